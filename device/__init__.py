@@ -1,0 +1,1 @@
+"""The table device: pygame app, inputs (touch, buttons, card reader), storage, config."""
