@@ -42,6 +42,10 @@ class Card(int):
         """Card from a suit index (0=S..3=C) and a rank number (2..14)."""
         return super().__new__(cls, suit * 13 + rank - 2)
 
+    def __bool__(self) -> bool:
+        # S2 is 0: a card must never read as "no card" in a condition.
+        return True
+
     @property
     def suit(self) -> int:
         return int(self) // 13

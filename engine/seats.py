@@ -24,6 +24,10 @@ class Seat(IntEnum):
             raise NotationError(f"{text!r} is not a seat: use N, E, S or W")
         return names[key]
 
+    def __bool__(self) -> bool:
+        # North is 0: a seat must never read as "no seat" in a condition.
+        return True
+
     @property
     def next(self) -> Seat:
         """The seat on this one's left: play goes clockwise."""
