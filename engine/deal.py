@@ -205,7 +205,9 @@ class Deal:
         self.tricks: list[Trick] = []
         self.current = Trick(record.first_leader)
         self._played: dict[Card, int] = {}  # card -> 1-based trick number
-        self._shown_out: dict[tuple[Seat, int], int] = {}
+        # (seat, suit) -> tricks (1-based) in which the seat showed out of the
+        # suit and that are not yet proven revokes.
+        self._shown_out: dict[tuple[Seat, int], list[int]] = {}
         self.revokes: list[Revoke] = []
         self.won = [0, 0]  # tricks won in play, by side
         self.claim: Claim | None = None
@@ -320,6 +322,11 @@ class Deal:
             raise IllegalPlay(f"{card} already played (in trick {self._played[card]})")
         if card in self.current.cards:
             raise IllegalPlay(f"{card} already played (in this trick)")
+        turned = self.record.trump_card
+        if turned is not None and card == turned and seat != self.dealer:
+            raise IllegalPlay(
+                f"{card} is the turned trump card: it belongs to {SEAT_NAMES[self.dealer]}, the dealer"
+            )
         hand = self._hands[seat]
         if hand is None:
             for other in SEATS:
@@ -372,15 +379,15 @@ class Deal:
         return self.apply(Play(self.turn, parse_card(card)))
 
     def _note_revoke(self, seat: Seat, card: Card) -> None:
+        # Playing a suit proves the seat held it at every earlier trick in
+        # which it showed out of that suit: each of those is a revoke (the
+        # penalty is per revoke).
         number = len(self.tricks) + 1
-        key = (seat, card.suit)
-        if key in self._shown_out and not any(
-            r.seat == seat and r.suit == card.suit for r in self.revokes
-        ):
-            self.revokes.append(Revoke(seat, card.suit, self._shown_out[key], number))
+        for trick in self._shown_out.pop((seat, card.suit), []):
+            self.revokes.append(Revoke(seat, card.suit, trick, number))
         led = self.current.led_suit
         if led is not None and card.suit != led:
-            self._shown_out.setdefault((seat, led), number)
+            self._shown_out.setdefault((seat, led), []).append(number)
 
     # -- results ------------------------------------------------------------
     def tricks_taken(self) -> tuple[int, int]:

@@ -1,0 +1,53 @@
+"""Bench-only reference bot: PIMC with 20 samples solved by DDS (through endplay).
+
+It stands for the classic approach (GIB-style): the same uniform sampler as
+the table's AI, each layout solved by Bo Haglund's DDS, the best average
+card played. Never imported by the app: endplay is a test/bench dependency.
+"""
+
+from __future__ import annotations
+
+import random
+
+from endplay.dds import solve_board
+from endplay.types import Card as EpCard
+from endplay.types import Deal as EpDeal
+from endplay.types import Denom, Player
+
+from engine.ai import pimc
+from engine.ai.view import view_of
+from engine.cards import RANKS, SUITS
+
+SAMPLES = 20
+
+
+def _hand_text(mask: int) -> str:
+    groups = []
+    for s in range(4):
+        ranks = [RANKS[r] for r in range(12, -1, -1) if mask >> (s * 13 + r) & 1]
+        groups.append("".join(ranks))
+    return ".".join(groups)
+
+
+def dds_solve_masks(hands: tuple[int, int, int, int], trump: int, leader: int,
+                    trick: tuple[int, ...] = ()) -> dict[int, int]:
+    """Same contract as engine.solver.solve_moves_masks, answered by DDS."""
+    full = list(hands)
+    for i, c in enumerate(trick):
+        full[(leader + i) % 4] |= 1 << c
+    pbn = "N:" + " ".join(_hand_text(m) for m in full)
+    deal = EpDeal(pbn, first=Player(leader), trump=Denom(trump))
+    for c in trick:
+        deal.play(EpCard(SUITS[c // 13] + RANKS[c % 13]))
+    out: dict[int, int] = {}
+    for card, tricks in solve_board(deal):
+        rank = int(card.rank).bit_length() - 1  # endplay ranks are bit flags 1 << rank
+        out[int(card.suit) * 13 + rank - 2] = tricks
+    return out
+
+
+def choose_card(observation: dict, seed: int | None = None) -> str:
+    view = view_of(observation)
+    rng = random.Random(seed)
+    cfg = pimc.Search(samples=SAMPLES, min_samples=SAMPLES, budget=None, solver=dds_solve_masks)
+    return str(pimc.search(view, rng, cfg).card)

@@ -1,0 +1,53 @@
+"""`make bench`: every benchmark in turn, each printing our figure beside its reference.
+
+Pass names to run only some (``python bench/run_all.py solver frames``);
+BENCH_QUICK=1 shrinks the long runs for a smoke check.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+QUICK = os.environ.get("BENCH_QUICK") == "1"
+
+# name -> arguments (full run, quick run)
+BENCHES: dict[str, tuple[list[str], list[str]]] = {
+    "solver": ([], ["--quick"]),
+    "dds_vectors": ([], ["--limit", "50"]),
+    "arena": (["hard", "rules", "--deals", "500"], ["hard", "rules", "--deals", "20"]),
+    "arena-vs-dds": (["hard", "pimc-dds", "--deals", "500"], ["hard", "pimc-dds", "--deals", "20"]),
+    "frames": ([], []),
+    "soak": ([], ["--hands", "1000"]),
+}
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(BENCHES)
+    failed = []
+    for name in wanted:
+        if name not in BENCHES:
+            print(f"unknown benchmark {name!r}; choose from {', '.join(BENCHES)}")
+            return 2
+        script = HERE / (name.split("-")[0] + ".py")
+        if not script.exists():
+            print(f"== {name}: {script.name} not present, skipped")
+            continue
+        args = BENCHES[name][1 if QUICK else 0]
+        print(f"\n== {name}: python bench/{script.name} {' '.join(args)}", flush=True)
+        start = time.monotonic()
+        rc = subprocess.call([sys.executable, str(script), *args])
+        print(f"== {name}: exit {rc}, {time.monotonic() - start:.0f} s", flush=True)
+        if rc:
+            failed.append(name)
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,183 @@
+"""The AI off the UI thread.
+
+Jobs (choose a card, a hint, a review) run on one worker thread; the scene
+polls each frame and never blocks. In tests the worker runs synchronously so
+a hand is deterministic. ``choose``/``hint``/``review`` fall back from
+engine.ai to engine.bots to a plain legal-card pick, so the table works
+while the AI is missing or broken.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+THINKING_CUE_S = 0.3  # show "thinking" only when a move takes longer than this
+
+
+def _legal_from(observation: dict) -> list[str]:
+    hand = list(observation.get("hand") or [])
+    trick = observation.get("trick") or {}
+    cards = list(trick.get("cards") or [])
+    if cards:
+        led = cards[0][0]
+        follow = [c for c in hand if c[0] == led]
+        if follow:
+            return follow
+    return hand
+
+
+def _simple_pick(observation: dict) -> str:
+    """Win cheaply if possible, else throw the lowest card: never illegal."""
+    legal = _legal_from(observation)
+    order = "23456789TJQKA"
+    return min(legal, key=lambda c: order.index(c[1]))
+
+
+_DEFAULT = object()
+
+
+def choose(observation: dict, level: str = "hard", seed: int | None = None, budget=_DEFAULT) -> str:
+    """A legal card for the seat to move. ``budget``: thinking seconds, None for a
+    fixed amount of work (reproducible with a seed)."""
+    legal = _legal_from(observation)
+    try:
+        from engine import ai
+
+        if budget is _DEFAULT:
+            card = ai.choose_card(observation, level=level, seed=seed)
+        else:
+            card = ai.choose_card(observation, level=level, seed=seed, budget=budget)
+        if card in legal:
+            return card
+        log.warning("engine.ai returned %r, not a legal card; using a simple pick", card)
+    except ImportError:
+        pass
+    except Exception:  # a broken AI must not stop the table
+        log.exception("engine.ai.choose_card failed; using a simple pick")
+    try:
+        from engine import bots  # type: ignore[attr-defined]
+
+        fn = getattr(bots, "rules_card", None) or getattr(bots, "random_card", None)
+        if fn is not None:
+            card = str(fn(observation, seed))
+            if card in legal:
+                return card
+    except ImportError:
+        pass
+    except Exception:
+        log.exception("engine.bots failed; using a simple pick")
+    return _simple_pick(observation)
+
+
+def hint(observation: dict) -> dict[str, Any]:
+    """{"card": str, "values": {card: expected tricks}} (values may be empty)."""
+    try:
+        from engine import ai
+
+        result = ai.hint(observation)
+        if isinstance(result, dict) and result.get("card"):
+            return {"card": str(result["card"]), "values": dict(result.get("values") or {})}
+    except ImportError:
+        pass
+    except Exception:
+        log.exception("engine.ai.hint failed")
+    return {"card": choose(observation, "medium"), "values": {}}
+
+
+def review(deal: Any) -> Any:
+    """engine.ai.review(deal), or None when the AI cannot review."""
+    try:
+        from engine import ai
+
+        return ai.review(deal)
+    except ImportError:
+        return None
+    except Exception:
+        log.exception("engine.ai.review failed")
+        return None
+
+
+@dataclass
+class Job:
+    id: int
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    started: float = field(default_factory=time.monotonic)
+    done: bool = False
+    result: Any = None
+    error: BaseException | None = None
+
+
+class AIWorker:
+    def __init__(self, synchronous: bool = False) -> None:
+        self.synchronous = synchronous
+        self._jobs: dict[int, Job] = {}
+        self._next = 1
+        self._lock = threading.Lock()
+        self._queue: queue.Queue[Job | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def _ensure_thread(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._loop, name="ai-worker", daemon=True)
+            self._thread.start()
+
+    def _run(self, job: Job) -> None:
+        try:
+            job.result = job.fn(*job.args)
+        except Exception as exc:  # reported to the scene through poll()
+            job.error = exc
+        with self._lock:
+            job.done = True
+
+    def _loop(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            self._run(job)
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> int:
+        with self._lock:
+            job = Job(self._next, fn, args)
+            self._next += 1
+            self._jobs[job.id] = job
+        if self.synchronous:
+            self._run(job)
+        else:
+            self._ensure_thread()
+            self._queue.put(job)
+        return job.id
+
+    def poll(self, job_id: int) -> Job | None:
+        """The finished job (removed from the worker), or None while it runs."""
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is None or not job.done:
+                return None
+            del self._jobs[job_id]
+            return job
+
+    def running_for(self, job_id: int) -> float:
+        with self._lock:
+            job = self._jobs.get(job_id)
+        return 0.0 if job is None or job.done else time.monotonic() - job.started
+
+    def forget(self, job_id: int | None) -> None:
+        """Drop a job whose answer is no longer wanted (the hand moved on)."""
+        if job_id is None:
+            return
+        with self._lock:
+            self._jobs.pop(job_id, None)
+
+    def close(self) -> None:
+        if self._thread is not None and self._thread.is_alive():
+            self._queue.put(None)

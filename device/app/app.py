@@ -1,0 +1,215 @@
+"""The app loop: one frame = drain input, update the scene, draw, present.
+
+``App.step(dt)`` runs exactly one frame so tests can drive the app with
+posted events and a fixed clock; ``App.run()`` is the real loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from device.app.ai_worker import AIWorker
+from device.app.input import InputMapper, canvas_size
+from device.app.session import Session, Stats
+from device.app.sound import Sound
+from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
+from engine.rules import Rules
+
+log = logging.getLogger(__name__)
+
+ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+
+
+def rules_from_config(config) -> Rules:
+    r = config.rules
+    return Rules(target=r.target, honours=r.honours, revoke_penalty=r.revoke_penalty,
+                 cycling_trumps=r.cycling_trumps, cycle_order=r.cycle_order, rubber_points=r.rubber_points)
+
+
+@dataclass
+class AppOptions:
+    size: tuple[int, int] | None = None  # None: from the config
+    fullscreen: bool | None = None
+    kiosk: bool = False
+    synchronous_ai: bool = False  # tests and screenshots: the AI answers at once
+    seed: int | None = None
+    persist: bool = False  # write Settings changes back to the config file
+    fps: int = 60
+
+
+class App:
+    def __init__(self, config=None, options: AppOptions | None = None) -> None:
+        if config is None:
+            from device.config import Config
+
+            config = Config()
+        self.options = options or AppOptions()
+        self.config = config
+        self.kiosk = self.options.kiosk
+        pygame.display.init()
+        pygame.font.init()
+        self._open_window()
+        self.queue = EventQueue()
+        self.input = InputMapper(self.queue, self.window.get_size(), self.rotation)
+        self.ai = AIWorker(synchronous=self.options.synchronous_ai)
+        self.sound = Sound(config.display.sound)
+        self.session = Session(rules_from_config(config), seed=self.options.seed)
+        self.stats = Stats()
+        self.clock = 0.0  # seconds of app time (advanced by step's dt)
+        self.frames = 0
+        self.running = True
+        self.idle_since = time.monotonic()
+        self.scene = None
+        self.go("menu")
+
+    # -- window and rotation ------------------------------------------------------
+    @property
+    def rotation(self) -> int:
+        return self.config.display.rotation
+
+    def _open_window(self) -> None:
+        fullscreen = self.options.fullscreen
+        if fullscreen is None:
+            fullscreen = self.config.display.fullscreen
+        fullscreen = fullscreen or self.kiosk
+        size = self.options.size or self.config.display.width_height
+        flags = 0
+        if fullscreen:
+            flags |= pygame.FULLSCREEN
+            size = (0, 0) if self.options.size is None else size
+        pygame.display.set_caption("Whist table")
+        self.window = pygame.display.set_mode(size, flags)
+        if self.kiosk:
+            pygame.mouse.set_visible(False)
+        self._make_canvas()
+
+    def _make_canvas(self) -> None:
+        wsize = self.window.get_size()
+        if self.rotation == 0:
+            self.canvas = self.window
+        else:
+            self.canvas = pygame.Surface(canvas_size(wsize, self.rotation)).convert()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The logical (drawing) size, after rotation."""
+        return self.canvas.get_size()
+
+    @property
+    def anim(self) -> float:
+        return ANIMATION_FACTORS.get(self.config.display.animation, 1.0)
+
+    def ai_level(self, seat) -> str:
+        return self.config.ai.partner if seat.side == 0 else self.config.ai.opponents
+
+    @property
+    def ai_budget(self) -> float | None:
+        # Synchronous (tests, screenshots): a fixed amount of work, so a seed repeats.
+        return None if self.options.synchronous_ai else self.config.ai.think_ms / 1000
+
+    @property
+    def level_key(self) -> str:
+        return f"partner {self.config.ai.partner} / opponents {self.config.ai.opponents}"
+
+    def apply_config(self, config) -> None:
+        """Settings changed: rotation, sound and rules take effect here."""
+        old = self.config
+        self.config = config
+        if config.display.rotation != old.display.rotation:
+            self._make_canvas()
+            self.input.rotation = config.display.rotation
+            self.input.window = self.window.get_size()
+        self.sound.enabled = config.display.sound
+        if config.rules != old.rules:
+            self.session.set_rules(rules_from_config(config))
+        if self.options.persist:
+            try:
+                from device.config import save_config
+                from device.paths import default_config_path
+
+                save_config(config, config.source or default_config_path(self.kiosk))
+            except Exception as exc:  # a read-only card must not stop the game
+                log.warning("could not save settings: %s", exc)
+
+    # -- scenes -----------------------------------------------------------------------
+    def go(self, name: str, **kwargs) -> None:
+        from device.app import scenes
+
+        scene = scenes.make(name, self, **kwargs)
+        if self.scene is not None:
+            self.scene.leave()
+        self.scene = scene
+        scene.enter()
+
+    # -- the frame --------------------------------------------------------------------
+    def pump(self) -> None:
+        """pygame's events -> our queue (touch/mouse/keys, through the rotation)."""
+        for ev in pygame.event.get():
+            if ev.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+                self._resized()
+            self.input.feed(ev)
+
+    def _resized(self) -> None:
+        surf = pygame.display.get_surface()
+        if surf is not None and surf.get_size() != self.input.window:
+            self.window = surf
+            self.input.window = surf.get_size()
+            self._make_canvas()
+
+    def dispatch(self, ev: InputEvent) -> None:
+        if isinstance(ev, ButtonEvent | PointerEvent):
+            self.idle_since = time.monotonic()
+        if isinstance(ev, QuitRequest):
+            if self.kiosk and ev.reason != "admin":
+                return  # the kiosk only closes from the admin menu
+            self.running = False
+            return
+        if isinstance(ev, ButtonEvent) and ev.action == Action.ADMIN:
+            self.go("admin")
+            return
+        self.scene.handle(ev)
+
+    def step(self, dt: float = 1 / 60) -> None:
+        self.pump()
+        for ev in self.queue.drain():
+            self.dispatch(ev)
+            if not self.running:
+                return
+        self.clock += dt
+        self._check_idle()
+        self.scene.ensure_layout(self.size)
+        self.scene.update(dt)
+        self.render()
+
+    def _check_idle(self) -> None:
+        minutes = self.config.kiosk.idle_minutes
+        if not self.kiosk or minutes <= 0 or self.scene.name in ("demo", "admin", "pin"):
+            return
+        if time.monotonic() - self.idle_since > minutes * 60:
+            self.go("demo")
+
+    def render(self) -> None:
+        self.scene.ensure_layout(self.size)
+        self.scene.draw(self.canvas)
+        if self.rotation:
+            # Rotating in the app (not the device tree) keeps touch and drawing in step.
+            self.window.blit(pygame.transform.rotate(self.canvas, -self.rotation), (0, 0))
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        dt = 1 / self.options.fps
+        while self.running:
+            self.step(dt)
+            dt = min(0.1, clock.tick(self.options.fps) / 1000)
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        self.ai.close()
+        pygame.display.quit()

@@ -1,0 +1,110 @@
+"""Entry points: the table (``run_play``), attract mode (``run_demo``), screenshots."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review")
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    w, _, h = text.lower().partition("x")
+    try:
+        size = int(w), int(h)
+    except ValueError:
+        raise SystemExit(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 800x480") from None
+    if min(size) < 200:
+        raise SystemExit(f"--size {text!r}: each side must be at least 200 pixels")
+    return size
+
+
+def _load_config(args, kiosk: bool):
+    from device.config import ConfigError, load_config
+
+    try:
+        return load_config(getattr(args, "config", None), kiosk=kiosk)
+    except ConfigError as exc:
+        print(f"whist-table: the config cannot be used:\n{exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _make_app(args, kiosk: bool = False, persist: bool = True):
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from device.app.app import App, AppOptions
+
+    config = _load_config(args, kiosk)
+    fullscreen = getattr(args, "fullscreen", False) or None
+    options = AppOptions(size=parse_size(getattr(args, "size", None)), fullscreen=fullscreen,
+                         kiosk=kiosk, seed=getattr(args, "seed", None), persist=persist)
+    return App(config, options)
+
+
+def run_play(args) -> int:
+    """``whist-table [play]``: the table, windowed or fullscreen, or as a kiosk."""
+    app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
+    return app.run()
+
+
+def run_demo(args) -> int:
+    """``whist-table demo``: attract mode; a touch goes to the menu."""
+    app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
+    app.go("demo")
+    return app.run()
+
+
+def _play_out(deal, seed: int, stop=None) -> None:
+    """Play ``deal`` on with the AI in every seat (until ``stop(deal)``)."""
+    from device.app import ai_worker
+
+    while not deal.is_over and not (stop and stop(deal)):
+        obs = deal.observation(deal.turn)
+        deal.play(ai_worker.choose(obs, "hard", seed * 1000 + len(deal.actions), None))
+
+
+def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
+               rotation: int = 0, four_colour: bool = False) -> Path:
+    """Render ``scene`` with a seeded game to a PNG, without a display."""
+    if scene not in SCREENSHOT_SCENES:
+        raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from device.app.app import App, AppOptions
+    from device.config import Config
+
+    config = Config().updated({"display": {"animation": "off", "sound": False, "rotation": rotation,
+                                           "four_colour": four_colour}})
+    app = App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=True, seed=seed))
+    session = app.session
+    hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
+    for _ in range(hands):
+        deal = session.shuffle_and_deal()
+        _play_out(deal, seed)
+        score = session.finish()
+        app.stats.record_hand(app.level_key, score, session.match)
+    if scene == "table":
+        deal = session.shuffle_and_deal()
+        _play_out(deal, seed, lambda d: len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2)
+    app.go(scene)
+    for _ in range(3):
+        app.step(1 / 60)
+    if scene == "table":
+        tbl = app.scene
+        legal = tbl.deal.legal_moves()
+        if legal:
+            tbl.selected = legal[0]
+        app.step(1 / 60)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.window, str(out))
+    app.close()
+    return out

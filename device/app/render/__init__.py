@@ -1,0 +1,1 @@
+"""Drawing: cards, suit symbols, backs, felt, text and buttons, all cached per size."""

@@ -1,0 +1,25 @@
+"""Scenes by name: menu, table, summary, scoresheet, stats, rules, settings, review, demo."""
+
+from __future__ import annotations
+
+import importlib
+
+SCENES = {
+    "menu": ("menu", "MenuScene"),
+    "table": ("table", "TableScene"),
+    "summary": ("summary", "SummaryScene"),
+    "scoresheet": ("scoresheet", "ScoreSheetScene"),
+    "stats": ("stats", "StatsScene"),
+    "rules": ("rules", "RulesScene"),
+    "settings": ("settings", "SettingsScene"),
+    "review": ("review", "ReviewScene"),
+    "demo": ("demo", "DemoScene"),
+    "admin": ("admin", "AdminScene"),
+    "pin": ("admin", "PinScene"),
+}
+
+
+def make(name: str, app, **kwargs):
+    module, cls = SCENES[name]
+    mod = importlib.import_module(f"device.app.scenes.{module}")
+    return getattr(mod, cls)(app, **kwargs)

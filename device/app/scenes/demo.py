@@ -1,0 +1,88 @@
+"""Attract mode: the AI plays all four seats at a watchable pace, with captions.
+
+Any touch, key or button returns to the menu.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from device.app.render import text, theme
+from device.app.scenes.table import SEAT_LABELS, TableScene
+from device.app.session import Session
+from device.events import ButtonEvent, CardScanned, InputEvent, PointerEvent
+from engine.cards import Card
+from engine.seats import Seat
+
+DEMO_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+class DemoScene(TableScene):
+    name = "demo"
+    human_seats = frozenset()
+
+    def __init__(self, app) -> None:
+        seed = app.options.seed
+        super().__init__(app, Session(app.session.rules, seed=None if seed is None else seed + 7919))
+        self.caption = "The AI plays all four seats"
+        self.rest = 0.0
+
+    @property
+    def pace(self) -> float:
+        return max(self.app.anim, 1.0)  # watchable even when the table's animation is off
+
+    def enter(self) -> None:
+        self.shuffle_and_deal()
+
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        self.b_hint.visible = self.b_last.visible = False
+
+    def handle(self, ev: InputEvent) -> None:
+        if isinstance(ev, PointerEvent | ButtonEvent | CardScanned):
+            if isinstance(ev, PointerEvent) and ev.kind != "down":
+                return
+            self.app.go("menu")
+
+    def status(self) -> str:
+        return self.caption
+
+    def after_play(self, seat: Seat, card: Card) -> None:
+        deal = self.deal
+        who = DEMO_NAMES[seat]
+        cur = deal.current
+        if deal.tricks and not cur.cards and deal.tricks[-1].cards[-1] == card:
+            t = deal.tricks[-1]
+            winner = t.winner(deal.trump)
+            self.caption = f"{who} plays the {card.name}; {DEMO_NAMES[winner]} wins the trick"
+        elif len(cur.cards) == 1:
+            self.caption = f"{who} leads the {card.name}"
+        elif deal.trump < 4 and card.suit == deal.trump and cur.led_suit != deal.trump:
+            self.caption = f"{who} trumps with the {card.name}"
+        else:
+            self.caption = f"{who} plays the {card.name}"
+
+    def hand_over(self) -> None:
+        ns, ew = self.deal.tricks_taken()
+        side = "North-South" if ns > ew else "East-West"
+        self.caption = f"{side} take {max(ns, ew)} tricks to {min(ns, ew)}"
+        self.session.finish()
+        self.rest = 3.0
+
+    def update(self, dt: float) -> None:
+        self.b_hint.visible = self.b_last.visible = False
+        if self.rest > 0:
+            self.rest -= dt
+            if self.rest <= 0:
+                self.shuffle_and_deal()
+            return
+        super().update(dt)
+
+    def draw_extra(self, surf: pygame.Surface) -> None:
+        s = "Demo · touch anywhere to play"
+        t = text.text(s, self.px(18), theme.INK_DIM, True)
+        x, y = self.size[0] // 2, self.row_tops[0] - self.raise_ - self.px(6)
+        surf.blit(t, t.get_rect(midbottom=(x, y)))
+
+
+__all__ = ["DemoScene", "SEAT_LABELS"]

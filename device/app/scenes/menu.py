@@ -1,0 +1,87 @@
+"""Title and menu: Play, Demo, Score sheet, Stats, Rules, Settings."""
+
+from __future__ import annotations
+
+import pygame
+
+from device.app.render import cards, felt, text, theme, widgets
+from device.app.scenes.base import Scene
+from device.events import Action, ButtonEvent, InputEvent
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def layout(self, w: int, h: int) -> None:
+        pad = self.px(12)
+        self.title_h = self.px(120) if h >= w * 0.5 else self.px(96)
+        items = [
+            ("Continue" if self.app.session.deal is not None else "Play", lambda: self.app.go("table"), True),
+            ("Demo", lambda: self.app.go("demo"), False),
+            ("Score sheet", lambda: self.app.go("scoresheet"), False),
+            ("Stats", lambda: self.app.go("stats"), False),
+            ("Rules", lambda: self.app.go("rules"), False),
+            ("Settings", lambda: self.app.go("settings"), False),
+        ]
+        cols = 3 if w > h else 2
+        rows = (len(items) + cols - 1) // cols
+        area = pygame.Rect(pad * 3, self.title_h, w - pad * 6, h - self.title_h - self.px(70))
+        bw = min(self.px(230), (area.w - (cols - 1) * pad) // cols)
+        bh = min(self.px(84), (area.h - (rows - 1) * pad) // rows)
+        gx = area.x + (area.w - (cols * bw + (cols - 1) * pad)) // 2
+        gy = area.y + (area.h - (rows * bh + (rows - 1) * pad)) // 2
+        for i, (label, fn, primary) in enumerate(items):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(gx + c * (bw + pad), gy + r * (bh + pad), bw, bh)
+            self.buttons.add(widgets.Button(rect, label, fn, primary=primary, font_size=self.px(26),
+                                            name=label.lower()))
+        small_w, small_h = self.px(110), self.px(48)
+        corner = pygame.Rect(w - pad - small_w, h - pad - small_h, small_w, small_h)
+        if self.app.kiosk:
+            if self.app.config.kiosk.admin_pin:
+                self.buttons.add(widgets.Button(corner, "Admin", lambda: self.app.go("pin"),
+                                                font_size=self.px(20), name="admin"))
+        else:
+            self.buttons.add(widgets.Button(corner, "Quit", self._quit, font_size=self.px(20), name="quit"))
+        self.buttons.focus = 0
+        self._bg: pygame.Surface | None = None
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def on_back(self) -> None:
+        if not self.app.kiosk:
+            self._quit()
+
+    def handle(self, ev: InputEvent) -> None:
+        if isinstance(ev, ButtonEvent) and ev.action == Action.DEAL:
+            self.app.go("table")
+            return
+        super().handle(ev)
+
+    def _background(self, w: int, h: int) -> pygame.Surface:
+        bg = felt.felt_surface(w, h).copy()
+        t = text.text("Whist", self.px(56), theme.INK, True)
+        cy = self.title_h // 2
+        bg.blit(t, t.get_rect(center=(w // 2, cy - self.px(6))))
+        sub = text.text("classic short whist · you and the AI partner against two AI opponents",
+                        text.fit_size("classic short whist · you and the AI partner against two AI opponents",
+                                      self.px(18), w - self.px(40)), theme.INK_DIM)
+        bg.blit(sub, sub.get_rect(center=(w // 2, cy + self.px(38))))
+        # A little fan of aces either side of the title.
+        ch = self.px(70)
+        cw = int(ch * cards.CARD_RATIO)
+        x0 = w // 2 - t.get_width() // 2 - self.px(20) - cw - 3 * self.px(16)
+        x1 = w // 2 + t.get_width() // 2 + self.px(20)
+        four = self.app.config.display.four_colour
+        for i, suit in enumerate((0, 1, 2, 3)):
+            c = suit * 13 + 12
+            bg.blit(cards.card_surface(c, cw, ch, four), (x0 + i * self.px(16), cy - ch // 2 - self.px(8)))
+            bg.blit(cards.card_surface(c, cw, ch, four), (x1 + i * self.px(16), cy - ch // 2 - self.px(8)))
+        return bg
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self._bg is None or self._bg.get_size() != surf.get_size():
+            self._bg = self._background(*surf.get_size())
+        surf.blit(self._bg, (0, 0))
+        self.buttons.draw(surf)

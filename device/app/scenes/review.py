@@ -1,0 +1,96 @@
+"""Review of the last hand: every card's double-dummy cost, from engine.ai.review."""
+
+from __future__ import annotations
+
+from device.app import ai_worker
+from device.app.scenes.base import ScrollScene
+from engine.cards import parse_card
+from engine.seats import Seat
+
+NAMES = {"N": "Partner", "E": "East", "S": "You", "W": "West"}
+
+
+class ReviewScene(ScrollScene):
+    name = "review"
+    title = "Review of the hand"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.result = None
+        self.job: int | None = None
+        self.failed = False
+
+    def enter(self) -> None:
+        deal = self.app.session.last_deal
+        if deal is not None:
+            cache = getattr(self.app, "_review_cache", None)
+            if cache is not None and cache[0] is deal:
+                self.result = cache[1]
+            else:
+                self.job = self.app.ai.submit(ai_worker.review, deal)
+
+    def leave(self) -> None:
+        self.app.ai.forget(self.job)
+
+    def on_back(self) -> None:
+        self.app.go("summary" if self.app.session.last_score is not None else "menu")
+
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        self.buttons.by_name("back").label = "Back"
+
+    def update(self, dt: float) -> None:
+        if self.job is None:
+            return
+        job = self.app.ai.poll(self.job)
+        if job is None:
+            return
+        self.job = None
+        self.result = job.result if job.error is None else None
+        self.failed = self.result is None
+        self.app._review_cache = (self.app.session.last_deal, self.result)
+        self.invalidate()
+
+    def plain_record(self, deal) -> list[tuple[str, str]]:
+        """Without the AI's analysis: the hand trick by trick."""
+        out: list[tuple[str, str]] = [
+            ("dim", "The double-dummy analysis is not available; here is the hand as played.")]
+        for i, t in enumerate(deal.tricks, 1):
+            winner = t.winner(deal.trump)
+            plays = "   ".join(f"{NAMES[s.name]} {c.symbol}" for s, c in t.plays())
+            out.append(("b", f"Trick {i}: {NAMES[winner.name]} won"))
+            out.append(("t", plays))
+        return out
+
+    def lines(self) -> list[tuple[str, str]]:
+        deal = self.app.session.last_deal
+        if deal is None:
+            return [("t", "Play a hand first: the review shows what each card cost.")]
+        if self.job is not None:
+            return [("t", "Reviewing the hand…")]
+        if not self.result:
+            return self.plain_record(deal)
+        out: list[tuple[str, str]] = []
+        mistakes = [r for r in self.result if r.get("mistake") and Seat.parse(str(r["seat"])).side == 0]
+        theirs = [r for r in self.result if r.get("mistake") and Seat.parse(str(r["seat"])).side == 1]
+        lost = sum(int(r.get("cost", 0)) for r in mistakes)
+        out.append(("h", f"Your side: {len(mistakes)} costly card(s), {lost} trick(s) lost"
+                         if mistakes else "Your side: no card cost a trick"))
+        out.append(("t", f"Opponents: {len(theirs)} costly card(s)" if theirs
+                         else "Opponents: no card cost a trick"))
+        out.append(("dim", "Tricks are double-dummy: best play with every hand in view."))
+        trick = None
+        for r in self.result:
+            if r.get("trick") != trick:
+                trick = r.get("trick")
+                out.append(("", ""))
+                out.append(("b", f"Trick {trick}"))
+            card = parse_card(str(r["card"]))
+            who = NAMES.get(str(r["seat"]), str(r["seat"]))
+            line = f"{who}: {card.symbol}   side could take {r.get('before')} → {r.get('after')}"
+            out.append(("t", line))
+            if r.get("mistake"):
+                best = ", ".join(parse_card(b).symbol for b in r.get("best", [])[:4])
+                cost = int(r.get("cost", 0))
+                out.append(("bad", f"cost {cost} trick{'s' if cost != 1 else ''}; better: {best}"))
+        return out

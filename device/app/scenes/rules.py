@@ -1,0 +1,65 @@
+"""How to play, a glossary, and the house settings in force."""
+
+from __future__ import annotations
+
+from device.app.scenes.base import ScrollScene
+
+HOW_TO_PLAY = [
+    "Four players in two partnerships: you (South) and your partner (North) against East and West.",
+    "The dealer deals all 52 cards, 13 each; the last card is turned face up and its suit is trumps. "
+    "It stays on the table until the dealer plays to the first trick.",
+    "The player on the dealer's left leads. Everyone must follow suit if they can; if not, any card "
+    "may be played, a trump included.",
+    "The highest trump wins the trick; without a trump, the highest card of the suit led. The winner "
+    "leads to the next trick.",
+    "Each trick a side takes over six scores one point. The first side to reach the game target wins "
+    "the game; two games win the rubber.",
+    "Tap a raised card to choose it and tap it again to play it, or drag it to the middle. Keys: arrows "
+    "choose, Enter plays, H hint, L last trick, Esc menu.",
+]
+
+GLOSSARY = [
+    ("Trump", "the suit that beats every other suit in this hand."),
+    ("Trick", "one card from each player, in turn; the highest wins it."),
+    ("Lead", "the first card of a trick; the others must follow its suit if they can."),
+    ("Round", "one turn of play around the table: each of the four players plays once."),
+    ("Hand", "one deal played out: 13 tricks."),
+    ("Game", "hands are played until one side reaches the target score."),
+    ("Rubber", "the best of three games; it ends at 2-0 without a third game."),
+    ("Match", "a rubber, or a series of rubbers between the same partnerships."),
+    ("Revoke", "failing to follow suit when able. The table refuses such a card; at a real table "
+               "it is a penalty of tricks given to the other side."),
+    ("Honours", "the ace, king, queen and jack of trumps. When counted, a side dealt all four "
+                "scores 4, three of them 2."),
+]
+
+
+def house_rules(rules) -> list[str]:
+    out = [f"Game target: {rules.target} points",
+           f"Honours: {'counted' if rules.honours else 'not counted'}",
+           f"Revoke penalty: {rules.revoke_penalty} tricks",
+           "Trumps: " + (f"cycling {' '.join(rules.cycle_order)} then no trumps" if rules.cycling_trumps
+                         else "the dealer's last card is turned"),
+           f"Rubber points: {'kept' if rules.rubber_points else 'not kept'}"]
+    return out
+
+
+class RulesScene(ScrollScene):
+    name = "rules"
+    title = "Rules & glossary"
+
+    def lines(self) -> list[tuple[str, str]]:
+        session = self.app.session
+        out: list[tuple[str, str]] = [("h", "House settings in force")]
+        out += [("t", s) for s in house_rules(session.rules)]
+        if session.pending_rules is not None:
+            out.append(("dim", "From the next rubber: " + "; ".join(house_rules(session.pending_rules))))
+        out.append(("", ""))
+        out.append(("h", "How to play"))
+        out += [("t", s) for s in HOW_TO_PLAY]
+        out.append(("", ""))
+        out.append(("h", "Glossary"))
+        for term, meaning in GLOSSARY:
+            out.append(("b", term))
+            out.append(("dim", meaning))
+        return out

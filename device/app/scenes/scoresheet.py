@@ -1,0 +1,51 @@
+"""The score sheet of the rubber in progress: every hand, games and the rubber."""
+
+from __future__ import annotations
+
+from device.app.scenes.base import ScrollScene
+from engine.seats import SEAT_NAMES
+
+SIDES = ("You/Partner", "Opponents")
+TRUMP = {0: "♠ spades", 1: "♥ hearts", 2: "♦ diamonds", 3: "♣ clubs", 4: "no trumps"}
+
+
+class ScoreSheetScene(ScrollScene):
+    name = "scoresheet"
+    title = "Score sheet"
+
+    def lines(self) -> list[tuple[str, str]]:
+        m = self.app.session.match
+        out: list[tuple[str, str]] = []
+        r = m.rules
+        out.append(("dim", f"Game to {r.target}; honours {'counted' if r.honours else 'not counted'}; "
+                           f"revoke costs {r.revoke_penalty} tricks"
+                           + ("; rubber points" if r.rubber_points else "")))
+        if not m.hands:
+            out.append(("t", "No hands played in this rubber yet."))
+        ends = {g.hands[-1]: g for g in m.games if g.hands}
+        for h in m.hands:
+            out.append(("", ""))
+            out.append(("b", f"Hand {h.number} · dealer {SEAT_NAMES[h.dealer]} · {TRUMP[h.trump]}"))
+            out.append(("t", f"Tricks {h.tricks[0]}-{h.tricks[1]}   Points +{h.points[0]} / +{h.points[1]}"
+                             f"   Game {h.game_after[0]}-{h.game_after[1]}"))
+            if h.honours != (0, 0):
+                out.append(("dim", f"Honours {h.honours[0]}-{h.honours[1]}"))
+            if h.penalty != (0, 0):
+                out.append(("dim", f"Revoke penalty {h.penalty[0]}-{h.penalty[1]}"))
+            for note in h.notes:
+                out.append(("dim", note))
+            g = ends.get(h.number)
+            if g is not None:
+                out.append(("h", f"Game {g.number} to {SIDES[g.winner]}, {g.score[0]}-{g.score[1]}"))
+        out.append(("", ""))
+        gw = m.games_won
+        if m.is_over:
+            out.append(("h", f"Rubber to {SIDES[m.winner]}, games {gw[0]}-{gw[1]}"))
+        else:
+            gs = m.game_score
+            out.append(("b", f"Game {len(m.games) + 1} in progress: You/Partner {gs[0]}, Opponents {gs[1]}"))
+            out.append(("b", f"Games: You/Partner {gw[0]}, Opponents {gw[1]}"))
+        if r.rubber_points:
+            rp = m.rubber_points()
+            out.append(("b", f"Rubber points: You/Partner {rp[0]}, Opponents {rp[1]}"))
+        return out

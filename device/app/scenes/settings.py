@@ -1,0 +1,116 @@
+"""Settings: every house rule, AI levels, animation, sound, four colours, rotation.
+
+Each row is a label and a value button; a tap moves the value on to the next
+choice and takes effect at once (house rules from the next rubber once one
+has begun).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from device.app.render import felt, text, theme, widgets
+from device.app.scenes.base import Scene
+
+LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
+ORDERS = ("DCHS", "HSDC", "SHDC", "CDHS")
+
+
+@dataclass
+class Setting:
+    label: str
+    section: str
+    key: str
+    choices: tuple
+    show: Callable[[object], str]
+
+
+def _onoff(v) -> str:
+    return "On" if v else "Off"
+
+
+SETTINGS = [
+    Setting("Game target", "rules", "target", (5, 7, 9, 10), lambda v: f"{v} points"),
+    Setting("Honours", "rules", "honours", (False, True), _onoff),
+    Setting("Revoke penalty", "rules", "revoke_penalty", (3, 2), lambda v: f"{v} tricks"),
+    Setting("Cycling trumps", "rules", "cycling_trumps", (False, True), _onoff),
+    Setting("Cycle order", "rules", "cycle_order", ORDERS, lambda v: " ".join(str(v))),
+    Setting("Rubber points", "rules", "rubber_points", (False, True), _onoff),
+    Setting("Partner AI", "ai", "partner", LEVELS, lambda v: str(v).capitalize()),
+    Setting("Opponents AI", "ai", "opponents", LEVELS, lambda v: str(v).capitalize()),
+    Setting("Animation", "display", "animation", ("off", "fast", "normal", "slow"),
+            lambda v: str(v).capitalize()),
+    Setting("Sound", "display", "sound", (True, False), _onoff),
+    Setting("Four-colour deck", "display", "four_colour", (False, True), _onoff),
+    Setting("Screen rotation", "display", "rotation", (0, 90, 180, 270), lambda v: f"{v}°"),
+]
+
+
+class SettingsScene(Scene):
+    name = "settings"
+    title = "Settings"
+
+    def value(self, s: Setting):
+        return getattr(getattr(self.app.config, s.section), s.key)
+
+    def change(self, s: Setting) -> None:
+        cur = self.value(s)
+        choices = list(s.choices)
+        if cur not in choices:
+            choices.append(cur)
+        new = choices[(choices.index(cur) + 1) % len(choices)]
+        self.set(s.section, s.key, new)
+
+    def set(self, section: str, key: str, value) -> None:
+        config = self.app.config.updated({section: {key: value}})
+        self.app.apply_config(config)
+        self.relayout()
+
+    def layout(self, w: int, h: int) -> None:
+        top = self.header("Back")
+        pad = self.px(8)
+        cols = 2 if w > h else 1
+        per_col = (len(SETTINGS) + cols - 1) // cols
+        note_h = self.px(30)
+        col_w = (w - (cols + 1) * pad) // cols
+        row_h = min(self.px(58), (h - top - note_h - pad) // per_col)
+        bh = max(self.px(44), row_h - pad)
+        bw = min(self.px(150), col_w // 2)
+        self.rows: list[tuple[pygame.Rect, Setting]] = []
+        for i, s in enumerate(SETTINGS):
+            c, r = divmod(i, per_col)
+            x = pad + c * (col_w + pad)
+            y = top + r * row_h
+            row = pygame.Rect(x, y, col_w, row_h)
+            self.rows.append((row, s))
+            b = pygame.Rect(row.right - bw - pad, y + (row_h - bh) // 2, bw, bh)
+            self.buttons.add(widgets.Button(b, s.show(self.value(s)), lambda s=s: self.change(s),
+                                            font_size=self.px(20), name=s.key))
+        self.note_y = top + per_col * row_h + pad // 2
+        self._bg = None
+
+    def note(self) -> str:
+        if self.app.session.pending_rules is not None:
+            return "House rules change from the next rubber."
+        return "Changes take effect at once."
+
+    def _background(self, w: int, h: int) -> pygame.Surface:
+        bg = felt.felt_surface(w, h).copy()
+        self.draw_title(bg)
+        for row, s in self.rows:
+            pygame.draw.rect(bg, theme.PANEL, row.inflate(-self.px(2), -self.px(4)), border_radius=self.px(8))
+            fs = text.fit_size(s.label, self.px(20), row.w - self.px(170), True, min_size=self.px(18))
+            t = text.text(s.label, fs, theme.INK, True)
+            bg.blit(t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
+        n = text.text(self.note(), self.px(18), theme.INK_DIM)
+        bg.blit(n, n.get_rect(midtop=(w // 2, self.note_y)))
+        return bg
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self._bg is None or self._bg.get_size() != surf.get_size():
+            self._bg = self._background(*surf.get_size())
+        surf.blit(self._bg, (0, 0))
+        self.buttons.draw(surf)

@@ -1,0 +1,126 @@
+"""End of a hand: tricks, points, honours, penalties, game and rubber standing."""
+
+from __future__ import annotations
+
+import pygame
+
+from device.app.render import felt, text, theme, widgets
+from device.app.scenes.base import Scene
+from engine.seats import SEAT_NAMES
+
+SIDES = ("You/Partner", "Opponents")
+
+
+def _trump(t: int) -> str:
+    return "no trumps" if t == 4 else ("spades", "hearts", "diamonds", "clubs")[t]
+
+
+class SummaryScene(Scene):
+    name = "summary"
+    title = "Hand over"
+
+    def rows(self) -> list[tuple[str, str]]:
+        s = self.app.session.last_score
+        m = self.app.session.match
+        if s is None:
+            return [("", "No hand has been played yet.")]
+        out = [
+            ("Hand", f"{s.number} · dealer {SEAT_NAMES[s.dealer]} · trumps {_trump(s.trump)}"),
+            ("Tricks", f"You/Partner {s.tricks[0]} · Opponents {s.tricks[1]}"),
+        ]
+        if s.penalty != (0, 0):
+            out.append(("Penalty", f"revoke: {s.penalty[0]} to you/partner, {s.penalty[1]} to opponents"))
+        else:
+            out.append(("Penalties", "none"))
+        out.append(("Points", f"You/Partner +{s.points[0]} · Opponents +{s.points[1]}"))
+        if m.rules.honours:
+            held = f"held {s.honours_held[0]}-{s.honours_held[1]}"
+            out.append(("Honours", f"{held}, scored {s.honours[0]}-{s.honours[1]}"))
+        game_no = len(m.games) if s.game_won_by is not None else len(m.games) + 1
+        if s.game_won_by is not None:
+            game = f"Game {game_no} won by {SIDES[s.game_won_by]}, {s.game_after[0]}-{s.game_after[1]}"
+        else:
+            game = f"Game {game_no}: You/Partner {s.game_after[0]} · Opponents {s.game_after[1]}" \
+                   f" (to {m.rules.target})"
+        out.append(("Game", game))
+        gw = m.games_won
+        rubber = f"games You/Partner {gw[0]} · Opponents {gw[1]}"
+        if m.is_over:
+            rubber = f"won by {SIDES[m.winner]} ({gw[0]}-{gw[1]})"
+            if m.rules.rubber_points:
+                rp = m.rubber_points()
+                rubber += f", points {rp[0]}-{rp[1]}"
+        out.append(("Rubber", rubber))
+        for note in s.notes:
+            out.append(("", note))
+        return out
+
+    def layout(self, w: int, h: int) -> None:
+        pad = self.px(10)
+        bh = self.px(56)
+        m = self.app.session.match
+        items = [("Review", lambda: self.app.go("review"), False),
+                 ("Score sheet", lambda: self.app.go("scoresheet"), False),
+                 ("Menu", lambda: self.app.go("menu"), False),
+                 ("New rubber" if m.is_over else "Next hand", self.next_hand, True)]
+        cols = 4 if w > h else 2
+        rows = (len(items) + cols - 1) // cols
+        bw = (w - (cols + 1) * pad) // cols
+        y0 = h - rows * (bh + pad)
+        for i, (label, fn, primary) in enumerate(items):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(pad + c * (bw + pad), y0 + r * (bh + pad), bw, bh)
+            self.buttons.add(widgets.Button(rect, label, fn, primary=primary, font_size=self.px(22),
+                                            name=label.lower()))
+        self.buttons.focus = len(items) - 1
+        self.panel = pygame.Rect(pad, pad, w - 2 * pad, y0 - 2 * pad)
+        self._bg = None
+
+    def next_hand(self) -> None:
+        self.app.session.shuffle_and_deal()
+        self.app.go("table")
+        if self.app.scene.name == "table":
+            self.app.scene.dealing = 0.0 if self.app.anim > 0 else None
+            self.app.sound.play("deal")
+
+    def on_back(self) -> None:
+        self.app.go("menu")
+
+    def _background(self, w: int, h: int) -> pygame.Surface:
+        bg = felt.felt_surface(w, h).copy()
+        p = self.panel
+        bg.blit(widgets.panel_surface(p.w, p.h), p.topleft)
+        s = self.app.session.last_score
+        headline = "Hand over"
+        if s is not None:
+            ns, ew = s.tricks
+            headline = (f"You and your partner take {ns} tricks" if ns >= ew
+                        else f"The opponents take {ew} tricks")
+        size = text.fit_size(headline, self.px(28), p.w - self.px(24), True)
+        t = text.text(headline, size, theme.GOLD, True)
+        y = p.y + self.px(10)
+        bg.blit(t, (p.x + self.px(14), y))
+        y += t.get_height() + self.px(8)
+        label_w = self.px(150)
+        fs = self.px(22)
+        rows = self.rows()
+        line = text.line_height(fs)
+        # Shrink a little when there are many notes, never below 18 px at 800x480.
+        while len(rows) * (line + self.px(2)) > p.bottom - y - self.px(8) and fs > self.px(18):
+            fs -= 1
+            line = text.line_height(fs)
+        for label, value in rows:
+            if label:
+                bg.blit(text.text(label, fs, theme.INK_DIM, True), (p.x + self.px(14), y))
+            vx = p.x + self.px(14) + (label_w if label else self.px(20))
+            for part in text.wrap(value, fs, p.right - vx - self.px(10)):
+                bg.blit(text.text(part, fs, theme.INK), (vx, y))
+                y += line
+            y += self.px(2)
+        return bg
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self._bg is None or self._bg.get_size() != surf.get_size():
+            self._bg = self._background(*surf.get_size())
+        surf.blit(self._bg, (0, 0))
+        self.buttons.draw(surf)

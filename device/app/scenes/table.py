@@ -1,0 +1,725 @@
+"""The table: you sit South, the AI partner North, AI opponents East and West.
+
+Drawing is layered for speed: everything that only changes when the game
+state changes is composed into one cached surface; a frame blits it and then
+the few cards that are sliding.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from device.app import ai_worker
+from device.app.render import cards, felt, text, theme, widgets
+from device.app.scenes.base import Scene
+from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from engine.actions import Play
+from engine.cards import SUIT_NAMES, Card, parse_card, sort_hand
+from engine.errors import RulesError
+from engine.seats import Seat
+from engine.trick import Trick
+
+SEAT_LABELS = {Seat.N: "Partner", Seat.E: "East", Seat.W: "West", Seat.S: "You"}
+SEAT_LONG = {Seat.N: "North (partner)", Seat.E: "East", Seat.W: "West", Seat.S: "South (you)"}
+
+
+def seat_phrase(seat: Seat) -> str:
+    return "You" if seat == Seat.S else SEAT_LABELS[seat]
+
+
+def card_words(card: Card) -> str:
+    return card.name
+
+
+@dataclass
+class Slide:
+    card: Card
+    seat: Seat
+    start: tuple[float, float]
+    t0: float
+    duration: float
+
+    def progress(self, now: float) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (now - self.t0) / self.duration))
+
+
+def _ease(p: float) -> float:
+    return 1 - (1 - p) ** 3
+
+
+class TableScene(Scene):
+    name = "table"
+    human_seats = frozenset({Seat.S})
+
+    def __init__(self, app, session=None) -> None:
+        super().__init__(app)
+        self.session = session or app.session
+        self.slides: list[Slide] = []
+        self.held: Trick | None = None
+        self.hold_left = 0.0
+        self.collect: tuple[Trick, Seat, float] | None = None
+        self.next_ai_at = 0.0
+        self.job: int | None = None
+        self.job_seat: Seat | None = None
+        self.hint_job: int | None = None
+        self.selected: Card | None = None
+        self.hint_card: Card | None = None
+        self.hint_text = ""
+        self.overlay: Trick | None = None
+        self.message = ""
+        self.message_until = 0.0
+        self.dealing: float | None = None  # deal animation progress 0..1
+        self.drag: dict | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
+        self._finished = False
+
+    # ------------------------------------------------------------------ timing
+    @property
+    def pace(self) -> float:
+        return self.app.anim
+
+    @property
+    def deal(self):
+        return self.session.deal
+
+    @property
+    def ai_seats(self) -> set[Seat]:
+        return {s for s in Seat if s not in self.human_seats}
+
+    def enter(self) -> None:
+        deal = self.deal
+        if deal is not None and deal.is_over:
+            self._finished = False
+
+    def leave(self) -> None:
+        self.app.ai.forget(self.job)
+        self.app.ai.forget(self.hint_job)
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, w: int, h: int) -> None:
+        pad = self.px(8)
+        self.pad = pad
+        bar_h = self.px(52)
+        self.bar_h = bar_h
+        btn_h = self.px(50)
+        landscape = w >= h
+        self.landscape = landscape
+        colw = self.px(124) if landscape else 0
+        # Your hand along the bottom edge, in one row if every card keeps a 40 px strip.
+        card_h = int(min(h * 0.26, w * 0.3))
+        card_w = int(card_h * cards.CARD_RATIO)
+        hand_x0, hand_x1 = pad, w - pad - (colw + pad if landscape else 0)
+        step = (hand_x1 - hand_x0 - card_w) / 12
+        rows = 1 if step >= self.px(40) else 2
+        if rows == 2:
+            step = (hand_x1 - hand_x0 - card_w) / 6
+        step = min(step, card_w * 0.8)
+        self.card_w, self.card_h, self.rows, self.step = card_w, card_h, rows, step
+        self.hand_x0, self.hand_x1 = hand_x0, hand_x1
+        self.raise_ = int(card_h * 0.14)
+        self.row_tops = [h - pad - card_h] if rows == 1 else [h - pad - card_h - int(card_h * 0.56),
+                                                              h - pad - card_h]
+        hand_top = self.row_tops[0] - self.raise_
+        # Buttons: a column right of the hand (landscape), a row above it (portrait).
+        if landscape:
+            x = w - pad - colw
+            last_r = pygame.Rect(x, h - pad - btn_h, colw, btn_h)
+            hint_r = pygame.Rect(x, last_r.y - pad - btn_h, colw, btn_h)
+            side_bottom = hint_r.y - pad
+        else:
+            bw = self.px(130)
+            last_r = pygame.Rect(w - pad - bw, hand_top - pad - btn_h, bw, btn_h)
+            hint_r = pygame.Rect(last_r.x - pad - bw, last_r.y, bw, btn_h)
+            side_bottom = last_r.y - pad
+            hand_top = last_r.y
+        fs = self.px(20)
+        self.b_menu = self.buttons.add(widgets.Button(pygame.Rect(pad, pad, self.px(92), bar_h - pad), "Menu",
+                                                      self.on_back, font_size=fs, name="menu"))
+        self.b_hint = self.buttons.add(widgets.Button(hint_r, "Hint", self.ask_hint, font_size=fs, name="hint"))
+        self.b_last = self.buttons.add(widgets.Button(last_r, "Last trick", self.show_last, font_size=fs,
+                                                      name="last"))
+        # Opponents' and partner's backs.
+        oc_h = max(int(card_h * 0.5), self.px(40))
+        oc_w = int(oc_h * cards.CARD_RATIO)
+        self.oc_w, self.oc_h = oc_w, oc_h
+        label_h = self.px(30)
+        self.label_h = label_h
+        top = bar_h + pad
+        n_step = max(2, int(oc_w * 0.28))
+        n_w = oc_w + 12 * n_step
+        self.fans = {Seat.N: (pygame.Rect(w // 2 - n_w // 2, top, n_w, oc_h), False, n_step)}
+        for seat, x, bottom in ((Seat.W, pad, hand_top - pad), (Seat.E, w - pad - oc_h, side_bottom)):
+            y = top + label_h + pad // 2
+            avail = bottom - y
+            v_step = max(2, min(int(oc_w * 0.3), int((avail - oc_w) / 12)))
+            self.fans[seat] = (pygame.Rect(x, y, oc_h, oc_w + 12 * v_step), True, v_step)
+        self.label_pos = {
+            Seat.N: ("midleft", (self.fans[Seat.N][0].right + pad, self.fans[Seat.N][0].centery)),
+            Seat.W: ("topleft", (pad, top)),
+            Seat.E: ("topright", (w - pad, top)),
+        }
+        # The current trick in the middle.
+        north_bottom = self.fans[Seat.N][0].bottom + pad
+        tc_h = int(min(card_h * 0.85, (hand_top - north_bottom - 2 * pad) / 1.7))
+        tc_w = int(tc_h * cards.CARD_RATIO)
+        self.tc_w, self.tc_h = tc_w, tc_h
+        cx, cy = w // 2, (north_bottom + hand_top) // 2
+        self.centre = (cx, cy)
+        self.trick_pos = {
+            Seat.N: (cx, cy - 0.34 * tc_h), Seat.S: (cx, cy + 0.34 * tc_h),
+            Seat.W: (cx - 0.8 * tc_w, cy), Seat.E: (cx + 0.8 * tc_w, cy),
+        }
+        self.drop_rect = pygame.Rect(0, 0, int(tc_w * 3.6), int(tc_h * 1.9))
+        self.drop_rect.center = (cx, cy)
+        deal_w, deal_h = self.px(230), self.px(64)
+        self.b_deal = self.buttons.add(widgets.Button(pygame.Rect(cx - deal_w // 2, cy - deal_h // 2, deal_w,
+                                                                  deal_h), "Shuffle & Deal",
+                                                      self.shuffle_and_deal, primary=True,
+                                                      font_size=self.px(22), name="deal"))
+        # The turned trump card, beside the dealer.
+        tw, th = int(oc_w * 1.2), int(oc_h * 1.2)
+        self.turned_size = (tw, th)
+        nf, wf, ef = self.fans[Seat.N][0], self.fans[Seat.W][0], self.fans[Seat.E][0]
+        self.turned_pos = {
+            Seat.N: (nf.left - pad - tw, nf.top),
+            Seat.W: (wf.right + pad, wf.centery - th // 2),
+            Seat.E: (ef.left - pad - tw, ef.centery - th // 2),
+            Seat.S: (wf.right + pad, hand_top - pad - th),
+        }
+        # Top bar: trump badge after Menu, tricks counter on the right, status between.
+        self.badge_x = self.b_menu.rect.right + pad
+        self._layer = None
+
+    # ------------------------------------------------------------------ hand geometry
+    def hand_cards(self) -> list[Card]:
+        deal = self.deal
+        if deal is None:
+            return []
+        hand = deal.hand(Seat.S) or frozenset()
+        ordered = sort_hand(hand)
+        if self.dealing is not None:
+            ordered = ordered[: max(0, min(13, math.ceil(self.dealing * 13)))]
+        return ordered
+
+    def playable(self) -> set[Card]:
+        if not self.waiting_for_human:
+            return set()
+        return set(self.deal.legal_moves())
+
+    def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
+        hand = self.hand_cards()
+        playable = self.playable()
+        out = []
+        n = len(hand)
+        per_row = n if self.rows == 1 else 7
+        for i, card in enumerate(hand):
+            row, col = (0, i) if self.rows == 1 else divmod(i, 7)
+            in_row = per_row if self.rows == 1 else (min(7, n) if row == 0 else max(0, n - 7))
+            span = self.card_w + self.step * (max(in_row, 1) - 1)
+            x0 = self.hand_x0 + (self.hand_x1 - self.hand_x0 - span) / 2
+            y = self.row_tops[row] - (self.raise_ if card in playable else 0)
+            if card == self.selected:
+                y -= self.raise_ // 2
+            out.append((card, pygame.Rect(int(x0 + col * self.step), y, self.card_w, self.card_h)))
+        return out
+
+    def card_rect(self, card: Card | str) -> pygame.Rect:
+        """Where a card of your hand is drawn (tests tap its visible strip)."""
+        c = parse_card(card)
+        for k, r in self.hand_rects():
+            if k == c:
+                return r
+        raise KeyError(str(c))
+
+    def tap_point(self, card: Card | str) -> tuple[int, int]:
+        """A point on the visible part of ``card`` (not covered by the next card)."""
+        rects = self.hand_rects()
+        c = parse_card(card)
+        for i, (k, r) in enumerate(rects):
+            if k == c:
+                vis = r.copy()
+                for _, r2 in rects[i + 1:]:
+                    if r2.colliderect(vis) and r2.x > vis.x:
+                        vis.width = min(vis.width, r2.x - vis.x)
+                return vis.x + vis.w // 2, vis.y + min(vis.h // 4, self.px(20))
+        raise KeyError(str(c))
+
+    def card_at(self, x: float, y: float) -> Card | None:
+        for card, r in reversed(self.hand_rects()):
+            if r.collidepoint(x, y):
+                return card
+        return None
+
+    def fan_origin(self, seat: Seat) -> tuple[float, float]:
+        if seat == Seat.S:
+            return (self.size[0] / 2, self.row_tops[-1] + self.card_h / 2)
+        return self.fans[seat][0].center
+
+    # ------------------------------------------------------------------ state
+    @property
+    def busy(self) -> bool:
+        """Something on screen must finish before play goes on."""
+        now = self.app.clock
+        return (self.dealing is not None or self.held is not None or self.collect is not None
+                or self.overlay is not None or any(s.progress(now) < 1 for s in self.slides))
+
+    @property
+    def waiting_for_human(self) -> bool:
+        deal = self.deal
+        return (deal is not None and not deal.is_over and deal.turn in self.human_seats and not self.busy)
+
+    def say(self, msg: str, seconds: float = 2.5) -> None:
+        self.message = msg
+        self.message_until = self.app.clock + seconds
+
+    def status(self) -> str:
+        deal = self.deal
+        if self.message and self.app.clock < self.message_until:
+            return self.message
+        if deal is None:
+            return "Tap Shuffle & Deal to start"
+        if self.dealing is not None:
+            return "Dealing…"
+        if self.overlay is not None:
+            return "Last trick: tap to close"
+        if self.held is not None:
+            winner = self.held.winner(deal.trump)
+            return "You win the trick" if winner == Seat.S else f"{SEAT_LABELS[winner]} wins the trick"
+        if deal.is_over:
+            return "Hand over"
+        turn = deal.turn
+        if turn in self.human_seats:
+            if self.hint_text:
+                return self.hint_text
+            if self.selected is not None:
+                return f"Tap {self.selected.symbol} again to play"
+            return "Your turn: tap a raised card"
+        if self.thinking_seat is not None:
+            return f"{SEAT_LABELS[turn]} is thinking…"
+        return f"{SEAT_LABELS[turn]} to play"
+
+    @property
+    def thinking_seat(self) -> Seat | None:
+        if self.job is not None and self.app.ai.running_for(self.job) > ai_worker.THINKING_CUE_S:
+            return self.job_seat
+        return None
+
+    # ------------------------------------------------------------------ actions
+    def shuffle_and_deal(self) -> None:
+        if self.deal is not None and not self.deal.is_over:
+            return
+        self.session.shuffle_and_deal()
+        self._finished = False
+        self.slides.clear()
+        self.held = self.collect = self.overlay = None
+        self.selected = self.hint_card = None
+        self.hint_text = ""
+        self.dealing = 0.0 if self.pace > 0 else None
+        self.next_ai_at = self.app.clock + 0.3 * self.pace
+        self.app.sound.play("deal")
+
+    def show_last(self) -> None:
+        deal = self.deal
+        if deal is None or not deal.last_trick_viewable:
+            return
+        try:
+            self.overlay = deal.view_last_trick()
+        except RulesError as exc:
+            self.say(str(exc))
+
+    def ask_hint(self) -> None:
+        if not self.waiting_for_human or self.hint_job is not None:
+            return
+        obs = self.deal.observation(Seat.S)
+        self.hint_job = self.app.ai.submit(ai_worker.hint, obs)
+        self.hint_text = "Thinking of a hint…"
+
+    def play(self, seat: Seat, card: Card) -> bool:
+        deal = self.deal
+        try:
+            deal.check(Play(seat, card))
+        except RulesError as exc:
+            self.say(str(exc).capitalize())
+            return False
+        if seat == Seat.S:
+            start = self.card_rect(card).center if card in (deal.hand(Seat.S) or ()) else self.fan_origin(seat)
+            if self.drag is not None and self.drag.get("card") == card and self.drag.get("moved"):
+                start = (self.drag["x"], self.drag["y"])
+        else:
+            start = self.fan_origin(seat)
+        done = deal.apply(Play(seat, card))
+        now = self.app.clock
+        self.slides = [s for s in self.slides if s.progress(now) < 1]
+        self.slides.append(Slide(card, seat, start, now, 0.28 * self.pace))
+        self.app.sound.play("play")
+        self.selected = None
+        self.hint_card = None
+        self.hint_text = ""
+        self.app.ai.forget(self.hint_job)
+        self.hint_job = None
+        self.next_ai_at = now + 0.45 * self.pace
+        self.after_play(seat, card)
+        if done is not None:
+            self.held = done
+            self.hold_left = 1.1 * self.pace
+            self.app.sound.play("trick")
+        return True
+
+    def after_play(self, seat: Seat, card: Card) -> None:
+        """Hook for the demo's captions."""
+
+    def hand_over(self) -> None:
+        score = self.session.finish()
+        self.app.stats.record_hand(self.app.level_key, score, self.session.match)
+        if score.game_won_by is not None:
+            self.app.sound.play("win")
+        self.app.go("summary")
+
+    # ------------------------------------------------------------------ input
+    def on_back(self) -> None:
+        self.app.go("menu")
+
+    def handle(self, ev: InputEvent) -> None:
+        if isinstance(ev, PointerEvent):
+            self._pointer(ev)
+        elif isinstance(ev, ButtonEvent):
+            self._button(ev.action)
+
+    def _pointer(self, ev: PointerEvent) -> None:
+        if self.overlay is not None:
+            if ev.kind == "up":
+                self.overlay = None
+            return
+        if self.buttons.pointer(ev.kind, ev.x, ev.y):
+            return
+        if ev.kind == "down":
+            if self.held is not None and self.hold_left > 0:
+                self.hold_left = 0  # a tap hurries the trick off the table
+            card = self.card_at(ev.x, ev.y) if self.waiting_for_human else None
+            self.drag = {"card": card, "x0": ev.x, "y0": ev.y, "x": ev.x, "y": ev.y, "moved": False}
+        elif ev.kind == "move" and self.drag is not None:
+            self.drag["x"], self.drag["y"] = ev.x, ev.y
+            if math.hypot(ev.x - self.drag["x0"], ev.y - self.drag["y0"]) > self.px(14):
+                self.drag["moved"] = True
+        elif ev.kind == "up":
+            drag, self.drag = self.drag, None
+            if drag is None or not self.waiting_for_human:
+                return
+            card = drag["card"]
+            if drag["moved"]:
+                if card is not None and self.drop_rect.collidepoint(ev.x, ev.y):
+                    self.drag = {**drag, "x": ev.x, "y": ev.y}
+                    self.play(Seat.S, card)
+                    self.drag = None
+                return
+            if card is None or self.card_at(ev.x, ev.y) != card:
+                return
+            self.tap_card(card)
+
+    def tap_card(self, card: Card) -> None:
+        """Tap to select, tap again to play."""
+        if card == self.selected:
+            self.play(Seat.S, card)
+            return
+        try:
+            self.deal.check(Play(Seat.S, card))
+        except RulesError as exc:
+            self.say(str(exc).capitalize())
+            return
+        self.selected = card
+
+    def _button(self, action: Action) -> None:
+        if self.overlay is not None:
+            self.overlay = None
+            return
+        if action == Action.BACK:
+            self.on_back()
+        elif action == Action.HINT:
+            self.ask_hint()
+        elif action == Action.LAST_TRICK:
+            self.show_last()
+        elif action == Action.DEAL:
+            self.shuffle_and_deal()
+        elif action in (Action.LEFT, Action.RIGHT) and self.waiting_for_human:
+            legal = [c for c in self.hand_cards() if c in self.playable()]
+            if not legal:
+                return
+            if self.selected not in legal:
+                self.selected = legal[0] if action == Action.RIGHT else legal[-1]
+            else:
+                i = legal.index(self.selected) + (1 if action == Action.RIGHT else -1)
+                self.selected = legal[i % len(legal)]
+        elif action == Action.SELECT:
+            if self.deal is None or self.deal.is_over:
+                self.shuffle_and_deal()
+            elif self.waiting_for_human:
+                if self.selected is None:
+                    legal = [c for c in self.hand_cards() if c in self.playable()]
+                    self.selected = legal[0] if legal else None
+                else:
+                    self.play(Seat.S, self.selected)
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        deal = self.deal
+        now = self.app.clock
+        self.b_deal.visible = deal is None
+        self.b_hint.enabled = self.waiting_for_human and self.hint_job is None
+        self.b_last.enabled = deal is not None and deal.last_trick_viewable and self.overlay is None
+        if deal is None:
+            return
+        self._poll_hint()
+        if self.dealing is not None:
+            self.dealing += dt / max(0.01, 0.8 * self.pace)
+            if self.dealing >= 1:
+                self.dealing = None
+            return
+        self.slides = [s for s in self.slides if s.progress(now) < 1]
+        if self.overlay is not None or self.slides:
+            return
+        if self.held is not None:
+            self.hold_left -= dt
+            if self.hold_left <= 0:
+                winner = self.held.winner(deal.trump)
+                if self.pace > 0:
+                    self.collect = (self.held, winner, now)
+                self.held = None
+            return
+        if self.collect is not None:
+            if now - self.collect[2] >= 0.3 * self.pace:
+                self.collect = None
+            return
+        if deal.is_over:
+            if not self._finished:
+                self._finished = True
+                self.hand_over()
+            return
+        turn = deal.turn
+        if turn in self.ai_seats:
+            if self.job is None and now >= self.next_ai_at:
+                obs = deal.observation(turn)
+                seed = None if self.app.options.seed is None else self.app.options.seed * 1000 + len(deal.actions)
+                self.job_seat = turn
+                self.job = self.app.ai.submit(ai_worker.choose, obs, self.app.ai_level(turn), seed,
+                                              self.app.ai_budget)
+            if self.job is not None:
+                job = self.app.ai.poll(self.job)
+                if job is not None:
+                    self.job = None
+                    card = parse_card(job.result) if job.error is None else deal.legal_moves()[0]
+                    if deal.turn == self.job_seat:
+                        self.play(self.job_seat, card)
+
+    def _poll_hint(self) -> None:
+        if self.hint_job is None:
+            return
+        job = self.app.ai.poll(self.hint_job)
+        if job is None:
+            return
+        self.hint_job = None
+        if job.error is not None or not self.waiting_for_human:
+            self.hint_text = ""
+            return
+        card = parse_card(job.result["card"])
+        self.hint_card = card
+        self.selected = card
+        value = job.result.get("values", {}).get(str(card))
+        extra = f" ({float(value):.1f} tricks)" if isinstance(value, int | float) else ""
+        self.hint_text = f"Hint: {card.symbol}{extra}"
+
+    # ------------------------------------------------------------------ drawing
+    def trick_on_table(self) -> list[tuple[Seat, Card]]:
+        deal = self.deal
+        if deal is None or self.collect is not None:
+            return []
+        if self.held is not None:
+            return self.held.plays()
+        return deal.current.plays()
+
+    def _layer_state(self) -> tuple:
+        deal = self.deal
+        now = self.app.clock
+        moving = tuple(s.card for s in self.slides if s.progress(now) < 1)
+        return (
+            self.size, id(deal), len(deal.actions) if deal else -1, moving, self.held is not None,
+            self.collect is not None, self.selected, self.hint_card, self.overlay is not None,
+            self.status(), self.thinking_seat,
+            None if self.dealing is None else math.ceil(self.dealing * 13),
+            self.drag["card"] if self.drag and self.drag.get("moved") else None,
+            self.app.config.display.four_colour, self.waiting_for_human, id(self.session.match),
+        )
+
+    def draw(self, surf: pygame.Surface) -> None:
+        key = self._layer_state()
+        if self._layer is None or key != self._layer_key or self._layer.get_size() != surf.get_size():
+            if self._layer is None or self._layer.get_size() != surf.get_size():
+                self._layer = pygame.Surface(surf.get_size()).convert()
+            self._compose(self._layer, key[3])
+            self._layer_key = key
+        surf.blit(self._layer, (0, 0))
+        self._draw_moving(surf)
+        self.buttons.draw(surf)
+        if self.overlay is not None:
+            self._draw_overlay(surf)
+
+    def _compose(self, surf: pygame.Surface, moving: tuple) -> None:
+        w, h = surf.get_size()
+        surf.blit(felt.felt_surface(w, h), (0, 0))
+        deal = self.deal
+        self._draw_bar(surf)
+        self.draw_extra(surf)
+        if deal is None:
+            return
+        four = self.app.config.display.four_colour
+        thinking = self.thinking_seat
+        count = None if self.dealing is None else max(0, min(13, math.ceil(self.dealing * 13)))
+        for seat in (Seat.N, Seat.W, Seat.E):
+            rect, vertical, step = self.fans[seat]
+            n = len(deal.hand(seat) or ()) if count is None else count
+            if n:
+                fan = cards.fan_surface(n, self.oc_w, self.oc_h, vertical, step)
+                pos = (rect.centerx - fan.get_width() // 2, rect.y) if not vertical else rect.topleft
+                surf.blit(fan, pos)
+            self._draw_label(surf, seat, deal.turn == seat and not deal.is_over, seat == thinking)
+        if deal.trump_card_showing and deal.record.trump_card is not None:
+            tw, th = self.turned_size
+            surf.blit(cards.card_surface(deal.record.trump_card, tw, th, four), self.turned_pos[deal.dealer])
+        if deal.dealer == Seat.S:
+            chip = self._chip()
+            surf.blit(chip, (self.hand_x0, self.row_tops[0] - self.raise_ - chip.get_height() - self.pad // 2))
+        for seat, card in self.trick_on_table():
+            if card in moving:
+                continue
+            pos = self.trick_pos[seat]
+            img = cards.card_surface(card, self.tc_w, self.tc_h, four)
+            surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+        dragged = self.drag["card"] if self.drag and self.drag.get("moved") else None
+        playable = self.playable()
+        your_turn = self.waiting_for_human
+        for card, r in self.hand_rects():
+            if card == dragged:
+                continue
+            dim = your_turn and card not in playable
+            surf.blit(cards.card_surface(card, self.card_w, self.card_h, four, dim), r.topleft)
+            if card == self.selected or card == self.hint_card:
+                t = max(2, self.px(3))
+                colour = theme.HIGHLIGHT if card == self.selected else theme.BUTTON_FOCUS
+                surf.blit(cards.outline_surface(self.card_w, self.card_h, colour, t), (r.x - t, r.y - t))
+
+    def draw_extra(self, surf: pygame.Surface) -> None:
+        """Hook: the demo draws its caption here."""
+
+    def _chip(self) -> pygame.Surface:
+        return text.text(" D ", self.px(18), theme.BUTTON_TEXT, True)
+
+    def _pill(self, surf: pygame.Surface, s: str, anchor: str, pos, bg, fg, size: int) -> pygame.Rect:
+        t = text.text(s, size, fg, True)
+        r = t.get_rect()
+        r.inflate_ip(self.px(16), self.px(8))
+        setattr(r, anchor, pos)
+        pygame.draw.rect(surf, bg, r, border_radius=r.h // 2)
+        surf.blit(t, t.get_rect(center=r.center))
+        return r
+
+    def _draw_label(self, surf: pygame.Surface, seat: Seat, turn: bool, thinking: bool) -> None:
+        anchor, pos = self.label_pos[seat]
+        bg = theme.GOLD if turn else theme.PANEL
+        fg = theme.BUTTON_TEXT if turn else theme.INK
+        name = SEAT_LABELS[seat] + (" …" if thinking else "")
+        if self.deal is not None and self.deal.dealer == seat:
+            name += "  (D)"
+        self._pill(surf, name, anchor, pos, bg, fg, self.px(18))
+
+    def _draw_bar(self, surf: pygame.Surface) -> None:
+        w = surf.get_width()
+        deal = self.deal
+        pad = self.pad
+        cy = self.bar_h // 2 + pad // 2
+        size = self.px(20)
+        # Trump badge: "Trump:" and a drawn suit symbol.
+        if deal is not None:
+            t = text.text("Trump:" if deal.trump < 4 else "No trumps", size, theme.INK, True)
+            sym = self.px(28)
+            bw = t.get_width() + (sym + self.px(8) if deal.trump < 4 else 0) + self.px(20)
+            badge = pygame.Rect(self.badge_x, cy - self.px(20), bw, self.px(40))
+            pygame.draw.rect(surf, theme.PANEL, badge, border_radius=badge.h // 2)
+            surf.blit(t, t.get_rect(midleft=(badge.x + self.px(10), cy)))
+            if deal.trump < 4:
+                box = pygame.Rect(0, 0, sym, sym)
+                box.midright = (badge.right - self.px(8), cy)
+                pygame.draw.rect(surf, theme.CARD_FACE, box, border_radius=self.px(5))
+                ss = int(sym * 0.78)
+                img = cards.suit_surface(deal.trump, ss, theme.suit_colour(deal.trump,
+                                                                           self.app.config.display.four_colour))
+                surf.blit(img, img.get_rect(center=box.center))
+            left = badge.right + pad
+            ns, ew = deal.tricks_taken()
+        else:
+            left = self.badge_x
+            ns = ew = 0
+        counter = f"You/Partner {ns} | Opponents {ew}"
+        r = self._pill(surf, counter, "midright", (w - pad, cy), theme.PANEL, theme.INK, size)
+        status = self.status()
+        room = r.left - left - 2 * pad
+        fs = text.fit_size(status, self.px(20), room, True, min_size=self.px(17))
+        st = text.text(status, fs, theme.GOLD, True)
+        surf.blit(st, st.get_rect(center=((left + r.left) // 2, cy)))
+
+    def _slide_pos(self, s: Slide) -> tuple[int, int]:
+        p = _ease(s.progress(self.app.clock))
+        ex, ey = self.trick_pos[s.seat]
+        x = s.start[0] + (ex - s.start[0]) * p
+        y = s.start[1] + (ey - s.start[1]) * p
+        return int(x), int(y)
+
+    def _draw_moving(self, surf: pygame.Surface) -> None:
+        four = self.app.config.display.four_colour
+        now = self.app.clock
+        for s in self.slides:
+            if s.progress(now) >= 1:
+                continue
+            img = cards.card_surface(s.card, self.tc_w, self.tc_h, four)
+            surf.blit(img, img.get_rect(center=self._slide_pos(s)))
+        if self.collect is not None:
+            trick, winner, t0 = self.collect
+            p = _ease(min(1.0, (now - t0) / max(0.01, 0.3 * self.pace)))
+            tx, ty = self.fan_origin(winner)
+            for seat, card in trick.plays():
+                sx, sy = self.trick_pos[seat]
+                img = cards.card_surface(card, self.tc_w, self.tc_h, four)
+                surf.blit(img, img.get_rect(center=(int(sx + (tx - sx) * p), int(sy + (ty - sy) * p))))
+        if self.drag and self.drag.get("moved") and self.drag.get("card") is not None:
+            img = cards.card_surface(self.drag["card"], self.card_w, self.card_h, four)
+            surf.blit(img, img.get_rect(center=(int(self.drag["x"]), int(self.drag["y"]))))
+
+    def _draw_overlay(self, surf: pygame.Surface) -> None:
+        trick = self.overlay
+        deal = self.deal
+        w, h = surf.get_size()
+        pw, ph = int(self.tc_w * 4.2), int(self.tc_h * 2.2 + self.px(70))
+        panel = pygame.Rect(0, 0, min(pw, w - 2 * self.pad), min(ph, h - 2 * self.pad))
+        panel.center = (w // 2, h // 2)
+        surf.blit(widgets.panel_surface(panel.w, panel.h, 235), panel.topleft)
+        winner = trick.winner(deal.trump)
+        title = f"Last trick: won by {'you' if winner == Seat.S else SEAT_LABELS[winner]}"
+        t = text.text(title, text.fit_size(title, self.px(20), panel.w - self.px(20), True), theme.GOLD, True)
+        surf.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + self.px(8))))
+        cx, cy = panel.centerx, panel.centery + self.px(6)
+        four = self.app.config.display.four_colour
+        offs = {Seat.N: (0, -0.36 * self.tc_h), Seat.S: (0, 0.36 * self.tc_h),
+                Seat.W: (-0.85 * self.tc_w, 0), Seat.E: (0.85 * self.tc_w, 0)}
+        for seat, card in trick.plays():
+            img = cards.card_surface(card, self.tc_w, self.tc_h, four)
+            dx, dy = offs[seat]
+            surf.blit(img, img.get_rect(center=(int(cx + dx), int(cy + dy))))
+        hint = text.text("tap to close", self.px(18), theme.INK_DIM)
+        surf.blit(hint, hint.get_rect(midbottom=(panel.centerx, panel.bottom - self.px(6))))
+
+
+__all__ = ["TableScene", "SEAT_LABELS", "SEAT_LONG", "SUIT_NAMES", "seat_phrase"]

@@ -1,0 +1,109 @@
+"""The game being played at the table (a rubber) and the in-memory stats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.deal import Deal
+from engine.match import Match
+from engine.rules import Rules
+from engine.scoring import HandScore
+from engine.seats import Seat
+
+HUMAN = Seat.S
+
+
+@dataclass
+class LevelStats:
+    hands: int = 0
+    hands_won: int = 0
+    tricks: int = 0
+    games: int = 0
+    games_won: int = 0
+    rubbers: int = 0
+    rubbers_won: int = 0
+
+    @property
+    def tricks_per_hand(self) -> float:
+        return self.tricks / self.hands if self.hands else 0.0
+
+
+@dataclass
+class Stats:
+    """Played and won, by AI level ("partner level / opponents level")."""
+
+    by_level: dict[str, LevelStats] = field(default_factory=dict)
+
+    def of(self, key: str) -> LevelStats:
+        return self.by_level.setdefault(key, LevelStats())
+
+    def record_hand(self, key: str, score: HandScore, match: Match) -> None:
+        s = self.of(key)
+        s.hands += 1
+        s.tricks += score.tricks[0]
+        if score.tricks[0] >= 7:
+            s.hands_won += 1
+        if score.game_won_by is not None:
+            s.games += 1
+            s.games_won += score.game_won_by == 0
+        if match.is_over:
+            s.rubbers += 1
+            s.rubbers_won += match.winner == 0
+
+    def total(self) -> LevelStats:
+        t = LevelStats()
+        for s in self.by_level.values():
+            for name in ("hands", "hands_won", "tricks", "games", "games_won", "rubbers", "rubbers_won"):
+                setattr(t, name, getattr(t, name) + getattr(s, name))
+        return t
+
+
+class Session:
+    """One rubber at a time; a new one starts when the last is over."""
+
+    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: Seat = Seat.N) -> None:
+        self.seed = seed
+        self.rules = rules
+        self.pending_rules: Rules | None = None
+        self.match = Match(rules, first_dealer=first_dealer, seed=seed)
+        self.rubbers = 0
+        self.last_score: HandScore | None = None
+        self.last_deal: Deal | None = None
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.match.current
+
+    def set_rules(self, rules: Rules) -> bool:
+        """New house rules: now if the rubber has not begun, else from the next rubber.
+        Returns True when they apply at once."""
+        if not self.match.deals:
+            self.rules = rules
+            self.match = Match(rules, first_dealer=self.match.first_dealer, seed=self.seed)
+            self.pending_rules = None
+            return True
+        self.pending_rules = rules if rules != self.rules else None
+        return False
+
+    def new_rubber(self) -> None:
+        if self.pending_rules is not None:
+            self.rules, self.pending_rules = self.pending_rules, None
+        self.rubbers += 1
+        seed = None if self.seed is None else f"{self.seed}/{self.rubbers}"
+        self.match = Match(self.rules, first_dealer=self.match.next_dealer, seed=seed)  # type: ignore[arg-type]
+        self.last_score = None
+
+    def shuffle_and_deal(self) -> Deal:
+        if self.match.is_over:
+            self.new_rubber()
+        deal = self.match.current
+        if deal is not None:
+            return deal
+        return self.match.new_deal()
+
+    def finish(self) -> HandScore:
+        deal = self.match.current
+        assert deal is not None and deal.is_over
+        self.last_deal = deal
+        self.last_score = self.match.finish_deal()
+        return self.last_score

@@ -1,0 +1,97 @@
+"""Sounds made by code: a soft card flick, a deal riffle, a trick-won chime.
+
+Samples are built with the standard array module (no numpy) and handed to
+pygame.mixer. No audio device, a dummy driver or sound switched off: every
+call is a quiet no-op.
+"""
+
+from __future__ import annotations
+
+import array
+import logging
+import math
+import random
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+RATE = 22050
+
+
+def _tone(freqs: list[float], seconds: float, volume: float, decay: float) -> list[float]:
+    n = int(RATE * seconds)
+    out = []
+    for i in range(n):
+        t = i / RATE
+        env = math.exp(-decay * t) * min(1.0, i / (RATE * 0.004))
+        out.append(volume * env * sum(math.sin(2 * math.pi * f * t) for f in freqs) / len(freqs))
+    return out
+
+
+def _noise(seconds: float, volume: float, decay: float, seed: int) -> list[float]:
+    rng = random.Random(seed)
+    n = int(RATE * seconds)
+    prev = 0.0
+    out = []
+    for i in range(n):
+        t = i / RATE
+        # One-pole low-pass: a papery "flick" rather than a hiss.
+        prev = 0.55 * prev + 0.45 * rng.uniform(-1, 1)
+        out.append(volume * math.exp(-decay * t) * prev)
+    return out
+
+
+def _riffle() -> list[float]:
+    out: list[float] = []
+    for k in range(7):
+        out += _noise(0.035, 0.5, 60, k) + [0.0] * int(RATE * 0.012)
+    return out
+
+
+SAMPLES = {
+    "play": lambda: _noise(0.09, 0.7, 45, 1),
+    "deal": _riffle,
+    "trick": lambda: _tone([660.0, 990.0], 0.35, 0.35, 9),
+    "win": lambda: _tone([523.3, 659.3, 784.0], 0.8, 0.35, 4),
+    "tap": lambda: _tone([1200.0], 0.04, 0.15, 80),
+}
+
+
+class Sound:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._ready = False
+        self._tried = False
+
+    def _init(self) -> None:
+        self._tried = True
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+            freq, size, channels = pygame.mixer.get_init()
+            for name, make in SAMPLES.items():
+                data = array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in make()))
+                if channels == 2:
+                    stereo = array.array("h")
+                    for v in data:
+                        stereo.append(v)
+                        stereo.append(v)
+                    data = stereo
+                self._sounds[name] = pygame.mixer.Sound(buffer=data.tobytes())
+            self._ready = True
+        except Exception as exc:  # no audio device: stay silent
+            log.info("sound unavailable: %s", exc)
+            self._ready = False
+
+    def play(self, name: str) -> None:
+        if not self.enabled:
+            return
+        if not self._tried:
+            self._init()
+        if self._ready and name in self._sounds:
+            try:
+                self._sounds[name].play()
+            except Exception:
+                pass

@@ -1,0 +1,64 @@
+"""Helpers to drive the app from tests and benchmarks with posted touch events.
+
+Touches go in as real pygame FINGERDOWN/FINGERUP events (normalised window
+coordinates, through the rotation), exactly like a touchscreen's.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from device.app.input import to_window
+
+
+def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: str = "off",
+             seed: int | None = 3, level: str = "rules", synchronous: bool = True, **display):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.app.app import App, AppOptions
+    from device.config import Config
+
+    config = Config().updated({
+        "display": {"animation": animation, "sound": False, "rotation": rotation, **display},
+        "ai": {"partner": level, "opponents": level},
+    })
+    return App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=synchronous, seed=seed))
+
+
+def window_point(app, x: float, y: float) -> tuple[float, float]:
+    """Logical (drawing) point -> normalised window coordinates of a finger."""
+    wx, wy = to_window(app.rotation, app.size, x, y)
+    w, h = app.window.get_size()
+    return wx / w, wy / h
+
+
+def finger(app, kind: str, x: float, y: float, finger_id: int = 0) -> None:
+    nx, ny = window_point(app, x, y)
+    etype = {"down": pygame.FINGERDOWN, "up": pygame.FINGERUP, "move": pygame.FINGERMOTION}[kind]
+    pygame.event.post(pygame.event.Event(etype, touch_id=1, finger_id=finger_id, x=nx, y=ny,
+                                         dx=0.0, dy=0.0, pressure=1.0))
+
+
+def tap(app, x: float, y: float, steps: int = 1) -> None:
+    """A finger down and up at a logical point, then ``steps`` frames."""
+    finger(app, "down", x, y)
+    finger(app, "up", x, y)
+    for _ in range(steps):
+        app.step(1 / 60)
+
+
+def tap_button(app, name: str) -> None:
+    app.scene.ensure_layout(app.size)
+    b = app.scene.buttons.by_name(name)
+    assert b.visible and b.enabled, f"button {name!r} is not usable"
+    tap(app, *b.rect.center)
+
+
+def run_until(app, done, max_steps: int = 2000, dt: float = 1 / 60) -> bool:
+    for _ in range(max_steps):
+        if done():
+            return True
+        app.step(dt)
+    return done()

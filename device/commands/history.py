@@ -1,0 +1,177 @@
+"""``whist-table history``: the last deals from the store, or one deal card by card."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from pathlib import Path
+
+HELP = "list the last deals, show one trick by trick, or export as PBN"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--last", type=int, default=10, metavar="N",
+                        help="how many recent deals to list (default 10)")
+    parser.add_argument("--show", type=int, metavar="DEAL_ID",
+                        help="show one deal: the hands and every trick")
+    parser.add_argument("--rubber", type=int, metavar="MATCH_ID",
+                        help="with --pbn: export a whole rubber")
+    parser.add_argument("--pbn", action="store_true",
+                        help="print PBN instead (of --show DEAL_ID or --rubber MATCH_ID)")
+    add_store_arguments(parser)
+
+
+def add_store_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="PATH",
+                        help="the game store (default: [store] path from the config, "
+                        "else the state directory's whist.sqlite3)")
+    parser.add_argument("--config", metavar="PATH", help="config file to read [store] path from")
+
+
+def resolve_db(args: argparse.Namespace) -> Path:
+    if args.db:
+        return Path(args.db)
+    from device.config import load_config
+
+    return load_config(args.config).db_path()
+
+
+def open_for_reading(args: argparse.Namespace):  # -> Store | None
+    """Open the store named by the arguments; None (and a message) if there is none."""
+    from device.config import ConfigError
+    from device.store import Store, StoreError
+
+    try:
+        path = resolve_db(args)
+    except ConfigError as exc:
+        print(f"whist-table: {exc}", file=sys.stderr)
+        return None
+    if not path.exists():
+        print(f"No games recorded yet: there is no game store at {path} "
+              "(use --db PATH to read another).", file=sys.stderr)
+        return None
+    try:
+        # Only looking: a damaged file is reported, not moved (that is the table's job,
+        # and a tool run as root must not leave a fresh root-owned file behind).
+        return Store(path, recover=False)
+    except StoreError as exc:
+        print(f"whist-table: {exc}", file=sys.stderr)
+        return None
+
+
+def when(stamp: str | None) -> str:
+    """A stored UTC timestamp as local date and time, minutes precision."""
+    if not stamp:
+        return "-"
+    try:
+        t = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return t.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _pair(value: object) -> str:
+    from device.store.recall import side_pair
+
+    pair = side_pair(value)
+    return "-" if pair is None else f"{pair[0]}-{pair[1]}"
+
+
+def _trump(record: dict) -> str:
+    trump = str(record.get("trump") or "?")
+    card = record.get("trump_card")
+    return f"{trump} ({card})" if card else trump
+
+
+def run(args: argparse.Namespace) -> int:
+    store = open_for_reading(args)
+    if store is None:
+        return 1
+    from device.store import recall
+
+    with store:
+        if args.pbn:
+            if args.show is not None:
+                deal = store.deal(args.show)
+                if deal is None:
+                    print(f"whist-table: there is no deal {args.show}", file=sys.stderr)
+                    return 1
+                sys.stdout.write(recall.export_pbn(deal))
+                return 0
+            if args.rubber is not None:
+                deals = store.deals_of_match(args.rubber)
+                if not deals:
+                    print(f"whist-table: rubber {args.rubber} has no deals", file=sys.stderr)
+                    return 1
+                sys.stdout.write(recall.export_match_pbn(deals))
+                return 0
+            print("whist-table: --pbn needs --show DEAL_ID or --rubber MATCH_ID",
+                  file=sys.stderr)
+            return 2
+        if args.show is not None:
+            return _show(store, args.show)
+        return _list(store, args.last)
+
+
+def _list(store, last: int) -> int:  # noqa: ANN001 - Store imported lazily
+    deals = store.recent_deals(last)
+    if not deals:
+        print("No deals recorded yet.")
+        return 0
+    print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  dealer  {'trump':8}  "
+          f"{'tricks NS-EW':12}  points NS-EW")
+    for d in reversed(deals):
+        result = d.result or {}
+        tricks = _pair(result.get("tricks")) if d.finished else "in play"
+        points = _pair(result.get("points")) if d.finished else "-"
+        print(f"{d.id:>5}  {d.match_id:>6}  {d.number:>4}  {when(d.started):16}  "
+              f"{d.dealer:6}  {_trump(d.record):8}  {tricks:12}  {points}")
+    return 0
+
+
+def _show(store, deal_id: int) -> int:  # noqa: ANN001
+    from device.store import recall
+    from engine.cards import sort_hand
+    from engine.seats import SEAT_NAMES, Seat
+
+    deal = store.deal(deal_id)
+    if deal is None:
+        print(f"whist-table: there is no deal {deal_id}", file=sys.stderr)
+        return 1
+    trump = str(deal.record.get("trump") or "?")
+    trump_name = recall.TRUMP_NAMES.get(trump, trump)
+    card = deal.record.get("trump_card")
+    print(f"Deal {deal.id}: rubber {deal.match_id}, hand {deal.number}, {when(deal.started)}")
+    print(f"Dealer {SEAT_NAMES[Seat.parse(deal.dealer)]}; trumps {trump_name}"
+          + (f" (turned {card})" if card else ""))
+    hands = recall.hands_of(deal.record)
+    if hands is not None:
+        print(f"Deal: {recall.deal_pbn(deal.record)}")
+        for seat in Seat:
+            cards = " ".join(str(c) for c in sort_hand(hands[seat]))
+            print(f"  {SEAT_NAMES[seat]:5}  {cards}")
+    else:
+        print("Deal: (the cards were not recorded: a real deck)")
+    tricks = recall.tricks_of(deal)
+    for i, t in enumerate(tricks, 1):
+        plays = ", ".join(f"{seat} {c}" for seat, c in t.plays)
+        won = f" -> {t.winner}" if t.winner else " (unfinished)"
+        print(f"Trick {i:>2} ({t.leader} leads): {plays}{won}")
+    for other in recall.other_actions(deal):
+        print(f"Action: {_describe(other)}")
+    result = deal.result or {}
+    game = recall.side_name(result.get("game_won_by", result.get("game_winner")))
+    if deal.finished:
+        print(f"Result: tricks NS-EW {_pair(result.get('tricks'))}, "
+              f"points NS-EW {_pair(result.get('points'))}"
+              + (f", game to {game}" if game else ""))
+    else:
+        print("Result: not finished (the hand is still in play)")
+    return 0
+
+
+def _describe(action: object) -> str:
+    if isinstance(action, dict):
+        return ", ".join(f"{k}={v}" for k, v in action.items())
+    return str(action)

@@ -1,0 +1,40 @@
+"""``whist-table [play]``: open the table (pygame), or a text demo without a display."""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+
+HELP = "open the table: you (South) and the AI partner against two AI opponents"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", metavar="WxH", help="window size (default from the config, 1280x800)")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="fullscreen, no cursor, leave only through the admin menu")
+    parser.add_argument("--fallback-headless", action="store_true",
+                        help="with no display, run the text demo in the terminal instead")
+    parser.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
+
+
+def display_available(env: dict[str, str] | None = None) -> bool:
+    """A desktop session, an SDL driver chosen by the user, or a usable KMS card."""
+    env = dict(os.environ) if env is None else env
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"):
+        return True
+    return any(os.access(card, os.R_OK | os.W_OK) for card in glob.glob("/dev/dri/card*"))
+
+
+def run(args: argparse.Namespace) -> int:
+    if getattr(args, "fallback_headless", False) and not display_available():
+        print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
+        from device.headless import run_headless
+
+        return int(run_headless(4, getattr(args, "seed", None)) or 0)
+    from device.app.main import run_play
+
+    return run_play(args)

@@ -1,0 +1,123 @@
+"""``whist-table reader``: print every decoded scan and dropped frame (installer's check)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+HELP = "print every card reader scan and dropped frame until Ctrl-C (installer's check)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from device.reader.protocols import PROTOCOLS
+
+    parser.add_argument(
+        "--port",
+        help="serial port: a path (/dev/ttyUSB0), a /dev/serial/by-id/ link, or 'auto' "
+        "(/dev/whist-reader if present, else a likely USB serial adapter); "
+        "default: the config file's, else auto",
+    )
+    parser.add_argument(
+        "--protocol",
+        choices=sorted(PROTOCOLS),
+        help="rdm6300: 125 kHz RFID frames; lines: text lines such as a barcode scanner's "
+        "(default: the config file's, else rdm6300)",
+    )
+    parser.add_argument(
+        "--enrolment", metavar="FILE.json", help="show the card each enrolled tag maps to"
+    )
+    parser.add_argument(
+        "--baud", type=int, help="baud rate (default: the config file's, else 9600)"
+    )
+    parser.add_argument(
+        "--gap",
+        type=float,
+        help="seconds a tag must be away before it counts as laid again "
+        "(default: the config's debounce_ms, else 0.3)",
+    )
+    parser.add_argument(
+        "--max-scans", type=int, metavar="N", help="stop after N scans (for scripts)"
+    )
+
+
+def _show_bytes(data: bytes, limit: int = 48) -> str:
+    text = "".join(chr(b) if 0x20 <= b < 0x7F else f"\\x{b:02x}" for b in data[:limit])
+    return text + ("..." if len(data) > limit else "")
+
+
+def _settings() -> object | None:
+    """The config file's [reader] section, or None when there is none to read."""
+    try:
+        from device.config import load_config
+
+        return load_config().reader
+    except Exception as exc:  # a broken config must not stop the installer's check
+        print(f"(config not used: {exc})", file=sys.stderr)
+        return None
+
+
+def run(args: argparse.Namespace) -> int:
+    from device.enrolment import Enrolment, EnrolmentError
+    from device.events import CardScanned, EventQueue, ReaderStatus
+    from device.reader import Dropped, ReaderOpenError, SerialReader
+    from engine.cards import Card
+
+    enrolment = None
+    if args.enrolment:
+        try:
+            enrolment = Enrolment.load_json(args.enrolment)
+        except (OSError, EnrolmentError) as exc:
+            print(f"whist-table reader: cannot use the enrolment {args.enrolment}: {exc}",
+                  file=sys.stderr)
+            return 2
+    settings = _settings()
+    port = args.port or getattr(settings, "port", None) or "auto"
+    protocol = args.protocol or getattr(settings, "protocol", None) or "rdm6300"
+    baud = args.baud or getattr(settings, "baudrate", None)
+    gap = args.gap
+    if gap is None:
+        gap = getattr(settings, "debounce_ms", 300) / 1000.0
+    events = EventQueue()
+    reader = SerialReader(
+        port,
+        protocol,
+        events,
+        enrolment.card_for if enrolment is not None else None,
+        baudrate=baud,
+        gap=gap,
+        # Dropped items share the event queue so everything prints in arrival order.
+        on_dropped=events.post,  # type: ignore[arg-type]
+    )
+    try:
+        path = reader.check()
+    except ReaderOpenError as exc:
+        print(f"whist-table reader: {exc}", file=sys.stderr)
+        return 1
+    print(f"reading {protocol} at {reader.baudrate} baud on {path}; "
+          "lay a card on the reader (Ctrl-C to stop)", flush=True)
+    reader.start()
+    scans = 0
+    try:
+        while args.max_scans is None or scans < args.max_scans:
+            event = events.get(timeout=0.2)
+            if isinstance(event, CardScanned):
+                scans += 1
+                parts = [f"scan {scans}:"]
+                if event.tag is not None:
+                    parts.append(f"tag {event.tag}")
+                if event.card is not None:
+                    parts.append(f"card {event.card} ({Card(event.card).name})")
+                elif enrolment is not None:
+                    parts.append("-> unknown card: enrol it in Settings")
+                print(" ".join(parts), flush=True)
+            elif isinstance(event, Dropped):
+                print(f"dropped ({event.reason}): {_show_bytes(event.data)}", flush=True)
+            elif isinstance(event, ReaderStatus):
+                print(event.message, flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        reader.stop()
+    print(f"{scans} scan(s), {reader.dropped} dropped, "
+          f"{reader.placements.repeats} repeat frame(s) of a card left on the reader", flush=True)
+    return 0

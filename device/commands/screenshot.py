@@ -1,0 +1,27 @@
+"""``whist-table screenshot``: render one scene of the app to a PNG, no display needed."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "render a scene of the table app to a PNG (no display needed)"
+
+SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scene", required=True, choices=SCENES)
+    parser.add_argument("--size", default="800x480", metavar="WxH", help="default 800x480")
+    parser.add_argument("--out", required=True, metavar="F.png")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deal shown (default 1)")
+    parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
+    parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
+
+
+def run(args: argparse.Namespace) -> int:
+    from device.app.main import parse_size, screenshot
+
+    out = screenshot(args.scene, parse_size(args.size), args.out, seed=args.seed, rotation=args.rotation,
+                     four_colour=args.four_colour)
+    print(out)
+    return 0

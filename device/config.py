@@ -1,0 +1,443 @@
+"""The table's settings: a TOML file, validated on load into frozen dataclasses.
+
+Where it is read from (see device.paths): ``--config PATH`` if given (it must
+exist), else /etc/whist-table/config.toml in kiosk mode, else the user's
+config directory. A missing default file means all defaults.
+
+Anything the loader does not understand - an unknown section or key, a value
+of the wrong type, a value outside its allowed set - is a ConfigError naming
+the file, the dotted key and what is allowed: the table refuses to start
+rather than guess what was meant. ``Config.to_toml()`` and ``save_config()``
+write settings back (atomically) for the Settings screen.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from device import paths
+
+AI_LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
+ANIMATIONS = ("off", "fast", "normal", "slow")
+ROTATIONS = (0, 90, 180, 270)
+TARGETS = (5, 7, 9, 10)
+PROTOCOLS = ("rdm6300", "lines")
+BAUDRATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
+BUTTON_PINS = ("select", "left", "right", "back", "deal", "last_trick", "hint")
+BCM_MIN, BCM_MAX = 0, 27
+
+
+class ConfigError(ValueError):
+    """A config file the table cannot use; ``problems`` lists each one."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class _Bad(Exception):
+    """One value's problem, before the file and key are added."""
+
+    def __init__(self, problem: str, allowed: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.allowed = allowed
+
+
+# ----- value checks: each takes the raw TOML value, returns the clean value ---
+
+Check = Callable[[Any], Any]
+
+
+def _type_name(value: object) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _show(value: object) -> str:
+    """A value as it is written in TOML, so messages quote the file's own text."""
+    try:
+        return _toml_value(value)
+    except TypeError:
+        return repr(value)
+
+
+def _boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(f"{_show(value)} is {_type_name(value)}", "true or false")
+    return value
+
+
+def _integer(lo: int, hi: int) -> Check:
+    def check(value: Any) -> int:
+        allowed = f"an integer {lo}..{hi}"
+        # TOML booleans are Python ints: refuse them rather than read true as 1.
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad(f"{_show(value)} is {_type_name(value)}", allowed)
+        if not lo <= value <= hi:
+            raise _Bad(f"{value} is out of range", allowed)
+        return value
+    return check
+
+
+def _number(lo: float, hi: float) -> Check:
+    def check(value: Any) -> float:
+        allowed = f"a number {lo}..{hi}"
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise _Bad(f"{_show(value)} is {_type_name(value)}", allowed)
+        if not lo <= value <= hi:
+            raise _Bad(f"{value} is out of range", allowed)
+        return float(value)
+    return check
+
+
+def _one_of(choices: tuple[Any, ...]) -> Check:
+    kind = type(choices[0])
+
+    def check(value: Any) -> Any:
+        allowed = "one of " + ", ".join(
+            f'"{c}"' if isinstance(c, str) else str(c) for c in choices)
+        if isinstance(value, bool) or not isinstance(value, kind):
+            raise _Bad(f"{_show(value)} is {_type_name(value)}", allowed)
+        if value not in choices:
+            raise _Bad(f"{_show(value)} is not allowed", allowed)
+        return value
+    return check
+
+
+def _string(value: Any, allowed: str) -> str:
+    if not isinstance(value, str):
+        raise _Bad(f"{_show(value)} is {_type_name(value)}", allowed)
+    return value
+
+
+def _cycle_order(value: Any) -> str:
+    allowed = 'the four suits S H D C, each once, in playing order, e.g. "DCHS"'
+    text = _string(value, allowed).upper()
+    if len(text) != 4 or set(text) != set("SHDC"):
+        raise _Bad(f"{_show(value)} is not an order of the four suits", allowed)
+    return text
+
+
+def _size(value: Any) -> str:
+    allowed = 'WIDTHxHEIGHT in pixels, each 200..8192, e.g. "1280x800"'
+    m = re.fullmatch(r"(\d+)x(\d+)", _string(value, allowed).strip().lower())
+    if not m or not all(200 <= int(g) <= 8192 for g in m.groups()):
+        raise _Bad(f"{_show(value)} is not a screen size", allowed)
+    return f"{int(m[1])}x{int(m[2])}"
+
+
+def _pin(value: Any) -> int:
+    allowed = f"a BCM GPIO number {BCM_MIN}..{BCM_MAX} (leave the key out for no button)"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Bad(f"{_show(value)} is {_type_name(value)}, not a pin number", allowed)
+    if not BCM_MIN <= value <= BCM_MAX:
+        raise _Bad(f"pin {value} does not exist", allowed)
+    return value
+
+
+def _port(value: Any) -> str:
+    allowed = ('"auto", "none" or the absolute path of a serial device, '
+               'e.g. "/dev/ttyUSB0" or "/dev/serial/by-id/..."')
+    text = _string(value, allowed)
+    if text in ("auto", "none"):
+        return text
+    if not text.startswith("/") or text.endswith("/") or any(c.isspace() for c in text):
+        raise _Bad(f"{_show(value)} is not a serial port", allowed)
+    return text
+
+
+def _admin_pin(value: Any) -> str:
+    allowed = '"" (no PIN) or 4 to 8 digits in quotes, e.g. "2468"'
+    text = _string(value, allowed)
+    if text and not (text.isascii() and text.isdigit() and 4 <= len(text) <= 8):
+        raise _Bad(f"{_show(value)} is not a PIN", allowed)
+    return text
+
+
+def _db_path(value: Any) -> str:
+    allowed = "the path of the SQLite database file (leave the key out for the default)"
+    text = _string(value, allowed)
+    if not text.strip():
+        raise _Bad("the path is empty", allowed)
+    return text
+
+
+def _opt(check: Check, default: Any = MISSING) -> Any:
+    """A dataclass field carrying its validator."""
+    return field(default=default, metadata={"check": check})
+
+
+# ----- sections --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RulesSection:
+    target: int = _opt(_one_of(TARGETS), 5)
+    honours: bool = _opt(_boolean, False)
+    revoke_penalty: int = _opt(_one_of((3, 2)), 3)
+    cycling_trumps: bool = _opt(_boolean, False)
+    cycle_order: str = _opt(_cycle_order, "DCHS")
+    rubber_points: bool = _opt(_boolean, False)
+
+
+@dataclass(frozen=True)
+class AISection:
+    partner: str = _opt(_one_of(AI_LEVELS), "hard")
+    opponents: str = _opt(_one_of(AI_LEVELS), "hard")
+    think_ms: int = _opt(_integer(20, 5000), 250)
+
+
+@dataclass(frozen=True)
+class DisplaySection:
+    size: str = _opt(_size, "1280x800")
+    fullscreen: bool = _opt(_boolean, False)
+    rotation: int = _opt(_one_of(ROTATIONS), 0)
+    four_colour: bool = _opt(_boolean, False)
+    animation: str = _opt(_one_of(ANIMATIONS), "normal")
+    sound: bool = _opt(_boolean, True)
+
+    @property
+    def width_height(self) -> tuple[int, int]:
+        w, h = self.size.split("x")
+        return int(w), int(h)
+
+
+@dataclass(frozen=True)
+class ButtonsSection:
+    """Same names as device.buttons.ButtonsConfig, plus ``enabled``."""
+
+    enabled: bool = _opt(_boolean, True)
+    debounce_ms: int = _opt(_integer(0, 1000), 50)
+    hold_seconds: float = _opt(_number(0.5, 30.0), 3.0)
+    select: int | None = _opt(_pin, None)
+    left: int | None = _opt(_pin, None)
+    right: int | None = _opt(_pin, None)
+    back: int | None = _opt(_pin, None)
+    deal: int | None = _opt(_pin, None)
+    last_trick: int | None = _opt(_pin, None)
+    hint: int | None = _opt(_pin, None)
+
+    def pins(self) -> dict[str, int]:
+        """Configured pins by action name (actions without a pin left out)."""
+        return {name: getattr(self, name) for name in BUTTON_PINS
+                if getattr(self, name) is not None}
+
+
+@dataclass(frozen=True)
+class ReaderSection:
+    enabled: bool = _opt(_boolean, False)
+    port: str = _opt(_port, "auto")
+    protocol: str = _opt(_one_of(PROTOCOLS), "rdm6300")
+    baudrate: int = _opt(_one_of(BAUDRATES), 9600)
+    debounce_ms: int = _opt(_integer(0, 5000), 300)
+
+
+@dataclass(frozen=True)
+class KioskSection:
+    admin_pin: str = _opt(_admin_pin, "")
+    idle_minutes: int = _opt(_integer(0, 1440), 5)
+
+
+@dataclass(frozen=True)
+class StoreSection:
+    path: str | None = _opt(_db_path, None)
+
+
+SECTIONS: dict[str, type] = {
+    "rules": RulesSection,
+    "ai": AISection,
+    "display": DisplaySection,
+    "buttons": ButtonsSection,
+    "reader": ReaderSection,
+    "kiosk": KioskSection,
+    "store": StoreSection,
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    rules: RulesSection = field(default_factory=RulesSection)
+    ai: AISection = field(default_factory=AISection)
+    display: DisplaySection = field(default_factory=DisplaySection)
+    buttons: ButtonsSection = field(default_factory=ButtonsSection)
+    reader: ReaderSection = field(default_factory=ReaderSection)
+    kiosk: KioskSection = field(default_factory=KioskSection)
+    store: StoreSection = field(default_factory=StoreSection)
+    # The file it came from (None: defaults / built in code); not a setting.
+    source: Path | None = field(default=None, compare=False)
+
+    def db_path(self) -> Path:
+        """The database file: [store] path (relative to the config file), else the default."""
+        if self.store.path is None:
+            return paths.default_db_path()
+        p = Path(self.store.path).expanduser()
+        if not p.is_absolute() and self.source is not None:
+            p = self.source.parent / p
+        return p
+
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """Plain values by section; unset optional keys are left out (TOML has no null)."""
+        out: dict[str, dict[str, Any]] = {}
+        for name in SECTIONS:
+            section = getattr(self, name)
+            out[name] = {f.name: getattr(section, f.name) for f in fields(section)
+                         if getattr(section, f.name) is not None}
+        return out
+
+    def updated(self, changes: Mapping[str, Mapping[str, Any]]) -> Config:
+        """A copy with ``{"display": {"rotation": 90}}`` applied, validated like a file."""
+        data = self.to_dict()
+        for section, values in changes.items():
+            data.setdefault(section, {})
+            for key, value in values.items():
+                if value is None:
+                    data[section].pop(key, None)
+                else:
+                    data[section][key] = value
+        return config_from_dict(data, source=self.source)
+
+    def to_toml(self) -> str:
+        lines = ["# whist-table settings (written by the table; see config.example.toml)"]
+        for section, values in self.to_dict().items():
+            lines.append("")
+            lines.append(f"[{section}]")
+            for key, value in values.items():
+                lines.append(f"{key} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n"
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        escaped = "".join(c if c.isprintable() else _escape(c) for c in escaped)
+        return f'"{escaped}"'
+    raise TypeError(f"cannot write {value!r} to TOML")
+
+
+# ----- loading ---------------------------------------------------------------
+
+def config_from_dict(data: Mapping[str, Any], source: Path | str | None = None) -> Config:
+    """Validate plain values (a parsed TOML document) into a Config."""
+    where = str(source) if source is not None else "config"
+    problems: list[str] = []
+    built: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in SECTIONS:
+            problems.append(
+                f"{where}: [{name}]: unknown section; allowed sections: "
+                + ", ".join(SECTIONS))
+            continue
+        if not isinstance(value, dict):
+            problems.append(
+                f"{where}: {name}: {_show(value)} is {_type_name(value)}, not a section; "
+                f"allowed: a [{name}] table")
+            continue
+        built[name] = _section(name, SECTIONS[name], value, where, problems)
+    if "buttons" in built:
+        _check_pins_unique(built["buttons"], where, problems)
+    if problems:
+        raise ConfigError(problems)
+    return Config(**built, source=Path(source) if source is not None else None)
+
+
+def _section(name: str, cls: type, values: Mapping[str, Any], where: str,
+             problems: list[str]) -> Any:
+    known = {f.name: f for f in fields(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, value in values.items():
+        dotted = f"{name}.{key}"
+        if key not in known:
+            problems.append(
+                f"{where}: {dotted}: unknown key; allowed keys in [{name}]: "
+                + ", ".join(known))
+            continue
+        try:
+            kwargs[key] = known[key].metadata["check"](value)
+        except _Bad as bad:
+            problems.append(f"{where}: {dotted}: {bad.problem}; allowed: {bad.allowed}")
+    return cls(**kwargs)
+
+
+def _check_pins_unique(buttons: ButtonsSection, where: str, problems: list[str]) -> None:
+    seen: dict[int, str] = {}
+    for name in BUTTON_PINS:
+        pin = getattr(buttons, name)
+        if pin is None:
+            continue
+        if pin in seen:
+            problems.append(
+                f"{where}: buttons.{name}: pin {pin} is already used by buttons.{seen[pin]}; "
+                "allowed: a pin no other button uses")
+        else:
+            seen[pin] = name
+
+
+def load_config(path: str | Path | None = None, *, kiosk: bool = False) -> Config:
+    """Read and validate the config.
+
+    ``path`` (from ``--config``) must exist; without it the default location
+    is used and a missing file means the defaults.
+    """
+    explicit = path is not None
+    p = Path(path) if explicit else paths.default_config_path(kiosk)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        if explicit:
+            raise ConfigError([f"{p}: no such config file"]) from None
+        return Config()
+    except OSError as exc:
+        raise ConfigError([f"{p}: cannot read the config file: {exc.strerror}"]) from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError([f"{p}: not UTF-8 text; save the file as UTF-8"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"{p}: not valid TOML: {exc}"]) from None
+    return config_from_dict(data, source=p)
+
+
+def save_config(config: Config, path: str | Path | None = None) -> Path:
+    """Write the config atomically: a temp file in the same directory, fsync, rename.
+
+    A power cut leaves either the old file or the new one, never half of one.
+    """
+    target = Path(path) if path is not None else config.source
+    if target is None:
+        raise ValueError("save_config: no path given and the config has no source file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(config.to_toml())
+            f.flush()
+            os.fsync(f.fileno())
+        # Keep the old file's permissions; a new file is readable by its group.
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o640)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    # The rename itself is only durable once the directory is synced.
+    dir_fd = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+    return target

@@ -1,0 +1,237 @@
+"""The text demo: bots in all four seats, every trick and the score sheet printed.
+
+``whist-table demo --headless`` and the no-display fallback of ``make run``
+both come here. Play continues across games and rubbers (a new
+:class:`~engine.match.Match` when a rubber ends) until the asked number of
+hands is played. With a seed, everything (cut, shuffles, bots) is
+reproducible, so a journal written through ``on_action`` can be replayed.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from engine.actions import Action, Play
+from engine.cards import SUIT_SYMBOLS, Card, parse_card
+from engine.cut import cut_for_partners
+from engine.deal import Deal
+from engine.match import Match
+from engine.rules import Rules
+from engine.scoring import SIDE_LONG_NAMES, HandScore
+from engine.seats import SEAT_NAMES, SEATS, Seat
+from engine.trick import Trick
+
+OnAction = Callable[[Match, Action], None]
+Chooser = Callable[[dict, str], str]
+
+AI_LEVEL = "medium"
+RED, RESET = "\033[31m", "\033[0m"
+
+
+def _pick_chooser() -> tuple[Callable[[dict, str], str], str]:
+    """engine.ai when it is there, the simple rules bot otherwise."""
+    try:
+        from engine.ai import choose_card  # type: ignore[import-not-found]
+    except ImportError:
+        from engine.bots import rules_card
+
+        return rules_card, "simple rules bots"
+
+    def ai(obs: dict, seed: str) -> str:
+        return choose_card(obs, level=AI_LEVEL, seed=_int_seed(seed))
+
+    return ai, f"AI ({AI_LEVEL})"
+
+
+def _int_seed(text: str) -> int:
+    # A stable integer from a text seed (hash() of str is salted per process).
+    value = 0
+    for ch in text.encode():
+        value = (value * 131 + ch) % (1 << 61)
+    return value
+
+
+class Printer:
+    """Formats cards, tricks and sheets for a terminal (colour only on a tty)."""
+
+    def __init__(self, out: TextIO, colour: bool | None = None) -> None:
+        self.out = out
+        if colour is None:
+            isatty = getattr(out, "isatty", None)
+            colour = bool(isatty and isatty())
+        self.colour = colour
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        flush = getattr(self.out, "flush", None)
+        if flush:
+            flush()
+
+    def card(self, card: Card, width: int = 0) -> str:
+        text = card.symbol.ljust(width)
+        if self.colour and card.suit in (1, 2):
+            return RED + text + RESET
+        return text
+
+    def suit(self, suit: int) -> str:
+        sym = SUIT_SYMBOLS[suit]
+        return RED + sym + RESET if self.colour and suit in (1, 2) else sym
+
+    def trump(self, deal: Deal) -> str:
+        if deal.trump == 4:
+            return "no trumps"
+        text = f"trumps {self.suit(deal.trump)}"
+        if deal.record.trump_card is not None:
+            text += f" (turned {self.card(deal.record.trump_card)})"
+        return text
+
+    def hand(self, cards: frozenset[Card] | None) -> str:
+        if cards is None:
+            return "(unknown)"
+        groups = []
+        for suit in range(4):
+            ranks = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
+            text = " ".join(c.symbol[1:] for c in ranks) or "-"
+            groups.append(f"{self.suit(suit)} {text}")
+        return "   ".join(groups)
+
+    def trick(self, number: int, trick: Trick, trump: int) -> str:
+        plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
+        return f"Trick {number:<2}  {plays}  -> {SEAT_NAMES[trick.winner(trump)]}"
+
+
+def _hand_summary(p: Printer, score: HandScore) -> list[str]:
+    ns, ew = score.tricks
+    lines = [f"Hand {score.number}: North-South {ns} tricks, East-West {ew}."]
+    if score.penalty != (0, 0):
+        a, b = score.adjusted
+        lines.append(f"  After the revoke penalty: North-South {a}, East-West {b}.")
+    gains = [f"{SIDE_LONG_NAMES[s]} +{score.points[s]}" for s in (0, 1) if score.points[s]]
+    detail = ", ".join(gains) if gains else "nobody scores"
+    if any(score.honours):
+        detail += " (honours " + ", ".join(
+            f"{SIDE_LONG_NAMES[s]} {score.honours[s]}" for s in (0, 1) if score.honours[s]
+        ) + ")"
+    lines.append(f"  {detail}. Game: NS {score.game_after[0]}  EW {score.game_after[1]}.")
+    for note in score.notes:
+        lines.append(f"  {note}")
+    if score.game_won_by is not None:
+        lines.append(f"  *** {SIDE_LONG_NAMES[score.game_won_by]} win the game ***")
+    return lines
+
+
+def first_dealer_by_cut(seed: int | str | None, p: Printer) -> Seat:
+    names = [SEAT_NAMES[s] for s in SEATS]
+    cut = cut_for_partners(names, seed=None if seed is None else f"{seed}/cut")
+    draws = ", ".join(f"{name} {p.card(card)}" for name, card in cut.draws)
+    dealer = Seat.parse(cut.order[-1])
+    p.say(f"Cut for the first deal (ace low): {draws} - {SEAT_NAMES[dealer]} deals.")
+    return dealer
+
+
+def run_headless(
+    hands: int,
+    seed: int | str | None,
+    out: TextIO = sys.stdout,
+    delay: float = 0,
+    on_action: OnAction | None = None,
+    *,
+    rules: Rules | None = None,
+    resume: Match | None = None,
+    rubber: int = 1,
+    hands_done: int = 0,
+    chooser: Chooser | None = None,
+    colour: bool | None = None,
+) -> list[Match]:
+    """Play ``hands`` hands with bots in every seat, printing as it goes.
+
+    ``on_action(match, action)`` is called after every action is applied
+    (before the hand is scored), e.g. to journal it. To carry on an
+    interrupted run, pass the rebuilt ``resume`` match, its 1-based ``rubber``
+    number and ``hands_done`` (hands finished before it, in earlier rubbers).
+    Returns the matches played (the last may be unfinished).
+    """
+    p = Printer(out, colour)
+    choose, who = (chooser, "custom bots") if chooser is not None else _pick_chooser()
+    using_ai = who.startswith("AI")
+    rules = rules or (resume.rules if resume is not None else Rules())
+    p.say(f"Whist table demo: {hands} hand(s), {who} in all four seats"
+          + (f", seed {seed}" if seed is not None else "") + ".")
+
+    def rubber_seed(k: int) -> str | None:
+        return None if seed is None else f"{seed}/rubber{k}"
+
+    if resume is not None:
+        match = resume
+    else:
+        match = Match(rules, first_dealer_by_cut(seed, p), rubber_seed(rubber))
+    matches = [match]
+    played = hands_done + len(match.hands)
+
+    while played < hands:
+        if match.is_over:
+            rubber += 1
+            match = Match(rules, match.next_dealer, rubber_seed(rubber))
+            matches.append(match)
+            p.say()
+            p.say(f"=== Rubber {rubber} ===")
+        deal = match.current or match.new_deal()
+        number = len(match.hands) + 1
+        p.say()
+        p.say(f"--- Rubber {rubber}, hand {number} (hand {played + 1} of {hands}): "
+              f"{SEAT_NAMES[deal.dealer]} deals, {p.trump(deal)} ---")
+        dealt = deal.dealt_hands()
+        for seat in SEATS:
+            p.say(f"  {SEAT_NAMES[seat]:<5}  {p.hand(dealt[seat])}")
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            obs = deal.observation(seat)
+            move_seed = f"{seed}/r{rubber}/h{number}/{len(deal.actions)}"
+            try:
+                card = parse_card(choose(obs, move_seed))
+                if card not in deal.legal_moves():
+                    raise ValueError(f"{card} is not a legal card")
+            except Exception as exc:
+                # The AI is another module still growing: if it fails, say so
+                # once and let the simple bots finish the demo. Bots' own
+                # failures are bugs and propagate.
+                if not using_ai:
+                    raise
+                using_ai = False
+                p.say(f"  (note: the AI failed: {exc}; simple bots play on)")
+                from engine.bots import rules_card
+
+                choose = rules_card
+                card = parse_card(choose(obs, move_seed))
+            action = Play(seat, card)
+            done = deal.apply(action)
+            if on_action is not None:
+                on_action(match, action)
+            if done is not None:
+                p.say(p.trick(len(deal.tricks), done, deal.trump))
+                if delay > 0:
+                    time.sleep(delay)
+        score = match.finish_deal()
+        played += 1
+        for line in _hand_summary(p, score):
+            p.say(line)
+        p.say()
+        for line in match.sheet().lines():
+            p.say(line)
+        if match.is_over:
+            w = match.winner
+            assert w is not None
+            ns, ew = match.games_won
+            p.say(f"*** Rubber {rubber} to {SIDE_LONG_NAMES[w]}, {ns}-{ew} in games ***")
+
+    p.say()
+    done_rubbers = sum(1 for m in matches if m.is_over)
+    p.say(f"Played {played - hands_done} hand(s); {done_rubbers} rubber(s) finished.")
+    return matches
+
+
+__all__ = ["run_headless", "Printer"]

@@ -1,0 +1,78 @@
+"""The card reader: protocol parsers, the serial reader thread, port lookup.
+
+``make_reader(port, protocol, queue, lookup)`` is what the app calls; it posts
+``CardScanned`` and ``ReaderStatus`` events on the queue from its own thread.
+"""
+
+from __future__ import annotations
+
+from device.events import EventQueue
+from device.reader.base import Reader, TagLookup, ThreadedReader
+from device.reader.placement import PlacementFilter
+from device.reader.ports import STABLE_NAME, PortNotFound, resolve_port
+from device.reader.protocols import (
+    PROTOCOLS,
+    CardRead,
+    Dropped,
+    LinesParser,
+    Parser,
+    ParseResult,
+    Rdm6300Parser,
+    TagRead,
+    make_parser,
+    rdm6300_frame,
+)
+from device.reader.serial_reader import DISCONNECTED, ReaderOpenError, SerialReader, open_port
+
+
+def make_reader(
+    port: str,
+    protocol: str,
+    queue: EventQueue,
+    lookup: TagLookup | None = None,
+    **options: object,
+) -> Reader:
+    """A reader for ``protocol`` on ``port`` (not started). Every protocol so far
+    is a serial byte stream; a PN532 would branch here to its own Reader."""
+    return SerialReader(port, protocol, queue, lookup, **options)  # type: ignore[arg-type]
+
+
+def reader_from_settings(
+    settings: object, queue: EventQueue, lookup: TagLookup | None = None, **options: object
+) -> Reader:
+    """A reader from the config file's ``[reader]`` section (port, protocol,
+    baudrate, debounce_ms: how long a tag must be away to count again)."""
+    options.setdefault("baudrate", getattr(settings, "baudrate", None))
+    debounce_ms = getattr(settings, "debounce_ms", None)
+    if debounce_ms is not None:
+        options.setdefault("gap", debounce_ms / 1000.0)
+    port = str(getattr(settings, "port", "auto"))
+    protocol = str(getattr(settings, "protocol", "rdm6300"))
+    return make_reader(port, protocol, queue, lookup, **options)
+
+
+__all__ = [
+    "DISCONNECTED",
+    "PROTOCOLS",
+    "STABLE_NAME",
+    "CardRead",
+    "Dropped",
+    "LinesParser",
+    "ParseResult",
+    "Parser",
+    "PlacementFilter",
+    "PortNotFound",
+    "Rdm6300Parser",
+    "Reader",
+    "ReaderOpenError",
+    "SerialReader",
+    "TagLookup",
+    "TagRead",
+    "ThreadedReader",
+    "make_parser",
+    "make_reader",
+    "open_port",
+    "rdm6300_frame",
+    "reader_from_settings",
+    "resolve_port",
+]

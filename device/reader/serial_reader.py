@@ -1,0 +1,183 @@
+"""The serial card reader thread: pyserial + a protocol parser, reconnecting.
+
+Unplugging the USB reader makes pyserial raise SerialException (an OSError):
+the thread posts ``ReaderStatus(False, "reader disconnected")`` and tries the
+port again with a doubling back-off until it comes back, then posts
+``ReaderStatus(True, ...)`` and carries on. A port given as "auto" is looked
+up again on every attempt, as the adapter may come back under another name.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import time
+from collections.abc import Callable
+
+import serial
+
+from device.events import EventQueue
+from device.reader.base import TagLookup, ThreadedReader
+from device.reader.placement import PlacementFilter
+from device.reader.ports import PortNotFound, describe_port, resolve_port
+from device.reader.protocols import CardRead, Dropped, Parser, ParseResult, TagRead, make_parser
+
+log = logging.getLogger(__name__)
+
+DISCONNECTED = "reader disconnected"
+
+
+class ReaderOpenError(OSError):
+    """The port could not be opened; the message says which and why."""
+
+
+def open_port(port: str, baudrate: int, timeout: float = 0.05) -> serial.SerialBase:
+    """Open ``port`` (a path, a by-id link, "auto" or a pyserial URL) 8N1."""
+    try:
+        path = resolve_port(port)
+    except PortNotFound as exc:
+        raise ReaderOpenError(str(exc)) from None
+    try:
+        return serial.serial_for_url(
+            path,
+            baudrate=baudrate,
+            bytesize=serial.EIGHTBITS,
+            parity=serial.PARITY_NONE,
+            stopbits=serial.STOPBITS_ONE,
+            timeout=timeout,
+        )
+    except (serial.SerialException, OSError, ValueError) as exc:
+        raise ReaderOpenError(f"cannot open the reader port {path}: {_why(exc)}") from None
+
+
+def _why(exc: Exception) -> str:
+    # pyserial wraps the OS error in its own text; say what to do instead.
+    hints = {
+        errno.ENOENT: "no such device (is the reader plugged in? is the path right?)",
+        errno.EACCES: "permission denied (add the user to the dialout group, "
+        "or install systemd/99-whist-reader.rules)",
+        errno.EBUSY: "the port is busy (another program has it open)",
+    }
+    code = getattr(exc, "errno", None)
+    return hints.get(code, str(exc)) if isinstance(code, int) else str(exc)
+
+
+class SerialReader(ThreadedReader):
+    """A card reader on a serial port; see the module docstring."""
+
+    def __init__(
+        self,
+        port: str,
+        protocol: str | Parser,
+        queue: EventQueue,
+        lookup: TagLookup | None = None,
+        *,
+        baudrate: int | None = None,
+        gap: float = 0.3,
+        backoff_start: float = 0.2,
+        backoff_max: float = 5.0,
+        read_timeout: float = 0.05,
+        idle_timeout: float = 0.1,
+        clock: Callable[[], float] = time.monotonic,
+        on_dropped: Callable[[Dropped], None] | None = None,
+    ) -> None:
+        super().__init__(queue, lookup)
+        self.port = port
+        self.parser = make_parser(protocol) if isinstance(protocol, str) else protocol
+        self.baudrate = baudrate or self.parser.baudrate
+        self.placements = PlacementFilter(gap, clock)
+        self.backoff_start = backoff_start
+        self.backoff_max = backoff_max
+        self.read_timeout = read_timeout
+        self.idle_timeout = idle_timeout
+        self.clock = clock
+        self.on_dropped = on_dropped
+        self.reconnects = 0  # times the port went away after being open
+        self.failed_opens = 0  # attempts that found no port to open
+        self._serial: serial.SerialBase | None = None
+
+    @property
+    def dropped(self) -> int:
+        """Frames and bytes thrown away so far (bad checksum, noise...)."""
+        return self.parser.dropped
+
+    def check(self) -> str:
+        """Open and close the port once: its path, or ReaderOpenError."""
+        ser = open_port(self.port, self.baudrate, self.read_timeout)
+        try:
+            return ser.name or self.port
+        finally:
+            ser.close()
+
+    def _wake(self) -> None:
+        ser = self._serial
+        if ser is not None:
+            try:
+                ser.cancel_read()
+            except Exception:  # not every pyserial backend can cancel; the timeout will do
+                pass
+
+    def _run(self) -> None:
+        delay = self.backoff_start
+        said_missing = False
+        while not self._stop.is_set():
+            try:
+                ser = open_port(self.port, self.baudrate, self.read_timeout)
+            except ReaderOpenError as exc:
+                self.failed_opens += 1
+                if not said_missing:  # once, not at every retry
+                    self._status(False, f"reader not found: {exc}")
+                    said_missing = True
+                log.debug("card reader: retry in %.2fs (%s)", delay, exc)
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.backoff_max)
+                continue
+            delay = self.backoff_start
+            self._serial = ser
+            self.parser.reset()  # a half frame from before the unplug is gone
+            self._status(True, f"reader connected on {describe_port(ser.name or self.port)}")
+            try:
+                self._pump(ser)
+            except (serial.SerialException, OSError) as exc:
+                log.info("card reader: %s", exc)
+            except Exception:
+                log.exception("card reader: unexpected error; reconnecting")
+            finally:
+                self._serial = None
+                try:
+                    ser.close()
+                except Exception:  # closing a vanished device may fail too
+                    pass
+            if not self._stop.is_set():
+                self.reconnects += 1
+                self._status(False, DISCONNECTED)
+                said_missing = True
+        self._connected = False
+
+    def _pump(self, ser: serial.SerialBase) -> None:
+        last_data = self.clock()
+        while not self._stop.is_set():
+            data = ser.read(ser.in_waiting or 1)
+            if data and ser.in_waiting:
+                # The first byte woke us; take the rest of the burst with it so
+                # a frame is decoded (and noise reported) in one piece.
+                data += ser.read(ser.in_waiting)
+            now = self.clock()
+            if data:
+                last_data = now
+                self._handle(self.parser.feed(data), now)
+            elif now - last_data >= self.idle_timeout:
+                self._handle(self.parser.idle(), now)
+
+    def _handle(self, results: list[ParseResult], now: float) -> None:
+        for result in results:
+            if isinstance(result, TagRead):
+                if self.placements.is_new("tag:" + result.tag, now):
+                    self._scanned(None, result.tag)
+            elif isinstance(result, CardRead):
+                if self.placements.is_new("card:" + result.card, now):
+                    self._scanned(result.card, None)
+            else:
+                log.debug("card reader: dropped %s: %r", result.reason, result.data)
+                if self.on_dropped is not None:
+                    self.on_dropped(result)

@@ -1,0 +1,578 @@
+"""The table's memory: one SQLite file with the journal of every deal.
+
+Durability first: WAL mode with ``synchronous=FULL``, and every write is one
+transaction committed before the method returns, so once ``append_action``
+returns the action survives a power cut and the screen may show it.
+
+On open the file is checked (``PRAGMA integrity_check``). A damaged file, or
+one that is not a database at all, is renamed aside with a timestamp
+(``whist.sqlite3.corrupt-20261130T101500``, its -wal/-shm files with it), a
+warning is logged, ``recovered_from`` names the moved file so the screen can
+say so, and a fresh store is created. Nothing is silently overwritten.
+
+The JSON columns are opaque to the store: the engine owns those formats. A
+few keys are read where they exist, for history and statistics:
+
+- deal record: ``dealer``, ``trump`` (S H D C or N), ``trump_card``, and the
+  cards as ``pack`` (52 card strings in dealing order: one at a time from the
+  dealer's left, so the dealer gets the last, turned, card), or ``known``
+  (four lists, N E S W, for a real deck's scanned hands), or ``hands``
+  (``{"N": [...], ...}``), or ``deal`` (a PBN deal string);
+- action: ``card`` (a play) and ``seat``; any other action is kept as is;
+- deal result: ``tricks`` and ``points`` as ``[ns, ew]`` (or ``{"NS": n,
+  "EW": n}``), and ``game_won_by`` (side 0 = NS, 1 = EW, or "NS"/"EW";
+  also read as ``game_winner``) on the deal that ended a game;
+- match players: ``{"N": "human" | an AI level, ...}``; match result:
+  ``winner`` (0/1 or "NS"/"EW").
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+# Forward migrations: MIGRATIONS[i] takes a file from user_version i to i + 1.
+# Never edit a released step; append a new one.
+MIGRATIONS: list[str] = [
+    # 1: the tables
+    """
+    CREATE TABLE matches (
+        id       INTEGER PRIMARY KEY,
+        started  TEXT NOT NULL,
+        rules    TEXT NOT NULL,
+        players  TEXT NOT NULL,
+        finished TEXT,
+        result   TEXT
+    );
+    CREATE TABLE deals (
+        id       INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        number   INTEGER NOT NULL,
+        dealer   TEXT NOT NULL CHECK (dealer IN ('N', 'E', 'S', 'W')),
+        record   TEXT NOT NULL,
+        started  TEXT NOT NULL,
+        finished TEXT,
+        result   TEXT,
+        UNIQUE (match_id, number)
+    );
+    CREATE TABLE actions (
+        deal_id INTEGER NOT NULL REFERENCES deals(id),
+        seq     INTEGER NOT NULL CHECK (seq >= 0),
+        action  TEXT NOT NULL,
+        at      TEXT NOT NULL,
+        PRIMARY KEY (deal_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE enrolment (
+        tag  TEXT PRIMARY KEY,
+        card TEXT NOT NULL UNIQUE
+    );
+    """,
+    # 2: resume lookups and the statistics views
+    """
+    CREATE INDEX deals_unfinished ON deals (finished, id);
+    CREATE INDEX matches_unfinished ON matches (finished, id);
+    CREATE VIEW deal_results AS
+        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
+               json_extract(d.record, '$.trump') AS trump,
+               coalesce(json_extract(d.result, '$.tricks.NS'),
+                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
+               coalesce(json_extract(d.result, '$.tricks.EW'),
+                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
+               coalesce(json_extract(d.result, '$.points.NS'),
+                        json_extract(d.result, '$.points[0]')) AS points_ns,
+               coalesce(json_extract(d.result, '$.points.EW'),
+                        json_extract(d.result, '$.points[1]')) AS points_ew,
+               CASE coalesce(json_extract(d.result, '$.game_winner'),
+                             json_extract(d.result, '$.game_won_by'))
+                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
+               END AS game_winner
+        FROM deals AS d;
+    CREATE VIEW match_results AS
+        SELECT m.id AS match_id, m.started, m.finished, m.players,
+               CASE json_extract(m.result, '$.winner')
+                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
+               END AS winner
+        FROM matches AS m;
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+# SQLite primary result codes (the low byte of an extended code).
+_SQLITE_CORRUPT = 11
+_SQLITE_FULL = 13
+_SQLITE_NOTADB = 26
+
+Clock = Callable[[], datetime]
+
+
+class StoreError(RuntimeError):
+    """The store cannot do what was asked; the message says why and what to do."""
+
+
+class DuplicateAction(StoreError):
+    """An action with this sequence number is already journalled for the deal."""
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    id: int
+    started: str
+    rules: dict[str, Any]
+    players: dict[str, Any]
+    finished: str | None
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class DealRow:
+    id: int
+    match_id: int
+    number: int
+    dealer: str
+    record: dict[str, Any]
+    started: str
+    finished: str | None
+    result: dict[str, Any] | None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _dump(value: Any) -> str:
+    # Compact and key-sorted, so the same value is always the same text.
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _load(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _code(exc: sqlite3.Error) -> int:
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    if _code(exc) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return True
+    text = str(exc).lower()
+    return "not a database" in text or "malformed" in text
+
+
+class Store:
+    """One open database. Use as a context manager or call ``close()``."""
+
+    def __init__(self, path: str | Path, *, clock: Clock | None = None,
+                 recover: bool = True) -> None:
+        """Open or create the store.
+
+        ``recover=False`` (tools that only look, such as ``history``) reports
+        a damaged file as a StoreError and leaves it where it is.
+        """
+        self.path = Path(path)
+        self.clock: Clock = clock or _utc_now
+        # One connection shared by the UI thread and any helper thread: one
+        # statement or transaction at a time.
+        self._lock = threading.RLock()
+        # Set when a damaged file had to be moved aside on open.
+        self.recovered_from: Path | None = None
+        # ":memory:" gives a throwaway store (benchmarks, tests): no file, no fsync.
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = self._open_checked()
+        except sqlite3.Error as exc:
+            if not _is_damage(exc):
+                raise StoreError(f"cannot open the game store {self.path}: {exc}") from exc
+            if not recover:
+                raise StoreError(
+                    f"the game store {self.path} is damaged ({exc}); the table moves it "
+                    "aside and starts a fresh one when it next starts") from exc
+            self.recovered_from = self._move_aside(str(exc))
+            try:
+                self._db = self._open_checked()
+            except sqlite3.Error as exc2:
+                raise StoreError(
+                    f"cannot create a fresh game store {self.path}: {exc2}") from exc2
+
+    # ----- opening, checking, migrating ---------------------------------
+
+    def _precheck(self) -> None:
+        """Check an existing file through a read-only connection first.
+
+        A read-write connection to a damaged file would, on close, checkpoint
+        its WAL into it and delete the WAL; read-only leaves every byte as
+        found, so what is moved aside is exactly what was there.
+        """
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            return
+        try:
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.Error:
+            return  # the read-write open below decides
+        try:
+            rows = db.execute("PRAGMA integrity_check").fetchall()
+        except sqlite3.Error as exc:
+            if _is_damage(exc):
+                raise
+            return
+        finally:
+            db.close()
+        if rows != [("ok",)]:
+            detail = "; ".join(str(r[0]) for r in rows[:3])
+            raise sqlite3.DatabaseError(f"integrity check failed: malformed: {detail}")
+
+    def _open_checked(self) -> sqlite3.Connection:
+        self._precheck()
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, one per write.
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0,
+                             check_same_thread=False)
+        try:
+            rows = db.execute("PRAGMA integrity_check").fetchall()
+            if rows != [("ok",)]:
+                detail = "; ".join(str(r[0]) for r in rows[:3])
+                raise sqlite3.DatabaseError(f"integrity check failed: malformed: {detail}")
+            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if str(mode).lower() != "wal" and str(self.path) != ":memory:":
+                log.warning("store %s: WAL mode refused (journal_mode=%s)", self.path, mode)
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the game store {self.path} was written by a newer whist-table "
+                f"(schema {version}, this one knows {SCHEMA_VERSION}): update the software")
+        for step in range(version, SCHEMA_VERSION):
+            # Each step and its version bump commit together or not at all.
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _statements(MIGRATIONS[step]):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {step + 1}")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            if step > 0 or version > 0:
+                log.info("store %s: upgraded schema to version %d", self.path, step + 1)
+
+    def _move_aside(self, reason: str) -> Path:
+        stamp = self.clock().astimezone(UTC).strftime("%Y%m%dT%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        n = 1
+        while aside.exists():
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+            n += 1
+        os.replace(self.path, aside)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                os.replace(side, aside.with_name(aside.name + suffix))
+        log.warning("the game store %s was damaged (%s); moved it to %s and started a "
+                    "fresh one", self.path, reason, aside)
+        return aside
+
+    # ----- plumbing -----------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _now(self) -> str:
+        return self.clock().astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._rows("PRAGMA user_version")[0][0])
+
+    @contextmanager
+    def _write(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One transaction: all of it is committed, or none of it."""
+        with self._lock:
+            yield from self._transaction(what)
+
+    def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._error(what, exc) from exc
+        try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException as exc:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.IntegrityError | StoreError) or not isinstance(
+                    exc, sqlite3.Error):
+                raise
+            raise self._error(what, exc) from exc
+
+    def _error(self, what: str, exc: sqlite3.Error) -> StoreError:
+        if _code(exc) == _SQLITE_FULL or "full" in str(exc).lower():
+            return StoreError(
+                f"the disk holding the game store {self.path} is full: {what} was not "
+                "saved (nothing was half-written); free some space and try again")
+        return StoreError(f"could not save {what} to the game store {self.path}: {exc}")
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            cur = self._db.cursor()
+            cur.row_factory = sqlite3.Row
+            return cur.execute(sql, params).fetchall()
+
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
+
+    # ----- matches (rubbers) --------------------------------------------
+
+    def start_match(self, rules: dict[str, Any], players: dict[str, Any]) -> int:
+        with self._write("the new rubber") as db:
+            cur = db.execute(
+                "INSERT INTO matches (started, rules, players) VALUES (?, ?, ?)",
+                (self._now(), _dump(rules), _dump(players)))
+            return int(cur.lastrowid or 0)
+
+    def finish_match(self, match_id: int, result: dict[str, Any]) -> None:
+        with self._write("the rubber's result") as db:
+            cur = db.execute(
+                "UPDATE matches SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
+                (self._now(), _dump(result), match_id))
+            if cur.rowcount != 1:
+                raise StoreError(f"rubber {match_id} does not exist or is already finished")
+
+    def match(self, match_id: int) -> MatchRow | None:
+        rows = self._read("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return _match_row(rows[0]) if rows else None
+
+    def unfinished_match(self) -> MatchRow | None:
+        """The latest rubber not yet finished (the one to resume), if any."""
+        rows = self._read(
+            "SELECT * FROM matches WHERE finished IS NULL ORDER BY id DESC LIMIT 1")
+        return _match_row(rows[0]) if rows else None
+
+    # ----- deals and the action journal ---------------------------------
+
+    def start_deal(self, match_id: int, number: int, record: dict[str, Any]) -> int:
+        """Journal a new deal's record (dealer, cards, trump) before it is shown."""
+        dealer = str(record.get("dealer", ""))
+        if dealer not in ("N", "E", "S", "W"):
+            raise StoreError(f"deal record's dealer {dealer!r} is not N, E, S or W")
+        with self._write("the new deal") as db:
+            try:
+                cur = db.execute(
+                    "INSERT INTO deals (match_id, number, dealer, record, started) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (match_id, number, dealer, _dump(record), self._now()))
+            except sqlite3.IntegrityError as exc:
+                raise StoreError(
+                    f"deal {number} of rubber {match_id} cannot be stored: {exc}") from exc
+            return int(cur.lastrowid or 0)
+
+    def append_action(self, deal_id: int, seq: int, action: dict[str, Any]) -> None:
+        """Journal one action; committed (durable) when this returns.
+
+        A seq already stored raises DuplicateAction: the journal is never
+        overwritten. Appending to a finished or unknown deal raises StoreError.
+        """
+        with self._write(f"action {seq} of deal {deal_id}") as db:
+            row = db.execute("SELECT finished FROM deals WHERE id = ?", (deal_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"deal {deal_id} does not exist")
+            if row[0] is not None:
+                raise StoreError(f"deal {deal_id} is finished: no more actions can be added")
+            try:
+                db.execute("INSERT INTO actions (deal_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                           (deal_id, seq, _dump(action), self._now()))
+            except sqlite3.IntegrityError as exc:
+                raise DuplicateAction(
+                    f"deal {deal_id} already has action {seq}: the journal is never "
+                    "overwritten") from exc
+
+    def finish_deal(self, deal_id: int, result: dict[str, Any]) -> None:
+        with self._write(f"the result of deal {deal_id}") as db:
+            cur = db.execute(
+                "UPDATE deals SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
+                (self._now(), _dump(result), deal_id))
+            if cur.rowcount != 1:
+                raise StoreError(f"deal {deal_id} does not exist or is already finished")
+
+    def actions(self, deal_id: int) -> list[dict[str, Any]]:
+        rows = self._rows("SELECT action FROM actions WHERE deal_id = ? ORDER BY seq", (deal_id,))
+        return [json.loads(r[0]) for r in rows]
+
+    def deal(self, deal_id: int) -> DealRow | None:
+        rows = self._read("SELECT * FROM deals WHERE id = ?", (deal_id,))
+        return self._deal_row(rows[0]) if rows else None
+
+    def unfinished_deal(self, match_id: int | None = None) -> DealRow | None:
+        """The latest unfinished deal (of a rubber, if given), with its actions."""
+        if match_id is None:
+            rows = self._read(
+                "SELECT * FROM deals WHERE finished IS NULL ORDER BY id DESC LIMIT 1")
+        else:
+            rows = self._read(
+                "SELECT * FROM deals WHERE finished IS NULL AND match_id = ? "
+                "ORDER BY id DESC LIMIT 1", (match_id,))
+        return self._deal_row(rows[0]) if rows else None
+
+    def deals_of_match(self, match_id: int) -> list[DealRow]:
+        rows = self._read("SELECT * FROM deals WHERE match_id = ? ORDER BY number, id",
+                          (match_id,))
+        return [self._deal_row(r) for r in rows]
+
+    def recent_deals(self, n: int = 10) -> list[DealRow]:
+        """The last ``n`` deals, newest first, with their actions (for recall)."""
+        rows = self._read("SELECT * FROM deals ORDER BY id DESC LIMIT ?", (max(0, n),))
+        return [self._deal_row(r) for r in rows]
+
+    def _deal_row(self, row: sqlite3.Row) -> DealRow:
+        return DealRow(id=row["id"], match_id=row["match_id"], number=row["number"],
+                       dealer=row["dealer"], record=json.loads(row["record"]),
+                       started=row["started"], finished=row["finished"],
+                       result=_load(row["result"]), actions=self.actions(row["id"]))
+
+    # ----- settings and card-reader enrolment ---------------------------
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self._write(f"setting {key}") as db:
+            db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       (key, _dump(value)))
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
+        return default if not rows else json.loads(rows[0][0])
+
+    def settings(self) -> dict[str, Any]:
+        return {k: json.loads(v) for k, v in
+                self._rows("SELECT key, value FROM settings ORDER BY key")}
+
+    def enrol(self, tag: str, card: str) -> None:
+        """Map a reader tag to a card; re-enrolling a tag or a card replaces the old pair."""
+        with self._write(f"the enrolment of tag {tag}") as db:
+            db.execute("DELETE FROM enrolment WHERE tag = ? OR card = ?", (tag, card))
+            db.execute("INSERT INTO enrolment (tag, card) VALUES (?, ?)", (tag, card))
+
+    def forget_enrolment(self, tag: str | None = None) -> None:
+        """Forget one tag, or every enrolment when ``tag`` is None."""
+        with self._write("the enrolment change") as db:
+            if tag is None:
+                db.execute("DELETE FROM enrolment")
+            else:
+                db.execute("DELETE FROM enrolment WHERE tag = ?", (tag,))
+
+    def enrolment(self) -> dict[str, str]:
+        return dict(self._rows("SELECT tag, card FROM enrolment ORDER BY card"))
+
+    # ----- statistics -----------------------------------------------------
+
+    def stats(self) -> dict[str, Any]:
+        """Hands, games and rubbers played and won, tricks per hand, by AI level."""
+        deals = self._read("SELECT * FROM deal_results")
+        matches = {r["match_id"]: r for r in self._read("SELECT * FROM match_results")}
+        out = _empty_stats()
+        by_level: dict[str, dict[str, Any]] = {}
+        for r in matches.values():
+            level = _ai_label(_load(r["players"]))
+            lv = by_level.setdefault(level, _empty_stats())
+            for bucket in (out, lv):
+                _count_match(bucket, r)
+        for d in deals:
+            m = matches.get(d["match_id"])
+            level = _ai_label(_load(m["players"])) if m is not None else "unknown"
+            lv = by_level.setdefault(level, _empty_stats())
+            for bucket in (out, lv):
+                _count_deal(bucket, d)
+        for bucket in (out, *by_level.values()):
+            _averages(bucket)
+        out["by_ai_level"] = dict(sorted(by_level.items()))
+        return out
+
+
+def _statements(script: str) -> list[str]:
+    # Migration scripts are plain CREATE statements with no ';' inside them.
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+def _match_row(row: sqlite3.Row) -> MatchRow:
+    return MatchRow(id=row["id"], started=row["started"], rules=json.loads(row["rules"]),
+                    players=json.loads(row["players"]), finished=row["finished"],
+                    result=_load(row["result"]))
+
+
+def _ai_label(players: Any) -> str:
+    """``"hard"``, or ``"easy+hard"`` for mixed tables, from the AI seats' levels."""
+    if not isinstance(players, dict):
+        return "unknown"
+    levels = sorted({str(v) for v in players.values() if v not in ("human", None)})
+    return "+".join(levels) if levels else "all human"
+
+
+def _empty_stats() -> dict[str, Any]:
+    return {"hands": 0, "hands_finished": 0, "tricks": {"NS": 0, "EW": 0},
+            "points": {"NS": 0, "EW": 0}, "games": 0, "games_won": {"NS": 0, "EW": 0},
+            "rubbers": 0, "rubbers_finished": 0, "rubbers_won": {"NS": 0, "EW": 0}}
+
+
+def _count_match(bucket: dict[str, Any], row: sqlite3.Row) -> None:
+    bucket["rubbers"] += 1
+    if row["finished"] is not None:
+        bucket["rubbers_finished"] += 1
+    if row["winner"] in ("NS", "EW"):
+        bucket["rubbers_won"][row["winner"]] += 1
+
+
+def _count_deal(bucket: dict[str, Any], row: sqlite3.Row) -> None:
+    bucket["hands"] += 1
+    if row["finished"] is None:
+        return
+    bucket["hands_finished"] += 1
+    for side in ("NS", "EW"):
+        bucket["tricks"][side] += int(row[f"tricks_{side.lower()}"] or 0)
+        bucket["points"][side] += int(row[f"points_{side.lower()}"] or 0)
+    if row["game_winner"] in ("NS", "EW"):
+        bucket["games"] += 1
+        bucket["games_won"][row["game_winner"]] += 1
+
+
+def _averages(bucket: dict[str, Any]) -> None:
+    n = bucket["hands_finished"]
+    bucket["tricks_per_hand"] = {
+        side: (bucket["tricks"][side] / n if n else 0.0) for side in ("NS", "EW")}
+
+
+def open_store(path: str | Path | None = None, *, clock: Clock | None = None) -> Store:
+    """Open (creating if needed) the store at ``path`` or the default location."""
+    from device.paths import default_db_path
+
+    return Store(path if path is not None else default_db_path(), clock=clock)

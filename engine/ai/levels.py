@@ -1,0 +1,67 @@
+"""The AI's levels: who sits in the empty seat, from careless to expert."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+from engine.ai import pimc, rules
+from engine.ai.view import View
+from engine.cards import Card
+
+LEVELS = ("random", "rules", "easy", "medium", "hard", "expert")
+
+# Budget per move on this class of machine (seconds). A Raspberry Pi 4 is
+# about 5x slower, so 40 ms here (plus one solve in flight) stays inside 250 ms there.
+DEFAULT_BUDGET = 0.040
+SLIP_RATE = 0.12  # easy: share of moves where the player slips
+
+
+def seed_for(observation: dict, seed: int | str | None) -> random.Random:
+    """A generator seeded by ``seed`` and the position, so a move is reproducible
+    and two seats (or two moves) do not share a random stream."""
+    text = json.dumps(observation, sort_keys=True, default=str) + "|" + repr(seed)
+    digest = hashlib.sha256(text.encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def hard_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:
+    if budget is None:
+        return pimc.Search(samples=samples or 32, min_samples=samples or 32, budget=None)
+    return pimc.Search(samples=samples or 200, min_samples=8, budget=budget)
+
+
+def medium_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:
+    n = samples or 6
+    return pimc.Search(samples=n, min_samples=n, budget=budget)
+
+
+def _slip(view: View, rng: random.Random) -> Card:
+    """A human-like slip: the textbook card usually, sometimes a plausible wrong one
+    (another card of the same suit: too high, too low, the wrong suit to discard)."""
+    good = rules.choose(view)
+    legal = view.legal()
+    if len(legal) == 1 or rng.random() >= SLIP_RATE:
+        return good
+    same = [c for c in legal if c.suit == good.suit and c != good]
+    return rng.choice(same or [c for c in legal if c != good])
+
+
+def play(view: View, level: str, rng: random.Random, budget: float | None = DEFAULT_BUDGET,
+         samples: int | None = None) -> Card:
+    if level == "random":
+        return rng.choice(view.legal())
+    if level == "rules":
+        return rules.choose(view)
+    if level == "easy":
+        return _slip(view, rng)
+    if level == "medium":
+        return pimc.search(view, rng, medium_search(budget, samples)).card
+    if level == "hard":
+        return pimc.search(view, rng, hard_search(budget, samples)).card
+    if level == "expert":
+        from engine.ai.inference import expert_search
+
+        return pimc.search(view, rng, expert_search(budget, samples)).card
+    raise ValueError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")

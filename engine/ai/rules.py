@@ -1,0 +1,158 @@
+"""The textbook player: the classic tips of whist, no look-ahead.
+
+Lead from your longest suit, top of a sequence; draw trumps when you hold
+plenty; return partner's suit; second hand low; third hand high; win as
+cheaply as possible; don't trump partner's winner; discard from weakness.
+"""
+
+from __future__ import annotations
+
+from engine.ai.view import SUIT_MASKS, View, cards_of
+from engine.cards import Card
+
+TRUMP_LENGTH_TO_DRAW = 4  # "plenty": four or more trumps
+
+
+def _by_suit(cards: list[Card]) -> dict[int, list[Card]]:
+    out: dict[int, list[Card]] = {}
+    for c in sorted(cards):
+        out.setdefault(c.suit, []).append(c)
+    return out
+
+
+def is_master(view: View, card: Card) -> bool:
+    """No card still out (unplayed, not in this trick) of the suit beats it."""
+    higher = SUIT_MASKS[card.suit] & ~((1 << (int(card) + 1)) - 1)
+    out = higher & ~view.gone & ~view.in_trick & ~view.hand_mask
+    return out == 0
+
+
+def _top_sequence(cards: list[Card], view: View) -> bool:
+    """Suit headed by two or more touching cards (played cards count as touching)."""
+    if len(cards) < 2:
+        return False
+    top = cards[-1]
+    nxt = cards[-2]
+    between = SUIT_MASKS[top.suit] & ((1 << int(top)) - 1) & ~((1 << (int(nxt) + 1)) - 1)
+    return top.rank >= 11 and (between & ~view.gone) == 0
+
+
+def _lowest_of_run(card: Card, hand_mask: int, view: View) -> Card:
+    """The lowest card of ours equivalent to ``card`` (only our cards or gone cards between)."""
+    c = int(card)
+    base = card.suit * 13
+    while c > base:
+        below = c - 1
+        bit = 1 << below
+        if hand_mask & bit:
+            c = below
+        elif view.gone & bit:
+            # skip gone cards; keep going only if one of ours lies below
+            d = below
+            while d >= base and view.gone & (1 << d):
+                d -= 1
+            if d >= base and hand_mask & (1 << d):
+                c = d
+            else:
+                break
+        else:
+            break
+    return Card(c)
+
+
+def _discard(view: View, cards: list[Card]) -> Card:
+    """Discard from weakness: the lowest card of the weakest side suit, keeping masters."""
+    suits = _by_suit(cards)
+    best: tuple[tuple[int, int, int], Card] | None = None
+    for suit, cs in suits.items():
+        low = cs[0]
+        masters = sum(1 for c in cs if is_master(view, c))
+        trump = 1 if suit == view.trump else 0
+        # fewer honours and shorter suits first; never a master if avoidable; trumps last
+        key = (trump, 1 if is_master(view, low) else 0, masters * 10 + max(c.rank for c in cs) + len(cs))
+        if best is None or key < best[0]:
+            best = (key, low)
+    assert best is not None
+    return best[1]
+
+
+def _lead(view: View) -> Card:
+    hand = list(view.hand)
+    suits = _by_suit(hand)
+    trump = view.trump
+    me = view.seat
+    # draw trumps when we hold plenty and trumps are still out
+    if trump < 4 and trump in suits:
+        mine = suits[trump]
+        out = SUIT_MASKS[trump] & view.unseen
+        if len(mine) >= TRUMP_LENGTH_TO_DRAW and out:
+            if is_master(view, mine[-1]) or _top_sequence(mine, view):
+                return mine[-1]
+            return mine[0]
+    # return partner's suit: the first suit partner led that we still hold
+    for t in view.tricks:
+        if t.leader == me.partner:
+            s = t.cards[0].suit
+            if s in suits and s != trump:
+                cs = suits[s]
+                return cs[-1] if len(cs) <= 2 or is_master(view, cs[-1]) else cs[0]
+    # longest side suit (trumps only if nothing else), ties to the stronger suit
+    side = {s: cs for s, cs in suits.items() if s != trump} or suits
+    suit = max(side, key=lambda s: (len(side[s]), sum(c.rank for c in side[s])))
+    cs = side[suit]
+    if is_master(view, cs[-1]) or _top_sequence(cs, view):
+        return cs[-1]
+    return cs[0] if len(cs) >= 3 else cs[-1]
+
+
+def choose(view: View) -> Card:
+    legal = view.legal()
+    if len(legal) == 1:
+        return legal[0]
+    trick = view.current
+    if not trick.cards:
+        return _lead(view)
+    trump = view.trump
+    led = trick.led_suit
+    pos = len(trick.cards)  # 1: second hand, 2: third, 3: fourth
+    win_i = trick.winning_index(trump)
+    winner_seat = trick.seat_of(win_i)
+    win_card = trick.cards[win_i]
+    partner_winning = winner_seat == view.seat.partner
+
+    def beats(c: Card) -> bool:
+        if c.suit == win_card.suit:
+            return c.rank > win_card.rank
+        return c.suit == trump
+
+    following = legal[0].suit == led
+    if following:
+        winners = [c for c in legal if beats(c)]
+        if pos == 1:
+            return legal[0]  # second hand low
+        if partner_winning and (pos == 3 or is_master(view, win_card)):
+            return legal[0]
+        if not winners:
+            return legal[0]
+        if pos == 3:
+            return winners[0]  # win as cheaply as possible
+        # third hand high: the top card, but the lowest of an equivalent run
+        return _lowest_of_run(winners[-1], view.hand_mask, view)
+    # void in the suit led
+    trumps = [c for c in legal if c.suit == trump]
+    if partner_winning and (pos == 3 or is_master(view, win_card)):
+        return _discard(view, legal)  # don't trump partner's winner
+    ruffs = [c for c in trumps if beats(c)]
+    if ruffs:
+        return ruffs[0]  # ruff as cheaply as possible (over-ruffing if need be)
+    side = [c for c in legal if c.suit != trump] or legal
+    return _discard(view, side)
+
+
+def rank_preferences(view: View) -> list[Card]:
+    """Legal cards, the textbook choice first (used as a tie-break)."""
+    first = choose(view)
+    return [first] + [c for c in view.legal() if c != first]
+
+
+__all__ = ["choose", "is_master", "cards_of", "rank_preferences"]

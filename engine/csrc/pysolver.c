@@ -1,0 +1,234 @@
+/* CPython binding for the trick evaluator: checks every argument, then
+ * releases the GIL for the search. Each call borrows a solver context from
+ * a small pool (taken and returned while holding the GIL), so concurrent
+ * calls from several threads each search with their own table. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "solver.h"
+
+#define POOL_MAX 8
+
+static ws_ctx *pool[POOL_MAX];
+static int pool_n = 0;
+static size_t tt_bytes = WS_DEFAULT_TT_BYTES;
+
+static ws_ctx *ctx_take(void) {
+    if (pool_n > 0) return pool[--pool_n];
+    ws_ctx *c = ws_ctx_new(tt_bytes);
+    if (!c) PyErr_NoMemory();
+    return c;
+}
+
+static void ctx_give(ws_ctx *c) {
+    if (pool_n < POOL_MAX && ws_ctx_bytes(c) >= tt_bytes / 2 && ws_ctx_bytes(c) <= tt_bytes * 2)
+        pool[pool_n++] = c;
+    else
+        ws_ctx_free(c);
+}
+
+static int parse_int(PyObject *o, const char *what, long lo, long hi, long *out) {
+    if (!PyLong_Check(o) || PyBool_Check(o)) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int, not %.50s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be in %ld..%ld", what, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_hands(PyObject *o, uint64_t *hands) {
+    PyObject *seq = PySequence_Fast(o, "hands must be a sequence of 4 card masks");
+    if (!seq) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "hands must be a sequence of 4 card masks (N, E, S, W)");
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != 4) {
+        PyErr_Format(PyExc_ValueError, "hands must hold 4 masks (N, E, S, W), not %zd",
+                     PySequence_Fast_GET_SIZE(seq));
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *x = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyLong_Check(x) || PyBool_Check(x)) {
+            PyErr_Format(PyExc_ValueError, "hand mask %d must be an int", i);
+            Py_DECREF(seq);
+            return -1;
+        }
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (overflow || v < 0 || v >= (1LL << 52)) {
+            PyErr_Format(PyExc_ValueError, "hand mask %d must be a 52-bit mask (0 <= m < 2**52)", i);
+            Py_DECREF(seq);
+            return -1;
+        }
+        hands[i] = (uint64_t)v;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static int parse_trick(PyObject *o, int *trick, int *ntrick) {
+    PyObject *seq = PySequence_Fast(o, "trick must be a sequence of card ints");
+    if (!seq) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "trick must be a sequence of card ints");
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > 3) {
+        PyErr_Format(PyExc_ValueError, "a trick in progress has 0 to 3 cards, not %zd", n);
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v;
+        if (parse_int(PySequence_Fast_GET_ITEM(seq, i), "a trick card", 0, 51, &v)) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        trick[i] = (int)v;
+    }
+    *ntrick = (int)n;
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args) {
+    PyObject *ho, *to, *lo, *tr = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO|O:solve_moves_masks", &ho, &to, &lo, &tr)) return NULL;
+    uint64_t hands[4];
+    int trick[3], ntrick = 0;
+    long trump, leader;
+    if (parse_hands(ho, hands)) return NULL;
+    if (parse_int(to, "trump", 0, 4, &trump)) return NULL;
+    if (parse_int(lo, "leader", 0, 3, &leader)) return NULL;
+    if (tr && parse_trick(tr, trick, &ntrick)) return NULL;
+    char err[WS_ERRLEN];
+    if (ws_validate(hands, (int)trump, (int)leader, trick, ntrick, err, sizeof err)) {
+        PyErr_SetString(PyExc_ValueError, err);
+        return NULL;
+    }
+    ws_ctx *c = ctx_take();
+    if (!c) return NULL;
+    int cards[13], values[13], n;
+    Py_BEGIN_ALLOW_THREADS
+    n = ws_solve_moves(c, hands, (int)trump, (int)leader, trick, ntrick, cards, values, err,
+                       sizeof err);
+    Py_END_ALLOW_THREADS
+    ctx_give(c);
+    if (n < 0) {
+        PyErr_SetString(PyExc_ValueError, err);
+        return NULL;
+    }
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *k = PyLong_FromLong(cards[i]), *v = PyLong_FromLong(values[i]);
+        if (!k || !v || PyDict_SetItem(d, k, v)) {
+            Py_XDECREF(k);
+            Py_XDECREF(v);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(k);
+        Py_DECREF(v);
+    }
+    return d;
+}
+
+static PyObject *py_solve_masks(PyObject *self, PyObject *args) {
+    PyObject *ho, *to, *lo;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO:solve_masks", &ho, &to, &lo)) return NULL;
+    uint64_t hands[4];
+    long trump, leader;
+    if (parse_hands(ho, hands)) return NULL;
+    if (parse_int(to, "trump", 0, 4, &trump)) return NULL;
+    if (parse_int(lo, "leader", 0, 3, &leader)) return NULL;
+    char err[WS_ERRLEN];
+    if (ws_validate(hands, (int)trump, (int)leader, NULL, 0, err, sizeof err)) {
+        PyErr_SetString(PyExc_ValueError, err);
+        return NULL;
+    }
+    ws_ctx *c = ctx_take();
+    if (!c) return NULL;
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = ws_solve(c, hands, (int)trump, (int)leader, err, sizeof err);
+    Py_END_ALLOW_THREADS
+    ctx_give(c);
+    if (r < 0) {
+        PyErr_SetString(PyExc_ValueError, err);
+        return NULL;
+    }
+    return PyLong_FromLong(r);
+}
+
+static PyObject *py_set_tt_bytes(PyObject *self, PyObject *arg) {
+    (void)self;
+    long long v = PyLong_AsLongLong(arg);
+    if (v == -1 && PyErr_Occurred()) return NULL;
+    if (v < (1LL << 16) || v > (1LL << 34)) {
+        PyErr_SetString(PyExc_ValueError, "table size must be 64 KiB .. 16 GiB");
+        return NULL;
+    }
+    tt_bytes = (size_t)v;
+    while (pool_n > 0) ws_ctx_free(pool[--pool_n]); /* rebuilt at the new size on next use */
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_get_tt_bytes(PyObject *self, PyObject *noargs) {
+    (void)self;
+    (void)noargs;
+    return PyLong_FromSize_t(tt_bytes);
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *noargs) {
+    (void)self;
+    (void)noargs;
+    unsigned long long n = 0;
+    for (int i = 0; i < pool_n; i++) n += ws_ctx_nodes(pool[i]);
+    return PyLong_FromUnsignedLongLong(n);
+}
+
+extern int ws_debug_flags;
+static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
+    (void)self;
+    long v = PyLong_AsLong(arg);
+    if (v == -1 && PyErr_Occurred()) return NULL;
+    ws_debug_flags = (int)v;
+    while (pool_n > 0) ws_ctx_free(pool[--pool_n]);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
+    {"solve_moves_masks", py_solve_moves_masks, METH_VARARGS,
+     "solve_moves_masks(hands, trump, leader, trick=()) -> {card: tricks}"},
+    {"solve_masks", py_solve_masks, METH_VARARGS, "solve_masks(hands, trump, leader) -> tricks"},
+    {"set_tt_bytes", py_set_tt_bytes, METH_O, "Set the transposition table size in bytes."},
+    {"get_tt_bytes", py_get_tt_bytes, METH_NOARGS, "The transposition table size in bytes."},
+    {"nodes", py_nodes, METH_NOARGS, "Search nodes visited by pooled contexts (benchmarks)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "engine._solver", "Exact double-dummy trick evaluator (C core).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }

@@ -1,0 +1,743 @@
+/* Exact double-dummy solver: alpha-beta with null windows ("can the side
+ * to move take k tricks?"), a transposition table at trick boundaries whose
+ * entries carry the set of ranks that mattered (so one entry answers for
+ * every position that differs only in irrelevant low cards), quick-trick
+ * cut-offs, one card per run of equivalent cards and cheap move ordering.
+ *
+ * Layout: hands are 13-bit masks per (seat, suit), bit i = rank i + 2. The
+ * table of seats (NSEAT, partner = seat ^ 2 via side = seat & 1) and suits
+ * (NSUIT) is data; ranks are compared as bits, so a different ranking only
+ * changes how cards map to bits.
+ */
+#include "solver.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef uint8_t u8;
+
+#define NSEAT 4
+#define NSUIT 4
+#define NRANK 13
+#define NT 4
+#define NIL 0xFFFFFFFFu
+#define ABOVE_ACE ((u16)(1u << NRANK))
+
+#if defined(__GNUC__) || defined(__clang__)
+static inline int popc(u32 x) { return __builtin_popcount(x); }
+static inline int hibit(u32 x) { return 31 - __builtin_clz(x); }
+#else
+static inline int popc(u32 x) {
+    int n = 0;
+    while (x) { x &= x - 1; n++; }
+    return n;
+}
+static inline int hibit(u32 x) {
+    int b = -1;
+    while (x) { x >>= 1; b++; }
+    return b;
+}
+#endif
+
+typedef struct {
+    u64 key;  /* suit lengths of every hand, 4 bits each */
+    u32 gen;  /* valid only when equal to the context's generation */
+    u32 head; /* first entry of this node's list */
+    u32 lt;   /* leader | trump << 2 */
+    u32 pad;
+} TTNode;
+
+typedef struct {
+    u32 own[NSUIT]; /* owners of the top k[s] cards of each suit, 2 bits each, top first */
+    u8 k[NSUIT];    /* how many top cards of each suit the bound depends on */
+    u8 lb, ub;      /* bounds on North-South's tricks from here */
+    u16 pad;
+    u32 next;
+} TTEntry;
+
+typedef struct {
+    u16 bit;
+    u16 seq; /* the run of equivalent cards this move stands for */
+    u8 suit;
+    int score;
+} Move;
+
+int ws_debug_flags = 0; /* bit 0: no quick tricks, 1: no table, 2: no low-card pruning */
+
+struct ws_ctx {
+    TTNode *nodes;
+    u32 nmask, nused, nlimit;
+    TTEntry *ents;
+    u32 nents, entcap;
+    u32 gen;
+    size_t bytes;
+    unsigned long long nodecount;
+
+    /* search state */
+    u16 h[NSEAT][NSUIT];
+    u16 rem[NSUIT]; /* cards still in hands, per suit */
+    int trump, maxSide, tricksLeft, leader, tn, depth;
+    int tsuit[NSEAT];
+    u16 tbit[NSEAT];
+    u16 killer[64];
+};
+
+/* ------------------------------------------------------------------ */
+/* Transposition table                                                 */
+
+static void tt_clear(ws_ctx *c) {
+    c->gen++;
+    if (c->gen == 0) { /* wrapped: stale stamps could look valid */
+        memset(c->nodes, 0, sizeof(TTNode) * (size_t)(c->nmask + 1));
+        c->gen = 1;
+    }
+    c->nused = 0;
+    c->nents = 0;
+}
+
+ws_ctx *ws_ctx_new(size_t tt_bytes) {
+    if (tt_bytes == 0) tt_bytes = WS_DEFAULT_TT_BYTES;
+    if (tt_bytes < ((size_t)1 << 16)) tt_bytes = (size_t)1 << 16;
+    ws_ctx *c = (ws_ctx *)calloc(1, sizeof(ws_ctx));
+    if (!c) return NULL;
+    /* a quarter of the bytes for nodes (power of two), the rest for entries */
+    size_t nn = 1;
+    while (nn * 2 * sizeof(TTNode) <= tt_bytes / 4) nn *= 2;
+    size_t ne = (tt_bytes - nn * sizeof(TTNode)) / sizeof(TTEntry);
+    if (ne > 0xFFFFFFF0u) ne = 0xFFFFFFF0u;
+    c->nodes = (TTNode *)calloc(nn, sizeof(TTNode));
+    c->ents = (TTEntry *)malloc(ne * sizeof(TTEntry));
+    if (!c->nodes || !c->ents) {
+        free(c->nodes);
+        free(c->ents);
+        free(c);
+        return NULL;
+    }
+    c->nmask = (u32)(nn - 1);
+    c->nlimit = (u32)(nn / 10 * 7);
+    c->entcap = (u32)ne;
+    c->gen = 1;
+    c->bytes = nn * sizeof(TTNode) + ne * sizeof(TTEntry);
+    return c;
+}
+
+void ws_ctx_free(ws_ctx *c) {
+    if (!c) return;
+    free(c->nodes);
+    free(c->ents);
+    free(c);
+}
+
+size_t ws_ctx_bytes(const ws_ctx *c) { return c ? c->bytes + sizeof(ws_ctx) : 0; }
+unsigned long long ws_ctx_nodes(const ws_ctx *c) { return c ? c->nodecount : 0; }
+
+static inline u32 hash_key(u64 k, u32 lt) {
+    k ^= (u64)(lt + 1) * 0x9E3779B97F4A7C15ULL;
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ULL;
+    k ^= k >> 33;
+    return (u32)k;
+}
+
+static TTNode *tt_find(ws_ctx *c, u64 key, u32 lt, int create) {
+    u32 i = hash_key(key, lt) & c->nmask;
+    for (;;) {
+        TTNode *n = &c->nodes[i];
+        if (n->gen != c->gen) {
+            if (!create) return NULL;
+            if (c->nused >= c->nlimit) {
+                tt_clear(c);
+                return tt_find(c, key, lt, 1);
+            }
+            n->gen = c->gen;
+            n->key = key;
+            n->lt = lt;
+            n->head = NIL;
+            c->nused++;
+            return n;
+        }
+        if (n->key == key && n->lt == lt) return n;
+        i = (i + 1) & c->nmask;
+    }
+}
+
+static inline u32 own_mask(int k) { return k >= 16 ? 0xFFFFFFFFu : ((1u << (2 * k)) - 1u); }
+
+/* The k highest cards of a suit mask. */
+static inline u16 top_cards(u16 m, int k) {
+    u16 r = 0;
+    while (k-- > 0 && m) {
+        u16 t = (u16)(1u << hibit(m));
+        r |= t;
+        m ^= t;
+    }
+    return r;
+}
+
+static u64 length_key(const ws_ctx *c) {
+    u64 k = 0;
+    for (int h = 0; h < NSEAT; h++)
+        for (int s = 0; s < NSUIT; s++) k = (k << 4) | (u64)popc(c->h[h][s]);
+    return k;
+}
+
+static void owners(const ws_ctx *c, u32 *own) {
+    for (int s = 0; s < NSUIT; s++) {
+        u16 r = c->rem[s];
+        u16 b0 = c->h[1][s] | c->h[3][s], b1 = c->h[2][s] | c->h[3][s];
+        u32 o = 0;
+        int pos = 0;
+        while (r) {
+            u16 t = (u16)(1u << hibit(r));
+            u32 code = ((b0 & t) ? 1u : 0u) | ((b1 & t) ? 2u : 0u);
+            o |= code << (2 * pos);
+            pos++;
+            r ^= t;
+        }
+        own[s] = o;
+    }
+}
+
+/* 1 / 0 when a stored bound decides "max side takes >= need", -1 if none. */
+static int tt_probe(ws_ctx *c, const TTNode *nd, const u32 *own, int need, u16 *wr) {
+    int tl = c->tricksLeft;
+    for (u32 i = nd->head; i != NIL; i = c->ents[i].next) {
+        const TTEntry *e = &c->ents[i];
+        int s;
+        for (s = 0; s < NSUIT; s++)
+            if ((own[s] ^ e->own[s]) & own_mask(e->k[s])) break;
+        if (s < NSUIT) continue;
+        int r;
+        if (c->maxSide == 0) {
+            if (e->lb >= need) r = 1;
+            else if (e->ub < need) r = 0;
+            else continue;
+        } else {
+            if (e->ub <= tl - need) r = 1;
+            else if (e->lb > tl - need) r = 0;
+            else continue;
+        }
+        for (s = 0; s < NSUIT; s++) wr[s] = top_cards(c->rem[s], e->k[s]);
+        return r;
+    }
+    return -1;
+}
+
+static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, int res,
+                     int need) {
+    u8 k[NSUIT];
+    u32 o[NSUIT];
+    for (int s = 0; s < NSUIT; s++) {
+        if (!wr[s]) {
+            k[s] = 0;
+            o[s] = 0;
+            continue;
+        }
+        u16 thr = (u16)(wr[s] & (u16)(0u - wr[s]));
+        k[s] = (u8)popc(c->rem[s] & (u16) ~(thr - 1u));
+        o[s] = own[s] & own_mask(k[s]);
+    }
+    if (c->nents >= c->entcap) tt_clear(c);
+    TTNode *nd = tt_find(c, key, lt, 1);
+    int tl = c->tricksLeft;
+    TTEntry *e = NULL;
+    for (u32 i = nd->head; i != NIL; i = c->ents[i].next) {
+        TTEntry *x = &c->ents[i];
+        if (!memcmp(x->k, k, sizeof k) && !memcmp(x->own, o, sizeof o)) {
+            e = x;
+            break;
+        }
+    }
+    if (!e) {
+        u32 idx = c->nents++;
+        e = &c->ents[idx];
+        memcpy(e->k, k, sizeof k);
+        memcpy(e->own, o, sizeof o);
+        e->lb = 0;
+        e->ub = (u8)tl;
+        e->pad = 0;
+        e->next = nd->head;
+        nd->head = idx;
+    }
+    int lb = e->lb, ub = e->ub;
+    if (c->maxSide == 0) {
+        if (res) { if (need > lb) lb = need; }
+        else { if (need - 1 < ub) ub = need - 1; }
+    } else {
+        if (res) { if (tl - need < ub) ub = tl - need; }
+        else { if (tl - need + 1 > lb) lb = tl - need + 1; }
+    }
+    e->lb = (u8)lb;
+    e->ub = (u8)ub;
+}
+
+/* ------------------------------------------------------------------ */
+/* Search                                                              */
+
+static inline int trick_winner(const ws_ctx *c, int n) {
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+        if (c->tsuit[i] == c->tsuit[best]) {
+            if (c->tbit[i] > c->tbit[best]) best = i;
+        } else if (c->tsuit[i] == c->trump) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* The top cards of a suit held by one hand, counted from the very top. */
+static inline int top_run(u16 rem, u16 mine, u16 *bits) {
+    int k = 0;
+    u16 b = 0;
+    while (rem) {
+        u16 t = (u16)(1u << hibit(rem));
+        if (!(mine & t)) break;
+        b |= t;
+        rem ^= t;
+        k++;
+    }
+    *bits = b;
+    return k;
+}
+
+/* Tricks the leader can cash at once with his own top cards (a sure lower
+ * bound for his side); wr gets the cards the count relies on. */
+static int quick_tricks(const ws_ctx *c, int L, u16 *wr) {
+    int A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump, q = 0, ta = 0, tb = 0;
+    for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+    if (t != NT) {
+        u16 bits;
+        int kt = top_run(c->rem[t], c->h[L][t], &bits);
+        q = kt;
+        wr[t] = bits;
+        ta = popc(c->h[A][t]) - kt;
+        tb = popc(c->h[B][t]) - kt;
+    }
+    for (int s = 0; s < NSUIT; s++) {
+        if (s == t) continue;
+        u16 bits;
+        int k = top_run(c->rem[s], c->h[L][s], &bits);
+        if (!k) continue;
+        if (ta > 0 && popc(c->h[A][s]) < k) k = popc(c->h[A][s]);
+        if (tb > 0 && popc(c->h[B][s]) < k) k = popc(c->h[B][s]);
+        if (k > 0) {
+            q += k;
+            wr[s] |= bits;
+        }
+    }
+    return q > c->tricksLeft ? c->tricksLeft : q;
+}
+
+static int last_trick(ws_ctx *c, u16 *wr) {
+    int ts[NSEAT];
+    u16 tb[NSEAT];
+    for (int i = 0; i < NSEAT; i++) {
+        int h = (c->leader + i) & 3;
+        for (int s = 0; s < NSUIT; s++)
+            if (c->h[h][s]) {
+                ts[i] = s;
+                tb[i] = c->h[h][s];
+                break;
+            }
+    }
+    int best = 0, same = 0;
+    for (int i = 1; i < NSEAT; i++) {
+        if (ts[i] == ts[best]) {
+            if (tb[i] > tb[best]) best = i;
+        } else if (ts[i] == c->trump) {
+            best = i;
+        }
+    }
+    for (int i = 0; i < NSEAT; i++) same += ts[i] == ts[best];
+    if (same > 1) wr[ts[best]] |= tb[best];
+    return (((c->leader + best) & 1) == c->maxSide);
+}
+
+static int search(ws_ctx *c, int need, u16 *wr);
+
+/* Play one card, search the rest, take it back. */
+static int play_child(ws_ctx *c, int hand, int s, u16 bit, int need, u16 *cw) {
+    int tn = c->tn, r;
+    c->h[hand][s] ^= bit;
+    c->rem[s] ^= bit;
+    c->tsuit[tn] = s;
+    c->tbit[tn] = bit;
+    c->depth++;
+    if (tn < NSEAT - 1) {
+        c->tn = tn + 1;
+        r = search(c, need, cw);
+        c->tn = tn;
+    } else {
+        int w = trick_winner(c, NSEAT);
+        int wh = (c->leader + w) & 3;
+        int oldLeader = c->leader;
+        int ts[NSEAT];
+        u16 tb[NSEAT];
+        memcpy(ts, c->tsuit, sizeof ts); /* the next trick reuses these slots */
+        memcpy(tb, c->tbit, sizeof tb);
+        c->leader = wh;
+        c->tn = 0;
+        c->tricksLeft--;
+        r = search(c, need - ((wh & 1) == c->maxSide), cw);
+        c->leader = oldLeader;
+        c->tn = tn;
+        c->tricksLeft++;
+        memcpy(c->tsuit, ts, sizeof ts);
+        memcpy(c->tbit, tb, sizeof tb);
+        int ws = c->tsuit[w], same = 0;
+        for (int i = 0; i < NSEAT; i++) same += c->tsuit[i] == ws;
+        if (same > 1) cw[ws] |= c->tbit[w];
+    }
+    c->depth--;
+    c->h[hand][s] ^= bit;
+    c->rem[s] ^= bit;
+    return r;
+}
+
+static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
+    int n = 0, lo = 0, hi = NSUIT - 1;
+    u16 intrick[NSUIT] = {0, 0, 0, 0};
+    for (int i = 0; i < c->tn; i++) intrick[c->tsuit[i]] |= c->tbit[i];
+    if (c->tn > 0 && c->h[hand][c->tsuit[0]]) lo = hi = c->tsuit[0];
+    for (int s = lo; s <= hi; s++) {
+        u16 hs = c->h[hand][s];
+        u16 pres = c->rem[s] | intrick[s];
+        while (hs) {
+            u16 top = (u16)(1u << hibit(hs));
+            u16 seq = top;
+            u16 below = pres & (u16)(top - 1u);
+            while (below) {
+                u16 t2 = (u16)(1u << hibit(below));
+                if (!(hs & t2)) break;
+                seq |= t2;
+                below ^= t2;
+            }
+            mv[n].suit = (u8)s;
+            mv[n].bit = top;
+            mv[n].seq = seq;
+            mv[n].score = 0;
+            n++;
+            hs &= (u16)~seq;
+        }
+    }
+    return n;
+}
+
+/* Cheap heuristics: cash winners, lead towards partner's winners, win
+ * cheaply when it matters, play low when partner has the trick. */
+static void order_moves(const ws_ctx *c, int hand, Move *mv, int n) {
+    int t = c->trump, tn = c->tn;
+    int partner = (hand + 2) & 3, lho = (hand + 1) & 3, rho = (hand + 3) & 3;
+    u16 kill = c->killer[c->depth];
+    int ws = 0, wh = 0, partnerWins = 0, ls = 0;
+    u16 wb = 0;
+    if (tn > 0) {
+        int w = trick_winner(c, tn);
+        ws = c->tsuit[w];
+        wb = c->tbit[w];
+        wh = (c->leader + w) & 3;
+        ls = c->tsuit[0];
+        partnerWins = (wh & 1) == (hand & 1);
+    }
+    for (int i = 0; i < n; i++) {
+        Move *m = &mv[i];
+        int s = m->suit, rank = hibit(m->bit), sc;
+        u16 b = m->bit;
+        u16 above = c->rem[s] & (u16) ~((u16)((b << 1) - 1u));
+        if (tn == 0) {
+            u16 opp = c->h[lho][s] | c->h[rho][s];
+            int oppRuff = t != NT && s != t &&
+                          ((!c->h[lho][s] && c->h[lho][t]) || (!c->h[rho][s] && c->h[rho][t]));
+            if (!(above & (opp | c->h[partner][s]))) {
+                sc = oppRuff ? 12 : 60 + popc(m->seq);
+            } else if (!(above & opp)) {
+                sc = (oppRuff ? 8 : 48) - rank;
+            } else {
+                sc = popc(m->seq) >= 2 ? 28 + rank : 22 - rank;
+                if (t != NT && s != t && !c->h[partner][s] && c->h[partner][t] && !oppRuff)
+                    sc += 30;
+            }
+            if (t != NT && s == t) {
+                int ours = popc(c->h[hand][t]) + popc(c->h[partner][t]);
+                int theirs = popc(c->h[lho][t]) + popc(c->h[rho][t]);
+                sc += ours > theirs ? 4 : -12;
+            }
+        } else if (s == ls) {
+            int beats = ws == ls && b > wb;
+            /* cards of opponents still to play in this suit */
+            u16 later = 0;
+            for (int j = tn + 1; j < NSEAT; j++) {
+                int hj = (c->leader + j) & 3;
+                if ((hj & 1) != (hand & 1)) later |= c->h[hj][s];
+            }
+            int sure = beats && b > later;
+            int partnerSure = partnerWins && (ws != ls || wb > later);
+            if (partnerSure) sc = 60 - rank;
+            else if (sure) sc = 70 - rank;
+            else if (beats) sc = (tn == 1 ? 24 : 44) - rank;
+            else sc = 30 - rank;
+        } else if (s == t) {
+            int beats = ws != t || b > wb;
+            if (partnerWins && tn == 3) sc = -rank;
+            else if (beats) sc = (partnerWins ? 20 : 65) - rank;
+            else sc = -rank;
+        } else {
+            sc = 20 - rank;
+            if (!(above & ~c->h[hand][s])) sc -= 15; /* keep winners */
+            sc += popc(c->h[hand][s]);
+        }
+        if (kill && (kill >> 8) == s && (m->seq & (kill & 0xFF ? (1u << ((kill & 0xFF) - 1)) : 0)))
+            sc += 200;
+        m->score = sc;
+    }
+    for (int i = 1; i < n; i++) {
+        Move x = mv[i];
+        int j = i - 1;
+        while (j >= 0 && mv[j].score < x.score) {
+            mv[j + 1] = mv[j];
+            j--;
+        }
+        mv[j + 1] = x;
+    }
+}
+
+/* Can the side c->maxSide take at least `need` of the remaining tricks
+ * (the current one included)? wr gets, per suit, the ranks the answer
+ * depends on: every position that agrees on the owners of all cards from
+ * the lowest of those ranks up (and on suit lengths) has the same answer. */
+static int search(ws_ctx *c, int need, u16 *wr) {
+    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+    if (need <= 0) return 1;
+    if (need > c->tricksLeft) return 0;
+    c->nodecount++;
+    int tn = c->tn;
+    int hand = (c->leader + tn) & 3;
+    int isMax = ((hand & 1) == c->maxSide);
+    u32 own[NSUIT];
+    u64 key = 0;
+    u32 lt = 0;
+    if (tn == 0) {
+        if (c->tricksLeft == 1) return last_trick(c, wr);
+        u16 q[NSUIT];
+        int qt = (ws_debug_flags & 1) ? 0 : quick_tricks(c, hand, q);
+        if (isMax ? qt >= need : c->tricksLeft - qt < need) {
+            memcpy(wr, q, sizeof q);
+            return isMax;
+        }
+        key = length_key(c);
+        lt = (u32)hand | ((u32)c->trump << 2);
+        owners(c, own);
+        TTNode *nd = (ws_debug_flags & 2) ? NULL : tt_find(c, key, lt, 0);
+        if (nd) {
+            int r = tt_probe(c, nd, own, need, wr);
+            if (r >= 0) return r;
+        }
+    }
+    Move mv[NRANK + 1];
+    int n = gen_moves(c, hand, mv);
+    order_moves(c, hand, mv, n);
+    u16 acc[NSUIT] = {0, 0, 0, 0};
+    u16 lw[NSUIT] = {0, 0, 0, 0};
+    int res = !isMax;
+    for (int i = 0; i < n; i++) {
+        Move *m = &mv[i];
+        int s = m->suit;
+        if (m->bit < lw[s] && !(ws_debug_flags & 4)) continue; /* same as a low card already tried */
+        u16 cw[NSUIT];
+        int r = play_child(c, hand, s, m->bit, need, cw);
+        u16 thr = cw[s] ? (u16)(cw[s] & (u16)(0u - cw[s])) : ABOVE_ACE;
+        if (m->bit >= thr) cw[s] |= m->seq;
+        if (r == isMax) {
+            memcpy(wr, cw, sizeof cw);
+            res = r;
+            c->killer[c->depth] = (u16)((s << 8) | (hibit(m->bit) + 1));
+            goto done;
+        }
+        for (int k = 0; k < NSUIT; k++) acc[k] |= cw[k];
+        if (m->bit < thr && thr > lw[s]) lw[s] = thr;
+    }
+    memcpy(wr, acc, sizeof acc);
+done:
+    if (tn == 0) tt_store(c, key, lt, own, wr, res, need);
+    return res;
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry points                                                        */
+
+static const char SEATS[] = "NESW";
+static const char SUITS[] = "SHDC";
+static const char RANKS[] = "23456789TJQKA";
+
+static void card_text(int card, char *out) {
+    out[0] = SUITS[card / 13];
+    out[1] = RANKS[card % 13];
+    out[2] = 0;
+}
+
+#define FAIL(...)                                  \
+    do {                                           \
+        if (err && errlen) snprintf(err, errlen, __VA_ARGS__); \
+        return -1;                                 \
+    } while (0)
+
+int ws_validate(const uint64_t hands[4], int trump, int leader, const int *trick, int ntrick,
+                char *err, size_t errlen) {
+    const u64 all = (1ULL << 52) - 1;
+    char a[3], b[3];
+    if (trump < 0 || trump > 4) FAIL("trump %d is out of range: 0..3 for a suit, 4 for no trump", trump);
+    if (leader < 0 || leader > 3) FAIL("leader %d is out of range: seats are 0..3 (N E S W)", leader);
+    if (ntrick < 0 || ntrick > 3) FAIL("a trick in progress has 0 to 3 cards, not %d", ntrick);
+    if (ntrick > 0 && !trick) FAIL("missing trick cards");
+    for (int i = 0; i < 4; i++)
+        if (hands[i] & ~all) FAIL("%c's hand has bits beyond card 51", SEATS[i]);
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (hands[i] & hands[j]) {
+                u64 x = hands[i] & hands[j];
+                int k = 0;
+                while (!((x >> k) & 1)) k++;
+                card_text(k, a);
+                FAIL("%s is in both %c's and %c's hands", a, SEATS[i], SEATS[j]);
+            }
+    u64 seen = 0;
+    for (int i = 0; i < ntrick; i++) {
+        int cd = trick[i];
+        if (cd < 0 || cd > 51) FAIL("trick card %d is out of range 0..51", cd);
+        card_text(cd, a);
+        if (seen & (1ULL << cd)) FAIL("%s is played twice in the trick", a);
+        for (int h = 0; h < 4; h++)
+            if (hands[h] & (1ULL << cd))
+                FAIL("%s is played to the trick but still in %c's hand", a, SEATS[h]);
+        seen |= 1ULL << cd;
+    }
+    int mover = (leader + ntrick) & 3;
+    int n = popc((u32)hands[mover]) + popc((u32)(hands[mover] >> 32));
+    if (n < 1) FAIL("%c is to play but holds no cards", SEATS[mover]);
+    if (n > 13) FAIL("%c holds %d cards; a hand has at most 13", SEATS[mover], n);
+    for (int i = 0; i < 4; i++) {
+        int seat = (leader + i) & 3;
+        int want = i < ntrick ? n - 1 : n;
+        int has = popc((u32)hands[seat]) + popc((u32)(hands[seat] >> 32));
+        if (has != want)
+            FAIL("%c holds %d cards but should hold %d (%c, to play, holds %d; %d card(s) "
+                 "already in the trick)",
+                 SEATS[seat], has, want, SEATS[mover], n, ntrick);
+    }
+    if (ntrick > 0) {
+        int led = trick[0] / 13;
+        u64 ledMask = ((1ULL << 13) - 1) << (13 * led);
+        for (int i = 1; i < ntrick; i++) {
+            int seat = (leader + i) & 3;
+            if (trick[i] / 13 != led && (hands[seat] & ledMask)) {
+                card_text(trick[i], a);
+                card_text(trick[0], b);
+                FAIL("%c played %s on the lead of %s while still holding a %s card (revoke)",
+                     SEATS[seat], a, b, led == 0 ? "spade" : led == 1 ? "heart"
+                                                 : led == 2 ? "diamond" : "club");
+            }
+        }
+    }
+    return 0;
+}
+
+static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,
+                  int ntrick) {
+    for (int h = 0; h < NSEAT; h++)
+        for (int s = 0; s < NSUIT; s++) c->h[h][s] = (u16)((hands[h] >> (13 * s)) & 0x1FFF);
+    for (int s = 0; s < NSUIT; s++) c->rem[s] = c->h[0][s] | c->h[1][s] | c->h[2][s] | c->h[3][s];
+    c->trump = trump;
+    c->leader = leader;
+    c->tn = ntrick;
+    for (int i = 0; i < ntrick; i++) {
+        c->tsuit[i] = trick[i] / 13;
+        c->tbit[i] = (u16)(1u << (trick[i] % 13));
+    }
+    int mover = (leader + ntrick) & 3;
+    int n = 0;
+    for (int s = 0; s < NSUIT; s++) n += popc(c->h[mover][s]);
+    c->tricksLeft = n;
+    c->depth = 0;
+    memset(c->killer, 0, sizeof c->killer);
+}
+
+/* Exact value of one move: tricks for the mover's side, found by null-window
+ * tests moving from a guess. */
+static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess) {
+    int lo = 0, hi = c->tricksLeft;
+    u16 cw[NSUIT];
+    if (guess < lo) guess = lo;
+    if (guess > hi) guess = hi;
+    while (lo < hi) {
+        int g = guess;
+        if (g <= lo) g = lo + 1;
+        if (g > hi) g = hi;
+        if (play_child(c, hand, m->suit, m->bit, g, cw)) {
+            lo = g;
+            guess = g + 1;
+        } else {
+            hi = g - 1;
+            guess = g - 1;
+        }
+    }
+    return lo;
+}
+
+int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,
+                   int ntrick, int *cards, int *values, char *err, size_t errlen) {
+    if (!c) FAIL("no solver context");
+    if (ws_validate(hands, trump, leader, trick, ntrick, err, errlen)) return -1;
+    setup(c, hands, trump, leader, trick, ntrick);
+    int hand = (leader + ntrick) & 3;
+    c->maxSide = hand & 1;
+    Move mv[NRANK + 1];
+    int n = gen_moves(c, hand, mv);
+    order_moves(c, hand, mv, n);
+    int out = 0, best = -1;
+    for (int i = 0; i < n; i++) {
+        int guess = best >= 0 ? best : (c->tricksLeft + 1) / 2;
+        int v = value_of_move(c, hand, &mv[i], guess);
+        if (v > best) best = v;
+        u16 seq = mv[i].seq;
+        while (seq) {
+            int b = hibit(seq);
+            seq ^= (u16)(1u << b);
+            cards[out] = mv[i].suit * 13 + b;
+            values[out] = v;
+            out++;
+        }
+    }
+    return out;
+}
+
+int ws_solve(ws_ctx *c, const uint64_t hands[4], int trump, int leader, char *err,
+             size_t errlen) {
+    if (!c) FAIL("no solver context");
+    if (ws_validate(hands, trump, leader, NULL, 0, err, errlen)) return -1;
+    setup(c, hands, trump, leader, NULL, 0);
+    c->maxSide = leader & 1;
+    int lo = 0, hi = c->tricksLeft;
+    u16 q[NSUIT], wr[NSUIT];
+    int guess = quick_tricks(c, leader, q);
+    if (guess < (hi + 1) / 2) guess = (hi + 1) / 2;
+    while (lo < hi) {
+        int g = guess;
+        if (g <= lo) g = lo + 1;
+        if (g > hi) g = hi;
+        if (search(c, g, wr)) {
+            lo = g;
+            guess = g + 1;
+        } else {
+            hi = g - 1;
+            guess = g - 1;
+        }
+    }
+    return lo;
+}

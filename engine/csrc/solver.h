@@ -1,0 +1,43 @@
+/* Exact double-dummy trick evaluator for four-hand trick-taking games.
+ *
+ * Cards are ints 0..51: suit * 13 + (rank - 2), suits S H D C (0..3).
+ * A hand is a 64-bit mask of such card bits. Seats 0..3 are N E S W,
+ * clockwise; seats 0/2 and 1/3 are partners. Trump 0..3 is a suit, 4 is no
+ * trump. No dependencies beyond libc; a context owns its transposition
+ * table, so one context per thread is all the thread safety needed.
+ */
+#ifndef WS_SOLVER_H
+#define WS_SOLVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WS_DEFAULT_TT_BYTES ((size_t)32 << 20)
+#define WS_ERRLEN 200
+
+typedef struct ws_ctx ws_ctx;
+
+/* A context with a transposition table of about tt_bytes (0 = default).
+ * NULL when out of memory. The table is reused across calls, never grown. */
+ws_ctx *ws_ctx_new(size_t tt_bytes);
+void ws_ctx_free(ws_ctx *ctx);
+/* Bytes the context's table occupies. */
+size_t ws_ctx_bytes(const ws_ctx *ctx);
+/* Search nodes visited since the context was made (for benchmarks). */
+unsigned long long ws_ctx_nodes(const ws_ctx *ctx);
+
+/* Check a position; 0 when valid, else -1 with a message in err. */
+int ws_validate(const uint64_t hands[4], int trump, int leader, const int *trick, int ntrick,
+                char *err, size_t errlen);
+
+/* Value of every legal card of the player to move: cards[i] gets the card,
+ * values[i] the tricks the mover's side takes from here (current trick
+ * included). Returns the number of cards (1..13) or -1 with err set. */
+int ws_solve_moves(ws_ctx *ctx, const uint64_t hands[4], int trump, int leader, const int *trick,
+                   int ntrick, int *cards, int *values, char *err, size_t errlen);
+
+/* Tricks the leader's side takes from the start of a trick; -1 on error. */
+int ws_solve(ws_ctx *ctx, const uint64_t hands[4], int trump, int leader, char *err,
+             size_t errlen);
+
+#endif

@@ -1,0 +1,233 @@
+"""One rubber of classic whist (best of three games), event-sourced.
+
+A :class:`Match` is its rules, its first dealer, an optional seed and the list
+of deals (each a record plus actions). Everything else (hand scores, games,
+the rubber) is folded from those, so ``Match.from_dict(m.to_dict())`` is the
+same match: resume after a power cut is just that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action, action_from_dict
+from engine.cards import STRAINS
+from engine.deal import Deal, DealRecord
+from engine.errors import RulesError
+from engine.rules import Rules
+from engine.scoresheet import ScoreSheet
+from engine.scoring import RUBBER_BONUS, GameResult, HandScore, game_value, score_hand
+from engine.seats import SEAT_NAMES, Seat
+from engine.trick import Trick
+
+GAMES_TO_WIN = 2
+
+
+def deal_seed(match_seed: int | str, index: int) -> str:
+    """The seed of deal ``index`` (0-based) of a seeded match."""
+    return f"{match_seed}:{index}"
+
+
+@dataclass(frozen=True)
+class RubberResult:
+    winner: int
+    games: tuple[int, int]
+    points: tuple[int, int]
+
+
+class Match:
+    def __init__(
+        self, rules: Rules | None = None, first_dealer: Seat | str = Seat.N,
+        seed: int | str | None = None,
+    ) -> None:
+        self.rules = rules or Rules()
+        self.first_dealer = Seat.parse(first_dealer)
+        self.seed = seed
+        self.deals: list[Deal] = []
+        self.hands: list[HandScore] = []
+        self.games: list[GameResult] = []
+        self._game_score = (0, 0)
+        self._game_hands: list[int] = []
+        # Declared honours for hands the table could not see (physical table).
+        self._declared: dict[int, tuple[int, int]] = {}
+
+    # -- state --------------------------------------------------------------
+    @property
+    def current(self) -> Deal | None:
+        """The deal not yet scored (possibly already over), or None."""
+        if len(self.deals) > len(self.hands):
+            return self.deals[-1]
+        return None
+
+    @property
+    def game_score(self) -> tuple[int, int]:
+        return self._game_score
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        won = [0, 0]
+        for g in self.games:
+            won[g.winner] += 1
+        return won[0], won[1]
+
+    @property
+    def winner(self) -> int | None:
+        ns, ew = self.games_won
+        if ns >= GAMES_TO_WIN:
+            return 0
+        if ew >= GAMES_TO_WIN:
+            return 1
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Deal passes to the left after every hand, across games."""
+        return self.first_dealer.offset(len(self.deals))
+
+    @property
+    def hand_number(self) -> int:
+        """0-based number of the next deal in the rubber (cycling trumps use it)."""
+        return len(self.deals)
+
+    # -- advancing ----------------------------------------------------------
+    def next_record(self, seed: int | str | None = None) -> DealRecord:
+        """The record the next deal would start from (shuffled here)."""
+        k = self.hand_number
+        if seed is None and self.seed is not None:
+            seed = deal_seed(self.seed, k)
+        return DealRecord.deal(self.next_dealer, seed=seed, trump=self.rules.trump_for_hand(k))
+
+    def new_deal(self, seed: int | str | None = None) -> Deal:
+        """Shuffle and deal the next hand: the next dealer, trumps per the rules."""
+        self._check_can_deal()
+        return self.start_deal(self.next_record(seed))
+
+    def start_deal(self, record: DealRecord) -> Deal:
+        """Start the next hand from a given record (a physical table's deal)."""
+        self._check_can_deal()
+        if record.dealer != self.next_dealer:
+            raise RulesError(
+                f"{SEAT_NAMES[self.next_dealer]} deals this hand, not {SEAT_NAMES[record.dealer]}"
+            )
+        cycle = self.rules.trump_for_hand(self.hand_number)
+        if cycle is not None:
+            if record.trump != cycle or record.trump_card is not None:
+                raise RulesError(
+                    f"with cycling trumps hand {self.hand_number + 1} is played in "
+                    f"{STRAINS[cycle]} and no card is turned"
+                )
+        elif record.trump == 4:
+            raise RulesError("a no-trump hand needs cycling trumps")
+        deal = Deal(record, self.rules)
+        self.deals.append(deal)
+        return deal
+
+    def _check_can_deal(self) -> None:
+        if self.is_over:
+            raise RulesError("the rubber is over: start a new match")
+        if self.current is not None:
+            raise RulesError("the hand in progress must be finished first")
+
+    def apply(self, action: Action) -> Trick | None:
+        deal = self.current
+        if deal is None:
+            raise RulesError("no hand in progress: deal first")
+        return deal.apply(action)
+
+    def finish_deal(self, honours_held: tuple[int, int] | None = None) -> HandScore:
+        """Score the finished current deal and move the game and rubber on."""
+        deal = self.current
+        if deal is None:
+            raise RulesError("no hand in progress to score")
+        if not deal.is_over:
+            left = 13 - len(deal.tricks)
+            raise RulesError(f"the hand is not over: {left} trick(s) still to play")
+        number = len(self.hands) + 1
+        if honours_held is not None:
+            self._declared[number] = (int(honours_held[0]), int(honours_held[1]))
+        score = score_hand(deal, self._game_score, self.rules, number, self._declared.get(number))
+        self.hands.append(score)
+        self._game_hands.append(number)
+        self._game_score = score.game_after
+        if score.game_won_by is not None:
+            side = score.game_won_by
+            loser = score.game_after[1 - side]
+            self.games.append(GameResult(
+                number=len(self.games) + 1, winner=side, score=score.game_after,
+                hands=tuple(self._game_hands), value=game_value(loser, self.rules.target),
+            ))
+            self._game_score = (0, 0)
+            self._game_hands = []
+        return score
+
+    # -- results ------------------------------------------------------------
+    def rubber_points(self) -> tuple[int, int]:
+        """Rubber points (NS, EW): game values, +2 for the rubber; in a three-game
+        rubber the losers' game value is taken off the winners' total (and the
+        losers show 0). Before the rubber ends: the game values so far."""
+        pts = [0, 0]
+        for g in self.games:
+            pts[g.winner] += g.value
+        w = self.winner
+        if w is None:
+            return pts[0], pts[1]
+        pts[w] += RUBBER_BONUS - pts[1 - w]
+        pts[1 - w] = 0
+        return pts[0], pts[1]
+
+    def result(self) -> RubberResult | None:
+        if self.winner is None:
+            return None
+        return RubberResult(self.winner, self.games_won, self.rubber_points())
+
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(
+            rules=self.rules,
+            hands=list(self.hands),
+            games=list(self.games),
+            game_score=self._game_score,
+            games_won=self.games_won,
+            winner=self.winner,
+            rubber_points=self.rubber_points() if self.rules.rubber_points else None,
+        )
+
+    # -- persistence ----------------------------------------------------------
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rules": self.rules.to_dict(),
+            "first_dealer": self.first_dealer.name,
+            "seed": self.seed,
+            "deals": [d.to_dict() for d in self.deals],
+            "scored": len(self.hands),
+            "honours_declared": {str(k): list(v) for k, v in self._declared.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Match:
+        """Rebuild by replaying every deal's record and actions (a pure fold)."""
+        rules = Rules.from_dict(dict(data.get("rules") or {}))  # type: ignore[call-overload]
+        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), data.get("seed"))  # type: ignore[arg-type]
+        declared = data.get("honours_declared") or {}
+        match._declared = {int(k): (int(v[0]), int(v[1])) for k, v in declared.items()}  # type: ignore[union-attr]
+        deals = list(data.get("deals") or [])  # type: ignore[call-overload]
+        scored = int(data.get("scored", len(deals)))  # type: ignore[call-overload]
+        for i, d in enumerate(deals):
+            deal = match.start_deal(DealRecord.from_dict(d["record"]))
+            for action in d.get("actions", []):
+                deal.apply(action_from_dict(action))
+            if i < scored:
+                match.finish_deal()
+        return match
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match hands={len(self.hands)} game={self._game_score} games={self.games_won} "
+            f"next_dealer={self.next_dealer.name}>"
+        )
+
+
+__all__ = ["GAMES_TO_WIN", "Match", "RubberResult", "deal_seed"]

@@ -1,0 +1,287 @@
+#!/usr/bin/env bash
+# Install (or remove) the whist-table kiosk on Raspberry Pi OS.
+#
+#   sudo systemd/install.sh              install or update; safe to run again
+#   sudo systemd/install.sh --uninstall  remove it (keeps games and settings)
+#   sudo systemd/install.sh --uninstall --purge   ...and the games, settings, user
+#   systemd/install.sh --dry-run [...]   print the steps, change nothing
+#
+# Options: --root DIR (install into a mounted image; files only, no running
+# services touched), --no-apt (skip the Debian packages), --start (start the
+# table now instead of at the next boot).
+#
+# What an install does: the user `whist` (groups video render input gpio
+# dialout audio), a venv at /opt/whist-table/venv with this checkout
+# installed, /etc/whist-table/config.toml from the example (only if there is
+# none), the card-reader udev rule, no spare text consoles, and the unit
+# whist-table.service enabled in place of the tty1 login prompt.
+set -euo pipefail
+
+APP=whist-table
+USER_NAME=whist
+GROUPS_NEEDED=(video render input gpio dialout audio)
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+DRY_RUN=0
+UNINSTALL=0
+PURGE=0
+APT=1
+START=0
+ROOT=""
+
+usage() {
+    sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run) DRY_RUN=1 ;;
+        --uninstall) UNINSTALL=1 ;;
+        --purge) PURGE=1 ;;
+        --no-apt) APT=0 ;;
+        --start) START=1 ;;
+        --root) shift; ROOT=${1:?--root needs a directory}; ROOT=${ROOT%/} ;;
+        --root=*) ROOT=${1#--root=}; ROOT=${ROOT%/} ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [ "$PURGE" = 1 ] && [ "$UNINSTALL" = 0 ]; then
+    echo "install.sh: --purge goes with --uninstall" >&2
+    exit 2
+fi
+
+OPT_DIR=$ROOT/opt/$APP
+VENV=$OPT_DIR/venv
+ETC_DIR=$ROOT/etc/$APP
+CONFIG=$ETC_DIR/config.toml
+STATE_DIR=$ROOT/var/lib/$APP
+UNIT_DIR=$ROOT/etc/systemd/system
+UNIT=$UNIT_DIR/$APP.service
+UDEV_RULE_SRC=$SRC/systemd/99-whist-reader.rules
+UDEV_RULE=$ROOT/etc/udev/rules.d/99-whist-reader.rules
+LOGIND_DROPIN=$ROOT/etc/systemd/logind.conf.d/$APP.conf
+
+# Every change goes through `run`: with --dry-run it is printed, not done.
+run() {
+    if [ "$DRY_RUN" = 1 ]; then
+        printf '+'
+        printf ' %q' "$@"
+        printf '\n'
+    else
+        "$@"
+    fi
+}
+
+# Write stdin to a file (mode $2), printing instead with --dry-run.
+write_file() {
+    local path=$1 mode=$2 content
+    content=$(cat)
+    if [ "$DRY_RUN" = 1 ]; then
+        printf '+ write %q (mode %s):\n%s\n' "$path" "$mode" "$content"
+    else
+        install -d -m 0755 "$(dirname "$path")"
+        printf '%s\n' "$content" > "$path.tmp"
+        chmod "$mode" "$path.tmp"
+        mv -f "$path.tmp" "$path"
+    fi
+}
+
+note() { printf '%s\n' "$*"; }
+
+# Live system only: with --root, nothing running is touched.
+live() { [ -z "$ROOT" ]; }
+
+have_user() {
+    if live; then getent passwd "$1" >/dev/null; else grep -q "^$1:" "$ROOT/etc/passwd" 2>/dev/null; fi
+}
+
+have_group() {
+    if live; then getent group "$1" >/dev/null; else grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null; fi
+}
+
+root_opts() {
+    # useradd/groupadd/usermod take --root to work inside an image.
+    if ! live; then printf '%s\n' "--root" "$ROOT"; fi
+}
+
+systemctl_cmd() {
+    if live; then run systemctl "$@"; else run systemctl --root="$ROOT" "$@"; fi
+}
+
+check_privileges() {
+    if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
+        echo "install.sh: run as root (sudo), or add --dry-run to see the steps" >&2
+        exit 1
+    fi
+}
+
+install_packages() {
+    if [ "$APT" = 0 ] || ! live || ! command -v apt-get >/dev/null 2>&1; then
+        note "# Debian packages: skipped"
+        return
+    fi
+    # venv and a compiler for the solver; lgpio is the GPIO library on a Pi 5.
+    local pkgs=(python3-venv python3-dev build-essential)
+    if apt-cache show python3-lgpio >/dev/null 2>&1; then
+        pkgs+=(python3-lgpio)
+    fi
+    run apt-get install -y --no-install-recommends "${pkgs[@]}"
+}
+
+ensure_user() {
+    local g opts=()
+    mapfile -t opts < <(root_opts)
+    for g in "${GROUPS_NEEDED[@]}"; do
+        if ! have_group "$g"; then
+            run groupadd "${opts[@]}" --system "$g"
+        fi
+    done
+    local list
+    list=$(IFS=,; echo "${GROUPS_NEEDED[*]}")
+    if have_user "$USER_NAME"; then
+        note "# user $USER_NAME exists; making sure of its groups"
+        run usermod "${opts[@]}" --append --groups "$list" "$USER_NAME"
+    else
+        # No login shell and no home of its own: the state directory is home.
+        run useradd "${opts[@]}" --system --user-group --groups "$list" \
+            --home-dir "/var/lib/$APP" --no-create-home \
+            --shell /usr/sbin/nologin --comment "whist table kiosk" "$USER_NAME"
+    fi
+}
+
+install_venv() {
+    if ! live; then
+        # A venv is tied to the Python that made it: build it inside the image.
+        note "# --root: inside the image run: python3 -m venv --system-site-packages" \
+            "/opt/$APP/venv && /opt/$APP/venv/bin/pip install <this checkout>"
+        return
+    fi
+    run install -d -m 0755 "$OPT_DIR"
+    if [ -x "$VENV/bin/python" ]; then
+        note "# venv $VENV exists; updating the package in it"
+    else
+        # System packages visible: python3-lgpio comes from the OS.
+        run python3 -m venv --system-site-packages "$VENV"
+    fi
+    run "$VENV/bin/python" -m pip install --quiet --upgrade pip
+    run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
+}
+
+# Owner options for install(1); names only resolve on the live system.
+owner() {
+    if live; then printf '%s\n' -o "$1" -g "$2"; fi
+}
+
+install_config() {
+    local own=()
+    # The kiosk user may rewrite the config (Settings screen), so it owns it.
+    mapfile -t own < <(owner root "$USER_NAME")
+    run install -d -m 0770 "${own[@]}" "$ETC_DIR"
+    mapfile -t own < <(owner "$USER_NAME" "$USER_NAME")
+    if [ -e "$CONFIG" ]; then
+        note "# keeping the existing $CONFIG"
+    else
+        run install -m 0640 "${own[@]}" "$SRC/systemd/config.example.toml" "$CONFIG"
+    fi
+    if live && [ "$DRY_RUN" = 0 ]; then
+        # Refuse to enable a table that would refuse to start.
+        "$VENV/bin/python" -c 'import sys
+from device.config import ConfigError, load_config
+try:
+    load_config(sys.argv[1])
+except ConfigError as e:
+    sys.exit(f"install.sh: the config has problems:\n{e}")' "$CONFIG"
+    fi
+    run install -d -m 0750 "${own[@]}" "$STATE_DIR"
+}
+
+install_udev_rule() {
+    if [ -f "$UDEV_RULE_SRC" ]; then
+        run install -D -m 0644 "$UDEV_RULE_SRC" "$UDEV_RULE"
+        if live; then
+            run udevadm control --reload-rules
+            run udevadm trigger --subsystem-match=tty
+        fi
+    else
+        note "# no $UDEV_RULE_SRC in this checkout: card reader keeps its kernel name"
+    fi
+}
+
+install_unit() {
+    # No spare consoles with login prompts behind the table (from next boot).
+    write_file "$LOGIND_DROPIN" 0644 <<'EOF'
+# whist-table kiosk: no login prompts on other consoles (Ctrl-Alt-F2...).
+[Login]
+NAutoVTs=0
+ReserveVT=0
+EOF
+    run install -D -m 0644 "$SRC/systemd/$APP.service" "$UNIT"
+    if live; then
+        systemctl_cmd daemon-reload
+    fi
+    systemctl_cmd disable getty@tty1.service
+    systemctl_cmd enable "$APP.service"
+    if [ "$START" = 1 ] && live; then
+        systemctl_cmd restart "$APP.service"
+    fi
+}
+
+uninstall() {
+    if [ -e "$UNIT" ]; then
+        if live; then
+            systemctl_cmd disable --now "$APP.service"
+        else
+            systemctl_cmd disable "$APP.service"
+        fi
+        run rm -f "$UNIT"
+        if live; then
+            systemctl_cmd daemon-reload
+        fi
+    else
+        note "# no unit installed at $UNIT"
+    fi
+    systemctl_cmd enable getty@tty1.service
+    if [ -e "$LOGIND_DROPIN" ]; then
+        run rm -f "$LOGIND_DROPIN"
+    fi
+    if [ -e "$UDEV_RULE" ]; then
+        run rm -f "$UDEV_RULE"
+        if live; then
+            run udevadm control --reload-rules
+        fi
+    fi
+    if [ -d "$OPT_DIR" ]; then
+        run rm -rf "$OPT_DIR"
+    fi
+    if [ "$PURGE" = 1 ]; then
+        for d in "$ETC_DIR" "$STATE_DIR"; do
+            if [ -d "$d" ]; then
+                run rm -rf "$d"
+            fi
+        done
+        if have_user "$USER_NAME"; then
+            local opts=()
+            mapfile -t opts < <(root_opts)
+            run userdel "${opts[@]}" "$USER_NAME"
+        fi
+    else
+        note "# kept the games ($STATE_DIR) and settings ($ETC_DIR); --purge removes them"
+    fi
+}
+
+check_privileges
+if [ "$UNINSTALL" = 1 ]; then
+    uninstall
+    note "# whist-table removed; the login prompt returns to tty1 at the next boot"
+else
+    install_packages
+    ensure_user
+    install_venv
+    install_config
+    install_udev_rule
+    install_unit
+    note "# whist-table installed: it starts on tty1 at the next boot"
+fi

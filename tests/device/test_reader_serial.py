@@ -1,0 +1,281 @@
+"""The serial reader thread over a real pty pair: frames, unplug, replug, the CLI."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+import tty
+from pathlib import Path
+
+import pytest
+from serial.tools import list_ports
+from serial.tools.list_ports_common import ListPortInfo
+
+from device.cli import main
+from device.enrolment import Enrolment
+from device.events import CardScanned, EventQueue, ReaderStatus
+from device.reader import DISCONNECTED, SerialReader, ports, rdm6300_frame
+
+TAG_SQ = "0A1B2C3D4E"
+TAG_UNKNOWN = "1122334455"
+REPO = Path(__file__).resolve().parents[2]
+
+
+class Pty:
+    """A pseudo-terminal: the test writes to the master end, the reader opens the slave."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)  # no line discipline: bytes pass as they are
+        self.path = os.ttyname(self.slave)
+        self.open = True
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def unplug(self) -> None:
+        # Closing the master end is what a USB unplug looks like to the reader.
+        if self.open:
+            os.close(self.master)
+            os.close(self.slave)
+            self.open = False
+
+
+@pytest.fixture
+def ptys():
+    made: list[Pty] = []
+
+    def make() -> Pty:
+        made.append(Pty())
+        return made[-1]
+
+    yield make
+    for p in made:
+        p.unplug()
+
+
+@pytest.fixture
+def reader_factory():
+    readers: list[SerialReader] = []
+
+    def make(port: str, protocol: str = "rdm6300", **kwargs) -> tuple[SerialReader, EventQueue]:
+        events = EventQueue()
+        kwargs.setdefault("backoff_start", 0.02)
+        kwargs.setdefault("backoff_max", 0.1)
+        reader = SerialReader(port, protocol, events, **kwargs)
+        reader.start()
+        readers.append(reader)
+        return reader, events
+
+    yield make
+    for r in readers:
+        r.stop()
+
+
+def next_event(events: EventQueue, kind: type, timeout: float = 10.0, skip=()):
+    """The next event of ``kind`` (polling with a deadline); other kinds must be in ``skip``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        event = events.get(timeout=0.05)
+        if event is None:
+            continue
+        if isinstance(event, kind):
+            return event
+        assert isinstance(event, tuple(skip)), f"unexpected {event!r}"
+    raise AssertionError(f"no {kind.__name__} within {timeout}s")
+
+
+def repoint(link: Path, target: str) -> None:
+    tmp = link.with_name(link.name + ".new")
+    tmp.unlink(missing_ok=True)
+    tmp.symlink_to(target)
+    os.replace(tmp, link)
+
+
+def test_frames_over_a_pty_become_scans(ptys, reader_factory):
+    pty = ptys()
+    enrolment = Enrolment({TAG_SQ: "SQ"})
+    dropped = []
+    reader, events = reader_factory(
+        pty.path, lookup=enrolment.card_for, on_dropped=dropped.append, gap=5.0, idle_timeout=5.0
+    )
+    status = next_event(events, ReaderStatus)
+    assert status.connected
+    good = rdm6300_frame(TAG_SQ)
+    bad = good[:11] + b"FF" + good[13:]  # right shape, wrong checksum
+    pty.write(good * 6)  # the module repeats while the card lies there
+    pty.write(bad)
+    other = rdm6300_frame(TAG_UNKNOWN)
+    pty.write(other[:5])
+    time.sleep(0.02)  # a split read: the rest arrives later
+    pty.write(other[5:])
+    assert next_event(events, CardScanned) == CardScanned(card="SQ", tag=TAG_SQ)
+    assert next_event(events, CardScanned) == CardScanned(card=None, tag=TAG_UNKNOWN)
+    deadline = time.monotonic() + 5
+    while not dropped and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [d.reason for d in dropped] == ["bad checksum"]
+    assert reader.dropped == 1
+    assert reader.placements.repeats == 5
+    reader.stop()
+    assert not reader.running
+    assert events.drain() == []  # nothing else was posted: no repeats, no disconnect
+
+
+def test_unplug_then_a_new_port_at_the_same_path(ptys, reader_factory, tmp_path):
+    link = tmp_path / "whist-reader"
+    first = ptys()
+    repoint(link, first.path)
+    reader, events = reader_factory(str(link), gap=0.0)
+    assert next_event(events, ReaderStatus).connected
+    first.write(rdm6300_frame(TAG_SQ))
+    assert next_event(events, CardScanned).tag == TAG_SQ
+
+    # Unplug: the link now leads nowhere, as /dev/whist-reader would.
+    repoint(link, str(tmp_path / "gone"))
+    first.unplug()
+    status = next_event(events, ReaderStatus)
+    assert status == ReaderStatus(connected=False, message=DISCONNECTED)
+    assert not reader.connected
+    deadline = time.monotonic() + 5
+    while reader.failed_opens < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert reader.failed_opens >= 2  # it keeps trying, quietly
+
+    second = ptys()
+    repoint(link, second.path)
+    assert next_event(events, ReaderStatus).connected
+    second.write(rdm6300_frame(TAG_UNKNOWN))
+    assert next_event(events, CardScanned).tag == TAG_UNKNOWN
+    assert reader.reconnects == 1
+
+
+def test_reader_waits_for_a_port_that_is_not_there_yet(ptys, reader_factory, tmp_path):
+    link = tmp_path / "by-id-link"
+    reader, events = reader_factory(str(link))
+    status = next_event(events, ReaderStatus)
+    assert not status.connected and "not found" in status.message
+    pty = ptys()
+    repoint(link, pty.path)
+    assert next_event(events, ReaderStatus).connected
+    reader.stop()
+    assert not reader.running
+
+
+def test_lines_protocol_over_a_pty(ptys, reader_factory):
+    pty = ptys()
+    reader, events = reader_factory(pty.path, "lines", lookup=Enrolment().card_for, gap=0.0)
+    assert next_event(events, ReaderStatus).connected
+    pty.write(b"QS\r\n10H\r\nnot a card\r\n" + TAG_SQ.lower().encode() + b"\r\n")
+    assert next_event(events, CardScanned) == CardScanned(card="SQ", tag=None)
+    assert next_event(events, CardScanned) == CardScanned(card="HT", tag=None)
+    assert next_event(events, CardScanned) == CardScanned(card=None, tag=TAG_SQ)
+
+
+def test_stop_is_prompt_while_blocked_on_a_quiet_port(ptys, reader_factory):
+    pty = ptys()
+    reader, events = reader_factory(pty.path, read_timeout=30.0)
+    assert next_event(events, ReaderStatus).connected
+    reader.stop(timeout=10)
+    assert not reader.running
+
+
+# -- the installer's command -----------------------------------------------------
+
+
+def run_in_thread(argv: list[str]) -> tuple[threading.Thread, list[int]]:
+    result: list[int] = []
+    worker = threading.Thread(target=lambda: result.append(main(argv)), daemon=True)
+    worker.start()
+    return worker, result
+
+
+def wait_output(capsys, text: str, seen: list[str], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        seen.append(capsys.readouterr().out)
+        if text in "".join(seen):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{text!r} not printed; got {''.join(seen)!r}")
+
+
+def test_reader_command_prints_scans_and_drops(ptys, capsys, tmp_path):
+    pty = ptys()
+    enrol_file = tmp_path / "deck.json"
+    Enrolment({TAG_SQ: "SQ"}).save_json(enrol_file)
+    worker, result = run_in_thread(
+        ["reader", "--port", pty.path, "--protocol", "rdm6300",
+         "--enrolment", str(enrol_file), "--max-scans", "2"]
+    )
+    seen: list[str] = []
+    wait_output(capsys, "reader connected", seen)
+    good = rdm6300_frame(TAG_SQ)
+    pty.write(good + good + good[:11] + b"00" + good[13:] + rdm6300_frame(TAG_UNKNOWN))
+    worker.join(timeout=15)
+    seen.append(capsys.readouterr().out)
+    out = "".join(seen)
+    assert result == [0]
+    assert "scan 1: tag 0A1B2C3D4E card SQ (queen of spades)" in out
+    assert re.search(r"dropped \(bad checksum\): \\x020A1B2C3D4E00\\x03", out)
+    assert "scan 2: tag 1122334455 -> unknown card: enrol it in Settings" in out
+    assert "2 scan(s), 1 dropped" in out
+
+
+def test_reader_command_explains_a_port_it_cannot_open(capsys, tmp_path):
+    assert main(["reader", "--port", str(tmp_path / "ttyUSB9"), "--protocol", "lines"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot open the reader port" in err and "plugged in" in err
+    assert "Traceback" not in err
+
+
+def test_reader_command_refuses_a_broken_enrolment_file(capsys, tmp_path):
+    bad = tmp_path / "deck.json"
+    bad.write_text('{"tags": {"AA": "SQ", "BB": "SQ"}}')
+    assert main(["reader", "--port", "auto", "--enrolment", str(bad)]) == 2
+    assert "already has tag" in capsys.readouterr().err
+
+
+# -- port resolution and the udev rule ----------------------------------------------
+
+
+def fake_port(device: str, vid: int | None = None, pid: int | None = None) -> ListPortInfo:
+    info = ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid = vid, pid
+    return info
+
+
+def test_auto_picks_a_known_usb_serial_adapter(monkeypatch, tmp_path):
+    monkeypatch.setattr(ports, "STABLE_NAME", str(tmp_path / "whist-reader"))
+    monkeypatch.setattr(
+        list_ports,
+        "comports",
+        lambda: [
+            fake_port("/dev/ttyS0"),
+            fake_port("/dev/ttyACM0", 0x2341, 0x0043),  # some other USB gadget
+            fake_port("/dev/ttyUSB1", 0x1A86, 0x7523),  # a CH340
+        ],
+    )
+    assert ports.resolve_port("auto") == "/dev/ttyUSB1"
+    assert ports.resolve_port("/dev/serial/by-id/usb-x") == "/dev/serial/by-id/usb-x"
+    # The udev rule's stable name wins when it exists.
+    (tmp_path / "whist-reader").touch()
+    assert ports.resolve_port("AUTO") == str(tmp_path / "whist-reader")
+
+
+def test_auto_without_any_usb_adapter_says_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(ports, "STABLE_NAME", str(tmp_path / "whist-reader"))
+    monkeypatch.setattr(list_ports, "comports", lambda: [fake_port("/dev/ttyAMA0")])
+    with pytest.raises(ports.PortNotFound, match="plugged in"):
+        ports.resolve_port("auto")
+
+
+def test_udev_rule_names_the_same_adapters_as_auto():
+    rule = (REPO / "systemd" / "99-whist-reader.rules").read_text()
+    pairs = re.findall(
+        r'ATTRS\{idVendor\}=="([0-9a-f]{4})", ATTRS\{idProduct\}=="([0-9a-f]{4})"', rule
+    )
+    assert {(int(v, 16), int(p, 16)) for v, p in pairs} == set(ports.USB_SERIAL_ADAPTERS)
+    assert 'SYMLINK+="whist-reader"' in rule and 'GROUP="dialout"' in rule
