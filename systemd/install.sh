@@ -179,7 +179,7 @@ install_config() {
     local own=()
     # The kiosk user may rewrite the config (Settings screen), so it owns it.
     mapfile -t own < <(owner root "$USER_NAME")
-    run install -d -m 0770 "${own[@]}" "$ETC_DIR"
+    run install -d -m 0775 "${own[@]}" "$ETC_DIR"
     mapfile -t own < <(owner "$USER_NAME" "$USER_NAME")
     if [ -e "$CONFIG" ]; then
         note "# keeping the existing $CONFIG"
@@ -224,6 +224,11 @@ EOF
     fi
     systemctl_cmd disable getty@tty1.service
     systemctl_cmd enable "$APP.service"
+    if live && systemctl is-enabled display-manager.service >/dev/null 2>&1; then
+        # A desktop holds the screen (KMS) and the table would get a black one.
+        note "# WARNING: a desktop (display-manager.service) is enabled and takes the" \
+            "screen: run 'systemctl set-default multi-user.target' or use Pi OS Lite"
+    fi
     if [ "$START" = 1 ] && live; then
         systemctl_cmd restart "$APP.service"
     fi

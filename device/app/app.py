@@ -143,6 +143,7 @@ class App:
         if self.scene is not None:
             self.scene.leave()
         self.scene = scene
+        scene.ensure_layout(self.size)
         scene.enter()
 
     # -- the frame --------------------------------------------------------------------

@@ -213,41 +213,39 @@ class Store:
 
     # ----- opening, checking, migrating ---------------------------------
 
-    def _precheck(self) -> None:
+    def _precheck(self) -> bool:
         """Check an existing file through a read-only connection first.
 
         A read-write connection to a damaged file would, on close, checkpoint
         its WAL into it and delete the WAL; read-only leaves every byte as
-        found, so what is moved aside is exactly what was there.
+        found, so what is moved aside is exactly what was there. Returns
+        whether the check could be made this way.
         """
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            return
+        if str(self.path) == ":memory:" or not self.path.exists() or \
+                self.path.stat().st_size == 0:
+            return False
         try:
             db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
         except sqlite3.Error:
-            return  # the read-write open below decides
+            return False  # the read-write open decides
         try:
-            rows = db.execute("PRAGMA integrity_check").fetchall()
+            _integrity_check(db)
         except sqlite3.Error as exc:
             if _is_damage(exc):
                 raise
-            return
+            return False
         finally:
             db.close()
-        if rows != [("ok",)]:
-            detail = "; ".join(str(r[0]) for r in rows[:3])
-            raise sqlite3.DatabaseError(f"integrity check failed: malformed: {detail}")
+        return True
 
     def _open_checked(self) -> sqlite3.Connection:
-        self._precheck()
+        checked = self._precheck()
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, one per write.
         db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0,
                              check_same_thread=False)
         try:
-            rows = db.execute("PRAGMA integrity_check").fetchall()
-            if rows != [("ok",)]:
-                detail = "; ".join(str(r[0]) for r in rows[:3])
-                raise sqlite3.DatabaseError(f"integrity check failed: malformed: {detail}")
+            if not checked:
+                _integrity_check(db)
             mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if str(mode).lower() != "wal" and str(self.path) != ":memory:":
                 log.warning("store %s: WAL mode refused (journal_mode=%s)", self.path, mode)
@@ -286,7 +284,8 @@ class Store:
         while aside.exists():
             aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
             n += 1
-        os.replace(self.path, aside)
+        if self.path.exists():
+            os.replace(self.path, aside)
         for suffix in ("-wal", "-shm"):
             side = self.path.with_name(self.path.name + suffix)
             if side.exists():
@@ -517,6 +516,14 @@ class Store:
             _averages(bucket)
         out["by_ai_level"] = dict(sorted(by_level.items()))
         return out
+
+
+def _integrity_check(db: sqlite3.Connection) -> None:
+    rows = db.execute("PRAGMA integrity_check").fetchall()
+    if rows != [("ok",)]:
+        detail = "; ".join(str(r[0]) for r in rows[:3])
+        # Worded so _is_damage() recognises it like SQLite's own corruption errors.
+        raise sqlite3.DatabaseError(f"integrity check failed: malformed: {detail}")
 
 
 def _statements(script: str) -> list[str]:

@@ -66,6 +66,7 @@ typedef struct {
     int score;
 } Move;
 
+unsigned long long ws_stats[8];
 int ws_debug_flags = 0; /* bit 0: no quick tricks, 1: no table, 2: no low-card pruning */
 
 struct ws_ctx {
@@ -90,6 +91,7 @@ struct ws_ctx {
 /* Transposition table                                                 */
 
 static void tt_clear(ws_ctx *c) {
+
     c->gen++;
     if (c->gen == 0) { /* wrapped: stale stamps could look valid */
         memset(c->nodes, 0, sizeof(TTNode) * (size_t)(c->nmask + 1));
@@ -210,6 +212,7 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u32 *own, int need, u16 *
     for (u32 i = nd->head; i != NIL; i = c->ents[i].next) {
         const TTEntry *e = &c->ents[i];
         int s;
+        ws_stats[3]++;
         for (s = 0; s < NSUIT; s++)
             if ((own[s] ^ e->own[s]) & own_mask(e->k[s])) break;
         if (s < NSUIT) continue;
@@ -234,7 +237,9 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
     u8 k[NSUIT];
     u32 o[NSUIT];
     for (int s = 0; s < NSUIT; s++) {
+        ws_stats[5] += popc(c->rem[s]);
         if (!wr[s]) {
+            ws_stats[6]++;
             k[s] = 0;
             o[s] = 0;
             continue;
@@ -242,6 +247,7 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
         u16 thr = (u16)(wr[s] & (u16)(0u - wr[s]));
         k[s] = (u8)popc(c->rem[s] & (u16) ~(thr - 1u));
         o[s] = own[s] & own_mask(k[s]);
+        ws_stats[4] += k[s];
     }
     if (c->nents >= c->entcap) tt_clear(c);
     TTNode *nd = tt_find(c, key, lt, 1);
@@ -535,8 +541,11 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         lt = (u32)hand | ((u32)c->trump << 2);
         owners(c, own);
         TTNode *nd = (ws_debug_flags & 2) ? NULL : tt_find(c, key, lt, 0);
+        ws_stats[0]++;
         if (nd) {
+            ws_stats[1]++;
             int r = tt_probe(c, nd, own, need, wr);
+            if (r >= 0) ws_stats[2]++;
             if (r >= 0) return r;
         }
     }

@@ -452,7 +452,7 @@ def test_threads_may_share_one_store(db):
                 for seq in range(15):
                     store.append_action(deal_id, seq, {"n": seq})
                     store.recent_deals(2)
-            except BaseException as exc:  # noqa: BLE001 - reported below
+            except BaseException as exc:
                 errors.append(exc)
 
         threads = [threading.Thread(target=writer, args=(d,)) for d in deals]

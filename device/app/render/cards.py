@@ -128,7 +128,8 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
     ix = int(0.05 * w) + 1
     lx = ix + max(0, (pip_s - label.get_width()) // 2)
     top = int(0.03 * h)
-    index = pygame.Surface((max(label.get_width(), pip_s) + 2, label.get_height() + pip_s + 2), pygame.SRCALPHA)
+    index = pygame.Surface((max(label.get_width(), pip_s) + 2, label.get_height() + pip_s + 2),
+                           pygame.SRCALPHA)
     index.blit(label, (lx - ix, 0))
     index.blit(sym, (max(0, (label.get_width() - pip_s) // 2) if label.get_width() > pip_s else 0,
                      label.get_height() - int(0.1 * idx_size)))

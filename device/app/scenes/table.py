@@ -141,7 +141,8 @@ class TableScene(Scene):
         fs = self.px(20)
         self.b_menu = self.buttons.add(widgets.Button(pygame.Rect(pad, pad, self.px(92), bar_h - pad), "Menu",
                                                       self.on_back, font_size=fs, name="menu"))
-        self.b_hint = self.buttons.add(widgets.Button(hint_r, "Hint", self.ask_hint, font_size=fs, name="hint"))
+        self.b_hint = self.buttons.add(widgets.Button(hint_r, "Hint", self.ask_hint, font_size=fs,
+                                                      name="hint"))
         self.b_last = self.buttons.add(widgets.Button(last_r, "Last trick", self.show_last, font_size=fs,
                                                       name="last"))
         # Opponents' and partner's backs.
@@ -348,7 +349,8 @@ class TableScene(Scene):
             self.say(str(exc).capitalize())
             return False
         if seat == Seat.S:
-            start = self.card_rect(card).center if card in (deal.hand(Seat.S) or ()) else self.fan_origin(seat)
+            in_hand = card in (deal.hand(Seat.S) or ())
+            start = self.card_rect(card).center if in_hand else self.fan_origin(seat)
             if self.drag is not None and self.drag.get("card") == card and self.drag.get("moved"):
                 start = (self.drag["x"], self.drag["y"])
         else:
@@ -466,12 +468,20 @@ class TableScene(Scene):
                     self.play(Seat.S, self.selected)
 
     # ------------------------------------------------------------------ update
-    def update(self, dt: float) -> None:
+    def refresh_buttons(self) -> None:
         deal = self.deal
-        now = self.app.clock
         self.b_deal.visible = deal is None
         self.b_hint.enabled = self.waiting_for_human and self.hint_job is None
+        # Exactly while the rules let anyone look back at the last trick.
         self.b_last.enabled = deal is not None and deal.last_trick_viewable and self.overlay is None
+
+    def update(self, dt: float) -> None:
+        self._advance(dt)
+        self.refresh_buttons()
+
+    def _advance(self, dt: float) -> None:
+        deal = self.deal
+        now = self.app.clock
         if deal is None:
             return
         self._poll_hint()
@@ -504,7 +514,8 @@ class TableScene(Scene):
         if turn in self.ai_seats:
             if self.job is None and now >= self.next_ai_at:
                 obs = deal.observation(turn)
-                seed = None if self.app.options.seed is None else self.app.options.seed * 1000 + len(deal.actions)
+                base = self.app.options.seed
+                seed = None if base is None else base * 1000 + len(deal.actions)
                 self.job_seat = turn
                 self.job = self.app.ai.submit(ai_worker.choose, obs, self.app.ai_level(turn), seed,
                                               self.app.ai_budget)
@@ -592,7 +603,8 @@ class TableScene(Scene):
             surf.blit(cards.card_surface(deal.record.trump_card, tw, th, four), self.turned_pos[deal.dealer])
         if deal.dealer == Seat.S:
             chip = self._chip()
-            surf.blit(chip, (self.hand_x0, self.row_tops[0] - self.raise_ - chip.get_height() - self.pad // 2))
+            y = self.row_tops[0] - self.raise_ - chip.get_height() - self.pad // 2
+            surf.blit(chip, (self.hand_x0, y))
         for seat, card in self.trick_on_table():
             if card in moving:
                 continue

@@ -1,0 +1,664 @@
+"""Referee mode: four people play with a real deck and the table only watches.
+
+Every card laid on the reader is the card of the player whose turn it is. The
+:class:`RefereeSession` is the controller behind the referee screen: it
+consumes the project's input events (``CardScanned``, ``ReaderStatus``,
+``ButtonEvent``) and drives one rubber:
+
+1. choose the dealer (and which seats an AI fills) - first hand only;
+2. the dealer scans the turned trump card, or trumps are picked on screen
+   (skipped with cycling trumps: no card is turned);
+3. each AI seat's 13 cards are scanned face down;
+4. play: a scan is the card of the seat to move; an AI seat's card is named
+   on screen and only that card is accepted for it; refusals say why and ask
+   for another scan; a proven revoke is flagged at once;
+5. the summary (``score_hand``, the revoke penalty shown), then the next deal.
+
+No pygame and no threads here: the scene feeds events in and draws
+:meth:`RefereeSession.view`. The AI runs synchronously through ``choose``
+unless ``ai_async`` is set, in which case the scene runs it off the UI thread
+(``ai_request`` / ``supply_ai_card``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
+from engine.actions import Play
+from engine.cards import SUIT_NAMES, Card, parse_card
+from engine.deal import Deal, DealRecord, Revoke
+from engine.errors import NotationError, RulesError
+from engine.match import Match
+from engine.rules import Rules
+from engine.scoring import SIDE_LONG_NAMES, HandScore, score_hand
+from engine.seats import SEAT_NAMES, SEATS, Seat
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CARD = "unknown card: enrol it in Settings"
+READER_DISCONNECTED = "reader disconnected"
+HAND_SIZE = 13
+HISTORY = 6  # messages kept for the screen
+
+# Phases, in the order a hand goes through them.
+SETUP = "setup"  # choose the dealer and the AI seats (first hand of a rubber)
+TRUMP = "trump"  # the dealer scans the turned card (or trumps are chosen)
+AI_HANDS = "ai_hands"  # each AI seat's 13 cards scanned face down
+PLAY = "play"
+HAND_OVER = "hand_over"  # the summary; Select deals the next hand
+
+Chooser = Callable[[dict, str, int], str]  # (observation, level, seed) -> card
+
+
+def engine_choose(observation: dict, level: str, seed: int) -> str:
+    """The engine's AI with a fixed amount of work (reproducible from ``seed``)."""
+    from engine.ai import choose_card
+
+    return choose_card(observation, level, seed, budget=None)
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    kind: str = "info"  # "info", "ok", "error" (a refused scan), "revoke"
+
+
+@dataclass(frozen=True)
+class AIRequest:
+    """An AI seat's card is needed: run ``choose(observation, level, seed)``
+    and hand the answer to ``supply_ai_card(key, card)``."""
+
+    key: tuple[int, int]  # (deal number, plays so far): stale answers are ignored
+    seat: Seat
+    observation: dict
+    level: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class RefereeView:
+    """Everything the referee screen draws; plain data."""
+
+    phase: str
+    prompt: str
+    dealer: Seat | None
+    trump: int | None  # 0..3 S H D C, 4 no trump, None not yet known
+    trump_card: str | None
+    turn: Seat | None
+    ai_seats: Mapping[Seat, str]
+    trick: tuple[tuple[Seat, str], ...]  # the trick on the table (or the one just won)
+    trick_leader: Seat | None
+    trick_winner: Seat | None  # set when ``trick`` is a completed trick
+    trick_number: int
+    tricks: tuple[int, int]  # this hand, NS / EW
+    game_score: tuple[int, int]
+    games_won: tuple[int, int]
+    target: int
+    hand_number: int
+    scanned: Mapping[Seat, int]  # AI hands: cards scanned so far
+    expected_card: str | None  # the card an AI seat plays now
+    message: Message | None  # the newest message
+    messages: tuple[Message, ...]
+    badges: tuple[str, ...]  # "reader disconnected", "revoke: East (trick 3)"
+    revokes: tuple[str, ...]
+    summary: tuple[str, ...]  # the hand-over lines (empty until the hand is over)
+    rubber_over: bool
+    setup_dealer: Seat
+    trump_choice: int
+
+
+@dataclass
+class _Scanning:
+    """Per-hand state before the engine's deal exists."""
+
+    trump: int | None = None
+    trump_card: Card | None = None
+    hands: dict[Seat, list[Card]] = field(default_factory=dict)
+    order: list[tuple[Seat, Card]] = field(default_factory=list)  # scan order, for undo
+
+
+class RefereeSession:
+    """The real-card referee; see the module docstring.
+
+    ``ai_seats`` maps the seats an AI fills to its level ("hard", "rules"...).
+    ``choose(observation, level, seed)`` picks an AI card (default: engine.ai).
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        ai_seats: Mapping[Seat | str, str] | None = None,
+        *,
+        choose: Chooser | None = None,
+        ai_async: bool = False,
+        seed: int = 0,
+        dealer: Seat | str = Seat.N,
+    ) -> None:
+        self.rules = rules or Rules()
+        self.ai_seats: dict[Seat, str] = {Seat.parse(s): lvl for s, lvl in (ai_seats or {}).items()}
+        self.choose = choose or engine_choose
+        self.ai_async = ai_async
+        self.seed = seed
+        self.match = Match(self.rules, first_dealer=Seat.parse(dealer))
+        self.phase = SETUP
+        self.setup_dealer = Seat.parse(dealer)
+        self.trump_choice = 0
+        self.scanning = _Scanning()
+        self.messages: list[Message] = []
+        self.reader_connected: bool | None = None
+        self.reader_message = ""
+        self.last_score: HandScore | None = None  # the last hand scored (confirmed)
+        self.preview: HandScore | None = None  # the finished hand, before it is confirmed
+        self._ai_cards: dict[tuple[int, int], Card] = {}
+
+    # -- state --------------------------------------------------------------
+    @property
+    def deal(self) -> Deal | None:
+        return self.match.current
+
+    @property
+    def dealer(self) -> Seat | None:
+        if self.phase == SETUP:
+            return None
+        return self.deal.dealer if self.deal is not None else self.match.next_dealer
+
+    def is_ai(self, seat: Seat) -> bool:
+        return seat in self.ai_seats
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.messages.append(Message(text, kind))
+        del self.messages[:-HISTORY]
+
+    def _refuse(self, text: str) -> bool:
+        self._say(text, "error")
+        return False
+
+    # -- setup --------------------------------------------------------------
+    def set_ai(self, seat: Seat | str, level: str | None) -> None:
+        """Put an AI in ``seat`` (``level``) or a person (None); only before the first deal."""
+        if self.match.deals or self.phase != SETUP:
+            raise RulesError("the seats are chosen before the first deal of a rubber")
+        s = Seat.parse(seat)
+        if level is None:
+            self.ai_seats.pop(s, None)
+        else:
+            self.ai_seats[s] = level
+
+    def toggle_ai(self, seat: Seat | str, level: str = "hard") -> None:
+        s = Seat.parse(seat)
+        self.set_ai(s, None if s in self.ai_seats else level)
+
+    def choose_dealer(self, seat: Seat | str) -> None:
+        """The first dealer of the rubber; the deal then passes to the left."""
+        if self.phase != SETUP:
+            raise RulesError("the dealer is chosen before the first hand")
+        dealer = Seat.parse(seat)
+        self.setup_dealer = dealer
+        self.match = Match(self.rules, first_dealer=dealer)
+        self._say(f"{SEAT_NAMES[dealer]} deals")
+        self._begin_hand()
+
+    def _begin_hand(self) -> None:
+        self.scanning = _Scanning()
+        self.preview = None
+        self._ai_cards.clear()
+        cycle = self.rules.trump_for_hand(self.match.hand_number)
+        if cycle is None:
+            self.phase = TRUMP
+            return
+        self.scanning.trump = cycle
+        strain = "no trumps" if cycle == 4 else SUIT_NAMES[cycle]
+        self._say(f"hand {self.match.hand_number + 1}: {strain} (cycling trumps, no card is turned)")
+        self._after_trump()
+
+    # -- trumps ---------------------------------------------------------------
+    def choose_trump(self, suit: int | str) -> bool:
+        """Trumps picked on screen instead of scanning the turned card."""
+        if self.phase != TRUMP:
+            return self._refuse("trumps are chosen at the start of a hand")
+        strain = suit if isinstance(suit, int) else "SHDC".index(str(suit).strip().upper()[:1])
+        if not 0 <= strain <= 3:
+            return self._refuse("trumps are spades, hearts, diamonds or clubs")
+        self.scanning.trump, self.scanning.trump_card = strain, None
+        self._say(f"trumps are {SUIT_NAMES[strain]}", "ok")
+        self._after_trump()
+        return True
+
+    def _scan_trump(self, card: Card) -> bool:
+        self.scanning.trump, self.scanning.trump_card = card.suit, card
+        dealer = self.match.next_dealer
+        self._say(f"{card.symbol} turned by {SEAT_NAMES[dealer]}: trumps are {SUIT_NAMES[card.suit]}", "ok")
+        self._after_trump()
+        return True
+
+    def _after_trump(self) -> None:
+        dealer = self.match.next_dealer
+        self.scanning.hands = {s: [] for s in self._ai_order()}
+        turned = self.scanning.trump_card
+        if turned is not None and dealer in self.scanning.hands:
+            # The turned card is the AI dealer's: it counts as one of its 13.
+            self.scanning.hands[dealer].append(turned)
+        self.phase = AI_HANDS
+        self._maybe_start_play()
+
+    def _ai_order(self) -> list[Seat]:
+        first = self.match.next_dealer.next
+        return [first.offset(i) for i in range(4) if first.offset(i) in self.ai_seats]
+
+    # -- AI hands ---------------------------------------------------------------
+    def _scanning_seat(self) -> Seat | None:
+        for seat, cards in self.scanning.hands.items():
+            if len(cards) < HAND_SIZE:
+                return seat
+        return None
+
+    def _scan_ai_hand(self, card: Card) -> bool:
+        seat = self._scanning_seat()
+        assert seat is not None
+        name = SEAT_NAMES[seat]
+        again = f"scan {name}'s next card"
+        for other, cards in self.scanning.hands.items():
+            if card in cards:
+                where = "already scanned into" if other == seat else "already in"
+                return self._refuse(f"{card.symbol} is {where} {SEAT_NAMES[other]}'s hand - {again}")
+        turned = self.scanning.trump_card
+        if turned is not None and card == turned:
+            dealer = self.match.next_dealer
+            return self._refuse(
+                f"{card.symbol} is the turned trump card, {SEAT_NAMES[dealer]}'s (the dealer) - {again}"
+            )
+        self.scanning.hands[seat].append(card)
+        self.scanning.order.append((seat, card))
+        n = len(self.scanning.hands[seat])
+        self._say(f"AI {name}: {n} of {HAND_SIZE} scanned", "ok")
+        self._maybe_start_play()
+        return True
+
+    def _maybe_start_play(self) -> None:
+        if self._scanning_seat() is not None:
+            return
+        sc = self.scanning
+        assert sc.trump is not None
+        record = DealRecord.physical(
+            self.match.next_dealer, sc.trump, sc.trump_card, known={s: h for s, h in sc.hands.items()}
+        )
+        self.match.start_deal(record)
+        self.phase = PLAY
+        self._prepare_ai()
+
+    # -- play -----------------------------------------------------------------
+    def _key(self) -> tuple[int, int]:
+        deal = self.deal
+        assert deal is not None
+        return len(self.match.deals), len(deal.actions)
+
+    def expected_card(self) -> Card | None:
+        """The card the AI seat to move plays (None: a person's turn, or still thinking)."""
+        deal = self.deal
+        if self.phase != PLAY or deal is None or deal.turn is None or not self.is_ai(deal.turn):
+            return None
+        return self._ai_cards.get(self._key())
+
+    @property
+    def ai_request(self) -> AIRequest | None:
+        """The AI card the session is waiting for (async mode), or None."""
+        deal = self.deal
+        if self.phase != PLAY or deal is None or deal.turn is None or not self.is_ai(deal.turn):
+            return None
+        key = self._key()
+        if key in self._ai_cards:
+            return None
+        seat = deal.turn
+        return AIRequest(key, seat, deal.observation(seat), self.ai_seats[seat],
+                         self.seed * 1000 + key[0] * 100 + key[1])
+
+    def supply_ai_card(self, key: tuple[int, int], card: str | Card) -> bool:
+        """The answer to an ``ai_request``; a stale or illegal answer is replaced."""
+        req = self.ai_request
+        if req is None or req.key != key:
+            return False  # the hand moved on (an undo): the answer is no longer wanted
+        deal = self.deal
+        assert deal is not None
+        legal = deal.legal_moves()
+        try:
+            chosen = parse_card(card)
+        except NotationError:
+            chosen = None
+        if chosen not in legal:
+            log.warning("AI answered %r, not a legal card for %s; playing %s", card, req.seat, legal[0])
+            chosen = legal[0]
+        self._ai_cards[key] = chosen
+        return True
+
+    def _prepare_ai(self) -> None:
+        req = self.ai_request
+        if req is None or self.ai_async:
+            return
+        try:
+            card: str | Card = self.choose(req.observation, req.level, req.seed)
+        except Exception:  # a broken AI must not stop a real game: play a legal card
+            log.exception("the AI failed for %s; playing the lowest legal card", req.seat)
+            card = self.deal.legal_moves()[0]  # type: ignore[union-attr]
+        self.supply_ai_card(req.key, card)
+
+    def _scan_play(self, card: Card) -> bool:
+        deal = self.deal
+        assert deal is not None and deal.turn is not None
+        seat = deal.turn
+        name = SEAT_NAMES[seat]
+        if self.is_ai(seat):
+            want = self.expected_card()
+            if want is None:
+                return self._refuse(f"{name} (AI) is still choosing - wait for its card")
+            if card != want:
+                return self._refuse(
+                    f"{name} plays {want.symbol}, not {card.symbol}: lay {want.symbol} on the reader"
+                )
+        played = deal.played
+        if card in played:
+            return self._refuse(f"{card} was played in trick {played[card]} - scan again")
+        if card in deal.current.cards:
+            return self._refuse(f"{card} was played in this trick - scan again")
+        before = len(deal.revokes)
+        try:
+            done = deal.apply(Play(seat, card))
+        except RulesError as exc:
+            return self._refuse(f"{exc} - scan again")
+        self._say(f"{name} plays {card.symbol}", "ok")
+        for revoke in deal.revokes[before:]:
+            self._say(f"revoke! {revoke.describe()}", "revoke")
+        if done is not None:
+            winner = done.winner(deal.trump)
+            ns, ew = deal.tricks_taken()
+            self._say(f"trick {len(deal.tricks)} to {SEAT_NAMES[winner]} (NS {ns}, EW {ew})", "ok")
+        if deal.is_over:
+            self._hand_over()
+        else:
+            self._prepare_ai()
+        return True
+
+    def _hand_over(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        # A preview until confirmed, so an undo can still take the last card back.
+        self.preview = score_hand(deal, self.match.game_score, self.rules, len(self.match.hands) + 1)
+        self.phase = HAND_OVER
+        self._say("hand over: " + self.summary_lines()[1], "ok")
+
+    def next_hand(self) -> bool:
+        """Confirm the finished hand (score it) and go on to the next deal."""
+        if self.phase != HAND_OVER:
+            return self._refuse("the hand is not over yet")
+        self.last_score = self.match.finish_deal()
+        self.preview = None
+        if self.match.is_over:
+            winner = SIDE_LONG_NAMES[self.match.winner]  # type: ignore[index]
+            self._say(f"the rubber is over: {winner} win - a new rubber starts", "ok")
+            self.match = Match(self.rules, first_dealer=self.match.next_dealer)
+        self._say(f"{SEAT_NAMES[self.match.next_dealer]} deals the next hand")
+        self._begin_hand()
+        return True
+
+    # -- undo -----------------------------------------------------------------
+    def can_undo(self) -> bool:
+        if self.phase in (PLAY, HAND_OVER):
+            deal = self.deal
+            played = deal is not None and bool(deal.actions)
+            return played or bool(self.scanning.order) or self._trump_turned()
+        if self.phase == AI_HANDS:
+            return bool(self.scanning.order) or self._trump_turned()
+        return self.phase == TRUMP and not self.match.deals
+
+    def undo(self) -> bool:
+        """Take back the last scan (a card played, an AI card, the turned card)."""
+        if self.phase in (PLAY, HAND_OVER):
+            deal = self.deal
+            assert deal is not None
+            if deal.actions:
+                last = deal.actions[-1]
+                # Match keeps the deal in progress as its last entry; put the replayed one there.
+                self.match.deals[-1] = deal.undo()
+                self.preview = None
+                self.phase = PLAY
+                self._say(f"undone: {SEAT_NAMES[last.seat]}'s {last.card.symbol}")  # type: ignore[union-attr]
+                self._prepare_ai()
+                return True
+            if not (self.scanning.order or self._trump_turned()):
+                return self._refuse("nothing to undo")
+            # No card played yet: back to scanning the deal.
+            self.match.deals.pop()
+            self.phase = AI_HANDS
+        if self.phase == AI_HANDS:
+            sc = self.scanning
+            if sc.order:
+                seat, card = sc.order.pop()
+                sc.hands[seat].remove(card)
+                self._say(f"undone: {card.symbol} taken out of {SEAT_NAMES[seat]}'s hand")
+                return True
+            if self._trump_turned():
+                sc.trump, sc.trump_card, sc.hands = None, None, {}
+                self.phase = TRUMP
+                self._say("trumps undone: scan the turned card again")
+                return True
+            return self._refuse("nothing to undo")
+        if self.phase == TRUMP and not self.match.deals:
+            self.phase = SETUP
+            self._say("choose the dealer again")
+            return True
+        return self._refuse("nothing to undo")
+
+    def _trump_turned(self) -> bool:
+        """Trumps of the hand being scanned came from the dealer (not cycling)."""
+        return self.rules.trump_for_hand(len(self.match.hands)) is None
+
+    # -- input ----------------------------------------------------------------
+    def scan(self, card: str | Card | None, tag: str | None = None) -> bool:
+        """A card laid on the reader; True if it was taken."""
+        if card is None:
+            return self._refuse(UNKNOWN_CARD)
+        try:
+            c = parse_card(card)
+        except NotationError:
+            return self._refuse(UNKNOWN_CARD)
+        if self.phase == SETUP:
+            return self._refuse("choose the dealer first, then scan the turned trump card")
+        if self.phase == TRUMP:
+            return self._scan_trump(c)
+        if self.phase == AI_HANDS:
+            return self._scan_ai_hand(c)
+        if self.phase == PLAY:
+            return self._scan_play(c)
+        return self._refuse("the hand is over - press Select for the next hand")
+
+    def reader_status(self, status: ReaderStatus) -> None:
+        was = self.reader_connected
+        self.reader_connected = status.connected
+        self.reader_message = status.message
+        if status.connected and was is False:
+            self._say("reader connected again", "ok")
+        elif not status.connected and was is not False:
+            self._say(status.message or READER_DISCONNECTED, "error")
+
+    def handle(self, event: InputEvent) -> bool:
+        """Feed one input event; True if the session used it (else the scene may)."""
+        if isinstance(event, CardScanned):
+            self.scan(event.card, event.tag)
+            return True
+        if isinstance(event, ReaderStatus):
+            self.reader_status(event)
+            return True
+        if not isinstance(event, ButtonEvent) or event.held:
+            return False
+        action = event.action
+        if action == Action.UNDO:
+            self.undo()
+            return True
+        if action == Action.BACK:
+            # The table's buttons have no undo of their own: Back takes back a scan
+            # while there is one, and leaves only when there is nothing to take back.
+            if self.can_undo():
+                self.undo()
+                return True
+            return False
+        if self.phase == SETUP:
+            if action in (Action.LEFT, Action.RIGHT):
+                self.setup_dealer = self.setup_dealer.offset(1 if action == Action.RIGHT else 3)
+                return True
+            if action in (Action.SELECT, Action.DEAL):
+                self.choose_dealer(self.setup_dealer)
+                return True
+        elif self.phase == TRUMP:
+            if action in (Action.LEFT, Action.RIGHT):
+                self.trump_choice = (self.trump_choice + (1 if action == Action.RIGHT else 3)) % 4
+                return True
+            if action == Action.SELECT:
+                self.choose_trump(self.trump_choice)
+                return True
+        elif self.phase == HAND_OVER and action in (Action.SELECT, Action.DEAL):
+            self.next_hand()
+            return True
+        return False
+
+    # -- the screen -----------------------------------------------------------
+    def prompt(self) -> str:
+        if self.phase == SETUP:
+            return (f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} "
+                    "(left/right to change, select to start)")
+        dealer = SEAT_NAMES[self.match.next_dealer if self.deal is None else self.deal.dealer]
+        if self.phase == TRUMP:
+            return f"{dealer} deals: scan the turned trump card (or choose trumps on screen)"
+        if self.phase == AI_HANDS:
+            seat = self._scanning_seat()
+            assert seat is not None
+            n = len(self.scanning.hands[seat])
+            name = SEAT_NAMES[seat]
+            return f"AI {name}: {n} of {HAND_SIZE} scanned - lay {name}'s cards on the reader face down"
+        if self.phase == HAND_OVER:
+            nxt = "a new rubber" if self._rubber_ends() else "the next hand"
+            return f"hand over - press Select for {nxt}"
+        deal = self.deal
+        assert deal is not None and deal.turn is not None
+        seat = deal.turn
+        name = SEAT_NAMES[seat]
+        if self.is_ai(seat):
+            want = self.expected_card()
+            if want is None:
+                return f"{name} (AI) is choosing a card..."
+            return f"{name} plays {want.symbol}: lay it on the reader"
+        return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
+
+    def _rubber_ends(self) -> bool:
+        return self.preview is not None and self.preview.game_won_by is not None and (
+            self.match.games_won[self.preview.game_won_by] + 1 >= 2
+        )
+
+    def summary_lines(self) -> list[str]:
+        s = self.preview or self.last_score
+        if s is None:
+            return []
+        trump = "no trumps" if s.trump == 4 else SUIT_NAMES[s.trump]
+        ns, ew = SIDE_LONG_NAMES
+        lines = [
+            f"hand {s.number}: {SEAT_NAMES[s.dealer]} dealt, {trump} were trumps",
+            f"tricks: {ns} {s.tricks[0]}, {ew} {s.tricks[1]}",
+        ]
+        if s.penalty != (0, 0):
+            to = ", ".join(f"{s.penalty[i]} to {SIDE_LONG_NAMES[i]}" for i in (0, 1) if s.penalty[i])
+            lines.append(f"revoke penalty: {to} (tricks now {ns} {s.adjusted[0]}, {ew} {s.adjusted[1]})")
+        if any(s.honours):
+            lines.append(f"honours: {ns} {s.honours[0]}, {ew} {s.honours[1]}")
+        lines.append(f"points: {ns} +{s.points[0]}, {ew} +{s.points[1]}")
+        lines.extend(s.notes)
+        lines.append(f"game: {ns} {s.game_after[0]}, {ew} {s.game_after[1]} (to {self.rules.target})")
+        if s.game_won_by is not None:
+            lines.append(f"game to {SIDE_LONG_NAMES[s.game_won_by]}")
+        return lines
+
+    def badges(self) -> list[str]:
+        out = []
+        if self.reader_connected is False:
+            out.append(self.reader_message or READER_DISCONNECTED)
+        deal = self.deal
+        if deal is not None:
+            out.extend(_revoke_badge(r) for r in deal.revokes)
+        return out
+
+    def view(self) -> RefereeView:
+        deal = self.deal
+        trick: tuple[tuple[Seat, str], ...] = ()
+        leader = winner = None
+        if deal is not None and self.phase in (PLAY, HAND_OVER):
+            shown = deal.current
+            if not shown.cards and deal.tricks:
+                shown = deal.tricks[-1]
+                winner = shown.winner(deal.trump)
+            trick = tuple((s, str(c)) for s, c in shown.plays())
+            leader = shown.leader
+        if deal is not None:
+            trump: int | None = deal.trump
+            turned = deal.record.trump_card
+        else:
+            trump, turned = self.scanning.trump, self.scanning.trump_card
+        expected = self.expected_card()
+        game = self.match.game_score
+        if self.preview is not None:
+            game = self.preview.game_after
+        return RefereeView(
+            phase=self.phase,
+            prompt=self.prompt(),
+            dealer=self.dealer,
+            trump=trump,
+            trump_card=str(turned) if turned is not None else None,
+            turn=deal.turn if deal is not None and self.phase == PLAY else None,
+            ai_seats=dict(self.ai_seats),
+            trick=trick,
+            trick_leader=leader,
+            trick_winner=winner,
+            trick_number=deal.trick_number if deal is not None else 1,
+            tricks=deal.tricks_taken() if deal is not None else (0, 0),
+            game_score=game,
+            games_won=self.match.games_won,
+            target=self.rules.target,
+            hand_number=self.match.hand_number + (0 if deal is not None else 1),
+            scanned={s: len(h) for s, h in self.scanning.hands.items()},
+            expected_card=str(expected) if expected is not None else None,
+            message=self.messages[-1] if self.messages else None,
+            messages=tuple(self.messages),
+            badges=tuple(self.badges()),
+            revokes=tuple(r.describe() for r in deal.revokes) if deal is not None else (),
+            summary=tuple(self.summary_lines()) if self.phase == HAND_OVER else (),
+            rubber_over=self._rubber_ends(),
+            setup_dealer=self.setup_dealer,
+            trump_choice=self.trump_choice,
+        )
+
+
+def seats_text(ai_seats: Mapping[Seat, str]) -> str:
+    """"North AI (hard), East person, ..." for the setup screen."""
+    return ", ".join(
+        f"{SEAT_NAMES[s]} {'AI (' + ai_seats[s] + ')' if s in ai_seats else 'person'}" for s in SEATS
+    )
+
+
+def _revoke_badge(revoke: Revoke) -> str:
+    return f"revoke: {SEAT_NAMES[revoke.seat]} (trick {revoke.trick})"
+
+
+__all__ = [
+    "AI_HANDS",
+    "AIRequest",
+    "HAND_OVER",
+    "Message",
+    "PLAY",
+    "READER_DISCONNECTED",
+    "RefereeSession",
+    "RefereeView",
+    "SETUP",
+    "TRUMP",
+    "UNKNOWN_CARD",
+    "engine_choose",
+]
+

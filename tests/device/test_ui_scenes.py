@@ -1,0 +1,256 @@
+"""Scenes driven by posted touch, mouse and key events (dummy video driver)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from device.app.input import canvas_size, to_logical, to_window  # noqa: E402
+from device.app.testing import finger, make_app, run_until, tap, tap_button  # noqa: E402
+from device.events import Action, ButtonEvent, QuitRequest  # noqa: E402
+from engine.seats import Seat  # noqa: E402
+
+
+@pytest.fixture
+def app():
+    a = make_app((800, 480))
+    yield a
+    a.close()
+
+
+def _to_table_with_deal(app):
+    tap_button(app, "play")
+    tap_button(app, "deal")
+    table = app.scene
+    assert run_until(app, lambda: table.waiting_for_human)
+    return table
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_rotation_maps_touch_onto_what_is_drawn(rotation):
+    # A pixel drawn at a logical point must appear where a finger at that point lands.
+    window = (40, 30)
+    canvas = canvas_size(window, rotation)
+    surf = pygame.Surface(canvas)
+    surf.fill((0, 0, 0))
+    lx, ly = 7, 11
+    surf.set_at((lx, ly), (255, 0, 0))
+    shown = pygame.transform.rotate(surf, -rotation)
+    assert shown.get_size() == window
+    wx, wy = to_window(rotation, canvas, lx + 0.5, ly + 0.5)
+    assert shown.get_at((int(wx), int(wy)))[:3] == (255, 0, 0)
+    back = to_logical(rotation, canvas, wx, wy)
+    assert back == pytest.approx((lx + 0.5, ly + 0.5))
+
+
+def test_synthetic_mouse_from_touch_is_ignored(app):
+    tap_button(app, "play")
+    assert app.scene.name == "table"
+    b = app.scene.buttons.by_name("menu")
+    # SDL's mouse copy of a touch carries touch=True: it must not press anything.
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=b.rect.center, button=1, touch=True))
+    app.step()
+    assert app.scene.name == "table"
+    # A real mouse click does.
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=b.rect.center, button=1, touch=False))
+    app.step()
+    assert app.scene.name == "menu"
+
+
+def test_a_second_finger_does_not_tap(app):
+    b = app.scene.buttons.by_name("settings")
+    finger(app, "down", 5, 5, finger_id=0)
+    finger(app, "down", *b.rect.center, finger_id=1)
+    finger(app, "up", *b.rect.center, finger_id=1)
+    finger(app, "up", 5, 5, finger_id=0)
+    app.step()
+    assert app.scene.name == "menu"
+
+
+def test_drag_a_card_to_the_centre_plays_it(app):
+    table = _to_table_with_deal(app)
+    deal = app.session.deal
+    card = deal.legal_moves()[0]
+    x, y = table.tap_point(card)
+    cx, cy = table.centre
+    finger(app, "down", x, y)
+    for i in range(1, 6):
+        finger(app, "move", x + (cx - x) * i / 5, y + (cy - y) * i / 5)
+    finger(app, "up", cx, cy)
+    app.step()
+    assert card not in deal.hand(Seat.S)
+    assert any(a.card == card for a in deal.actions)
+
+
+def test_keys_choose_and_play(app):
+    table = _to_table_with_deal(app)
+    deal = app.session.deal
+    legal = deal.legal_moves()
+    app.queue.post(ButtonEvent(Action.RIGHT, source="key"))
+    app.step()
+    assert table.selected in legal
+    chosen = table.selected
+    app.queue.post(ButtonEvent(Action.SELECT, source="key"))
+    app.step()
+    assert chosen not in deal.hand(Seat.S)
+
+
+def test_last_trick_button_follows_the_rules(app):
+    table = _to_table_with_deal(app)
+    found = False
+    for _ in range(2000):
+        if app.scene.name == "summary":  # South never led this hand: next one
+            tap_button(app, "next hand")
+            table = app.scene
+        deal = app.session.deal
+        last = table.buttons.by_name("last")
+        assert last.enabled == deal.last_trick_viewable
+        if table.waiting_for_human:
+            if deal.last_trick_viewable:
+                found = True
+                break
+            card = deal.legal_moves()[0]
+            tap(app, *table.tap_point(card))
+            tap(app, *table.tap_point(card))
+            if app.scene is table:
+                assert last.enabled == deal.last_trick_viewable
+        else:
+            app.step()
+    assert found
+    tap_button(app, "last")
+    assert table.overlay == deal.tricks[-1]
+    tap(app, 10, 200)
+    assert table.overlay is None
+    # Once the next trick's first card is down, the last trick is closed.
+    card = deal.legal_moves()[0]
+    tap(app, *table.tap_point(card))
+    tap(app, *table.tap_point(card))
+    assert not deal.last_trick_viewable and not last.enabled
+
+
+def test_hint_selects_a_legal_card(app):
+    table = _to_table_with_deal(app)
+    tap_button(app, "hint")
+    app.step()
+    assert table.hint_card in app.session.deal.legal_moves()
+    assert table.selected == table.hint_card
+    assert table.status().startswith("Hint:")
+
+
+def test_settings_take_effect(app):
+    tap_button(app, "settings")
+    assert app.scene.name == "settings"
+    tap_button(app, "target")
+    assert app.config.rules.target == 7
+    assert app.session.rules.target == 7  # no hand dealt yet: at once
+    tap_button(app, "four_colour")
+    assert app.config.display.four_colour
+    tap_button(app, "opponents")
+    assert app.config.ai.opponents != app.config.ai.partner
+    tap_button(app, "rotation")
+    assert app.rotation == 90
+    assert app.size == (480, 800)
+    # Touch now goes through the rotation: the buttons still answer where drawn.
+    tap_button(app, "rotation")
+    assert app.rotation == 180
+    tap_button(app, "back")
+    assert app.scene.name == "menu"
+    tap_button(app, "play")
+    tap_button(app, "deal")
+    assert app.session.match.rules.target == 7
+
+
+def test_rules_change_waits_for_the_next_rubber(app):
+    _to_table_with_deal(app)
+    tap_button(app, "menu")
+    tap_button(app, "settings")
+    tap_button(app, "honours")
+    assert app.config.rules.honours
+    assert not app.session.match.rules.honours
+    assert app.session.pending_rules is not None and app.session.pending_rules.honours
+
+
+def test_demo_exits_on_touch(app):
+    tap_button(app, "demo")
+    assert app.scene.name == "demo"
+    demo = app.scene
+    assert run_until(app, lambda: len(demo.deal.actions) >= 3, max_steps=600)
+    tap(app, 400, 240)
+    assert app.scene.name == "menu"
+
+
+def test_demo_exits_on_a_button(app):
+    app.go("demo")
+    app.step()
+    app.queue.post(ButtonEvent(Action.SELECT))
+    app.step()
+    assert app.scene.name == "menu"
+
+
+def test_scroll_screens_scroll_by_drag_and_keys(app):
+    tap_button(app, "rules")
+    scene = app.scene
+    assert scene.max_scroll > 0
+    finger(app, "down", 200, 400)
+    finger(app, "move", 200, 300)
+    finger(app, "up", 200, 300)
+    app.step()
+    assert scene.scroll == 100
+    app.queue.post(ButtonEvent(Action.DOWN, source="key"))
+    app.step()
+    assert scene.scroll > 100
+    tap_button(app, "back")
+    assert app.scene.name == "menu"
+
+
+def test_every_scene_draws_at_small_and_large_sizes():
+    for size in ((800, 480), (1920, 1080), (480, 800)):
+        a = make_app(size)
+        try:
+            for name in ("menu", "scoresheet", "stats", "rules", "settings", "review", "summary", "table"):
+                a.go(name)
+                a.step()
+                assert a.scene.name == name
+        finally:
+            a.close()
+
+
+def test_kiosk_ignores_window_close_and_escape_until_admin():
+    a = make_app((800, 480), synchronous=True)
+    a.kiosk = True
+    a.config = a.config.updated({"kiosk": {"admin_pin": "2468"}})
+    try:
+        a.queue.post(QuitRequest("window closed"))
+        a.queue.post(ButtonEvent(Action.BACK, source="key"))
+        a.step()
+        assert a.running and a.scene.name == "menu"
+        a.scene.relayout()
+        tap_button(a, "admin")
+        assert a.scene.name == "pin"
+        for k in "1111":
+            tap_button(a, k)
+        tap_button(a, "OK")
+        assert a.scene.name == "pin" and a.scene.wrong
+        for k in "2468":
+            tap_button(a, k)
+        tap_button(a, "OK")
+        assert a.scene.name == "admin"
+        tap_button(a, "quit the table")
+        a.step()
+        assert not a.running
+    finally:
+        a.close()
+
+
+def test_held_admin_button_opens_admin(app):
+    app.queue.post(ButtonEvent(Action.ADMIN, held=True))
+    app.step()
+    assert app.scene.name == "admin"
