@@ -25,6 +25,7 @@ from engine.seats import SEAT_NAMES, SEATS, Seat
 from engine.trick import Trick
 
 OnAction = Callable[[Match, Action], None]
+OnMatch = Callable[[Match, int, int], None]  # (match, rubber number, hands before it)
 Chooser = Callable[[dict, str], str]
 
 AI_LEVEL = "medium"
@@ -145,6 +146,7 @@ def run_headless(
     hands_done: int = 0,
     chooser: Chooser | None = None,
     colour: bool | None = None,
+    on_match: OnMatch | None = None,
 ) -> list[Match]:
     """Play ``hands`` hands with bots in every seat, printing as it goes.
 
@@ -152,10 +154,15 @@ def run_headless(
     (before the hand is scored), e.g. to journal it. To carry on an
     interrupted run, pass the rebuilt ``resume`` match, its 1-based ``rubber``
     number and ``hands_done`` (hands finished before it, in earlier rubbers).
-    Returns the matches played (the last may be unfinished).
+    ``on_match(match, rubber, hands_before)`` is called when a new rubber's
+    Match is created, before its first deal (device.journal starts
+    journalling it there). Returns the matches played (the last may be unfinished).
     """
     p = Printer(out, colour)
-    choose, who = (chooser, "custom bots") if chooser is not None else _pick_chooser()
+    if chooser is not None:
+        choose, who = chooser, str(getattr(chooser, "label", "custom bots"))
+    else:
+        choose, who = _pick_chooser()
     using_ai = who.startswith("AI")
     rules = rules or (resume.rules if resume is not None else Rules())
     p.say(f"Whist table demo: {hands} hand(s), {who} in all four seats"
@@ -168,6 +175,8 @@ def run_headless(
         match = resume
     else:
         match = Match(rules, first_dealer_by_cut(seed, p), rubber_seed(rubber))
+        if on_match is not None:
+            on_match(match, rubber, hands_done)
     matches = [match]
     played = hands_done + len(match.hands)
 
@@ -175,6 +184,8 @@ def run_headless(
         if match.is_over:
             rubber += 1
             match = Match(rules, match.next_dealer, rubber_seed(rubber))
+            if on_match is not None:
+                on_match(match, rubber, played)
             matches.append(match)
             p.say()
             p.say(f"=== Rubber {rubber} ===")

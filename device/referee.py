@@ -337,10 +337,16 @@ class RefereeSession:
         req = self.ai_request
         if req is None or self.ai_async:
             return
-        try:
-            card: str | Card = self.choose(req.observation, req.level, req.seed)
-        except Exception:  # a broken AI must not stop a real game: play a legal card
-            log.exception("the AI failed for %s; playing the lowest legal card", req.seat)
+        card: str | Card | None = None
+        # A broken or missing AI must not stop a real game: fall back to the
+        # simple rules player, then to the lowest legal card.
+        for level in dict.fromkeys((req.level, "rules")):
+            try:
+                card = self.choose(req.observation, level, req.seed)
+                break
+            except Exception as exc:
+                log.warning("the AI (%s) failed for %s: %s", level, SEAT_NAMES[req.seat], exc)
+        if card is None:
             card = self.deal.legal_moves()[0]  # type: ignore[union-attr]
         self.supply_ai_card(req.key, card)
 

@@ -25,6 +25,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"seconds between tricks (default {TTY_DELAY} on a terminal, 0 otherwise)")
     parser.add_argument("--size", default=None, help="window size WxH (window mode)")
     parser.add_argument("--fullscreen", action="store_true", help="fullscreen (window mode)")
+    parser.add_argument("--db", metavar="PATH", default=None,
+                        help="headless: journal every action to this game store; with --seed, an "
+                        "unfinished run of the same seed there is resumed and finished")
+    parser.add_argument("--level", default=None, metavar="LEVEL",
+                        help="headless: AI level of all four seats (random, rules, easy, medium, hard, "
+                        "expert; default medium); a fixed amount of thinking, so a seed repeats")
 
 
 def _seed(text: str | None) -> int | str | None:
@@ -47,8 +53,32 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
     delay = args.delay
     if delay is None:
         delay = TTY_DELAY if out.isatty() else 0.0
+    # device.journal: --db journals the run (and resumes it); --level picks the bots.
+    seed = _seed(args.seed)
+    kwargs, store = {}, None
+    db, level = getattr(args, "db", None), getattr(args, "level", None)
+    if db is not None or level is not None:
+        from engine.ai.levels import LEVELS
+
+        level = level or "medium"
+        if level not in LEVELS:
+            print(f"demo: unknown --level {level!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
+            return 2
+        kwargs["chooser"] = _fixed_work_ai(level)
     try:
-        run_headless(hands, _seed(args.seed), out=out, delay=max(0.0, delay))
+        if db is not None:
+            from device.journal import demo_run
+            from device.store import Store
+
+            store = Store(db)
+            if store.recovered_from is not None:
+                print(f"Note: the game store {db} was damaged; it was moved to "
+                      f"{store.recovered_from} and a fresh one started.", file=out)
+            run = demo_run(store, seed, level)
+            if run.note:
+                print(run.note, file=out)
+            kwargs.update(run.headless_kwargs())
+        run_headless(hands, seed, out=out, delay=max(0.0, delay), **kwargs)
     except BrokenPipeError:
         # Piped into `head` and the reader left: stop quietly, like other tools.
         try:
@@ -56,7 +86,29 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
         except OSError:
             pass
         return 0
+    except Exception as exc:
+        from device.store import StoreError
+
+        if not isinstance(exc, StoreError):
+            raise
+        print(f"whist-table demo: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if store is not None:
+            store.close()
     return 0
+
+
+def _fixed_work_ai(level: str):  # -> Chooser
+    """engine.ai at ``level`` with a fixed amount of work (no time budget), so the
+    same seed makes the same moves on a resumed run as on an uninterrupted one."""
+    from engine.ai import choose_card
+
+    def choose(observation: dict, move_seed: str) -> str:
+        return choose_card(observation, level=level, seed=move_seed, budget=None)
+
+    choose.label = f"AI ({level})"  # type: ignore[attr-defined]  # shown in the demo's header
+    return choose
 
 
 def run(args: argparse.Namespace) -> int:

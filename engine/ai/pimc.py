@@ -27,8 +27,10 @@ WeightFn = Callable[[View, Hands], float]
 
 
 def default_solver() -> SolveFn:
-    from engine.solver import solve_moves_masks
-
+    try:
+        from engine.solver import solve_moves_masks
+    except ImportError:  # the wrapper module is not there yet: the C core alone
+        from engine._solver import solve_moves_masks  # type: ignore[no-redef]
     return solve_moves_masks  # type: ignore[no-any-return]
 
 

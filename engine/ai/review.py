@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.actions import Play
 from engine.ai.pimc import SolveFn, default_solver
 from engine.ai.view import mask_of
+from engine.cards import Card
 from engine.deal import Deal, DealRecord
 from engine.seats import SEATS
 
@@ -47,7 +48,7 @@ def review(record: Deal | dict, solver: SolveFn | None = None) -> list[dict[str,
             "after": won + after,
             "cost": best - after,
             "mistake": after < best,
-            "best": sorted(str(type(card)(c)) for c, v in vals.items() if v == best),
+            "best": sorted(str(Card(c)) for c, v in vals.items() if v == best),
         })
         state.apply(action)
     return out

@@ -27,15 +27,22 @@ typedef uint8_t u8;
 #define NIL 0xFFFFFFFFu
 #define ABOVE_ACE ((u16)(1u << NRANK))
 
-#if defined(__GNUC__) || defined(__clang__)
-static inline int popc(u32 x) { return __builtin_popcount(x); }
-static inline int hibit(u32 x) { return 31 - __builtin_clz(x); }
-#else
-static inline int popc(u32 x) {
+static u8 popc_table[1 << 13];
+static int popc_ready = 0;
+
+static int popc_slow(u32 x) {
     int n = 0;
     while (x) { x &= x - 1; n++; }
     return n;
 }
+
+/* Suit masks are 13 bits: a table beats a libgcc call on CPUs built for
+   without a popcount instruction. */
+#define popc(x) ((int)popc_table[(x) & 0x1FFF])
+
+#if defined(__GNUC__) || defined(__clang__)
+static inline int hibit(u32 x) { return 31 - __builtin_clz(x); }
+#else
 static inline int hibit(u32 x) {
     int b = -1;
     while (x) { x >>= 1; b++; }
@@ -55,9 +62,16 @@ typedef struct {
     u32 own[NSUIT]; /* owners of the top k[s] cards of each suit, 2 bits each, top first */
     u8 k[NSUIT];    /* how many top cards of each suit the bound depends on */
     u8 lb, ub;      /* bounds on North-South's tricks from here */
-    u16 pad;
-    u32 next;
+    u16 pad;        /* best move found: suit << 8 | rank index + 1 */
 } TTEntry;
+
+/* Entries of one node live in blocks of two cache lines: scanning a node's
+   entries touches memory in order instead of chasing scattered pointers. */
+#define BLK 5
+typedef struct {
+    TTEntry e[BLK];
+    u32 next, n;
+} TTBlock;
 
 typedef struct {
     u16 bit;
@@ -72,7 +86,7 @@ int ws_debug_flags = 0; /* bit 0: no quick tricks, 1: no table, 2: no low-card p
 struct ws_ctx {
     TTNode *nodes;
     u32 nmask, nused, nlimit;
-    TTEntry *ents;
+    TTBlock *ents;
     u32 nents, entcap;
     u32 gen;
     size_t bytes;
@@ -84,7 +98,6 @@ struct ws_ctx {
     int trump, maxSide, tricksLeft, leader, tn, depth;
     int tsuit[NSEAT];
     u16 tbit[NSEAT];
-    u16 killer[64];
 };
 
 /* ------------------------------------------------------------------ */
@@ -102,6 +115,10 @@ static void tt_clear(ws_ctx *c) {
 }
 
 ws_ctx *ws_ctx_new(size_t tt_bytes) {
+    if (!popc_ready) {
+        for (u32 i = 0; i < (1u << 13); i++) popc_table[i] = (u8)popc_slow(i);
+        popc_ready = 1;
+    }
     if (tt_bytes == 0) tt_bytes = WS_DEFAULT_TT_BYTES;
     if (tt_bytes < ((size_t)1 << 16)) tt_bytes = (size_t)1 << 16;
     ws_ctx *c = (ws_ctx *)calloc(1, sizeof(ws_ctx));
@@ -109,10 +126,10 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
     /* a quarter of the bytes for nodes (power of two), the rest for entries */
     size_t nn = 1;
     while (nn * 2 * sizeof(TTNode) <= tt_bytes / 4) nn *= 2;
-    size_t ne = (tt_bytes - nn * sizeof(TTNode)) / sizeof(TTEntry);
+    size_t ne = (tt_bytes - nn * sizeof(TTNode)) / sizeof(TTBlock);
     if (ne > 0xFFFFFFF0u) ne = 0xFFFFFFF0u;
     c->nodes = (TTNode *)calloc(nn, sizeof(TTNode));
-    c->ents = (TTEntry *)malloc(ne * sizeof(TTEntry));
+    c->ents = (TTBlock *)malloc(ne * sizeof(TTBlock));
     if (!c->nodes || !c->ents) {
         free(c->nodes);
         free(c->ents);
@@ -123,7 +140,7 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
     c->nlimit = (u32)(nn / 10 * 7);
     c->entcap = (u32)ne;
     c->gen = 1;
-    c->bytes = nn * sizeof(TTNode) + ne * sizeof(TTEntry);
+    c->bytes = nn * sizeof(TTNode) + ne * sizeof(TTBlock);
     return c;
 }
 
@@ -207,15 +224,18 @@ static void owners(const ws_ctx *c, u32 *own) {
 }
 
 /* 1 / 0 when a stored bound decides "max side takes >= need", -1 if none. */
-static int tt_probe(ws_ctx *c, const TTNode *nd, const u32 *own, int need, u16 *wr) {
+static int tt_probe(ws_ctx *c, const TTNode *nd, const u32 *own, int need, u16 *wr, u16 *best) {
     int tl = c->tricksLeft;
-    for (u32 i = nd->head; i != NIL; i = c->ents[i].next) {
-        const TTEntry *e = &c->ents[i];
+    for (u32 bi = nd->head; bi != NIL; bi = c->ents[bi].next) {
+      const TTBlock *blk = &c->ents[bi];
+      for (u32 j = blk->n; j-- > 0;) {
+        const TTEntry *e = &blk->e[j];
         int s;
         ws_stats[3]++;
         for (s = 0; s < NSUIT; s++)
             if ((own[s] ^ e->own[s]) & own_mask(e->k[s])) break;
         if (s < NSUIT) continue;
+        if (!*best) *best = e->pad;
         int r;
         if (c->maxSide == 0) {
             if (e->lb >= need) r = 1;
@@ -228,18 +248,19 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u32 *own, int need, u16 *
         }
         for (s = 0; s < NSUIT; s++) wr[s] = top_cards(c->rem[s], e->k[s]);
         return r;
+      }
     }
     return -1;
 }
 
 static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, int res,
-                     int need) {
+                     int need, u16 best) {
     u8 k[NSUIT];
     u32 o[NSUIT];
+    u16 wrx[NSUIT];
+    if (ws_debug_flags & 8) { for (int s = 0; s < NSUIT; s++) wrx[s] = c->rem[s]; wr = wrx; }
     for (int s = 0; s < NSUIT; s++) {
-        ws_stats[5] += popc(c->rem[s]);
         if (!wr[s]) {
-            ws_stats[6]++;
             k[s] = 0;
             o[s] = 0;
             continue;
@@ -247,29 +268,36 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
         u16 thr = (u16)(wr[s] & (u16)(0u - wr[s]));
         k[s] = (u8)popc(c->rem[s] & (u16) ~(thr - 1u));
         o[s] = own[s] & own_mask(k[s]);
-        ws_stats[4] += k[s];
     }
     if (c->nents >= c->entcap) tt_clear(c);
     TTNode *nd = tt_find(c, key, lt, 1);
     int tl = c->tricksLeft;
     TTEntry *e = NULL;
-    for (u32 i = nd->head; i != NIL; i = c->ents[i].next) {
-        TTEntry *x = &c->ents[i];
-        if (!memcmp(x->k, k, sizeof k) && !memcmp(x->own, o, sizeof o)) {
-            e = x;
-            break;
+    for (u32 bi = nd->head; bi != NIL && !e; bi = c->ents[bi].next) {
+        TTBlock *blk = &c->ents[bi];
+        for (u32 j = 0; j < blk->n; j++) {
+            TTEntry *x = &blk->e[j];
+            if (!memcmp(x->k, k, sizeof k) && !memcmp(x->own, o, sizeof o)) {
+                e = x;
+                break;
+            }
         }
     }
     if (!e) {
-        u32 idx = c->nents++;
-        e = &c->ents[idx];
+        TTBlock *blk = nd->head == NIL ? NULL : &c->ents[nd->head];
+        if (!blk || blk->n == BLK) {
+            u32 idx = c->nents++;
+            blk = &c->ents[idx];
+            blk->n = 0;
+            blk->next = nd->head;
+            nd->head = idx;
+        }
+        e = &blk->e[blk->n++];
         memcpy(e->k, k, sizeof k);
         memcpy(e->own, o, sizeof o);
         e->lb = 0;
         e->ub = (u8)tl;
         e->pad = 0;
-        e->next = nd->head;
-        nd->head = idx;
     }
     int lb = e->lb, ub = e->ub;
     if (c->maxSide == 0) {
@@ -281,6 +309,7 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
     }
     e->lb = (u8)lb;
     e->ub = (u8)ub;
+    if (best) e->pad = best;
 }
 
 /* ------------------------------------------------------------------ */
@@ -313,14 +342,15 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
     return k;
 }
 
-/* Tricks the leader can cash at once with his own top cards (a sure lower
- * bound for his side); wr gets the cards the count relies on. */
-static int quick_tricks(const ws_ctx *c, int L, u16 *wr) {
-    int A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump, q = 0, ta = 0, tb = 0;
+/* Tricks hand X can cash from the top while on lead (trumps first, then
+ * side suits as long as no opponent holding trumps can ruff); wr gets the
+ * cards the count relies on. */
+static int cash_run(const ws_ctx *c, int X, u16 *wr) {
+    int A = (X + 1) & 3, B = (X + 3) & 3, t = c->trump, q = 0, ta = 0, tb = 0;
     for (int s = 0; s < NSUIT; s++) wr[s] = 0;
     if (t != NT) {
         u16 bits;
-        int kt = top_run(c->rem[t], c->h[L][t], &bits);
+        int kt = top_run(c->rem[t], c->h[X][t], &bits);
         q = kt;
         wr[t] = bits;
         ta = popc(c->h[A][t]) - kt;
@@ -329,7 +359,7 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr) {
     for (int s = 0; s < NSUIT; s++) {
         if (s == t) continue;
         u16 bits;
-        int k = top_run(c->rem[s], c->h[L][s], &bits);
+        int k = top_run(c->rem[s], c->h[X][s], &bits);
         if (!k) continue;
         if (ta > 0 && popc(c->h[A][s]) < k) k = popc(c->h[A][s]);
         if (tb > 0 && popc(c->h[B][s]) < k) k = popc(c->h[B][s]);
@@ -338,7 +368,46 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr) {
             wr[s] |= bits;
         }
     }
+    return q;
+}
+
+/* A sure lower bound on the leader's side's tricks: the leader cashes his
+ * own top cards, or leads a low card to partner's top cards and partner
+ * cashes his. */
+static int quick_tricks(const ws_ctx *c, int L, u16 *wr) {
+    int P = (L + 2) & 3, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump;
+    int q = cash_run(c, L, wr);
+    for (int s = 0; s < NSUIT; s++) {
+        u16 rs = c->rem[s];
+        if (!c->h[L][s] || !(c->h[P][s] & rs & (u16)(1u << hibit(rs)))) continue;
+        if (t != NT && s != t &&
+            ((!c->h[A][s] && c->h[A][t]) || (!c->h[B][s] && c->h[B][t])))
+            continue; /* the entry could be ruffed */
+        u16 pw[NSUIT];
+        int qp = cash_run(c, P, pw);
+        if (qp > q) {
+            q = qp;
+            memcpy(wr, pw, sizeof pw);
+        }
+        break;
+    }
     return q > c->tricksLeft ? c->tricksLeft : q;
+}
+
+/* Tricks side X is sure to take with top trumps held in one hand. */
+static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
+    int t = c->trump;
+    *bits = 0;
+    if (t == NT) return 0;
+    u16 b1, b2;
+    int k1 = top_run(c->rem[t], c->h[X][t], &b1);
+    int k2 = top_run(c->rem[t], c->h[X ^ 2][t], &b2);
+    if (k1 >= k2) {
+        *bits = b1;
+        return k1;
+    }
+    *bits = b2;
+    return k2;
 }
 
 static int last_trick(ws_ctx *c, u16 *wr) {
@@ -438,10 +507,9 @@ static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
 
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
  * cheaply when it matters, play low when partner has the trick. */
-static void order_moves(const ws_ctx *c, int hand, Move *mv, int n) {
+static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) {
     int t = c->trump, tn = c->tn;
     int partner = (hand + 2) & 3, lho = (hand + 1) & 3, rho = (hand + 3) & 3;
-    u16 kill = c->killer[c->depth];
     int ws = 0, wh = 0, partnerWins = 0, ls = 0;
     u16 wb = 0;
     if (tn > 0) {
@@ -499,8 +567,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n) {
             if (!(above & ~c->h[hand][s])) sc -= 15; /* keep winners */
             sc += popc(c->h[hand][s]);
         }
-        if (kill && (kill >> 8) == s && (m->seq & (kill & 0xFF ? (1u << ((kill & 0xFF) - 1)) : 0)))
-            sc += 200;
+        if (!(ws_debug_flags & 32) && ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1)))) sc += 400;
         m->score = sc;
     }
     for (int i = 1; i < n; i++) {
@@ -529,6 +596,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     u32 own[NSUIT];
     u64 key = 0;
     u32 lt = 0;
+    u16 ttbest = 0, best = 0;
     if (tn == 0) {
         if (c->tricksLeft == 1) return last_trick(c, wr);
         u16 q[NSUIT];
@@ -537,6 +605,15 @@ static int search(ws_ctx *c, int need, u16 *wr) {
             memcpy(wr, q, sizeof q);
             return isMax;
         }
+        if (c->trump != NT) {
+            u16 tb;
+            int other = hand ^ 1;
+            int st = sure_trumps(c, other, &tb);
+            if (isMax ? c->tricksLeft - st < need : st >= need) {
+                wr[c->trump] = tb;
+                return !isMax;
+            }
+        }
         key = length_key(c);
         lt = (u32)hand | ((u32)c->trump << 2);
         owners(c, own);
@@ -544,14 +621,14 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         ws_stats[0]++;
         if (nd) {
             ws_stats[1]++;
-            int r = tt_probe(c, nd, own, need, wr);
+            int r = tt_probe(c, nd, own, need, wr, &ttbest);
             if (r >= 0) ws_stats[2]++;
             if (r >= 0) return r;
         }
     }
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);
-    order_moves(c, hand, mv, n);
+    order_moves(c, hand, mv, n, ttbest);
     u16 acc[NSUIT] = {0, 0, 0, 0};
     u16 lw[NSUIT] = {0, 0, 0, 0};
     int res = !isMax;
@@ -562,19 +639,22 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         u16 cw[NSUIT];
         int r = play_child(c, hand, s, m->bit, need, cw);
         u16 thr = cw[s] ? (u16)(cw[s] & (u16)(0u - cw[s])) : ABOVE_ACE;
-        if (m->bit >= thr) cw[s] |= m->seq;
         if (r == isMax) {
+            if (tn == 0) { ws_stats[7]++; if (i == 0) ws_stats[6]++; } else {ws_stats[4]++; if (i==0) ws_stats[5]++;}
             memcpy(wr, cw, sizeof cw);
             res = r;
-            c->killer[c->depth] = (u16)((s << 8) | (hibit(m->bit) + 1));
+            best = (u16)((s << 8) | (hibit(m->bit) + 1));
             goto done;
         }
+        /* the other cards of the run were not searched: when this card's rank
+           mattered they must stay its equals wherever the result is reused */
+        if (m->bit >= thr) cw[s] |= m->seq;
         for (int k = 0; k < NSUIT; k++) acc[k] |= cw[k];
         if (m->bit < thr && thr > lw[s]) lw[s] = thr;
     }
     memcpy(wr, acc, sizeof acc);
 done:
-    if (tn == 0) tt_store(c, key, lt, own, wr, res, need);
+    if (tn == 0) tt_store(c, key, lt, own, wr, res, need, best);
     return res;
 }
 
@@ -628,13 +708,13 @@ int ws_validate(const uint64_t hands[4], int trump, int leader, const int *trick
         seen |= 1ULL << cd;
     }
     int mover = (leader + ntrick) & 3;
-    int n = popc((u32)hands[mover]) + popc((u32)(hands[mover] >> 32));
+    int n = popc_slow((u32)hands[mover]) + popc_slow((u32)(hands[mover] >> 32));
     if (n < 1) FAIL("%c is to play but holds no cards", SEATS[mover]);
     if (n > 13) FAIL("%c holds %d cards; a hand has at most 13", SEATS[mover], n);
     for (int i = 0; i < 4; i++) {
         int seat = (leader + i) & 3;
         int want = i < ntrick ? n - 1 : n;
-        int has = popc((u32)hands[seat]) + popc((u32)(hands[seat] >> 32));
+        int has = popc_slow((u32)hands[seat]) + popc_slow((u32)(hands[seat] >> 32));
         if (has != want)
             FAIL("%c holds %d cards but should hold %d (%c, to play, holds %d; %d card(s) "
                  "already in the trick)",
@@ -674,7 +754,6 @@ static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, con
     for (int s = 0; s < NSUIT; s++) n += popc(c->h[mover][s]);
     c->tricksLeft = n;
     c->depth = 0;
-    memset(c->killer, 0, sizeof c->killer);
 }
 
 /* Exact value of one move: tricks for the mover's side, found by null-window
@@ -708,7 +787,7 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     c->maxSide = hand & 1;
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);
-    order_moves(c, hand, mv, n);
+    order_moves(c, hand, mv, n, 0);
     int out = 0, best = -1;
     for (int i = 0; i < n; i++) {
         int guess = best >= 0 ? best : (c->tricksLeft + 1) / 2;

@@ -1,12 +1,10 @@
 """Cutting for partners and first deal: ace low, two highest partners, lowest deals."""
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cards import parse_card
+from engine.cards import full_deck, parse_card
 from engine.cut import cut_for_partners, cut_rank
 from engine.errors import RulesError
 from engine.seats import Seat
@@ -14,25 +12,10 @@ from engine.seats import Seat
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
-class StackedRandom(random.Random):
-    """A Random whose shuffle leaves chosen cards on top (drawn first)."""
-
-    def __init__(self, top):
-        super().__init__(0)
-        self.top = [parse_card(c) for c in top]
-
-    def randrange(self, *args, **kwargs):  # Fisher-Yates: keep the identity order
-        stop = args[-1] if len(args) > 1 else args[0]
-        return stop - 1
-
-
 def stacked(cards):
-    # fisher_yates with randrange(i+1) == i leaves the deck in order; draws come
-    # off the end, so put the wanted cards last, first draw at the very end.
-    from engine import cut as cut_module
-
-    full = [c for c in cut_module.full_deck() if str(c) not in cards] + [parse_card(c) for c in reversed(cards)]
-    return full
+    """A pack whose first draws are ``cards`` in order (draws come off the end)."""
+    wanted = [parse_card(c) for c in cards]
+    return [c for c in full_deck() if c not in wanted] + wanted[::-1]
 
 
 def test_ace_is_low():
@@ -44,8 +27,7 @@ def test_ace_is_low():
 def cut_with(monkeypatch, cards, **kwargs):
     import engine.cut as cut_module
 
-    monkeypatch.setattr(cut_module, "full_deck", lambda: stacked(cards))
-    monkeypatch.setattr(cut_module, "fisher_yates", lambda items, rng: list(items))
+    monkeypatch.setattr(cut_module, "fisher_yates", lambda items, rng: stacked(cards))
     return cut_for_partners(PLAYERS, seed=1, **kwargs)
 
 

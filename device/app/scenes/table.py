@@ -105,11 +105,13 @@ class TableScene(Scene):
     def layout(self, w: int, h: int) -> None:
         pad = self.px(8)
         self.pad = pad
-        bar_h = self.px(52)
-        self.bar_h = bar_h
-        btn_h = self.px(50)
         landscape = w >= h
         self.landscape = landscape
+        bar_h = self.px(52)
+        self.bar_h = bar_h
+        # Portrait: the counter gets a second row under the bar.
+        self.bar2_h = 0 if landscape else self.px(40)
+        btn_h = self.px(50)
         colw = self.px(124) if landscape else 0
         # Your hand along the bottom edge, in one row if every card keeps a 40 px strip.
         card_h = int(min(h * 0.26, w * 0.3))
@@ -151,7 +153,7 @@ class TableScene(Scene):
         self.oc_w, self.oc_h = oc_w, oc_h
         label_h = self.px(30)
         self.label_h = label_h
-        top = bar_h + pad
+        top = bar_h + self.bar2_h + pad
         n_step = max(2, int(oc_w * 0.28))
         n_w = oc_w + 12 * n_step
         self.fans = {Seat.N: (pygame.Rect(w // 2 - n_w // 2, top, n_w, oc_h), False, n_step)}
@@ -160,13 +162,15 @@ class TableScene(Scene):
             avail = bottom - y
             v_step = max(2, min(int(oc_w * 0.3), int((avail - oc_w) / 12)))
             self.fans[seat] = (pygame.Rect(x, y, oc_h, oc_w + 12 * v_step), True, v_step)
+        nf = self.fans[Seat.N][0]
         self.label_pos = {
-            Seat.N: ("midleft", (self.fans[Seat.N][0].right + pad, self.fans[Seat.N][0].centery)),
+            Seat.N: ("midleft", (nf.right + pad, nf.centery)) if landscape
+            else ("midtop", (nf.centerx, nf.bottom + pad // 2)),
             Seat.W: ("topleft", (pad, top)),
             Seat.E: ("topright", (w - pad, top)),
         }
         # The current trick in the middle.
-        north_bottom = self.fans[Seat.N][0].bottom + pad
+        north_bottom = nf.bottom + pad + (0 if landscape else label_h)
         tc_h = int(min(card_h * 0.85, (hand_top - north_bottom - 2 * pad) / 1.7))
         tc_w = int(tc_h * cards.CARD_RATIO)
         self.tc_w, self.tc_h = tc_w, tc_h
@@ -218,10 +222,10 @@ class TableScene(Scene):
         playable = self.playable()
         out = []
         n = len(hand)
-        per_row = n if self.rows == 1 else 7
+        top_row = n if self.rows == 1 else (n + 1) // 2
         for i, card in enumerate(hand):
-            row, col = (0, i) if self.rows == 1 else divmod(i, 7)
-            in_row = per_row if self.rows == 1 else (min(7, n) if row == 0 else max(0, n - 7))
+            row, col = (0, i) if i < top_row else (1, i - top_row)
+            in_row = top_row if row == 0 else n - top_row
             span = self.card_w + self.step * (max(in_row, 1) - 1)
             x0 = self.hand_x0 + (self.hand_x1 - self.hand_x0 - span) / 2
             y = self.row_tops[row] - (self.raise_ if card in playable else 0)
@@ -676,12 +680,18 @@ class TableScene(Scene):
             left = self.badge_x
             ns = ew = 0
         counter = f"You/Partner {ns} | Opponents {ew}"
-        r = self._pill(surf, counter, "midright", (w - pad, cy), theme.PANEL, theme.INK, size)
+        if self.landscape:
+            r = self._pill(surf, counter, "midright", (w - pad, cy), theme.PANEL, theme.INK, size)
+            right = r.left
+        else:
+            self._pill(surf, counter, "center", (w // 2, self.bar_h + self.bar2_h // 2), theme.PANEL,
+                       theme.INK, size)
+            right = w - pad
         status = self.status()
-        room = r.left - left - 2 * pad
+        room = right - left - 2 * pad
         fs = text.fit_size(status, self.px(20), room, True, min_size=self.px(17))
         st = text.text(status, fs, theme.GOLD, True)
-        surf.blit(st, st.get_rect(center=((left + r.left) // 2, cy)))
+        surf.blit(st, st.get_rect(center=((left + right) // 2, cy)))
 
     def _slide_pos(self, s: Slide) -> tuple[int, int]:
         p = _ease(s.progress(self.app.clock))

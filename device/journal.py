@@ -1,0 +1,287 @@
+"""The bridge between a game being played and the store: never lose a trick.
+
+A :class:`Journal` *follows* an engine :class:`~engine.match.Match`: from then
+on every deal it starts, every action applied to a deal and every hand it
+scores is written to the store (and committed, so it survives a power cut)
+before the call that made it returns, so before anything can show it. The
+match itself is not changed: the journal shadows ``start_deal``,
+``finish_deal`` and each deal's ``apply`` on those objects with versions that
+call the engine's method and then write. That way a scene or a demo that
+drives the match directly (``deal.apply(Play(...))``) is journalled without
+knowing it.
+
+Rebuilding is the other half: a match is a pure fold of its deal records and
+their actions, so :func:`rebuild` reads them back and replays them through
+:meth:`Match.from_dict`. What the store's ``matches.rules`` column holds is the
+rules (``Rules.to_dict()``) plus one key, ``"match"``: the first dealer, the
+match seed and, for a run of several rubbers (the headless demo), ``"run"``
+(who started it, its seed, the rubber number, hands finished before it).
+
+Deal results are ``HandScore.to_dict()`` plus ``"game"`` (the finished game,
+on the hand that ended one) and ``"honours_declared"`` when a physical table
+declared them; a finished rubber's result is ``winner``, ``games``, ``points``
+and the games. Ids, seq numbers and the JSON are the same whether a run went
+straight through or was cut and resumed; only the timestamps differ.
+
+If a write fails (a full disk: the store says so and writes nothing of it),
+the error propagates to the caller and nothing is shown; the in-memory game is
+then ahead of the store by that one step, and the table must stop (the app
+restarts and resumes from the store).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from device.store import MatchRow, Store, StoreError
+from engine.actions import Action
+from engine.deal import Deal, DealRecord
+from engine.match import Match
+from engine.rules import Rules
+from engine.scoring import HandScore
+from engine.seats import SEATS
+from engine.trick import Trick
+
+MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
+
+
+def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the store keeps about a match besides its deals: rules and how it began."""
+    header: dict[str, Any] = {"first_dealer": match.first_dealer.name, "seed": match.seed}
+    if run is not None:
+        header["run"] = dict(run)
+    return {**match.rules.to_dict(), MATCH_KEY: header}
+
+
+def header_of(row: MatchRow) -> dict[str, Any]:
+    """The match header of a stored rubber ({} for one not written by a journal)."""
+    header = row.rules.get(MATCH_KEY) if isinstance(row.rules, dict) else None
+    return dict(header) if isinstance(header, dict) else {}
+
+
+def run_of(row: MatchRow) -> dict[str, Any]:
+    run = header_of(row).get("run")
+    return dict(run) if isinstance(run, dict) else {}
+
+
+def hand_result(match: Match, score: HandScore) -> dict[str, Any]:
+    """A scored hand as the store keeps it (the deal's result)."""
+    result = score.to_dict()
+    if score.game_won_by is not None and match.games:
+        result["game"] = match.games[-1].to_dict()
+    declared = match.to_dict().get("honours_declared") or {}
+    held = declared.get(str(score.number)) if isinstance(declared, dict) else None
+    if held is not None:
+        result["honours_declared"] = list(held)
+    return result
+
+
+def rubber_result(match: Match) -> dict[str, Any]:
+    result = match.result()
+    assert result is not None, "the rubber is not over"
+    return {"winner": result.winner, "games": list(result.games), "points": list(result.points),
+            "game_results": [g.to_dict() for g in match.games]}
+
+
+def rebuild(store: Store, row: MatchRow) -> Match:
+    """The exact match the store holds: its deals replayed, action by action."""
+    header = header_of(row)
+    rules = {k: v for k, v in row.rules.items() if k != MATCH_KEY}
+    deals = store.deals_of_match(row.id)
+    first = header.get("first_dealer") or (deals[0].dealer if deals else "N")
+    declared: dict[str, list[int]] = {}
+    for d in deals:
+        held = (d.result or {}).get("honours_declared")
+        if d.finished is not None and held is not None:
+            declared[str(d.number)] = list(held)
+    scored = sum(1 for d in deals if d.finished is not None)
+    return Match.from_dict({
+        "rules": Rules.from_dict(rules).to_dict(),
+        "first_dealer": first,
+        "seed": header.get("seed"),
+        "deals": [{"record": d.record, "actions": d.actions} for d in deals],
+        "scored": scored,
+        "honours_declared": declared,
+    })
+
+
+def latest_match(store: Store) -> MatchRow | None:
+    """The most recently started rubber, finished or not."""
+    candidates = []
+    open_row = store.unfinished_match()
+    if open_row is not None:
+        candidates.append(open_row.id)
+    newest = store.recent_deals(1)
+    if newest:
+        candidates.append(newest[0].match_id)
+    # A finished rubber always has deals, so one of the two is the newest.
+    return store.match(max(candidates)) if candidates else None
+
+
+@dataclass
+class _Followed:
+    match: Match
+    match_id: int
+    deal_id: int | None  # the deal in progress (started, not yet scored)
+
+
+class Journal:
+    """Writes one table's game to the store as it happens.
+
+    ``players`` is the seat -> "human" or AI level map kept with each rubber
+    (the statistics are broken down by it).
+    """
+
+    def __init__(self, store: Store, players: dict[str, str]) -> None:
+        self.store = store
+        self.players = dict(players)
+        self.followed: _Followed | None = None
+
+    @property
+    def match_id(self) -> int | None:
+        return None if self.followed is None else self.followed.match_id
+
+    # ----- following a match --------------------------------------------
+
+    def follow(self, match: Match, run: dict[str, Any] | None = None) -> int:
+        """Journal a new match from now on: its header is written at once."""
+        match_id = self.store.start_match(match_header(match, run), self.players)
+        self._attach(match, match_id, None)
+        return match_id
+
+    def adopt(self, match: Match, match_id: int) -> None:
+        """Carry on journalling a match rebuilt from the store (see :meth:`resume`)."""
+        deal_id = None
+        if match.current is not None:
+            open_deal = self.store.unfinished_deal(match_id)
+            assert open_deal is not None and open_deal.number == len(match.deals), \
+                "the store's open deal is not the match's current deal"
+            deal_id = open_deal.id
+        self._attach(match, match_id, deal_id)
+        # A rubber won by the last hand scored, cut off before its own result was written.
+        row = self.store.match(match_id)
+        if match.is_over and row is not None and row.finished is None:
+            self.store.finish_match(match_id, rubber_result(match))
+
+    def resume(self, accept: Callable[[MatchRow], bool] | None = None) -> Match | None:
+        """Rebuild and follow the newest unfinished rubber (that ``accept`` likes)."""
+        row = self.store.unfinished_match()
+        if row is None or (accept is not None and not accept(row)):
+            return None
+        match = rebuild(self.store, row)
+        self.adopt(match, row.id)
+        return match
+
+    def _attach(self, match: Match, match_id: int, deal_id: int | None) -> None:
+        followed = _Followed(match, match_id, deal_id)
+        self.followed = followed
+        store = self.store
+        engine_start = type(match).start_deal.__get__(match)
+        engine_finish = type(match).finish_deal.__get__(match)
+
+        def start_deal(record: DealRecord) -> Deal:
+            deal = engine_start(record)  # the engine validates first
+            try:
+                followed.deal_id = store.start_deal(match_id, len(match.deals), record.to_dict())
+            except BaseException:
+                match.deals.pop()  # not stored, so not dealt
+                raise
+            self._watch(deal, followed.deal_id)
+            return deal
+
+        def finish_deal(honours_held: tuple[int, int] | None = None) -> HandScore:
+            score = engine_finish(honours_held)
+            if followed.deal_id is None:
+                raise StoreError("the journal has no record of the hand just scored")
+            store.finish_deal(followed.deal_id, hand_result(match, score))
+            followed.deal_id = None
+            if match.is_over:
+                store.finish_match(match_id, rubber_result(match))
+            return score
+
+        # Shadow the engine's methods on this one object (new_deal calls start_deal).
+        match.start_deal = start_deal  # type: ignore[method-assign]
+        match.finish_deal = finish_deal  # type: ignore[method-assign]
+        if match.current is not None and deal_id is not None:
+            self._watch(match.current, deal_id)
+
+    def _watch(self, deal: Deal, deal_id: int) -> None:
+        store = self.store
+        engine_apply = type(deal).apply.__get__(deal)
+
+        def apply(action: Action) -> Trick | None:
+            done = engine_apply(action)  # validated and applied in memory
+            store.append_action(deal_id, len(deal.actions) - 1, action.to_dict())
+            return done
+
+        deal.apply = apply  # type: ignore[method-assign]
+
+
+def ai_players(level: str, humans: tuple[str, ...] = ()) -> dict[str, str]:
+    return {seat.name: ("human" if seat.name in humans else level) for seat in SEATS}
+
+
+# ----- the headless demo: a run of several rubbers, resumable -----------------
+
+DEMO = "demo"
+
+
+@dataclass
+class DemoRun:
+    """A journalled ``whist-table demo --headless --seed S --db PATH`` run.
+
+    A run is identified by its seed: when the newest rubber in the store
+    belongs to a demo run with the same seed, the command carries that run on
+    (to the number of hands asked) instead of starting another.
+    """
+
+    journal: Journal
+    seed: int | str | None  # None: an unseeded run, never resumed
+    resume: Match | None = None
+    rubber: int = 1
+    hands_done: int = 0
+
+    @property
+    def note(self) -> str | None:
+        if self.resume is None:
+            return None
+        played = self.hands_done + len(self.resume.hands)
+        deal = self.resume.current
+        where = f", hand {len(self.resume.deals)} at card {len(deal.actions)}" if deal else ""
+        return (f"Resuming the demo run with seed {self.seed} from the game store: "
+                f"{played} hand(s) done, rubber {self.rubber}{where}.")
+
+    def on_match(self, match: Match, rubber: int, hands_before: int) -> None:
+        self.journal.follow(match, run={"kind": DEMO, "seed": self.seed, "rubber": rubber,
+                                        "hands_before": hands_before})
+
+    def headless_kwargs(self) -> dict[str, Any]:
+        """What run_headless needs to journal this run (and carry it on)."""
+        kwargs: dict[str, Any] = {"on_match": self.on_match}
+        if self.resume is not None:
+            kwargs.update(resume=self.resume, rubber=self.rubber, hands_done=self.hands_done)
+        return kwargs
+
+
+def demo_run(store: Store, seed: int | str | None, level: str) -> DemoRun:
+    """Find the demo run with this seed to carry on, or get ready for a new one."""
+    run = DemoRun(Journal(store, ai_players(level)), seed)
+    if seed is None:
+        return run
+    row = latest_match(store)
+    info = run_of(row) if row is not None else {}
+    if row is None or info.get("kind") != DEMO or info.get("seed") is None \
+            or str(info.get("seed")) != str(seed):
+        return run
+    match = rebuild(store, row)
+    run.journal.adopt(match, row.id)
+    run.resume = match
+    run.rubber = int(info.get("rubber", 1))
+    run.hands_done = int(info.get("hands_before", 0))
+    return run
+
+
+__all__ = ["DemoRun", "Journal", "ai_players", "demo_run", "hand_result", "header_of",
+           "latest_match", "match_header", "rebuild", "rubber_result", "run_of"]

@@ -1,0 +1,161 @@
+"""Exact double-dummy evaluator: how many tricks each card is worth with best play.
+
+Text API (the contract in DESIGN.md)::
+
+    solve_moves(hands, trump, leader, trick=()) -> {"SA": 7, "S2": 6, ...}
+    solve(hands, trump, leader) -> 7
+
+``hands`` is PBN of the cards still held (``"N:<n> <e> <s> <w>"``), without
+the cards of the current trick; ``leader`` the seat that led the current
+trick; ``trick`` the cards already played to it, in order. ``solve_moves``
+returns, for every legal card of the player to move, the most tricks the
+mover's side can take from here on, the current trick included.
+
+Fast API for the AI (no text parsing; it may call it thousands of times)::
+
+    solve_moves_masks(hands, trump, leader, trick=()) -> {card_int: tricks}
+    solve_masks(hands, trump, leader) -> tricks
+
+``hands`` is a tuple of four 52-bit masks in N, E, S, W order (bit ``i`` is
+``Card(i)`` from engine.cards), ``trump`` 0..4 (S H D C, 4 = no trump),
+``leader`` 0..3 (N E S W) and ``trick`` a tuple of card ints. The C core
+releases the GIL while it searches; each concurrent call gets its own
+transposition table from a small pool, so calls from several threads are
+safe and results never depend on call history. ``set_table_size(bytes)``
+sets the table size of each context (default 32 MiB; memory is fixed, the
+table is cleared when full, never grown).
+
+Backends: the C extension ``engine._solver`` when it is built; otherwise the
+pure-Python solver in engine.solver_py (exact but only practical for a few
+tricks), with a warning logged once. Set the environment variable
+``WHIST_PURE_SOLVER=1`` to force the pure-Python solver.
+
+Bad input raises ``ValueError`` (``engine.errors.NotationError``) saying what
+is wrong: malformed PBN, a card twice, hand sizes that do not fit the trick,
+a card in the trick that is still in a hand or shows a revoke, a bad seat or
+trump.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+
+from engine import solver_py
+from engine.cards import Card, parse_card, parse_strain
+from engine.errors import NotationError
+from engine.pbn import parse_hands
+from engine.seats import Seat
+
+log = logging.getLogger(__name__)
+
+PURE_ENV = "WHIST_PURE_SOLVER"
+
+
+def _load_backend():  # -> module with solve_moves_masks / solve_masks
+    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
+        log.info("%s is set: using the pure-Python double-dummy solver", PURE_ENV)
+        return solver_py, False
+    try:
+        from engine import _solver  # type: ignore[attr-defined]
+    except ImportError:
+        log.warning(
+            "the C double-dummy solver (engine._solver) is not built: using the slow "
+            "pure-Python solver; build it with 'python setup.py build_ext --inplace'"
+        )
+        return solver_py, False
+    return _solver, True
+
+
+_backend, HAVE_C = _load_backend()
+BACKEND = "c" if HAVE_C else "python"
+
+
+def set_table_size(nbytes: int) -> None:
+    """Transposition table size per solver context, in bytes (C backend only)."""
+    if HAVE_C:
+        _backend.set_tt_bytes(int(nbytes))
+
+
+def table_size() -> int:
+    return int(_backend.get_tt_bytes()) if HAVE_C else 0
+
+
+def _check_masks(hands: Sequence[int], trump: int, leader: int, trick: Sequence[int]) -> tuple:
+    # Validate in Python first so both backends give the same precise messages.
+    hands_t = tuple(hands) if not isinstance(hands, tuple) else hands
+    trick_t = tuple(int(c) if isinstance(c, Card) else c for c in trick)
+    solver_py.validate_masks(hands_t, trump, leader, trick_t)
+    return hands_t, trick_t
+
+
+def solve_moves_masks(
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = ()
+) -> dict[int, int]:
+    """Card int -> tricks for the mover's side, for every legal card of the player to move."""
+    hands_t, trick_t = _check_masks(hands, trump, leader, trick)
+    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t)
+
+
+def solve_masks(hands: Sequence[int], trump: int, leader: int) -> int:
+    """Tricks the leader's side takes from the start of a trick."""
+    hands_t, _ = _check_masks(hands, trump, leader, ())
+    return _backend.solve_masks(hands_t, trump, leader)
+
+
+def hands_to_masks(hands: str) -> tuple[int, int, int, int]:
+    """PBN (cards still held) to four masks in N, E, S, W order."""
+    parsed = parse_hands(hands)
+    masks = [0, 0, 0, 0]
+    for seat, cards in enumerate(parsed):
+        for c in cards:
+            masks[seat] |= 1 << int(c)
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def _trump(trump: str) -> int:
+    if not isinstance(trump, str):
+        raise NotationError(f"{trump!r} is not a trump: use S, H, D, C or N (no trump)")
+    return parse_strain(trump)
+
+
+def _seat(leader: str) -> int:
+    if not isinstance(leader, str | Seat):
+        raise NotationError(f"{leader!r} is not a seat: use N, E, S or W")
+    return int(Seat.parse(leader))
+
+
+def _trick(trick: Sequence[str]) -> tuple[int, ...]:
+    if isinstance(trick, str):
+        trick = trick.replace(",", " ").split()
+    return tuple(int(parse_card(c)) for c in trick)
+
+
+def solve_moves(
+    hands: str, trump: str, leader: str, trick: Sequence[str] = ()
+) -> dict[str, int]:
+    """For every legal card of the player to move: tricks the mover's side takes from here."""
+    masks = hands_to_masks(hands)
+    values = solve_moves_masks(masks, _trump(trump), _seat(leader), _trick(trick))
+    return {str(Card(c)): v for c, v in sorted(values.items(), key=lambda kv: -kv[1] * 64 + kv[0])}
+
+
+def solve(hands: str, trump: str, leader: str) -> int:
+    """Tricks the leader's side takes from a position at the start of a trick."""
+    return solve_masks(hands_to_masks(hands), _trump(trump), _seat(leader))
+
+
+def dd_table(hands: str) -> dict[str, dict[str, int]]:
+    """DDS-style table: strain -> declarer seat -> tricks for the declarer, the
+    opening lead made by the declarer's left-hand opponent (all 52 cards)."""
+    masks = hands_to_masks(hands)
+    table: dict[str, dict[str, int]] = {}
+    for strain, letter in enumerate("SHDCN"):
+        row = {}
+        for decl in range(4):
+            lead = (decl + 1) % 4
+            total = masks[lead].bit_count()
+            row["NESW"[decl]] = total - solve_masks(masks, strain, lead)
+        table[letter] = row
+    return table
