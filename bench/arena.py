@@ -104,17 +104,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100, help="duplicate deals (each played twice)")
     p.add_argument("--seed", default="arena", help="seed for the deals and the bots")
     p.add_argument("--budget", type=float, default=None,
-                   help="think time per move in seconds for the table's levels (default: theirs)")
+                   help="think time per move in seconds for the table's levels (default: theirs; "
+                        "0: no clock, a fixed number of samples, see --samples)")
     p.add_argument("--samples", type=int, default=None, help="sample cap for the PIMC levels")
+    p.add_argument("--solver", choices=("engine", "dds"), default="engine",
+                   help="double-dummy solver behind the table's levels: ours (default) or DDS, "
+                        "to separate the AI's play from the solver's speed")
     p.add_argument("--progress", type=int, default=50, help="print a running line every N deals")
     args = p.parse_args(argv)
     from engine.ai.levels import DEFAULT_BUDGET
 
     budget = args.budget if args.budget is not None else DEFAULT_BUDGET
+    think = budget or None
+    if args.solver == "dds":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import pimc_dds
+
+        pimc.default_solver = lambda: pimc_dds.dds_solve_masks  # type: ignore[assignment]
     name_a, name_b = args.a, args.b
     key_a, key_b = (name_a, name_b) if name_a != name_b else (name_a + "/A", name_b + "/B")
-    bot_a = (key_a, make_bot(name_a, budget, args.samples))
-    bot_b = (key_b, make_bot(name_b, budget, args.samples))
+    bot_a = (key_a, make_bot(name_a, think, args.samples))
+    bot_b = (key_b, make_bot(name_b, think, args.samples))
     times: dict[str, list[float]] = {key_a: [], key_b: []}
     margins: list[float] = []
     pts: list[float] = []
@@ -140,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     print("  move latency:")
     for key in (key_a, key_b):
         print(latency_line(key, times[key]))
-    print(f"  run time {elapsed:.0f} s (think budget {budget * 1000:.0f} ms for the table's levels)")
+    print(f"  run time {elapsed:.0f} s (think budget {budget * 1000:.0f} ms for the table's levels, "
+          f"solver: {'DDS through endplay' if args.solver == 'dds' else 'engine.solver'})")
     return 0
 
 

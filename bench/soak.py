@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         kwargs = run.headless_kwargs()
         kwargs["on_match"] = on_match
         run_headless(args.hands, args.seed, out=Discard(), chooser=chooser(args.level),
-                     on_action=on_action, **kwargs)
+                     on_action=on_action, keep_matches=False, **kwargs)
         gc.collect()
         marks[args.hands] = (time.perf_counter() - start, rss_mb())
         stats = store.stats()

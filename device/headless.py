@@ -99,6 +99,25 @@ class Printer:
             groups.append(f"{self.suit(suit)} {text}")
         return "   ".join(groups)
 
+    def hands(self, dealt: tuple[frozenset[Card] | None, ...]) -> list[str]:
+        """The four hands, one line each, suits lined up in columns."""
+        cols: list[list[str]] = []
+        for suit in range(4):
+            col = []
+            for cards in dealt:
+                ranks = sorted((c for c in cards or () if c.suit == suit), key=lambda c: -c.rank)
+                col.append(" ".join(c.symbol[1:] for c in ranks) or "-")
+            width = max(len(x) for x in col)
+            cols.append([x.ljust(width) for x in col])
+        lines = []
+        for seat in SEATS:
+            if dealt[seat] is None:
+                lines.append(f"  {SEAT_NAMES[seat]:<5}  (unknown)")
+                continue
+            groups = [f"{self.suit(suit)} {cols[suit][seat]}" for suit in range(4)]
+            lines.append(f"  {SEAT_NAMES[seat]:<5}  " + "   ".join(groups).rstrip())
+        return lines
+
     def trick(self, number: int, trick: Trick, trump: int) -> str:
         plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
         return f"Trick {number:<2}  {plays}  -> {SEAT_NAMES[trick.winner(trump)]}"
@@ -147,6 +166,7 @@ def run_headless(
     chooser: Chooser | None = None,
     colour: bool | None = None,
     on_match: OnMatch | None = None,
+    keep_matches: bool = True,
 ) -> list[Match]:
     """Play ``hands`` hands with bots in every seat, printing as it goes.
 
@@ -156,7 +176,8 @@ def run_headless(
     number and ``hands_done`` (hands finished before it, in earlier rubbers).
     ``on_match(match, rubber, hands_before)`` is called when a new rubber's
     Match is created, before its first deal (device.journal starts
-    journalling it there). Returns the matches played (the last may be unfinished).
+    journalling it there). Returns the matches played (the last may be unfinished);
+    with ``keep_matches=False`` only the last (a long run then stays in constant memory).
     """
     p = Printer(out, colour)
     if chooser is not None:
@@ -178,6 +199,7 @@ def run_headless(
         if on_match is not None:
             on_match(match, rubber, hands_done)
     matches = [match]
+    dropped = 0  # finished rubbers let go of (keep_matches=False)
     played = hands_done + len(match.hands)
 
     while played < hands:
@@ -186,6 +208,9 @@ def run_headless(
             match = Match(rules, match.next_dealer, rubber_seed(rubber))
             if on_match is not None:
                 on_match(match, rubber, played)
+            if not keep_matches:
+                dropped += sum(1 for m in matches if m.is_over)
+                matches.clear()
             matches.append(match)
             p.say()
             p.say(f"=== Rubber {rubber} ===")
@@ -195,8 +220,8 @@ def run_headless(
         p.say(f"--- Rubber {rubber}, hand {number} (hand {played + 1} of {hands}): "
               f"{SEAT_NAMES[deal.dealer]} deals, {p.trump(deal)} ---")
         dealt = deal.dealt_hands()
-        for seat in SEATS:
-            p.say(f"  {SEAT_NAMES[seat]:<5}  {p.hand(dealt[seat])}")
+        for line in p.hands(dealt):
+            p.say(line)
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
@@ -240,7 +265,7 @@ def run_headless(
             p.say(f"*** Rubber {rubber} to {SIDE_LONG_NAMES[w]}, {ns}-{ew} in games ***")
 
     p.say()
-    done_rubbers = sum(1 for m in matches if m.is_over)
+    done_rubbers = dropped + sum(1 for m in matches if m.is_over)
     p.say(f"Played {played - hands_done} hand(s); {done_rubbers} rubber(s) finished.")
     return matches
 

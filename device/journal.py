@@ -17,10 +17,13 @@ rules (``Rules.to_dict()``) plus one key, ``"match"``: the first dealer, the
 match seed and, for a run of several rubbers (the headless demo), ``"run"``
 (who started it, its seed, the rubber number, hands finished before it).
 
-Deal results are ``HandScore.to_dict()`` plus ``"game"`` (the finished game,
-on the hand that ended one) and ``"honours_declared"`` when a physical table
-declared them; a finished rubber's result is ``winner``, ``games``, ``points``
-and the games. Ids, seq numbers and the JSON are the same whether a run went
+Deal rows are numbered 1, 2, ... in the order they were dealt. Their results
+are ``HandScore.to_dict()`` (whose ``number`` is the hand number) plus
+``"game"`` (the finished game, on the hand that ended one) and
+``"honours_declared"`` when a physical table declared them; a deal thrown in
+(``Match.misdeal``) is kept, finished with ``{"misdeal": true}``, since the
+redeal's cards depend on it. A finished rubber's result is ``winner``,
+``games``, ``points`` and the games. Ids, seq numbers and the JSON are the same whether a run went
 straight through or was cut and resumed; only the timestamps differ.
 
 If a write fails (a full disk: the store says so and writes nothing of it),
@@ -38,6 +41,7 @@ from typing import Any
 from device.store import MatchRow, Store, StoreError
 from engine.actions import Action
 from engine.deal import Deal, DealRecord
+from engine.errors import RulesError
 from engine.match import Match
 from engine.rules import Rules
 from engine.scoring import HandScore
@@ -45,6 +49,7 @@ from engine.seats import SEATS
 from engine.trick import Trick
 
 MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
+MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same dealer deals again)
 
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -89,22 +94,36 @@ def rebuild(store: Store, row: MatchRow) -> Match:
     """The exact match the store holds: its deals replayed, action by action."""
     header = header_of(row)
     rules = {k: v for k, v in row.rules.items() if k != MATCH_KEY}
-    deals = store.deals_of_match(row.id)
-    first = header.get("first_dealer") or (deals[0].dealer if deals else "N")
+    rows = store.deals_of_match(row.id)
+    first = header.get("first_dealer") or (rows[0].dealer if rows else "N")
+    deals: list[dict[str, Any]] = []
+    misdeals: list[dict[str, Any]] = []  # thrown in: {"index": deals before it, "record"}
     declared: dict[str, list[int]] = {}
-    for d in deals:
-        held = (d.result or {}).get("honours_declared")
-        if d.finished is not None and held is not None:
-            declared[str(d.number)] = list(held)
-    scored = sum(1 for d in deals if d.finished is not None)
-    return Match.from_dict({
+    scored = 0
+    for d in rows:
+        result = d.result or {}
+        if result.get(MISDEAL):
+            misdeals.append({"index": len(deals), "record": d.record})
+            continue
+        deals.append({"record": d.record, "actions": d.actions})
+        if d.finished is not None:
+            scored += 1
+            if result.get("honours_declared") is not None:
+                declared[str(result.get("number", len(deals)))] = list(result["honours_declared"])
+    match = Match.from_dict({
         "rules": Rules.from_dict(rules).to_dict(),
         "first_dealer": first,
         "seed": header.get("seed"),
-        "deals": [{"record": d.record, "actions": d.actions} for d in deals],
+        "deals": deals,
         "scored": scored,
         "honours_declared": declared,
+        "misdeals": [m for m in misdeals if m["index"] < len(deals)],
     })
+    for m in misdeals:
+        if m["index"] >= len(deals):  # thrown in, the new deal not yet dealt
+            match.start_deal(DealRecord.from_dict(m["record"]))
+            match.misdeal()
+    return match
 
 
 def latest_match(store: Store) -> MatchRow | None:
@@ -125,6 +144,7 @@ class _Followed:
     match: Match
     match_id: int
     deal_id: int | None  # the deal in progress (started, not yet scored)
+    rows: int  # deal rows stored for the match (misdeals included): the next row's number
 
 
 class Journal:
@@ -148,7 +168,7 @@ class Journal:
     def follow(self, match: Match, run: dict[str, Any] | None = None) -> int:
         """Journal a new match from now on: its header is written at once."""
         match_id = self.store.start_match(match_header(match, run), self.players)
-        self._attach(match, match_id, None)
+        self._attach(match, match_id, None, 0)
         return match_id
 
     def adopt(self, match: Match, match_id: int) -> None:
@@ -156,10 +176,11 @@ class Journal:
         deal_id = None
         if match.current is not None:
             open_deal = self.store.unfinished_deal(match_id)
-            assert open_deal is not None and open_deal.number == len(match.deals), \
-                "the store's open deal is not the match's current deal"
+            if open_deal is None or open_deal.record != match.current.record.to_dict():
+                raise StoreError(f"rubber {match_id}: the store's open deal is not the "
+                                 "rebuilt match's current deal")
             deal_id = open_deal.id
-        self._attach(match, match_id, deal_id)
+        self._attach(match, match_id, deal_id, len(self.store.deals_of_match(match_id)))
         # A rubber won by the last hand scored, cut off before its own result was written.
         row = self.store.match(match_id)
         if match.is_over and row is not None and row.finished is None:
@@ -174,8 +195,8 @@ class Journal:
         self.adopt(match, row.id)
         return match
 
-    def _attach(self, match: Match, match_id: int, deal_id: int | None) -> None:
-        followed = _Followed(match, match_id, deal_id)
+    def _attach(self, match: Match, match_id: int, deal_id: int | None, rows: int) -> None:
+        followed = _Followed(match, match_id, deal_id, rows)
         self.followed = followed
         store = self.store
         engine_start = type(match).start_deal.__get__(match)
@@ -184,10 +205,11 @@ class Journal:
         def start_deal(record: DealRecord) -> Deal:
             deal = engine_start(record)  # the engine validates first
             try:
-                followed.deal_id = store.start_deal(match_id, len(match.deals), record.to_dict())
+                followed.deal_id = store.start_deal(match_id, followed.rows + 1, record.to_dict())
             except BaseException:
                 match.deals.pop()  # not stored, so not dealt
                 raise
+            followed.rows += 1
             self._watch(deal, followed.deal_id)
             return deal
 
@@ -204,6 +226,18 @@ class Journal:
         # Shadow the engine's methods on this one object (new_deal calls start_deal).
         match.start_deal = start_deal  # type: ignore[method-assign]
         match.finish_deal = finish_deal  # type: ignore[method-assign]
+        engine_misdeal = getattr(type(match), "misdeal", None)
+        if engine_misdeal is not None:
+
+            def misdeal() -> DealRecord:
+                record = engine_misdeal(match)
+                if followed.deal_id is not None:
+                    # Kept, marked thrown in: the redeal's cards depend on it.
+                    store.finish_deal(followed.deal_id, {MISDEAL: True})
+                    followed.deal_id = None
+                return record
+
+            match.misdeal = misdeal  # type: ignore[attr-defined]
         if match.current is not None and deal_id is not None:
             self._watch(match.current, deal_id)
 
@@ -283,5 +317,54 @@ def demo_run(store: Store, seed: int | str | None, level: str) -> DemoRun:
     return run
 
 
-__all__ = ["DemoRun", "Journal", "ai_players", "demo_run", "hand_result", "header_of",
-           "latest_match", "match_header", "rebuild", "rubber_result", "run_of"]
+# ----- the table app: one rubber at a time, resumed on start --------------------
+
+TABLE = "table"  # run kind of the app's rubbers (the demo's are DEMO)
+
+
+def table_players(partner: str, opponents: str, human: str = "S") -> dict[str, str]:
+    """Seat -> "human" or AI level for a table with one person (South by default)."""
+    me = SEATS[["N", "E", "S", "W"].index(human)]
+    return {seat.name: "human" if seat == me else partner if seat == me.partner else opponents
+            for seat in SEATS}
+
+
+def is_table_rubber(row: MatchRow) -> bool:
+    return run_of(row).get("kind") == TABLE
+
+
+def attach_app(app: Any) -> Store | None:
+    """Give the table app (device.app.app.App) its journal, from its config's store.
+
+    Resumes the table's unfinished rubber and goes straight to the table when
+    there is one (a power cut mid-hand boots back into the same hand). A store
+    that cannot be opened is logged and the table plays on without one rather
+    than not starting; a damaged one is moved aside by the store (which logs
+    it) and the table starts a fresh one. Returns the store (close it on exit).
+    """
+    import logging
+
+    log = logging.getLogger(__name__)
+    path = app.config.db_path()
+    try:
+        store = Store(path)
+    except (StoreError, OSError) as exc:
+        log.error("no game store, games will not be kept: %s", exc)
+        return None
+    players = table_players(app.config.ai.partner, app.config.ai.opponents)
+    try:
+        resumed = app.session.attach_journal(Journal(store, players))
+    except (StoreError, RulesError, ValueError, KeyError, TypeError) as exc:
+        # The session is journalled all the same: its next rubber is the newest one.
+        log.error("the unfinished rubber in %s cannot be rebuilt (%s): starting a new one",
+                  path, exc)
+        return store
+    if resumed:
+        log.info("resuming the unfinished rubber from %s", path)
+        app.go("table")
+    return store
+
+
+__all__ = ["DEMO", "TABLE", "DemoRun", "Journal", "ai_players", "attach_app", "demo_run", "hand_result",
+           "header_of", "is_table_rubber", "latest_match", "match_header", "rebuild",
+           "rubber_result", "run_of", "table_players"]

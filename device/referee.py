@@ -54,10 +54,11 @@ Chooser = Callable[[dict, str, int], str]  # (observation, level, seed) -> card
 
 
 def engine_choose(observation: dict, level: str, seed: int) -> str:
-    """The engine's AI with a fixed amount of work (reproducible from ``seed``)."""
+    """The engine's AI with its default thinking time (a fixed amount of work,
+    ``budget=None``, takes seconds per card at the hard level)."""
     from engine.ai import choose_card
 
-    return choose_card(observation, level, seed, budget=None)
+    return choose_card(observation, level, seed)
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class AIRequest:
     """An AI seat's card is needed: run ``choose(observation, level, seed)``
     and hand the answer to ``supply_ai_card(key, card)``."""
 
-    key: tuple[int, int]  # (deal number, plays so far): stale answers are ignored
+    key: tuple[int, int, int]  # (deal number, plays so far, undos): stale answers are ignored
     seat: Seat
     observation: dict
     level: str
@@ -147,12 +148,14 @@ class RefereeSession:
         self.setup_dealer = Seat.parse(dealer)
         self.trump_choice = 0
         self.scanning = _Scanning()
-        self.messages: list[Message] = []
+        self.messages: list[Message] = []  # the newest HISTORY messages
+        self.message_count = 0  # messages ever said: a screen can tell a new one from the last
         self.reader_connected: bool | None = None
         self.reader_message = ""
         self.last_score: HandScore | None = None  # the last hand scored (confirmed)
         self.preview: HandScore | None = None  # the finished hand, before it is confirmed
-        self._ai_cards: dict[tuple[int, int], Card] = {}
+        self._ai_cards: dict[tuple[int, int, int], Card] = {}
+        self._undos = 0  # part of an AI card's key: after an undo the same count of plays is another position
 
     # -- state --------------------------------------------------------------
     @property
@@ -171,6 +174,7 @@ class RefereeSession:
     def _say(self, text: str, kind: str = "info") -> None:
         self.messages.append(Message(text, kind))
         del self.messages[:-HISTORY]
+        self.message_count += 1
 
     def _refuse(self, text: str) -> bool:
         self._say(text, "error")
@@ -290,10 +294,10 @@ class RefereeSession:
         self._prepare_ai()
 
     # -- play -----------------------------------------------------------------
-    def _key(self) -> tuple[int, int]:
+    def _key(self) -> tuple[int, int, int]:
         deal = self.deal
         assert deal is not None
-        return len(self.match.deals), len(deal.actions)
+        return len(self.match.deals), len(deal.actions), self._undos
 
     def expected_card(self) -> Card | None:
         """The card the AI seat to move plays (None: a person's turn, or still thinking)."""
@@ -315,7 +319,7 @@ class RefereeSession:
         return AIRequest(key, seat, deal.observation(seat), self.ai_seats[seat],
                          self.seed * 1000 + key[0] * 100 + key[1])
 
-    def supply_ai_card(self, key: tuple[int, int], card: str | Card) -> bool:
+    def supply_ai_card(self, key: tuple[int, int, int], card: str | Card) -> bool:
         """The answer to an ``ai_request``; a stale or illegal answer is replaced."""
         req = self.ai_request
         if req is None or req.key != key:
@@ -420,6 +424,8 @@ class RefereeSession:
 
     def undo(self) -> bool:
         """Take back the last scan (a card played, an AI card, the turned card)."""
+        self._undos += 1
+        self._ai_cards.clear()
         if self.phase in (PLAY, HAND_OVER):
             deal = self.deal
             assert deal is not None

@@ -50,6 +50,8 @@ class Match:
         self._game_hands: list[int] = []
         # Declared honours for hands the table could not see (physical table).
         self._declared: dict[int, tuple[int, int]] = {}
+        # Misdealt hands, thrown in before a card was played: (deal index, record).
+        self.misdeals: list[tuple[int, DealRecord]] = []
 
     # -- state --------------------------------------------------------------
     @property
@@ -99,6 +101,9 @@ class Match:
         k = self.hand_number
         if seed is None and self.seed is not None:
             seed = deal_seed(self.seed, k)
+            redeals = sum(1 for i, _ in self.misdeals if i == k)
+            if redeals:
+                seed = f"{seed}:redeal{redeals}"
         return DealRecord.deal(self.next_dealer, seed=seed, trump=self.rules.trump_for_hand(k))
 
     def new_deal(self, seed: int | str | None = None) -> Deal:
@@ -131,6 +136,18 @@ class Match:
             raise RulesError("the rubber is over: start a new match")
         if self.current is not None:
             raise RulesError("the hand in progress must be finished first")
+
+    def misdeal(self) -> DealRecord:
+        """Throw in the current deal (wrong count, a card exposed in the deal):
+        the same dealer deals again. Only before the first card is played."""
+        deal = self.current
+        if deal is None:
+            raise RulesError("no hand in progress to call a misdeal on")
+        if deal.actions:
+            raise RulesError("too late for a misdeal: play has started")
+        self.deals.pop()
+        self.misdeals.append((len(self.deals), deal.record))
+        return deal.record
 
     def apply(self, action: Action) -> Trick | None:
         deal = self.current
@@ -204,6 +221,7 @@ class Match:
             "deals": [d.to_dict() for d in self.deals],
             "scored": len(self.hands),
             "honours_declared": {str(k): list(v) for k, v in self._declared.items()},
+            "misdeals": [{"index": i, "record": r.to_dict()} for i, r in self.misdeals],
         }
 
     @classmethod
@@ -215,7 +233,13 @@ class Match:
         match._declared = {int(k): (int(v[0]), int(v[1])) for k, v in declared.items()}  # type: ignore[union-attr]
         deals = list(data.get("deals") or [])  # type: ignore[call-overload]
         scored = int(data.get("scored", len(deals)))  # type: ignore[call-overload]
+        misdeals = [(int(m["index"]), DealRecord.from_dict(m["record"]))
+                    for m in data.get("misdeals") or []]  # type: ignore[union-attr]
         for i, d in enumerate(deals):
+            for index, record in misdeals:
+                if index == i:
+                    match.start_deal(record)
+                    match.misdeal()
             deal = match.start_deal(DealRecord.from_dict(d["record"]))
             for action in d.get("actions", []):
                 deal.apply(action_from_dict(action))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.cards import STRAINS, SUIT_NAMES, Card
 from engine.deal import Deal, Revoke
+from engine.errors import RulesError
 from engine.rules import Rules
 from engine.seats import SEATS, Seat
 
@@ -145,6 +146,8 @@ def score_hand(
     ``honours_held`` overrides the honours count (a physical table whose
     hands were claimed before every honour was seen, players declaring them).
     """
+    if not deal.is_over:
+        raise RulesError(f"the hand is not over: {13 - len(deal.tricks)} trick(s) still to play")
     target = rules.target
     before = (int(game_score[0]), int(game_score[1]))
     tricks = deal.tricks_taken()

@@ -195,11 +195,16 @@ class App:
 
     def render(self) -> None:
         self.scene.ensure_layout(self.size)
+        self.scene.dirty = None
         self.scene.draw(self.canvas)
         if self.rotation:
             # Rotating in the app (not the device tree) keeps touch and drawing in step.
             self.window.blit(pygame.transform.rotate(self.canvas, -self.rotation), (0, 0))
-        pygame.display.flip()
+            pygame.display.flip()
+        elif self.scene.dirty is None:
+            pygame.display.flip()
+        elif self.scene.dirty:
+            pygame.display.update(self.scene.dirty)
         self.frames += 1
 
     def run(self) -> int:

@@ -35,6 +35,18 @@ def _load_config(args, kiosk: bool):
         raise SystemExit(2) from None
 
 
+def _int_seed(seed) -> int | None:
+    """The demo passes seeds as text; the app wants an int (a text seed is hashed, stably)."""
+    if seed is None:
+        return None
+    try:
+        return int(seed)
+    except (TypeError, ValueError):
+        import zlib
+
+        return zlib.crc32(str(seed).encode())
+
+
 def _make_app(args, kiosk: bool = False, persist: bool = True):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from device.app.app import App, AppOptions
@@ -42,14 +54,21 @@ def _make_app(args, kiosk: bool = False, persist: bool = True):
     config = _load_config(args, kiosk)
     fullscreen = getattr(args, "fullscreen", False) or None
     options = AppOptions(size=parse_size(getattr(args, "size", None)), fullscreen=fullscreen,
-                         kiosk=kiosk, seed=getattr(args, "seed", None), persist=persist)
+                         kiosk=kiosk, seed=_int_seed(getattr(args, "seed", None)), persist=persist)
     return App(config, options)
 
 
 def run_play(args) -> int:
     """``whist-table [play]``: the table, windowed or fullscreen, or as a kiosk."""
     app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
-    return app.run()
+    from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
+
+    store = attach_app(app)
+    try:
+        return app.run()
+    finally:
+        if store is not None:
+            store.close()
 
 
 def run_demo(args) -> int:
@@ -65,7 +84,7 @@ def _play_out(deal, seed: int, stop=None) -> None:
 
     while not deal.is_over and not (stop and stop(deal)):
         obs = deal.observation(deal.turn)
-        deal.play(ai_worker.choose(obs, "hard", seed * 1000 + len(deal.actions), None))
+        deal.play(ai_worker.choose(obs, "rules", seed * 1000 + len(deal.actions), None))
 
 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.deal import Deal
 from engine.match import Match
 from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import Seat
+
+if TYPE_CHECKING:
+    from device.journal import Journal
 
 HUMAN = Seat.S
 
@@ -69,6 +73,32 @@ class Session:
         self.rubbers = 0
         self.last_score: HandScore | None = None
         self.last_deal: Deal | None = None
+        # device.journal: the store this table writes to (None: nothing is kept).
+        self.journal: Journal | None = None
+        self._journalled: Match | None = None
+        self._run: dict[str, str] = {}
+
+    def attach_journal(self, journal: Journal) -> bool:
+        """Write every deal, card and score to the store from now on.
+
+        When the store holds an unfinished rubber of this table (a power cut),
+        it is rebuilt at the exact card it had reached and becomes the rubber in
+        play (its own rules; the current ones then wait for the next rubber).
+        Returns True when a rubber was resumed.
+        """
+        from device.journal import TABLE, is_table_rubber
+
+        self.journal = journal
+        self._run = {"kind": TABLE}
+        resumed = journal.resume(accept=is_table_rubber)
+        if resumed is None:
+            return False
+        if resumed.rules != self.rules:
+            self.pending_rules = self.rules
+        self.rules = resumed.rules
+        self.match = resumed
+        self._journalled = resumed
+        return True
 
     @property
     def deal(self) -> Deal | None:
@@ -99,6 +129,10 @@ class Session:
         deal = self.match.current
         if deal is not None:
             return deal
+        if self.journal is not None and self._journalled is not self.match:
+            # A rubber goes in the store with its first deal (not while rules may still change).
+            self.journal.follow(self.match, run=self._run)
+            self._journalled = self.match
         return self.match.new_deal()
 
     def finish(self) -> HandScore:

@@ -55,7 +55,8 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
         delay = TTY_DELAY if out.isatty() else 0.0
     # device.journal: --db journals the run (and resumes it); --level picks the bots.
     seed = _seed(args.seed)
-    kwargs, store = {}, None
+    kwargs: dict = {"keep_matches": False}  # the matches are not needed: constant memory
+    store = None
     db, level = getattr(args, "db", None), getattr(args, "level", None)
     if db is not None or level is not None:
         from engine.ai.levels import LEVELS
@@ -89,10 +90,13 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
     except Exception as exc:
         from device.store import StoreError
 
-        if not isinstance(exc, StoreError):
-            raise
-        print(f"whist-table demo: {exc}", file=sys.stderr)
-        return 1
+        if isinstance(exc, StoreError):
+            print(f"whist-table demo: {exc}", file=sys.stderr)
+            return 1
+        if isinstance(exc, OSError) and store is None and db is not None:
+            print(f"whist-table demo: cannot open the game store {db}: {exc}", file=sys.stderr)
+            return 1
+        raise
     finally:
         if store is not None:
             store.close()

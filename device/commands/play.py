@@ -34,7 +34,9 @@ def run(args: argparse.Namespace) -> int:
         print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
         from device.headless import run_headless
 
-        return int(run_headless(4, getattr(args, "seed", None)) or 0)
+        delay = 0.4 if sys.stdout.isatty() else 0.0  # watchable on a terminal, instant in a pipe
+        run_headless(4, getattr(args, "seed", None), out=sys.stdout, delay=delay)
+        return 0
     from device.app.main import run_play
 
     return run_play(args)

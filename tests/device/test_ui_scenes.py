@@ -254,3 +254,48 @@ def test_held_admin_button_opens_admin(app):
     app.queue.post(ButtonEvent(Action.ADMIN, held=True))
     app.step()
     assert app.scene.name == "admin"
+
+
+def test_ui_keeps_running_while_the_ai_thinks(monkeypatch):
+    import threading
+
+    from device.app import ai_worker
+
+    release = threading.Event()
+    real_choose = ai_worker.choose
+
+    def slow_choose(*args, **kwargs):
+        release.wait(10)
+        return real_choose(*args, **kwargs)
+
+    monkeypatch.setattr(ai_worker, "choose", slow_choose)
+    monkeypatch.setattr(ai_worker, "THINKING_CUE_S", 0.0)
+    a = make_app((800, 480), synchronous=False)
+    try:
+        tap_button(a, "play")
+        tap_button(a, "deal")
+        table = a.scene
+        deal = a.session.deal
+        assert deal.turn == Seat.E  # North deals, East leads
+        frames = a.frames
+        for _ in range(5):
+            a.step()
+        assert a.frames == frames + 5  # frames go on while East thinks
+        assert not deal.actions
+        assert table.status() == "East is thinking…"
+        release.set()
+        assert run_until(a, lambda: len(deal.actions) >= 1, max_steps=100000)
+        assert deal.actions[0].seat == Seat.E
+    finally:
+        release.set()
+        a.close()
+
+
+def test_sound_is_quiet_without_an_audio_device():
+    from device.app.sound import Sound
+
+    s = Sound(True)
+    for name in ("deal", "play", "trick", "win"):
+        s.play(name)  # must not raise, device or not
+    s.enabled = False
+    s.play("play")

@@ -247,3 +247,26 @@ def test_sheet_records_revoke_penalty_and_notes():
 def test_every_seat_can_deal_first():
     for seat in SEATS:
         assert Match(first_dealer=seat).new_deal().dealer == seat
+
+
+def test_misdeal_same_dealer_deals_again():
+    match = Match(first_dealer=Seat.E, seed=14)
+    first = match.new_deal()
+    thrown = match.misdeal()
+    assert thrown == first.record and match.current is None
+    again = match.new_deal()
+    assert again.dealer == Seat.E and again.record.pack != first.record.pack
+    with pytest.raises(RulesError, match="no hand in progress"):
+        Match().misdeal()
+    again.play(again.legal_moves()[0])
+    with pytest.raises(RulesError, match="too late for a misdeal"):
+        match.misdeal()
+    data = json.loads(json.dumps(match.to_dict()))
+    restored = Match.from_dict(data)
+    assert restored.to_dict() == match.to_dict()
+    assert restored.misdeals == match.misdeals
+    # The seeded redeal is reproducible.
+    twin = Match(first_dealer=Seat.E, seed=14)
+    twin.new_deal()
+    twin.misdeal()
+    assert twin.new_deal().record == again.record

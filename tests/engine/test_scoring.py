@@ -193,3 +193,11 @@ def test_game_value_scaled_targets(target, doubles, singles):
     assert game_value(0, target) == 3
     assert all(game_value(x, target) == 2 for x in doubles)
     assert all(game_value(x, target) == 1 for x in singles)
+
+
+def test_unfinished_hand_cannot_be_scored():
+    from engine.errors import RulesError
+
+    deal = Deal(record_with_honours(0))
+    with pytest.raises(RulesError, match="the hand is not over: 13 trick"):
+        score_hand(deal, (0, 0), Rules())

@@ -100,8 +100,8 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
         s = 0.5 * W
         _draw_suit(big, suit, (W - s) / 2, (H - s) / 2, s, colour)
     elif rank <= 10:
-        pip = 0.2 * W
-        x0, x1 = 0.27 * W, 0.73 * W
+        pip = 0.17 * W
+        x0, x1 = 0.36 * W, 0.64 * W
         y0, y1 = 0.2 * H, 0.8 * H
         for cx, cy in _PIPS[rank]:
             px = x0 + cx * (x1 - x0) - pip / 2

@@ -22,12 +22,21 @@ def felt_surface(w: int, h: int) -> pygame.Surface:
             c = [int(a + (b - a) * d) for a, b in zip(theme.FELT, theme.FELT_DARK, strict=True)]
             small.set_at((x, y), c)
     surf = pygame.transform.smoothscale(small, (w, h))
-    # A fixed-seed speckle gives the cloth some texture without any image file.
-    tex = pygame.Surface((w, h), pygame.SRCALPHA)
-    rng = random.Random(7)
-    for _ in range(w * h // 60):
-        x, y = rng.randrange(w), rng.randrange(h)
-        v = rng.choice((0, 255))
-        tex.set_at((x, y), (v, v, v, 14))
-    surf.blit(tex, (0, 0))
+    # A fixed-seed speckle tile gives the cloth some texture without any image file.
+    tile = _speckle_tile()
+    tw, th = tile.get_size()
+    for y in range(0, h, th):
+        for x in range(0, w, tw):
+            surf.blit(tile, (x, y))
     return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+@lru_cache(maxsize=1)
+def _speckle_tile() -> pygame.Surface:
+    size = 96
+    tex = pygame.Surface((size, size), pygame.SRCALPHA)
+    rng = random.Random(7)
+    for _ in range(size * size // 60):
+        v = rng.choice((0, 255))
+        tex.set_at((rng.randrange(size), rng.randrange(size)), (v, v, v, 14))
+    return tex

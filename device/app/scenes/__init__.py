@@ -16,6 +16,7 @@ SCENES = {
     "demo": ("demo", "DemoScene"),
     "admin": ("admin", "AdminScene"),
     "pin": ("admin", "PinScene"),
+    "referee": ("referee", "RefereeScene"),
 }
 
 

@@ -17,6 +17,8 @@ class Scene:
         self.buttons = widgets.ButtonSet()
         self.size = (0, 0)
         self.u = 1.0
+        # Rects changed by the last draw (None: the whole screen), for display.update.
+        self.dirty: list[pygame.Rect] | None = None
 
     # sizes, all relative to the window: base values at 800x480 times the unit
     def px(self, base: float) -> int:

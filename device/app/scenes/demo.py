@@ -79,10 +79,10 @@ class DemoScene(TableScene):
         super().update(dt)
 
     def draw_extra(self, surf: pygame.Surface) -> None:
-        s = "Demo · touch anywhere to play"
-        t = text.text(s, self.px(18), theme.INK_DIM, True)
-        x, y = self.size[0] // 2, self.row_tops[0] - self.raise_ - self.px(6)
-        surf.blit(t, t.get_rect(midbottom=(x, y)))
-
+        area = self.b_hint.rect.union(self.b_last.rect)
+        big = text.text("Demo", self.px(26), theme.GOLD, True)
+        small = text.text("touch to play", self.px(18), theme.INK, True)
+        surf.blit(big, big.get_rect(midbottom=(area.centerx, area.centery)))
+        surf.blit(small, small.get_rect(midtop=(area.centerx, area.centery + self.px(2))))
 
 __all__ = ["DemoScene", "SEAT_LABELS"]

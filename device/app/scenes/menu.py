@@ -18,6 +18,7 @@ class MenuScene(Scene):
         items = [
             ("Continue" if self.app.session.deal is not None else "Play", lambda: self.app.go("table"), True),
             ("Demo", lambda: self.app.go("demo"), False),
+            ("Real cards", lambda: self.app.go("referee"), False),
             ("Score sheet", lambda: self.app.go("scoresheet"), False),
             ("Stats", lambda: self.app.go("stats"), False),
             ("Rules", lambda: self.app.go("rules"), False),

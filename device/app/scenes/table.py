@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.drag: dict | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
+        self._moved: list[pygame.Rect] = []
         self._finished = False
 
     # ------------------------------------------------------------------ timing
@@ -171,6 +172,12 @@ class TableScene(Scene):
         }
         # The current trick in the middle.
         north_bottom = nf.bottom + pad + (0 if landscape else label_h)
+        # Whose turn / what to do: one line just above your hand.
+        status_h = self.px(28)
+        self.status_center = (w // 2, hand_top - pad // 2 - status_h // 2)
+        self.status_width = (self.fans[Seat.E][0].left - self.fans[Seat.W][0].right - 2 * pad) if landscape \
+            else w - 2 * pad
+        hand_top -= status_h + pad // 2
         tc_h = int(min(card_h * 0.85, (hand_top - north_bottom - 2 * pad) / 1.7))
         tc_w = int(tc_h * cards.CARD_RATIO)
         self.tc_w, self.tc_h = tc_w, tc_h
@@ -571,17 +578,25 @@ class TableScene(Scene):
         )
 
     def draw(self, surf: pygame.Surface) -> None:
-        key = self._layer_state()
-        if self._layer is None or key != self._layer_key or self._layer.get_size() != surf.get_size():
+        """Blit the cached layer only when it changed; otherwise repair the
+        patches the sliding cards covered last frame and draw them anew."""
+        buttons = tuple((b.enabled, b.visible, b.pressed) for b in self.buttons.buttons)
+        key = self._layer_state() + (buttons, self.buttons.focus, id(surf))
+        full = self._layer is None or key != self._layer_key or self._layer.get_size() != surf.get_size()
+        if full:
             if self._layer is None or self._layer.get_size() != surf.get_size():
                 self._layer = pygame.Surface(surf.get_size()).convert()
             self._compose(self._layer, key[3])
+            self.buttons.draw(self._layer)
+            if self.overlay is not None:
+                self._draw_overlay(self._layer)
             self._layer_key = key
-        surf.blit(self._layer, (0, 0))
-        self._draw_moving(surf)
-        self.buttons.draw(surf)
-        if self.overlay is not None:
-            self._draw_overlay(surf)
+            surf.blit(self._layer, (0, 0))
+            dirty: list[pygame.Rect] = []
+        else:
+            dirty = [surf.blit(self._layer, r, r) for r in self._moved]
+        self._moved = self._draw_moving(surf)
+        self.dirty = None if full else dirty + self._moved
 
     def _compose(self, surf: pygame.Surface, moving: tuple) -> None:
         w, h = surf.get_size()
@@ -597,6 +612,8 @@ class TableScene(Scene):
         for seat in (Seat.N, Seat.W, Seat.E):
             rect, vertical, step = self.fans[seat]
             n = len(deal.hand(seat) or ()) if count is None else count
+            if seat == deal.dealer and deal.trump_card_showing and count is None:
+                n -= 1  # the turned card lies face up beside the dealer instead
             if n:
                 fan = cards.fan_surface(n, self.oc_w, self.oc_h, vertical, step)
                 pos = (rect.centerx - fan.get_width() // 2, rect.y) if not vertical else rect.topleft
@@ -674,24 +691,26 @@ class TableScene(Scene):
                 img = cards.suit_surface(deal.trump, ss, theme.suit_colour(deal.trump,
                                                                            self.app.config.display.four_colour))
                 surf.blit(img, img.get_rect(center=box.center))
-            left = badge.right + pad
+            self.badge_right = badge.right
             ns, ew = deal.tricks_taken()
         else:
-            left = self.badge_x
+            self.badge_right = self.badge_x
             ns = ew = 0
         counter = f"You/Partner {ns} | Opponents {ew}"
         if self.landscape:
-            r = self._pill(surf, counter, "midright", (w - pad, cy), theme.PANEL, theme.INK, size)
-            right = r.left
+            self._pill(surf, counter, "midright", (w - pad, cy), theme.PANEL, theme.INK, size)
         else:
             self._pill(surf, counter, "center", (w // 2, self.bar_h + self.bar2_h // 2), theme.PANEL,
                        theme.INK, size)
-            right = w - pad
         status = self.status()
-        room = right - left - 2 * pad
-        fs = text.fit_size(status, self.px(20), room, True, min_size=self.px(17))
-        st = text.text(status, fs, theme.GOLD, True)
-        surf.blit(st, st.get_rect(center=((left + right) // 2, cy)))
+        if status:
+            fs = text.fit_size(status, self.px(21), self.status_width, True, min_size=self.px(18))
+            lines = text.wrap(status, fs, self.status_width, True)
+            cx, cy = self.status_center
+            step = text.line_height(fs, True)
+            for i, line in enumerate(reversed(lines)):  # extra lines go up, into the free felt
+                st = text.text(line, fs, theme.GOLD, True)
+                surf.blit(st, st.get_rect(center=(cx, cy - i * step)))
 
     def _slide_pos(self, s: Slide) -> tuple[int, int]:
         p = _ease(s.progress(self.app.clock))
@@ -700,14 +719,16 @@ class TableScene(Scene):
         y = s.start[1] + (ey - s.start[1]) * p
         return int(x), int(y)
 
-    def _draw_moving(self, surf: pygame.Surface) -> None:
+    def _draw_moving(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """Cards in flight; returns the rects drawn."""
         four = self.app.config.display.four_colour
         now = self.app.clock
+        out: list[pygame.Rect] = []
         for s in self.slides:
             if s.progress(now) >= 1:
                 continue
             img = cards.card_surface(s.card, self.tc_w, self.tc_h, four)
-            surf.blit(img, img.get_rect(center=self._slide_pos(s)))
+            out.append(surf.blit(img, img.get_rect(center=self._slide_pos(s))))
         if self.collect is not None:
             trick, winner, t0 = self.collect
             p = _ease(min(1.0, (now - t0) / max(0.01, 0.3 * self.pace)))
@@ -715,10 +736,12 @@ class TableScene(Scene):
             for seat, card in trick.plays():
                 sx, sy = self.trick_pos[seat]
                 img = cards.card_surface(card, self.tc_w, self.tc_h, four)
-                surf.blit(img, img.get_rect(center=(int(sx + (tx - sx) * p), int(sy + (ty - sy) * p))))
+                out.append(surf.blit(img, img.get_rect(center=(int(sx + (tx - sx) * p),
+                                                                int(sy + (ty - sy) * p)))))
         if self.drag and self.drag.get("moved") and self.drag.get("card") is not None:
             img = cards.card_surface(self.drag["card"], self.card_w, self.card_h, four)
-            surf.blit(img, img.get_rect(center=(int(self.drag["x"]), int(self.drag["y"]))))
+            out.append(surf.blit(img, img.get_rect(center=(int(self.drag["x"]), int(self.drag["y"])))))
+        return out
 
     def _draw_overlay(self, surf: pygame.Surface) -> None:
         trick = self.overlay

@@ -1,0 +1,187 @@
+"""Our double-dummy solver beside DDS (through endplay), same positions, same process.
+
+For each set of positions it prints the median, 90th percentile and maximum
+time per call of ours (``solve_moves_masks``: every legal card's value) and
+of DDS (``solve_board``: every card's value), the ratio of the medians and
+the median and worst per-position ratio, and checks every value matches.
+
+Both run single-threaded: endplay's ``solve_board`` makes one ``SolveBoard``
+call on thread slot 0 (DDS only spreads work over threads in its batch
+calls such as ``SolveAllBoards``), and ours searches on the calling thread.
+
+    python bench/solver.py [--full 120] [--mid 200] [--seed 1] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine import solver  # noqa: E402
+from engine.cards import Card  # noqa: E402
+from engine.pbn import format_hands  # noqa: E402
+
+SHARED = ROOT / ".." / "shared" / "dds-hands"
+
+Position = tuple[tuple[int, int, int, int], int, int, tuple[int, ...]]
+
+
+def random_position(rng: random.Random, tricks_left: int | None) -> Position:
+    """A random deal played at random (legally) to a random point."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[i * 13:(i + 1) * 13]) for i in range(4)]
+    trump, leader = rng.randrange(5), rng.randrange(4)
+    if tricks_left is None:
+        return (hands[0], hands[1], hands[2], hands[3]), trump, leader, ()
+    to_play = (13 - tricks_left) * 4 + rng.randrange(4)
+    trick: list[int] = []
+    for _ in range(to_play):
+        seat = (leader + len(trick)) % 4
+        cards = [c for c in range(52) if hands[seat] >> c & 1]
+        if trick:
+            follow = [c for c in cards if c // 13 == trick[0] // 13]
+            cards = follow or cards
+        card = rng.choice(cards)
+        hands[seat] ^= 1 << card
+        trick.append(card)
+        if len(trick) == 4:
+            best = 0
+            for i in range(1, 4):
+                a, b = trick[i], trick[best]
+                if a // 13 == b // 13:
+                    if a > b:
+                        best = i
+                elif a // 13 == trump:
+                    best = i
+            leader = (leader + best) % 4
+            trick = []
+    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+
+
+def to_endplay(pos: Position):
+    from endplay.types import Deal, Denom, Player
+
+    hands, trump, leader, trick = pos
+    full = list(hands)
+    for i, c in enumerate(trick):
+        full[(leader + i) % 4] |= 1 << c
+    cards = [[Card(c) for c in range(52) if m >> c & 1] for m in full]
+    deal = Deal(format_hands(cards))
+    deal.first = Player(leader)
+    deal.trump = Denom(trump)
+    for c in trick:
+        deal.play(str(Card(c)))
+    return deal
+
+
+def dds_values(result) -> dict[int, int]:
+    out = {}
+    for card, score in result:
+        rank = int(card.rank.value).bit_length() - 1
+        out[int(card.suit) * 13 + rank - 2] = score
+    return out
+
+
+def largest_positions() -> list[Position]:
+    path = SHARED / "largest.txt"
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        if line.startswith("PBN"):
+            parts = line.split()
+            trump, first = int(parts[3]), int(parts[4])
+            masks = solver.hands_to_masks(line.split('"')[1])
+            out.append((masks, trump, first, ()))
+    return out
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * (len(xs) - 1) + 0.5))]
+
+
+def run_set(name: str, positions: list[Position]) -> dict[str, float]:
+    from endplay.dds import solve_board
+
+    ours, theirs, ratios = [], [], []
+    mismatches = 0
+    for pos in positions:
+        deal = to_endplay(pos)
+        t0 = time.perf_counter()
+        mine = solver.solve_moves_masks(*pos)
+        t1 = time.perf_counter()
+        ref = dds_values(solve_board(deal))
+        t2 = time.perf_counter()
+        if mine != ref:
+            mismatches += 1
+        ours.append(t1 - t0)
+        theirs.append(t2 - t1)
+        ratios.append((t1 - t0) / max(t2 - t1, 1e-7))
+    row = {
+        "n": len(positions),
+        "ours_med": statistics.median(ours), "ours_p90": pct(ours, 0.9), "ours_max": max(ours),
+        "dds_med": statistics.median(theirs), "dds_p90": pct(theirs, 0.9),
+        "dds_max": max(theirs),
+        "ratio_of_medians": statistics.median(ours) / statistics.median(theirs),
+        "median_ratio": statistics.median(ratios), "max_ratio": max(ratios),
+        "ours_total": sum(ours), "dds_total": sum(theirs), "mismatches": mismatches,
+    }
+    ms = 1000.0
+    print(
+        f"{name:<22}{row['n']:>5}  "
+        f"{row['ours_med'] * ms:8.2f}{row['ours_p90'] * ms:9.2f}{row['ours_max'] * ms:9.1f}  "
+        f"{row['dds_med'] * ms:8.2f}{row['dds_p90'] * ms:9.2f}{row['dds_max'] * ms:9.1f}  "
+        f"{row['ratio_of_medians']:6.2f}{row['median_ratio']:7.2f}{row['max_ratio']:7.2f}"
+        f"  {row['mismatches']:>4}",
+        flush=True,
+    )
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--full", type=int, default=120, help="random full deals")
+    ap.add_argument("--mid", type=int, default=200, help="random mid-hand positions")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="a small smoke run")
+    args = ap.parse_args(argv)
+    try:
+        import endplay.dds  # noqa: F401
+    except ImportError:
+        print("endplay is not installed: pip install the bench extras")
+        return 2
+    if args.quick:
+        args.full, args.mid = 10, 20
+    rng = random.Random(args.seed)
+    full = [random_position(rng, None) for _ in range(args.full)]
+    mid = [random_position(rng, rng.randint(5, 9)) for _ in range(args.mid)]
+    largest = largest_positions()
+    if args.quick:
+        largest = largest[:3]
+    print(f"solver backend: {solver.BACKEND}; table {solver.table_size() >> 20} MiB; "
+          "times in ms per call, both single-threaded")
+    print(f"{'set':<22}{'n':>5}  {'ours med':>8}{'p90':>9}{'max':>9}  "
+          f"{'DDS med':>8}{'p90':>9}{'max':>9}  {'ratio':>6}{'med r':>7}{'max r':>7}  {'diff':>4}")
+    rows = {
+        "full deals": run_set("full deals", full),
+        "mid-hand (5-9 left)": run_set("mid-hand (5-9 left)", mid),
+    }
+    if largest:
+        rows["largest.txt"] = run_set("largest.txt", largest)
+    print("ratio = our median / DDS median; med r / max r = median / worst of per-position "
+          "ratios; diff = positions where any card's value differs from DDS")
+    bad = sum(r["mismatches"] for r in rows.values())
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

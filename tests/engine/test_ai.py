@@ -1,0 +1,243 @@
+"""The AI seat: legal, honest, sensible cards; hints; the post-hand review."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import LEVELS, choose_card, hint, review
+from engine.ai import rules as textbook
+from engine.ai.pimc import classes
+from engine.ai.view import view_of
+from engine.cards import parse_card
+from engine.deal import Deal, DealRecord
+from engine.seats import Seat
+
+
+def play_out(deal: Deal, moves: int, rng: random.Random) -> Deal:
+    for _ in range(moves):
+        if deal.is_over:
+            break
+        deal.play(rng.choice(deal.legal_moves()))
+    return deal
+
+
+def position(seed: int, moves: int) -> Deal:
+    return play_out(Deal(DealRecord.deal(Seat(seed % 4), seed=seed)), moves, random.Random(seed))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_a_legal_card(level: str) -> None:
+    # late positions keep the PIMC levels quick; the textbook levels play whole hands
+    for seed in range(6):
+        deal = position(seed, 0 if level in ("random", "rules", "easy") else 28 + seed)
+        while not deal.is_over:
+            obs = deal.observation(deal.turn)
+            card = choose_card(obs, level, seed=seed, budget=None, samples=4)
+            assert parse_card(card) in deal.legal_moves()
+            deal.play(card)
+
+
+def _swap_hidden(deal: Deal, seat: Seat) -> Deal | None:
+    """The same actions on a deal where two hidden players swapped cards of a suit
+    both still hold: ``seat`` cannot tell the two deals apart."""
+    a, b = (s for s in (seat.next, seat.partner, seat.next.partner) if s != seat.partner)
+    ha, hb = deal.hand(a), deal.hand(b)
+    for suit in range(4):
+        ca = [c for c in ha if c.suit == suit]
+        cb = [c for c in hb if c.suit == suit]
+        if ca and cb:
+            break
+    else:
+        return None  # no suit held by both opponents
+    dealt = [set(h) for h in deal.record.hands()]
+    x, y = max(ca), max(cb)
+    dealt[a].remove(x)
+    dealt[a].add(y)
+    dealt[b].remove(y)
+    dealt[b].add(x)
+    record = DealRecord.from_hands([sorted(h) for h in dealt], deal.dealer, deal.trump,
+                                   deal.record.trump_card)
+    return Deal.replay(record, deal.actions)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_ai_is_honest_it_cannot_see_hidden_hands(level: str) -> None:
+    checked = 0
+    for seed, moves in ((11, 30), (12, 33), (13, 40), (14, 3), (15, 22), (16, 35)):
+        deal = position(seed, moves)
+        seat = deal.turn
+        other = _swap_hidden(deal, seat)
+        if other is None:
+            continue
+        checked += 1
+        assert other.dealt_hands() != deal.dealt_hands()
+        obs = deal.observation(seat)
+        assert other.observation(seat) == obs
+        one = choose_card(obs, level, seed=5, budget=None, samples=6)
+        two = choose_card(other.observation(seat), level, seed=5, budget=None, samples=6)
+        assert one == two
+    assert checked >= 3
+
+
+def test_a_forced_card_is_played_at_once() -> None:
+    deal = position(4, 51)  # the last card of the hand
+    obs = deal.observation(deal.turn)
+
+    def no_solver(*_a: object) -> dict[int, int]:
+        raise AssertionError("a forced move must not search")
+
+    from engine.ai import pimc
+
+    view = view_of(obs)
+    result = pimc.search(view, random.Random(1), pimc.Search(solver=no_solver))
+    assert result.forced and str(result.card) == obs["hand"][0]
+
+
+def test_equivalent_cards_count_as_one_choice() -> None:
+    # South holds AK-Q of spades with nothing missing between: one choice when leading
+    obs = {"seat": "S", "dealer": "E", "trump": "H", "trump_card": None,
+           "hand": ["SA", "SK", "SQ"], "trick": {"leader": "S", "cards": []},
+           "tricks": _filler_tricks(10, keep="SA SK SQ".split())}
+    view = view_of(obs)
+    assert [[str(c) for c in g] for g in classes(view)] == [["SQ", "SK", "SA"]]
+
+
+def _filler_tricks(n: int, keep: list[str]) -> list[dict[str, object]]:
+    """n tricks led by South, each suit followed, avoiding the ``keep`` cards
+    (South keeps them); the remaining cards are spread so everyone can follow."""
+    from engine.cards import Card
+
+    kept = {parse_card(c) for c in keep}
+    pools = {s: [c for c in (Card.of(s, r) for r in range(14, 1, -1)) if c not in kept] for s in range(4)}
+    tricks = []
+    suit = 3
+    while len(tricks) < n:
+        if len(pools[suit]) < 4:
+            suit -= 1
+            continue
+        cards = [str(pools[suit].pop()) for _ in range(4)]
+        tricks.append({"leader": "S", "cards": cards})
+    # South leads the highest card of each trick, so South wins it and leads again
+    for t in tricks:
+        cs = sorted(t["cards"], key=lambda c: parse_card(c).rank, reverse=True)
+        t["cards"] = cs
+    return tricks
+
+
+def test_pimc_plays_the_card_with_the_best_average_over_layouts() -> None:
+    # A stand-in solver: the second-lowest legal card takes 2 tricks in 30% of the
+    # layouts and 0 otherwise; the highest always takes 1. The average says: highest.
+    deal = position(8, 36)
+    view = view_of(deal.observation(deal.turn))
+    groups = classes(view)
+    if len(groups) < 3:
+        pytest.skip("need three distinct choices")
+    risky, safe = int(groups[1][0]), int(groups[-1][-1])
+    calls = []
+
+    def fake(hands, trump, leader, trick):  # noqa: ANN001, ANN202
+        calls.append(hands)
+        lucky = hash(hands) % 10 < 3
+        return {int(c): (1 if int(c) == safe else 2 if int(c) == risky and lucky else 0)
+                for g in groups for c in g}
+
+    from engine.ai import pimc
+
+    result = pimc.search(view, random.Random(4), pimc.Search(samples=40, budget=None, solver=fake))
+    assert int(result.card) == safe
+    assert len(calls) == 40 and len(set(calls)) > 30  # distinct sampled layouts
+
+
+def test_hint_values_every_legal_card_and_names_the_best() -> None:
+    deal = position(21, 37)
+    obs = deal.observation(deal.turn)
+    h = hint(obs, seed=3, budget=None, samples=8)
+    assert set(h["values"]) == {str(c) for c in deal.legal_moves()}
+    best = max(v for v in h["values"].values())
+    assert h["values"][h["card"]] == best
+    assert h["card"] == choose_card(obs, "hard", seed=3, budget=None, samples=8)
+
+
+def test_review_tracks_double_dummy_tricks_card_by_card() -> None:
+    deal = position(31, 24)  # six tricks played at random, then textbook play
+    while not deal.is_over:
+        deal.play(choose_card(deal.observation(deal.turn), "rules"))
+    rows = review(deal.to_dict())
+    assert len(rows) == 52
+    for i, row in enumerate(rows):
+        assert row["cost"] == row["before"] - row["after"] >= 0
+        assert row["mistake"] == (row["cost"] > 0)
+        assert row["card"] not in row["best"] or row["cost"] == 0
+        if i + 1 < len(rows):
+            nxt = rows[i + 1]
+            same_side = Seat.parse(nxt["seat"]).side == Seat.parse(row["seat"]).side
+            # after a card, best play all round gives the next player exactly that
+            assert nxt["before"] == (row["after"] if same_side else 13 - row["after"])
+    last = rows[-1]
+    ns, ew = deal.tricks_taken()
+    assert last["after"] == (ns if Seat.parse(last["seat"]).side == 0 else ew)
+    assert any(r["mistake"] for r in rows[:24])  # random play costs tricks somewhere
+
+
+# -- the textbook player ------------------------------------------------------
+
+def _obs(hand: str, trick: list[str], leader: str = "W", seat: str = "S", trump: str = "H",
+         tricks: list[dict[str, object]] | None = None) -> dict[str, object]:
+    return {"seat": seat, "dealer": "N", "trump": trump, "trump_card": None,
+            "hand": hand.split(), "tricks": tricks or [], "trick": {"leader": leader, "cards": trick}}
+
+
+def _rules(obs: dict[str, object]) -> str:
+    return str(textbook.choose(view_of(obs)))
+
+
+HAND = "SA SK S7 S3 HQ H9 H4 DK D8 D2 CJ C6 C2"
+
+
+def test_textbook_second_hand_low() -> None:
+    assert _rules(_obs(HAND, ["SQ"], leader="E")) == "S3"
+
+
+def test_textbook_third_hand_high_but_cheapest_of_a_sequence() -> None:
+    assert _rules(_obs(HAND, ["S2", "S5"], leader="N")) == "SK"  # AK: the king does the job
+
+
+def test_textbook_fourth_hand_wins_as_cheaply_as_possible() -> None:
+    assert _rules(_obs(HAND, ["D5", "D4", "D9"], leader="W")) == "DK"
+    assert _rules(_obs(HAND, ["S2", "S8", "S9"], leader="W")) == "SK"
+
+
+def test_textbook_does_not_beat_partners_winner() -> None:
+    assert _rules(_obs(HAND, ["D5", "DA", "D4"], leader="W")) == "D2"
+
+
+def test_textbook_does_not_trump_partners_winner_but_ruffs_an_opponents() -> None:
+    hand = "SA SK S7 S3 HQ H9 H4 DK D8 D2 CJ C6 S2"
+    void = hand.replace("CJ", "S4").replace("C6", "S5")  # no clubs
+    assert _rules(_obs(void, ["C3", "CA", "C4"], leader="W")) not in ("HQ", "H9", "H4")
+    assert _rules(_obs(void, ["C3", "C4", "CK"], leader="W")) == "H4"
+
+
+def test_textbook_leads_top_of_a_sequence_from_the_longest_suit() -> None:
+    hand = "SK SQ SJ S9 S3 H4 H2 DA D8 D2 C6 C3 C2"
+    assert _rules(_obs(hand, [], leader="S", trump="C")) == "SK"
+
+
+def test_textbook_draws_trumps_when_holding_plenty() -> None:
+    hand = "HA HK HJ H8 H5 S4 S3 D7 D6 D5 C9 C8 C7"
+    assert _rules(_obs(hand, [], leader="S", trump="H")) == "HA"
+
+
+def test_textbook_returns_partners_suit() -> None:
+    tricks = [{"leader": "N", "cards": ["D3", "D4", "DA", "D5"]}]  # partner led diamonds
+    obs = _obs("SA S7 S3 HQ H9 H4 DK D8 CJ C6 S8 S9", [], leader="S", tricks=tricks)
+    assert _rules(obs) == "DK"
+
+
+def test_textbook_discards_from_weakness() -> None:
+    # no clubs, no trumps (a no-trump hand): a club lead won by an opponent
+    hand = "SA SK SQ S3 H9 H4 D8 D7 D6 D5 D4 D3 S2"
+    card = _rules(_obs(hand, ["C5", "C3", "CA"], leader="W", trump="N"))
+    assert card == "H4"  # the short, weak suit; never the master spades
