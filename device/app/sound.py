@@ -11,6 +11,7 @@ import array
 import logging
 import math
 import random
+import threading
 
 import pygame
 
@@ -58,40 +59,61 @@ SAMPLES = {
 }
 
 
+def _render(channels: int) -> dict[str, bytes]:
+    out = {}
+    for name, make in SAMPLES.items():
+        data = array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in make()))
+        if channels == 2:
+            stereo = array.array("h", [0]) * (2 * len(data))
+            stereo[0::2] = data
+            stereo[1::2] = data
+            data = stereo
+        out[name] = data.tobytes()
+    return out
+
+
 class Sound:
+    """Plays the table's sounds; samples are computed off the UI thread at start."""
+
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self._ready = False
-        self._tried = False
+        self._raw: dict[str, bytes] | None = None
+        self._channels = 0
+        self._failed = False
+        self._thread: threading.Thread | None = None
+        if enabled:
+            self.prepare()
 
-    def _init(self) -> None:
-        self._tried = True
+    def prepare(self) -> None:
+        if self._thread is not None or self._failed:
+            return
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-            freq, size, channels = pygame.mixer.get_init()
-            for name, make in SAMPLES.items():
-                data = array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in make()))
-                if channels == 2:
-                    stereo = array.array("h")
-                    for v in data:
-                        stereo.append(v)
-                        stereo.append(v)
-                    data = stereo
-                self._sounds[name] = pygame.mixer.Sound(buffer=data.tobytes())
-            self._ready = True
+            self._channels = pygame.mixer.get_init()[2]
         except Exception as exc:  # no audio device: stay silent
             log.info("sound unavailable: %s", exc)
-            self._ready = False
+            self._failed = True
+            return
+
+        def work() -> None:
+            self._raw = _render(self._channels)
+
+        self._thread = threading.Thread(target=work, name="sound-samples", daemon=True)
+        self._thread.start()
 
     def play(self, name: str) -> None:
         if not self.enabled:
             return
-        if not self._tried:
-            self._init()
-        if self._ready and name in self._sounds:
-            try:
-                self._sounds[name].play()
-            except Exception:
-                pass
+        if self._thread is None:
+            self.prepare()
+        if self._failed or self._raw is None:
+            return  # still being made (a fraction of a second after start), or no device
+        try:
+            snd = self._sounds.get(name)
+            if snd is None:
+                snd = self._sounds[name] = pygame.mixer.Sound(buffer=self._raw[name])
+            snd.play()
+        except Exception as exc:
+            log.info("sound %s not played: %s", name, exc)

@@ -114,7 +114,10 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
                 _draw_suit(big, suit, px, py, pip, colour)
     else:
         frame = pygame.Rect(int(0.22 * W), int(0.17 * H), int(0.56 * W), int(0.66 * H))
-        _rounded(big, (*colour, 40), frame, max(1, int(0.04 * W)))
+        # A pale tint of the suit colour, opaque: drawing with alpha on this
+        # surface would punch a see-through hole in the card instead of blending.
+        tint = tuple(int(f + (c - f) * 0.12) for f, c in zip(theme.CARD_FACE, colour, strict=True))
+        _rounded(big, tint, frame, max(1, int(0.04 * W)))
         _rounded(big, colour, frame, max(1, int(0.04 * W)), max(1, k))
     surf = pygame.transform.smoothscale(big, (w, h))
     # Text at the final size: the corner index (rank over suit), both corners.

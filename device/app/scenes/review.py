@@ -21,16 +21,21 @@ class ReviewScene(ScrollScene):
         self.failed = False
 
     def enter(self) -> None:
+        # The review of a deal is worked out once, even if the player leaves
+        # this screen and comes back while the AI is still at it.
         deal = self.app.session.last_deal
-        if deal is not None:
-            cache = getattr(self.app, "_review_cache", None)
-            if cache is not None and cache[0] is deal:
-                self.result = cache[1]
-            else:
-                self.job = self.app.ai.submit(ai_worker.review, deal)
-
-    def leave(self) -> None:
-        self.app.ai.forget(self.job)
+        if deal is None:
+            return
+        cache = getattr(self.app, "_review_cache", None)
+        if cache is None or cache[0] is not deal:
+            cache = [deal, self.app.ai.submit(ai_worker.review, deal), None, False]
+            self.app._review_cache = cache
+        self._cache = cache
+        if cache[1] is None:
+            self.result = cache[2]
+            self.failed = cache[3]
+        else:
+            self.job = cache[1]
 
     def on_back(self) -> None:
         self.app.go("summary" if self.app.session.last_score is not None else "menu")
@@ -48,7 +53,7 @@ class ReviewScene(ScrollScene):
         self.job = None
         self.result = job.result if job.error is None else None
         self.failed = self.result is None
-        self.app._review_cache = (self.app.session.last_deal, self.result)
+        self._cache[1:] = [None, self.result, self.failed]
         self.invalidate()
 
     def plain_record(self, deal) -> list[tuple[str, str]]:

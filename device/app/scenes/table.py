@@ -128,7 +128,7 @@ class TableScene(Scene):
         self.raise_ = int(card_h * 0.14)
         self.row_tops = [h - pad - card_h] if rows == 1 else [h - pad - card_h - int(card_h * 0.56),
                                                               h - pad - card_h]
-        hand_top = self.row_tops[0] - self.raise_
+        hand_top = self.row_tops[0] - self.raise_ - self.raise_ // 2  # a chosen card rises higher
         # Buttons: a column right of the hand (landscape), a row above it (portrait).
         if landscape:
             x = w - pad - colw

@@ -1,0 +1,246 @@
+"""The double-dummy solver: API, hand-checked positions, bad input, C vs Python, memory."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import solver, solver_py
+from engine.cards import Card
+
+ROOT = Path(__file__).resolve().parents[2]
+needs_c = pytest.mark.skipif(not solver.HAVE_C, reason="C solver not built")
+
+
+def masks_of(*hands: str) -> tuple[int, int, int, int]:
+    out = []
+    for h in hands:
+        out.append(sum(1 << int(Card(c)) for c in h.split()))
+    return out[0], out[1], out[2], out[3]
+
+
+# --- the text API -------------------------------------------------------------
+
+
+def test_last_trick_goes_to_the_highest_card_of_the_led_suit():
+    # N leads the spade ace: N/S take the trick
+    assert solver.solve("N:A... 2... K... 3...", "N", "N") == 1
+    assert solver.solve_moves("N:A... 2... K... 3...", "N", "N") == {"SA": 1}
+
+
+def test_a_trump_beats_the_ace_of_another_suit():
+    # N: SA H2, E: H3 D2, S: S2 H4, W: S3 H5. With hearts trump the SA is ruffed
+    # and E/W take both tricks; leading the H2 first lets the SA score later.
+    deal = "N:A.2.. .3.2. 2.4.. 3.5.."
+    assert solver.solve_moves(deal, "H", "N") == {"H2": 1, "SA": 0}
+    assert solver.solve(deal, "H", "N") == 1
+    assert solver.solve_moves(deal, "N", "N") == {"H2": 1, "SA": 1}
+
+
+def test_solve_moves_values_every_legal_card_including_equals():
+    deal = "N:AKQ... 432... JT9... 876..."
+    assert solver.solve_moves(deal, "N", "N") == {"SA": 3, "SK": 3, "SQ": 3}
+
+
+def test_mid_trick_the_player_to_move_must_follow_suit():
+    # W led the S3 (no longer in W's hand); N must play a spade
+    moves = solver.solve_moves("N:A2.3.. K.4.5. Q.5.6. .6.7.", "N", "W", ["S3"])
+    assert set(moves) == {"SA", "S2"}
+    # winning the trick with the ace is worth at least as much as ducking
+    assert moves["SA"] >= moves["S2"]
+
+
+def test_the_current_trick_counts_for_the_side_that_wins_it():
+    # N led the SA, E played the S2; S must follow with the SK. N/S win this
+    # trick; W's H5 takes the last one.
+    moves = solver.solve_moves("N:.2.. .3.. K.4.. 3.5..", "N", "N", ["SA", "S2"])
+    assert moves == {"SK": 1}
+
+
+def test_solve_and_solve_moves_agree_at_the_start_of_a_trick():
+    deal = "N:AK2.Q3.. QJ3.K2.. T98.A4.. 765.J5.."
+    for trump in "SHDCN":
+        best = max(solver.solve_moves(deal, trump, "W").values())
+        assert best == solver.solve(deal, trump, "W")
+
+
+# --- bad input ------------------------------------------------------------------
+
+BAD = [
+    (("N:AK... Q... J...", "N", "N"), "4"),
+    (("N:AK... QJ... T9... AT...", "N", "N"), "in both"),
+    (("N:AK... QJ... T9... 8...", "N", "N"), "holds 1 cards but should hold 2"),
+    (("N:AK... QJ... T9... 87...", "X", "N"), "not a trump"),
+    (("N:AK... QJ... T9... 87...", "N", "Q"), "not a seat"),
+    (("N:AK... QJ... T9... 87...", "N", "N", ["S2"]), "holds 2 cards but should hold 1"),
+    (("N:AK... QJ... T9... 87...", "N", "N", ["SA"]), "still in"),
+    (("N:K... QJ... T9... 87...", "N", "N", ["SA", "SA"]), "twice"),
+    (("N:K.. QJ... T9... 87...", "N", "N"), "suit group"),
+    (("N:K... Q.2.. T9... 87...", "N", "N", ["SA", "H3"]), "revoke"),
+    (("N:K... Q... T... 8...", "N", "N", ["SA", "S2", "S3", "S4"]), "0 to 3"),
+    (("N:... ... ... ...", "N", "N"), "no cards"),
+    (("N:AKQJT98765432.A... ... ... ...", "N", "N"), "at most 13"),
+    ((None, "N", "N"), "PBN"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
+def test_bad_input_raises_value_error_saying_what_is_wrong(args, message):
+    with pytest.raises(ValueError, match=message):
+        solver.solve_moves(*args)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ((0, 0, 0), 4, 0, ()),
+        ((1 << 52, 0, 0, 0), 4, 0, ()),
+        ((-1, 0, 0, 0), 4, 0, ()),
+        ((1, 2, 4, 8), 5, 0, ()),
+        ((1, 2, 4, 8), 4, 4, ()),
+        ((1, 2, 4, 8), 4, 0, (52,)),
+        ((1, 2, 4, 8), 4, 0, (-1,)),
+        ((1, 2, 4, 8), 4, 0, ("SA",)),
+        (("a", 2, 4, 8), 4, 0, ()),
+        ((1, 2, 4, 8), 4, 0, (16, 32, 64, 128)),
+        ((1, 2, 4, 8), True, 0, ()),
+        ((1, 1, 4, 8), 4, 0, ()),
+    ],
+)
+def test_the_masks_api_rejects_garbage_with_value_error(args):
+    with pytest.raises(ValueError):
+        solver.solve_moves_masks(*args)
+    if solver.HAVE_C:
+        from engine import _solver
+
+        with pytest.raises(ValueError):
+            _solver.solve_moves_masks(*args)
+
+
+@needs_c
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.integers(min_value=-(1 << 60), max_value=1 << 60), min_size=0, max_size=5),
+    st.integers(min_value=-3, max_value=8),
+    st.integers(min_value=-3, max_value=8),
+    st.lists(st.integers(min_value=-5, max_value=60), max_size=5),
+)
+def test_the_c_binding_never_crashes_on_arbitrary_input(hands, trump, leader, trick):
+    from engine import _solver
+
+    try:
+        _solver.solve_moves_masks(hands, trump, leader, trick)
+    except ValueError:
+        pass
+
+
+# --- C and Python agree ------------------------------------------------------------
+
+
+@st.composite
+def positions(draw, max_tricks: int = 5):
+    n = draw(st.integers(min_value=1, max_value=max_tricks))
+    deck = draw(st.permutations(range(52)))
+    hands = [0, 0, 0, 0]
+    for i in range(4):
+        for c in deck[i * n:(i + 1) * n]:
+            hands[i] |= 1 << c
+    trump = draw(st.integers(0, 4))
+    leader = draw(st.integers(0, 3))
+    trick = []
+    for i in range(draw(st.integers(0, 3))):
+        seat = (leader + i) % 4
+        cards = [c for c in range(52) if hands[seat] >> c & 1]
+        if trick:
+            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
+        c = draw(st.sampled_from(cards))
+        hands[seat] ^= 1 << c
+        trick.append(c)
+    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+
+
+@needs_c
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_c_and_python_agree_on_small_positions(pos):
+    from engine import _solver
+
+    assert _solver.solve_moves_masks(*pos) == solver_py.solve_moves_masks(*pos)
+    hands, trump, leader, trick = pos
+    if not trick:
+        assert _solver.solve_masks(hands, trump, leader) == solver_py.solve_masks(
+            hands, trump, leader
+        )
+
+
+def test_pure_python_fallback_is_used_when_forced():
+    code = "from engine import solver; print(solver.BACKEND, solver.solve('N:A... 2... K... 3...', 'N', 'N'))"
+    env = dict(os.environ, WHIST_PURE_SOLVER="1")
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["python", "1"]
+
+
+# --- resources and threads -------------------------------------------------------
+
+
+def _rss_pages() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1])
+
+
+@needs_c
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc")
+def test_ten_thousand_solves_do_not_grow_memory():
+    import random
+
+    rng = random.Random(7)
+
+    def one():
+        deck = list(range(52))
+        rng.shuffle(deck)
+        n = 3
+        hands = tuple(sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(4))
+        return solver.solve_moves_masks(hands, rng.randrange(5), rng.randrange(4))
+
+    for _ in range(500):  # warm up: pooled table allocated, caches filled
+        one()
+    before = _rss_pages()
+    for _ in range(10_000):
+        one()
+    after = _rss_pages()
+    assert (after - before) * os.sysconf("SC_PAGE_SIZE") < 4 << 20
+
+
+@needs_c
+def test_concurrent_calls_from_threads_give_the_same_answers():
+    import random
+
+    rng = random.Random(3)
+    jobs = []
+    for _ in range(24):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = tuple(sum(1 << c for c in deck[i * 5:(i + 1) * 5]) for i in range(4))
+        jobs.append((hands, rng.randrange(5), rng.randrange(4), ()))
+    expected = [solver_py.solve_moves_masks(*j) for j in jobs]
+    results: dict[int, list] = {}
+
+    def worker(k: int) -> None:
+        results[k] = [solver.solve_moves_masks(*j) for j in jobs]
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k in range(4):
+        assert results[k] == expected
