@@ -49,5 +49,6 @@ def dds_solve_masks(hands: tuple[int, int, int, int], trump: int, leader: int,
 def choose_card(observation: dict, seed: int | None = None) -> str:
     view = view_of(observation)
     rng = random.Random(seed)
-    cfg = pimc.Search(samples=SAMPLES, min_samples=SAMPLES, budget=None, solver=dds_solve_masks)
+    cfg = pimc.Search(samples=SAMPLES, min_samples=SAMPLES, budget=None, solver=dds_solve_masks,
+                      prior=0.0)
     return str(pimc.search(view, rng, cfg).card)

@@ -14,17 +14,17 @@ import pygame
 
 from device.app.ai_worker import AIWorker
 from device.app.input import InputMapper, canvas_size
-from device.app.session import Session, Stats
 from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
-from engine.rules import Rules
 
 log = logging.getLogger(__name__)
 
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
-def rules_from_config(config) -> Rules:
+def rules_from_config(config):
+    from engine.rules import Rules
+
     r = config.rules
     return Rules(target=r.target, honours=r.honours, revoke_penalty=r.revoke_penalty,
                  cycling_trumps=r.cycling_trumps, cycle_order=r.cycle_order, rubber_points=r.rubber_points)
@@ -57,14 +57,39 @@ class App:
         self.input = InputMapper(self.queue, self.window.get_size(), self.rotation)
         self.ai = AIWorker(synchronous=self.options.synchronous_ai)
         self.sound = Sound(config.display.sound)
-        self.session = Session(rules_from_config(config), seed=self.options.seed)
-        self.stats = Stats()
+        self._session = None  # made on first use: the engine's import is not needed for the menu
+        self._stats = None
         self.clock = 0.0  # seconds of app time (advanced by step's dt)
         self.frames = 0
         self.running = True
         self.idle_since = time.monotonic()
         self.scene = None
         self.go("menu")
+
+    @property
+    def session(self):
+        if self._session is None:
+            from device.app.session import Session
+
+            self._session = Session(rules_from_config(self.config), seed=self.options.seed)
+        return self._session
+
+    @session.setter
+    def session(self, value) -> None:
+        self._session = value
+
+    @property
+    def has_game(self) -> bool:
+        """A hand is in progress (without creating a session just to ask)."""
+        return self._session is not None and self._session.deal is not None
+
+    @property
+    def stats(self):
+        if self._stats is None:
+            from device.app.session import Stats
+
+            self._stats = Stats()
+        return self._stats
 
     # -- window and rotation ------------------------------------------------------
     @property
@@ -206,6 +231,8 @@ class App:
         elif self.scene.dirty:
             pygame.display.update(self.scene.dirty)
         self.frames += 1
+        if self.frames == 1:
+            self.sound.prepare()  # after the first frame is on screen
 
     def run(self) -> int:
         clock = pygame.time.Clock()

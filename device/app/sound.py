@@ -82,25 +82,24 @@ class Sound:
         self._channels = 0
         self._failed = False
         self._thread: threading.Thread | None = None
-        if enabled:
-            self.prepare()
 
     def prepare(self) -> None:
-        if self._thread is not None or self._failed:
-            return
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-            self._channels = pygame.mixer.get_init()[2]
-        except Exception as exc:  # no audio device: stay silent
-            log.info("sound unavailable: %s", exc)
-            self._failed = True
+        """Open the audio device and make the samples, in a thread: neither may
+        hold up a frame (the app calls this after its first frame)."""
+        if self._thread is not None or self._failed or not self.enabled:
             return
 
         def work() -> None:
-            self._raw = _render(self._channels)
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+                self._channels = pygame.mixer.get_init()[2]
+                self._raw = _render(self._channels)
+            except Exception as exc:  # no audio device: stay silent
+                log.info("sound unavailable: %s", exc)
+                self._failed = True
 
-        self._thread = threading.Thread(target=work, name="sound-samples", daemon=True)
+        self._thread = threading.Thread(target=work, name="sound", daemon=True)
         self._thread.start()
 
     def play(self, name: str) -> None:

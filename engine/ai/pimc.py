@@ -44,6 +44,10 @@ class Search:
     z: float = 2.0  # how clear "clear" is, in standard errors
     solver: SolveFn | None = None
     weight: WeightFn | None = None
+    # Trust in the textbook card: it is kept unless the samples say another card
+    # is better by more than prior / sqrt(samples) tricks. Few samples (a slow
+    # early-hand solve) then mean sound textbook play, many mean pure PIMC.
+    prior: float = 1.0
     evaluate_forced: bool = False  # hints want a value even when only one card makes sense
     clock: Callable[[], float] = field(default=time.perf_counter)
 
@@ -127,6 +131,9 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
     top = max(means)
     # among (near) ties, the textbook preference decides
     best_i = min((i for i in range(k) if means[i] >= top - 1e-9), key=lambda i: pref_rank[reps[i]])
+    book = next((i for i in range(k) if pref_rank[reps[i]] == 0), None)
+    if cfg.prior and book is not None and means[best_i] - means[book] < cfg.prior / math.sqrt(len(rows)):
+        best_i = book
     values: dict[Card, float] = {}
     for g, m in zip(groups, means, strict=True):
         for c in g:

@@ -68,6 +68,7 @@ typedef struct {
 /* Entries of one node live in blocks of two cache lines: scanning a node's
    entries touches memory in order instead of chasing scattered pointers. */
 #define BLK 5
+#define MAXBLK 1000000
 typedef struct {
     TTEntry e[BLK];
     u32 next, n;
@@ -136,6 +137,10 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
         free(c);
         return NULL;
     }
+    /* touch every page now: the table's memory is then fixed for the
+       context's life instead of creeping up as it fills */
+    memset(c->ents, 0, ne * sizeof(TTBlock));
+    for (size_t i = 0; i < nn; i++) c->nodes[i].gen = 0;
     c->nmask = (u32)(nn - 1);
     c->nlimit = (u32)(nn / 10 * 7);
     c->entcap = (u32)ne;
@@ -286,7 +291,21 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
     if (!e) {
         TTBlock *blk = nd->head == NIL ? NULL : &c->ents[nd->head];
         if (!blk || blk->n == BLK) {
-            u32 idx = c->nents++;
+            /* a node keeps at most MAXBLK blocks: the oldest is recycled, so
+               probes never scan long lists */
+            u32 idx = NIL, prev = NIL, cur = nd->head;
+            int depth = 0;
+            while (cur != NIL && depth < MAXBLK - 1) {
+                prev = cur;
+                cur = c->ents[cur].next;
+                depth++;
+            }
+            if (cur != NIL && prev != NIL) {
+                idx = cur;
+                c->ents[prev].next = c->ents[cur].next;
+            } else {
+                idx = c->nents++;
+            }
             blk = &c->ents[idx];
             blk->n = 0;
             blk->next = nd->head;
@@ -345,7 +364,7 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
 /* Tricks hand X can cash from the top while on lead (trumps first, then
  * side suits as long as no opponent holding trumps can ruff); wr gets the
  * cards the count relies on. */
-static int cash_run(const ws_ctx *c, int X, u16 *wr) {
+static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough) {
     int A = (X + 1) & 3, B = (X + 3) & 3, t = c->trump, q = 0, ta = 0, tb = 0;
     for (int s = 0; s < NSUIT; s++) wr[s] = 0;
     if (t != NT) {
@@ -353,6 +372,7 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr) {
         int kt = top_run(c->rem[t], c->h[X][t], &bits);
         q = kt;
         wr[t] = bits;
+        if (q >= enough) return q;
         ta = popc(c->h[A][t]) - kt;
         tb = popc(c->h[B][t]) - kt;
     }
@@ -366,6 +386,7 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr) {
         if (k > 0) {
             q += k;
             wr[s] |= bits;
+            if (q >= enough) return q; /* rely on no more cards than needed */
         }
     }
     return q;
@@ -374,9 +395,10 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr) {
 /* A sure lower bound on the leader's side's tricks: the leader cashes his
  * own top cards, or leads a low card to partner's top cards and partner
  * cashes his. */
-static int quick_tricks(const ws_ctx *c, int L, u16 *wr) {
+static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int P = (L + 2) & 3, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump;
-    int q = cash_run(c, L, wr);
+    int q = cash_run(c, L, wr, enough);
+    if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
     for (int s = 0; s < NSUIT; s++) {
         u16 rs = c->rem[s];
         if (!c->h[L][s] || !(c->h[P][s] & rs & (u16)(1u << hibit(rs)))) continue;
@@ -384,7 +406,7 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr) {
             ((!c->h[A][s] && c->h[A][t]) || (!c->h[B][s] && c->h[B][t])))
             continue; /* the entry could be ruffed */
         u16 pw[NSUIT];
-        int qp = cash_run(c, P, pw);
+        int qp = cash_run(c, P, pw, enough);
         if (qp > q) {
             q = qp;
             memcpy(wr, pw, sizeof pw);
@@ -525,7 +547,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         int s = m->suit, rank = hibit(m->bit), sc;
         u16 b = m->bit;
         u16 above = c->rem[s] & (u16) ~((u16)((b << 1) - 1u));
-        if (tn == 0) {
+        if (tn == 0 && (ws_debug_flags & 64)) {
             u16 opp = c->h[lho][s] | c->h[rho][s];
             int oppRuff = t != NT && s != t &&
                           ((!c->h[lho][s] && c->h[lho][t]) || (!c->h[rho][s] && c->h[rho][t]));
@@ -542,6 +564,37 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
                 int ours = popc(c->h[hand][t]) + popc(c->h[partner][t]);
                 int theirs = popc(c->h[lho][t]) + popc(c->h[rho][t]);
                 sc += ours > theirs ? 4 : -12;
+            }
+        } else if (tn == 0) {
+            u16 opp = c->h[lho][s] | c->h[rho][s];
+            u16 rs = c->rem[s];
+            u16 topc = (u16)(1u << hibit(rs));
+            int lhoRuff = t != NT && s != t && !c->h[lho][s] && c->h[lho][t];
+            int rhoRuff = t != NT && s != t && !c->h[rho][s] && c->h[rho][t];
+            if (!opp && !(t != NT && s != t && (c->h[lho][t] | c->h[rho][t]))) {
+                sc = 70 - rank; /* nobody can beat the side: any card wins */
+            } else if (!(above & (opp | c->h[partner][s]))) {
+                sc = (lhoRuff || rhoRuff) ? 12 : 60 + popc(m->seq);
+            } else if (!(above & opp)) {
+                sc = (lhoRuff ? 6 : rhoRuff ? 20 : 50) - rank;
+            } else {
+                if (c->h[lho][s] & topc) {
+                    /* through the second hand's top card towards partner */
+                    sc = (c->h[partner][s] ? 38 : 24) - rank;
+                } else if (popc(m->seq) >= 2 && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2) {
+                    sc = 32 + rank; /* a sequence forces out the top card */
+                } else {
+                    sc = 18 - rank;
+                }
+                if (t != NT && s != t && !c->h[partner][s] && c->h[partner][t] && !lhoRuff)
+                    sc += 30;
+            }
+            if (t != NT && s == t) {
+                int ours = popc(c->h[hand][t]) + popc(c->h[partner][t]);
+                int theirs = popc(c->h[lho][t]) + popc(c->h[rho][t]);
+                sc += ours > theirs ? 4 : -12;
+            } else if (t == NT) {
+                sc += popc(c->h[hand][s]) + popc(c->h[partner][s]) - popc(opp) / 2;
             }
         } else if (s == ls) {
             int beats = ws == ls && b > wb;
@@ -600,7 +653,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     if (tn == 0) {
         if (c->tricksLeft == 1) return last_trick(c, wr);
         u16 q[NSUIT];
-        int qt = (ws_debug_flags & 1) ? 0 : quick_tricks(c, hand, q);
+        int qt = (ws_debug_flags & 1) ? 0 : quick_tricks(c, hand, q, isMax ? need : c->tricksLeft - need + 1);
         if (isMax ? qt >= need : c->tricksLeft - qt < need) {
             memcpy(wr, q, sizeof q);
             return isMax;
@@ -616,6 +669,9 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         }
         key = length_key(c);
         lt = (u32)hand | ((u32)c->trump << 2);
+#if defined(__GNUC__) || defined(__clang__)
+        __builtin_prefetch(&c->nodes[hash_key(key, lt) & c->nmask]);
+#endif
         owners(c, own);
         TTNode *nd = (ws_debug_flags & 2) ? NULL : tt_find(c, key, lt, 0);
         ws_stats[0]++;
@@ -628,7 +684,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     }
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);
-    order_moves(c, hand, mv, n, ttbest);
+    if (n > 1) order_moves(c, hand, mv, n, ttbest);
     u16 acc[NSUIT] = {0, 0, 0, 0};
     u16 lw[NSUIT] = {0, 0, 0, 0};
     int res = !isMax;
@@ -761,18 +817,17 @@ static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, con
 static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess) {
     int lo = 0, hi = c->tricksLeft;
     u16 cw[NSUIT];
-    if (guess < lo) guess = lo;
     if (guess > hi) guess = hi;
     while (lo < hi) {
-        int g = guess;
+        int g = guess < 0 ? (lo + hi + 1) / 2 : guess; /* no guess: bisect */
         if (g <= lo) g = lo + 1;
         if (g > hi) g = hi;
         if (play_child(c, hand, m->suit, m->bit, g, cw)) {
             lo = g;
-            guess = g + 1;
+            if (guess >= 0) guess = g + 1;
         } else {
             hi = g - 1;
-            guess = g - 1;
+            if (guess >= 0) guess = g - 1;
         }
     }
     return lo;
@@ -790,7 +845,7 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     order_moves(c, hand, mv, n, 0);
     int out = 0, best = -1;
     for (int i = 0; i < n; i++) {
-        int guess = best >= 0 ? best : (c->tricksLeft + 1) / 2;
+        int guess = best;
         int v = value_of_move(c, hand, &mv[i], guess);
         if (v > best) best = v;
         u16 seq = mv[i].seq;
@@ -813,7 +868,7 @@ int ws_solve(ws_ctx *c, const uint64_t hands[4], int trump, int leader, char *er
     c->maxSide = leader & 1;
     int lo = 0, hi = c->tricksLeft;
     u16 q[NSUIT], wr[NSUIT];
-    int guess = quick_tricks(c, leader, q);
+    int guess = quick_tricks(c, leader, q, 13);
     if (guess < (hi + 1) / 2) guess = (hi + 1) / 2;
     while (lo < hi) {
         int g = guess;

@@ -299,3 +299,32 @@ def test_sound_is_quiet_without_an_audio_device():
         s.play(name)  # must not raise, device or not
     s.enabled = False
     s.play("play")
+
+
+def test_four_colour_deck_draws_diamonds_blue():
+    from device.app.render import cards
+
+    def colours(four):
+        surf = cards.card_surface(2 * 13 + 12, 140, 200, four)  # the ace of diamonds
+        return {tuple(surf.get_at((x, y)))[:3] for x in range(0, 140, 3) for y in range(0, 200, 3)}
+
+    assert (30, 80, 200) not in colours(False)
+    assert any(b > 150 and r < 100 for r, g, b in colours(True))
+
+
+def test_settings_are_saved_to_the_config_file(tmp_path):
+    from device.app.app import App, AppOptions
+    from device.config import Config, load_config, save_config
+
+    path = tmp_path / "config.toml"
+    save_config(Config().updated({"display": {"animation": "off", "sound": False}}), path)
+    a = App(load_config(path), AppOptions(size=(800, 480), synchronous_ai=True, persist=True))
+    try:
+        tap_button(a, "settings")
+        tap_button(a, "four_colour")
+        tap_button(a, "partner")
+    finally:
+        a.close()
+    saved = load_config(path)
+    assert saved.display.four_colour
+    assert saved.ai.partner == a.config.ai.partner != "hard"

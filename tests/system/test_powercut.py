@@ -85,5 +85,6 @@ def test_sigkill_at_50_random_moments_resumes_to_the_same_journal(tmp_path):
             resumed += 1
         assert journal_of(db) == want_journal, i
         assert recall_of(db) == want_recall, i
+    print(f"power cuts: {cut_short} of {KILLS} mid-run, {resumed} resumed, run length {length:.2f} s")
     # Most cuts land mid-run (the kill times are drawn from the measured run length).
     assert cut_short >= KILLS // 5 and resumed >= KILLS // 5, (cut_short, resumed)

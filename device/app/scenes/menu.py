@@ -14,9 +14,9 @@ class MenuScene(Scene):
 
     def layout(self, w: int, h: int) -> None:
         pad = self.px(12)
-        self.title_h = self.px(120) if h >= w * 0.5 else self.px(96)
+        self.title_h = self.px(150) if h > w else self.px(120) if h >= w * 0.5 else self.px(96)
         items = [
-            ("Continue" if self.app.session.deal is not None else "Play", lambda: self.app.go("table"), True),
+            ("Continue" if self.app.has_game else "Play", lambda: self.app.go("table"), True),
             ("Demo", lambda: self.app.go("demo"), False),
             ("Real cards", lambda: self.app.go("referee"), False),
             ("Score sheet", lambda: self.app.go("scoresheet"), False),
@@ -65,10 +65,12 @@ class MenuScene(Scene):
         t = text.text("Whist", self.px(56), theme.INK, True)
         cy = self.title_h // 2
         bg.blit(t, t.get_rect(center=(w // 2, cy - self.px(6))))
-        sub = text.text("classic short whist · you and the AI partner against two AI opponents",
-                        text.fit_size("classic short whist · you and the AI partner against two AI opponents",
-                                      self.px(18), w - self.px(40)), theme.INK_DIM)
-        bg.blit(sub, sub.get_rect(center=(w // 2, cy + self.px(38))))
+        blurb = "classic short whist · you and the AI partner against two AI opponents"
+        y = cy + self.px(30)
+        for line in text.wrap(blurb, self.px(18), w - self.px(40)):
+            sub = text.text(line, self.px(18), theme.INK_DIM)
+            bg.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+            y += text.line_height(self.px(18))
         # A little fan of aces either side of the title.
         ch = self.px(70)
         cw = int(ch * cards.CARD_RATIO)

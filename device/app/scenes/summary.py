@@ -33,9 +33,11 @@ class SummaryScene(Scene):
         else:
             out.append(("Penalties", "none"))
         out.append(("Points", f"You/Partner +{s.points[0]} · Opponents +{s.points[1]}"))
+        held = f"held You/Partner {s.honours_held[0]} · Opponents {s.honours_held[1]}"
         if m.rules.honours:
-            held = f"held {s.honours_held[0]}-{s.honours_held[1]}"
-            out.append(("Honours", f"{held}, scored {s.honours[0]}-{s.honours[1]}"))
+            out.append(("Honours", f"{held}; scored +{s.honours[0]} / +{s.honours[1]}"))
+        else:
+            out.append(("Honours", f"{held} (not counted in this house)"))
         game_no = len(m.games) if s.game_won_by is not None else len(m.games) + 1
         if s.game_won_by is not None:
             game = f"Game {game_no} won by {SIDES[s.game_won_by]}, {s.game_after[0]}-{s.game_after[1]}"

@@ -1,0 +1,183 @@
+"""The solver against DDS: its own test vectors (list100/list1000) and endplay on random positions.
+
+Set WHIST_SLOW_TESTS=1 to check every deal of list100 for all checks and a larger
+list1000 sample; bench/dds_vectors.py checks all of list1000.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import solver
+from engine.cards import Card
+
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "dds-hands"
+SLOW = os.environ.get("WHIST_SLOW_TESTS") == "1"
+
+pytestmark = pytest.mark.skipif(not solver.HAVE_C, reason="C solver not built")
+
+
+def read_vectors(name: str) -> list[dict]:
+    path = SHARED / name
+    if not path.exists():
+        pytest.skip(f"{path} not present (the shared folder sits beside the clone)")
+    deals: list[dict] = []
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == "PBN":
+            deals.append({"dealer": int(parts[1]), "trump": int(parts[3]),
+                          "first": int(parts[4]), "pbn": line.split('"')[1]})
+        elif parts[0] == "FUT":
+            n = int(parts[1])
+            v = [int(x) for x in parts[2:2 + 4 * n]]
+            deals[-1]["fut"] = list(zip(v[:n], v[n:2 * n], v[2 * n:3 * n], v[3 * n:], strict=True))
+        elif parts[0] == "TABLE":
+            deals[-1]["table"] = [int(x) for x in parts[1:21]]
+        elif parts[0] == "PLAY":
+            text = line.split('"')[1]
+            deals[-1]["play"] = [int(Card(text[i:i + 2])) for i in range(0, len(text), 2)]
+        elif parts[0] == "TRACE":
+            deals[-1]["trace"] = [int(x) for x in parts[2:]]
+    return deals
+
+
+def check_fut(deal: dict) -> None:
+    masks = solver.hands_to_masks(deal["pbn"])
+    got = solver.solve_moves_masks(masks, deal["trump"], deal["first"])
+    expected = {}
+    for suit, rank, equals, score in deal["fut"]:
+        for r in [rank] + [r for r in range(2, 15) if equals >> r & 1]:
+            expected[suit * 13 + r - 2] = score
+    assert got == expected
+
+
+def check_table(deal: dict) -> None:
+    masks = solver.hands_to_masks(deal["pbn"])
+    got = []
+    for strain in range(5):
+        for declarer in range(4):
+            got.append(13 - solver.solve_masks(masks, strain, (declarer + 1) % 4))
+    assert got == deal["table"]
+
+
+def trick_winner(trick: list[int], leader: int, trump: int) -> int:
+    best = 0
+    for i in range(1, 4):
+        a, b = trick[i], trick[best]
+        if a // 13 == b // 13:
+            if a > b:
+                best = i
+        elif a // 13 == trump:
+            best = i
+    return (leader + best) % 4
+
+
+def check_trace(deal: dict) -> None:
+    """Replay PLAY; after every card the declarer side's total must equal TRACE."""
+    hands = list(solver.hands_to_masks(deal["pbn"]))
+    trump, leader = deal["trump"], deal["first"]
+    declarer_side = (deal["first"] + 1) % 2
+    won = [0, 0]
+    trick: list[int] = []
+    trace = deal["trace"]
+    for k, card in enumerate(deal["play"]):
+        if k + 1 >= len(trace):  # DDS's trace stops before the last trick
+            break
+        mover = (leader + len(trick)) % 4
+        values = solver.solve_moves_masks(tuple(hands), trump, leader, tuple(trick))
+        left = hands[mover].bit_count()
+        best = max(values.values())
+        mine = best if mover % 2 == declarer_side else left - best
+        assert won[declarer_side] + mine == trace[k], f"before card {k}"
+        after = values[card]
+        mine = after if mover % 2 == declarer_side else left - after
+        assert won[declarer_side] + mine == trace[k + 1], f"after card {k} ({Card(card)})"
+        hands[mover] ^= 1 << card
+        trick.append(card)
+        if len(trick) == 4:
+            leader = trick_winner(trick, leader, trump)
+            won[leader % 2] += 1
+            trick = []
+
+
+LIST100 = read_vectors("list100.txt") if (SHARED / "list100.txt").exists() else []
+TABLE_SAMPLE = range(100) if SLOW else range(0, 100, 10)
+
+
+@pytest.mark.parametrize("i", range(len(LIST100)))
+def test_list100_fut_and_trace_match_dds(i):
+    check_fut(LIST100[i])
+    check_trace(LIST100[i])
+
+
+@pytest.mark.parametrize("i", [i for i in TABLE_SAMPLE if i < len(LIST100)])
+def test_list100_table_matches_dds(i):
+    check_table(LIST100[i])
+
+
+def test_list1000_sample_matches_dds():
+    deals = read_vectors("list1000.txt")
+    rng = random.Random(2024)
+    sample = rng.sample(range(len(deals)), 60 if SLOW else 12)
+    for i in sample:
+        check_fut(deals[i])
+        check_trace(deals[i])
+
+
+# --- random positions against DDS through endplay -----------------------------------
+
+
+def random_position(rng: random.Random, tricks_left: int):
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[i * 13:(i + 1) * 13]) for i in range(4)]
+    trump, leader = rng.randrange(5), rng.randrange(4)
+    trick: list[int] = []
+    for _ in range((13 - tricks_left) * 4 + rng.randrange(4)):
+        seat = (leader + len(trick)) % 4
+        cards = [c for c in range(52) if hands[seat] >> c & 1]
+        if trick:
+            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
+        card = rng.choice(cards)
+        hands[seat] ^= 1 << card
+        trick.append(card)
+        if len(trick) == 4:
+            leader = trick_winner(trick, leader, trump)
+            trick = []
+    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+
+
+def dds_solve(pos) -> dict[int, int]:
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    from engine.pbn import format_hands
+
+    hands, trump, leader, trick = pos
+    full = list(hands)
+    for i, c in enumerate(trick):
+        full[(leader + i) % 4] |= 1 << c
+    deal = Deal(format_hands([[Card(c) for c in range(52) if m >> c & 1] for m in full]))
+    deal.first = Player(leader)
+    deal.trump = Denom(trump)
+    for c in trick:
+        deal.play(str(Card(c)))
+    out = {}
+    for card, score in solve_board(deal):
+        out[int(card.suit) * 13 + int(card.rank.value).bit_length() - 3] = score
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_positions_match_dds_card_by_card(seed):
+    pytest.importorskip("endplay")
+    rng = random.Random(seed)
+    for _ in range(50):
+        pos = random_position(rng, rng.randint(1, 8))
+        assert solver.solve_moves_masks(*pos) == dds_solve(pos), pos
