@@ -408,6 +408,9 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         u16 pw[NSUIT];
         int qp = cash_run(c, P, pw, enough);
         if (qp > q) {
+            u16 entry;
+            top_run(rs, c->h[P][s], &entry);
+            pw[s] |= entry; /* the count relies on partner winning the first round */
             q = qp;
             memcpy(wr, pw, sizeof pw);
         }
@@ -814,8 +817,8 @@ static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, con
 
 /* Exact value of one move: tricks for the mover's side, found by null-window
  * tests moving from a guess. */
-static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess) {
-    int lo = 0, hi = c->tricksLeft;
+static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi) {
+    int lo = 0;
     u16 cw[NSUIT];
     if (guess > hi) guess = hi;
     while (lo < hi) {
@@ -833,6 +836,24 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess) {
     return lo;
 }
 
+/* Tricks for the side to move (c->maxSide) from the current node. */
+static int root_value(ws_ctx *c) {
+    int lo = 0, hi = c->tricksLeft;
+    u16 q[NSUIT], wr[NSUIT];
+    int guess = (hi + 1) / 2;
+    if (c->tn == 0) {
+        int qt = quick_tricks(c, c->leader, q, hi);
+        if (qt > guess) guess = qt;
+    }
+    (void)guess;
+    while (lo < hi) {
+        int g = (lo + hi + 1) / 2;
+        if (search(c, g, wr)) lo = g;
+        else hi = g - 1;
+    }
+    return lo;
+}
+
 int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,
                    int ntrick, int *cards, int *values, char *err, size_t errlen) {
     if (!c) FAIL("no solver context");
@@ -843,11 +864,12 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);
     order_moves(c, hand, mv, n, 0);
-    int out = 0, best = -1;
+    /* First the value of the position (one proof that no card does better
+       serves every card), then each card tested down from it. */
+    int top = root_value(c);
+    int out = 0;
     for (int i = 0; i < n; i++) {
-        int guess = best;
-        int v = value_of_move(c, hand, &mv[i], guess);
-        if (v > best) best = v;
+        int v = n == 1 ? top : value_of_move(c, hand, &mv[i], top, top);
         u16 seq = mv[i].seq;
         while (seq) {
             int b = hibit(seq);
@@ -866,21 +888,5 @@ int ws_solve(ws_ctx *c, const uint64_t hands[4], int trump, int leader, char *er
     if (ws_validate(hands, trump, leader, NULL, 0, err, errlen)) return -1;
     setup(c, hands, trump, leader, NULL, 0);
     c->maxSide = leader & 1;
-    int lo = 0, hi = c->tricksLeft;
-    u16 q[NSUIT], wr[NSUIT];
-    int guess = quick_tricks(c, leader, q, 13);
-    if (guess < (hi + 1) / 2) guess = (hi + 1) / 2;
-    while (lo < hi) {
-        int g = guess;
-        if (g <= lo) g = lo + 1;
-        if (g > hi) g = hi;
-        if (search(c, g, wr)) {
-            lo = g;
-            guess = g + 1;
-        } else {
-            hi = g - 1;
-            guess = g - 1;
-        }
-    }
-    return lo;
+    return root_value(c);
 }
