@@ -129,22 +129,31 @@ def main(argv: list[str] | None = None) -> int:
     margins: list[float] = []
     pts: list[float] = []
     start = time.monotonic()
-    for i in range(args.deals):
-        record = DealRecord.deal(SEATS[i % 4], seed=f"{args.seed}-{i}")
-        seed = i
-        ns1 = play_table(record, bot_a, bot_b, seed, times)  # A is North-South
-        ns2 = play_table(record, bot_b, bot_a, seed, times)  # A is East-West
-        a_tricks = ns1 + (13 - ns2)
-        margins.append(a_tricks - 13)
-        pts.append(points(ns1) - points(13 - ns1) + points(13 - ns2) - points(ns2))
-        if args.progress and (i + 1) % args.progress == 0 and i + 1 < args.deals:
-            m, se = mean_se(margins)
-            print(f"  ... {i + 1} deals: {m:+.3f} ± {se:.3f} tricks/deal, "
-                  f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
+    done = 0
+    try:
+        for i in range(args.deals):
+            record = DealRecord.deal(SEATS[i % 4], seed=f"{args.seed}-{i}")
+            seed = i
+            ns1 = play_table(record, bot_a, bot_b, seed, times)  # A is North-South
+            ns2 = play_table(record, bot_b, bot_a, seed, times)  # A is East-West
+            a_tricks = ns1 + (13 - ns2)
+            margins.append(a_tricks - 13)
+            pts.append(points(ns1) - points(13 - ns1) + points(13 - ns2) - points(ns2))
+            if args.progress and (i + 1) % args.progress == 0 and i + 1 < args.deals:
+                m, se = mean_se(margins)
+                print(f"  ... {i + 1} deals: {m:+.3f} ± {se:.3f} tricks/deal, "
+                      f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
+            done = i + 1
+    except KeyboardInterrupt:  # Ctrl-C (or kill -INT): report the deals finished so far
+        print(f"interrupted after {done} deals", file=sys.stderr)
+        margins, pts = margins[:done], pts[:done]
+        if not margins:
+            return 1
     elapsed = time.monotonic() - start
     m, se = mean_se(margins)
     pm, pse = mean_se(pts)
-    print(f"{name_a} vs {name_b}: {args.deals} duplicate deals ({2 * args.deals} hands), seed {args.seed!r}")
+    n = len(margins)
+    print(f"{name_a} vs {name_b}: {n} duplicate deals ({2 * n} hands), seed {args.seed!r}")
     print(f"  {name_a} trick margin: {m:+.3f} ± {se:.3f} tricks/deal (mean ± 1 SE)")
     print(f"  {name_a} point margin: {pm:+.3f} ± {pse:.3f} points/deal")
     print("  move latency:")

@@ -22,7 +22,7 @@ Fast API for the AI (no text parsing; it may call it thousands of times)::
 releases the GIL while it searches; each concurrent call gets its own
 transposition table from a small pool, so calls from several threads are
 safe and results never depend on call history. ``set_table_size(bytes)``
-sets the table size of each context (default 32 MiB; memory is fixed, the
+sets the table size of each context (default 64 MiB; memory is fixed, the
 table is cleared when full, never grown).
 
 Backends: the C extension ``engine._solver`` when it is built; otherwise the

@@ -7,6 +7,8 @@ posted events and a fixed clock; ``App.run()`` is the real loop.
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import time
 from dataclasses import dataclass
 
@@ -50,6 +52,9 @@ class App:
         self.options = options or AppOptions()
         self.config = config
         self.kiosk = self.options.kiosk
+        # SDL would turn SIGTERM into a window-close, which the kiosk ignores:
+        # keep the signals for Python (see run()) so systemd can stop the table.
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.display.init()
         pygame.font.init()
         self._open_window()
@@ -235,6 +240,13 @@ class App:
             self.sound.prepare()  # after the first frame is on screen
 
     def run(self) -> int:
+        def stop(signum, frame) -> None:
+            self.running = False
+
+        try:
+            signal.signal(signal.SIGTERM, stop)
+        except ValueError:  # not the main thread (embedded): leave signals alone
+            pass
         clock = pygame.time.Clock()
         dt = 1 / self.options.fps
         while self.running:

@@ -44,9 +44,9 @@ class Search:
     z: float = 2.0  # how clear "clear" is, in standard errors
     solver: SolveFn | None = None
     weight: WeightFn | None = None
-    # Trust in the textbook card: it is kept unless the samples say another card
-    # is better by more than prior / sqrt(samples) tricks. Few samples (a slow
-    # early-hand solve) then mean sound textbook play, many mean pure PIMC.
+    # When the clock stops the search before ``min_samples`` (slow early-hand
+    # solves), the textbook card is kept unless the few samples say another card
+    # is better by more than prior / sqrt(samples) tricks.
     prior: float = 1.0
     evaluate_forced: bool = False  # hints want a value even when only one card makes sense
     clock: Callable[[], float] = field(default=time.perf_counter)
@@ -105,10 +105,14 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
     wts: list[float] = []
     totals = [0.0] * k
     wsum = 0.0
+    slowest = 0.0
     while True:
         hands = sampler.sample(rng)
         w = cfg.weight(view, hands) if cfg.weight is not None else 1.0
+        t0 = cfg.clock()
         vals = solve(hands, trump, leader, trick)
+        t1 = cfg.clock()
+        slowest = max(slowest, t1 - t0)
         row = [vals[c] for c in keys]
         rows.append(row)
         wts.append(w)
@@ -119,7 +123,8 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
         if n >= cfg.samples:
             break
         if cfg.budget is not None:
-            if cfg.clock() - start >= cfg.budget:
+            # stop if another solve as slow as the slowest so far would overrun
+            if t1 - start + slowest >= cfg.budget:
                 break
             if n >= cfg.min_samples and _clear(rows, totals, cfg.z):
                 break
@@ -132,7 +137,9 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
     # among (near) ties, the textbook preference decides
     best_i = min((i for i in range(k) if means[i] >= top - 1e-9), key=lambda i: pref_rank[reps[i]])
     book = next((i for i in range(k) if pref_rank[reps[i]] == 0), None)
-    if cfg.prior and book is not None and means[best_i] - means[book] < cfg.prior / math.sqrt(len(rows)):
+    n = len(rows)
+    if (cfg.prior and book is not None and n < cfg.min_samples
+            and means[best_i] - means[book] < cfg.prior / math.sqrt(n)):
         best_i = book
     values: dict[Card, float] = {}
     for g, m in zip(groups, means, strict=True):

@@ -406,6 +406,26 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
             ((!c->h[A][s] && c->h[A][t]) || (!c->h[B][s] && c->h[B][t])))
             continue; /* the entry could be ruffed */
         u16 pw[NSUIT];
+        if (t == NT) {
+            /* no trump: the leader cashes his winners, then crosses to
+               partner's; partner must keep his winners while discarding */
+            int qp = cash_run(c, P, pw, NRANK + 1), d = 0;
+            for (int x = 0; x < NSUIT; x++) {
+                u16 lb;
+                int kl = top_run(c->rem[x], c->h[L][x], &lb);
+                int lp = popc(c->h[P][x]);
+                if (kl > lp) d += kl - lp;
+            }
+            int idle = -qp;
+            for (int x = 0; x < NSUIT; x++) idle += popc(c->h[P][x]);
+            if (idle >= d && q + qp > q) {
+                u16 lw2[NSUIT];
+                cash_run(c, L, lw2, NRANK + 1);
+                for (int x = 0; x < NSUIT; x++) wr[x] = lw2[x] | pw[x];
+                q += qp;
+            }
+            break;
+        }
         int qp = cash_run(c, P, pw, enough);
         if (qp > q) {
             u16 entry;
@@ -520,7 +540,9 @@ static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
                 below ^= t2;
             }
             mv[n].suit = (u8)s;
-            mv[n].bit = top;
+            /* play the run's lowest card: when it wins by rank, the cards
+               above it are in the stored pattern anyway */
+            mv[n].bit = (ws_debug_flags & 128) ? top : (u16)(seq & (u16)(0u - seq));
             mv[n].seq = seq;
             mv[n].score = 0;
             n++;
@@ -621,7 +643,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         } else {
             sc = 20 - rank;
             if (!(above & ~c->h[hand][s])) sc -= 15; /* keep winners */
-            sc += popc(c->h[hand][s]);
+            sc += popc(c->h[hand][s]) * 3;
         }
         if (!(ws_debug_flags & 32) && ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1)))) sc += 400;
         m->score = sc;
@@ -694,7 +716,10 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     for (int i = 0; i < n; i++) {
         Move *m = &mv[i];
         int s = m->suit;
-        if (m->bit < lw[s] && !(ws_debug_flags & 4)) continue; /* same as a low card already tried */
+        /* the run's top card decides: the whole run below a threshold means
+           every card of it is interchangeable with a low card already tried */
+        u16 runTop = (u16)(1u << hibit(m->seq));
+        if (runTop < lw[s] && !(ws_debug_flags & 4)) continue;
         u16 cw[NSUIT];
         int r = play_child(c, hand, s, m->bit, need, cw);
         u16 thr = cw[s] ? (u16)(cw[s] & (u16)(0u - cw[s])) : ABOVE_ACE;
@@ -707,9 +732,9 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         }
         /* the other cards of the run were not searched: when this card's rank
            mattered they must stay its equals wherever the result is reused */
-        if (m->bit >= thr) cw[s] |= m->seq;
+        if (runTop >= thr) cw[s] |= m->seq;
         for (int k = 0; k < NSUIT; k++) acc[k] |= cw[k];
-        if (m->bit < thr && thr > lw[s]) lw[s] = thr;
+        if (runTop < thr && thr > lw[s]) lw[s] = thr;
     }
     memcpy(wr, acc, sizeof acc);
 done:
@@ -796,6 +821,12 @@ int ws_validate(const uint64_t hands[4], int trump, int leader, const int *trick
     return 0;
 }
 
+/* A call starts with at least half the table free: clearing between calls
+   is cheap, clearing in the middle of a hard search is not. */
+static void tt_fresh(ws_ctx *c) {
+    if (c->nents * 2 > c->entcap || c->nused * 2 > c->nlimit) tt_clear(c);
+}
+
 static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,
                   int ntrick) {
     for (int h = 0; h < NSEAT; h++)
@@ -845,11 +876,17 @@ static int root_value(ws_ctx *c) {
         int qt = quick_tricks(c, c->leader, q, hi);
         if (qt > guess) guess = qt;
     }
-    (void)guess;
     while (lo < hi) {
-        int g = (lo + hi + 1) / 2;
-        if (search(c, g, wr)) lo = g;
-        else hi = g - 1;
+        int g = guess;
+        if (g <= lo) g = lo + 1;
+        if (g > hi) g = hi;
+        if (search(c, g, wr)) {
+            lo = g;
+            guess = g + 1;
+        } else {
+            hi = g - 1;
+            guess = g - 1;
+        }
     }
     return lo;
 }
@@ -859,17 +896,17 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     if (!c) FAIL("no solver context");
     if (ws_validate(hands, trump, leader, trick, ntrick, err, errlen)) return -1;
     setup(c, hands, trump, leader, trick, ntrick);
+    tt_fresh(c);
     int hand = (leader + ntrick) & 3;
     c->maxSide = hand & 1;
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);
     order_moves(c, hand, mv, n, 0);
-    /* First the value of the position (one proof that no card does better
-       serves every card), then each card tested down from it. */
-    int top = root_value(c);
-    int out = 0;
+    int out = 0, best = -1;
     for (int i = 0; i < n; i++) {
-        int v = n == 1 ? top : value_of_move(c, hand, &mv[i], top, top);
+        int v = n == 1 && ntrick > 0 ? root_value(c)
+                                     : value_of_move(c, hand, &mv[i], best, c->tricksLeft);
+        if (v > best) best = v;
         u16 seq = mv[i].seq;
         while (seq) {
             int b = hibit(seq);
@@ -887,6 +924,7 @@ int ws_solve(ws_ctx *c, const uint64_t hands[4], int trump, int leader, char *er
     if (!c) FAIL("no solver context");
     if (ws_validate(hands, trump, leader, NULL, 0, err, errlen)) return -1;
     setup(c, hands, trump, leader, NULL, 0);
+    tt_fresh(c);
     c->maxSide = leader & 1;
     return root_value(c);
 }

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WS_DEFAULT_TT_BYTES ((size_t)32 << 20)
+#define WS_DEFAULT_TT_BYTES ((size_t)64 << 20)
 #define WS_ERRLEN 200
 
 typedef struct ws_ctx ws_ctx;

@@ -328,3 +328,34 @@ def test_settings_are_saved_to_the_config_file(tmp_path):
     saved = load_config(path)
     assert saved.display.four_colour
     assert saved.ai.partner == a.config.ai.partner != "hard"
+
+
+def test_touch_targets_and_text_are_big_enough_at_800x480(monkeypatch):
+    from device.app.render import text
+
+    sizes: list[tuple[int, str]] = []
+    real = text.text
+
+    def recording(s, size, *args, **kwargs):
+        sizes.append((size, s))
+        return real(s, size, *args, **kwargs)
+
+    monkeypatch.setattr(text, "text", recording)
+    a = make_app((800, 480))
+    try:
+        from device.app.main import _play_out
+
+        deal = a.session.shuffle_and_deal()
+        _play_out(deal, 1, lambda d: len(d.tricks) >= 3 and d.turn == Seat.S)
+        for name in ("menu", "table", "settings", "rules", "scoresheet", "stats", "review", "admin", "pin"):
+            a.go(name)
+            a.step()
+            for b in a.scene.buttons.buttons:
+                if b.visible:
+                    assert min(b.rect.w, b.rect.h) >= 40, (name, b.name, b.rect)
+            if name == "table":
+                assert a.scene.step >= 40  # the visible strip of each card in your hand
+        small = [(size, s) for size, s in sizes if size < 18]
+        assert not small, small[:5]
+    finally:
+        a.close()

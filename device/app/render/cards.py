@@ -121,7 +121,7 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
         _rounded(big, colour, frame, max(1, int(0.04 * W)), max(1, k))
     surf = pygame.transform.smoothscale(big, (w, h))
     # Text at the final size: the corner index (rank over suit), both corners.
-    idx_size = max(9, int(0.3 * w))
+    idx_size = max(9, round(0.33 * w))
     label = text.text(rank_label(rank), idx_size, colour, True)
     if label.get_width() > 0.48 * w:  # "10" on a narrow card
         label = text.text(rank_label(rank), text.fit_size(rank_label(rank), idx_size, int(0.48 * w), True),

@@ -27,9 +27,10 @@ def button_surface(label: str, w: int, h: int, size: int, state: str, primary: b
     pygame.draw.rect(s, bg, s.get_rect().inflate(0, -max(1, h // 16)).move(0, 0), border_radius=radius)
     if state == "focus":
         pygame.draw.rect(s, theme.BUTTON_FOCUS, s.get_rect(), max(2, h // 14), border_radius=radius)
-    fs = text.fit_size(label, size, w - max(8, h // 3), True)
-    t = text.text(label, fs, fg, True)
-    s.blit(t, t.get_rect(center=(w // 2, h // 2 - max(1, h // 32))))
+    if label:
+        fs = text.fit_size(label, size, w - max(8, min(w, h) // 3), True)
+        t = text.text(label, fs, fg, True)
+        s.blit(t, t.get_rect(center=(w // 2, h // 2 - max(1, h // 32))))
     return s
 
 

@@ -72,7 +72,7 @@ class MenuScene(Scene):
             bg.blit(sub, sub.get_rect(midtop=(w // 2, y)))
             y += text.line_height(self.px(18))
         # A little fan of aces either side of the title.
-        ch = self.px(70)
+        ch = self.px(80)
         cw = int(ch * cards.CARD_RATIO)
         x0 = w // 2 - t.get_width() // 2 - self.px(20) - cw - 3 * self.px(16)
         x1 = w // 2 + t.get_width() // 2 + self.px(20)

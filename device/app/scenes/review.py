@@ -92,7 +92,9 @@ class ReviewScene(ScrollScene):
                 out.append(("b", f"Trick {trick}"))
             card = parse_card(str(r["card"]))
             who = NAMES.get(str(r["seat"]), str(r["seat"]))
-            line = f"{who}: {card.symbol}   side could take {r.get('before')} → {r.get('after')}"
+            line = f"{who}: {card.symbol}   (side's best: {r.get('after')} tricks)"
+            if r.get("mistake"):
+                line = f"{who}: {card.symbol}   (side's best: {r.get('before')} → {r.get('after')} tricks)"
             out.append(("t", line))
             if r.get("mistake"):
                 best = ", ".join(parse_card(b).symbol for b in r.get("best", [])[:4])

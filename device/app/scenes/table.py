@@ -195,7 +195,7 @@ class TableScene(Scene):
                                                       self.shuffle_and_deal, primary=True,
                                                       font_size=self.px(22), name="deal"))
         # The turned trump card, beside the dealer.
-        tw, th = int(oc_w * 1.2), int(oc_h * 1.2)
+        tw, th = int(oc_w * 1.35), int(oc_h * 1.35)
         self.turned_size = (tw, th)
         nf, wf, ef = self.fans[Seat.N][0], self.fans[Seat.W][0], self.fans[Seat.E][0]
         self.turned_pos = {
