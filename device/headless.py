@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from device.moves import choose_card_fixed
 from engine.actions import Action, Play
 from engine.cards import SUIT_SYMBOLS, Card, parse_card
 from engine.cut import cut_for_partners
@@ -26,14 +27,15 @@ from engine.trick import Trick
 
 OnAction = Callable[[Match, Action], None]
 OnMatch = Callable[[Match, int, int], None]  # (match, rubber number, hands before it)
-Chooser = Callable[[dict, str], str]
+Chooser = Callable[[dict, str | None], str]  # (observation, move seed) -> card
 
 AI_LEVEL = "medium"
 RED, RESET = "\033[31m", "\033[0m"
 
 
-def _pick_chooser() -> tuple[Callable[[dict, str], str], str]:
-    """engine.ai when it is there, the simple rules bot otherwise."""
+def _pick_chooser(fixed_work: bool) -> tuple[Chooser, str]:
+    """engine.ai when it is there, the simple rules bot otherwise. ``fixed_work``
+    (a seeded run): a fixed amount of thinking, so the seed repeats every move."""
     try:
         from engine.ai import choose_card  # type: ignore[import-not-found]
     except ImportError:
@@ -41,18 +43,12 @@ def _pick_chooser() -> tuple[Callable[[dict, str], str], str]:
 
         return rules_card, "simple rules bots"
 
-    def ai(obs: dict, seed: str) -> str:
-        return choose_card(obs, level=AI_LEVEL, seed=_int_seed(seed))
+    def ai(obs: dict, seed: str | None) -> str:
+        if fixed_work:
+            return choose_card_fixed(obs, AI_LEVEL, seed)
+        return choose_card(obs, level=AI_LEVEL, seed=seed)
 
     return ai, f"AI ({AI_LEVEL})"
-
-
-def _int_seed(text: str) -> int:
-    # A stable integer from a text seed (hash() of str is salted per process).
-    value = 0
-    for ch in text.encode():
-        value = (value * 131 + ch) % (1 << 61)
-    return value
 
 
 class Printer:
@@ -183,7 +179,7 @@ def run_headless(
     if chooser is not None:
         choose, who = chooser, str(getattr(chooser, "label", "custom bots"))
     else:
-        choose, who = _pick_chooser()
+        choose, who = _pick_chooser(fixed_work=seed is not None)
     using_ai = who.startswith("AI")
     rules = rules or (resume.rules if resume is not None else Rules())
     p.say(f"Whist table demo: {hands} hand(s), {who} in all four seats"
@@ -226,7 +222,7 @@ def run_headless(
             seat = deal.turn
             assert seat is not None
             obs = deal.observation(seat)
-            move_seed = f"{seed}/r{rubber}/h{number}/{len(deal.actions)}"
+            move_seed = match.move_seed()  # (match seed, deal, action): the same on a resumed run
             try:
                 card = parse_card(choose(obs, move_seed))
                 if card not in deal.legal_moves():

@@ -50,6 +50,20 @@ from engine.trick import Trick
 
 MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
 MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same dealer deals again)
+UNDO = "undo"  # an action row {"undo": true}: the action before it was taken back
+
+
+def fold_undos(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A deal's stored actions with every undo applied (the journal is append-only,
+    so an undo is a row of its own that cancels the action before it)."""
+    out: list[dict[str, Any]] = []
+    for action in actions:
+        if action.get(UNDO):
+            if out:
+                out.pop()
+        else:
+            out.append(action)
+    return out
 
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -105,25 +119,20 @@ def rebuild(store: Store, row: MatchRow) -> Match:
         if result.get(MISDEAL):
             misdeals.append({"index": len(deals), "record": d.record})
             continue
-        deals.append({"record": d.record, "actions": d.actions})
+        deals.append({"record": d.record, "actions": fold_undos(d.actions)})
         if d.finished is not None:
             scored += 1
             if result.get("honours_declared") is not None:
                 declared[str(result.get("number", len(deals)))] = list(result["honours_declared"])
-    match = Match.from_dict({
+    return Match.from_dict({
         "rules": Rules.from_dict(rules).to_dict(),
         "first_dealer": first,
         "seed": header.get("seed"),
         "deals": deals,
         "scored": scored,
         "honours_declared": declared,
-        "misdeals": [m for m in misdeals if m["index"] < len(deals)],
+        "misdeals": misdeals,  # a trailing throw-in included: the redeal's cards depend on it
     })
-    for m in misdeals:
-        if m["index"] >= len(deals):  # thrown in, the new deal not yet dealt
-            match.start_deal(DealRecord.from_dict(m["record"]))
-            match.misdeal()
-    return match
 
 
 def latest_match(store: Store) -> MatchRow | None:
@@ -145,6 +154,7 @@ class _Followed:
     match_id: int
     deal_id: int | None  # the deal in progress (started, not yet scored)
     rows: int  # deal rows stored for the match (misdeals included): the next row's number
+    seq: int = 0  # action rows stored for the deal in progress (undos included): the next seq
 
 
 class Journal:
@@ -174,29 +184,34 @@ class Journal:
     def adopt(self, match: Match, match_id: int) -> None:
         """Carry on journalling a match rebuilt from the store (see :meth:`resume`)."""
         deal_id = None
+        seq = 0
         if match.current is not None:
             open_deal = self.store.unfinished_deal(match_id)
             if open_deal is None or open_deal.record != match.current.record.to_dict():
                 raise StoreError(f"rubber {match_id}: the store's open deal is not the "
                                  "rebuilt match's current deal")
             deal_id = open_deal.id
-        self._attach(match, match_id, deal_id, len(self.store.deals_of_match(match_id)))
+            seq = len(open_deal.actions)
+        self._attach(match, match_id, deal_id, len(self.store.deals_of_match(match_id)), seq)
         # A rubber won by the last hand scored, cut off before its own result was written.
         row = self.store.match(match_id)
         if match.is_over and row is not None and row.finished is None:
             self.store.finish_match(match_id, rubber_result(match))
 
     def resume(self, accept: Callable[[MatchRow], bool] | None = None) -> Match | None:
-        """Rebuild and follow the newest unfinished rubber (that ``accept`` likes)."""
-        row = self.store.unfinished_match()
-        if row is None or (accept is not None and not accept(row)):
+        """Rebuild and follow the newest unfinished rubber (that ``accept`` likes: the
+        table, the referee and the demo each look for their own)."""
+        row = next((r for r in self.store.unfinished_matches()
+                    if accept is None or accept(r)), None)
+        if row is None:
             return None
         match = rebuild(self.store, row)
         self.adopt(match, row.id)
         return match
 
-    def _attach(self, match: Match, match_id: int, deal_id: int | None, rows: int) -> None:
-        followed = _Followed(match, match_id, deal_id, rows)
+    def _attach(self, match: Match, match_id: int, deal_id: int | None, rows: int,
+                seq: int = 0) -> None:
+        followed = _Followed(match, match_id, deal_id, rows, seq)
         self.followed = followed
         store = self.store
         engine_start = type(match).start_deal.__get__(match)
@@ -210,7 +225,8 @@ class Journal:
                 match.deals.pop()  # not stored, so not dealt
                 raise
             followed.rows += 1
-            self._watch(deal, followed.deal_id)
+            followed.seq = 0
+            self._watch(deal, followed)
             return deal
 
         def finish_deal(honours_held: tuple[int, int] | None = None) -> HandScore:
@@ -238,16 +254,33 @@ class Journal:
                 return record
 
             match.misdeal = misdeal  # type: ignore[attr-defined]
-        if match.current is not None and deal_id is not None:
-            self._watch(match.current, deal_id)
+        engine_undo = getattr(type(match), "undo", None)
+        if engine_undo is not None:
 
-    def _watch(self, deal: Deal, deal_id: int) -> None:
+            def undo() -> Action:
+                if followed.deal_id is None:
+                    raise StoreError("the journal has no record of the hand to undo in")
+                action = engine_undo(match)
+                # Never rewritten: the undo is a row of its own (fold_undos reads it back).
+                store.append_action(followed.deal_id, followed.seq, {UNDO: True})
+                followed.seq += 1
+                self._watch(match.deals[-1], followed)
+                return action
+
+            match.undo = undo  # type: ignore[method-assign]
+        if match.current is not None and deal_id is not None:
+            self._watch(match.current, followed)
+
+    def _watch(self, deal: Deal, followed: _Followed) -> None:
         store = self.store
         engine_apply = type(deal).apply.__get__(deal)
+        deal_id = followed.deal_id
+        assert deal_id is not None
 
         def apply(action: Action) -> Trick | None:
             done = engine_apply(action)  # validated and applied in memory
-            store.append_action(deal_id, len(deal.actions) - 1, action.to_dict())
+            store.append_action(deal_id, followed.seq, action.to_dict())
+            followed.seq += 1
             return done
 
         deal.apply = apply  # type: ignore[method-assign]
@@ -333,14 +366,28 @@ def is_table_rubber(row: MatchRow) -> bool:
     return run_of(row).get("kind") == TABLE
 
 
+REFEREE = "referee"  # run kind of the referee's rubbers (real cards; device.referee)
+
+
+def is_referee_rubber(row: MatchRow) -> bool:
+    return run_of(row).get("kind") == REFEREE
+
+
 def attach_app(app: Any) -> Store | None:
     """Give the table app (device.app.app.App) its journal, from its config's store.
 
-    Resumes the table's unfinished rubber and goes straight to the table when
-    there is one (a power cut mid-hand boots back into the same hand). A store
-    that cannot be opened is logged and the table plays on without one rather
-    than not starting; a damaged one is moved aside by the store (which logs
-    it) and the table starts a fresh one. Returns the store (close it on exit).
+    The app owns this one store (``app.store``): the table's session journals
+    through it, the referee scene journals its real-card rubbers and reads the
+    card enrolment from it, the Stats scene reads its statistics and the menu
+    says when it had to be started afresh (``store.recovered_from``).
+
+    Resumes the table's unfinished rubber and goes straight to it when there
+    is one (a power cut mid-hand boots back into the same hand); when the
+    newest unfinished rubber is a real-card one, the referee screen comes up
+    instead and resumes it. A store that cannot be opened is logged and the
+    table plays on without one rather than not starting; a damaged one is
+    moved aside by the store (which logs it) and the table starts a fresh one.
+    Returns the store (close it on exit).
     """
     import logging
 
@@ -351,6 +398,7 @@ def attach_app(app: Any) -> Store | None:
     except (StoreError, OSError) as exc:
         log.error("no game store, games will not be kept: %s", exc)
         return None
+    app.store = store
     players = table_players(app.config.ai.partner, app.config.ai.opponents)
     try:
         resumed = app.session.attach_journal(Journal(store, players))
@@ -358,13 +406,18 @@ def attach_app(app: Any) -> Store | None:
         # The session is journalled all the same: its next rubber is the newest one.
         log.error("the unfinished rubber in %s cannot be rebuilt (%s): starting a new one",
                   path, exc)
-        return store
-    if resumed:
+        resumed = False
+    newest = next((r for r in store.unfinished_matches()
+                   if is_table_rubber(r) or is_referee_rubber(r)), None)
+    if newest is not None and is_referee_rubber(newest):
+        log.info("resuming the unfinished real-card rubber from %s", path)
+        app.go("referee")
+    elif resumed:
         log.info("resuming the unfinished rubber from %s", path)
         app.go("table")
     return store
 
 
-__all__ = ["DEMO", "TABLE", "DemoRun", "Journal", "ai_players", "attach_app", "demo_run", "hand_result",
-           "header_of", "is_table_rubber", "latest_match", "match_header", "rebuild",
-           "rubber_result", "run_of", "table_players"]
+__all__ = ["DEMO", "REFEREE", "TABLE", "DemoRun", "Journal", "ai_players", "attach_app", "demo_run",
+           "fold_undos", "hand_result", "header_of", "is_referee_rubber", "is_table_rubber", "latest_match",
+           "match_header", "rebuild", "rubber_result", "run_of", "table_players"]

@@ -17,14 +17,25 @@ consumes the project's input events (``CardScanned``, ``ReaderStatus``,
 No pygame and no threads here: the scene feeds events in and draws
 :meth:`RefereeSession.view`. The AI runs synchronously through ``choose``
 unless ``ai_async`` is set, in which case the scene runs it off the UI thread
-(``ai_request`` / ``supply_ai_card``).
+(``ai_request`` / ``supply_ai_card``). An AI move is seeded by
+``engine.match.move_seed`` (every rubber has a seed) and thinks a fixed amount
+(device.moves), so it is the same move after a power cut.
+
+With a ``store`` every rubber is journalled through device.journal like the
+table's (its first deal writes it; each card is committed before it is
+shown), and :meth:`RefereeSession.resume` rebuilds the newest unfinished one:
+a hand in play comes back at the card it had reached. The scanning of a new
+hand (the turned card, the AI seats' cards) is not stored: after a cut in the
+middle of it the deal is scanned again.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
 from engine.actions import Play
@@ -35,6 +46,10 @@ from engine.match import Match
 from engine.rules import Rules
 from engine.scoring import SIDE_LONG_NAMES, HandScore, score_hand
 from engine.seats import SEAT_NAMES, SEATS, Seat
+
+if TYPE_CHECKING:
+    from device.journal import Journal
+    from device.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -50,15 +65,14 @@ AI_HANDS = "ai_hands"  # each AI seat's 13 cards scanned face down
 PLAY = "play"
 HAND_OVER = "hand_over"  # the summary; Select deals the next hand
 
-Chooser = Callable[[dict, str, int], str]  # (observation, level, seed) -> card
+Chooser = Callable[[dict, str, "str | None"], str]  # (observation, level, move seed) -> card
 
 
-def engine_choose(observation: dict, level: str, seed: int) -> str:
-    """The engine's AI with its default thinking time (a fixed amount of work,
-    ``budget=None``, takes seconds per card at the hard level)."""
-    from engine.ai import choose_card
+def engine_choose(observation: dict, level: str, seed: str | None) -> str:
+    """The engine's AI with a fixed amount of work (device.moves): reproducible."""
+    from device.moves import choose_card_fixed
 
-    return choose_card(observation, level, seed)
+    return choose_card_fixed(observation, level, seed)
 
 
 @dataclass(frozen=True)
@@ -76,7 +90,7 @@ class AIRequest:
     seat: Seat
     observation: dict
     level: str
-    seed: int
+    seed: str | None  # engine.match.move_seed of this position
 
 
 @dataclass(frozen=True)
@@ -126,6 +140,8 @@ class RefereeSession:
 
     ``ai_seats`` maps the seats an AI fills to its level ("hard", "rules"...).
     ``choose(observation, level, seed)`` picks an AI card (default: engine.ai).
+    ``seed`` seeds the rubbers (None: a fresh random seed for each);
+    ``store`` journals them (device.store.Store).
     """
 
     def __init__(
@@ -135,15 +151,19 @@ class RefereeSession:
         *,
         choose: Chooser | None = None,
         ai_async: bool = False,
-        seed: int = 0,
+        seed: int | str | None = None,
         dealer: Seat | str = Seat.N,
+        store: Store | None = None,
     ) -> None:
         self.rules = rules or Rules()
         self.ai_seats: dict[Seat, str] = {Seat.parse(s): lvl for s, lvl in (ai_seats or {}).items()}
         self.choose = choose or engine_choose
         self.ai_async = ai_async
         self.seed = seed
-        self.match = Match(self.rules, first_dealer=Seat.parse(dealer))
+        self.store = store
+        self.journal: Journal | None = None  # following self.match once its first deal is stored
+        self.rubbers = 0
+        self.match = self._new_match(Seat.parse(dealer))
         self.phase = SETUP
         self.setup_dealer = Seat.parse(dealer)
         self.trump_choice = 0
@@ -156,6 +176,65 @@ class RefereeSession:
         self.preview: HandScore | None = None  # the finished hand, before it is confirmed
         self._ai_cards: dict[tuple[int, int, int], Card] = {}
         self._undos = 0  # part of an AI card's key: after an undo the same count of plays is another position
+
+    def _new_match(self, dealer: Seat) -> Match:
+        """A new rubber with its own seed (the AI's moves are seeded from it)."""
+        if self.seed is None:
+            seed: int | str = secrets.token_hex(8)
+        else:
+            seed = self.seed if self.rubbers == 0 else f"{self.seed}/{self.rubbers}"
+        self.rubbers += 1
+        self.journal = None
+        return Match(self.rules, first_dealer=dealer, seed=seed)
+
+    def _journal_rubber(self) -> None:
+        """Write the rubber to the store (once, with its first deal)."""
+        if self.store is None or self.journal is not None:
+            return
+        from device.journal import REFEREE, Journal
+
+        players = {s.name: self.ai_seats.get(s, "human") for s in SEATS}
+        self.journal = Journal(self.store, players)
+        self.journal.follow(self.match, run={"kind": REFEREE})
+
+    def resume(self) -> bool:
+        """Carry on the newest unfinished referee rubber in the store, if any: its
+        seats, its rules and the hand in play at the card it had reached."""
+        if self.store is None:
+            return False
+        from device.journal import Journal, is_referee_rubber, rebuild
+
+        row = next((r for r in self.store.unfinished_matches() if is_referee_rubber(r)), None)
+        if row is None:
+            return False
+        match = rebuild(self.store, row)
+        journal = Journal(self.store, dict(row.players))
+        journal.adopt(match, row.id)
+        if match.is_over:  # won by its last hand, cut before the next rubber began
+            return False
+        self.match, self.journal, self.rules = match, journal, match.rules
+        self.ai_seats = {Seat.parse(s): str(v) for s, v in row.players.items() if v != "human"}
+        self.setup_dealer = match.first_dealer
+        self.scanning = _Scanning()
+        self._ai_cards.clear()
+        deal = match.current
+        self._say(f"resumed the rubber from the game store: hand {match.hand_number + (0 if deal else 1)}")
+        if deal is None:
+            self._begin_hand()
+            return True
+        sc = self.scanning
+        sc.trump, sc.trump_card = deal.trump, deal.record.trump_card
+        known = deal.record.known or ()
+        for seat in self._ai_order():
+            cards = sorted(known[seat] or ()) if len(known) > seat else []
+            sc.hands[seat] = list(cards)
+            sc.order.extend((seat, c) for c in cards if c != sc.trump_card)
+        if deal.is_over:
+            self._hand_over()
+        else:
+            self.phase = PLAY
+            self._prepare_ai()
+        return True
 
     # -- state --------------------------------------------------------------
     @property
@@ -201,7 +280,8 @@ class RefereeSession:
             raise RulesError("the dealer is chosen before the first hand")
         dealer = Seat.parse(seat)
         self.setup_dealer = dealer
-        self.match = Match(self.rules, first_dealer=dealer)
+        self.rubbers -= 1  # the rubber not yet begun: its seed is kept for the one chosen now
+        self.match = self._new_match(dealer)
         self._say(f"{SEAT_NAMES[dealer]} deals")
         self._begin_hand()
 
@@ -289,7 +369,8 @@ class RefereeSession:
         record = DealRecord.physical(
             self.match.next_dealer, sc.trump, sc.trump_card, known={s: h for s, h in sc.hands.items()}
         )
-        self.match.start_deal(record)
+        self._journal_rubber()
+        self.match.start_deal(record)  # journalled (a journal shadows start_deal)
         self.phase = PLAY
         self._prepare_ai()
 
@@ -316,8 +397,7 @@ class RefereeSession:
         if key in self._ai_cards:
             return None
         seat = deal.turn
-        return AIRequest(key, seat, deal.observation(seat), self.ai_seats[seat],
-                         self.seed * 1000 + key[0] * 100 + key[1])
+        return AIRequest(key, seat, deal.observation(seat), self.ai_seats[seat], self.match.move_seed())
 
     def supply_ai_card(self, key: tuple[int, int, int], card: str | Card) -> bool:
         """The answer to an ``ai_request``; a stale or illegal answer is replaced."""
@@ -407,7 +487,7 @@ class RefereeSession:
         if self.match.is_over:
             winner = SIDE_LONG_NAMES[self.match.winner]  # type: ignore[index]
             self._say(f"the rubber is over: {winner} win - a new rubber starts", "ok")
-            self.match = Match(self.rules, first_dealer=self.match.next_dealer)
+            self.match = self._new_match(self.match.next_dealer)
         self._say(f"{SEAT_NAMES[self.match.next_dealer]} deals the next hand")
         self._begin_hand()
         return True
@@ -431,8 +511,7 @@ class RefereeSession:
             assert deal is not None
             if deal.actions:
                 last = deal.actions[-1]
-                # Match keeps the deal in progress as its last entry; put the replayed one there.
-                self.match.deals[-1] = deal.undo()
+                self.match.undo()  # the deal replayed without it (journalled as an undo)
                 self.preview = None
                 self.phase = PLAY
                 self._say(f"undone: {SEAT_NAMES[last.seat]}'s {last.card.symbol}")  # type: ignore[union-attr]
@@ -440,8 +519,8 @@ class RefereeSession:
                 return True
             if not (self.scanning.order or self._trump_turned()):
                 return self._refuse("nothing to undo")
-            # No card played yet: back to scanning the deal.
-            self.match.deals.pop()
+            # No card played yet: back to scanning the deal (it is thrown in).
+            self.match.misdeal()
             self.phase = AI_HANDS
         if self.phase == AI_HANDS:
             sc = self.scanning

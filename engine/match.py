@@ -28,6 +28,19 @@ def deal_seed(match_seed: int | str, index: int) -> str:
     return f"{match_seed}:{index}"
 
 
+def move_seed(match_seed: int | str | None, deal_index: int, action_index: int) -> str | None:
+    """The seed of an AI's choice: action ``action_index`` (0-based) of deal
+    ``deal_index`` (0-based, as in :func:`deal_seed`) of a seeded match.
+
+    Every table (the app, the referee, the demo) seeds its AI moves with this,
+    so a rubber rebuilt after a power cut goes on exactly as it would have.
+    None for an unseeded match.
+    """
+    if match_seed is None:
+        return None
+    return f"{match_seed}:{deal_index}:move{action_index}"
+
+
 @dataclass(frozen=True)
 class RubberResult:
     winner: int
@@ -95,6 +108,13 @@ class Match:
         """0-based number of the next deal in the rubber (cycling trumps use it)."""
         return len(self.deals)
 
+    def move_seed(self) -> str | None:
+        """The seed of the next action of the deal in progress (see :func:`move_seed`)."""
+        deal = self.current
+        if deal is None:
+            return None
+        return move_seed(self.seed, len(self.deals) - 1, len(deal.actions))
+
     # -- advancing ----------------------------------------------------------
     def next_record(self, seed: int | str | None = None) -> DealRecord:
         """The record the next deal would start from (shuffled here)."""
@@ -148,6 +168,16 @@ class Match:
         self.deals.pop()
         self.misdeals.append((len(self.deals), deal.record))
         return deal.record
+
+    def undo(self) -> Action:
+        """Take back the last action of the hand in progress (not yet scored): the
+        deal becomes its replay without it. Returns the action taken back."""
+        deal = self.current
+        if deal is None or not deal.actions:
+            raise RulesError("nothing to undo: no card of this hand has been played")
+        last = deal.actions[-1]
+        self.deals[-1] = deal.undo()
+        return last
 
     def apply(self, action: Action) -> Trick | None:
         deal = self.current
@@ -235,16 +265,25 @@ class Match:
         scored = int(data.get("scored", len(deals)))  # type: ignore[call-overload]
         misdeals = [(int(m["index"]), DealRecord.from_dict(m["record"]))
                     for m in data.get("misdeals") or []]  # type: ignore[union-attr]
-        for i, d in enumerate(deals):
+        def throw_in(i: int) -> None:
+            # A deal thrown in before deal i: its record decides the redeal's cards.
             for index, record in misdeals:
                 if index == i:
                     match.start_deal(record)
                     match.misdeal()
+
+        for i, d in enumerate(deals):
+            throw_in(i)
             deal = match.start_deal(DealRecord.from_dict(d["record"]))
             for action in d.get("actions", []):
                 deal.apply(action_from_dict(action))
             if i < scored:
                 match.finish_deal()
+        # A throw-in after the last deal (its redeal not yet dealt) counts too:
+        # it is why the next deal's cards are a redeal's.
+        if any(index > len(deals) for index, _ in misdeals):
+            raise RulesError("a misdeal is recorded after a deal that was never dealt")
+        throw_in(len(deals))
         return match
 
     def __repr__(self) -> str:
@@ -254,4 +293,4 @@ class Match:
         )
 
 
-__all__ = ["GAMES_TO_WIN", "Match", "RubberResult", "deal_seed"]
+__all__ = ["GAMES_TO_WIN", "Match", "RubberResult", "deal_seed", "move_seed"]

@@ -44,17 +44,20 @@ def _simple_pick(observation: dict) -> str:
 _DEFAULT = object()
 
 
-def choose(observation: dict, level: str = "hard", seed: int | None = None, budget=_DEFAULT) -> str:
+def choose(observation: dict, level: str = "hard", seed: int | str | None = None, budget=_DEFAULT,
+           samples: int | None = None) -> str:
     """A legal card for the seat to move. ``budget``: thinking seconds, None for a
-    fixed amount of work (reproducible with a seed)."""
+    fixed amount of work (``samples``; reproducible with a seed)."""
     legal = _legal_from(observation)
     try:
         from engine import ai
 
         if budget is _DEFAULT:
             card = ai.choose_card(observation, level=level, seed=seed)
-        else:
+        elif samples is None:
             card = ai.choose_card(observation, level=level, seed=seed, budget=budget)
+        else:
+            card = ai.choose_card(observation, level=level, seed=seed, budget=budget, samples=samples)
         if card in legal:
             return card
         log.warning("engine.ai returned %r, not a legal card; using a simple pick", card)
@@ -75,6 +78,16 @@ def choose(observation: dict, level: str = "hard", seed: int | None = None, budg
     except Exception:
         log.exception("engine.bots failed; using a simple pick")
     return _simple_pick(observation)
+
+
+def choose_fixed(observation: dict, level: str, seed: int | str | None) -> str:
+    """``choose`` with a fixed amount of work: the same seed, the same card, on any
+    machine and after any power cut. Every AI seat of a seeded or journalled game
+    (the table, the demo, the referee) plays through this, seeded by
+    ``engine.match.move_seed``."""
+    from device.moves import fixed_samples
+
+    return choose(observation, level, seed, None, fixed_samples(observation, level))
 
 
 def hint(observation: dict) -> dict[str, Any]:

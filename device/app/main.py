@@ -78,13 +78,13 @@ def run_demo(args) -> int:
     return app.run()
 
 
-def _play_out(deal, seed: int, stop=None) -> None:
-    """Play ``deal`` on with the AI in every seat (until ``stop(deal)``)."""
+def _play_out(match, stop=None) -> None:
+    """Play the match's current deal on with the AI in every seat (until ``stop(deal)``)."""
     from device.app import ai_worker
 
+    deal = match.current
     while not deal.is_over and not (stop and stop(deal)):
-        obs = deal.observation(deal.turn)
-        deal.play(ai_worker.choose(obs, "rules", seed * 1000 + len(deal.actions), None))
+        deal.play(ai_worker.choose_fixed(deal.observation(deal.turn), "rules", match.move_seed()))
 
 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
@@ -106,13 +106,13 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     session = app.session
     hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
     for _ in range(hands):
-        deal = session.shuffle_and_deal()
-        _play_out(deal, seed)
+        session.shuffle_and_deal()
+        _play_out(session.match)
         score = session.finish()
         app.stats.record_hand(app.level_key, score, session.match)
     if scene == "table":
-        deal = session.shuffle_and_deal()
-        _play_out(deal, seed, lambda d: len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2)
+        session.shuffle_and_deal()
+        _play_out(session.match, lambda d: len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2)
     app.go(scene)
     for _ in range(3):
         app.step(1 / 60)

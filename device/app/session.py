@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -69,7 +70,7 @@ class Session:
         self.seed = seed
         self.rules = rules
         self.pending_rules: Rules | None = None
-        self.match = Match(rules, first_dealer=first_dealer, seed=seed)
+        self.match = Match(rules, first_dealer=first_dealer, seed=self._match_seed(0))
         self.rubbers = 0
         self.last_score: HandScore | None = None
         self.last_deal: Deal | None = None
@@ -77,6 +78,20 @@ class Session:
         self.journal: Journal | None = None
         self._journalled: Match | None = None
         self._run: dict[str, str] = {}
+
+    def _match_seed(self, rubber: int) -> int | str:
+        """Every rubber has a seed: the session's (the n-th rubber's derived from it),
+        else a fresh random one. It is journalled with the rubber, so the AI's
+        moves (seeded from it) are the same after a resume."""
+        if self.seed is None:
+            return secrets.token_hex(8)
+        return self.seed if rubber == 0 else f"{self.seed}/{rubber}"
+
+    @property
+    def reproducible(self) -> bool:
+        """Seeded or journalled: the AI then does a fixed amount of work per move,
+        seeded by ``match.move_seed()``, so the game can be replayed or resumed."""
+        return self.seed is not None or self.journal is not None
 
     def attach_journal(self, journal: Journal) -> bool:
         """Write every deal, card and score to the store from now on.
@@ -109,7 +124,7 @@ class Session:
         Returns True when they apply at once."""
         if not self.match.deals:
             self.rules = rules
-            self.match = Match(rules, first_dealer=self.match.first_dealer, seed=self.seed)
+            self.match = Match(rules, first_dealer=self.match.first_dealer, seed=self.match.seed)
             self.pending_rules = None
             return True
         self.pending_rules = rules if rules != self.rules else None
@@ -119,8 +134,8 @@ class Session:
         if self.pending_rules is not None:
             self.rules, self.pending_rules = self.pending_rules, None
         self.rubbers += 1
-        seed = None if self.seed is None else f"{self.seed}/{self.rubbers}"
-        self.match = Match(self.rules, first_dealer=self.match.next_dealer, seed=seed)  # type: ignore[arg-type]
+        seed = self._match_seed(self.rubbers)
+        self.match = Match(self.rules, first_dealer=self.match.next_dealer, seed=seed)
         self.last_score = None
 
     def shuffle_and_deal(self) -> Deal:

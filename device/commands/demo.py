@@ -106,10 +106,10 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
 def _fixed_work_ai(level: str):  # -> Chooser
     """engine.ai at ``level`` with a fixed amount of work (no time budget), so the
     same seed makes the same moves on a resumed run as on an uninterrupted one."""
-    from engine.ai import choose_card
+    from device.moves import choose_card_fixed
 
-    def choose(observation: dict, move_seed: str) -> str:
-        return choose_card(observation, level=level, seed=move_seed, budget=None)
+    def choose(observation: dict, move_seed: str | None) -> str:
+        return choose_card_fixed(observation, level, move_seed)
 
     choose.label = f"AI ({level})"  # type: ignore[attr-defined]  # shown in the demo's header
     return choose

@@ -379,6 +379,12 @@ class Store:
             "SELECT * FROM matches WHERE finished IS NULL ORDER BY id DESC LIMIT 1")
         return _match_row(rows[0]) if rows else None
 
+    def unfinished_matches(self) -> list[MatchRow]:
+        """Every rubber not yet finished, newest first (the table, the referee and
+        the demo each resume their own)."""
+        rows = self._read("SELECT * FROM matches WHERE finished IS NULL ORDER BY id DESC")
+        return [_match_row(r) for r in rows]
+
     # ----- deals and the action journal ---------------------------------
 
     def start_deal(self, match_id: int, number: int, record: dict[str, Any]) -> int:
@@ -492,6 +498,29 @@ class Store:
 
     def enrolment(self) -> dict[str, str]:
         return dict(self._rows("SELECT tag, card FROM enrolment ORDER BY card"))
+
+    def card_for_tag(self, tag: str) -> str | None:
+        """The card a reader tag is enrolled as (tags compare upper-case, unspaced), or
+        None. The card reader's lookup: safe from the reader's thread."""
+        if not isinstance(tag, str) or not tag.strip():
+            return None
+        rows = self._rows("SELECT card FROM enrolment WHERE tag = ?", (tag.strip().upper(),))
+        return str(rows[0][0]) if rows else None
+
+    def replace_enrolment(self, tags: dict[str, str]) -> None:
+        """Make the stored enrolment exactly ``tags`` (tag -> card), in one transaction."""
+        with self._write("the enrolment") as db:
+            db.execute("DELETE FROM enrolment")
+            db.executemany("INSERT INTO enrolment (tag, card) VALUES (?, ?)", sorted(tags.items()))
+
+    def editable_enrolment(self):  # -> device.enrolment.Enrolment
+        """The enrolment as an editable ``device.enrolment.Enrolment`` whose every
+        change is written straight back here (its ``on_change`` hook): the store
+        stays the one source of truth."""
+        from device.enrolment import Enrolment
+
+        return Enrolment(self.enrolment(), on_change=lambda e: self.replace_enrolment(
+            {tag: card for tag, card in e.to_dict()["tags"].items()}))  # type: ignore[union-attr]
 
     # ----- statistics -----------------------------------------------------
 

@@ -206,11 +206,6 @@ static PyObject *py_nodes(PyObject *self, PyObject *noargs) {
 }
 
 extern int ws_debug_flags;
-extern unsigned long long ws_stats[8];
-static PyObject *py_stats(PyObject *self, PyObject *noargs) {
-    (void)self; (void)noargs;
-    return Py_BuildValue("(KKKKKKKK)", ws_stats[0], ws_stats[1], ws_stats[2], ws_stats[3], ws_stats[4], ws_stats[5], ws_stats[6], ws_stats[7]);
-}
 static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
     (void)self;
     long v = PyLong_AsLong(arg);
@@ -221,7 +216,6 @@ static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
 }
 
 static PyMethodDef methods[] = {
-    {"_stats", py_stats, METH_NOARGS, "Debug counters."},
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
     {"solve_moves_masks", py_solve_moves_masks, METH_VARARGS,
      "solve_moves_masks(hands, trump, leader, trick=()) -> {card: tricks}"},

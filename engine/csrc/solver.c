@@ -81,8 +81,8 @@ typedef struct {
     int score;
 } Move;
 
-unsigned long long ws_stats[8];
-int ws_debug_flags = 0; /* bit 0: no quick tricks, 1: no table, 2: no low-card pruning */
+/* Testing only: bit 0 switches off quick tricks, 1 the table, 2 low-card pruning. */
+int ws_debug_flags = 0;
 
 struct ws_ctx {
     TTNode *nodes;
@@ -236,7 +236,6 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u32 *own, int need, u16 *
       for (u32 j = blk->n; j-- > 0;) {
         const TTEntry *e = &blk->e[j];
         int s;
-        ws_stats[3]++;
         for (s = 0; s < NSUIT; s++)
             if ((own[s] ^ e->own[s]) & own_mask(e->k[s])) break;
         if (s < NSUIT) continue;
@@ -262,8 +261,6 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
                      int need, u16 best) {
     u8 k[NSUIT];
     u32 o[NSUIT];
-    u16 wrx[NSUIT];
-    if (ws_debug_flags & 8) { for (int s = 0; s < NSUIT; s++) wrx[s] = c->rem[s]; wr = wrx; }
     for (int s = 0; s < NSUIT; s++) {
         if (!wr[s]) {
             k[s] = 0;
@@ -542,7 +539,7 @@ static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
             mv[n].suit = (u8)s;
             /* play the run's lowest card: when it wins by rank, the cards
                above it are in the stored pattern anyway */
-            mv[n].bit = (ws_debug_flags & 128) ? top : (u16)(seq & (u16)(0u - seq));
+            mv[n].bit = (u16)(seq & (u16)(0u - seq));
             mv[n].seq = seq;
             mv[n].score = 0;
             n++;
@@ -572,25 +569,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         int s = m->suit, rank = hibit(m->bit), sc;
         u16 b = m->bit;
         u16 above = c->rem[s] & (u16) ~((u16)((b << 1) - 1u));
-        if (tn == 0 && (ws_debug_flags & 64)) {
-            u16 opp = c->h[lho][s] | c->h[rho][s];
-            int oppRuff = t != NT && s != t &&
-                          ((!c->h[lho][s] && c->h[lho][t]) || (!c->h[rho][s] && c->h[rho][t]));
-            if (!(above & (opp | c->h[partner][s]))) {
-                sc = oppRuff ? 12 : 60 + popc(m->seq);
-            } else if (!(above & opp)) {
-                sc = (oppRuff ? 8 : 48) - rank;
-            } else {
-                sc = popc(m->seq) >= 2 ? 28 + rank : 22 - rank;
-                if (t != NT && s != t && !c->h[partner][s] && c->h[partner][t] && !oppRuff)
-                    sc += 30;
-            }
-            if (t != NT && s == t) {
-                int ours = popc(c->h[hand][t]) + popc(c->h[partner][t]);
-                int theirs = popc(c->h[lho][t]) + popc(c->h[rho][t]);
-                sc += ours > theirs ? 4 : -12;
-            }
-        } else if (tn == 0) {
+        if (tn == 0) {
             u16 opp = c->h[lho][s] | c->h[rho][s];
             u16 rs = c->rem[s];
             u16 topc = (u16)(1u << hibit(rs));
@@ -645,7 +624,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             if (!(above & ~c->h[hand][s])) sc -= 15; /* keep winners */
             sc += popc(c->h[hand][s]) * 3;
         }
-        if (!(ws_debug_flags & 32) && ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1)))) sc += 400;
+        if (ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1)))) sc += 400;
         m->score = sc;
     }
     for (int i = 1; i < n; i++) {
@@ -678,7 +657,8 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     if (tn == 0) {
         if (c->tricksLeft == 1) return last_trick(c, wr);
         u16 q[NSUIT];
-        int qt = (ws_debug_flags & 1) ? 0 : quick_tricks(c, hand, q, isMax ? need : c->tricksLeft - need + 1);
+        int enough = isMax ? need : c->tricksLeft - need + 1;
+        int qt = (ws_debug_flags & 1) ? 0 : quick_tricks(c, hand, q, enough);
         if (isMax ? qt >= need : c->tricksLeft - qt < need) {
             memcpy(wr, q, sizeof q);
             return isMax;
@@ -699,11 +679,8 @@ static int search(ws_ctx *c, int need, u16 *wr) {
 #endif
         owners(c, own);
         TTNode *nd = (ws_debug_flags & 2) ? NULL : tt_find(c, key, lt, 0);
-        ws_stats[0]++;
         if (nd) {
-            ws_stats[1]++;
             int r = tt_probe(c, nd, own, need, wr, &ttbest);
-            if (r >= 0) ws_stats[2]++;
             if (r >= 0) return r;
         }
     }
@@ -724,7 +701,6 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         int r = play_child(c, hand, s, m->bit, need, cw);
         u16 thr = cw[s] ? (u16)(cw[s] & (u16)(0u - cw[s])) : ABOVE_ACE;
         if (r == isMax) {
-            if (tn == 0) { ws_stats[7]++; if (i == 0) ws_stats[6]++; } else {ws_stats[4]++; if (i==0) ws_stats[5]++;}
             memcpy(wr, cw, sizeof cw);
             res = r;
             best = (u16)((s << 8) | (hibit(m->bit) + 1));

@@ -270,3 +270,36 @@ def test_misdeal_same_dealer_deals_again():
     twin.new_deal()
     twin.misdeal()
     assert twin.new_deal().record == again.record
+
+
+def test_a_trailing_misdeal_survives_a_round_trip():
+    """Thrown in as the last thing in the rubber: the redeal after a resume is
+    the redeal the table would have dealt."""
+    match = Match(first_dealer=Seat.S, seed="tail")
+    hand(match, 7)
+    match.new_deal()
+    match.misdeal()
+    restored = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert restored.misdeals == match.misdeals
+    assert restored.next_record() == match.next_record()
+    assert restored.new_deal().record == match.new_deal().record
+    # The very first deal thrown in, twice.
+    first = Match(seed=3)
+    for _ in range(2):
+        first.new_deal()
+        first.misdeal()
+    again = Match.from_dict(first.to_dict())
+    assert len(again.misdeals) == 2 and again.next_record() == first.next_record()
+
+
+def test_move_seeds_follow_the_match_seed_deal_and_action():
+    from engine.match import move_seed
+
+    match = Match(seed=9)
+    assert match.move_seed() is None  # no hand in progress
+    deal = match.new_deal()
+    assert match.move_seed() == move_seed(9, 0, 0)
+    deal.play(deal.legal_moves()[0])
+    assert match.move_seed() == move_seed(9, 0, 1) != move_seed(9, 1, 1)
+    assert move_seed(None, 0, 0) is None and move_seed(8, 0, 1) != move_seed(9, 0, 1)
+    assert Match.from_dict(match.to_dict()).move_seed() == match.move_seed()

@@ -42,7 +42,12 @@ class RefereeScene(Scene):
         # Kept on the app so a visit to the menu does not lose the rubber.
         session = getattr(app, "referee_session", None)
         if session is None:
-            session = RefereeSession(_app_rules(app), ai_async=True)
+            # The app's one store: every card journalled, an unfinished rubber resumed.
+            session = RefereeSession(_app_rules(app), ai_async=True, store=getattr(app, "store", None))
+            try:
+                session.resume()
+            except Exception as exc:  # a rubber that cannot be rebuilt must not block a new one
+                log.error("the unfinished real-card rubber cannot be resumed: %s", exc)
             app.referee_session = session
         self.session: RefereeSession = session
         self.reader = None
@@ -66,11 +71,11 @@ class RefereeScene(Scene):
 
     def _lookup(self):
         store = getattr(self.app, "store", None)
-        if store is None or not hasattr(store, "enrolment"):
+        if store is None:
             return None  # card codes (the lines protocol) need no enrolment
-        from device.enrolment import Enrolment
-
-        return Enrolment(store.enrolment()).card_for
+        # Asked of the store at each scan: the enrolment has one home, and a card
+        # re-enrolled in Settings counts at once.
+        return store.card_for_tag
 
     def leave(self) -> None:
         if self.reader is not None:
@@ -98,8 +103,8 @@ class RefereeScene(Scene):
         if self.job is None or self.job_key != req.key:
             self.app.ai.forget(self.job)
             self.job_key = req.key
-            self.job = self.app.ai.submit(ai_worker.choose, req.observation, req.level, req.seed,
-                                          self.app.ai_budget)
+            # Seeded by (match seed, deal, action) with a fixed amount of work: reproducible.
+            self.job = self.app.ai.submit(ai_worker.choose_fixed, req.observation, req.level, req.seed)
         job = self.app.ai.poll(self.job)
         if job is not None:
             self.job = None

@@ -525,11 +525,15 @@ class TableScene(Scene):
         if turn in self.ai_seats:
             if self.job is None and now >= self.next_ai_at:
                 obs = deal.observation(turn)
-                base = self.app.options.seed
-                seed = None if base is None else base * 1000 + len(deal.actions)
+                level = self.app.ai_level(turn)
                 self.job_seat = turn
-                self.job = self.app.ai.submit(ai_worker.choose, obs, self.app.ai_level(turn), seed,
-                                              self.app.ai_budget)
+                if self.session.reproducible:
+                    # Seeded by (match seed, deal, action) with a fixed amount of work:
+                    # a rubber resumed after a power cut plays on exactly as it would have.
+                    self.job = self.app.ai.submit(ai_worker.choose_fixed, obs, level,
+                                                  self.session.match.move_seed())
+                else:
+                    self.job = self.app.ai.submit(ai_worker.choose, obs, level, None, self.app.ai_budget)
             if self.job is not None:
                 job = self.app.ai.poll(self.job)
                 if job is not None:
