@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from device.store import MatchRow, Store, StoreError
+from device.store.recall import UNDO, fold_undos
 from engine.actions import Action
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
@@ -50,20 +51,6 @@ from engine.trick import Trick
 
 MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
 MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same dealer deals again)
-UNDO = "undo"  # an action row {"undo": true}: the action before it was taken back
-
-
-def fold_undos(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A deal's stored actions with every undo applied (the journal is append-only,
-    so an undo is a row of its own that cancels the action before it)."""
-    out: list[dict[str, Any]] = []
-    for action in actions:
-        if action.get(UNDO):
-            if out:
-                out.pop()
-        else:
-            out.append(action)
-    return out
 
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:

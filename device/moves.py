@@ -15,17 +15,20 @@ from __future__ import annotations
 # Samples per move for the searching levels. Early in a hand each layout costs
 # far more to solve, so fewer are drawn there: roughly the work the default
 # time budget allows. Rows are (cards in hand at least, samples); with fewer
-# cards than the last row, the level's own fixed count is used.
-FIXED_SAMPLES: tuple[tuple[int, int], ...] = ((11, 2), (9, 8), (7, 24))
-SEARCHING_LEVELS = ("hard", "expert")
+# cards than the last row, the level's own fixed count is used (engine.ai.levels:
+# 6 for medium, 32 for hard and expert).
+_SEARCH = ((11, 2), (9, 8), (7, 24))
+FIXED_SAMPLES: dict[str, tuple[tuple[int, int], ...]] = {
+    "medium": ((11, 2), (9, 4)),
+    "hard": _SEARCH,
+    "expert": _SEARCH,
+}
 
 
 def fixed_samples(observation: dict, level: str) -> int | None:
     """The sample count for a reproducible move (None: the level's own default)."""
-    if level not in SEARCHING_LEVELS:
-        return None
     held = len(observation.get("hand") or ())
-    for at_least, samples in FIXED_SAMPLES:
+    for at_least, samples in FIXED_SAMPLES.get(level, ()):
         if held >= at_least:
             return samples
     return None

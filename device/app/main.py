@@ -58,8 +58,43 @@ def _make_app(args, kiosk: bool = False, persist: bool = True):
     return App(config, options)
 
 
+MEMORY_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw to memory, not to a screen
+
+
+def _no_screen() -> bool:
+    """SDL finds no screen (no X/Wayland, no KMS) and would draw to memory only,
+    though nobody asked for that with SDL_VIDEODRIVER: the table would run unseen."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return False
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return True
+    try:
+        return pygame.display.get_driver() in MEMORY_DRIVERS
+    finally:
+        pygame.display.quit()
+
+
+def _terminal_demo(args) -> int:
+    """``--fallback-headless`` with no screen: the text demo, as ``make run`` promises."""
+    print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
+    from device.headless import run_headless
+
+    delay = 0.4 if sys.stdout.isatty() else 0.0  # watchable on a terminal, instant in a pipe
+    run_headless(4, getattr(args, "seed", None), out=sys.stdout, delay=delay)
+    return 0
+
+
 def run_play(args) -> int:
     """``whist-table [play]``: the table, windowed or fullscreen, or as a kiosk."""
+    if getattr(args, "fallback_headless", False) and _no_screen():
+        # DISPLAY was set but no server answered (an ssh session, a stale variable):
+        # SDL would fall back to an invisible offscreen window that runs for ever.
+        return _terminal_demo(args)
     app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
     from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
 
@@ -78,13 +113,15 @@ def run_demo(args) -> int:
     return app.run()
 
 
-def _play_out(match, stop=None) -> None:
-    """Play the match's current deal on with the AI in every seat (until ``stop(deal)``)."""
+def _play_out(deal, seed=None, stop=None, match=None) -> None:
+    """Play ``deal`` on with the AI in every seat (until ``stop(deal)``); each move
+    seeded by engine.match.move_seed (from ``match`` when given, else ``seed``)."""
     from device.app import ai_worker
+    from engine.match import move_seed
 
-    deal = match.current
     while not deal.is_over and not (stop and stop(deal)):
-        deal.play(ai_worker.choose_fixed(deal.observation(deal.turn), "rules", match.move_seed()))
+        seed_now = match.move_seed() if match is not None else move_seed(seed, 0, len(deal.actions))
+        deal.play(ai_worker.choose_fixed(deal.observation(deal.turn), "rules", seed_now))
 
 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
@@ -106,13 +143,13 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     session = app.session
     hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
     for _ in range(hands):
-        session.shuffle_and_deal()
-        _play_out(session.match)
+        _play_out(session.shuffle_and_deal(), match=session.match)
         score = session.finish()
         app.stats.record_hand(app.level_key, score, session.match)
     if scene == "table":
-        session.shuffle_and_deal()
-        _play_out(session.match, lambda d: len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2)
+        _play_out(session.shuffle_and_deal(), None,
+                  lambda d: len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2,
+                  match=session.match)
     app.go(scene)
     for _ in range(3):
         app.step(1 / 60)

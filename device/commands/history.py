@@ -114,18 +114,42 @@ def run(args: argparse.Namespace) -> int:
         return _list(store, args.last)
 
 
+def is_misdeal(deal) -> bool:  # noqa: ANN001 - DealRow
+    """A deal thrown in before a card was played (the same dealer dealt again)."""
+    return bool((deal.result or {}).get("misdeal"))
+
+
+def hand_numbers(store, deals) -> dict[int, int | None]:  # noqa: ANN001
+    """Deal id -> its hand number in the rubber (1, 2, ...), misdeals skipped (None)."""
+    out: dict[int, int | None] = {}
+    for match_id in {d.match_id for d in deals}:
+        n = 0
+        for row in store.deals_of_match(match_id):
+            if is_misdeal(row):
+                out[row.id] = None
+            else:
+                n += 1
+                out[row.id] = n
+    return out
+
+
 def _list(store, last: int) -> int:  # noqa: ANN001 - Store imported lazily
     deals = store.recent_deals(last)
     if not deals:
         print("No deals recorded yet.")
         return 0
+    numbers = hand_numbers(store, deals)
     print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  dealer  {'trump':8}  "
           f"{'tricks NS-EW':12}  points NS-EW")
     for d in reversed(deals):
         result = d.result or {}
-        tricks = _pair(result.get("tricks")) if d.finished else "in play"
-        points = _pair(result.get("points")) if d.finished else "-"
-        print(f"{d.id:>5}  {d.match_id:>6}  {d.number:>4}  {when(d.started):16}  "
+        hand = numbers.get(d.id)
+        if is_misdeal(d):
+            tricks, points = "misdeal", "-"  # thrown in: not a hand, the dealer dealt again
+        else:
+            tricks = _pair(result.get("tricks")) if d.finished else "in play"
+            points = _pair(result.get("points")) if d.finished else "-"
+        print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
               f"{d.dealer:6}  {_trump(d.record):8}  {tricks:12}  {points}")
     return 0
 
@@ -142,7 +166,9 @@ def _show(store, deal_id: int) -> int:  # noqa: ANN001
     trump = str(deal.record.get("trump") or "?")
     trump_name = recall.TRUMP_NAMES.get(trump, trump)
     card = deal.record.get("trump_card")
-    print(f"Deal {deal.id}: rubber {deal.match_id}, hand {deal.number}, {when(deal.started)}")
+    hand = hand_numbers(store, [deal]).get(deal.id)
+    which = "a misdeal, thrown in before play" if hand is None else f"hand {hand}"
+    print(f"Deal {deal.id}: rubber {deal.match_id}, {which}, {when(deal.started)}")
     print(f"Dealer {SEAT_NAMES[Seat.parse(deal.dealer)]}; trumps {trump_name}"
           + (f" (turned {card})" if card else ""))
     hands = recall.hands_of(deal.record)
@@ -162,7 +188,9 @@ def _show(store, deal_id: int) -> int:  # noqa: ANN001
         print(f"Action: {_describe(other)}")
     result = deal.result or {}
     game = recall.side_name(result.get("game_won_by", result.get("game_winner")))
-    if deal.finished:
+    if is_misdeal(deal):
+        print("Result: misdeal (the same dealer dealt again)")
+    elif deal.finished:
         print(f"Result: tricks NS-EW {_pair(result.get('tricks'))}, "
               f"points NS-EW {_pair(result.get('points'))}"
               + (f", game to {game}" if game else ""))

@@ -20,8 +20,10 @@ def _won(bucket: dict) -> str:
 
 def _block(bucket: dict, indent: str = "") -> list[str]:
     tph = bucket["tricks_per_hand"]
+    thrown = bucket.get("misdeals", 0)
+    misdeals = f"; {thrown} misdeal(s) not counted" if thrown else ""
     return [
-        f"{indent}Hands played: {bucket['hands']} ({bucket['hands_finished']} finished)",
+        f"{indent}Hands played: {bucket['hands']} ({bucket['hands_finished']} finished{misdeals})",
         f"{indent}Tricks per hand: NS {tph['NS']:.2f}, EW {tph['EW']:.2f}",
         f"{indent}Games: {bucket['games']} won: {_won(bucket['games_won'])}",
         f"{indent}Rubbers: {bucket['rubbers']} ({bucket['rubbers_finished']} finished) "

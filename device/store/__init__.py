@@ -525,8 +525,13 @@ class Store:
     # ----- statistics -----------------------------------------------------
 
     def stats(self) -> dict[str, Any]:
-        """Hands, games and rubbers played and won, tricks per hand, by AI level."""
+        """Hands, games and rubbers played and won, tricks per hand, by AI level.
+
+        A deal thrown in before play (a misdeal: result ``{"misdeal": true}``) is
+        not a hand played: it is counted apart, as ``misdeals``."""
         deals = self._read("SELECT * FROM deal_results")
+        thrown = {int(r[0]) for r in self._rows(
+            "SELECT id FROM deals WHERE json_extract(result, '$.misdeal')")}
         matches = {r["match_id"]: r for r in self._read("SELECT * FROM match_results")}
         out = _empty_stats()
         by_level: dict[str, dict[str, Any]] = {}
@@ -540,7 +545,10 @@ class Store:
             level = _ai_label(_load(m["players"])) if m is not None else "unknown"
             lv = by_level.setdefault(level, _empty_stats())
             for bucket in (out, lv):
-                _count_deal(bucket, d)
+                if d["deal_id"] in thrown:
+                    bucket["misdeals"] += 1
+                else:
+                    _count_deal(bucket, d)
         for bucket in (out, *by_level.values()):
             _averages(bucket)
         out["by_ai_level"] = dict(sorted(by_level.items()))
@@ -575,7 +583,8 @@ def _ai_label(players: Any) -> str:
 
 
 def _empty_stats() -> dict[str, Any]:
-    return {"hands": 0, "hands_finished": 0, "tricks": {"NS": 0, "EW": 0},
+    return {"hands": 0, "hands_finished": 0, "hands_won": {"NS": 0, "EW": 0}, "misdeals": 0,
+            "tricks": {"NS": 0, "EW": 0},
             "points": {"NS": 0, "EW": 0}, "games": 0, "games_won": {"NS": 0, "EW": 0},
             "rubbers": 0, "rubbers_finished": 0, "rubbers_won": {"NS": 0, "EW": 0}}
 
@@ -596,6 +605,9 @@ def _count_deal(bucket: dict[str, Any], row: sqlite3.Row) -> None:
     for side in ("NS", "EW"):
         bucket["tricks"][side] += int(row[f"tricks_{side.lower()}"] or 0)
         bucket["points"][side] += int(row[f"points_{side.lower()}"] or 0)
+    ns, ew = int(row["tricks_ns"] or 0), int(row["tricks_ew"] or 0)
+    if ns != ew:  # the odd tricks: 7 or more of the 13 as played
+        bucket["hands_won"]["NS" if ns > ew else "EW"] += 1
     if row["game_winner"] in ("NS", "EW"):
         bucket["games"] += 1
         bucket["games_won"][row["game_winner"]] += 1

@@ -57,13 +57,30 @@ def deal_pbn(record: dict[str, Any]) -> str | None:
     return None if hands is None else format_hands(hands, record.get("dealer", "N"))
 
 
+UNDO = "undo"  # an action row {"undo": true}: the action before it was taken back
+
+
+def fold_undos(actions: list[Any]) -> list[Any]:
+    """A deal's stored actions with every undo applied. The journal is append-only,
+    so an undo (the referee's scanning mistakes) is a row of its own that cancels
+    the action before it."""
+    out: list[Any] = []
+    for action in actions:
+        if isinstance(action, dict) and action.get(UNDO):
+            if out:
+                out.pop()
+        else:
+            out.append(action)
+    return out
+
+
 def tricks_of(deal: DealRow) -> list[Trick]:
     """The card plays grouped into tricks; the first lead is the dealer's left."""
     trump = str(deal.record.get("trump") or "N").upper()[:1]
     leader = Seat.parse(deal.dealer).next
     out: list[Trick] = []
     plays: list[tuple[str, str]] = []
-    for action in deal.actions:
+    for action in fold_undos(deal.actions):
         if not isinstance(action, dict) or "card" not in action:
             continue
         seat = str(action.get("seat") or leader.offset(len(plays)).name)
@@ -92,7 +109,7 @@ def _winner(plays: list[tuple[str, str]], trump: str) -> str:
 
 def other_actions(deal: DealRow) -> list[dict[str, Any]]:
     """Actions that are not card plays (claims, concessions...), in order."""
-    return [a for a in deal.actions if not (isinstance(a, dict) and "card" in a)]
+    return [a for a in fold_undos(deal.actions) if not (isinstance(a, dict) and "card" in a)]
 
 
 def side_pair(value: object) -> tuple[object, object] | None:

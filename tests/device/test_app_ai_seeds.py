@@ -23,9 +23,8 @@ def table_app(db, level="easy"):
 
 
 def play_my_cards(app, n: int) -> None:
-    table = app.scene
+    table, deal = app.scene, app.session.deal
     for _ in range(n):
-        deal = app.session.deal
         if not run_until(app, lambda: table.waiting_for_human or deal.is_over):
             raise AssertionError("the AI never handed over")
         if deal.is_over:

@@ -27,7 +27,7 @@ def position(seed: int, moves: int) -> Deal:
     return play_out(Deal(DealRecord.deal(Seat(seed % 4), seed=seed)), moves, random.Random(seed))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, "expert"])
 def test_every_level_plays_a_legal_card(level: str) -> None:
     # late positions keep the PIMC levels quick; the textbook levels play whole hands
     for seed in range(6):
@@ -62,7 +62,7 @@ def _swap_hidden(deal: Deal, seat: Seat) -> Deal | None:
     return Deal.replay(record, deal.actions)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, "expert"])
 def test_the_ai_is_honest_it_cannot_see_hidden_hands(level: str) -> None:
     checked = 0
     early = 3 if level in ("random", "rules", "easy") else 23  # keep the solver's work small

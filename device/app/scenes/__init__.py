@@ -1,4 +1,5 @@
-"""Scenes by name: menu, table, summary, scoresheet, stats, rules, settings, review, demo."""
+"""Scenes by name: menu, table, summary, scoresheet, stats, rules, settings, review, demo,
+admin/pin, referee (real cards) and enrol (the cards' reader tags)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ SCENES = {
     "admin": ("admin", "AdminScene"),
     "pin": ("admin", "PinScene"),
     "referee": ("referee", "RefereeScene"),
+    "enrol": ("enrol", "EnrolScene"),
 }
 
 

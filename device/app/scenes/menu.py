@@ -1,4 +1,8 @@
-"""Title and menu: Play, Demo, Score sheet, Stats, Rules, Settings."""
+"""Title and menu: Play, Demo, Score sheet, Stats, Rules, Settings.
+
+When the game store was found damaged at start (and moved aside by the store),
+the menu says so in a notice over everything until it is dismissed.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,42 @@ from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent
 
 
+def store_notice(app) -> str | None:
+    """What to tell the players about a damaged store, until they have read it."""
+    store = getattr(app, "store", None)
+    aside = getattr(store, "recovered_from", None)
+    if aside is None or getattr(app, "store_notice_dismissed", False):
+        return None
+    return (f"The saved games file was damaged and moved aside to {aside}; "
+            "a fresh one was started.")
+
+
 class MenuScene(Scene):
     name = "menu"
 
+    def dismiss_notice(self) -> None:
+        self.app.store_notice_dismissed = True
+        self.relayout()
+
+    def _layout_notice(self, w: int, h: int, notice: str) -> None:
+        pad = self.px(16)
+        self.notice_rect = pygame.Rect(0, 0, min(w - 2 * pad, self.px(640)), min(h - 2 * pad, self.px(300)))
+        self.notice_rect.center = (w // 2, h // 2)
+        bw, bh = self.px(160), self.px(56)
+        ok = pygame.Rect(0, 0, bw, bh)
+        ok.midbottom = (self.notice_rect.centerx, self.notice_rect.bottom - pad)
+        self.buttons.add(widgets.Button(ok, "OK", self.dismiss_notice, primary=True,
+                                        font_size=self.px(24), name="dismiss"))
+        self.buttons.focus = 0
+        self.notice_lines = text.wrap(notice, self.px(20), self.notice_rect.w - 2 * pad)
+
     def layout(self, w: int, h: int) -> None:
+        self._bg: pygame.Surface | None = None
+        self.notice = store_notice(self.app)
+        if self.notice is not None:
+            # Modal: the menu's own buttons come back once it is read.
+            self._layout_notice(w, h, self.notice)
+            return
         pad = self.px(12)
         self.title_h = self.px(150) if h > w else self.px(120) if h >= w * 0.5 else self.px(96)
         items = [
@@ -45,7 +81,11 @@ class MenuScene(Scene):
         else:
             self.buttons.add(widgets.Button(corner, "Quit", self._quit, font_size=self.px(20), name="quit"))
         self.buttons.focus = 0
-        self._bg: pygame.Surface | None = None
+
+    def update(self, dt: float) -> None:
+        # The store is opened after the menu first shows (device.journal.attach_app).
+        if store_notice(self.app) != self.notice:
+            self.relayout()
 
     def _quit(self) -> None:
         self.app.running = False
@@ -55,6 +95,12 @@ class MenuScene(Scene):
             self._quit()
 
     def handle(self, ev: InputEvent) -> None:
+        if self.notice is not None:
+            if isinstance(ev, ButtonEvent) and ev.action in (Action.BACK, Action.DEAL):
+                self.dismiss_notice()
+                return
+            super().handle(ev)
+            return
         if isinstance(ev, ButtonEvent) and ev.action == Action.DEAL:
             self.app.go("table")
             return
@@ -87,4 +133,18 @@ class MenuScene(Scene):
         if self._bg is None or self._bg.get_size() != surf.get_size():
             self._bg = self._background(*surf.get_size())
         surf.blit(self._bg, (0, 0))
+        if self.notice is not None:
+            self._draw_notice(surf)
         self.buttons.draw(surf)
+
+    def _draw_notice(self, surf: pygame.Surface) -> None:
+        r = self.notice_rect
+        surf.blit(widgets.panel_surface(r.w, r.h, 245), r.topleft)
+        title = text.text("Saved games", self.px(26), theme.GOLD, True)
+        surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + self.px(14))))
+        y = r.y + self.px(56)
+        size = self.px(20)
+        for line in self.notice_lines:
+            t = text.text(line, size, theme.INK)
+            surf.blit(t, t.get_rect(midtop=(r.centerx, y)))
+            y += text.line_height(size)

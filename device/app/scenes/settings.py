@@ -1,4 +1,5 @@
-"""Settings: every house rule, AI levels, animation, sound, four colours, rotation.
+"""Settings: every house rule, AI levels, animation, sound, four colours, rotation,
+and "Enrol cards" (the card reader's tags, device/app/scenes/enrol.py).
 
 Each row is a label and a value button; a tap moves the value on to the next
 choice and takes effect at once (house rules from the next rubber once one
@@ -72,6 +73,10 @@ class SettingsScene(Scene):
     def layout(self, w: int, h: int) -> None:
         top = self.header("Back")
         pad = self.px(8)
+        # The card reader's deck: the guided enrolment screen (and re-enrol of one card).
+        ew = self.px(150)
+        self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, top - 2 * pad), "Enrol cards",
+                                        lambda: self.app.go("enrol"), font_size=self.px(20), name="enrol"))
         cols = 2 if w > h else 1
         per_col = (len(SETTINGS) + cols - 1) // cols
         note_h = self.px(30)
