@@ -504,7 +504,7 @@ class Store:
         None. The card reader's lookup: safe from the reader's thread."""
         if not isinstance(tag, str) or not tag.strip():
             return None
-        rows = self._rows("SELECT card FROM enrolment WHERE tag = ?", (tag.strip().upper(),))
+        rows = self._rows("SELECT card FROM enrolment WHERE upper(trim(tag)) = ?", (tag.strip().upper(),))
         return str(rows[0][0]) if rows else None
 
     def replace_enrolment(self, tags: dict[str, str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from device.journal import is_referee_rubber, rebuild
 from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP, RefereeSession
-from device.store import Store
+from device.store import Store, recall
 from engine.deal import DealRecord
 from engine.match import move_seed
 from engine.seats import Seat
@@ -72,6 +72,11 @@ def test_a_cut_mid_hand_resumes_at_the_same_card(tmp_path):
         assert again.phase == TRUMP and again.dealer == E
         row = next(r for r in store.unfinished_matches() if is_referee_rubber(r))
         assert rebuild(store, row).to_dict() == again.match.to_dict()
+        # History reads the undo too: the tricks as played, the mistake taken back.
+        stored = store.deals_of_match(row.id)[0]
+        assert {"undo": True} in stored.actions
+        played = [c for t in recall.tricks_of(stored) for _, c in t.plays]
+        assert played == [str(a.card) for a in again.match.deals[0].actions]
         assert row.players == {"N": "human", "E": "human", "S": "human", "W": "rules"}
 
 
