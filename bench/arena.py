@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import sys
 import time
@@ -130,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     pts: list[float] = []
     start = time.monotonic()
     done = 0
+    # a background job ignores Ctrl-C: let `kill PID` also stop the match with a report
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for i in range(args.deals):
             record = DealRecord.deal(SEATS[i % 4], seed=f"{args.seed}-{i}")
@@ -144,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  ... {i + 1} deals: {m:+.3f} ± {se:.3f} tricks/deal, "
                       f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
             done = i + 1
-    except KeyboardInterrupt:  # Ctrl-C (or kill -INT): report the deals finished so far
+    except KeyboardInterrupt:  # Ctrl-C or kill: report the deals finished so far
         print(f"interrupted after {done} deals", file=sys.stderr)
         margins, pts = margins[:done], pts[:done]
         if not margins:
