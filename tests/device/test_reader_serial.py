@@ -6,7 +6,6 @@ import os
 import re
 import threading
 import time
-import tty
 from pathlib import Path
 
 import pytest
@@ -21,39 +20,6 @@ from device.reader import DISCONNECTED, SerialReader, ports, rdm6300_frame
 TAG_SQ = "0A1B2C3D4E"
 TAG_UNKNOWN = "1122334455"
 REPO = Path(__file__).resolve().parents[2]
-
-
-class Pty:
-    """A pseudo-terminal: the test writes to the master end, the reader opens the slave."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)  # no line discipline: bytes pass as they are
-        self.path = os.ttyname(self.slave)
-        self.open = True
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def unplug(self) -> None:
-        # Closing the master end is what a USB unplug looks like to the reader.
-        if self.open:
-            os.close(self.master)
-            os.close(self.slave)
-            self.open = False
-
-
-@pytest.fixture
-def ptys():
-    made: list[Pty] = []
-
-    def make() -> Pty:
-        made.append(Pty())
-        return made[-1]
-
-    yield make
-    for p in made:
-        p.unplug()
 
 
 @pytest.fixture
