@@ -15,10 +15,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 QUICK = os.environ.get("BENCH_QUICK") == "1"
 
-# name -> arguments (full run, quick run)
+# name -> arguments (full run, quick run); the script is the name up to the first "-".
+# A full run takes hours (500 duplicate deals against the DDS-backed bot alone).
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "solver": ([], ["--quick"]),
-    "dds_vectors": ([], ["--limit", "50"]),
+    "dds_vectors-list100": (["--file", "list100.txt"], ["--file", "list100.txt", "--limit", "10"]),
+    # list1000 with TABLE is 20,000 full-deal solves: hours; FUT and TRACE here.
+    "dds_vectors-list1000": (["--no-table", "--random", "3000"], ["--limit", "20", "--no-table"]),
     "arena": (["hard", "rules", "--deals", "500"], ["hard", "rules", "--deals", "20"]),
     "arena-vs-dds": (["hard", "pimc-dds", "--deals", "500"], ["hard", "pimc-dds", "--deals", "20"]),
     "frames": ([], []),
