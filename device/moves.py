@@ -14,9 +14,12 @@ from __future__ import annotations
 
 # Samples per move for the searching levels. Early in a hand each layout costs
 # far more to solve, so fewer are drawn there: roughly the work the default
-# time budget allows. Rows are (cards in hand at least, samples); with fewer
-# cards than the last row, the level's own fixed count is used (engine.ai.levels:
-# 6 for medium, 32 for hard and expert).
+# time budget allows. Whatever the count, a fixed-work move also has a fixed
+# allowance of solver nodes (engine.ai.pimc.FIXED_NODES), so it stays quick
+# on the hardest deals; layouts it cannot afford are dropped, deterministically.
+# Rows are (cards in hand at least, samples); with fewer cards than the last
+# row, the level's own fixed count is used (engine.ai.levels: 6 for medium, 32
+# for hard and expert).
 _SEARCH = ((11, 2), (9, 8), (7, 24))
 FIXED_SAMPLES: dict[str, tuple[tuple[int, int], ...]] = {
     "medium": ((11, 2), (9, 4)),

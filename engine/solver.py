@@ -13,12 +13,20 @@ mover's side can take from here on, the current trick included.
 
 Fast API for the AI (no text parsing; it may call it thousands of times)::
 
-    solve_moves_masks(hands, trump, leader, trick=()) -> {card_int: tricks}
-    solve_masks(hands, trump, leader) -> tricks
+    solve_moves_masks(hands, trump, leader, trick=(), node_limit=0) -> {card_int: tricks} | None
+    solve_masks(hands, trump, leader, node_limit=0) -> tricks | None
 
 ``hands`` is a tuple of four 52-bit masks in N, E, S, W order (bit ``i`` is
 ``Card(i)`` from engine.cards), ``trump`` 0..4 (S H D C, 4 = no trump),
-``leader`` 0..3 (N E S W) and ``trick`` a tuple of card ints. The C core
+``leader`` 0..3 (N E S W) and ``trick`` a tuple of card ints.
+
+A hard time budget for the AI: both mask functions take ``node_limit`` (a
+keyword, 0 = unlimited, the default). When the search visits more than that
+many nodes it stops at once and the call returns None instead of a value; a
+stopped search stores only what it proved, so later calls stay exact. The
+node count grows roughly with the work done (on the C core a node is about
+0.1-0.3 microseconds); the text functions ``solve_moves``/``solve`` have no
+limit. The C core
 releases the GIL while it searches; each concurrent call gets its own
 transposition table from a small pool, so calls from several threads are
 safe and results never depend on call history. ``set_table_size(bytes)``
@@ -90,18 +98,32 @@ def _check_masks(hands: Sequence[int], trump: int, leader: int, trick: Sequence[
     return hands_t, trick_t
 
 
+def _check_limit(node_limit: int) -> int:
+    if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0:
+        raise NotationError(f"node_limit must be 0 (no limit) or a positive int, not {node_limit!r}")
+    return node_limit
+
+
 def solve_moves_masks(
-    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = ()
-) -> dict[int, int]:
-    """Card int -> tricks for the mover's side, for every legal card of the player to move."""
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), node_limit: int = 0
+) -> dict[int, int] | None:
+    """Card int -> tricks for the mover's side, for every legal card of the player to move.
+
+    None when ``node_limit`` (> 0) search nodes were not enough."""
     hands_t, trick_t = _check_masks(hands, trump, leader, trick)
-    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t)
+    limit = _check_limit(node_limit)
+    if not limit:
+        return _backend.solve_moves_masks(hands_t, trump, leader, trick_t)
+    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t, node_limit=limit)
 
 
-def solve_masks(hands: Sequence[int], trump: int, leader: int) -> int:
-    """Tricks the leader's side takes from the start of a trick."""
+def solve_masks(hands: Sequence[int], trump: int, leader: int, node_limit: int = 0) -> int | None:
+    """Tricks the leader's side takes from the start of a trick; None when the limit was hit."""
     hands_t, _ = _check_masks(hands, trump, leader, ())
-    return _backend.solve_masks(hands_t, trump, leader)
+    limit = _check_limit(node_limit)
+    if not limit:
+        return _backend.solve_masks(hands_t, trump, leader)
+    return _backend.solve_masks(hands_t, trump, leader, node_limit=limit)
 
 
 def hands_to_masks(hands: str) -> tuple[int, int, int, int]:
@@ -138,12 +160,15 @@ def solve_moves(
     """For every legal card of the player to move: tricks the mover's side takes from here."""
     masks = hands_to_masks(hands)
     values = solve_moves_masks(masks, _trump(trump), _seat(leader), _trick(trick))
+    assert values is not None  # no node limit
     return {str(Card(c)): v for c, v in sorted(values.items(), key=lambda kv: -kv[1] * 64 + kv[0])}
 
 
 def solve(hands: str, trump: str, leader: str) -> int:
     """Tricks the leader's side takes from a position at the start of a trick."""
-    return solve_masks(hands_to_masks(hands), _trump(trump), _seat(leader))
+    value = solve_masks(hands_to_masks(hands), _trump(trump), _seat(leader))
+    assert value is not None  # no node limit
+    return value
 
 
 def dd_table(hands: str) -> dict[str, dict[str, int]]:
@@ -156,6 +181,8 @@ def dd_table(hands: str) -> dict[str, dict[str, int]]:
         for decl in range(4):
             lead = (decl + 1) % 4
             total = masks[lead].bit_count()
-            row["NESW"[decl]] = total - solve_masks(masks, strain, lead)
+            value = solve_masks(masks, strain, lead)
+            assert value is not None  # no node limit
+            row["NESW"[decl]] = total - value
         table[letter] = row
     return table

@@ -93,11 +93,16 @@ def validate_masks(
                 )
 
 
+class _Limit(Exception):
+    """The node limit was hit."""
+
+
 class _Solver:
-    def __init__(self, hands: Sequence[int], trump: int) -> None:
+    def __init__(self, hands: Sequence[int], trump: int, node_limit: int = 0) -> None:
         self.hands = list(hands)
         self.trump = trump
         self.memo: dict[tuple[int, int, int, int, int], int] = {}
+        self.nodes_left = node_limit or -1  # -1: no limit
 
     def legal(self, seat: int, trick: list[int]) -> list[int]:
         """One card per run of equivalent cards (same hand, nothing between them)."""
@@ -145,6 +150,10 @@ class _Solver:
 
     def after(self, leader: int, trick: list[int]) -> int:
         """Tricks for the side of the player who played trick[-1], from that point on."""
+        if self.nodes_left > 0:
+            self.nodes_left -= 1
+        elif self.nodes_left == 0:
+            raise _Limit
         seat = (leader + len(trick) - 1) % 4
         card = trick[-1]
         self.hands[seat] ^= 1 << card
@@ -185,18 +194,25 @@ def _expand(solver: _Solver, seat: int, trick: list[int], values: dict[int, int]
 
 
 def solve_moves_masks(
-    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = ()
-) -> dict[int, int]:
-    """Every legal card of the player to move -> tricks for the mover's side from here."""
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), node_limit: int = 0
+) -> dict[int, int] | None:
+    """Every legal card of the player to move -> tricks for the mover's side from here;
+    None when more than node_limit (> 0) nodes were needed."""
     trick = [int(c) for c in trick]
     validate_masks(hands, trump, leader, trick)
-    solver = _Solver(hands, trump)
+    solver = _Solver(hands, trump, node_limit)
     seat = (leader + len(trick)) % 4
-    values = {c: solver.after(leader, [*trick, c]) for c in solver.legal(seat, trick)}
+    try:
+        values = {c: solver.after(leader, [*trick, c]) for c in solver.legal(seat, trick)}
+    except _Limit:
+        return None
     return _expand(solver, seat, trick, values)
 
 
-def solve_masks(hands: Sequence[int], trump: int, leader: int) -> int:
-    """Tricks the leader's side takes from the start of a trick."""
+def solve_masks(hands: Sequence[int], trump: int, leader: int, node_limit: int = 0) -> int | None:
+    """Tricks the leader's side takes from the start of a trick; None when the limit was hit."""
     validate_masks(hands, trump, leader)
-    return _Solver(hands, trump).from_lead(leader)
+    try:
+        return _Solver(hands, trump, node_limit).from_lead(leader)
+    except _Limit:
+        return None

@@ -9,7 +9,8 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review")
+SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review",
+                     "recall", "recall-deal")  # recall-deal: one deal's replay, half played
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -150,7 +151,19 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         _play_out(session.shuffle_and_deal(), None,
                   lambda d: len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2,
                   match=session.match)
-    app.go(scene)
+    store = None
+    if scene.startswith("recall"):
+        # A throwaway store with a few deals, so History shows real content.
+        from device.app.scenes.recall import seed_demo_store
+        from device.store import Store
+
+        store = app.store = Store(":memory:")
+        seed_demo_store(store, hands=4, seed=seed)
+    if scene == "recall-deal":
+        newest = store.recent_deals(1)[0]
+        app.go("recall", deal_id=newest.id, step=26)
+    else:
+        app.go(scene)
     for _ in range(3):
         app.step(1 / 60)
     if scene == "table":
@@ -163,4 +176,6 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.window, str(out))
     app.close()
+    if store is not None:
+        store.close()
     return out

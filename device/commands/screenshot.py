@@ -6,7 +6,8 @@ import argparse
 
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
-SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review")
+SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
+          "recall-deal")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

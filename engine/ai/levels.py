@@ -15,8 +15,10 @@ LEVELS = ("random", "rules", "easy", "medium", "hard")
 # against hard it lost (-0.27 +- 0.14 tricks/deal over 60 duplicate deals).
 EXPERIMENTAL = ("expert",)
 
-# Budget per move on this class of machine (seconds). A Raspberry Pi 4 is
-# about 5x slower, so 40 ms here (plus one solve in flight) stays inside 250 ms there.
+# Think time per move (seconds). Each solve gets a node limit from the time left
+# and the solver speed measured on the machine itself (engine.ai.pimc), so a move
+# ends near this on any machine: on a Raspberry Pi 4 (about 5x slower) the extra
+# Python work (view, sampling) still keeps it far inside 250 ms.
 DEFAULT_BUDGET = 0.040
 SLIP_RATE = 0.12  # easy: share of moves where the player slips
 

@@ -5,10 +5,19 @@ Anytime: samples are drawn until the time budget is spent, the sample cap is
 reached, or the best card is already clear (it beats every other card by a
 margin the spread of the samples cannot explain). With ``budget=None`` the
 count is fixed by ``samples`` and the result depends only on the seed.
+
+Bounded by construction: when the solver takes a ``node_limit`` (engine.solver
+does), every solve is given the search nodes the move can still afford (the
+time left times the measured solver speed, or with ``budget=None`` what is
+left of a fixed node allowance, so the move stays reproducible) and a solve
+that runs out is discarded. Early in the hand, where a full solve can take
+seconds, few layouts complete; the textbook card is then kept unless the
+completed ones clearly prefer another.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
@@ -21,9 +30,49 @@ from engine.ai.view import View
 from engine.cards import Card
 
 Hands = tuple[int, int, int, int]
-SolveFn = Callable[[Hands, int, int, tuple[int, ...]], dict[int, int]]
+SolveFn = Callable[..., "dict[int, int] | None"]
 # weight of a sampled layout (expert inference); 1.0 = plain PIMC
 WeightFn = Callable[[View, Hands], float]
+
+# Work per move with budget=None (search nodes): about 20-40 ms of solving on the
+# development machine (3,000-6,500 nodes/ms, cold tables), about 100-200 ms on a Raspberry Pi 4.
+FIXED_NODES = 120_000
+# A solve given fewer nodes than this would almost never finish: stop instead.
+MIN_NODES = 4_000
+# Python-side cost of a move outside the solves (view, sampler, bookkeeping), seconds.
+OVERHEAD = 0.003
+# The first layouts each get at most 1/SPREAD of what is left, so one hard layout
+# cannot eat the whole budget before anything else is tried.
+SPREAD = 3
+
+
+class _Speed:
+    """Solver speed in nodes per second, measured once per process.
+
+    Three fixed 10-card layouts are solved (about 12 ms here, 60 ms on a
+    Raspberry Pi 4) and their nodes divided by their time; a move then turns
+    its time left into a node limit. Measured once, not learnt move by move:
+    a load spike during one solve must not shrink every later limit."""
+
+    rate: float | None = None
+    SAFETY = 0.8  # assume a little slower than measured (cold tables, load)
+
+    @classmethod
+    def get(cls, counter: Callable[[], int], solve: SolveFn) -> float:
+        if cls.rate is None:
+            nodes, seconds = 0, 0.0
+            for seed in (3, 4, 5):
+                cards = list(range(52))
+                random.Random(seed).shuffle(cards)
+                hands = [0, 0, 0, 0]
+                for i, c in enumerate(cards[:40]):
+                    hands[i % 4] |= 1 << c
+                n0, t0 = counter(), time.perf_counter()
+                solve((hands[0], hands[1], hands[2], hands[3]), 4, 0, ())
+                seconds += time.perf_counter() - t0
+                nodes += counter() - n0
+            cls.rate = cls.SAFETY * nodes / seconds if nodes > 0 and seconds > 0 else 1e6
+        return cls.rate
 
 
 def default_solver() -> SolveFn:
@@ -32,6 +81,59 @@ def default_solver() -> SolveFn:
     except ImportError:  # the wrapper module is not there yet: the C core alone
         from engine._solver import solve_moves_masks  # type: ignore[no-redef]
     return solve_moves_masks  # type: ignore[no-any-return]
+
+
+_LIMIT_SUPPORT: dict[int, bool] = {}
+
+
+def takes_node_limit(solve: SolveFn) -> bool:
+    """Whether ``solve`` accepts ``node_limit=`` (and returns None when it is hit)."""
+    key = id(solve)
+    if key not in _LIMIT_SUPPORT:
+        try:
+            params = inspect.signature(solve).parameters
+            ok = "node_limit" in params
+        except (TypeError, ValueError):  # a C function without a signature: ask it
+            try:
+                solve((1, 2, 4, 8), 4, 0, (), node_limit=0)
+                ok = True
+            except TypeError:
+                ok = False
+        _LIMIT_SUPPORT[key] = ok
+    return _LIMIT_SUPPORT[key]
+
+
+def node_counter(solve: SolveFn) -> Callable[[], int] | None:
+    """The C core's node counter when ``solve`` is the engine's solver (None otherwise)."""
+    try:
+        from engine import _solver  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    engine_fns = {getattr(_solver, "solve_moves_masks", None)}
+    try:
+        from engine import solver as wrapper
+
+        if not wrapper.HAVE_C:
+            return None
+        engine_fns.add(wrapper.solve_moves_masks)
+    except ImportError:
+        pass
+    if solve not in engine_fns or not hasattr(_solver, "nodes"):
+        return None
+    return _solver.nodes  # type: ignore[no-any-return]
+
+
+def fresh_tables() -> None:
+    """Empty the engine solver's transposition tables.
+
+    The C core keeps its tables between calls, so how many nodes a solve needs
+    depends on what was solved before. A fixed-work move (budget=None) starts
+    from empty tables, so whether each solve fits its node limit, and so the
+    card, depends only on the position and the seed (after a restart too).
+    Re-setting the table size is how engine.solver drops its tables (~3 ms)."""
+    from engine import solver
+
+    solver.set_table_size(solver.table_size())
 
 
 @dataclass
@@ -49,6 +151,7 @@ class Search:
     # is better by more than prior / sqrt(samples) tricks.
     prior: float = 1.0
     evaluate_forced: bool = False  # hints want a value even when only one card makes sense
+    nodes: int = FIXED_NODES  # solver nodes per move when budget is None (0: unlimited)
     clock: Callable[[], float] = field(default=time.perf_counter)
 
 
@@ -58,6 +161,7 @@ class Result:
     values: dict[Card, float]  # every legal card: expected tricks from here on (side to move)
     samples: int
     forced: bool = False
+    discarded: int = 0  # layouts whose solve ran out of nodes
 
 
 def classes(view: View) -> list[list[Card]]:
@@ -106,13 +210,44 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
     totals = [0.0] * k
     wsum = 0.0
     slowest = 0.0
+    limited = takes_node_limit(solve)
+    counter = node_counter(solve) if limited else None
+    # nodes per second: measured for the engine's solver, a cautious guess for others
+    rate = _Speed.get(counter, solve) if counter is not None and cfg.budget is not None else 1e6
+    fixed_nodes = cfg.nodes if cfg.budget is None else 0
+    used = 0  # nodes spent (fixed-work mode)
+    if fixed_nodes and counter is not None:
+        fresh_tables()
+    discarded = 0
     while True:
+        limit = 0
+        if limited and (cfg.budget is not None or fixed_nodes):
+            if cfg.budget is not None:
+                avail = (cfg.budget - OVERHEAD - (cfg.clock() - start)) * rate
+            else:
+                avail = fixed_nodes - used
+            if avail < MIN_NODES:
+                break
+            parts = max(1, min(SPREAD, cfg.min_samples - len(rows)))
+            limit = max(MIN_NODES, int(avail / parts))
         hands = sampler.sample(rng)
         w = cfg.weight(view, hands) if cfg.weight is not None else 1.0
+        n0 = counter() if counter is not None else 0
         t0 = cfg.clock()
-        vals = solve(hands, trump, leader, trick)
+        if limit:
+            vals = solve(hands, trump, leader, trick, node_limit=limit)
+        else:
+            vals = solve(hands, trump, leader, trick)
         t1 = cfg.clock()
+        if counter is not None:
+            spent = counter() - n0
+        else:
+            spent = limit if vals is None else 0
+        used += spent
         slowest = max(slowest, t1 - t0)
+        if vals is None:  # out of nodes: this layout is dropped
+            discarded += 1
+            continue
         row = [vals[c] for c in keys]
         rows.append(row)
         wts.append(w)
@@ -123,11 +258,14 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
         if n >= cfg.samples:
             break
         if cfg.budget is not None:
-            # stop if another solve as slow as the slowest so far would overrun
-            if t1 - start + slowest >= cfg.budget:
+            # without node limits: stop if another solve as slow as the slowest would overrun
+            if not limited and t1 - start + slowest >= cfg.budget:
                 break
             if n >= cfg.min_samples and _clear(rows, totals, cfg.z):
                 break
+    if not rows:  # nothing solved in time: the textbook card
+        book = next((r for r in reps if pref_rank[r] == 0), reps[0])
+        return Result(book, {c: math.nan for g in groups for c in g}, 0, discarded=discarded)
     if wsum <= 0:  # every layout judged impossible: fall back to plain averages
         wts = [1.0] * len(rows)
         wsum = float(len(rows))
@@ -145,7 +283,7 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
     for g, m in zip(groups, means, strict=True):
         for c in g:
             values[c] = m
-    return Result(reps[best_i], values, len(rows))
+    return Result(reps[best_i], values, len(rows), discarded=discarded)
 
 
 def _clear(rows: list[list[int]], totals: list[float], z: float) -> bool:

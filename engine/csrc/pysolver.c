@@ -106,10 +106,33 @@ static int parse_trick(PyObject *o, int *trick, int *ntrick) {
     return 0;
 }
 
-static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args) {
-    PyObject *ho, *to, *lo, *tr = NULL;
+static int parse_limit(PyObject *o, unsigned long long *out) {
+    *out = 0;
+    if (!o || o == Py_None) return 0;
+    if (!PyLong_Check(o) || PyBool_Check(o)) {
+        PyErr_Format(PyExc_ValueError, "node_limit must be an int, not %.50s", Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < 0) {
+        PyErr_SetString(PyExc_ValueError, "node_limit must be 0 (no limit) or a positive int");
+        return -1;
+    }
+    *out = (unsigned long long)v;
+    return 0;
+}
+
+static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"hands", "trump", "leader", "trick", "node_limit", NULL};
+    PyObject *ho, *to, *lo, *tr = NULL, *nl = NULL;
+    unsigned long long limit;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOO|O:solve_moves_masks", &ho, &to, &lo, &tr)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OO:solve_moves_masks", kwlist, &ho, &to, &lo,
+                                     &tr, &nl))
+        return NULL;
+    if (parse_limit(nl, &limit)) return NULL;
     uint64_t hands[4];
     int trick[3], ntrick = 0;
     long trump, leader;
@@ -125,11 +148,13 @@ static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args) {
     ws_ctx *c = ctx_take();
     if (!c) return NULL;
     int cards[13], values[13], n;
+    ws_ctx_set_node_limit(c, limit);
     Py_BEGIN_ALLOW_THREADS
     n = ws_solve_moves(c, hands, (int)trump, (int)leader, trick, ntrick, cards, values, err,
                        sizeof err);
     Py_END_ALLOW_THREADS
     ctx_give(c);
+    if (n == WS_LIMIT) Py_RETURN_NONE;
     if (n < 0) {
         PyErr_SetString(PyExc_ValueError, err);
         return NULL;
@@ -150,10 +175,14 @@ static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args) {
     return d;
 }
 
-static PyObject *py_solve_masks(PyObject *self, PyObject *args) {
-    PyObject *ho, *to, *lo;
+static PyObject *py_solve_masks(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"hands", "trump", "leader", "node_limit", NULL};
+    PyObject *ho, *to, *lo, *nl = NULL;
+    unsigned long long limit;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOO:solve_masks", &ho, &to, &lo)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|O:solve_masks", kwlist, &ho, &to, &lo, &nl))
+        return NULL;
+    if (parse_limit(nl, &limit)) return NULL;
     uint64_t hands[4];
     long trump, leader;
     if (parse_hands(ho, hands)) return NULL;
@@ -167,10 +196,12 @@ static PyObject *py_solve_masks(PyObject *self, PyObject *args) {
     ws_ctx *c = ctx_take();
     if (!c) return NULL;
     int r;
+    ws_ctx_set_node_limit(c, limit);
     Py_BEGIN_ALLOW_THREADS
     r = ws_solve(c, hands, (int)trump, (int)leader, err, sizeof err);
     Py_END_ALLOW_THREADS
     ctx_give(c);
+    if (r == WS_LIMIT) Py_RETURN_NONE;
     if (r < 0) {
         PyErr_SetString(PyExc_ValueError, err);
         return NULL;
@@ -217,9 +248,11 @@ static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
 
 static PyMethodDef methods[] = {
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
-    {"solve_moves_masks", py_solve_moves_masks, METH_VARARGS,
-     "solve_moves_masks(hands, trump, leader, trick=()) -> {card: tricks}"},
-    {"solve_masks", py_solve_masks, METH_VARARGS, "solve_masks(hands, trump, leader) -> tricks"},
+    {"solve_moves_masks", (PyCFunction)(void (*)(void))py_solve_moves_masks,
+     METH_VARARGS | METH_KEYWORDS,
+     "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0) -> {card: tricks} or None"},
+    {"solve_masks", (PyCFunction)(void (*)(void))py_solve_masks, METH_VARARGS | METH_KEYWORDS,
+     "solve_masks(hands, trump, leader, node_limit=0) -> tricks or None"},
     {"set_tt_bytes", py_set_tt_bytes, METH_O, "Set the transposition table size in bytes."},
     {"get_tt_bytes", py_get_tt_bytes, METH_NOARGS, "The transposition table size in bytes."},
     {"nodes", py_nodes, METH_NOARGS, "Search nodes visited by pooled contexts (benchmarks)."},

@@ -67,8 +67,18 @@ typedef struct {
 
 /* Entries of one node live in blocks of two cache lines: scanning a node's
    entries touches memory in order instead of chasing scattered pointers. */
+#ifndef BLK
 #define BLK 5
+#endif
+#ifndef KILLER
+#define KILLER 60
+#endif
+#ifndef KILLER2
+#define KILLER2 30
+#endif
+#ifndef MAXBLK
 #define MAXBLK 1000000
+#endif
 typedef struct {
     TTEntry e[BLK];
     u32 next, n;
@@ -92,6 +102,10 @@ struct ws_ctx {
     u32 gen;
     size_t bytes;
     unsigned long long nodecount;
+    /* a call gives up once nodecount passes stopAt (0 = never); aborted
+       then unwinds the search without storing anything it did not prove */
+    unsigned long long nodeLimit, stopAt;
+    int aborted;
 
     /* search state */
     u16 h[NSEAT][NSUIT];
@@ -99,6 +113,7 @@ struct ws_ctx {
     int trump, maxSide, tricksLeft, leader, tn, depth;
     int tsuit[NSEAT];
     u16 tbit[NSEAT];
+    u16 killer[64][2]; /* per depth: the last two cards that gave a cut-off there */
 };
 
 /* ------------------------------------------------------------------ */
@@ -436,20 +451,20 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     return q > c->tricksLeft ? c->tricksLeft : q;
 }
 
-/* Tricks side X is sure to take with top trumps held in one hand. */
+/* Tricks side X is sure to take with its top trumps: every trick in which
+ * one of the side's unbeatable trumps is played is the side's (a trump is
+ * never a mere discard), and each hand plays one card a trick, so the side
+ * wins at least as many tricks as either hand holds of those trumps. */
 static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     int t = c->trump;
     *bits = 0;
     if (t == NT) return 0;
-    u16 b1, b2;
-    int k1 = top_run(c->rem[t], c->h[X][t], &b1);
-    int k2 = top_run(c->rem[t], c->h[X ^ 2][t], &b2);
-    if (k1 >= k2) {
-        *bits = b1;
-        return k1;
-    }
-    *bits = b2;
-    return k2;
+    u16 run;
+    top_run(c->rem[t], c->h[X][t] | c->h[X ^ 2][t], &run);
+    if (!run) return 0;
+    int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
+    *bits = run;
+    return k1 > k2 ? k1 : k2;
 }
 
 static int last_trick(ws_ctx *c, u16 *wr) {
@@ -478,6 +493,16 @@ static int last_trick(ws_ctx *c, u16 *wr) {
 }
 
 static int search(ws_ctx *c, int need, u16 *wr);
+#ifdef STATS
+static unsigned long long st_cut[4][8], st_all[4];
+__attribute__((destructor)) static void st_dump(void) {
+    for (int t = 0; t < 4; t++) {
+        fprintf(stderr, "tn=%d fail-all %llu cuts:", t, st_all[t]);
+        for (int i = 0; i < 8; i++) fprintf(stderr, " %llu", st_cut[t][i]);
+        fprintf(stderr, "\n");
+    }
+}
+#endif
 
 /* Play one card, search the rest, take it back. */
 static int play_child(ws_ctx *c, int hand, int s, u16 bit, int need, u16 *cw) {
@@ -553,6 +578,7 @@ static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
  * cheaply when it matters, play low when partner has the trick. */
 static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) {
     int t = c->trump, tn = c->tn;
+    u16 kill = c->killer[c->depth & 63][0], kill2 = c->killer[c->depth & 63][1];
     int partner = (hand + 2) & 3, lho = (hand + 1) & 3, rho = (hand + 3) & 3;
     int ws = 0, wh = 0, partnerWins = 0, ls = 0;
     u16 wb = 0;
@@ -625,6 +651,9 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             sc += popc(c->h[hand][s]) * 3;
         }
         if (ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1)))) sc += 400;
+        else if (kill && (kill >> 8) == s && (m->seq & (1u << ((kill & 0xFF) - 1)))) sc += KILLER;
+        else if (KILLER2 && kill2 && (kill2 >> 8) == s && (m->seq & (1u << ((kill2 & 0xFF) - 1))))
+            sc += KILLER2;
         m->score = sc;
     }
     for (int i = 1; i < n; i++) {
@@ -646,7 +675,10 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     wr[0] = wr[1] = wr[2] = wr[3] = 0;
     if (need <= 0) return 1;
     if (need > c->tricksLeft) return 0;
-    c->nodecount++;
+    if (++c->nodecount > c->stopAt && c->stopAt) {
+        c->aborted = 1;
+        return 0;
+    }
     int tn = c->tn;
     int hand = (c->leader + tn) & 3;
     int isMax = ((hand & 1) == c->maxSide);
@@ -670,6 +702,11 @@ static int search(ws_ctx *c, int need, u16 *wr) {
             if (isMax ? c->tricksLeft - st < need : st >= need) {
                 wr[c->trump] = tb;
                 return !isMax;
+            }
+            st = sure_trumps(c, hand, &tb);
+            if (isMax ? st >= need : c->tricksLeft - st < need) {
+                wr[c->trump] = tb;
+                return isMax;
             }
         }
         key = length_key(c);
@@ -699,11 +736,22 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         if (runTop < lw[s] && !(ws_debug_flags & 4)) continue;
         u16 cw[NSUIT];
         int r = play_child(c, hand, s, m->bit, need, cw);
+        if (c->aborted) return 0; /* an unproven result: store nothing */
         u16 thr = cw[s] ? (u16)(cw[s] & (u16)(0u - cw[s])) : ABOVE_ACE;
         if (r == isMax) {
             memcpy(wr, cw, sizeof cw);
             res = r;
             best = (u16)((s << 8) | (hibit(m->bit) + 1));
+#ifdef STATS
+            st_cut[tn][i < 7 ? i : 7]++;
+#endif
+            if (i > 0) {
+                u16 *k = c->killer[c->depth & 63];
+                if (k[0] != best) {
+                    k[1] = k[0];
+                    k[0] = best;
+                }
+            }
             goto done;
         }
         /* the other cards of the run were not searched: when this card's rank
@@ -712,6 +760,9 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         for (int k = 0; k < NSUIT; k++) acc[k] |= cw[k];
         if (runTop < thr && thr > lw[s]) lw[s] = thr;
     }
+#ifdef STATS
+    st_all[tn]++;
+#endif
     memcpy(wr, acc, sizeof acc);
 done:
     if (tn == 0) tt_store(c, key, lt, own, wr, res, need, best);
@@ -820,6 +871,13 @@ static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, con
     for (int s = 0; s < NSUIT; s++) n += popc(c->h[mover][s]);
     c->tricksLeft = n;
     c->depth = 0;
+    c->aborted = 0;
+    memset(c->killer, 0, sizeof c->killer); /* same call, same search: no history */
+    c->stopAt = c->nodeLimit ? c->nodecount + c->nodeLimit : 0;
+}
+
+void ws_ctx_set_node_limit(ws_ctx *c, unsigned long long limit) {
+    if (c) c->nodeLimit = limit;
 }
 
 /* Exact value of one move: tricks for the mover's side, found by null-window
@@ -832,7 +890,9 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi) 
         int g = guess < 0 ? (lo + hi + 1) / 2 : guess; /* no guess: bisect */
         if (g <= lo) g = lo + 1;
         if (g > hi) g = hi;
-        if (play_child(c, hand, m->suit, m->bit, g, cw)) {
+        int r = play_child(c, hand, m->suit, m->bit, g, cw);
+        if (c->aborted) return -1;
+        if (r) {
             lo = g;
             if (guess >= 0) guess = g + 1;
         } else {
@@ -856,7 +916,9 @@ static int root_value(ws_ctx *c) {
         int g = guess;
         if (g <= lo) g = lo + 1;
         if (g > hi) g = hi;
-        if (search(c, g, wr)) {
+        int r = search(c, g, wr);
+        if (c->aborted) return -1;
+        if (r) {
             lo = g;
             guess = g + 1;
         } else {
@@ -882,6 +944,7 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     for (int i = 0; i < n; i++) {
         int v = n == 1 && ntrick > 0 ? root_value(c)
                                      : value_of_move(c, hand, &mv[i], best, c->tricksLeft);
+        if (c->aborted) return WS_LIMIT;
         if (v > best) best = v;
         u16 seq = mv[i].seq;
         while (seq) {
@@ -902,5 +965,6 @@ int ws_solve(ws_ctx *c, const uint64_t hands[4], int trump, int leader, char *er
     setup(c, hands, trump, leader, NULL, 0);
     tt_fresh(c);
     c->maxSide = leader & 1;
-    return root_value(c);
+    int v = root_value(c);
+    return c->aborted ? WS_LIMIT : v;
 }

@@ -26,17 +26,25 @@ size_t ws_ctx_bytes(const ws_ctx *ctx);
 /* Search nodes visited since the context was made (for benchmarks). */
 unsigned long long ws_ctx_nodes(const ws_ctx *ctx);
 
+/* Stop any later call of this context once it has visited more than `limit`
+ * search nodes (0 = no limit, the default); such a call returns WS_LIMIT.
+ * The table stays sound: a stopped search stores only what it proved. */
+#define WS_LIMIT (-2)
+void ws_ctx_set_node_limit(ws_ctx *ctx, unsigned long long limit);
+
 /* Check a position; 0 when valid, else -1 with a message in err. */
 int ws_validate(const uint64_t hands[4], int trump, int leader, const int *trick, int ntrick,
                 char *err, size_t errlen);
 
 /* Value of every legal card of the player to move: cards[i] gets the card,
  * values[i] the tricks the mover's side takes from here (current trick
- * included). Returns the number of cards (1..13) or -1 with err set. */
+ * included). Returns the number of cards (1..13), -1 with err set, or
+ * WS_LIMIT when the node limit was hit. */
 int ws_solve_moves(ws_ctx *ctx, const uint64_t hands[4], int trump, int leader, const int *trick,
                    int ntrick, int *cards, int *values, char *err, size_t errlen);
 
-/* Tricks the leader's side takes from the start of a trick; -1 on error. */
+/* Tricks the leader's side takes from the start of a trick; -1 on error,
+ * WS_LIMIT when the node limit was hit. */
 int ws_solve(ws_ctx *ctx, const uint64_t hands[4], int trump, int leader, char *err,
              size_t errlen);
 

@@ -265,3 +265,51 @@ def test_expert_believes_leads_come_from_long_suits() -> None:
     short, long = lengths[0], lengths[-1]
     assert long > short
     assert min(by_length[long]) > max(by_length[short])
+
+
+def test_a_solve_that_runs_out_of_nodes_is_dropped_and_the_move_still_comes() -> None:
+    # A stand-in solver with a node limit: layouts it "cannot afford" (every other
+    # one) come back as None; the search skips them and still plays a legal card.
+    deal = position(8, 36)
+    view = view_of(deal.observation(deal.turn))
+    groups = classes(view)
+    limits: list[int] = []
+
+    def limited(hands, trump, leader, trick, node_limit=0):  # noqa: ANN001, ANN202
+        limits.append(node_limit)
+        if len(limits) % 2:
+            return None
+        return {int(c): i for i, g in enumerate(groups) for c in g}
+
+    from engine.ai import pimc
+
+    result = pimc.search(view, random.Random(5), pimc.Search(samples=6, budget=None, solver=limited))
+    assert all(0 < n <= pimc.FIXED_NODES for n in limits)  # every solve was bounded
+    assert result.discarded > 0 and result.samples > 0
+    assert result.card in view.legal()
+
+
+def test_with_no_layout_solved_in_time_the_textbook_card_is_played() -> None:
+    deal = position(3, 2)  # early in the hand, where full solves are slowest
+    view = view_of(deal.observation(deal.turn))
+
+    def hopeless(hands, trump, leader, trick, node_limit=0):  # noqa: ANN001, ANN202
+        assert node_limit > 0
+        return None
+
+    from engine.ai import pimc
+
+    result = pimc.search(view, random.Random(5), pimc.Search(budget=None, solver=hopeless))
+    assert result.samples == 0 and result.card == textbook.choose(view)
+
+
+def test_a_fixed_work_move_is_the_same_whatever_was_solved_before() -> None:
+    # Early in the hand the node allowance decides which layouts get solved; the
+    # solver's tables must not make that depend on earlier moves (a resumed game
+    # must play on exactly as before).
+    early = position(11, 8)
+    first = early.observation(early.turn)
+    card = hint(first, seed=9, budget=None, samples=8)
+    later = position(12, 30)
+    choose_card(later.observation(later.turn), "hard", seed=1, budget=None)
+    assert hint(first, seed=9, budget=None, samples=8) == card

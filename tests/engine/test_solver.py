@@ -244,3 +244,60 @@ def test_concurrent_calls_from_threads_give_the_same_answers():
         t.join()
     for k in range(4):
         assert results[k] == expected
+
+
+# --- node limit (the AI's time budget) ---------------------------------------------
+
+# a full deal that takes the C core some thousands of nodes
+LIMIT_DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+
+
+def _fresh_tables() -> None:
+    # drops the pooled contexts, so the next call starts with an empty table
+    solver.set_table_size(solver.table_size())
+
+
+@needs_c
+def test_a_node_limit_that_is_hit_returns_none_and_leaves_the_table_exact():
+    masks = solver.hands_to_masks(LIMIT_DEAL)
+    _fresh_tables()
+    expected_moves = solver.solve_moves_masks(masks, 4, 3)
+    expected = {t: solver.solve_masks(masks, t, 1) for t in range(5)}
+    for limit in (1, 10, 100, 1000, 3000):
+        _fresh_tables()
+        assert solver.solve_moves_masks(masks, 4, 3, node_limit=limit) is None
+        for t in range(5):
+            assert solver.solve_masks(masks, t, 1, node_limit=limit) is None
+        # the same context (pooled) now answers without a limit: exactly
+        assert solver.solve_moves_masks(masks, 4, 3) == expected_moves
+        assert {t: solver.solve_masks(masks, t, 1) for t in range(5)} == expected
+
+
+@needs_c
+def test_a_generous_node_limit_gives_the_exact_answer():
+    masks = solver.hands_to_masks(LIMIT_DEAL)
+    _fresh_tables()
+    expected = solver.solve_moves_masks(masks, 0, 1)
+    _fresh_tables()
+    assert solver.solve_moves_masks(masks, 0, 1, node_limit=50_000_000) == expected
+    assert solver.solve_masks(masks, 0, 1, node_limit=50_000_000) == max(expected.values())
+    # mid-trick too: E led the D4
+    trick_masks = list(masks)
+    trick_masks[1] ^= 1 << int(Card("D4"))
+    got = solver.solve_moves_masks(trick_masks, 2, 1, (int(Card("D4")),), node_limit=50_000_000)
+    assert got == solver.solve_moves_masks(trick_masks, 2, 1, (int(Card("D4")),))
+
+
+def test_the_pure_python_solver_honours_the_node_limit_too():
+    hands = masks_of("SA SK H2", "S2 S3 H3", "SQ SJ H4", "S4 S5 H5")
+    exact = solver_py.solve_moves_masks(hands, 4, 0)
+    assert solver_py.solve_moves_masks(hands, 4, 0, node_limit=2) is None
+    assert solver_py.solve_masks(hands, 4, 0, node_limit=2) is None
+    assert solver_py.solve_moves_masks(hands, 4, 0, node_limit=100_000) == exact
+    assert solver_py.solve_masks(hands, 4, 0, node_limit=100_000) == max(exact.values())
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "10", True])
+def test_a_bad_node_limit_raises_value_error(bad):
+    with pytest.raises(ValueError, match="node_limit"):
+        solver.solve_masks(masks_of("SA", "S2", "S3", "S4"), 4, 0, node_limit=bad)

@@ -1,5 +1,5 @@
 """Scenes by name: menu, table, summary, scoresheet, stats, rules, settings, review, demo,
-admin/pin, referee (real cards) and enrol (the cards' reader tags)."""
+admin/pin, referee (real cards), enrol (the cards' reader tags) and recall (the last deals replayed)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ SCENES = {
     "pin": ("admin", "PinScene"),
     "referee": ("referee", "RefereeScene"),
     "enrol": ("enrol", "EnrolScene"),
+    "recall": ("recall", "RecallScene"),
 }
 
 

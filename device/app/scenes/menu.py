@@ -1,4 +1,4 @@
-"""Title and menu: Play, Demo, Score sheet, Stats, Rules, Settings.
+"""Title and menu: Play, Demo, Real cards, Score sheet, History, Stats, Rules, Settings.
 
 When the game store was found damaged at start (and moved aside by the store),
 the menu says so in a notice over everything until it is dismissed.
@@ -56,6 +56,7 @@ class MenuScene(Scene):
             ("Demo", lambda: self.app.go("demo"), False),
             ("Real cards", lambda: self.app.go("referee"), False),
             ("Score sheet", lambda: self.app.go("scoresheet"), False),
+            ("History", lambda: self.app.go("recall"), False),
             ("Stats", lambda: self.app.go("stats"), False),
             ("Rules", lambda: self.app.go("rules"), False),
             ("Settings", lambda: self.app.go("settings"), False),
