@@ -9,7 +9,7 @@ Both run single-threaded: endplay's ``solve_board`` makes one ``SolveBoard``
 call on thread slot 0 (DDS only spreads work over threads in its batch
 calls such as ``SolveAllBoards``), and ours searches on the calling thread.
 
-    python bench/solver.py [--full 120] [--mid 200] [--seed 1] [--quick]
+    python bench/solver.py [--full 120] [--mid 200] [--largest N] [--seed 1] [--quick]
 """
 
 from __future__ import annotations
@@ -152,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--full", type=int, default=120, help="random full deals")
     ap.add_argument("--mid", type=int, default=200, help="random mid-hand positions")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--largest", type=int, default=None, help="only the first N of largest.txt")
     ap.add_argument("--quick", action="store_true", help="a small smoke run")
     args = ap.parse_args(argv)
     try:
@@ -167,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     largest = largest_positions()
     if args.quick:
         largest = largest[:3]
+    if args.largest is not None:
+        largest = largest[:args.largest]
     print(f"solver backend: {solver.BACKEND}; table {solver.table_size() >> 20} MiB; "
           "times in ms per call, both single-threaded")
     print(f"{'set':<22}{'n':>5}  {'ours med':>8}{'p90':>9}{'max':>9}  "

@@ -65,10 +65,10 @@ typedef struct {
     u16 pad;        /* best move found: suit << 8 | rank index + 1 */
 } TTEntry;
 
-/* Entries of one node live in blocks of two cache lines: scanning a node's
+/* Entries of one node live in blocks of four cache lines: scanning a node's
    entries touches memory in order instead of chasing scattered pointers. */
 #ifndef BLK
-#define BLK 5
+#define BLK 10
 #endif
 #ifndef KILLER
 #define KILLER 60
@@ -130,6 +130,11 @@ static void tt_clear(ws_ctx *c) {
     c->nents = 0;
 }
 
+static void touch_pages(void *mem, size_t n) {
+    volatile unsigned char *p = (volatile unsigned char *)mem;
+    for (size_t i = 0; i < n; i += 1024) p[i] = 0;
+}
+
 ws_ctx *ws_ctx_new(size_t tt_bytes) {
     if (!popc_ready) {
         for (u32 i = 0; i < (1u << 13); i++) popc_table[i] = (u8)popc_slow(i);
@@ -153,9 +158,11 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
         return NULL;
     }
     /* touch every page now: the table's memory is then fixed for the
-       context's life instead of creeping up as it fills */
-    memset(c->ents, 0, ne * sizeof(TTBlock));
-    for (size_t i = 0; i < nn; i++) c->nodes[i].gen = 0;
+       context's life instead of creeping up as it fills. The stores are
+       volatile because a compiler may turn malloc + memset into calloc,
+       whose fresh pages are only mapped when first written. */
+    touch_pages(c->ents, ne * sizeof(TTBlock));
+    touch_pages(c->nodes, nn * sizeof(TTNode));
     c->nmask = (u32)(nn - 1);
     c->nlimit = (u32)(nn / 10 * 7);
     c->entcap = (u32)ne;
