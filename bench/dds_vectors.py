@@ -24,44 +24,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine import solver  # noqa: E402
-from engine.cards import Card  # noqa: E402
+from engine.ddsformat import parse_dds_vectors, trick_winner  # noqa: E402
 
 SHARED = ROOT / ".." / "shared" / "dds-hands"
 
 
 def read_vectors(path: Path) -> list[dict]:
-    deals: list[dict] = []
-    for line in path.read_text().splitlines():
-        parts = line.split()
-        if not parts:
-            continue
-        if parts[0] == "PBN":
-            deals.append({"trump": int(parts[3]), "first": int(parts[4]),
-                          "pbn": line.split('"')[1]})
-        elif parts[0] == "FUT":
-            n = int(parts[1])
-            v = [int(x) for x in parts[2:2 + 4 * n]]
-            deals[-1]["fut"] = list(zip(v[:n], v[n:2 * n], v[2 * n:3 * n], v[3 * n:], strict=True))
-        elif parts[0] == "TABLE":
-            deals[-1]["table"] = [int(x) for x in parts[1:21]]
-        elif parts[0] == "PLAY":
-            text = line.split('"')[1]
-            deals[-1]["play"] = [int(Card(text[i:i + 2])) for i in range(0, len(text), 2)]
-        elif parts[0] == "TRACE":
-            deals[-1]["trace"] = [int(x) for x in parts[2:]]
-    return deals
-
-
-def winner(trick: list[int], leader: int, trump: int) -> int:
-    best = 0
-    for i in range(1, 4):
-        a, b = trick[i], trick[best]
-        if a // 13 == b // 13:
-            if a > b:
-                best = i
-        elif a // 13 == trump:
-            best = i
-    return (leader + best) % 4
+    return parse_dds_vectors(path.read_text())
 
 
 def check_deal(deal: dict, counts: dict[str, list[int]], table: bool) -> None:
@@ -98,7 +67,7 @@ def check_deal(deal: dict, counts: dict[str, list[int]], table: bool) -> None:
             hands[mover] ^= 1 << card
             trick.append(card)
             if len(trick) == 4:
-                leader = winner(trick, leader, trump)
+                leader = trick_winner(trick, leader, trump)
                 won[leader % 2] += 1
                 trick = []
 

@@ -14,6 +14,7 @@ import pytest
 
 from engine import solver
 from engine.cards import Card
+from engine.ddsformat import parse_dds_vectors, trick_winner
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "dds-hands"
 SLOW = os.environ.get("WHIST_SLOW_TESTS") == "1"
@@ -25,26 +26,7 @@ def read_vectors(name: str) -> list[dict]:
     path = SHARED / name
     if not path.exists():
         pytest.skip(f"{path} not present (the shared folder sits beside the clone)")
-    deals: list[dict] = []
-    for line in path.read_text().splitlines():
-        parts = line.split()
-        if not parts:
-            continue
-        if parts[0] == "PBN":
-            deals.append({"dealer": int(parts[1]), "trump": int(parts[3]),
-                          "first": int(parts[4]), "pbn": line.split('"')[1]})
-        elif parts[0] == "FUT":
-            n = int(parts[1])
-            v = [int(x) for x in parts[2:2 + 4 * n]]
-            deals[-1]["fut"] = list(zip(v[:n], v[n:2 * n], v[2 * n:3 * n], v[3 * n:], strict=True))
-        elif parts[0] == "TABLE":
-            deals[-1]["table"] = [int(x) for x in parts[1:21]]
-        elif parts[0] == "PLAY":
-            text = line.split('"')[1]
-            deals[-1]["play"] = [int(Card(text[i:i + 2])) for i in range(0, len(text), 2)]
-        elif parts[0] == "TRACE":
-            deals[-1]["trace"] = [int(x) for x in parts[2:]]
-    return deals
+    return parse_dds_vectors(path.read_text())
 
 
 def check_fut(deal: dict) -> None:
@@ -64,18 +46,6 @@ def check_table(deal: dict) -> None:
         for declarer in range(4):
             got.append(13 - solver.solve_masks(masks, strain, (declarer + 1) % 4))
     assert got == deal["table"]
-
-
-def trick_winner(trick: list[int], leader: int, trump: int) -> int:
-    best = 0
-    for i in range(1, 4):
-        a, b = trick[i], trick[best]
-        if a // 13 == b // 13:
-            if a > b:
-                best = i
-        elif a // 13 == trump:
-            best = i
-    return (leader + best) % 4
 
 
 def check_trace(deal: dict) -> None:
