@@ -68,6 +68,15 @@ class Scene:
         self.buttons.draw(surf)
 
     # -- a header with a back button and a title, used by the list screens --------
+    def draw_scroll_arrows(self, surf: pygame.Surface) -> None:
+        """Arrows on the scene's "up" and "down" buttons, greyed when they can't scroll."""
+        for name, sign in (("up", -1), ("down", 1)):
+            b = self.buttons.by_name(name)
+            cx, cy, r = b.rect.centerx, b.rect.centery, self.px(14)
+            colour = theme.BUTTON_TEXT if b.enabled else theme.BUTTON_DISABLED_TEXT
+            pygame.draw.polygon(surf, colour, [(cx - r, cy - sign * r // 2), (cx + r, cy - sign * r // 2),
+                                               (cx, cy + sign * r)])
+
     def header(self, back_label: str = "Menu") -> int:
         """Adds the back button; returns the header's height."""
         h = self.px(52)
@@ -178,9 +187,4 @@ class ScrollScene(Scene):
         self.buttons.by_name("up").enabled = self.scroll > 0
         self.buttons.by_name("down").enabled = self.scroll < self.max_scroll
         self.buttons.draw(surf)
-        for name, sign in (("up", -1), ("down", 1)):
-            b = self.buttons.by_name(name)
-            cx, cy, r = b.rect.centerx, b.rect.centery, self.px(14)
-            colour = theme.BUTTON_TEXT if b.enabled else theme.BUTTON_DISABLED_TEXT
-            pygame.draw.polygon(surf, colour, [(cx - r, cy - sign * r // 2), (cx + r, cy - sign * r // 2),
-                                               (cx, cy + sign * r)])
+        self.draw_scroll_arrows(surf)

@@ -400,7 +400,7 @@ class RecallScene(Scene):
         self.buttons.draw(surf)
         if self.replay is None:
             self._draw_list_text(surf)
-            self._draw_arrows(surf)
+            self.draw_scroll_arrows(surf)
 
     def _title(self, surf: pygame.Surface, title: str) -> None:
         size = self.px(26)
@@ -463,14 +463,6 @@ class RecallScene(Scene):
                     t = text.text(col, size, colour)
                     surf.blit(t, t.get_rect(midleft=(x, b.rect.centery - max(1, b.rect.h // 32))))
                 x += cw + gap + spare
-
-    def _draw_arrows(self, surf: pygame.Surface) -> None:
-        for name, sign in (("up", -1), ("down", 1)):
-            b = self.buttons.by_name(name)
-            cx, cy, r = b.rect.centerx, b.rect.centery, self.px(14)
-            colour = theme.BUTTON_TEXT if b.enabled else theme.BUTTON_DISABLED_TEXT
-            pygame.draw.polygon(surf, colour, [(cx - r, cy - sign * r // 2), (cx + r, cy - sign * r // 2),
-                                               (cx, cy + sign * r)])
 
     def _draw_replay(self, surf: pygame.Surface) -> None:
         r = self.replay
