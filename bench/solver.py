@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import solver  # noqa: E402
 from engine.cards import Card  # noqa: E402
+from engine.ddsformat import trick_winner  # noqa: E402
 from engine.pbn import format_hands  # noqa: E402
 
 SHARED = ROOT / ".." / "shared" / "dds-hands"
@@ -53,15 +54,7 @@ def random_position(rng: random.Random, tricks_left: int | None) -> Position:
         hands[seat] ^= 1 << card
         trick.append(card)
         if len(trick) == 4:
-            best = 0
-            for i in range(1, 4):
-                a, b = trick[i], trick[best]
-                if a // 13 == b // 13:
-                    if a > b:
-                        best = i
-                elif a // 13 == trump:
-                    best = i
-            leader = (leader + best) % 4
+            leader = trick_winner(trick, leader, trump)
             trick = []
     return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
 

@@ -89,12 +89,8 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
         return s
     suit, rank = card // 13, card % 13 + 2
     colour = theme.suit_colour(suit, four_colour)
-    k = _supersample(w, h)
-    W, H = w * k, h * k
-    big = pygame.Surface((W, H), pygame.SRCALPHA)
-    radius = max(2, int(0.08 * W))
-    _rounded(big, theme.CARD_EDGE, big.get_rect(), radius)
-    _rounded(big, theme.CARD_FACE, big.get_rect().inflate(-2 * k, -2 * k), radius - k)
+    big, k, radius = _blank_card(w, h)
+    W, H = big.get_size()
     # Centre: pips, a big ace, or a framed court letter.
     if rank == 14:
         s = 0.5 * W
@@ -146,15 +142,22 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
     return surf
 
 
-@lru_cache(maxsize=64)
-def back_surface(w: int, h: int) -> pygame.Surface:
-    """The back of a card: a red lattice in a white border."""
+def _blank_card(w: int, h: int) -> tuple[pygame.Surface, int, int]:
+    """A supersampled white card with its edge: (surface, scale factor, corner radius)."""
     k = _supersample(w, h)
     W, H = w * k, h * k
     big = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = max(2, int(0.08 * W))
     _rounded(big, theme.CARD_EDGE, big.get_rect(), radius)
     _rounded(big, theme.CARD_FACE, big.get_rect().inflate(-2 * k, -2 * k), radius - k)
+    return big, k, radius
+
+
+@lru_cache(maxsize=64)
+def back_surface(w: int, h: int) -> pygame.Surface:
+    """The back of a card: a red lattice in a white border."""
+    big, k, radius = _blank_card(w, h)
+    W, H = big.get_size()
     inner = big.get_rect().inflate(-int(0.16 * W), -int(0.16 * W))
     _rounded(big, theme.BACK_MAIN, inner, max(1, radius // 2))
     lattice = pygame.Surface(inner.size, pygame.SRCALPHA)

@@ -19,6 +19,8 @@ class Scene:
         self.u = 1.0
         # Rects changed by the last draw (None: the whole screen), for display.update.
         self.dirty: list[pygame.Rect] | None = None
+        # The static layer of scenes that draw one (see blit_background); None = rebuild.
+        self._bg: pygame.Surface | None = None
 
     # sizes, all relative to the window: base values at 800x480 times the unit
     def px(self, base: float) -> int:
@@ -68,6 +70,15 @@ class Scene:
         self.buttons.draw(surf)
 
     # -- a header with a back button and a title, used by the list screens --------
+    def _background(self, w: int, h: int) -> pygame.Surface:
+        raise NotImplementedError(f"{type(self).__name__} draws no static background layer")
+
+    def blit_background(self, surf: pygame.Surface) -> None:
+        """Blit the scene's static layer, rebuilt by ``_background`` when missing or resized."""
+        if self._bg is None or self._bg.get_size() != surf.get_size():
+            self._bg = self._background(*surf.get_size())
+        surf.blit(self._bg, (0, 0))
+
     def draw_scroll_arrows(self, surf: pygame.Surface) -> None:
         """Arrows on the scene's "up" and "down" buttons, greyed when they can't scroll."""
         for name, sign in (("up", -1), ("down", 1)):

@@ -43,7 +43,7 @@ class MenuScene(Scene):
         self.notice_lines = text.wrap(notice, self.px(20), self.notice_rect.w - 2 * pad)
 
     def layout(self, w: int, h: int) -> None:
-        self._bg: pygame.Surface | None = None
+        self._bg = None
         self.notice = store_notice(self.app)
         if self.notice is not None:
             # Modal: the menu's own buttons come back once it is read.
@@ -131,9 +131,7 @@ class MenuScene(Scene):
         return bg
 
     def draw(self, surf: pygame.Surface) -> None:
-        if self._bg is None or self._bg.get_size() != surf.get_size():
-            self._bg = self._background(*surf.get_size())
-        surf.blit(self._bg, (0, 0))
+        self.blit_background(surf)
         if self.notice is not None:
             self._draw_notice(surf)
         self.buttons.draw(surf)

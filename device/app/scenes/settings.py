@@ -115,7 +115,5 @@ class SettingsScene(Scene):
         return bg
 
     def draw(self, surf: pygame.Surface) -> None:
-        if self._bg is None or self._bg.get_size() != surf.get_size():
-            self._bg = self._background(*surf.get_size())
-        surf.blit(self._bg, (0, 0))
+        self.blit_background(surf)
         self.buttons.draw(surf)
