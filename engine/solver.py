@@ -13,8 +13,9 @@ mover's side can take from here on, the current trick included.
 
 Fast API for the AI (no text parsing; it may call it thousands of times)::
 
-    solve_moves_masks(hands, trump, leader, trick=(), node_limit=0) -> {card_int: tricks} | None
-    solve_masks(hands, trump, leader, node_limit=0) -> tricks | None
+    solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0)
+        -> {card_int: tricks} | None
+    solve_masks(hands, trump, leader, node_limit=0, time_limit=0.0) -> tricks | None
 
 ``hands`` is a tuple of four 52-bit masks in N, E, S, W order (bit ``i`` is
 ``Card(i)`` from engine.cards), ``trump`` 0..4 (S H D C, 4 = no trump),
@@ -25,13 +26,19 @@ keyword, 0 = unlimited, the default). When the search visits more than that
 many nodes it stops at once and the call returns None instead of a value; a
 stopped search stores only what it proved, so later calls stay exact. The
 node count grows roughly with the work done (on the C core a node is about
-0.1-0.3 microseconds); the text functions ``solve_moves``/``solve`` have no
-limit. The C core
+0.1-0.3 microseconds). ``time_limit`` (seconds, 0 = none) stops a call the
+same way once it has run that long by the clock: the node limit makes a move
+reproducible, the time limit bounds its latency whatever the machine is
+doing. The pure-Python backend honours neither (it is only used for small
+positions). The text functions ``solve_moves``/``solve`` have no limit. The C core
 releases the GIL while it searches; each concurrent call gets its own
 transposition table from a small pool, so calls from several threads are
-safe and results never depend on call history. ``set_table_size(bytes)``
-sets the table size of each context (default 64 MiB; memory is fixed, the
-table is cleared when full, never grown).
+safe and values never depend on call history (the time a call takes does:
+a context keeps its table between calls, whole while the same deal is being
+solved). ``set_table_size(bytes)`` sets the table size of each context
+(default 64 MiB; memory is fixed, the table is cleared when full, never
+grown) and ``clear_tables()`` empties the tables, so the next call's work
+depends on nothing solved before.
 
 Backends: the C extension ``engine._solver`` when it is built; otherwise the
 pure-Python solver in engine.solver_py (exact but only practical for a few
@@ -98,32 +105,50 @@ def _check_masks(hands: Sequence[int], trump: int, leader: int, trick: Sequence[
     return hands_t, trick_t
 
 
+def clear_tables() -> None:
+    """Empty the C core's transposition tables (no-op on the Python backend)."""
+    if HAVE_C:
+        _backend.clear_tables()
+
+
 def _check_limit(node_limit: int) -> int:
     if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0:
         raise NotationError(f"node_limit must be 0 (no limit) or a positive int, not {node_limit!r}")
     return node_limit
 
 
+def _check_time(time_limit: float) -> float:
+    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit >= 0:
+        raise NotationError(f"time_limit must be 0 (no limit) or a positive number of seconds, "
+                            f"not {time_limit!r}")
+    return float(time_limit)
+
+
+def _limits(node_limit: int, time_limit: float) -> dict[str, int | float]:
+    kw: dict[str, int | float] = {}
+    if _check_limit(node_limit):
+        kw["node_limit"] = node_limit
+    if _check_time(time_limit) and HAVE_C:
+        kw["time_limit"] = float(time_limit)
+    return kw
+
+
 def solve_moves_masks(
-    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), node_limit: int = 0
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), node_limit: int = 0,
+    time_limit: float = 0.0,
 ) -> dict[int, int] | None:
     """Card int -> tricks for the mover's side, for every legal card of the player to move.
 
-    None when ``node_limit`` (> 0) search nodes were not enough."""
+    None when ``node_limit`` (> 0) search nodes or ``time_limit`` (> 0) seconds were not enough."""
     hands_t, trick_t = _check_masks(hands, trump, leader, trick)
-    limit = _check_limit(node_limit)
-    if not limit:
-        return _backend.solve_moves_masks(hands_t, trump, leader, trick_t)
-    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t, node_limit=limit)
+    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t, **_limits(node_limit, time_limit))
 
 
-def solve_masks(hands: Sequence[int], trump: int, leader: int, node_limit: int = 0) -> int | None:
-    """Tricks the leader's side takes from the start of a trick; None when the limit was hit."""
+def solve_masks(hands: Sequence[int], trump: int, leader: int, node_limit: int = 0,
+                time_limit: float = 0.0) -> int | None:
+    """Tricks the leader's side takes from the start of a trick; None when a limit was hit."""
     hands_t, _ = _check_masks(hands, trump, leader, ())
-    limit = _check_limit(node_limit)
-    if not limit:
-        return _backend.solve_masks(hands_t, trump, leader)
-    return _backend.solve_masks(hands_t, trump, leader, node_limit=limit)
+    return _backend.solve_masks(hands_t, trump, leader, **_limits(node_limit, time_limit))
 
 
 def hands_to_masks(hands: str) -> tuple[int, int, int, int]:

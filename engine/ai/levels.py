@@ -34,7 +34,8 @@ def seed_for(observation: dict, seed: int | str | None) -> random.Random:
 def hard_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:
     if budget is None:
         return pimc.Search(samples=samples or 32, min_samples=samples or 32, budget=None)
-    return pimc.Search(samples=samples or 200, min_samples=8, budget=budget)
+    # at least as many layouts as the classic 20-sample PIMC before a card counts as clear
+    return pimc.Search(samples=samples or 200, min_samples=20, budget=budget)
 
 
 def medium_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:

@@ -10,7 +10,9 @@ Bounded by construction: when the solver takes a ``node_limit`` (engine.solver
 does), every solve is given the search nodes the move can still afford (the
 time left times the measured solver speed, or with ``budget=None`` what is
 left of a fixed node allowance, so the move stays reproducible) and a solve
-that runs out is discarded. Early in the hand, where a full solve can take
+that runs out is discarded. With a budget, the engine's solver is also given
+the time left as a ``time_limit``, so a slow layout or a busy machine cannot
+stretch a move past its budget. Early in the hand, where a full solve can take
 seconds, few layouts complete; the textbook card is then kept unless the
 completed ones clearly prefer another.
 """
@@ -130,10 +132,10 @@ def fresh_tables() -> None:
     depends on what was solved before. A fixed-work move (budget=None) starts
     from empty tables, so whether each solve fits its node limit, and so the
     card, depends only on the position and the seed (after a restart too).
-    Re-setting the table size is how engine.solver drops its tables (~3 ms)."""
+    """
     from engine import solver
 
-    solver.set_table_size(solver.table_size())
+    solver.clear_tables()
 
 
 @dataclass
@@ -234,7 +236,12 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
         w = cfg.weight(view, hands) if cfg.weight is not None else 1.0
         n0 = counter() if counter is not None else 0
         t0 = cfg.clock()
-        if limit:
+        if limit and counter is not None and cfg.budget is not None:
+            # the engine's solver also stops by the clock: a layout that needs far
+            # more nodes per second than measured (a loaded machine) cannot overrun
+            left = cfg.budget - OVERHEAD - (t0 - start)
+            vals = solve(hands, trump, leader, trick, node_limit=limit, time_limit=max(left, 0.001))
+        elif limit:
             vals = solve(hands, trump, leader, trick, node_limit=limit)
         else:
             vals = solve(hands, trump, leader, trick)

@@ -124,15 +124,35 @@ static int parse_limit(PyObject *o, unsigned long long *out) {
     return 0;
 }
 
+static int parse_time(PyObject *o, double *out) {
+    *out = 0;
+    if (!o || o == Py_None) return 0;
+    if ((!PyFloat_Check(o) && !PyLong_Check(o)) || PyBool_Check(o)) {
+        PyErr_Format(PyExc_ValueError, "time_limit must be a number of seconds, not %.50s",
+                     Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    double v = PyFloat_AsDouble(o);
+    if (v == -1.0 && PyErr_Occurred()) return -1;
+    if (!(v >= 0) || v > 1e9) { /* also refuses NaN */
+        PyErr_SetString(PyExc_ValueError, "time_limit must be 0 (no limit) or a positive number of seconds");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"hands", "trump", "leader", "trick", "node_limit", NULL};
-    PyObject *ho, *to, *lo, *tr = NULL, *nl = NULL;
+    static char *kwlist[] = {"hands", "trump", "leader", "trick", "node_limit", "time_limit", NULL};
+    PyObject *ho, *to, *lo, *tr = NULL, *nl = NULL, *tl = NULL;
     unsigned long long limit;
+    double seconds;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OO:solve_moves_masks", kwlist, &ho, &to, &lo,
-                                     &tr, &nl))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OOO:solve_moves_masks", kwlist, &ho, &to, &lo,
+                                     &tr, &nl, &tl))
         return NULL;
     if (parse_limit(nl, &limit)) return NULL;
+    if (parse_time(tl, &seconds)) return NULL;
     uint64_t hands[4];
     int trick[3], ntrick = 0;
     long trump, leader;
@@ -149,6 +169,7 @@ static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *
     if (!c) return NULL;
     int cards[13], values[13], n;
     ws_ctx_set_node_limit(c, limit);
+    ws_ctx_set_time_limit(c, seconds);
     Py_BEGIN_ALLOW_THREADS
     n = ws_solve_moves(c, hands, (int)trump, (int)leader, trick, ntrick, cards, values, err,
                        sizeof err);
@@ -176,13 +197,15 @@ static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *
 }
 
 static PyObject *py_solve_masks(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"hands", "trump", "leader", "node_limit", NULL};
-    PyObject *ho, *to, *lo, *nl = NULL;
+    static char *kwlist[] = {"hands", "trump", "leader", "node_limit", "time_limit", NULL};
+    PyObject *ho, *to, *lo, *nl = NULL, *tl = NULL;
     unsigned long long limit;
+    double seconds;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|O:solve_masks", kwlist, &ho, &to, &lo, &nl))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OO:solve_masks", kwlist, &ho, &to, &lo, &nl, &tl))
         return NULL;
     if (parse_limit(nl, &limit)) return NULL;
+    if (parse_time(tl, &seconds)) return NULL;
     uint64_t hands[4];
     long trump, leader;
     if (parse_hands(ho, hands)) return NULL;
@@ -197,6 +220,7 @@ static PyObject *py_solve_masks(PyObject *self, PyObject *args, PyObject *kw) {
     if (!c) return NULL;
     int r;
     ws_ctx_set_node_limit(c, limit);
+    ws_ctx_set_time_limit(c, seconds);
     Py_BEGIN_ALLOW_THREADS
     r = ws_solve(c, hands, (int)trump, (int)leader, err, sizeof err);
     Py_END_ALLOW_THREADS
@@ -228,6 +252,13 @@ static PyObject *py_get_tt_bytes(PyObject *self, PyObject *noargs) {
     return PyLong_FromSize_t(tt_bytes);
 }
 
+static PyObject *py_clear_tables(PyObject *self, PyObject *noargs) {
+    (void)self;
+    (void)noargs;
+    for (int i = 0; i < pool_n; i++) ws_ctx_clear(pool[i]);
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_nodes(PyObject *self, PyObject *noargs) {
     (void)self;
     (void)noargs;
@@ -250,11 +281,12 @@ static PyMethodDef methods[] = {
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
     {"solve_moves_masks", (PyCFunction)(void (*)(void))py_solve_moves_masks,
      METH_VARARGS | METH_KEYWORDS,
-     "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0) -> {card: tricks} or None"},
+     "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0) -> {card: tricks} or None"},
     {"solve_masks", (PyCFunction)(void (*)(void))py_solve_masks, METH_VARARGS | METH_KEYWORDS,
-     "solve_masks(hands, trump, leader, node_limit=0) -> tricks or None"},
+     "solve_masks(hands, trump, leader, node_limit=0, time_limit=0.0) -> tricks or None"},
     {"set_tt_bytes", py_set_tt_bytes, METH_O, "Set the transposition table size in bytes."},
     {"get_tt_bytes", py_get_tt_bytes, METH_NOARGS, "The transposition table size in bytes."},
+    {"clear_tables", py_clear_tables, METH_NOARGS, "Forget every stored position (pooled contexts)."},
     {"nodes", py_nodes, METH_NOARGS, "Search nodes visited by pooled contexts (benchmarks)."},
     {NULL, NULL, 0, NULL},
 };

@@ -9,11 +9,21 @@
  * (NSUIT) is data; ranks are compared as bits, so a different ranking only
  * changes how cards map to bits.
  */
+/* clock_gettime for the per-call time limit and posix_memalign for the
+   table (POSIX; plain C99 falls back to clock() and malloc) */
+#define _POSIX_C_SOURCE 200112L
+#if defined(__linux__)
+#define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
+#endif
 #include "solver.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef uint16_t u16;
 typedef uint32_t u32;
@@ -40,6 +50,25 @@ static int popc_slow(u32 x) {
    without a popcount instruction. */
 #define popc(x) ((int)popc_table[(x) & 0x1FFF])
 
+/* x's bits at the positions of m's set bits, packed to the bottom (a
+   13-bit "parallel extract" from two small tables, portable to any CPU). */
+static u8 pext_lo[128][128], pext_hi[64][64];
+
+static u32 pext_slow(u32 x, u32 m) {
+    u32 r = 0;
+    int k = 0;
+    for (int i = 0; i < 13; i++)
+        if (m >> i & 1) {
+            if (x >> i & 1) r |= 1u << k;
+            k++;
+        }
+    return r;
+}
+
+static inline u32 pext13(u32 x, u32 m) {
+    return pext_lo[m & 127][x & 127] | (u32)pext_hi[m >> 7][(x >> 7) & 63] << popc(m & 127);
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 static inline int hibit(u32 x) { return 31 - __builtin_clz(x); }
 #else
@@ -58,15 +87,15 @@ typedef struct {
     u32 pad;
 } TTNode;
 
-typedef struct {
-    u32 own[NSUIT]; /* owners of the top k[s] cards of each suit, 2 bits each, top first */
-    u8 k[NSUIT];    /* how many top cards of each suit the bound depends on */
-    u8 lb, ub;      /* bounds on North-South's tricks from here */
-    u16 pad;        /* best move found: suit << 8 | rank index + 1 */
-} TTEntry;
+/* Who holds each remaining card, as two bit planes per suit (bit i = the
+   i-th lowest remaining card: plane 0 set for East/West, plane 1 for
+   South/West), 26 bits a suit, two suits a word. An entry keeps the planes
+   of the top k[s] cards of each suit; all entries of a node share the suit
+   lengths, so the mask of those bits follows from k alone (topm).
 
-/* Entries of one node live in blocks of four cache lines: scanning a node's
-   entries touches memory in order instead of chasing scattered pointers. */
+   Entries of one node live in blocks, stored field by field: a probe
+   rejects most entries on the first word and the counts, so it reads
+   about three cache lines a block instead of every entry whole. */
 #ifndef BLK
 #define BLK 10
 #endif
@@ -80,9 +109,17 @@ typedef struct {
 #define MAXBLK 1000000
 #endif
 typedef struct {
-    TTEntry e[BLK];
     u32 next, n;
+    u8 k[BLK][NSUIT];  /* how many top cards of each suit the bound depends on */
+    u64 pat0[BLK];     /* owners the bound depends on, suits 0 and 1 */
+    u64 pat1[BLK];     /* suits 2 and 3 */
+    u8 lb[BLK], ub[BLK]; /* bounds on North-South's tricks from here */
+    u16 best[BLK];     /* best move found: suit << 8 | rank index + 1 */
 } TTBlock;
+
+/* topm[s & 1][n][k]: the owner bits of the top k of n remaining cards of a
+   suit, placed where suit s sits in its word. */
+static u64 topm[2][NRANK + 1][NRANK + 1];
 
 typedef struct {
     u16 bit;
@@ -105,7 +142,9 @@ struct ws_ctx {
     /* a call gives up once nodecount passes stopAt (0 = never); aborted
        then unwinds the search without storing anything it did not prove */
     unsigned long long nodeLimit, stopAt;
+    double timeLimit, deadline; /* seconds; 0 = none */
     int aborted;
+    u64 lastDeal[NSEAT]; /* the cards of the deal the table was last used for */
 
     /* search state */
     u16 h[NSEAT][NSUIT];
@@ -135,9 +174,39 @@ static void touch_pages(void *mem, size_t n) {
     for (size_t i = 0; i < n; i += 1024) p[i] = 0;
 }
 
+/* The table is probed at random: on 4 KiB pages nearly every probe also
+   misses the TLB. Where the kernel offers transparent huge pages (Linux,
+   "madvise" mode, the default on Raspberry Pi OS too) the table asks for
+   them; elsewhere this is plain malloc. */
+static void *table_alloc(size_t n) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    void *p = NULL;
+    if (n >= huge) {
+        size_t rounded = (n + huge - 1) / huge * huge;
+        if (posix_memalign(&p, huge, rounded) == 0) {
+            (void)madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure is harmless */
+            return p;
+        }
+    }
+#endif
+    return malloc(n);
+}
+
 ws_ctx *ws_ctx_new(size_t tt_bytes) {
     if (!popc_ready) {
         for (u32 i = 0; i < (1u << 13); i++) popc_table[i] = (u8)popc_slow(i);
+        for (u32 m = 0; m < 128; m++)
+            for (u32 x = 0; x < 128; x++) {
+                pext_lo[m][x] = (u8)pext_slow(x, m);
+                if (m < 64 && x < 64) pext_hi[m][x] = (u8)pext_slow(x, m);
+            }
+        for (int half = 0; half < 2; half++)
+            for (int n = 0; n <= NRANK; n++)
+                for (int k = 0; k <= n; k++) {
+                    u64 m = (((u64)1 << n) - 1) & ~(((u64)1 << (n - k)) - 1);
+                    topm[half][n][k] = (m | m << 13) << (26 * half);
+                }
         popc_ready = 1;
     }
     if (tt_bytes == 0) tt_bytes = WS_DEFAULT_TT_BYTES;
@@ -149,8 +218,8 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
     while (nn * 2 * sizeof(TTNode) <= tt_bytes / 4) nn *= 2;
     size_t ne = (tt_bytes - nn * sizeof(TTNode)) / sizeof(TTBlock);
     if (ne > 0xFFFFFFF0u) ne = 0xFFFFFFF0u;
-    c->nodes = (TTNode *)calloc(nn, sizeof(TTNode));
-    c->ents = (TTBlock *)malloc(ne * sizeof(TTBlock));
+    c->nodes = (TTNode *)table_alloc(nn * sizeof(TTNode));
+    c->ents = (TTBlock *)table_alloc(ne * sizeof(TTBlock));
     if (!c->nodes || !c->ents) {
         free(c->nodes);
         free(c->ents);
@@ -162,6 +231,7 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
        volatile because a compiler may turn malloc + memset into calloc,
        whose fresh pages are only mapped when first written. */
     touch_pages(c->ents, ne * sizeof(TTBlock));
+    memset(c->nodes, 0, nn * sizeof(TTNode)); /* generation 0: every slot free */
     touch_pages(c->nodes, nn * sizeof(TTNode));
     c->nmask = (u32)(nn - 1);
     c->nlimit = (u32)(nn / 10 * 7);
@@ -180,6 +250,14 @@ void ws_ctx_free(ws_ctx *c) {
 
 size_t ws_ctx_bytes(const ws_ctx *c) { return c ? c->bytes + sizeof(ws_ctx) : 0; }
 unsigned long long ws_ctx_nodes(const ws_ctx *c) { return c ? c->nodecount : 0; }
+
+static double now_s(void) {
+#if defined(CLOCK_MONOTONIC)
+    struct timespec t;
+    if (clock_gettime(CLOCK_MONOTONIC, &t) == 0) return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+#endif
+    return (double)clock() / CLOCKS_PER_SEC;
+}
 
 static inline u32 hash_key(u64 k, u32 lt) {
     k ^= (u64)(lt + 1) * 0x9E3779B97F4A7C15ULL;
@@ -213,8 +291,6 @@ static TTNode *tt_find(ws_ctx *c, u64 key, u32 lt, int create) {
     }
 }
 
-static inline u32 own_mask(int k) { return k >= 16 ? 0xFFFFFFFFu : ((1u << (2 * k)) - 1u); }
-
 /* The k highest cards of a suit mask. */
 static inline u16 top_cards(u16 m, int k) {
     u16 r = 0;
@@ -233,81 +309,76 @@ static u64 length_key(const ws_ctx *c) {
     return k;
 }
 
-static void owners(const ws_ctx *c, u32 *own) {
+static void owners(const ws_ctx *c, u64 *own) {
+    own[0] = own[1] = 0;
     for (int s = 0; s < NSUIT; s++) {
         u16 r = c->rem[s];
-        u16 b0 = c->h[1][s] | c->h[3][s], b1 = c->h[2][s] | c->h[3][s];
-        u32 o = 0;
-        int pos = 0;
-        while (r) {
-            u16 t = (u16)(1u << hibit(r));
-            u32 code = ((b0 & t) ? 1u : 0u) | ((b1 & t) ? 2u : 0u);
-            o |= code << (2 * pos);
-            pos++;
-            r ^= t;
-        }
-        own[s] = o;
+        u64 p0 = pext13(c->h[1][s] | c->h[3][s], r), p1 = pext13(c->h[2][s] | c->h[3][s], r);
+        own[s >> 1] |= (p0 | p1 << 13) << (26 * (s & 1));
     }
 }
 
 /* 1 / 0 when a stored bound decides "max side takes >= need", -1 if none. */
-static int tt_probe(ws_ctx *c, const TTNode *nd, const u32 *own, int need, u16 *wr, u16 *best) {
+static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *wr, u16 *best) {
     int tl = c->tricksLeft;
+    const u64 *m0[2], *m1[2];
+    m0[0] = topm[0][popc(c->rem[0])];
+    m0[1] = topm[1][popc(c->rem[1])];
+    m1[0] = topm[0][popc(c->rem[2])];
+    m1[1] = topm[1][popc(c->rem[3])];
     for (u32 bi = nd->head; bi != NIL; bi = c->ents[bi].next) {
-      const TTBlock *blk = &c->ents[bi];
-      for (u32 j = blk->n; j-- > 0;) {
-        const TTEntry *e = &blk->e[j];
-        int s;
-        for (s = 0; s < NSUIT; s++)
-            if ((own[s] ^ e->own[s]) & own_mask(e->k[s])) break;
-        if (s < NSUIT) continue;
-        if (!*best) *best = e->pad;
-        int r;
-        if (c->maxSide == 0) {
-            if (e->lb >= need) r = 1;
-            else if (e->ub < need) r = 0;
-            else continue;
-        } else {
-            if (e->ub <= tl - need) r = 1;
-            else if (e->lb > tl - need) r = 0;
-            else continue;
+        const TTBlock *blk = &c->ents[bi];
+        for (u32 j = blk->n; j-- > 0;) {
+            const u8 *k = blk->k[j];
+            if ((own[0] ^ blk->pat0[j]) & (m0[0][k[0]] | m0[1][k[1]])) continue;
+            if ((own[1] ^ blk->pat1[j]) & (m1[0][k[2]] | m1[1][k[3]])) continue;
+            if (!*best) *best = blk->best[j];
+            int r;
+            if (c->maxSide == 0) {
+                if (blk->lb[j] >= need) r = 1;
+                else if (blk->ub[j] < need) r = 0;
+                else continue;
+            } else {
+                if (blk->ub[j] <= tl - need) r = 1;
+                else if (blk->lb[j] > tl - need) r = 0;
+                else continue;
+            }
+            for (int s = 0; s < NSUIT; s++) wr[s] = top_cards(c->rem[s], k[s]);
+            return r;
         }
-        for (s = 0; s < NSUIT; s++) wr[s] = top_cards(c->rem[s], e->k[s]);
-        return r;
-      }
     }
     return -1;
 }
 
-static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, int res,
+static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, int res,
                      int need, u16 best) {
     u8 k[NSUIT];
-    u32 o[NSUIT];
     for (int s = 0; s < NSUIT; s++) {
         if (!wr[s]) {
             k[s] = 0;
-            o[s] = 0;
             continue;
         }
         u16 thr = (u16)(wr[s] & (u16)(0u - wr[s]));
         k[s] = (u8)popc(c->rem[s] & (u16) ~(thr - 1u));
-        o[s] = own[s] & own_mask(k[s]);
     }
+    u64 o0 = own[0] & (topm[0][popc(c->rem[0])][k[0]] | topm[1][popc(c->rem[1])][k[1]]);
+    u64 o1 = own[1] & (topm[0][popc(c->rem[2])][k[2]] | topm[1][popc(c->rem[3])][k[3]]);
     if (c->nents >= c->entcap) tt_clear(c);
     TTNode *nd = tt_find(c, key, lt, 1);
     int tl = c->tricksLeft;
-    TTEntry *e = NULL;
-    for (u32 bi = nd->head; bi != NIL && !e; bi = c->ents[bi].next) {
+    TTBlock *eb = NULL;
+    u32 ej = 0;
+    for (u32 bi = nd->head; bi != NIL && !eb; bi = c->ents[bi].next) {
         TTBlock *blk = &c->ents[bi];
         for (u32 j = 0; j < blk->n; j++) {
-            TTEntry *x = &blk->e[j];
-            if (!memcmp(x->k, k, sizeof k) && !memcmp(x->own, o, sizeof o)) {
-                e = x;
+            if (blk->pat0[j] == o0 && blk->pat1[j] == o1 && !memcmp(blk->k[j], k, sizeof k)) {
+                eb = blk;
+                ej = j;
                 break;
             }
         }
     }
-    if (!e) {
+    if (!eb) {
         TTBlock *blk = nd->head == NIL ? NULL : &c->ents[nd->head];
         if (!blk || blk->n == BLK) {
             /* a node keeps at most MAXBLK blocks: the oldest is recycled, so
@@ -330,14 +401,16 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
             blk->next = nd->head;
             nd->head = idx;
         }
-        e = &blk->e[blk->n++];
-        memcpy(e->k, k, sizeof k);
-        memcpy(e->own, o, sizeof o);
-        e->lb = 0;
-        e->ub = (u8)tl;
-        e->pad = 0;
+        eb = blk;
+        ej = blk->n++;
+        memcpy(eb->k[ej], k, sizeof k);
+        eb->pat0[ej] = o0;
+        eb->pat1[ej] = o1;
+        eb->lb[ej] = 0;
+        eb->ub[ej] = (u8)tl;
+        eb->best[ej] = 0;
     }
-    int lb = e->lb, ub = e->ub;
+    int lb = eb->lb[ej], ub = eb->ub[ej];
     if (c->maxSide == 0) {
         if (res) { if (need > lb) lb = need; }
         else { if (need - 1 < ub) ub = need - 1; }
@@ -345,9 +418,9 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u32 *own, const u16 *wr, 
         if (res) { if (tl - need < ub) ub = tl - need; }
         else { if (tl - need + 1 > lb) lb = tl - need + 1; }
     }
-    e->lb = (u8)lb;
-    e->ub = (u8)ub;
-    if (best) e->pad = best;
+    eb->lb[ej] = (u8)lb;
+    eb->ub[ej] = (u8)ub;
+    if (best) eb->best[ej] = best;
 }
 
 /* ------------------------------------------------------------------ */
@@ -395,13 +468,23 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough) {
         ta = popc(c->h[A][t]) - kt;
         tb = popc(c->h[B][t]) - kt;
     }
+    int P = X ^ 2;
     for (int s = 0; s < NSUIT; s++) {
         if (s == t) continue;
         u16 bits;
         int k = top_run(c->rem[s], c->h[X][s], &bits);
         if (!k) continue;
-        if (ta > 0 && popc(c->h[A][s]) < k) k = popc(c->h[A][s]);
-        if (tb > 0 && popc(c->h[B][s]) < k) k = popc(c->h[B][s]);
+        int la = popc(c->h[A][s]), lb = popc(c->h[B][s]);
+        if (ta > 0 && la < k) k = la;
+        if (tb > 0 && lb < k) k = lb;
+        if (ta <= 0 && tb <= 0 && k >= la && k >= lb && (t == NT || !c->h[P][t])) {
+            /* long cards: once the top run has drawn the opponents' cards (and
+               nobody can ruff), every card X holds in the suit wins, provided
+               partner has run out too or holds only lower cards */
+            u16 mine = c->h[X][s], low = (u16)(mine & (u16)(0u - mine));
+            (void)low;
+            if (k >= popc(c->h[P][s])) k = popc(mine);
+        }
         if (k > 0) {
             q += k;
             wr[s] |= bits;
@@ -472,6 +555,22 @@ static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
     *bits = run;
     return k1 > k2 ? k1 : k2;
+}
+
+/* Whether the side on lead must lose the current trick: in every suit the
+ * leader holds, the top card is an opponent's and the leader's partner
+ * cannot ruff it. wr gets those top cards. */
+static int must_lose(const ws_ctx *c, int L, u16 *wr) {
+    int P = (L + 2) & 3, t = c->trump;
+    for (int s = 0; s < NSUIT; s++) {
+        wr[s] = 0;
+        if (!c->h[L][s]) continue;
+        u16 top = (u16)(1u << hibit(c->rem[s]));
+        if ((c->h[L][s] | c->h[P][s]) & top) return 0;
+        if (t != NT && s != t && !c->h[P][s] && c->h[P][t]) return 0;
+        wr[s] = top;
+    }
+    return 1;
 }
 
 static int last_trick(ws_ctx *c, u16 *wr) {
@@ -686,10 +785,15 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         c->aborted = 1;
         return 0;
     }
+    /* the clock is read every 512 nodes: well under a millisecond apart */
+    if (c->deadline > 0 && !(c->nodecount & 511) && now_s() > c->deadline) {
+        c->aborted = 1;
+        return 0;
+    }
     int tn = c->tn;
     int hand = (c->leader + tn) & 3;
     int isMax = ((hand & 1) == c->maxSide);
-    u32 own[NSUIT];
+    u64 own[2];
     u64 key = 0;
     u32 lt = 0;
     u16 ttbest = 0, best = 0;
@@ -714,6 +818,13 @@ static int search(ws_ctx *c, int need, u16 *wr) {
             if (isMax ? st >= need : c->tricksLeft - st < need) {
                 wr[c->trump] = tb;
                 return isMax;
+            }
+        }
+        if (isMax ? need == c->tricksLeft : need == 1) {
+            u16 lw[NSUIT];
+            if (must_lose(c, hand, lw)) {
+                memcpy(wr, lw, sizeof lw);
+                return !isMax;
             }
         }
         key = length_key(c);
@@ -855,9 +966,22 @@ int ws_validate(const uint64_t hands[4], int trump, int leader, const int *trick
     return 0;
 }
 
-/* A call starts with at least half the table free: clearing between calls
-   is cheap, clearing in the middle of a hard search is not. */
-static void tt_fresh(ws_ctx *c) {
+/* Every stored bound is a fact about a position, true in any deal, so the
+   table never has to be cleared for correctness. A call on the same deal as
+   the last (the same cards, or fewer of them: a later point of the same
+   play, another trump or leader) keeps everything: most of its positions are
+   already there. Any other call starts with at least half the table free:
+   clearing between calls is cheap, clearing in the middle of a hard search
+   is not. */
+static void tt_fresh(ws_ctx *c, const uint64_t hands[4], int leader, const int *trick, int ntrick) {
+    u64 cur[NSEAT];
+    int same = 1;
+    for (int h = 0; h < NSEAT; h++) cur[h] = hands[h];
+    for (int i = 0; i < ntrick; i++) cur[(leader + i) & 3] |= 1ULL << trick[i];
+    for (int h = 0; h < NSEAT; h++)
+        if (cur[h] & ~c->lastDeal[h]) same = 0;
+    if (same) return;
+    memcpy(c->lastDeal, cur, sizeof cur);
     if (c->nents * 2 > c->entcap || c->nused * 2 > c->nlimit) tt_clear(c);
 }
 
@@ -881,10 +1005,21 @@ static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, con
     c->aborted = 0;
     memset(c->killer, 0, sizeof c->killer); /* same call, same search: no history */
     c->stopAt = c->nodeLimit ? c->nodecount + c->nodeLimit : 0;
+    c->deadline = c->timeLimit > 0 ? now_s() + c->timeLimit : 0;
 }
 
 void ws_ctx_set_node_limit(ws_ctx *c, unsigned long long limit) {
     if (c) c->nodeLimit = limit;
+}
+
+void ws_ctx_set_time_limit(ws_ctx *c, double seconds) {
+    if (c) c->timeLimit = seconds > 0 ? seconds : 0;
+}
+
+void ws_ctx_clear(ws_ctx *c) {
+    if (!c) return;
+    tt_clear(c);
+    memset(c->lastDeal, 0, sizeof c->lastDeal);
 }
 
 /* Exact value of one move: tricks for the mover's side, found by null-window
@@ -941,7 +1076,7 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     if (!c) FAIL("no solver context");
     if (ws_validate(hands, trump, leader, trick, ntrick, err, errlen)) return -1;
     setup(c, hands, trump, leader, trick, ntrick);
-    tt_fresh(c);
+    tt_fresh(c, hands, leader, trick, ntrick);
     int hand = (leader + ntrick) & 3;
     c->maxSide = hand & 1;
     Move mv[NRANK + 1];
@@ -970,7 +1105,7 @@ int ws_solve(ws_ctx *c, const uint64_t hands[4], int trump, int leader, char *er
     if (!c) FAIL("no solver context");
     if (ws_validate(hands, trump, leader, NULL, 0, err, errlen)) return -1;
     setup(c, hands, trump, leader, NULL, 0);
-    tt_fresh(c);
+    tt_fresh(c, hands, leader, NULL, 0);
     c->maxSide = leader & 1;
     int v = root_value(c);
     return c->aborted ? WS_LIMIT : v;

@@ -32,6 +32,13 @@ unsigned long long ws_ctx_nodes(const ws_ctx *ctx);
 #define WS_LIMIT (-2)
 void ws_ctx_set_node_limit(ws_ctx *ctx, unsigned long long limit);
 
+/* Also stop a call once it has run `seconds` of wall-clock time (0 = no limit,
+ * the default); such a call returns WS_LIMIT like the node limit. */
+void ws_ctx_set_time_limit(ws_ctx *ctx, double seconds);
+
+/* Forget every stored position (the next call starts from an empty table). */
+void ws_ctx_clear(ws_ctx *ctx);
+
 /* Check a position; 0 when valid, else -1 with a message in err. */
 int ws_validate(const uint64_t hands[4], int trump, int leader, const int *trick, int ntrick,
                 char *err, size_t errlen);

@@ -313,3 +313,19 @@ def test_a_fixed_work_move_is_the_same_whatever_was_solved_before() -> None:
     later = position(12, 30)
     choose_card(later.observation(later.turn), "hard", seed=1, budget=None)
     assert hint(first, seed=9, budget=None, samples=8) == card
+
+
+@pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
+def test_a_move_with_a_budget_hands_its_clock_to_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Node limits come from a measured speed; if the machine is suddenly far
+    # slower than measured (here: the speed is set absurdly high, so node limits
+    # never bite), the solver's own time limit still stops each layout, and the
+    # move falls back to the textbook card instead of running for seconds.
+    from engine.ai import pimc
+
+    monkeypatch.setattr(pimc._Speed, "rate", 1e15)
+    deal = position(3, 1)  # the second card of the hand: full solves take ~0.1-1 s
+    view = view_of(deal.observation(deal.turn))
+    result = pimc.search(view, random.Random(5), pimc.Search(budget=0.004, min_samples=3))
+    assert result.samples == 0 and result.discarded >= 1
+    assert result.card == textbook.choose(view)

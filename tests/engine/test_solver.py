@@ -253,8 +253,7 @@ LIMIT_DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.
 
 
 def _fresh_tables() -> None:
-    # drops the pooled contexts, so the next call starts with an empty table
-    solver.set_table_size(solver.table_size())
+    solver.clear_tables()  # the next call starts with an empty table
 
 
 @needs_c
@@ -286,6 +285,58 @@ def test_a_generous_node_limit_gives_the_exact_answer():
     trick_masks[1] ^= 1 << int(Card("D4"))
     got = solver.solve_moves_masks(trick_masks, 2, 1, (int(Card("D4")),), node_limit=50_000_000)
     assert got == solver.solve_moves_masks(trick_masks, 2, 1, (int(Card("D4")),))
+
+
+# a deal from DDS's largest.txt: seconds of search, so a millisecond cannot be enough
+SLOW_DEAL = "E:KJ653.85.T.A7653 .QJT42.J632.Q942 9.K976.A985.KJT8 AQT8742.A3.KQ74."
+
+
+@needs_c
+def test_a_time_limit_stops_a_long_search_and_the_answer_stays_exact():
+    masks = solver.hands_to_masks(SLOW_DEAL)
+    _fresh_tables()
+    assert solver.solve_moves_masks(masks, 0, 1, time_limit=0.001) is None
+    assert solver.solve_masks(masks, 0, 1, time_limit=0.001) is None
+    # a generous limit on a small position gives the exact values
+    hands = masks_of("SA SK H2", "S2 S3 H3", "SQ SJ H4", "S4 S5 H5")
+    assert solver.solve_moves_masks(hands, 4, 0, time_limit=10.0) == solver_py.solve_moves_masks(hands, 4, 0)
+    assert solver.solve_masks(hands, 4, 0, time_limit=10) == solver_py.solve_masks(hands, 4, 0)
+
+
+@pytest.mark.parametrize("bad", [-0.5, float("nan"), "1", True])
+def test_a_bad_time_limit_is_refused(bad):
+    hands = masks_of("SA", "S2", "SQ", "S4")
+    with pytest.raises(ValueError, match="time_limit"):
+        solver.solve_moves_masks(hands, 4, 0, time_limit=bad)
+    if solver.HAVE_C:
+        from engine import _solver
+
+        with pytest.raises(ValueError, match="time_limit"):
+            _solver.solve_masks(hands, 4, 0, time_limit=bad)
+
+
+@needs_c
+def test_the_same_deal_again_is_answered_from_the_table():
+    # DDS keeps its table for a deal solved again (another leader, another
+    # trump, a later point of the play): so do we, and the answers stay exact
+    masks = solver.hands_to_masks(LIMIT_DEAL)
+    _fresh_tables()
+    first = solver.solve_moves_masks(masks, 4, 3)
+    assert first is not None
+    n0 = _solver_nodes()
+    assert solver.solve_moves_masks(masks, 4, 3) == first
+    again = _solver_nodes() - n0
+    _fresh_tables()
+    n0 = _solver_nodes()
+    assert solver.solve_moves_masks(masks, 4, 3) == first
+    cold = _solver_nodes() - n0
+    assert again < cold
+
+
+def _solver_nodes() -> int:
+    from engine import _solver
+
+    return int(_solver.nodes())
 
 
 def test_the_pure_python_solver_honours_the_node_limit_too():
