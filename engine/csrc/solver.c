@@ -455,15 +455,19 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
 
 /* Tricks hand X can cash from the top while on lead (trumps first, then
  * side suits as long as no opponent holding trumps can ruff); wr gets the
- * cards the count relies on. */
-static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough) {
+ * cards the count relies on, per (if not NULL) the tricks of each suit. */
+static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     int A = (X + 1) & 3, B = (X + 3) & 3, t = c->trump, q = 0, ta = 0, tb = 0;
-    for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+    for (int s = 0; s < NSUIT; s++) {
+        wr[s] = 0;
+        if (per) per[s] = 0;
+    }
     if (t != NT) {
         u16 bits;
         int kt = top_run(c->rem[t], c->h[X][t], &bits);
         q = kt;
         wr[t] = bits;
+        if (per) per[t] = kt;
         if (q >= enough) return q;
         ta = popc(c->h[A][t]) - kt;
         tb = popc(c->h[B][t]) - kt;
@@ -478,16 +482,14 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough) {
         if (ta > 0 && la < k) k = la;
         if (tb > 0 && lb < k) k = lb;
         if (ta <= 0 && tb <= 0 && k >= la && k >= lb && (t == NT || !c->h[P][t])) {
-            /* long cards: once the top run has drawn the opponents' cards (and
-               nobody can ruff), every card X holds in the suit wins, provided
-               partner has run out too or holds only lower cards */
-            u16 mine = c->h[X][s], low = (u16)(mine & (u16)(0u - mine));
-            (void)low;
-            if (k >= popc(c->h[P][s])) k = popc(mine);
+            /* long cards: once the top run has drawn every other hand's cards
+               of the suit (and nobody can ruff), every card X holds in it wins */
+            if (k >= popc(c->h[P][s])) k = popc(c->h[X][s]);
         }
         if (k > 0) {
             q += k;
             wr[s] |= bits;
+            if (per) per[s] = k;
             if (q >= enough) return q; /* rely on no more cards than needed */
         }
     }
@@ -499,7 +501,8 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough) {
  * cashes his. */
 static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int P = (L + 2) & 3, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump;
-    int q = cash_run(c, L, wr, enough);
+    int per[NSUIT];
+    int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
     for (int s = 0; s < NSUIT; s++) {
         u16 rs = c->rem[s];
@@ -511,24 +514,23 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         if (t == NT) {
             /* no trump: the leader cashes his winners, then crosses to
                partner's; partner must keep his winners while discarding */
-            int qp = cash_run(c, P, pw, NRANK + 1), d = 0;
+            int qp = cash_run(c, P, pw, NRANK + 1, NULL), d = 0;
             for (int x = 0; x < NSUIT; x++) {
-                u16 lb;
-                int kl = top_run(c->rem[x], c->h[L][x], &lb);
+                /* partner discards on every round of the leader's beyond his length */
                 int lp = popc(c->h[P][x]);
-                if (kl > lp) d += kl - lp;
+                if (per[x] > lp) d += per[x] - lp;
             }
             int idle = -qp;
             for (int x = 0; x < NSUIT; x++) idle += popc(c->h[P][x]);
             if (idle >= d && q + qp > q) {
                 u16 lw2[NSUIT];
-                cash_run(c, L, lw2, NRANK + 1);
+                cash_run(c, L, lw2, NRANK + 1, NULL);
                 for (int x = 0; x < NSUIT; x++) wr[x] = lw2[x] | pw[x];
                 q += qp;
             }
             break;
         }
-        int qp = cash_run(c, P, pw, enough);
+        int qp = cash_run(c, P, pw, enough, NULL);
         if (qp > q) {
             u16 entry;
             top_run(rs, c->h[P][s], &entry);
@@ -554,6 +556,14 @@ static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     if (!run) return 0;
     int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
     *bits = run;
+    /* When one hand holds enough lower trumps to play under each of its
+       partner's top trumps, no two top trumps ever share a trick: each wins
+       one. */
+    int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
+    if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) {
+        int k = k1 + k2;
+        return k < c->tricksLeft ? k : c->tricksLeft;
+    }
     return k1 > k2 ? k1 : k2;
 }
 
@@ -1024,9 +1034,10 @@ void ws_ctx_clear(ws_ctx *c) {
 
 /* Exact value of one move: tricks for the mover's side, found by null-window
  * tests moving from a guess. */
-static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi) {
+static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi, u16 *thr) {
     int lo = 0;
     u16 cw[NSUIT];
+    *thr = ABOVE_ACE;
     if (guess > hi) guess = hi;
     while (lo < hi) {
         int g = guess < 0 ? (lo + hi + 1) / 2 : guess; /* no guess: bisect */
@@ -1034,6 +1045,8 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi) 
         if (g > hi) g = hi;
         int r = play_child(c, hand, m->suit, m->bit, g, cw);
         if (c->aborted) return -1;
+        u16 t = cw[m->suit] ? (u16)(cw[m->suit] & (u16)(0u - cw[m->suit])) : ABOVE_ACE;
+        if (t < *thr) *thr = t;
         if (r) {
             lo = g;
             if (guess >= 0) guess = g + 1;
@@ -1083,9 +1096,25 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     int n = gen_moves(c, hand, mv);
     order_moves(c, hand, mv, n, 0);
     int out = 0, best = -1;
+    /* Per suit: a card below lw[s] is worth lwv[s], like the low card whose
+       searches showed that no rank below lw[s] mattered (the same rule as
+       inside the search, here across every target tried). */
+    u16 lw[NSUIT] = {0, 0, 0, 0};
+    int lwv[NSUIT] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
-        int v = n == 1 && ntrick > 0 ? root_value(c)
-                                     : value_of_move(c, hand, &mv[i], best, c->tricksLeft);
+        int s = mv[i].suit, v;
+        u16 runTop = (u16)(1u << hibit(mv[i].seq)), thr = 0;
+        if (runTop < lw[s] && !(ws_debug_flags & 4)) {
+            v = lwv[s];
+        } else if (n == 1 && ntrick > 0) {
+            v = root_value(c);
+        } else {
+            v = value_of_move(c, hand, &mv[i], best, c->tricksLeft, &thr);
+            if (!c->aborted && runTop < thr && thr > lw[s]) {
+                lw[s] = thr;
+                lwv[s] = v;
+            }
+        }
         if (c->aborted) return WS_LIMIT;
         if (v > best) best = v;
         u16 seq = mv[i].seq;
