@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     key_a, key_b = (name_a, name_b) if name_a != name_b else (name_a + "/A", name_b + "/B")
     bot_a = (key_a, make_bot(name_a, think, args.samples))
     bot_b = (key_b, make_bot(name_b, think, args.samples))
+    ai.warm_up()  # as the table does when its AI worker starts: no move pays for the set-up
     times: dict[str, list[float]] = {key_a: [], key_b: []}
     margins: list[float] = []
     pts: list[float] = []

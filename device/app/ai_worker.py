@@ -152,6 +152,12 @@ class AIWorker:
             job.done = True
 
     def _loop(self) -> None:
+        try:  # the solver's one-off set-up now, not inside the first move
+            from engine import ai
+
+            ai.warm_up()
+        except Exception:  # the AI still works without it, only the first move is slower
+            log.exception("AI warm-up failed")
         while True:
             job = self._queue.get()
             if job is None:

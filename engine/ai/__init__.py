@@ -26,6 +26,12 @@ def choose_card(observation: dict, level: str = "hard", seed: int | str | None =
     return str(play(view, level, seed_for(observation, seed), budget, samples))
 
 
+def warm_up() -> None:
+    """Measure the solver and allocate its table before the first move (the table
+    calls this when its AI worker starts), so the first move is as quick as any."""
+    pimc.warm_up()
+
+
 def hint(observation: dict, seed: int | str | None = None, *, budget: float | None = DEFAULT_BUDGET,
          samples: int | None = None) -> dict[str, object]:
     """The hard AI's card and every legal card's expected tricks (from here on,
@@ -38,4 +44,4 @@ def hint(observation: dict, seed: int | str | None = None, *, budget: float | No
     return {"card": str(result.card), "values": values, "samples": result.samples}
 
 
-__all__ = ["LEVELS", "choose_card", "hint", "review"]
+__all__ = ["LEVELS", "choose_card", "hint", "review", "warm_up"]

@@ -125,6 +125,15 @@ def node_counter(solve: SolveFn) -> Callable[[], int] | None:
     return _solver.nodes  # type: ignore[no-any-return]
 
 
+def warm_up() -> None:
+    """The one-off work of the first move, done now: measure the solver's speed
+    and allocate its table (together ~0.1-0.2 s here), so no move pays for it."""
+    solve = default_solver()
+    counter = node_counter(solve) if takes_node_limit(solve) else None
+    if counter is not None:
+        _Speed.get(counter, solve)
+
+
 def fresh_tables() -> None:
     """Empty the engine solver's transposition tables.
 

@@ -97,7 +97,7 @@ class _Plan:
         return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)
 def _plan(units: tuple[int, ...], needs: tuple[int, int, int],
           allowed: tuple[tuple[bool, bool, bool], ...]) -> _Plan:
     return _Plan(units, needs, allowed)

@@ -329,3 +329,13 @@ def test_a_move_with_a_budget_hands_its_clock_to_the_solver(monkeypatch: pytest.
     result = pimc.search(view, random.Random(5), pimc.Search(budget=0.004, min_samples=3))
     assert result.samples == 0 and result.discarded >= 1
     assert result.card == textbook.choose(view)
+
+
+@pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
+def test_warm_up_does_the_first_moves_set_up_before_any_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import ai
+    from engine.ai import pimc
+
+    monkeypatch.setattr(pimc._Speed, "rate", None)
+    ai.warm_up()
+    assert pimc._Speed.rate is not None and pimc._Speed.rate > 0
