@@ -245,15 +245,14 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
         w = cfg.weight(view, hands) if cfg.weight is not None else 1.0
         n0 = counter() if counter is not None else 0
         t0 = cfg.clock()
-        if limit and counter is not None and cfg.budget is not None:
-            # the engine's solver also stops by the clock: a layout that needs far
-            # more nodes per second than measured (a loaded machine) cannot overrun
-            left = cfg.budget - OVERHEAD - (t0 - start)
-            vals = solve(hands, trump, leader, trick, node_limit=limit, time_limit=max(left, 0.001))
-        elif limit:
-            vals = solve(hands, trump, leader, trick, node_limit=limit)
-        else:
-            vals = solve(hands, trump, leader, trick)
+        limits: dict[str, float] = {}
+        if limit:
+            limits["node_limit"] = limit
+            if counter is not None and cfg.budget is not None:
+                # the engine's solver also stops by the clock: a layout that needs far
+                # more nodes per second than measured (a loaded machine) cannot overrun
+                limits["time_limit"] = max(cfg.budget - OVERHEAD - (t0 - start), 0.001)
+        vals = solve(hands, trump, leader, trick, **limits)
         t1 = cfg.clock()
         if counter is not None:
             spent = counter() - n0
