@@ -111,6 +111,15 @@ def clear_tables() -> None:
         _backend.clear_tables()
 
 
+def reserve_tables(n: int) -> int:
+    """Have ``n`` solver contexts (one table each) ready for ``n`` threads solving
+    at once, allocated now instead of inside the first concurrent solves.
+    Returns how many are ready (0 on the Python backend)."""
+    if not HAVE_C:
+        return 0
+    return int(_backend.reserve(int(n)))
+
+
 def _check_limit(node_limit: int) -> int:
     if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0:
         raise NotationError(f"node_limit must be 0 (no limit) or a positive int, not {node_limit!r}")

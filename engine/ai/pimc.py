@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import inspect
 import math
+import os
 import random
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from engine.ai import rules
@@ -62,6 +65,9 @@ class _Speed:
     @classmethod
     def get(cls, counter: Callable[[], int], solve: SolveFn) -> float:
         if cls.rate is None:
+            # untimed: the first call allocates and touches the solver's table
+            # (~0.1 s for 64 MiB), which would make the solver look 15x slower
+            solve((1, 2, 4, 8), 4, 0, ())
             nodes, seconds = 0, 0.0
             for seed in (3, 4, 5):
                 cards = list(range(52))
@@ -125,13 +131,47 @@ def node_counter(solve: SolveFn) -> Callable[[], int] | None:
     return _solver.nodes  # type: ignore[no-any-return]
 
 
+# At most this many layouts are solved at once (one thread and one 64 MiB table each):
+# a Raspberry Pi 4 has 4 cores.
+MAX_THREADS = 4
+
+
+def threads() -> int:
+    """Layouts a timed move solves at once: one per core, up to MAX_THREADS."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_THREADS, cores))
+
+
+# cards in hand from which a timed move solves on several threads
+PARALLEL_FROM = 7
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(n: int) -> ThreadPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL._max_workers < n:  # noqa: SLF001 (grow only)
+            _POOL = ThreadPoolExecutor(max_workers=n, thread_name_prefix="pimc-solve")
+        return _POOL
+
+
 def warm_up() -> None:
     """The one-off work of the first move, done now: measure the solver's speed
-    and allocate its table (together ~0.1-0.2 s here), so no move pays for it."""
+    and allocate one table per solving thread (~0.1 s each here), so no move
+    pays for it."""
     solve = default_solver()
     counter = node_counter(solve) if takes_node_limit(solve) else None
     if counter is not None:
         _Speed.get(counter, solve)
+        from engine import solver
+
+        solver.reserve_tables(threads())
+        _pool(threads())
 
 
 def fresh_tables() -> None:
@@ -164,6 +204,9 @@ class Search:
     evaluate_forced: bool = False  # hints want a value even when only one card makes sense
     nodes: int = FIXED_NODES  # solver nodes per move when budget is None (0: unlimited)
     clock: Callable[[], float] = field(default=time.perf_counter)
+    # layouts solved at once when timed with the engine's solver (None: one per core);
+    # a fixed-work move (budget=None) always solves one at a time, to stay reproducible
+    threads: int | None = None
 
 
 @dataclass
@@ -209,80 +252,21 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
     if len(groups) == 1 and not cfg.evaluate_forced:
         return Result(reps[0], {c: math.nan for c in groups[0]}, 0, forced=True)
     solve = cfg.solver or default_solver()
-    start = cfg.clock()
-    sampler = Sampler.for_view(view)
-    trick = tuple(int(c) for c in view.current.cards)
-    leader = int(view.current.leader)
-    trump = view.trump
+    job = _Job(view, rng, cfg, solve, [int(r) for r in reps])
+    n_threads = cfg.threads if cfg.threads is not None else threads()
+    # late in the hand a layout solves in well under a millisecond: handing it to a
+    # thread would cost more than it saves
+    if (cfg.budget is not None and n_threads > 1 and job.counter is not None
+            and len(view.hand) >= PARALLEL_FROM):
+        job.run_parallel(n_threads)
+    else:
+        job.run()
+    rows, totals, wsum, discarded = job.rows, job.totals, job.wsum, job.discarded
     k = len(reps)
-    keys = [int(r) for r in reps]
-    rows: list[list[int]] = []
-    wts: list[float] = []
-    totals = [0.0] * k
-    wsum = 0.0
-    slowest = 0.0
-    limited = takes_node_limit(solve)
-    counter = node_counter(solve) if limited else None
-    # nodes per second: measured for the engine's solver, a cautious guess for others
-    rate = _Speed.get(counter, solve) if counter is not None and cfg.budget is not None else 1e6
-    fixed_nodes = cfg.nodes if cfg.budget is None else 0
-    used = 0  # nodes spent (fixed-work mode)
-    if fixed_nodes and counter is not None:
-        fresh_tables()
-    discarded = 0
-    while True:
-        limit = 0
-        if limited and (cfg.budget is not None or fixed_nodes):
-            if cfg.budget is not None:
-                avail = (cfg.budget - OVERHEAD - (cfg.clock() - start)) * rate
-            else:
-                avail = fixed_nodes - used
-            if avail < MIN_NODES:
-                break
-            parts = max(1, min(SPREAD, cfg.min_samples - len(rows)))
-            limit = max(MIN_NODES, int(avail / parts))
-        hands = sampler.sample(rng)
-        w = cfg.weight(view, hands) if cfg.weight is not None else 1.0
-        n0 = counter() if counter is not None else 0
-        t0 = cfg.clock()
-        limits: dict[str, float] = {}
-        if limit:
-            limits["node_limit"] = limit
-            if counter is not None and cfg.budget is not None:
-                # the engine's solver also stops by the clock: a layout that needs far
-                # more nodes per second than measured (a loaded machine) cannot overrun
-                limits["time_limit"] = max(cfg.budget - OVERHEAD - (t0 - start), 0.001)
-        vals = solve(hands, trump, leader, trick, **limits)
-        t1 = cfg.clock()
-        if counter is not None:
-            spent = counter() - n0
-        else:
-            spent = limit if vals is None else 0
-        used += spent
-        slowest = max(slowest, t1 - t0)
-        if vals is None:  # out of nodes: this layout is dropped
-            discarded += 1
-            continue
-        row = [vals[c] for c in keys]
-        rows.append(row)
-        wts.append(w)
-        wsum += w
-        for i, v in enumerate(row):
-            totals[i] += w * v
-        n = len(rows)
-        if n >= cfg.samples:
-            break
-        if cfg.budget is not None:
-            # without node limits: stop if another solve as slow as the slowest would overrun
-            if not limited and t1 - start + slowest >= cfg.budget:
-                break
-            if n >= cfg.min_samples and _clear(rows, totals, cfg.z):
-                break
     if not rows:  # nothing solved in time: the textbook card
         book = next((r for r in reps if pref_rank[r] == 0), reps[0])
         return Result(book, {c: math.nan for g in groups for c in g}, 0, discarded=discarded)
     if wsum <= 0:  # every layout judged impossible: fall back to plain averages
-        wts = [1.0] * len(rows)
         wsum = float(len(rows))
         totals = [sum(r[i] for r in rows) for i in range(k)]
     means = [t / wsum for t in totals]
@@ -299,6 +283,129 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
         for c in g:
             values[c] = m
     return Result(reps[best_i], values, len(rows), discarded=discarded)
+
+
+class _Job:
+    """The layouts of one search: drawn, solved (one at a time, or several at
+    once on a thread pool), and tallied."""
+
+    def __init__(self, view: View, rng: random.Random, cfg: Search, solve: SolveFn,
+                 keys: list[int]) -> None:
+        self.cfg, self.solve, self.keys, self.rng = cfg, solve, keys, rng
+        self.view = view
+        self.start = cfg.clock()
+        self.sampler = Sampler.for_view(view)
+        self.trick = tuple(int(c) for c in view.current.cards)
+        self.leader = int(view.current.leader)
+        self.trump = view.trump
+        self.limited = takes_node_limit(solve)
+        self.counter = node_counter(solve) if self.limited else None
+        # nodes per second: measured for the engine's solver, a cautious guess for others
+        timed = self.counter is not None and cfg.budget is not None
+        self.rate = _Speed.get(self.counter, solve) if timed else 1e6  # type: ignore[arg-type]
+        self.rows: list[list[int]] = []
+        self.wts: list[float] = []
+        self.totals = [0.0] * len(keys)
+        self.wsum = 0.0
+        self.discarded = 0
+
+    def draw(self) -> tuple[Hands, float]:
+        hands = self.sampler.sample(self.rng)
+        w = self.cfg.weight(self.view, hands) if self.cfg.weight is not None else 1.0
+        return hands, w
+
+    def call(self, hands: Hands, limits: dict[str, float]) -> dict[int, int] | None:
+        return self.solve(hands, self.trump, self.leader, self.trick, **limits)
+
+    def add(self, vals: dict[int, int] | None, w: float) -> None:
+        if vals is None:  # out of nodes or time: this layout is dropped
+            self.discarded += 1
+            return
+        row = [vals[c] for c in self.keys]
+        self.rows.append(row)
+        self.wts.append(w)
+        self.wsum += w
+        for i, v in enumerate(row):
+            self.totals[i] += w * v
+
+    def done(self) -> bool:
+        n = len(self.rows)
+        return n >= self.cfg.samples or (
+            self.cfg.budget is not None and n >= self.cfg.min_samples
+            and _clear(self.rows, self.totals, self.cfg.z))
+
+    def time_left(self) -> float:
+        assert self.cfg.budget is not None
+        return self.cfg.budget - OVERHEAD - (self.cfg.clock() - self.start)
+
+    def run(self) -> None:
+        """One layout at a time (reproducible when budget is None)."""
+        cfg = self.cfg
+        fixed_nodes = cfg.nodes if cfg.budget is None else 0
+        used = 0  # nodes spent (fixed-work mode)
+        if fixed_nodes and self.counter is not None:
+            fresh_tables()
+        slowest = 0.0
+        while True:
+            limits: dict[str, float] = {}
+            if self.limited and (cfg.budget is not None or fixed_nodes):
+                avail = self.time_left() * self.rate if cfg.budget is not None else fixed_nodes - used
+                if avail < MIN_NODES:
+                    break
+                parts = max(1, min(SPREAD, cfg.min_samples - len(self.rows)))
+                limits["node_limit"] = max(MIN_NODES, int(avail / parts))
+                if self.counter is not None and cfg.budget is not None:
+                    # the engine's solver also stops by the clock: a layout that needs far
+                    # more nodes per second than measured (a loaded machine) cannot overrun
+                    limits["time_limit"] = max(self.time_left(), 0.001)
+            hands, w = self.draw()
+            n0 = self.counter() if self.counter is not None else 0
+            t0 = cfg.clock()
+            vals = self.call(hands, limits)
+            t1 = cfg.clock()
+            if self.counter is not None:
+                used += self.counter() - n0
+            else:
+                used += int(limits.get("node_limit", 0)) if vals is None else 0
+            slowest = max(slowest, t1 - t0)
+            self.add(vals, w)
+            if vals is None:
+                continue
+            if self.done():
+                break
+            # without node limits: stop if another solve as slow as the slowest would overrun
+            if cfg.budget is not None and not self.limited and t1 - self.start + slowest >= cfg.budget:
+                break
+
+    def run_parallel(self, n: int) -> None:
+        """``n`` layouts at once on the thread pool (the C core releases the GIL
+        and gives each thread its own table); every solve stops by the move's
+        clock, and the solves still running when the search is decided are
+        waited for and counted."""
+        cfg = self.cfg
+        pool = _pool(n)
+        pending: dict[Future[dict[int, int] | None], float] = {}
+        stop = False
+        while True:
+            while not stop and len(pending) < n and len(self.rows) + len(pending) < cfg.samples:
+                left = self.time_left()
+                if left * self.rate < MIN_NODES:
+                    stop = True
+                    break
+                # the first layouts of each thread get at most 1/SPREAD of the time left
+                share = -(-(cfg.min_samples - len(self.rows) - len(pending)) // n)
+                part = left / max(1, min(SPREAD, share))
+                limits = {"node_limit": max(MIN_NODES, int(part * self.rate)),
+                          "time_limit": max(part, 0.001)}
+                hands, w = self.draw()
+                pending[pool.submit(self.call, hands, limits)] = w
+            if not pending:
+                return
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for f in finished:
+                self.add(f.result(), pending.pop(f))
+            if not stop and self.done():
+                stop = True
 
 
 def _clear(rows: list[list[int]], totals: list[float], z: float) -> bool:

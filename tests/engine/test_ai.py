@@ -339,3 +339,67 @@ def test_warm_up_does_the_first_moves_set_up_before_any_move(monkeypatch: pytest
     monkeypatch.setattr(pimc._Speed, "rate", None)
     ai.warm_up()
     assert pimc._Speed.rate is not None and pimc._Speed.rate > 0
+
+
+def test_the_speed_measurement_leaves_out_the_tables_set_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first solve of a process allocates and touches the solver's table
+    # (~0.1 s). Timed together with the measurement it made the solver look
+    # 15x slower than it is, and every timed move starved its layouts of nodes.
+    from engine.ai import pimc
+
+    clock = {"t": 0.0, "nodes": 0, "calls": 0}
+
+    class FakeTime:
+        @staticmethod
+        def perf_counter() -> float:
+            return clock["t"]
+
+    def solve(hands, trump, leader, trick, node_limit=0):  # noqa: ANN001, ANN202
+        clock["calls"] += 1
+        clock["t"] += 10.0 if clock["calls"] == 1 else 0.001  # the first call: the set-up
+        clock["nodes"] += 1000
+        return {}
+
+    monkeypatch.setattr(pimc, "time", FakeTime)
+    monkeypatch.setattr(pimc._Speed, "rate", None)
+    rate = pimc._Speed.get(lambda: clock["nodes"], solve)
+    assert rate == pytest.approx(pimc._Speed.SAFETY * 3000 / 0.003)
+
+
+@pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
+def test_a_timed_move_solves_layouts_on_several_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from engine import _solver  # type: ignore[attr-defined]
+    from engine.ai import pimc
+
+    names: set[str] = set()
+    solved = {"n": 0}
+
+    def recording(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0):  # noqa: ANN001, ANN202
+        names.add(threading.current_thread().name)
+        vals = _solver.solve_moves_masks(hands, trump, leader, trick, node_limit=node_limit,
+                                         time_limit=time_limit)
+        solved["n"] += vals is not None
+        return vals
+
+    pimc.warm_up()  # the speed is measured with the plain solver, not the recording one
+    monkeypatch.setattr(pimc, "node_counter", lambda solve: _solver.nodes)
+    deal = position(21, 22)  # 7 or 8 cards in hand: threads pay off
+    view = view_of(deal.observation(deal.turn))
+    assert len(view.hand) >= pimc.PARALLEL_FROM
+    cfg = pimc.Search(samples=24, min_samples=24, budget=5.0, solver=recording, threads=2)
+    result = pimc.search(view, random.Random(2), cfg)
+    assert result.samples == 24 == solved["n"]  # every layout solved is counted, none twice
+    assert names and all(n.startswith("pimc-solve") for n in names)
+    assert result.card in view.legal()
+    assert all(0 <= v <= len(view.hand) for v in result.values.values())
+
+
+@pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
+def test_tables_for_solving_threads_are_made_ready_ahead() -> None:
+    from engine import solver
+
+    assert solver.reserve_tables(2) >= 2
+    with pytest.raises(ValueError, match="0..8"):
+        solver.reserve_tables(99)
