@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine import solver  # noqa: E402
-from engine.ddsformat import parse_dds_vectors, trick_winner  # noqa: E402
+from engine.ddsformat import fut_expected, parse_dds_vectors, trace_pairs  # noqa: E402
 
 SHARED = ROOT / ".." / "shared" / "dds-hands"
 
@@ -38,12 +38,8 @@ def check_deal(deal: dict, counts: dict[str, list[int]], table: bool) -> None:
     trump, first = deal["trump"], deal["first"]
     if "fut" in deal:
         got = solver.solve_moves_masks(masks, trump, first)
-        ok = True
-        for suit, rank, equals, score in deal["fut"]:
-            for r in [rank] + [r for r in range(2, 15) if equals >> r & 1]:
-                ok &= got.get(suit * 13 + r - 2) == score
         counts["FUT"][0] += 1
-        counts["FUT"][1] += ok
+        counts["FUT"][1] += all(got.get(c) == v for c, v in fut_expected(deal).items())
     if table and "table" in deal:
         for strain in range(5):
             for declarer in range(4):
@@ -51,25 +47,9 @@ def check_deal(deal: dict, counts: dict[str, list[int]], table: bool) -> None:
                 counts["TABLE"][0] += 1
                 counts["TABLE"][1] += v == deal["table"][strain * 4 + declarer]
     if "play" in deal and "trace" in deal:
-        hands, leader, trick, won = list(masks), first, [], [0, 0]
-        side = (first + 1) % 2
-        trace = deal["trace"]
-        for k, card in enumerate(deal["play"]):
-            if k + 1 >= len(trace):
-                break
-            mover = (leader + len(trick)) % 4
-            values = solver.solve_moves_masks(tuple(hands), trump, leader, tuple(trick))
-            left = hands[mover].bit_count()
-            for j, v in ((k, max(values.values())), (k + 1, values.get(card, -99))):
-                mine = v if mover % 2 == side else left - v
-                counts["TRACE"][0] += 1
-                counts["TRACE"][1] += won[side] + mine == trace[j]
-            hands[mover] ^= 1 << card
-            trick.append(card)
-            if len(trick) == 4:
-                leader = trick_winner(trick, leader, trump)
-                won[leader % 2] += 1
-                trick = []
+        for _what, expected, got_v in trace_pairs(deal, masks, solver.solve_moves_masks):
+            counts["TRACE"][0] += 1
+            counts["TRACE"][1] += got_v == expected
 
 
 def main(argv: list[str] | None = None) -> int:

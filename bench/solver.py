@@ -26,38 +26,10 @@ sys.path.insert(0, str(ROOT))
 
 from engine import solver  # noqa: E402
 from engine.cards import Card  # noqa: E402
-from engine.ddsformat import trick_winner  # noqa: E402
+from engine.ddsformat import Position, random_position  # noqa: E402
 from engine.pbn import format_hands  # noqa: E402
 
 SHARED = ROOT / ".." / "shared" / "dds-hands"
-
-Position = tuple[tuple[int, int, int, int], int, int, tuple[int, ...]]
-
-
-def random_position(rng: random.Random, tricks_left: int | None) -> Position:
-    """A random deal played at random (legally) to a random point."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[i * 13:(i + 1) * 13]) for i in range(4)]
-    trump, leader = rng.randrange(5), rng.randrange(4)
-    if tricks_left is None:
-        return (hands[0], hands[1], hands[2], hands[3]), trump, leader, ()
-    to_play = (13 - tricks_left) * 4 + rng.randrange(4)
-    trick: list[int] = []
-    for _ in range(to_play):
-        seat = (leader + len(trick)) % 4
-        cards = [c for c in range(52) if hands[seat] >> c & 1]
-        if trick:
-            follow = [c for c in cards if c // 13 == trick[0] // 13]
-            cards = follow or cards
-        card = rng.choice(cards)
-        hands[seat] ^= 1 << card
-        trick.append(card)
-        if len(trick) == 4:
-            leader = trick_winner(trick, leader, trump)
-            trick = []
-    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
-
 
 def to_endplay(pos: Position):
     from endplay.types import Deal, Denom, Player

@@ -453,6 +453,38 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
     return k;
 }
 
+/* Trumps drawn from X's lead: the leader of each round leads his highest
+ * trump and his partner plays his lowest (or discards), so the lead passes
+ * to partner only when partner's lowest is higher. A round is the side's
+ * when its best trump beats every trump the opponents started with, or both
+ * opponents are out of trumps. Returns the rounds won; *kx gets the rounds
+ * won before the lead first left X (X is on lead after them), *bits the
+ * side's trumps the count relies on. */
+static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits) {
+    int t = c->trump, P = X ^ 2;
+    u16 hx = c->h[X][t], hp = c->h[P][t];
+    u16 opp = (u16)(c->h[(X + 1) & 3][t] | c->h[(X + 3) & 3][t]);
+    u16 otop = opp ? (u16)(1u << hibit(opp)) : 0;
+    int la = popc(c->h[(X + 1) & 3][t]), lb = popc(c->h[(X + 3) & 3][t]);
+    int k = 0, onX = 1;
+    u16 b = 0;
+    *kx = 0;
+    while (onX ? hx : hp) {
+        u16 *hl = onX ? &hx : &hp, *hq = onX ? &hp : &hx;
+        u16 cl = (u16)(1u << hibit(*hl)), cq = (u16)(*hq & (u16)(0u - *hq));
+        u16 top = cl > cq ? cl : cq;
+        if (top < otop && (k < la || k < lb)) break;
+        k++;
+        b |= cl; /* partner's cards below the lowest of these compare the same way */
+        *hl ^= cl;
+        *hq ^= cq;
+        if (cq > cl) onX = !onX;
+        if (onX && *kx == k - 1) *kx = k;
+    }
+    *bits = b;
+    return k;
+}
+
 /* Tricks hand X can cash from the top while on lead (trumps first, then
  * side suits as long as no opponent holding trumps can ruff); wr gets the
  * cards the count relies on, per (if not NULL) the tricks of each suit. */
@@ -464,9 +496,22 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     }
     if (t != NT) {
         u16 bits;
-        int kt = top_run(c->rem[t], c->h[X][t], &bits);
+        int kt, all = draw_trumps(c, X, &kt, &bits);
+        if (all >= enough) {
+            wr[t] = bits;
+            return all;
+        }
         q = kt;
         wr[t] = bits;
+        if (kt < all) { /* only the rounds X led: his top kt trumps */
+            u16 hx = c->h[X][t];
+            wr[t] = 0;
+            for (int i = 0; i < kt; i++) {
+                u16 cl = (u16)(1u << hibit(hx));
+                wr[t] |= cl;
+                hx ^= cl;
+            }
+        }
         if (per) per[t] = kt;
         if (q >= enough) return q;
         ta = popc(c->h[A][t]) - kt;
@@ -504,6 +549,15 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int per[NSUIT];
     int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
+    if (q == 0 && enough == 1 && t != NT && c->h[P][t]) {
+        /* one trick: a suit partner ruffs while both opponents must follow
+           (or have no trumps to beat him with) */
+        for (int s = 0; s < NSUIT; s++) {
+            if (s == t || !c->h[L][s] || c->h[P][s]) continue;
+            if ((!c->h[A][s] && c->h[A][t]) || (!c->h[B][s] && c->h[B][t])) continue;
+            return 1; /* wr stays empty: only who is void matters */
+        }
+    }
     for (int s = 0; s < NSUIT; s++) {
         u16 rs = c->rem[s];
         if (!c->h[L][s] || !(c->h[P][s] & rs & (u16)(1u << hibit(rs)))) continue;
@@ -541,6 +595,66 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         break;
     }
     return q > c->tricksLeft ? c->tricksLeft : q;
+}
+
+/* No trump, mid-trick: hand hh will win this trick (playing its top card of
+ * the led suit now when plays_now) and then leads its top cards, all sure
+ * winners. q: tricks counted so far. */
+static int nt_cash_after(const ws_ctx *c, int hh, int plays_now, int q, int enough, u16 *wr) {
+    int ss = c->tsuit[0];
+    for (int s = 0; s < NSUIT && q < enough; s++) {
+        u16 bits;
+        int drop = s == ss && plays_now;
+        int k = top_run(c->rem[s], c->h[hh][s], &bits) - drop;
+        if (k <= 0) continue;
+        if (!(c->rem[s] & (u16)~c->h[hh][s])) {
+            k = popc(c->h[hh][s]) - drop; /* nobody else holds the suit */
+            bits = 0;
+        }
+        q += k;
+        wr[s] |= bits;
+    }
+    return q;
+}
+
+/* Mid-trick, second or third hand to play: tricks its side is sure of when
+ * it can win this trick whatever the hands still to play do (the best card
+ * of the led suit, or a ruff nobody after can beat), and at no trump the top
+ * cards the winning hand then leads. wr gets the cards the count relies on. */
+static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
+    int tn = c->tn, ss = c->tsuit[0], t = c->trump, P = hand ^ 2, O = (hand + 1) & 3;
+    for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+    int sideSuit = t != NT && ss != t;
+    int lastRuffs = sideSuit && !c->h[O][ss] && c->h[O][t]; /* the next hand, an opponent */
+    u16 against = 0; /* the opponents' best card of the led suit played so far */
+    if (tn == 1) {
+        against = c->tbit[0];
+    } else {
+        if (c->tsuit[1] != ss && c->tsuit[1] == t) return 0; /* second hand ruffed */
+        if (c->tsuit[1] == ss) against = c->tbit[1];
+    }
+    /* the side's cards of the led suit that are still to come (or the lead) */
+    u16 side = c->h[hand][ss];
+    if (tn == 1) side |= c->h[P][ss];
+    else side |= c->tbit[0];
+    int ruff = sideSuit && ((!c->h[hand][ss] && c->h[hand][t]) || (tn == 1 && !c->h[P][ss] && c->h[P][t]));
+    int hh = hand, plays_now = 1;
+    if (ruff) {
+        if (lastRuffs) return 0; /* a ruff the next hand could beat: only voids matter otherwise */
+    } else {
+        if (!side || lastRuffs) return 0;
+        u16 top = (u16)(1u << hibit(side));
+        if (top < against || top < c->h[O][ss]) return 0;
+        wr[ss] = top;
+        if (tn == 1) {
+            hh = (c->h[hand][ss] & top) ? hand : P;
+        } else if (!(c->h[hand][ss] & top)) {
+            hh = P; /* partner's lead wins */
+            plays_now = 0;
+        }
+    }
+    if (1 >= enough || t != NT) return 1;
+    return nt_cash_after(c, hh, plays_now, 1, enough, wr);
 }
 
 /* Tricks side X is sure to take with its top trumps: every trick in which
@@ -848,6 +962,10 @@ static int search(ws_ctx *c, int need, u16 *wr) {
             int r = tt_probe(c, nd, own, need, wr, &ttbest);
             if (r >= 0) return r;
         }
+    }
+    if ((tn == 1 || tn == 2) && !(ws_debug_flags & 1)) {
+        int enough = isMax ? need : c->tricksLeft - need + 1;
+        if (trick_quick(c, hand, enough, wr) >= enough) return isMax;
     }
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);

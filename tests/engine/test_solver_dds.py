@@ -14,7 +14,7 @@ import pytest
 
 from engine import solver
 from engine.cards import Card
-from engine.ddsformat import parse_dds_vectors, trick_winner
+from engine.ddsformat import fut_expected, parse_dds_vectors, random_position, trace_pairs
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "dds-hands"
 SLOW = os.environ.get("WHIST_SLOW_TESTS") == "1"
@@ -31,12 +31,7 @@ def read_vectors(name: str) -> list[dict]:
 
 def check_fut(deal: dict) -> None:
     masks = solver.hands_to_masks(deal["pbn"])
-    got = solver.solve_moves_masks(masks, deal["trump"], deal["first"])
-    expected = {}
-    for suit, rank, equals, score in deal["fut"]:
-        for r in [rank] + [r for r in range(2, 15) if equals >> r & 1]:
-            expected[suit * 13 + r - 2] = score
-    assert got == expected
+    assert solver.solve_moves_masks(masks, deal["trump"], deal["first"]) == fut_expected(deal)
 
 
 def check_table(deal: dict) -> None:
@@ -50,30 +45,9 @@ def check_table(deal: dict) -> None:
 
 def check_trace(deal: dict) -> None:
     """Replay PLAY; after every card the declarer side's total must equal TRACE."""
-    hands = list(solver.hands_to_masks(deal["pbn"]))
-    trump, leader = deal["trump"], deal["first"]
-    declarer_side = (deal["first"] + 1) % 2
-    won = [0, 0]
-    trick: list[int] = []
-    trace = deal["trace"]
-    for k, card in enumerate(deal["play"]):
-        if k + 1 >= len(trace):  # DDS's trace stops before the last trick
-            break
-        mover = (leader + len(trick)) % 4
-        values = solver.solve_moves_masks(tuple(hands), trump, leader, tuple(trick))
-        left = hands[mover].bit_count()
-        best = max(values.values())
-        mine = best if mover % 2 == declarer_side else left - best
-        assert won[declarer_side] + mine == trace[k], f"before card {k}"
-        after = values[card]
-        mine = after if mover % 2 == declarer_side else left - after
-        assert won[declarer_side] + mine == trace[k + 1], f"after card {k} ({Card(card)})"
-        hands[mover] ^= 1 << card
-        trick.append(card)
-        if len(trick) == 4:
-            leader = trick_winner(trick, leader, trump)
-            won[leader % 2] += 1
-            trick = []
+    masks = solver.hands_to_masks(deal["pbn"])
+    for what, expected, got in trace_pairs(deal, masks, solver.solve_moves_masks):
+        assert got == expected, what
 
 
 LIST100 = read_vectors("list100.txt") if (SHARED / "list100.txt").exists() else []
@@ -108,26 +82,6 @@ def test_list1000_sample_matches_dds():
 
 
 # --- random positions against DDS through endplay -----------------------------------
-
-
-def random_position(rng: random.Random, tricks_left: int):
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[i * 13:(i + 1) * 13]) for i in range(4)]
-    trump, leader = rng.randrange(5), rng.randrange(4)
-    trick: list[int] = []
-    for _ in range((13 - tricks_left) * 4 + rng.randrange(4)):
-        seat = (leader + len(trick)) % 4
-        cards = [c for c in range(52) if hands[seat] >> c & 1]
-        if trick:
-            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
-        card = rng.choice(cards)
-        hands[seat] ^= 1 << card
-        trick.append(card)
-        if len(trick) == 4:
-            leader = trick_winner(trick, leader, trump)
-            trick = []
-    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
 
 
 def dds_solve(pos) -> dict[int, int]:
