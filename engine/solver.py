@@ -144,13 +144,20 @@ def _limits(node_limit: int, time_limit: float) -> dict[str, int | float]:
 
 def solve_moves_masks(
     hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), node_limit: int = 0,
-    time_limit: float = 0.0,
+    time_limit: float = 0.0, guess: int = -1,
 ) -> dict[int, int] | None:
     """Card int -> tricks for the mover's side, for every legal card of the player to move.
 
-    None when ``node_limit`` (> 0) search nodes or ``time_limit`` (> 0) seconds were not enough."""
+    None when ``node_limit`` (> 0) search nodes or ``time_limit`` (> 0) seconds were not enough.
+    ``guess``: the caller's estimate of the best card's value (-1: none); a close one saves
+    searches, the answer never depends on it."""
     hands_t, trick_t = _check_masks(hands, trump, leader, trick)
-    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t, **_limits(node_limit, time_limit))
+    kw = _limits(node_limit, time_limit)
+    if isinstance(guess, bool) or not isinstance(guess, int) or not -1 <= guess <= 13:
+        raise NotationError(f"guess must be -1 (none) or 0..13 tricks, not {guess!r}")
+    if guess >= 0 and HAVE_C:
+        kw["guess"] = guess
+    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t, **kw)
 
 
 def solve_masks(hands: Sequence[int], trump: int, leader: int, node_limit: int = 0,

@@ -310,6 +310,8 @@ class _Job:
         # nodes per second: measured for the engine's solver, a cautious guess for others
         timed = self.counter is not None and cfg.budget is not None
         self.rate = _Speed.get(self.counter, solve) if timed else 1e6  # type: ignore[arg-type]
+        # the engine's solver takes a first guess of the value: the last layout's best
+        self.guess = -1 if self.counter is not None else None
         self.rows: list[list[int]] = []
         self.wts: list[float] = []
         self.totals = [0.0] * len(keys)
@@ -322,6 +324,8 @@ class _Job:
         return hands, w
 
     def call(self, hands: Hands, limits: dict[str, float]) -> dict[int, int] | None:
+        if self.guess is not None and self.guess >= 0:
+            limits = {**limits, "guess": self.guess}
         return self.solve(hands, self.trump, self.leader, self.trick, **limits)
 
     def add(self, vals: dict[int, int] | None, w: float) -> None:
@@ -329,6 +333,8 @@ class _Job:
             self.discarded += 1
             return
         row = [vals[c] for c in self.keys]
+        if self.guess is not None:
+            self.guess = max(row)
         self.rows.append(row)
         self.wts.append(w)
         self.wsum += w

@@ -143,14 +143,17 @@ static int parse_time(PyObject *o, double *out) {
 }
 
 static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"hands", "trump", "leader", "trick", "node_limit", "time_limit", NULL};
-    PyObject *ho, *to, *lo, *tr = NULL, *nl = NULL, *tl = NULL;
+    static char *kwlist[] = {"hands", "trump", "leader", "trick", "node_limit", "time_limit", "guess",
+                             NULL};
+    PyObject *ho, *to, *lo, *tr = NULL, *nl = NULL, *tl = NULL, *go = NULL;
     unsigned long long limit;
     double seconds;
+    long guess = -1;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OOO:solve_moves_masks", kwlist, &ho, &to, &lo,
-                                     &tr, &nl, &tl))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OOOO:solve_moves_masks", kwlist, &ho, &to, &lo,
+                                     &tr, &nl, &tl, &go))
         return NULL;
+    if (go && go != Py_None && parse_int(go, "guess", -1, 13, &guess)) return NULL;
     if (parse_limit(nl, &limit)) return NULL;
     if (parse_time(tl, &seconds)) return NULL;
     uint64_t hands[4];
@@ -170,6 +173,7 @@ static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *
     int cards[13], values[13], n;
     ws_ctx_set_node_limit(c, limit);
     ws_ctx_set_time_limit(c, seconds);
+    ws_ctx_set_guess(c, (int)guess);
     Py_BEGIN_ALLOW_THREADS
     n = ws_solve_moves(c, hands, (int)trump, (int)leader, trick, ntrick, cards, values, err,
                        sizeof err);
@@ -221,6 +225,7 @@ static PyObject *py_solve_masks(PyObject *self, PyObject *args, PyObject *kw) {
     int r;
     ws_ctx_set_node_limit(c, limit);
     ws_ctx_set_time_limit(c, seconds);
+    ws_ctx_set_guess(c, -1);
     Py_BEGIN_ALLOW_THREADS
     r = ws_solve(c, hands, (int)trump, (int)leader, err, sizeof err);
     Py_END_ALLOW_THREADS
@@ -299,7 +304,7 @@ static PyMethodDef methods[] = {
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
     {"solve_moves_masks", (PyCFunction)(void (*)(void))py_solve_moves_masks,
      METH_VARARGS | METH_KEYWORDS,
-     "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0) -> {card: tricks} or None"},
+     "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0, guess=-1) -> {card: tricks} or None"},
     {"solve_masks", (PyCFunction)(void (*)(void))py_solve_masks, METH_VARARGS | METH_KEYWORDS,
      "solve_masks(hands, trump, leader, node_limit=0, time_limit=0.0) -> tricks or None"},
     {"set_tt_bytes", py_set_tt_bytes, METH_O, "Set the transposition table size in bytes."},

@@ -143,6 +143,7 @@ struct ws_ctx {
        then unwinds the search without storing anything it did not prove */
     unsigned long long nodeLimit, stopAt;
     double timeLimit, deadline; /* seconds; 0 = none */
+    int guess;                  /* first guess of the value, -1 = none */
     int aborted;
     u64 lastDeal[NSEAT]; /* the cards of the deal the table was last used for */
 
@@ -233,6 +234,7 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
     touch_pages(c->ents, ne * sizeof(TTBlock));
     memset(c->nodes, 0, nn * sizeof(TTNode)); /* generation 0: every slot free */
     touch_pages(c->nodes, nn * sizeof(TTNode));
+    c->guess = -1;
     c->nmask = (u32)(nn - 1);
     c->nlimit = (u32)(nn / 10 * 7);
     c->entcap = (u32)ne;
@@ -1140,6 +1142,10 @@ void ws_ctx_set_node_limit(ws_ctx *c, unsigned long long limit) {
     if (c) c->nodeLimit = limit;
 }
 
+void ws_ctx_set_guess(ws_ctx *c, int tricks) {
+    if (c) c->guess = tricks >= 0 ? tricks : -1;
+}
+
 void ws_ctx_set_time_limit(ws_ctx *c, double seconds) {
     if (c) c->timeLimit = seconds > 0 ? seconds : 0;
 }
@@ -1181,7 +1187,9 @@ static int root_value(ws_ctx *c) {
     int lo = 0, hi = c->tricksLeft;
     u16 q[NSUIT], wr[NSUIT];
     int guess = (hi + 1) / 2;
-    if (c->tn == 0) {
+    if (c->guess >= 0) {
+        guess = c->guess;
+    } else if (c->tn == 0) {
         int qt = quick_tricks(c, c->leader, q, hi);
         if (qt > guess) guess = qt;
     }
@@ -1227,7 +1235,10 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
         } else if (n == 1 && ntrick > 0) {
             v = root_value(c);
         } else {
-            v = value_of_move(c, hand, &mv[i], best, c->tricksLeft, &thr);
+            /* the first card starts from the caller's guess (else bisects), the
+               others from the best value so far */
+            int g = best >= 0 ? best : (c->guess > c->tricksLeft ? c->tricksLeft : c->guess);
+            v = value_of_move(c, hand, &mv[i], g, c->tricksLeft, &thr);
             if (!c->aborted && runTop < thr && thr > lw[s]) {
                 lw[s] = thr;
                 lwv[s] = v;

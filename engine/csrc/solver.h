@@ -36,6 +36,11 @@ void ws_ctx_set_node_limit(ws_ctx *ctx, unsigned long long limit);
  * the default); such a call returns WS_LIMIT like the node limit. */
 void ws_ctx_set_time_limit(ws_ctx *ctx, double seconds);
 
+/* A first guess of the answer for later calls (tricks for the side to move,
+ * -1 = none, the default): a guess near the value saves searches (about 10%
+ * on full deals when exact). Answers never depend on it. */
+void ws_ctx_set_guess(ws_ctx *ctx, int tricks);
+
 /* Forget every stored position (the next call starts from an empty table). */
 void ws_ctx_clear(ws_ctx *ctx);
 

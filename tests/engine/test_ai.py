@@ -376,10 +376,10 @@ def test_a_timed_move_solves_layouts_on_several_threads(monkeypatch: pytest.Monk
     names: set[str] = set()
     solved = {"n": 0}
 
-    def recording(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0):  # noqa: ANN001, ANN202
+    def recording(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0, guess=-1):  # noqa: ANN001, ANN202
         names.add(threading.current_thread().name)
         vals = _solver.solve_moves_masks(hands, trump, leader, trick, node_limit=node_limit,
-                                         time_limit=time_limit)
+                                         time_limit=time_limit, guess=guess)
         solved["n"] += vals is not None
         return vals
 

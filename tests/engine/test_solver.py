@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -352,3 +353,28 @@ def test_the_pure_python_solver_honours_the_node_limit_too():
 def test_a_bad_node_limit_raises_value_error(bad):
     with pytest.raises(ValueError, match="node_limit"):
         solver.solve_masks(masks_of("SA", "S2", "S3", "S4"), 4, 0, node_limit=bad)
+
+
+@needs_c
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), guess=st.integers(-1, 13))
+def test_a_first_guess_never_changes_the_answer(seed: int, guess: int) -> None:
+    # The AI hands the solver the last layout's best value as a first guess
+    # (fewer searches when it is close); a wrong guess only costs time.
+    from engine.ddsformat import random_position
+
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(1, 6))
+    assert solver.solve_moves_masks(*pos, guess=guess) == solver.solve_moves_masks(*pos)
+
+
+@pytest.mark.parametrize("bad", [14, -2, 2.5, True, "3"])
+def test_a_bad_guess_is_refused(bad) -> None:  # noqa: ANN001
+    hands = masks_of("SA", "S2", "SQ", "S4")
+    with pytest.raises(ValueError, match="guess"):
+        solver.solve_moves_masks(hands, 4, 0, guess=bad)
+    if solver.HAVE_C:
+        from engine import _solver
+
+        with pytest.raises(ValueError, match="guess"):
+            _solver.solve_moves_masks(hands, 4, 0, guess=bad)
