@@ -304,16 +304,23 @@ def test_a_time_limit_stops_a_long_search_and_the_answer_stays_exact():
     assert solver.solve_masks(hands, 4, 0, time_limit=10) == solver_py.solve_masks(hands, 4, 0)
 
 
-@pytest.mark.parametrize("bad", [-0.5, float("nan"), "1", True])
-def test_a_bad_time_limit_is_refused(bad):
+BAD_OPTIONS = [("time_limit", v) for v in (-0.5, float("nan"), "1", True)] + [
+    ("guess", v) for v in (14, -2, 2.5, True, "3")]
+
+
+@pytest.mark.parametrize(("option", "bad"), BAD_OPTIONS)
+def test_a_bad_time_limit_or_guess_is_refused(option, bad):
     hands = masks_of("SA", "S2", "SQ", "S4")
-    with pytest.raises(ValueError, match="time_limit"):
-        solver.solve_moves_masks(hands, 4, 0, time_limit=bad)
+    with pytest.raises(ValueError, match=option):
+        solver.solve_moves_masks(hands, 4, 0, **{option: bad})
     if solver.HAVE_C:
         from engine import _solver
 
-        with pytest.raises(ValueError, match="time_limit"):
-            _solver.solve_masks(hands, 4, 0, time_limit=bad)
+        with pytest.raises(ValueError, match=option):
+            _solver.solve_moves_masks(hands, 4, 0, **{option: bad})
+        if option == "time_limit":
+            with pytest.raises(ValueError, match=option):
+                _solver.solve_masks(hands, 4, 0, time_limit=bad)
 
 
 @needs_c
@@ -366,15 +373,3 @@ def test_a_first_guess_never_changes_the_answer(seed: int, guess: int) -> None:
     rng = random.Random(seed)
     pos = random_position(rng, rng.randint(1, 6))
     assert solver.solve_moves_masks(*pos, guess=guess) == solver.solve_moves_masks(*pos)
-
-
-@pytest.mark.parametrize("bad", [14, -2, 2.5, True, "3"])
-def test_a_bad_guess_is_refused(bad) -> None:  # noqa: ANN001
-    hands = masks_of("SA", "S2", "SQ", "S4")
-    with pytest.raises(ValueError, match="guess"):
-        solver.solve_moves_masks(hands, 4, 0, guess=bad)
-    if solver.HAVE_C:
-        from engine import _solver
-
-        with pytest.raises(ValueError, match="guess"):
-            _solver.solve_moves_masks(hands, 4, 0, guess=bad)
