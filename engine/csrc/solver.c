@@ -551,6 +551,24 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int per[NSUIT];
     int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
+    if (q + 1 == enough && q + 1 <= c->tricksLeft) {
+        /* Ax opposite Kx, played last: the leader cashes his other winners
+           and the ace (partner keeps two cards of the suit: he can, since he
+           has one card for each earlier round besides them), then leads low
+           to partner's king */
+        int ta = t == NT ? 0 : popc(c->h[A][t]) - per[t];
+        int tb = t == NT ? 0 : popc(c->h[B][t]) - per[t];
+        for (int s = 0; s < NSUIT; s++) {
+            if (s == t || per[s] != 1) continue;
+            u16 rs = c->rem[s], top = (u16)(1u << hibit(rs)), second;
+            if (!(c->h[L][s] & top)) continue;
+            second = (u16)(1u << hibit(rs ^ top));
+            if (!(c->h[P][s] & second) || popc(c->h[L][s]) < 2 || popc(c->h[P][s]) < 2) continue;
+            if ((ta > 0 && popc(c->h[A][s]) < 2) || (tb > 0 && popc(c->h[B][s]) < 2)) continue;
+            wr[s] |= (u16)(top | second);
+            return q + 1;
+        }
+    }
     if (q == 0 && enough == 1 && t != NT && c->h[P][t]) {
         /* one trick: a suit partner ruffs while both opponents must follow
            (or have no trumps to beat him with) */
