@@ -63,8 +63,9 @@ class _Speed:
     Raspberry Pi 4) and their nodes divided by their time; a move then turns
     its time left into a node limit. The table is set up by an untimed solve
     first: timed together, its one-off allocation made the solver look 15x
-    slower and starved every timed move of nodes. Measured once, not learnt move by move:
-    a load spike during one solve must not shrink every later limit."""
+    slower and starved every timed move of nodes. Measured once, not learnt
+    move by move: a load spike during one solve must not shrink every later
+    limit."""
 
     rate: float | None = None
     SAFETY = 0.8  # assume a little slower than measured (cold tables, load)
@@ -72,9 +73,7 @@ class _Speed:
     @classmethod
     def get(cls, counter: Callable[[], int], solve: SolveFn) -> float:
         if cls.rate is None:
-            # untimed: the first call allocates and touches the solver's table
-            # (~0.1 s for 64 MiB), which would make the solver look 15x slower
-            solve((1, 2, 4, 8), 4, 0, ())
+            solve((1, 2, 4, 8), 4, 0, ())  # untimed: sets the table up
             nodes, seconds = 0, 0.0
             for seed in (3, 4, 5):
                 cards = list(range(52))
@@ -313,7 +312,6 @@ class _Job:
         # the engine's solver takes a first guess of the value: the last layout's best
         self.guess = -1 if self.counter is not None else None
         self.rows: list[list[int]] = []
-        self.wts: list[float] = []
         self.totals = [0.0] * len(keys)
         self.wsum = 0.0
         self.discarded = 0
@@ -336,7 +334,6 @@ class _Job:
         if self.guess is not None:
             self.guess = max(row)
         self.rows.append(row)
-        self.wts.append(w)
         self.wsum += w
         for i, v in enumerate(row):
             self.totals[i] += w * v
