@@ -16,8 +16,8 @@ stretch a move past its budget. Early in the hand, where a full solve can take
 seconds, few layouts complete; the textbook card is then kept unless the
 completed ones clearly prefer another.
 
-Several cores: a timed move with 7 or more cards in hand solves one layout
-per core at once on a small thread pool (the C core releases the GIL and
+Several cores: a timed move with 7 or more cards in hand solves a layout per
+core at once (threads()) on a small thread pool (the C core releases the GIL and
 gives each thread its own table). A fixed-work move always solves one layout
 at a time, so it stays reproducible.
 """
@@ -137,18 +137,19 @@ def node_counter(solve: SolveFn) -> Callable[[], int] | None:
     return _solver.nodes  # type: ignore[no-any-return]
 
 
-# At most this many layouts are solved at once (one thread and one 64 MiB table each):
-# a Raspberry Pi 4 has 4 cores.
+# At most this many layouts are solved at once (one thread and one 64 MiB table each).
 MAX_THREADS = 4
 
 
 def threads() -> int:
-    """Layouts a timed move solves at once: one per core, up to MAX_THREADS."""
+    """Layouts a timed move solves at once: one per core, up to MAX_THREADS,
+    leaving one core to the screen and input where there are more than two
+    (a Raspberry Pi 4 solves on 3)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(1, min(MAX_THREADS, cores))
+    return max(1, min(MAX_THREADS, cores - 1 if cores > 2 else cores))
 
 
 # cards in hand from which a timed move solves on several threads

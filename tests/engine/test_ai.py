@@ -403,3 +403,14 @@ def test_tables_for_solving_threads_are_made_ready_ahead() -> None:
     assert solver.reserve_tables(2) >= 2
     with pytest.raises(ValueError, match="0..8"):
         solver.reserve_tables(99)
+
+
+@pytest.mark.parametrize(("cores", "solving"), [(1, 1), (2, 2), (4, 3), (16, 4)])
+def test_a_move_solves_on_every_core_but_one_left_to_the_screen(monkeypatch: pytest.MonkeyPatch,
+                                                                 cores: int, solving: int) -> None:
+    import os
+
+    from engine.ai import pimc
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
+    assert pimc.threads() == solving
