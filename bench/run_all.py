@@ -26,6 +26,8 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "arena-vs-dds": (["hard", "pimc-dds", "--deals", "500"], ["hard", "pimc-dds", "--deals", "20"]),
     # the reference bot against our textbook bot: what "+1.6 against a textbook bot" is here
     "arena-reference": (["pimc-dds", "rules", "--deals", "100"], ["pimc-dds", "rules", "--deals", "5"]),
+    # what keeping the textbook card in the first tricks costs (hard's fallback there)
+    "early_leads": ([], ["--deals", "5"]),
     "frames": ([], []),
     "soak": ([], ["--hands", "1000"]),
 }
