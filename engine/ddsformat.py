@@ -64,7 +64,7 @@ def trace_pairs(deal: dict, masks: tuple[int, ...], solve_moves) -> Iterator[tup
     the declarer side's tricks won so far plus its double-dummy tricks to come."""
     hands = list(masks)
     trump, leader = deal["trump"], deal["first"]
-    side = (leader + 1) % 2  # the declarer's side: the opening leader's left-hand opponent
+    side = (leader + 1) % 2  # the declarer's side: the opening leader's opponents
     won = [0, 0]
     trick: list[int] = []
     trace = deal["trace"]
