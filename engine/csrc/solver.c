@@ -461,8 +461,8 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
  * when its best trump beats every trump the opponents started with, or both
  * opponents are out of trumps. Returns the rounds won; *kx gets the rounds
  * won before the lead first left X (X is on lead after them), *bits the
- * side's trumps the count relies on. */
-static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits) {
+ * trumps led in all the rounds won, *xbits those led in the first *kx. */
+static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits, u16 *xbits) {
     int t = c->trump, P = X ^ 2;
     u16 hx = c->h[X][t], hp = c->h[P][t];
     u16 opp = (u16)(c->h[(X + 1) & 3][t] | c->h[(X + 3) & 3][t]);
@@ -471,6 +471,7 @@ static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits) {
     int k = 0, onX = 1;
     u16 b = 0;
     *kx = 0;
+    *xbits = 0;
     while (onX ? hx : hp) {
         u16 *hl = onX ? &hx : &hp, *hq = onX ? &hp : &hx;
         u16 cl = (u16)(1u << hibit(*hl)), cq = (u16)(*hq & (u16)(0u - *hq));
@@ -481,7 +482,10 @@ static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits) {
         *hl ^= cl;
         *hq ^= cq;
         if (cq > cl) onX = !onX;
-        if (onX && *kx == k - 1) *kx = k;
+        if (onX && *kx == k - 1) { /* every round so far led by X */
+            *kx = k;
+            *xbits = b;
+        }
     }
     *bits = b;
     return k;
@@ -497,23 +501,14 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
         if (per) per[s] = 0;
     }
     if (t != NT) {
-        u16 bits;
-        int kt, all = draw_trumps(c, X, &kt, &bits);
+        u16 bits, xbits;
+        int kt, all = draw_trumps(c, X, &kt, &bits, &xbits);
         if (all >= enough) {
             wr[t] = bits;
             return all;
         }
         q = kt;
-        wr[t] = bits;
-        if (kt < all) { /* only the rounds X led: his top kt trumps */
-            u16 hx = c->h[X][t];
-            wr[t] = 0;
-            for (int i = 0; i < kt; i++) {
-                u16 cl = (u16)(1u << hibit(hx));
-                wr[t] |= cl;
-                hx ^= cl;
-            }
-        }
+        wr[t] = xbits; /* only the rounds X led count on */
         if (per) per[t] = kt;
         if (q >= enough) return q;
         ta = popc(c->h[A][t]) - kt;
