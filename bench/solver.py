@@ -4,6 +4,9 @@ For each set of positions it prints the median, 90th percentile and maximum
 time per call of ours (``solve_moves_masks``: every legal card's value) and
 of DDS (``solve_board``: every card's value), the ratio of the medians and
 the median and worst per-position ratio, and checks every value matches.
+It also prints how many positions each search reached: the nodes at the
+start of a trick (DDS reports only those), so a gap in time can be told
+apart as search effort (more positions) or speed (time per position).
 
 Both run single-threaded: endplay's ``solve_board`` makes one ``SolveBoard``
 call on thread slot 0 (DDS only spreads work over threads in its batch
@@ -78,19 +81,27 @@ def run_set(name: str, positions: list[Position]) -> dict[str, float]:
     from endplay.dds import solve_board
 
     ours, theirs, ratios = [], [], []
+    our_pos, dds_pos, pos_ratios = [], [], []
     mismatches = 0
     for pos in positions:
         deal = to_endplay(pos)
+        n0 = trick_nodes()
         t0 = time.perf_counter()
         mine = solver.solve_moves_masks(*pos)
         t1 = time.perf_counter()
-        ref = dds_values(solve_board(deal))
+        board = solve_board(deal)
         t2 = time.perf_counter()
+        ref = dds_values(board)
         if mine != ref:
             mismatches += 1
         ours.append(t1 - t0)
         theirs.append(t2 - t1)
         ratios.append((t1 - t0) / max(t2 - t1, 1e-7))
+        theirs_n = getattr(getattr(board, "_data", None), "nodes", None)
+        if n0 is not None and theirs_n:
+            our_pos.append(trick_nodes() - n0)  # type: ignore[operator]
+            dds_pos.append(theirs_n)
+            pos_ratios.append(our_pos[-1] / theirs_n)
     row = {
         "n": len(positions),
         "ours_med": statistics.median(ours), "ours_p90": pct(ours, 0.9), "ours_max": max(ours),
@@ -100,6 +111,9 @@ def run_set(name: str, positions: list[Position]) -> dict[str, float]:
         "median_ratio": statistics.median(ratios), "max_ratio": max(ratios),
         "ours_total": sum(ours), "dds_total": sum(theirs), "mismatches": mismatches,
     }
+    if pos_ratios:
+        row.update(ours_pos_med=statistics.median(our_pos), dds_pos_med=statistics.median(dds_pos),
+                   pos_median_ratio=statistics.median(pos_ratios))
     ms = 1000.0
     print(
         f"{name:<22}{row['n']:>5}  "
@@ -109,7 +123,20 @@ def run_set(name: str, positions: list[Position]) -> dict[str, float]:
         f"  {row['mismatches']:>4}",
         flush=True,
     )
+    if pos_ratios:
+        print(f"{'':<22}{'':>5}  positions reached: ours med {row['ours_pos_med']:.0f}, "
+              f"DDS med {row['dds_pos_med']:.0f}, median ratio {row['pos_median_ratio']:.2f}", flush=True)
     return row
+
+
+def trick_nodes() -> int | None:
+    """Positions (trick starts) our C core has searched so far; None without it."""
+    try:
+        from engine import _solver  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    count = getattr(_solver, "trick_nodes", None)
+    return int(count()) if count is not None and solver.HAVE_C else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     if largest:
         rows["largest.txt"] = run_set("largest.txt", largest)
     print("ratio = our median / DDS median; med r / max r = median / worst of per-position "
-          "ratios; diff = positions where any card's value differs from DDS")
+          "ratios; diff = positions where any card's value differs from DDS; positions reached = "
+          "search nodes at the start of a trick (DDS's own node count)")
     bad = sum(r["mismatches"] for r in rows.values())
     return 1 if bad else 0
 

@@ -290,6 +290,14 @@ static PyObject *py_nodes(PyObject *self, PyObject *noargs) {
     return PyLong_FromUnsignedLongLong(n);
 }
 
+static PyObject *py_trick_nodes(PyObject *self, PyObject *noargs) {
+    (void)self;
+    (void)noargs;
+    unsigned long long n = 0;
+    for (int i = 0; i < pool_n; i++) n += ws_ctx_trick_nodes(pool[i]);
+    return PyLong_FromUnsignedLongLong(n);
+}
+
 extern int ws_debug_flags;
 static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
     (void)self;
@@ -312,6 +320,8 @@ static PyMethodDef methods[] = {
     {"clear_tables", py_clear_tables, METH_NOARGS, "Forget every stored position (pooled contexts)."},
     {"reserve", py_reserve, METH_O, "Keep at least n solver contexts ready (one per thread solving at once)."},
     {"nodes", py_nodes, METH_NOARGS, "Search nodes visited by pooled contexts (benchmarks)."},
+    {"trick_nodes", py_trick_nodes, METH_NOARGS,
+     "Of those, the nodes at the start of a trick (as DDS counts nodes; benchmarks)."},
     {NULL, NULL, 0, NULL},
 };
 

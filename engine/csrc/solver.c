@@ -139,6 +139,7 @@ struct ws_ctx {
     u32 gen;
     size_t bytes;
     unsigned long long nodecount;
+    unsigned long long tricknodes; /* nodes at the start of a trick (DDS counts these) */
     /* a call gives up once nodecount passes stopAt (0 = never); aborted
        then unwinds the search without storing anything it did not prove */
     unsigned long long nodeLimit, stopAt;
@@ -252,6 +253,7 @@ void ws_ctx_free(ws_ctx *c) {
 
 size_t ws_ctx_bytes(const ws_ctx *c) { return c ? c->bytes + sizeof(ws_ctx) : 0; }
 unsigned long long ws_ctx_nodes(const ws_ctx *c) { return c ? c->nodecount : 0; }
+unsigned long long ws_ctx_trick_nodes(const ws_ctx *c) { return c ? c->tricknodes : 0; }
 
 static double now_s(void) {
 #if defined(CLOCK_MONOTONIC)
@@ -937,6 +939,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     u32 lt = 0;
     u16 ttbest = 0, best = 0;
     if (tn == 0) {
+        c->tricknodes++;
         if (c->tricksLeft == 1) return last_trick(c, wr);
         u16 q[NSUIT];
         int enough = isMax ? need : c->tricksLeft - need + 1;

@@ -25,6 +25,9 @@ void ws_ctx_free(ws_ctx *ctx);
 size_t ws_ctx_bytes(const ws_ctx *ctx);
 /* Search nodes visited since the context was made (for benchmarks). */
 unsigned long long ws_ctx_nodes(const ws_ctx *ctx);
+/* Of those, the nodes at the start of a trick: the positions a search
+ * reaches, comparable with the node count DDS reports. */
+unsigned long long ws_ctx_trick_nodes(const ws_ctx *ctx);
 
 /* Stop any later call of this context once it has visited more than `limit`
  * search nodes (0 = no limit, the default); such a call returns WS_LIMIT.

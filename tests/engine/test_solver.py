@@ -347,6 +347,20 @@ def _solver_nodes() -> int:
     return int(_solver.nodes())
 
 
+@needs_c
+def test_the_positions_reached_are_counted_at_each_trick_start():
+    # bench/solver.py sets this count beside DDS's own node count
+    from engine import _solver
+
+    masks = solver.hands_to_masks(LIMIT_DEAL)
+    _fresh_tables()
+    n0, t0 = _solver_nodes(), _solver.trick_nodes()
+    assert solver.solve_moves_masks(masks, 4, 3) is not None
+    nodes, tricks = _solver_nodes() - n0, _solver.trick_nodes() - t0
+    # every trick start is a node, not every node a trick start
+    assert 0 < tricks < nodes
+
+
 def test_the_pure_python_solver_honours_the_node_limit_too():
     hands = masks_of("SA SK H2", "S2 S3 H3", "SQ SJ H4", "S4 S5 H5")
     exact = solver_py.solve_moves_masks(hands, 4, 0)
