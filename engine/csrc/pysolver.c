@@ -282,20 +282,22 @@ static PyObject *py_reserve(PyObject *self, PyObject *arg) {
     return PyLong_FromLong(pool_n);
 }
 
+static PyObject *pool_sum(unsigned long long (*count)(const ws_ctx *)) {
+    unsigned long long n = 0;
+    for (int i = 0; i < pool_n; i++) n += count(pool[i]);
+    return PyLong_FromUnsignedLongLong(n);
+}
+
 static PyObject *py_nodes(PyObject *self, PyObject *noargs) {
     (void)self;
     (void)noargs;
-    unsigned long long n = 0;
-    for (int i = 0; i < pool_n; i++) n += ws_ctx_nodes(pool[i]);
-    return PyLong_FromUnsignedLongLong(n);
+    return pool_sum(ws_ctx_nodes);
 }
 
 static PyObject *py_trick_nodes(PyObject *self, PyObject *noargs) {
     (void)self;
     (void)noargs;
-    unsigned long long n = 0;
-    for (int i = 0; i < pool_n; i++) n += ws_ctx_trick_nodes(pool[i]);
-    return PyLong_FromUnsignedLongLong(n);
+    return pool_sum(ws_ctx_trick_nodes);
 }
 
 extern int ws_debug_flags;
