@@ -1,13 +1,14 @@
 """Expert level: PIMC whose layouts are weighted by how well they explain the play.
 
 Plain PIMC treats every consistent layout alike. Real players are not
-random: they lead from long suits (the first textbook tip, and what most
-people do), so a layout in which a player led from a singleton while holding
-a six-card suit elsewhere is less likely. Each sampled layout gets a weight:
-the product, over the other players' leads so far, of the chance that a
-player holding that hand would lead that suit. The model is deliberately
-soft (half "lead from length", half "any suit"), so that players who lead
-otherwise (a short suit for a ruff, trumps) are not ruled out.
+random: most of them play by the textbook (lead from the long suit, top of a
+sequence, second hand low, third hand high, win cheaply, ruff when you can),
+so a layout in which a player's cards were not the textbook ones is less
+likely. Each sampled layout gets a weight: the product, over the other
+players' cards so far, of the chance that a player holding that layout's hand
+would have played that card. The model is deliberately soft (a share of
+"any card"), so players who play otherwise (a false card, a short-suit lead
+for a ruff, a PIMC partner) are never ruled out.
 """
 
 from __future__ import annotations
@@ -16,45 +17,179 @@ from engine.ai import pimc
 from engine.ai.view import SUIT_MASKS, View
 
 LENGTH_POWER = 2.0  # how strongly a lead points to length
-TRUST = 0.5  # share of the model in the mixture with "any suit"
+TRUST = 0.5  # share of the length model in the choice of the suit led
+CARD_TRUST = 0.7  # share of "played the textbook card" in the choice of a card
 
 
-class LeadInference:
-    """Weight function for pimc.Search: P(observed leads | layout), up to a constant."""
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _high(m: int) -> int:
+    return m.bit_length() - 1
+
+
+def _equivalent(a: int, b: int, held: int, gone: int) -> bool:
+    """Cards a and b of one suit are worth the same: everything between is held or gone."""
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+    return between & ~(held | gone) == 0
+
+
+def _master(card: int, held: int, gone: int) -> bool:
+    higher = SUIT_MASKS[card // 13] & ~((1 << (card + 1)) - 1)
+    return higher & ~(held | gone) == 0
+
+
+def _lowest_of_run(card: int, held: int, gone: int) -> int:
+    base = (card // 13) * 13
+    low = card
+    for d in range(card - 1, base - 1, -1):
+        bit = 1 << d
+        if held & bit:
+            low = d
+        elif not gone & bit:
+            break
+    return low
+
+
+class _Lead:
+    """A lead: the suit (long suits first) and the card (top of a sequence,
+    a master or from a short suit, else low)."""
+
+    __slots__ = ("seat", "suit", "card", "later", "gone", "cache")
+
+    def __init__(self, seat: int, card: int, later: int, gone: int) -> None:
+        self.seat, self.suit, self.card, self.later, self.gone = seat, card // 13, card, later, gone
+        self.cache: dict[int, float] = {}
+
+    def factor(self, hand: int) -> float:
+        held_all = hand | self.later  # the hand when it led
+        f = self.cache.get(held_all)
+        if f is not None:
+            return f
+        lengths = [(held_all & m).bit_count() for m in SUIT_MASKS]
+        suits = [n for n in lengths if n]
+        total = sum(n ** LENGTH_POWER for n in suits)
+        p_suit = TRUST * lengths[self.suit] ** LENGTH_POWER / total + (1 - TRUST) / len(suits)
+        held = held_all & SUIT_MASKS[self.suit]
+        n = held.bit_count()
+        top = _high(held)
+        sequence = n > 1 and top % 13 >= 9 and _equivalent(top, _high(held & ~(1 << top)), held, self.gone)
+        book = top if (n < 3 or sequence or _master(top, held, self.gone)) else _low(held)
+        ok = _equivalent(book, self.card, held, self.gone)
+        f = p_suit * (CARD_TRUST * ok + (1 - CARD_TRUST) / n)
+        self.cache[held_all] = f
+        return f
+
+
+class _Follow:
+    """A card that follows suit: second hand low, third hand high (the lowest
+    of equals), fourth hand wins cheaply, low when partner has the trick."""
+
+    __slots__ = ("seat", "mask", "card", "later", "gone", "pos", "win", "partner_wins", "cache")
+
+    def __init__(self, seat: int, card: int, later: int, gone: int, pos: int, win: int,
+                 partner_wins: bool) -> None:
+        self.seat, self.card, self.later, self.gone = seat, card, later, gone
+        self.mask = SUIT_MASKS[card // 13]
+        self.pos, self.win, self.partner_wins = pos, win, partner_wins
+        self.cache: dict[int, float] = {}
+
+    def factor(self, hand: int) -> float:
+        held = (hand | self.later) & self.mask
+        f = self.cache.get(held)
+        if f is not None:
+            return f
+        same_suit = self.win // 13 == self.card // 13  # else the trick is ruffed
+        winners = held & ~((1 << (self.win + 1)) - 1) if same_suit else 0
+        if self.pos == 1 or not winners:
+            book = _low(held)
+        elif self.partner_wins and (self.pos == 3 or _master(self.win, held, self.gone)):
+            book = _low(held)
+        elif self.pos == 3:
+            book = _low(winners)
+        else:
+            book = _lowest_of_run(_high(winners), held, self.gone)
+        ok = _equivalent(book, self.card, held, self.gone)
+        f = CARD_TRUST * ok + (1 - CARD_TRUST) / held.bit_count()
+        self.cache[held] = f
+        return f
+
+
+class _NoRuff:
+    """A void player who did not ruff (or ruffed high) where the book ruffs as
+    cheaply as possible: it held none of the trumps that would have done."""
+
+    __slots__ = ("seat", "forbidden", "later")
+
+    def __init__(self, seat: int, forbidden: int, later: int) -> None:
+        self.seat, self.forbidden, self.later = seat, forbidden, later
+
+    def factor(self, hand: int) -> float:
+        return 1 - CARD_TRUST if (hand | self.later) & self.forbidden else 1.0
+
+
+_Event = _Lead | _Follow | _NoRuff
+
+
+def _events(view: View) -> list[_Event]:
+    """What each other player's cards say, replayed from the observation."""
+    me, trump = int(view.seat), view.trump
+    plays = []  # (seat, card, trick, index in trick, cards gone before the trick)
+    gone = 0
+    for t in (*view.tricks, view.current):
+        for i, (s, c) in enumerate(t.plays()):
+            plays.append((int(s), int(c), t, i, gone))
+        for c in t.cards:
+            gone |= 1 << int(c)
+    later = [0, 0, 0, 0]  # cards each seat played from that point on
+    out: list[_Event] = []
+    for s, c, t, i, before_trick in reversed(plays):
+        later[s] |= 1 << c
+        if s == me:
+            continue
+        if i == 0:
+            out.append(_Lead(s, c, later[s], before_trick))
+            continue
+        before = before_trick
+        for prev in t.cards[:i]:
+            before |= 1 << int(prev)
+        led = int(t.cards[0]) // 13
+        part = type(t)(t.leader, t.cards[:i])
+        wi = part.winning_index(trump)
+        win = int(part.cards[wi])
+        partner_wins = i - wi == 2
+        if c // 13 == led:
+            out.append(_Follow(s, c, later[s], before, i, win, partner_wins))
+        elif trump < 4:
+            if partner_wins and (i == 3 or _master(win, 0, before)):
+                continue  # the book discards here: nothing learnt
+            beat = SUIT_MASKS[trump]
+            if win // 13 == trump:
+                beat &= ~((1 << (win + 1)) - 1)
+            if c // 13 == trump:
+                beat &= (1 << c) - 1  # a cheaper ruff was there
+            beat &= ~before
+            if beat:
+                out.append(_NoRuff(s, beat, later[s]))
+    return out
+
+
+class PlayInference:
+    """Weight function for pimc.Search: P(observed cards | layout), up to a constant."""
 
     def __init__(self) -> None:
         self._view: View | None = None
-        self._leads: list[tuple[int, int, int]] = []  # (seat, suit led, cards played later by seat)
-
-    def _prepare(self, view: View) -> None:
-        self._view = view
-        plays = [(s, c) for t in (*view.tricks, view.current) for s, c in t.plays()]
-        later = [0, 0, 0, 0]  # cards each seat played from this point on
-        leads = []
-        trick_starts = set()
-        i = 0
-        for t in (*view.tricks, view.current):
-            if t.cards:
-                trick_starts.add(i)
-            i += len(t.cards)
-        for k in range(len(plays) - 1, -1, -1):
-            s, c = plays[k]
-            later[s] |= 1 << int(c)
-            if k in trick_starts and s != view.seat:
-                leads.append((int(s), c.suit, later[s]))
-        self._leads = leads
+        self._events: list[_Event] = []
 
     def __call__(self, view: View, hands: tuple[int, int, int, int]) -> float:
         if self._view is not view:
-            self._prepare(view)
+            self._view = view
+            self._events = _events(view)
         w = 1.0
-        for seat, suit, later in self._leads:
-            held = hands[seat] | later  # the hand when it led
-            lengths = [(held & m).bit_count() for m in SUIT_MASKS]
-            suits = [n for n in lengths if n]
-            total = sum(n ** LENGTH_POWER for n in suits)
-            p_model = lengths[suit] ** LENGTH_POWER / total
-            w *= TRUST * p_model + (1 - TRUST) / len(suits)
+        for e in self._events:
+            w *= e.factor(hands[e.seat])
         return w
 
 
@@ -62,5 +197,5 @@ def expert_search(budget: float | None, samples: int | None) -> pimc.Search:
     from engine.ai.levels import hard_search
 
     cfg = hard_search(budget, samples)
-    cfg.weight = LeadInference()
+    cfg.weight = PlayInference()
     return cfg

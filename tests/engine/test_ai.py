@@ -244,27 +244,90 @@ def test_textbook_discards_from_weakness() -> None:
     assert card == "H4"  # the short, weak suit; never the master spades
 
 
-def test_expert_believes_leads_come_from_long_suits() -> None:
-    from engine.ai.inference import LeadInference
+def _weights_by(view, key, n: int = 400) -> dict:  # noqa: ANN001
+    """Mean expert weight of sampled layouts, grouped by key(hands)."""
+    from engine.ai.inference import PlayInference
     from engine.ai.sampling import Sampler
 
-    deal = Deal(DealRecord.deal(Seat.S, seed=41))  # West leads first
-    deal.play(max(deal.legal_moves()))  # some card from West's hand
-    seat = deal.turn
-    view = view_of(deal.observation(seat))
-    led_suit = deal.current.cards[0].suit
-    weigh = LeadInference()
+    weigh = PlayInference()
     sampler = Sampler.for_view(view)
     rng = random.Random(0)
-    by_length: dict[int, list[float]] = {}
-    for _ in range(400):
+    groups: dict = {}
+    for _ in range(n):
         hands = sampler.sample(rng)
-        n = sum(1 for c in range(led_suit * 13, led_suit * 13 + 13) if hands[Seat.W] >> c & 1)
-        by_length.setdefault(n, []).append(weigh(view, hands))
-    lengths = sorted(by_length)
-    short, long = lengths[0], lengths[-1]
-    assert long > short
-    assert min(by_length[long]) > max(by_length[short])
+        w = weigh(view, hands)
+        assert 0 < w <= 1
+        groups.setdefault(key(hands), []).append(w)
+    return {k: sum(v) / len(v) for k, v in groups.items()}
+
+
+def _held(hands, seat: Seat, suit: int) -> int:  # noqa: ANN001
+    return sum(1 for c in range(suit * 13, suit * 13 + 13) if hands[seat] >> c & 1)
+
+
+def test_expert_believes_leads_come_from_long_suits() -> None:
+    deal = Deal(DealRecord.deal(Seat.S, seed=41))  # West leads first
+    deal.play(max(deal.legal_moves()))  # some card from West's hand
+    view = view_of(deal.observation(deal.turn))
+    led = deal.current.cards[0].suit
+    means = _weights_by(view, lambda hands: _held(hands, Seat.W, led))
+    lengths = sorted(means)
+    assert means[lengths[-1]] > means[lengths[0]]
+
+
+# North void in hearts and clubs; the others hold what is left
+_VOID_NORTH = ("S2 S3 S4 D2 D3 D4 D5 D6 D7 D8 D9 DT DJ",
+               "S5 S6 S7 H2 H3 H4 H5 H6 C2 C3 C4 C5 C6",
+               "S8 S9 ST H7 H8 H9 HT HJ C7 C8 C9 CT CJ",
+               "SJ SQ SK SA HQ HK HA DQ DK DA CQ CK CA")
+
+
+def test_expert_believes_second_hand_plays_low_and_third_hand_high() -> None:
+    from engine.ai.inference import _events
+
+    # West leads the club two; North plays the ten, East the five
+    hands = ["S8 S9 ST H7 H8 H9 HT HJ C7 C8 C9 CT CJ".split(),
+             "S5 S6 S7 H2 H3 H4 H5 H6 C5 C6 CQ CK CA".split(),
+             "S2 S3 S4 D2 D3 D4 D5 D6 D7 D8 D9 DT DJ".split(),
+             "SJ SQ SK SA HQ HK HA DQ DK DA C2 C3 C4".split()]
+    deal = Deal(DealRecord.from_hands(hands, Seat.S, "N"))
+    for card in ("C2", "CT", "C5"):
+        deal.play(parse_card(card))
+    view = view_of(deal.observation(Seat.S))
+    by_seat = {e.seat: e for e in _events(view) if type(e).__name__ == "_Follow"}
+    north, east = by_seat[int(Seat.N)], by_seat[int(Seat.E)]
+
+    def clubs(text: str) -> int:
+        return sum(1 << int(parse_card(c)) for c in text.split())
+
+    # second hand: the ten as the lowest club is the book; with the seven it is not
+    assert north.factor(clubs("CT CQ")) > 2 * north.factor(clubs("CT C7"))
+    # ...but the nine beside it is the same card
+    assert north.factor(clubs("CT C9")) == north.factor(clubs("CT CQ"))
+    # third hand, the ten winning: a low club is the book only without a card
+    # that beats the ten (third hand high)
+    assert east.factor(clubs("C5 C6")) > 2 * east.factor(clubs("C5 CA"))
+
+
+def test_expert_believes_a_discard_means_no_trump_to_ruff_with() -> None:
+    hands = [h.split() for h in _VOID_NORTH]
+    deal = Deal(DealRecord.from_hands(hands, Seat.S, "S"))  # spades trumps, West leads
+    deal.play(parse_card("HA"))
+    deal.play(parse_card("D2"))  # North, void in hearts, throws a diamond instead of ruffing
+    view = view_of(deal.observation(Seat.E))
+    means = _weights_by(view, lambda hands: _held(hands, Seat.N, 0) > 0)
+    assert means[False] > means[True]
+
+
+def test_expert_weights_change_nothing_when_nobody_has_played() -> None:
+    deal = Deal(DealRecord.deal(Seat.S, seed=3))  # West on lead: no card seen yet
+    view = view_of(deal.observation(Seat.W))
+    assert set(_weights_by(view, lambda hands: 0, n=50)) == {0}
+    from engine.ai.inference import PlayInference
+    from engine.ai.sampling import Sampler
+
+    hands = Sampler.for_view(view).sample(random.Random(1))
+    assert PlayInference()(view, hands) == 1.0
 
 
 def test_a_solve_that_runs_out_of_nodes_is_dropped_and_the_move_still_comes() -> None:
