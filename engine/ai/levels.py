@@ -14,7 +14,7 @@ LEVELS = ("random", "rules", "easy", "medium", "hard")
 # "expert" (hard + inference from every card the others played, engine.ai.inference) is
 # playable but not offered yet: measured against hard it gains +0.08 +- 0.06 tricks/deal
 # (300 duplicate deals), against rules +0.81 +- 0.05 where hard makes +0.73 +- 0.05 (500),
-# not yet clearly enough to replace hard.
+# against pimc-dds +0.01 +- 0.07 (350): not clearly enough to replace hard.
 EXPERIMENTAL = ("expert",)
 
 # Think time per move (seconds). Each solve gets a node limit from the time left
