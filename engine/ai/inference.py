@@ -14,6 +14,7 @@ for a ruff, a PIMC partner) are never ruled out.
 from __future__ import annotations
 
 from engine.ai import pimc
+from engine.ai.rules import lowest_of_run, master_of
 from engine.ai.view import SUIT_MASKS, View
 
 LENGTH_POWER = 2.0  # how strongly a lead points to length
@@ -34,23 +35,6 @@ def _equivalent(a: int, b: int, held: int, gone: int) -> bool:
     lo, hi = min(a, b), max(a, b)
     between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
     return between & ~(held | gone) == 0
-
-
-def _master(card: int, held: int, gone: int) -> bool:
-    higher = SUIT_MASKS[card // 13] & ~((1 << (card + 1)) - 1)
-    return higher & ~(held | gone) == 0
-
-
-def _lowest_of_run(card: int, held: int, gone: int) -> int:
-    base = (card // 13) * 13
-    low = card
-    for d in range(card - 1, base - 1, -1):
-        bit = 1 << d
-        if held & bit:
-            low = d
-        elif not gone & bit:
-            break
-    return low
 
 
 class _Lead:
@@ -76,7 +60,7 @@ class _Lead:
         n = held.bit_count()
         top = _high(held)
         sequence = n > 1 and top % 13 >= 9 and _equivalent(top, _high(held & ~(1 << top)), held, self.gone)
-        book = top if (n < 3 or sequence or _master(top, held, self.gone)) else _low(held)
+        book = top if (n < 3 or sequence or master_of(top, held, self.gone)) else _low(held)
         ok = _equivalent(book, self.card, held, self.gone)
         f = p_suit * (CARD_TRUST * ok + (1 - CARD_TRUST) / n)
         self.cache[held_all] = f
@@ -105,12 +89,12 @@ class _Follow:
         winners = held & ~((1 << (self.win + 1)) - 1) if same_suit else 0
         if self.pos == 1 or not winners:
             book = _low(held)
-        elif self.partner_wins and (self.pos == 3 or _master(self.win, held, self.gone)):
+        elif self.partner_wins and (self.pos == 3 or master_of(self.win, held, self.gone)):
             book = _low(held)
         elif self.pos == 3:
             book = _low(winners)
         else:
-            book = _lowest_of_run(_high(winners), held, self.gone)
+            book = lowest_of_run(_high(winners), held, self.gone)
         ok = _equivalent(book, self.card, held, self.gone)
         f = CARD_TRUST * ok + (1 - CARD_TRUST) / held.bit_count()
         self.cache[held] = f
@@ -163,7 +147,7 @@ def _events(view: View) -> list[_Event]:
         if c // 13 == led:
             out.append(_Follow(s, c, later[s], before, i, win, partner_wins))
         elif trump < 4:
-            if partner_wins and (i == 3 or _master(win, 0, before)):
+            if partner_wins and (i == 3 or master_of(win, 0, before)):
                 continue  # the book discards here: nothing learnt
             beat = SUIT_MASKS[trump]
             if win // 13 == trump:

@@ -20,11 +20,27 @@ def _by_suit(cards: list[Card]) -> dict[int, list[Card]]:
     return out
 
 
+def master_of(card: int, held: int, gone: int) -> bool:
+    """Every higher card of the suit is held or gone (masks)."""
+    higher = SUIT_MASKS[card // 13] & ~((1 << (card + 1)) - 1)
+    return higher & ~(held | gone) == 0
+
+
+def lowest_of_run(card: int, held: int, gone: int) -> int:
+    """The lowest held card equivalent to ``card``: only held or gone cards between (masks)."""
+    low = card
+    for d in range(card - 1, (card // 13) * 13 - 1, -1):
+        bit = 1 << d
+        if held & bit:
+            low = d
+        elif not gone & bit:
+            break
+    return low
+
+
 def is_master(view: View, card: Card) -> bool:
     """No card still out (unplayed, not in this trick) of the suit beats it."""
-    higher = SUIT_MASKS[card.suit] & ~((1 << (int(card) + 1)) - 1)
-    out = higher & ~view.gone & ~view.in_trick & ~view.hand_mask
-    return out == 0
+    return master_of(int(card), view.hand_mask, view.gone | view.in_trick)
 
 
 def _top_sequence(cards: list[Card], view: View) -> bool:
@@ -35,29 +51,6 @@ def _top_sequence(cards: list[Card], view: View) -> bool:
     nxt = cards[-2]
     between = SUIT_MASKS[top.suit] & ((1 << int(top)) - 1) & ~((1 << (int(nxt) + 1)) - 1)
     return top.rank >= 11 and (between & ~view.gone) == 0
-
-
-def _lowest_of_run(card: Card, hand_mask: int, view: View) -> Card:
-    """The lowest card of ours equivalent to ``card`` (only our cards or gone cards between)."""
-    c = int(card)
-    base = card.suit * 13
-    while c > base:
-        below = c - 1
-        bit = 1 << below
-        if hand_mask & bit:
-            c = below
-        elif view.gone & bit:
-            # skip gone cards; keep going only if one of ours lies below
-            d = below
-            while d >= base and view.gone & (1 << d):
-                d -= 1
-            if d >= base and hand_mask & (1 << d):
-                c = d
-            else:
-                break
-        else:
-            break
-    return Card(c)
 
 
 def _discard(view: View, cards: list[Card]) -> Card:
@@ -137,7 +130,7 @@ def choose(view: View) -> Card:
         if pos == 3:
             return winners[0]  # win as cheaply as possible
         # third hand high: the top card, but the lowest of an equivalent run
-        return _lowest_of_run(winners[-1], view.hand_mask, view)
+        return Card(lowest_of_run(int(winners[-1]), view.hand_mask, view.gone))
     # void in the suit led
     trumps = [c for c in legal if c.suit == trump]
     if partner_winning and (pos == 3 or is_master(view, win_card)):
@@ -155,4 +148,4 @@ def rank_preferences(view: View) -> list[Card]:
     return [first] + [c for c in view.legal() if c != first]
 
 
-__all__ = ["choose", "is_master", "cards_of", "rank_preferences"]
+__all__ = ["choose", "is_master", "master_of", "lowest_of_run", "cards_of", "rank_preferences"]
