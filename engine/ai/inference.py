@@ -14,8 +14,9 @@ for a ruff, a PIMC partner) are never ruled out.
 from __future__ import annotations
 
 from engine.ai import pimc
-from engine.ai.rules import lowest_of_run, master_of
+from engine.ai.rules import equivalent, lowest_of_run, master_of
 from engine.ai.view import SUIT_MASKS, View
+from engine.trick import Trick
 
 LENGTH_POWER = 2.0  # how strongly a lead points to length
 TRUST = 0.5  # share of the length model in the choice of the suit led
@@ -28,13 +29,6 @@ def _low(m: int) -> int:
 
 def _high(m: int) -> int:
     return m.bit_length() - 1
-
-
-def _equivalent(a: int, b: int, held: int, gone: int) -> bool:
-    """Cards a and b of one suit are worth the same: everything between is held or gone."""
-    lo, hi = min(a, b), max(a, b)
-    between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
-    return between & ~(held | gone) == 0
 
 
 class _Lead:
@@ -59,9 +53,9 @@ class _Lead:
         held = held_all & SUIT_MASKS[self.suit]
         n = held.bit_count()
         top = _high(held)
-        sequence = n > 1 and top % 13 >= 9 and _equivalent(top, _high(held & ~(1 << top)), held, self.gone)
+        sequence = n > 1 and top % 13 >= 9 and equivalent(top, _high(held & ~(1 << top)), held, self.gone)
         book = top if (n < 3 or sequence or master_of(top, held, self.gone)) else _low(held)
-        ok = _equivalent(book, self.card, held, self.gone)
+        ok = equivalent(book, self.card, held, self.gone)
         f = p_suit * (CARD_TRUST * ok + (1 - CARD_TRUST) / n)
         self.cache[held_all] = f
         return f
@@ -95,7 +89,7 @@ class _Follow:
             book = _low(winners)
         else:
             book = lowest_of_run(_high(winners), held, self.gone)
-        ok = _equivalent(book, self.card, held, self.gone)
+        ok = equivalent(book, self.card, held, self.gone)
         f = CARD_TRUST * ok + (1 - CARD_TRUST) / held.bit_count()
         self.cache[held] = f
         return f
@@ -140,7 +134,7 @@ def _events(view: View) -> list[_Event]:
         for prev in t.cards[:i]:
             before |= 1 << int(prev)
         led = int(t.cards[0]) // 13
-        part = type(t)(t.leader, t.cards[:i])
+        part = Trick(t.leader, t.cards[:i])
         wi = part.winning_index(trump)
         win = int(part.cards[wi])
         partner_wins = i - wi == 2

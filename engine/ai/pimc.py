@@ -232,9 +232,7 @@ def classes(view: View) -> list[list[Card]]:
     out: list[list[Card]] = []
     for c in legal:
         if out and out[-1][-1].suit == c.suit:
-            prev = int(out[-1][-1])
-            between = ((1 << int(c)) - 1) & ~((1 << (prev + 1)) - 1)
-            if between & ~(view.gone | view.hand_mask) == 0:
+            if rules.equivalent(int(out[-1][-1]), int(c), view.hand_mask, view.gone):
                 out[-1].append(c)
                 continue
         out.append([c])

@@ -26,6 +26,13 @@ def master_of(card: int, held: int, gone: int) -> bool:
     return higher & ~(held | gone) == 0
 
 
+def equivalent(a: int, b: int, held: int, gone: int) -> bool:
+    """Cards a and b of one suit are worth the same: every card between is held or gone (masks)."""
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+    return between & ~(held | gone) == 0
+
+
 def lowest_of_run(card: int, held: int, gone: int) -> int:
     """The lowest held card equivalent to ``card``: only held or gone cards between (masks)."""
     low = card
@@ -148,4 +155,4 @@ def rank_preferences(view: View) -> list[Card]:
     return [first] + [c for c in view.legal() if c != first]
 
 
-__all__ = ["choose", "is_master", "master_of", "lowest_of_run", "cards_of", "rank_preferences"]
+__all__ = ["choose", "is_master", "master_of", "lowest_of_run", "equivalent", "cards_of", "rank_preferences"]
