@@ -100,10 +100,10 @@ typedef struct {
 #define BLK 10
 #endif
 #ifndef KILLER
-#define KILLER 60
+#define KILLER 25
 #endif
 #ifndef KILLER2
-#define KILLER2 30
+#define KILLER2 12
 #endif
 #ifndef MAXBLK
 #define MAXBLK 1000000
@@ -674,17 +674,44 @@ static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
     return nt_cash_after(c, hh, plays_now, 1, enough, wr);
 }
 
+/* At a trick's start: side X holds the second best trump in a hand hh
+ * that has another trump to play under the top one. It wins a trick when
+ * the top trump sits just before hh (hh sees it played first) or when the
+ * side also holds the third best (the top trump can take only one of
+ * them). Not when hh is on lead: he could be made to lead into the top
+ * trump before his side has won a trick. */
+static int second_trump(const ws_ctx *c, int X, u16 *bits) {
+    int t = c->trump;
+    u16 rs = c->rem[t], side = (u16)(c->h[X][t] | c->h[X ^ 2][t]);
+    if (popc(rs) < 3) return 0;
+    u16 top = (u16)(1u << hibit(rs)), second = (u16)(1u << hibit(rs ^ top));
+    if (!(side & second)) return 0;
+    int hh = (c->h[X][t] & second) ? X : X ^ 2;
+    if (popc(c->h[hh][t]) < 2 || hh == c->leader) return 0;
+    if (c->h[(hh + 3) & 3][t] & top) {
+        *bits = second;
+        return 1;
+    }
+    u16 third = (u16)(1u << hibit(rs ^ top ^ second));
+    if (side & third) {
+        *bits = third;
+        return 1;
+    }
+    return 0;
+}
+
 /* Tricks side X is sure to take with its top trumps: every trick in which
  * one of the side's unbeatable trumps is played is the side's (a trump is
  * never a mere discard), and each hand plays one card a trick, so the side
- * wins at least as many tricks as either hand holds of those trumps. */
+ * wins at least as many tricks as either hand holds of those trumps. With
+ * no top trump, a guarded second best may still be worth one (second_trump). */
 static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     int t = c->trump;
     *bits = 0;
     if (t == NT) return 0;
     u16 run;
     top_run(c->rem[t], c->h[X][t] | c->h[X ^ 2][t], &run);
-    if (!run) return 0;
+    if (!run) return second_trump(c, X, bits);
     int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
     *bits = run;
     /* When one hand holds enough lower trumps to play under each of its
@@ -865,6 +892,13 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
                 }
                 if (t != NT && s != t && !c->h[partner][s] && c->h[partner][t] && !lhoRuff)
                     sc += 30;
+            }
+            {
+                /* smaller trees first: the fewer cards the opponents can
+                   answer a lead with, the fewer lines there are to refute
+                   (a void can answer with any card) */
+                int cl = popc(c->h[lho][s]), cr = popc(c->h[rho][s]);
+                sc -= 10 * ((cl ? cl : c->tricksLeft) + (cr ? cr : c->tricksLeft));
             }
             if (t != NT && s == t) {
                 int ours = popc(c->h[hand][t]) + popc(c->h[partner][t]);
