@@ -900,6 +900,9 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
                 int cl = popc(c->h[lho][s]), cr = popc(c->h[rho][s]);
                 sc -= 10 * ((cl ? cl : c->tricksLeft) + (cr ? cr : c->tricksLeft));
             }
+            if (t != NT && s != t && popc(c->h[hand][s]) == 1 && c->h[hand][t] &&
+                popc(c->h[partner][s]) > 1 && (c->h[partner][s] & topc))
+                sc += 19; /* a singleton to partner's winner: he can return it for a ruff */
             if (t != NT && s == t) {
                 int ours = popc(c->h[hand][t]) + popc(c->h[partner][t]);
                 int theirs = popc(c->h[lho][t]) + popc(c->h[rho][t]);
