@@ -99,6 +99,16 @@ typedef struct {
 #ifndef BLK
 #define BLK 10
 #endif
+/* Bonus for the card that last cut off at the same depth ("killer"). A lead
+   that refuted a sibling's line usually refutes this one too, at no trump
+   above all (measured: node counts of 100 full deals); later in the trick
+   the cheap heuristics know better. */
+#ifndef KILLER_LEAD_NT
+#define KILLER_LEAD_NT 200
+#endif
+#ifndef KILLER_LEAD
+#define KILLER_LEAD 60
+#endif
 #ifndef KILLER
 #define KILLER 25
 #endif
@@ -935,7 +945,8 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             sc += popc(c->h[hand][s]) * 3;
         }
         if (ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1)))) sc += 400;
-        else if (kill && (kill >> 8) == s && (m->seq & (1u << ((kill & 0xFF) - 1)))) sc += KILLER;
+        else if (kill && (kill >> 8) == s && (m->seq & (1u << ((kill & 0xFF) - 1))))
+            sc += tn ? KILLER : t == NT ? KILLER_LEAD_NT : KILLER_LEAD;
         else if (KILLER2 && kill2 && (kill2 >> 8) == s && (m->seq & (1u << ((kill2 & 0xFF) - 1))))
             sc += KILLER2;
         m->score = sc;
