@@ -55,9 +55,7 @@ def _top_sequence(cards: list[Card], view: View) -> bool:
     if len(cards) < 2:
         return False
     top = cards[-1]
-    nxt = cards[-2]
-    between = SUIT_MASKS[top.suit] & ((1 << int(top)) - 1) & ~((1 << (int(nxt) + 1)) - 1)
-    return top.rank >= 11 and (between & ~view.gone) == 0
+    return top.rank >= 11 and equivalent(int(top), int(cards[-2]), view.hand_mask, view.gone)
 
 
 def _discard(view: View, cards: list[Card]) -> Card:
