@@ -119,7 +119,7 @@ def run_set(name: str, positions: list[Position]) -> dict[str, float]:
         f"{name:<22}{row['n']:>5}  "
         f"{row['ours_med'] * ms:8.2f}{row['ours_p90'] * ms:9.2f}{row['ours_max'] * ms:9.1f}  "
         f"{row['dds_med'] * ms:8.2f}{row['dds_p90'] * ms:9.2f}{row['dds_max'] * ms:9.1f}  "
-        f"{row['ratio_of_medians']:6.2f}{row['median_ratio']:7.2f}{row['max_ratio']:7.2f}"
+        f"{row['ratio_of_medians']:6.2f} {row['median_ratio']:6.2f} {row['max_ratio']:6.2f}"
         f"  {row['mismatches']:>4}",
         flush=True,
     )

@@ -94,11 +94,15 @@ typedef struct {
    i-th lowest remaining card: plane 0 set for East/West, plane 1 for
    South/West), 26 bits a suit, two suits a word. An entry keeps the planes
    of the top k[s] cards of each suit; all entries of a node share the suit
-   lengths, so the mask of those bits follows from k alone (topm).
+   lengths, so the mask of those bits follows from k alone (topm) and is
+   kept beside the pattern: a probe then tests an entry with two loads from
+   one cache line and no table lookups.
 
    Entries of one node live in blocks, stored field by field: a probe
-   rejects most entries on the first word and the counts, so it reads
-   about three cache lines a block instead of every entry whole. */
+   rejects most entries on the first word, so it reads about three cache
+   lines a block instead of every entry whole. A probe is bound by memory
+   latency (perf: the loads of the block header and the first word), so it
+   asks for the next block while it scans this one. */
 #ifndef BLK
 #define BLK 10
 #endif
@@ -123,9 +127,9 @@ typedef struct {
 #endif
 typedef struct {
     u32 next, n;
+    u64 w0[BLK][2];    /* owners the bound depends on, suits 0 and 1: pattern and mask */
+    u64 w1[BLK][2];    /* suits 2 and 3 */
     u8 k[BLK][NSUIT];  /* how many top cards of each suit the bound depends on */
-    u64 pat0[BLK];     /* owners the bound depends on, suits 0 and 1 */
-    u64 pat1[BLK];     /* suits 2 and 3 */
     u8 lb[BLK], ub[BLK]; /* bounds on North-South's tricks from here */
     u16 best[BLK];     /* best move found: suit << 8 | rank index + 1 */
 } TTBlock;
@@ -164,6 +168,7 @@ struct ws_ctx {
     /* search state */
     u16 h[NSEAT][NSUIT];
     u16 rem[NSUIT]; /* cards still in hands, per suit */
+    u64 lkey;       /* length_key of the hands, kept up to date move by move */
     int trump, maxSide, tricksLeft, leader, tn, depth;
     int tsuit[NSEAT];
     u16 tbit[NSEAT];
@@ -335,30 +340,54 @@ static void owners(const ws_ctx *c, u64 *own) {
     }
 }
 
+/* Entries a probe found matching the position without deciding it: the only
+   ones a store at the same position can find equal to its own (positions
+   below it have fewer cards, so its list gains no entry for it meanwhile). */
+#define NCAND 4
+typedef struct {
+    u32 gen; /* table generation of the probe; a cleared table has no equal */
+    int n;   /* NCAND + 1: too many to keep, look through the whole list */
+    u32 blk[NCAND];
+    u8 ent[NCAND];
+} Cand;
+
 /* 1 / 0 when a stored bound decides "max side takes >= need", -1 if none. */
-static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *wr, u16 *best) {
+static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *wr, u16 *best,
+                    Cand *cd) {
     int tl = c->tricksLeft;
-    const u64 *m0[2], *m1[2];
-    m0[0] = topm[0][popc(c->rem[0])];
-    m0[1] = topm[1][popc(c->rem[1])];
-    m1[0] = topm[0][popc(c->rem[2])];
-    m1[1] = topm[1][popc(c->rem[3])];
+    u64 o0 = own[0], o1 = own[1];
     for (u32 bi = nd->head; bi != NIL; bi = c->ents[bi].next) {
         const TTBlock *blk = &c->ents[bi];
+#if defined(__GNUC__) || defined(__clang__)
+        if (blk->next != NIL) {
+            const char *p = (const char *)&c->ents[blk->next];
+            __builtin_prefetch(p);
+            __builtin_prefetch(p + 64);
+            __builtin_prefetch(p + 128);
+        }
+#endif
         for (u32 j = blk->n; j-- > 0;) {
+            if ((o0 & blk->w0[j][1]) != blk->w0[j][0]) continue;
+            if ((o1 & blk->w1[j][1]) != blk->w1[j][0]) continue;
             const u8 *k = blk->k[j];
-            if ((own[0] ^ blk->pat0[j]) & (m0[0][k[0]] | m0[1][k[1]])) continue;
-            if ((own[1] ^ blk->pat1[j]) & (m1[0][k[2]] | m1[1][k[3]])) continue;
             if (!*best) *best = blk->best[j];
             int r;
             if (c->maxSide == 0) {
                 if (blk->lb[j] >= need) r = 1;
                 else if (blk->ub[j] < need) r = 0;
-                else continue;
+                else r = -1;
             } else {
                 if (blk->ub[j] <= tl - need) r = 1;
                 else if (blk->lb[j] > tl - need) r = 0;
-                else continue;
+                else r = -1;
+            }
+            if (r < 0) {
+                if (cd->n < NCAND) {
+                    cd->blk[cd->n] = bi;
+                    cd->ent[cd->n] = (u8)j;
+                }
+                if (cd->n <= NCAND) cd->n++;
+                continue;
             }
             for (int s = 0; s < NSUIT; s++) wr[s] = top_cards(c->rem[s], k[s]);
             return r;
@@ -368,7 +397,7 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *
 }
 
 static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, int res,
-                     int need, u16 best) {
+                     int need, u16 best, const Cand *cd) {
     u8 k[NSUIT];
     for (int s = 0; s < NSUIT; s++) {
         if (!wr[s]) {
@@ -378,23 +407,38 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, 
         u16 thr = (u16)(wr[s] & (u16)(0u - wr[s]));
         k[s] = (u8)popc(c->rem[s] & (u16) ~(thr - 1u));
     }
-    u64 o0 = own[0] & (topm[0][popc(c->rem[0])][k[0]] | topm[1][popc(c->rem[1])][k[1]]);
-    u64 o1 = own[1] & (topm[0][popc(c->rem[2])][k[2]] | topm[1][popc(c->rem[3])][k[3]]);
+    u64 mk0 = topm[0][popc(c->rem[0])][k[0]] | topm[1][popc(c->rem[1])][k[1]];
+    u64 mk1 = topm[0][popc(c->rem[2])][k[2]] | topm[1][popc(c->rem[3])][k[3]];
+    u64 o0 = own[0] & mk0, o1 = own[1] & mk1;
     if (c->nents >= c->entcap) tt_clear(c);
     TTNode *nd = tt_find(c, key, lt, 1);
     int tl = c->tricksLeft;
     TTBlock *eb = NULL;
     u32 ej = 0;
-    for (u32 bi = nd->head; bi != NIL && !eb; bi = c->ents[bi].next) {
-        TTBlock *blk = &c->ents[bi];
-        for (u32 j = 0; j < blk->n; j++) {
-            if (blk->pat0[j] == o0 && blk->pat1[j] == o1 && !memcmp(blk->k[j], k, sizeof k)) {
+#define SAME(b, j) ((b)->w0[j][0] == o0 && (b)->w1[j][0] == o1 && (b)->w0[j][1] == mk0 && (b)->w1[j][1] == mk1)
+    if (cd->gen != c->gen) {
+        /* the table was cleared since the probe: nothing to update */
+    } else if (cd->n <= NCAND) {
+        for (int i = 0; i < cd->n && !eb; i++) {
+            TTBlock *blk = &c->ents[cd->blk[i]];
+            if (SAME(blk, cd->ent[i])) {
                 eb = blk;
-                ej = j;
-                break;
+                ej = cd->ent[i];
+            }
+        }
+    } else {
+        for (u32 bi = nd->head; bi != NIL && !eb; bi = c->ents[bi].next) {
+            TTBlock *blk = &c->ents[bi];
+            for (u32 j = 0; j < blk->n; j++) {
+                if (SAME(blk, j)) {
+                    eb = blk;
+                    ej = j;
+                    break;
+                }
             }
         }
     }
+#undef SAME
     if (!eb) {
         TTBlock *blk = nd->head == NIL ? NULL : &c->ents[nd->head];
         if (!blk || blk->n == BLK) {
@@ -421,8 +465,10 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, 
         eb = blk;
         ej = blk->n++;
         memcpy(eb->k[ej], k, sizeof k);
-        eb->pat0[ej] = o0;
-        eb->pat1[ej] = o1;
+        eb->w0[ej][0] = o0;
+        eb->w0[ej][1] = mk0;
+        eb->w1[ej][0] = o1;
+        eb->w1[ej][1] = mk1;
         eb->lb[ej] = 0;
         eb->ub[ej] = (u8)tl;
         eb->best[ej] = 0;
@@ -457,17 +503,10 @@ static inline int trick_winner(const ws_ctx *c, int n) {
 
 /* The top cards of a suit held by one hand, counted from the very top. */
 static inline int top_run(u16 rem, u16 mine, u16 *bits) {
-    int k = 0;
-    u16 b = 0;
-    while (rem) {
-        u16 t = (u16)(1u << hibit(rem));
-        if (!(mine & t)) break;
-        b |= t;
-        rem ^= t;
-        k++;
-    }
+    u16 other = (u16)(rem & ~mine); /* the run stops at the best card of another hand */
+    u16 b = other ? (u16)(rem & ~((2u << hibit(other)) - 1u)) : rem;
     *bits = b;
-    return k;
+    return popc(b);
 }
 
 /* Trumps drawn from X's lead: the leader of each round leads his highest
@@ -794,8 +833,10 @@ __attribute__((destructor)) static void st_dump(void) {
 /* Play one card, search the rest, take it back. */
 static int play_child(ws_ctx *c, int hand, int s, u16 bit, int need, u16 *cw) {
     int tn = c->tn, r;
+    u64 unit = (u64)1 << (4 * (15 - (hand * 4 + s)));
     c->h[hand][s] ^= bit;
     c->rem[s] ^= bit;
+    c->lkey -= unit;
     c->tsuit[tn] = s;
     c->tbit[tn] = bit;
     c->depth++;
@@ -827,6 +868,7 @@ static int play_child(ws_ctx *c, int hand, int s, u16 bit, int need, u16 *cw) {
     c->depth--;
     c->h[hand][s] ^= bit;
     c->rem[s] ^= bit;
+    c->lkey += unit;
     return r;
 }
 
@@ -991,6 +1033,9 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     u64 own[2];
     u64 key = 0;
     u32 lt = 0;
+    Cand cd;
+    cd.gen = 0;
+    cd.n = 0;
     u16 ttbest = 0, best = 0;
     if (tn == 0) {
         c->tricknodes++;
@@ -1023,15 +1068,17 @@ static int search(ws_ctx *c, int need, u16 *wr) {
                 return !isMax;
             }
         }
-        key = length_key(c);
+        key = c->lkey;
         lt = (u32)hand | ((u32)c->trump << 2);
 #if defined(__GNUC__) || defined(__clang__)
         __builtin_prefetch(&c->nodes[hash_key(key, lt) & c->nmask]);
 #endif
         owners(c, own);
         TTNode *nd = (ws_debug_flags & 2) ? NULL : tt_find(c, key, lt, 0);
+        cd.gen = c->gen;
+        cd.n = (ws_debug_flags & 2) ? NCAND + 1 : 0;
         if (nd) {
-            int r = tt_probe(c, nd, own, need, wr, &ttbest);
+            int r = tt_probe(c, nd, own, need, wr, &ttbest, &cd);
             if (r >= 0) return r;
         }
     }
@@ -1083,7 +1130,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
 #endif
     memcpy(wr, acc, sizeof acc);
 done:
-    if (tn == 0) tt_store(c, key, lt, own, wr, res, need, best);
+    if (tn == 0) tt_store(c, key, lt, own, wr, res, need, best, &cd);
     return res;
 }
 
@@ -1190,6 +1237,7 @@ static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, con
     for (int h = 0; h < NSEAT; h++)
         for (int s = 0; s < NSUIT; s++) c->h[h][s] = (u16)((hands[h] >> (13 * s)) & 0x1FFF);
     for (int s = 0; s < NSUIT; s++) c->rem[s] = c->h[0][s] | c->h[1][s] | c->h[2][s] | c->h[3][s];
+    c->lkey = length_key(c);
     c->trump = trump;
     c->leader = leader;
     c->tn = ntrick;
