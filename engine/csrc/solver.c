@@ -122,6 +122,9 @@ typedef struct {
 #ifndef KILLER2
 #define KILLER2 25
 #endif
+#ifndef NMEMO
+#define NMEMO 8
+#endif
 #ifndef MAXBLK
 #define MAXBLK 1000000
 #endif
@@ -129,7 +132,6 @@ typedef struct {
     u32 next, n;
     u64 w0[BLK][2];    /* owners the bound depends on, suits 0 and 1: pattern and mask */
     u64 w1[BLK][2];    /* suits 2 and 3 */
-    u8 k[BLK][NSUIT];  /* how many top cards of each suit the bound depends on */
     u8 lb[BLK], ub[BLK]; /* bounds on North-South's tricks from here */
     u16 best[BLK];     /* best move found: suit << 8 | rank index + 1 */
 } TTBlock;
@@ -148,6 +150,13 @@ typedef struct {
 /* Testing only: bit 0 switches off quick tricks, 1 the table, 2 low-card pruning. */
 int ws_debug_flags = 0;
 
+typedef struct {
+    int valid, flags, trump, leader, ntrick, out;
+    u64 hands[NSEAT];
+    int trick[NSEAT - 1];
+    int cards[NRANK], values[NRANK];
+} Memo;
+
 struct ws_ctx {
     TTNode *nodes;
     u32 nmask, nused, nlimit;
@@ -164,6 +173,12 @@ struct ws_ctx {
     int guess;                  /* first guess of the value, -1 = none */
     int aborted;
     u64 lastDeal[NSEAT]; /* the cards of the deal the table was last used for */
+    /* The last NMEMO complete answers of ws_solve_moves, kept whole: the
+       very same position asked again (a hint, then the move; DDS's
+       largest.txt lists some positions twice) is answered without a search,
+       even when the table had to be emptied since. */
+    Memo memo[NMEMO];
+    int memoNext;
 
     /* search state */
     u16 h[NSEAT][NSUIT];
@@ -369,7 +384,6 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *
         for (u32 j = blk->n; j-- > 0;) {
             if ((o0 & blk->w0[j][1]) != blk->w0[j][0]) continue;
             if ((o1 & blk->w1[j][1]) != blk->w1[j][0]) continue;
-            const u8 *k = blk->k[j];
             if (!*best) *best = blk->best[j];
             int r;
             if (c->maxSide == 0) {
@@ -389,7 +403,11 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *
                 if (cd->n <= NCAND) cd->n++;
                 continue;
             }
-            for (int s = 0; s < NSUIT; s++) wr[s] = top_cards(c->rem[s], k[s]);
+            for (int s = 0; s < NSUIT; s++) {
+                /* the mask's plane-0 bits of the suit count its top cards */
+                u64 m = s < 2 ? blk->w0[j][1] : blk->w1[j][1];
+                wr[s] = top_cards(c->rem[s], popc((u32)(m >> (26 * (s & 1)))));
+            }
             return r;
         }
     }
@@ -464,7 +482,6 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, 
         }
         eb = blk;
         ej = blk->n++;
-        memcpy(eb->k[ej], k, sizeof k);
         eb->w0[ej][0] = o0;
         eb->w0[ej][1] = mk0;
         eb->w1[ej][0] = o1;
@@ -1272,6 +1289,7 @@ void ws_ctx_clear(ws_ctx *c) {
     if (!c) return;
     tt_clear(c);
     memset(c->lastDeal, 0, sizeof c->lastDeal);
+    for (int i = 0; i < NMEMO; i++) c->memo[i].valid = 0;
 }
 
 /* Exact value of one move: tricks for the mover's side, found by null-window
@@ -1328,10 +1346,48 @@ static int root_value(ws_ctx *c) {
     return lo;
 }
 
+static int memo_find(const ws_ctx *c, const uint64_t hands[4], int trump, int leader,
+                     const int *trick, int ntrick) {
+    for (int m = 0; m < NMEMO; m++) {
+        const Memo *e = &c->memo[m];
+        if (!e->valid || e->flags != ws_debug_flags || e->trump != trump || e->leader != leader ||
+            e->ntrick != ntrick)
+            continue;
+        int same = 1;
+        for (int h = 0; h < NSEAT; h++) same &= e->hands[h] == hands[h];
+        for (int i = 0; i < ntrick; i++) same &= e->trick[i] == trick[i];
+        if (same) return m;
+    }
+    return -1;
+}
+
+static void memo_keep(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,
+                      int ntrick, const int *cards, const int *values, int out) {
+    if (out <= 0 || out > NRANK) return;
+    Memo *e = &c->memo[c->memoNext];
+    c->memoNext = (c->memoNext + 1) % NMEMO;
+    e->valid = 1;
+    e->flags = ws_debug_flags;
+    e->trump = trump;
+    e->leader = leader;
+    e->ntrick = ntrick;
+    e->out = out;
+    for (int h = 0; h < NSEAT; h++) e->hands[h] = hands[h];
+    for (int i = 0; i < ntrick; i++) e->trick[i] = trick[i];
+    memcpy(e->cards, cards, sizeof(int) * (size_t)out);
+    memcpy(e->values, values, sizeof(int) * (size_t)out);
+}
+
 int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,
                    int ntrick, int *cards, int *values, char *err, size_t errlen) {
     if (!c) FAIL("no solver context");
     if (ws_validate(hands, trump, leader, trick, ntrick, err, errlen)) return -1;
+    int mi = memo_find(c, hands, trump, leader, trick, ntrick);
+    if (mi >= 0) {
+        memcpy(cards, c->memo[mi].cards, sizeof(int) * (size_t)c->memo[mi].out);
+        memcpy(values, c->memo[mi].values, sizeof(int) * (size_t)c->memo[mi].out);
+        return c->memo[mi].out;
+    }
     setup(c, hands, trump, leader, trick, ntrick);
     tt_fresh(c, hands, leader, trick, ntrick);
     int hand = (leader + ntrick) & 3;
@@ -1373,6 +1429,7 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
             out++;
         }
     }
+    memo_keep(c, hands, trump, leader, trick, ntrick, cards, values, out);
     return out;
 }
 

@@ -341,6 +341,20 @@ def test_the_same_deal_again_is_answered_from_the_table():
     assert again < cold
 
 
+@needs_c
+def test_a_position_asked_again_after_others_is_answered_without_a_search():
+    # a hint and then the move, or a table of positions that lists one twice:
+    # the answer comes back at once and is the same
+    masks = solver.hands_to_masks(LIMIT_DEAL)
+    _fresh_tables()
+    first = solver.solve_moves_masks(masks, 4, 3)
+    others = [solver.solve_moves_masks(masks, trump, 0) for trump in range(4)]
+    n0 = _solver_nodes()
+    assert solver.solve_moves_masks(masks, 4, 3) == first
+    assert _solver_nodes() == n0
+    assert [solver.solve_moves_masks(masks, trump, 0) for trump in range(4)] == others
+
+
 def _solver_nodes() -> int:
     from engine import _solver
 
