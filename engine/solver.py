@@ -36,9 +36,10 @@ transposition table from a small pool, so calls from several threads are
 safe and values never depend on call history (the time a call takes does:
 a context keeps its table between calls, whole while the same deal is being
 solved). ``set_table_size(bytes)`` sets the table size of each context
-(default 64 MiB; memory is fixed, the table is cleared when full, never
-grown) and ``clear_tables()`` empties the tables, so the next call's work
-depends on nothing solved before.
+(default 64 MiB; memory is fixed, never grown: when the table is full it
+keeps the positions with the most tricks left and frees the rest) and
+``clear_tables()`` empties the tables, so the next call's work depends on
+nothing solved before.
 
 Backends: the C extension ``engine._solver`` when it is built; otherwise the
 pure-Python solver in engine.solver_py (exact but only practical for a few

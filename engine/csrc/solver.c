@@ -161,7 +161,9 @@ struct ws_ctx {
     TTNode *nodes;
     u32 nmask, nused, nlimit;
     TTBlock *ents;
-    u32 nents, entcap;
+    u64 *used;        /* one bit per block: in use */
+    u32 nblk, entcap; /* blocks in use, blocks in all */
+    u32 cursor, hiblk; /* allocation starts looking at cursor; no block at or above hiblk is used */
     u32 gen;
     size_t bytes;
     unsigned long long nodecount;
@@ -193,15 +195,56 @@ struct ws_ctx {
 /* ------------------------------------------------------------------ */
 /* Transposition table                                                 */
 
-static void tt_clear(ws_ctx *c) {
-
+static void nodes_reset(ws_ctx *c) {
     c->gen++;
     if (c->gen == 0) { /* wrapped: stale stamps could look valid */
         memset(c->nodes, 0, sizeof(TTNode) * (size_t)(c->nmask + 1));
         c->gen = 1;
     }
     c->nused = 0;
-    c->nents = 0;
+}
+
+static void blocks_reset(ws_ctx *c) {
+    c->nblk = 0;
+    memset(c->used, 0, sizeof(u64) * (size_t)((c->hiblk + 63) / 64));
+    c->cursor = 0;
+    c->hiblk = 0;
+}
+
+static void tt_clear(ws_ctx *c) {
+    nodes_reset(c);
+    blocks_reset(c);
+}
+
+static inline void blk_mark(ws_ctx *c, u32 b) {
+    c->used[b >> 6] |= (u64)1 << (b & 63);
+    c->nblk++;
+    if (b >= c->hiblk) c->hiblk = b + 1;
+}
+
+static inline int lowbit64(u64 x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int b = 0;
+    while (!(x & 1)) { x >>= 1; b++; }
+    return b;
+#endif
+}
+
+/* A free block, NIL when there is none. */
+static u32 blk_alloc(ws_ctx *c) {
+    u32 nw = (c->entcap + 63) / 64;
+    for (u32 w = c->cursor >> 6; w < nw; w++) {
+        u64 fr = ~c->used[w];
+        if (w == nw - 1 && (c->entcap & 63)) fr &= ((u64)1 << (c->entcap & 63)) - 1;
+        if (!fr) continue;
+        u32 idx = w * 64 + (u32)lowbit64(fr);
+        blk_mark(c, idx);
+        c->cursor = w << 6;
+        return idx;
+    }
+    return NIL;
 }
 
 static void touch_pages(void *mem, size_t n) {
@@ -251,13 +294,17 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
     /* a quarter of the bytes for nodes (power of two), the rest for entries */
     size_t nn = 1;
     while (nn * 2 * sizeof(TTNode) <= tt_bytes / 4) nn *= 2;
-    size_t ne = (tt_bytes - nn * sizeof(TTNode)) / sizeof(TTBlock);
+    /* each block also takes a bit of the in-use map */
+    size_t ne = (tt_bytes - nn * sizeof(TTNode) - 64) * 8 / (8 * sizeof(TTBlock) + 1);
     if (ne > 0xFFFFFFF0u) ne = 0xFFFFFFF0u;
+    size_t nw = (ne + 63) / 64;
     c->nodes = (TTNode *)table_alloc(nn * sizeof(TTNode));
     c->ents = (TTBlock *)table_alloc(ne * sizeof(TTBlock));
-    if (!c->nodes || !c->ents) {
+    c->used = (u64 *)calloc(nw, sizeof(u64));
+    if (!c->nodes || !c->ents || !c->used) {
         free(c->nodes);
         free(c->ents);
+        free(c->used);
         free(c);
         return NULL;
     }
@@ -273,7 +320,7 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
     c->nlimit = (u32)(nn / 10 * 7);
     c->entcap = (u32)ne;
     c->gen = 1;
-    c->bytes = nn * sizeof(TTNode) + ne * sizeof(TTBlock);
+    c->bytes = nn * sizeof(TTNode) + ne * sizeof(TTBlock) + nw * sizeof(u64);
     return c;
 }
 
@@ -281,6 +328,7 @@ void ws_ctx_free(ws_ctx *c) {
     if (!c) return;
     free(c->nodes);
     free(c->ents);
+    free(c->used);
     free(c);
 }
 
@@ -306,6 +354,8 @@ static inline u32 hash_key(u64 k, u32 lt) {
     return (u32)k;
 }
 
+static void tt_harvest(ws_ctx *c);
+
 static TTNode *tt_find(ws_ctx *c, u64 key, u32 lt, int create) {
     u32 i = hash_key(key, lt) & c->nmask;
     for (;;) {
@@ -313,7 +363,7 @@ static TTNode *tt_find(ws_ctx *c, u64 key, u32 lt, int create) {
         if (n->gen != c->gen) {
             if (!create) return NULL;
             if (c->nused >= c->nlimit) {
-                tt_clear(c);
+                tt_harvest(c);
                 return tt_find(c, key, lt, 1);
             }
             n->gen = c->gen;
@@ -325,6 +375,80 @@ static TTNode *tt_find(ws_ctx *c, u64 key, u32 lt, int create) {
         }
         if (n->key == key && n->lt == lt) return n;
         i = (i + 1) & c->nmask;
+    }
+}
+
+/* Tricks left at a node: its hands' lengths add up to four cards a trick. */
+static inline int node_tricks(u64 key) {
+    const u64 lo = 0x0F0F0F0F0F0F0F0FULL;
+    u64 x = (key & lo) + ((key >> 4) & lo);
+    return (int)((x * 0x0101010101010101ULL) >> 56) / 4;
+}
+
+#ifndef KEEP
+#define KEEP 4
+#endif
+/* The table is full. Emptying it whole would throw away the positions that
+   cost most to find again, those with many tricks left, which are also the
+   ones a later call on the same deal (another leader or trump, later in the
+   play) shares. So the nodes with the most tricks left are kept, as many
+   whole trick levels as fit in 1/KEEP of the nodes and of the blocks, and the
+   rest is freed. */
+static void tt_harvest(ws_ctx *c) {
+    u32 nodes[NRANK + 1] = {0}, blocks[NRANK + 1] = {0};
+    u32 size = c->nmask + 1;
+    for (u32 i = 0; i < size; i++) {
+        const TTNode *n = &c->nodes[i];
+        if (n->gen != c->gen) continue;
+        int t = node_tricks(n->key);
+        nodes[t]++;
+        for (u32 b = n->head; b != NIL; b = c->ents[b].next) blocks[t]++;
+    }
+    u32 kn = 0, kb = 0;
+    int lowest = NRANK + 1;
+    for (int t = NRANK; t >= 1; t--) {
+        if (kn + nodes[t] > c->nlimit / KEEP || kb + blocks[t] > c->entcap / KEEP) break;
+        kn += nodes[t];
+        kb += blocks[t];
+        lowest = t;
+    }
+    blocks_reset(c);
+    for (u32 i = 0; i < size; i++) {
+        const TTNode *n = &c->nodes[i];
+        if (n->gen == c->gen && node_tricks(n->key) >= lowest)
+            for (u32 b = n->head; b != NIL; b = c->ents[b].next) blk_mark(c, b);
+    }
+    /* The kept nodes wait in blocks that are now free (at least three
+       quarters of them are, room for many more nodes than kept) while the
+       node index is emptied, then go back in. No memory beyond the table. */
+    const u32 per = (u32)(sizeof(TTBlock) / sizeof(TTNode));
+    u32 cnt = 0, b = 0;
+    char *spot = NULL;
+    for (u32 i = 0; i < size; i++) {
+        const TTNode *n = &c->nodes[i];
+        if (n->gen != c->gen || node_tricks(n->key) < lowest) continue;
+        if (cnt % per == 0) {
+            while (b < c->entcap && (c->used[b >> 6] >> (b & 63) & 1)) b++;
+            if (b >= c->entcap) { /* cannot happen (see above), but never write past the table */
+                tt_clear(c);
+                return;
+            }
+            spot = (char *)&c->ents[b++];
+        }
+        memcpy(spot + sizeof(TTNode) * (cnt % per), n, sizeof(TTNode));
+        cnt++;
+    }
+    nodes_reset(c);
+    /* the bitmap is unchanged meanwhile, so the same walk finds the same blocks */
+    b = 0;
+    for (u32 k = 0; k < cnt; k++) {
+        if (k % per == 0) {
+            while (c->used[b >> 6] >> (b & 63) & 1) b++;
+            spot = (char *)&c->ents[b++];
+        }
+        TTNode kp;
+        memcpy(&kp, spot + sizeof(TTNode) * (k % per), sizeof kp);
+        tt_find(c, kp.key, kp.lt, 1)->head = kp.head;
     }
 }
 
@@ -428,7 +552,7 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, 
     u64 mk0 = topm[0][popc(c->rem[0])][k[0]] | topm[1][popc(c->rem[1])][k[1]];
     u64 mk1 = topm[0][popc(c->rem[2])][k[2]] | topm[1][popc(c->rem[3])][k[3]];
     u64 o0 = own[0] & mk0, o1 = own[1] & mk1;
-    if (c->nents >= c->entcap) tt_clear(c);
+    if (c->nblk + 1 >= c->entcap) tt_harvest(c);
     TTNode *nd = tt_find(c, key, lt, 1);
     int tl = c->tricksLeft;
     TTBlock *eb = NULL;
@@ -473,7 +597,7 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, 
                 idx = cur;
                 c->ents[prev].next = c->ents[cur].next;
             } else {
-                idx = c->nents++;
+                idx = blk_alloc(c); /* never NIL: a block was kept free above */
             }
             blk = &c->ents[idx];
             blk->n = 0;
@@ -1246,7 +1370,7 @@ static void tt_fresh(ws_ctx *c, const uint64_t hands[4], int leader, const int *
         if (cur[h] & ~c->lastDeal[h]) same = 0;
     if (same) return;
     memcpy(c->lastDeal, cur, sizeof cur);
-    if (c->nents * 2 > c->entcap || c->nused * 2 > c->nlimit) tt_clear(c);
+    if (c->nblk * 2 > c->entcap || c->nused * 2 > c->nlimit) tt_clear(c);
 }
 
 static void setup(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,

@@ -355,6 +355,33 @@ def test_a_position_asked_again_after_others_is_answered_without_a_search():
     assert [solver.solve_moves_masks(masks, trump, 0) for trump in range(4)] == others
 
 
+@needs_c
+def test_a_full_table_keeps_the_positions_with_most_tricks_left():
+    # a small table fills many times over one deal; what it keeps still
+    # serves the next call on the same deal (another leader), and no value
+    # changes for it
+    masks = solver.hands_to_masks(LIMIT_DEAL)
+    size = solver.table_size()
+    _fresh_tables()
+    exact = solver.solve_moves_masks(masks, 4, 0)
+    try:
+        solver.set_table_size(1 << 20)
+        _fresh_tables()
+        solver.solve_moves_masks(masks, 4, 3)
+        n0 = _solver_nodes()
+        warm = solver.solve_moves_masks(masks, 4, 0)
+        warm_nodes = _solver_nodes() - n0
+        _fresh_tables()
+        n0 = _solver_nodes()
+        cold = solver.solve_moves_masks(masks, 4, 0)
+        cold_nodes = _solver_nodes() - n0
+    finally:
+        solver.set_table_size(size)
+        _fresh_tables()
+    assert warm == cold == exact
+    assert warm_nodes < 0.8 * cold_nodes
+
+
 def _solver_nodes() -> int:
     from engine import _solver
 
