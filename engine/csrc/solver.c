@@ -232,6 +232,12 @@ static inline int lowbit64(u64 x) {
 #endif
 }
 
+/* The first free block at or after b (entcap if none). */
+static u32 next_free(const ws_ctx *c, u32 b) {
+    while (b < c->entcap && (c->used[b >> 6] >> (b & 63) & 1)) b++;
+    return b;
+}
+
 /* A free block, NIL when there is none. */
 static u32 blk_alloc(ws_ctx *c) {
     u32 nw = (c->entcap + 63) / 64;
@@ -428,7 +434,7 @@ static void tt_harvest(ws_ctx *c) {
         const TTNode *n = &c->nodes[i];
         if (n->gen != c->gen || node_tricks(n->key) < lowest) continue;
         if (cnt % per == 0) {
-            while (b < c->entcap && (c->used[b >> 6] >> (b & 63) & 1)) b++;
+            b = next_free(c, b);
             if (b >= c->entcap) { /* cannot happen (see above), but never write past the table */
                 tt_clear(c);
                 return;
@@ -443,7 +449,7 @@ static void tt_harvest(ws_ctx *c) {
     b = 0;
     for (u32 k = 0; k < cnt; k++) {
         if (k % per == 0) {
-            while (c->used[b >> 6] >> (b & 63) & 1) b++;
+            b = next_free(c, b);
             spot = (char *)&c->ents[b++];
         }
         TTNode kp;
