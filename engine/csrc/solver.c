@@ -222,35 +222,20 @@ static inline void blk_mark(ws_ctx *c, u32 b) {
     if (b >= c->hiblk) c->hiblk = b + 1;
 }
 
-static inline int lowbit64(u64 x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int b = 0;
-    while (!(x & 1)) { x >>= 1; b++; }
-    return b;
-#endif
-}
-
 /* The first free block at or after b (entcap if none). */
 static u32 next_free(const ws_ctx *c, u32 b) {
     while (b < c->entcap && (c->used[b >> 6] >> (b & 63) & 1)) b++;
     return b;
 }
 
-/* A free block, NIL when there is none. */
+/* A free block, NIL when there is none. The cursor only moves forward
+   until the next clear or harvest, so the scans add up to one pass. */
 static u32 blk_alloc(ws_ctx *c) {
-    u32 nw = (c->entcap + 63) / 64;
-    for (u32 w = c->cursor >> 6; w < nw; w++) {
-        u64 fr = ~c->used[w];
-        if (w == nw - 1 && (c->entcap & 63)) fr &= ((u64)1 << (c->entcap & 63)) - 1;
-        if (!fr) continue;
-        u32 idx = w * 64 + (u32)lowbit64(fr);
-        blk_mark(c, idx);
-        c->cursor = w << 6;
-        return idx;
-    }
-    return NIL;
+    u32 b = next_free(c, c->cursor);
+    if (b >= c->entcap) return NIL;
+    blk_mark(c, b);
+    c->cursor = b + 1;
+    return b;
 }
 
 static void touch_pages(void *mem, size_t n) {
