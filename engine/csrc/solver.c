@@ -1042,6 +1042,10 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
     u16 kill = c->killer[c->depth & 63][0], kill2 = c->killer[c->depth & 63][1];
     int partner = (hand + 2) & 3, lho = (hand + 1) & 3, rho = (hand + 3) & 3;
     int ws = 0, wh = 0, partnerWins = 0, ls = 0;
+    /* second hand: partner, last to play, takes the trick whatever this hand
+       plays (his best card beats the lead and all the third hand holds, and
+       the third hand cannot ruff), or he cannot take it at all */
+    int partnerTop = 0, partnerOut = 0;
     u16 wb = 0;
     if (tn > 0) {
         int w = trick_winner(c, tn);
@@ -1050,6 +1054,14 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         wh = (c->leader + w) & 3;
         ls = c->tsuit[0];
         partnerWins = (wh & 1) == (hand & 1);
+    }
+    if (tn == 1) {
+        int third = (c->leader + 2) & 3;
+        u16 pc = c->h[partner][ls], th = c->h[third][ls];
+        u16 ptop = pc ? (u16)(1u << hibit(pc)) : 0;
+        int sideSuit = t != NT && ls != t;
+        partnerTop = ptop > wb && ptop > th && !(sideSuit && !th && c->h[third][t]);
+        partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]);
     }
     for (int i = 0; i < n; i++) {
         Move *m = &mv[i];
@@ -1106,15 +1118,15 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
                 if ((hj & 1) != (hand & 1)) later |= c->h[hj][s];
             }
             int sure = beats && b > later;
-            int partnerSure = partnerWins && (ws != ls || wb > later);
+            int partnerSure = partnerTop || (partnerWins && (ws != ls || wb > later));
             if (partnerSure) sc = 60 - rank;
             else if (sure) sc = 70 - rank;
-            else if (beats) sc = (tn == 1 ? 24 : 44) - rank;
+            else if (beats) sc = (tn == 1 ? (partnerOut ? 60 : 24) : 44) - rank;
             else sc = 30 - rank;
         } else if (s == t) {
             int beats = ws != t || b > wb;
             if (partnerWins && tn == 3) sc = -rank;
-            else if (beats) sc = (partnerWins ? 20 : 65) - rank;
+            else if (beats) sc = (partnerWins ? 20 : partnerTop ? 50 : 65) - rank;
             else sc = -rank;
         } else {
             sc = 20 - rank;
