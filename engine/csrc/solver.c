@@ -1061,7 +1061,9 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         u16 ptop = pc ? (u16)(1u << hibit(pc)) : 0;
         int sideSuit = t != NT && ls != t;
         partnerTop = ptop > wb && ptop > th && !(sideSuit && !th && c->h[third][t]);
-        partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]);
+        /* a third hand's single card above this hand's falls anyway: no need
+           to force it out */
+        partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]) && popc(th) != 1;
     }
     for (int i = 0; i < n; i++) {
         Move *m = &mv[i];
