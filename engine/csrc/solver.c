@@ -1055,12 +1055,11 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         ls = c->tsuit[0];
         partnerWins = (wh & 1) == (hand & 1);
     }
-    if (tn == 1) {
-        int third = (c->leader + 2) & 3;
-        u16 pc = c->h[partner][ls], th = c->h[third][ls];
+    if (tn == 1) { /* the third hand is this hand's left-hand opponent */
+        u16 pc = c->h[partner][ls], th = c->h[lho][ls];
         u16 ptop = pc ? (u16)(1u << hibit(pc)) : 0;
         int sideSuit = t != NT && ls != t;
-        partnerTop = ptop > wb && ptop > th && !(sideSuit && !th && c->h[third][t]);
+        partnerTop = ptop > wb && ptop > th && !(sideSuit && !th && c->h[lho][t]);
         /* a third hand's single card above this hand's falls anyway: no need
            to force it out */
         partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]) && popc(th) != 1;
