@@ -1122,7 +1122,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             int partnerSure = partnerTop || (partnerWins && (ws != ls || wb > later));
             if (partnerSure) sc = 60 - rank;
             else if (sure) sc = 70 - rank;
-            else if (beats && tn == 2 && popc(c->h[lho][s]) == 1 && c->h[lho][s] > b)
+            else if (beats && tn == 2 && popc(later) == 1 && later > b)
                 sc = 10 - rank; /* the fourth hand's single card wins anyway: keep ours */
             else if (beats) sc = (tn == 1 ? (partnerOut ? 60 : 24) : 44) - rank;
             else sc = 30 - rank;
