@@ -1082,6 +1082,27 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
            to force it out */
         partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]) && popc(th) != 1;
     }
+    /* following suit: the opponents' cards of the led suit still to play */
+    u16 later = 0, force = 0;
+    int outgunned = 0;
+    if (tn > 0) {
+        for (int j = tn + 1; j < NSEAT; j++) {
+            int hj = (c->leader + j) & 3;
+            if ((hj & 1) != (hand & 1)) later |= c->h[hj][ls];
+        }
+        /* third hand, the fourth hand beats the trick's best card and all of
+           this hand's: the cheapest card that makes it spend its top run is
+           worth trying first (an idea of DDS's third-hand weights) */
+        u16 ltop = later ? (u16)(1u << hibit(later)) : 0, mine = c->h[hand][ls];
+        outgunned = tn == 2 && mine && ws == ls && ltop > wb && ltop > (u16)(1u << hibit(mine));
+        if (outgunned) {
+            u16 others = (u16)(c->rem[ls] & ~later);
+            u16 top = others ? (u16)(later & ~((2u << hibit(others)) - 1u)) : later;
+            u16 below = (u16)(later & ~top), second = below ? (u16)(1u << hibit(below)) : 0;
+            u16 over = second > wb ? (u16)(mine & ~((second << 1) - 1u)) : 0;
+            force = (u16)(over & (u16)(0u - over));
+        }
+    }
     for (int i = 0; i < n; i++) {
         Move *m = &mv[i];
         int s = m->suit, rank = hibit(m->bit), sc;
@@ -1140,26 +1161,8 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             }
         } else if (s == ls) {
             int beats = ws == ls && b > wb;
-            /* cards of opponents still to play in this suit */
-            u16 later = 0;
-            for (int j = tn + 1; j < NSEAT; j++) {
-                int hj = (c->leader + j) & 3;
-                if ((hj & 1) != (hand & 1)) later |= c->h[hj][s];
-            }
             int sure = beats && b > later;
             int partnerSure = partnerTop || (partnerWins && (ws != ls || wb > later));
-            /* third hand, the fourth hand beats the trick's best card and all
-               of this hand's: the cheapest card that makes it spend its top
-               run is worth trying first (an idea of DDS's third-hand weights) */
-            u16 ltop = later ? (u16)(1u << hibit(later)) : 0, force = 0;
-            int outgunned = tn == 2 && ws == ls && ltop > wb && ltop > (u16)(1u << hibit(c->h[hand][s]));
-            if (outgunned) {
-                u16 others = (u16)(c->rem[s] & ~later);
-                u16 top = others ? (u16)(later & ~((2u << hibit(others)) - 1u)) : later;
-                u16 below = (u16)(later & ~top), second = below ? (u16)(1u << hibit(below)) : 0;
-                u16 over = second > wb ? (u16)(c->h[hand][s] & ~((second << 1) - 1u)) : 0;
-                force = (u16)(over & (u16)(0u - over));
-            }
             int forces = (m->seq & force) ? 20 : 0;
             if (partnerSure) sc = 60 - rank;
             else if (sure) sc = 70 - rank;
