@@ -1065,6 +1065,8 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
        the third hand cannot ruff), or he cannot take it at all */
     int partnerTop = 0, partnerOut = 0;
     u16 wb = 0;
+    u16 later = 0, force = 0; /* the opponents' cards of the led suit still to play; see outgunned */
+    int outgunned = 0;
     if (tn > 0) {
         int w = trick_winner(c, tn);
         ws = c->tsuit[w];
@@ -1072,20 +1074,6 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         wh = (c->leader + w) & 3;
         ls = c->tsuit[0];
         partnerWins = (wh & 1) == (hand & 1);
-    }
-    if (tn == 1) { /* the third hand is this hand's left-hand opponent */
-        u16 pc = c->h[partner][ls], th = c->h[lho][ls];
-        u16 ptop = pc ? (u16)(1u << hibit(pc)) : 0;
-        int sideSuit = t != NT && ls != t;
-        partnerTop = ptop > wb && ptop > th && !(sideSuit && !th && c->h[lho][t]);
-        /* a third hand's single card above this hand's falls anyway: no need
-           to force it out */
-        partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]) && popc(th) != 1;
-    }
-    /* following suit: the opponents' cards of the led suit still to play */
-    u16 later = 0, force = 0;
-    int outgunned = 0;
-    if (tn > 0) {
         for (int j = tn + 1; j < NSEAT; j++) {
             int hj = (c->leader + j) & 3;
             if ((hj & 1) != (hand & 1)) later |= c->h[hj][ls];
@@ -1096,12 +1084,21 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
         u16 ltop = later ? (u16)(1u << hibit(later)) : 0, mine = c->h[hand][ls];
         outgunned = tn == 2 && mine && ws == ls && ltop > wb && ltop > (u16)(1u << hibit(mine));
         if (outgunned) {
-            u16 others = (u16)(c->rem[ls] & ~later);
-            u16 top = others ? (u16)(later & ~((2u << hibit(others)) - 1u)) : later;
+            u16 top;
+            top_run(c->rem[ls], later, &top);
             u16 below = (u16)(later & ~top), second = below ? (u16)(1u << hibit(below)) : 0;
             u16 over = second > wb ? (u16)(mine & ~((second << 1) - 1u)) : 0;
             force = (u16)(over & (u16)(0u - over));
         }
+    }
+    if (tn == 1) { /* the third hand is this hand's left-hand opponent */
+        u16 pc = c->h[partner][ls], th = c->h[lho][ls];
+        u16 ptop = pc ? (u16)(1u << hibit(pc)) : 0;
+        int sideSuit = t != NT && ls != t;
+        partnerTop = ptop > wb && ptop > th && !(sideSuit && !th && c->h[lho][t]);
+        /* a third hand's single card above this hand's falls anyway: no need
+           to force it out */
+        partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]) && popc(th) != 1;
     }
     for (int i = 0; i < n; i++) {
         Move *m = &mv[i];
