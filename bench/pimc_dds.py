@@ -7,14 +7,13 @@ card played. Never imported by the app: endplay is a test/bench dependency.
 
 from __future__ import annotations
 
-import random
-
 from endplay.dds import solve_board
 from endplay.types import Card as EpCard
 from endplay.types import Deal as EpDeal
 from endplay.types import Denom, Player
 
 from engine.ai import pimc
+from engine.ai.levels import seed_for
 from engine.ai.view import view_of
 from engine.cards import RANKS, SUITS
 
@@ -48,7 +47,9 @@ def dds_solve_masks(hands: tuple[int, int, int, int], trump: int, leader: int,
 
 def choose_card(observation: dict, seed: int | None = None) -> str:
     view = view_of(observation)
-    rng = random.Random(seed)
+    # a generator of its own for every move, as the table's levels have: one stream
+    # shared by the whole hand would draw nearly the same layouts move after move
+    rng = seed_for(observation, seed)
     cfg = pimc.Search(samples=SAMPLES, min_samples=SAMPLES, budget=None, solver=dds_solve_masks,
                       prior=0.0)
     return str(pimc.search(view, rng, cfg).card)

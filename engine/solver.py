@@ -145,19 +145,26 @@ def _limits(node_limit: int, time_limit: float) -> dict[str, int | float]:
 
 def solve_moves_masks(
     hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), node_limit: int = 0,
-    time_limit: float = 0.0, guess: int = -1,
+    time_limit: float = 0.0, guess: int = -1, width: int = 0,
 ) -> dict[int, int] | None:
     """Card int -> tricks for the mover's side, for every legal card of the player to move.
 
     None when ``node_limit`` (> 0) search nodes or ``time_limit`` (> 0) seconds were not enough.
     ``guess``: the caller's estimate of the best card's value (-1: none); a close one saves
-    searches, the answer never depends on it."""
+    searches, the answer never depends on it.
+    ``width`` (> 0): an estimate instead of the exact values, many times sooner: below the
+    card being valued, only the first ``width`` moves of each position (in the solver's
+    order) are searched. 0 (the default) is exact; the pure-Python fallback is always exact."""
     hands_t, trick_t = _check_masks(hands, trump, leader, trick)
     kw = _limits(node_limit, time_limit)
     if isinstance(guess, bool) or not isinstance(guess, int) or not -1 <= guess <= 13:
         raise NotationError(f"guess must be -1 (none) or 0..13 tricks, not {guess!r}")
+    if isinstance(width, bool) or not isinstance(width, int) or not 0 <= width <= 13:
+        raise NotationError(f"width must be 0 (exact) or 1..13 moves, not {width!r}")
     if guess >= 0 and HAVE_C:
         kw["guess"] = guess
+    if width and HAVE_C:
+        kw["width"] = width
     return _backend.solve_moves_masks(hands_t, trump, leader, trick_t, **kw)
 
 

@@ -35,7 +35,8 @@ def warm_up() -> None:
 def hint(observation: dict, seed: int | str | None = None, *, budget: float | None = DEFAULT_BUDGET,
          samples: int | None = None) -> dict[str, object]:
     """The hard AI's card and every legal card's expected tricks (from here on,
-    for the side to move, this trick included)."""
+    for the side to move, this trick included). In the first tricks the layouts
+    are solved narrow (engine.ai.levels.NARROW), so the values there are estimates."""
     view = view_of(observation)
     cfg = hard_search(budget, samples)
     cfg.evaluate_forced = True

@@ -14,7 +14,9 @@ LEVELS = ("random", "rules", "easy", "medium", "hard")
 # "expert" (hard + inference from every card the others played, engine.ai.inference) is
 # playable but not offered yet: measured against hard it gains +0.08 +- 0.06 tricks/deal
 # (300 duplicate deals), against rules +0.81 +- 0.05 where hard makes +0.73 +- 0.05 (500),
-# against pimc-dds +0.01 +- 0.07 (350): not clearly enough to replace hard.
+# against pimc-dds +0.01 +- 0.07 (350; a pimc-dds that drew every move's layouts from one
+# random stream per hand, which weakened it): not clearly enough to replace hard. Measured
+# before the narrow solves (NARROW) that expert also uses.
 EXPERIMENTAL = ("expert",)
 
 # Think time per move (seconds). Each solve gets a node limit from the time left
@@ -23,6 +25,11 @@ EXPERIMENTAL = ("expert",)
 # Python work (view, sampling) still keeps it far inside 250 ms.
 DEFAULT_BUDGET = 0.040
 SLIP_RATE = 0.12  # easy: share of moves where the player slips
+# Narrow solves early in the hand, (cards in hand at least, width): see pimc.Search.narrow.
+# Measured against rules over the same 500 duplicate deals at fixed work (bench/arena.py
+# hard rules --budget 0): exact throughout +0.678; ((11, 2), (9, 3)) +0.768;
+# ((11, 2), (9, 3), (7, 4)) +0.806; this one +0.862 (+0.184 +- 0.058 over exact, paired).
+NARROW = ((10, 2), (8, 3), (6, 4))
 
 
 def seed_for(observation: dict, seed: int | str | None) -> random.Random:
@@ -35,9 +42,9 @@ def seed_for(observation: dict, seed: int | str | None) -> random.Random:
 
 def hard_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:
     if budget is None:
-        return pimc.Search(samples=samples or 32, min_samples=samples or 32, budget=None)
+        return pimc.Search(samples=samples or 32, min_samples=samples or 32, budget=None, narrow=NARROW)
     # at least as many layouts as the classic 20-sample PIMC before a card counts as clear
-    return pimc.Search(samples=samples or 200, min_samples=20, budget=budget)
+    return pimc.Search(samples=samples or 200, min_samples=20, budget=budget, narrow=NARROW)
 
 
 def medium_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:

@@ -12,8 +12,11 @@ time left times the measured solver speed, or with ``budget=None`` what is
 left of a fixed node allowance, so the move stays reproducible) and a solve
 that runs out is discarded. With a budget, the engine's solver is also given
 the time left as a ``time_limit``, so a slow layout or a busy machine cannot
-stretch a move past its budget. Early in the hand, where a full solve can take
-seconds, few layouts complete; the textbook card is then kept unless the
+stretch a move past its budget. Early in the hand, where an exact solve of one
+layout takes 20-200 ms, the engine's solver is asked for a narrow estimate
+instead (Search.narrow: only its first few moves at each position are searched,
+6-40x sooner), so a move still weighs a dozen layouts or more. When fewer than
+``min_samples`` layouts complete, the textbook card is kept unless the
 completed ones clearly prefer another.
 
 Several cores: a timed move with 7 or more cards in hand solves a layout per
@@ -214,6 +217,11 @@ class Search:
     # layouts solved at once when timed with the engine's solver (None: one per core);
     # a fixed-work move (budget=None) always solves one at a time, to stay reproducible
     threads: int | None = None
+    # Early in the hand an exact solve of one layout takes 20-200 ms here, so a move could
+    # weigh only one or two layouts: there the engine's solver estimates instead (its
+    # ``width``: only the first few moves of each position searched, 6-40x sooner), for
+    # (cards in hand at least, width) in order; the first that applies is used.
+    narrow: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -310,6 +318,10 @@ class _Job:
         self.rate = _Speed.get(self.counter, solve) if timed else 1e6  # type: ignore[arg-type]
         # the engine's solver takes a first guess of the value: the last layout's best
         self.guess = -1 if self.counter is not None else None
+        size = len(view.hand)
+        self.width = 0
+        if self.counter is not None:
+            self.width = next((w for least, w in cfg.narrow if size >= least), 0)
         self.rows: list[list[int]] = []
         self.totals = [0.0] * len(keys)
         self.wsum = 0.0
@@ -323,6 +335,8 @@ class _Job:
     def call(self, hands: Hands, limits: dict[str, float]) -> dict[int, int] | None:
         if self.guess is not None and self.guess >= 0:
             limits = {**limits, "guess": self.guess}
+        if self.width:
+            limits = {**limits, "width": self.width}
         return self.solve(hands, self.trump, self.leader, self.trick, **limits)
 
     def add(self, vals: dict[int, int] | None, w: float) -> None:

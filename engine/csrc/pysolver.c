@@ -144,16 +144,17 @@ static int parse_time(PyObject *o, double *out) {
 
 static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"hands", "trump", "leader", "trick", "node_limit", "time_limit", "guess",
-                             NULL};
-    PyObject *ho, *to, *lo, *tr = NULL, *nl = NULL, *tl = NULL, *go = NULL;
+                             "width", NULL};
+    PyObject *ho, *to, *lo, *tr = NULL, *nl = NULL, *tl = NULL, *go = NULL, *wo = NULL;
     unsigned long long limit;
     double seconds;
-    long guess = -1;
+    long guess = -1, width = 0;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OOOO:solve_moves_masks", kwlist, &ho, &to, &lo,
-                                     &tr, &nl, &tl, &go))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OOOOO:solve_moves_masks", kwlist, &ho, &to, &lo,
+                                     &tr, &nl, &tl, &go, &wo))
         return NULL;
     if (go && go != Py_None && parse_int(go, "guess", -1, 13, &guess)) return NULL;
+    if (wo && wo != Py_None && parse_int(wo, "width", 0, 13, &width)) return NULL;
     if (parse_limit(nl, &limit)) return NULL;
     if (parse_time(tl, &seconds)) return NULL;
     uint64_t hands[4];
@@ -174,6 +175,7 @@ static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *
     ws_ctx_set_node_limit(c, limit);
     ws_ctx_set_time_limit(c, seconds);
     ws_ctx_set_guess(c, (int)guess);
+    ws_ctx_set_width(c, (int)width);
     Py_BEGIN_ALLOW_THREADS
     n = ws_solve_moves(c, hands, (int)trump, (int)leader, trick, ntrick, cards, values, err,
                        sizeof err);
@@ -226,6 +228,7 @@ static PyObject *py_solve_masks(PyObject *self, PyObject *args, PyObject *kw) {
     ws_ctx_set_node_limit(c, limit);
     ws_ctx_set_time_limit(c, seconds);
     ws_ctx_set_guess(c, -1);
+    ws_ctx_set_width(c, 0);
     Py_BEGIN_ALLOW_THREADS
     r = ws_solve(c, hands, (int)trump, (int)leader, err, sizeof err);
     Py_END_ALLOW_THREADS
@@ -314,7 +317,7 @@ static PyMethodDef methods[] = {
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
     {"solve_moves_masks", (PyCFunction)(void (*)(void))py_solve_moves_masks,
      METH_VARARGS | METH_KEYWORDS,
-     "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0, guess=-1) -> {card: tricks} or None"},
+     "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0, guess=-1, width=0) -> {card: tricks} or None"},
     {"solve_masks", (PyCFunction)(void (*)(void))py_solve_masks, METH_VARARGS | METH_KEYWORDS,
      "solve_masks(hands, trump, leader, node_limit=0, time_limit=0.0) -> tricks or None"},
     {"set_tt_bytes", py_set_tt_bytes, METH_O, "Set the transposition table size in bytes."},

@@ -156,7 +156,7 @@ typedef struct {
 int ws_debug_flags = 0;
 
 typedef struct {
-    int valid, flags, trump, leader, ntrick, out;
+    int valid, flags, width, trump, leader, ntrick, out;
     u64 hands[NSEAT];
     int trick[NSEAT - 1];
     int cards[NRANK], values[NRANK];
@@ -178,8 +178,10 @@ struct ws_ctx {
     unsigned long long nodeLimit, stopAt;
     double timeLimit, deadline; /* seconds; 0 = none */
     int guess;                  /* first guess of the value, -1 = none */
+    int width;                  /* moves searched per node below the root, 0 = all (exact) */
     int aborted;
     u64 lastDeal[NSEAT]; /* the cards of the deal the table was last used for */
+    int lastWidth;       /* the width the table's entries were found with */
     /* The last NMEMO complete answers of ws_solve_moves, kept whole: the
        very same position asked again (a hint, then the move; DDS's
        largest.txt lists some positions twice) is answered without a search,
@@ -1287,6 +1289,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     u16 acc[NSUIT] = {0, 0, 0, 0};
     u16 lw[NSUIT] = {0, 0, 0, 0};
     int res = !isMax;
+    int tried = 0;
     for (int i = 0; i < n; i++) {
         Move *m = &mv[i];
         int s = m->suit;
@@ -1294,6 +1297,9 @@ static int search(ws_ctx *c, int need, u16 *wr) {
            every card of it is interchangeable with a low card already tried */
         u16 runTop = (u16)(1u << hibit(m->seq));
         if (runTop < lw[s] && !(ws_debug_flags & 4)) continue;
+        /* a narrow search trusts the move ordering: the moves it ranks below
+           the first `width` are taken to fail as well */
+        if (c->width && tried++ >= c->width) break;
         u16 cw[NSUIT];
         int r = play_child(c, hand, s, m->bit, need, cw);
         if (c->aborted) return 0; /* an unproven result: store nothing */
@@ -1422,8 +1428,10 @@ static void tt_fresh(ws_ctx *c, const uint64_t hands[4], int leader, const int *
     for (int i = 0; i < ntrick; i++) cur[(leader + i) & 3] |= 1ULL << trick[i];
     for (int h = 0; h < NSEAT; h++)
         if (cur[h] & ~c->lastDeal[h]) same = 0;
-    if (same) return;
+    /* a narrow search's bounds are not exact ones: never mix the two */
+    if (same && c->width == c->lastWidth) return;
     memcpy(c->lastDeal, cur, sizeof cur);
+    c->lastWidth = c->width;
     /* another deal: its positions rarely meet the last one's, whose entries
        would only crowd the table and steer the search by another deal's best
        moves (measured: largest.txt 66.1 M -> 64.3 M trick-start nodes; the
@@ -1461,6 +1469,10 @@ void ws_ctx_set_node_limit(ws_ctx *c, unsigned long long limit) {
 
 void ws_ctx_set_guess(ws_ctx *c, int tricks) {
     if (c) c->guess = tricks >= 0 ? tricks : -1;
+}
+
+void ws_ctx_set_width(ws_ctx *c, int width) {
+    if (c) c->width = width > 0 ? width : 0;
 }
 
 void ws_ctx_set_time_limit(ws_ctx *c, double seconds) {
@@ -1532,7 +1544,8 @@ static int memo_find(const ws_ctx *c, const uint64_t hands[4], int trump, int le
                      const int *trick, int ntrick) {
     for (int m = 0; m < NMEMO; m++) {
         const Memo *e = &c->memo[m];
-        if (!e->valid || e->flags != ws_debug_flags || e->trump != trump || e->leader != leader ||
+        if (!e->valid || e->flags != ws_debug_flags || e->width != c->width || e->trump != trump ||
+            e->leader != leader ||
             e->ntrick != ntrick)
             continue;
         int same = 1;
@@ -1550,6 +1563,7 @@ static void memo_keep(ws_ctx *c, const uint64_t hands[4], int trump, int leader,
     c->memoNext = (c->memoNext + 1) % NMEMO;
     e->valid = 1;
     e->flags = ws_debug_flags;
+    e->width = c->width;
     e->trump = trump;
     e->leader = leader;
     e->ntrick = ntrick;

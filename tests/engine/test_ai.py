@@ -477,3 +477,22 @@ def test_a_move_solves_on_every_core_but_one_left_to_the_screen(monkeypatch: pyt
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
     assert pimc.threads() == solving
+
+
+@pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
+def test_the_first_lead_weighs_many_more_layouts_for_the_same_work() -> None:
+    # An exact solve of a 13-card layout costs 50,000 to 3 million search nodes,
+    # more than a timed move can afford; solved narrow (20,000 to 120,000 nodes) the
+    # opening lead weighs several times as many layouts for the same work.
+    from engine.ai import pimc
+    from engine.ai.levels import hard_search
+
+    deal = Deal(DealRecord.deal(Seat(2), seed="first-lead"))
+    view = view_of(deal.observation(deal.turn))
+    cfg = hard_search(None)
+    cfg.nodes = 1_000_000
+    narrow = pimc.search(view, random.Random(1), cfg)
+    cfg.narrow = ()
+    exact = pimc.search(view, random.Random(1), cfg)
+    assert narrow.samples >= 3 * max(1, exact.samples)
+    assert all(0 <= v <= 13 for v in narrow.values.values())

@@ -305,11 +305,11 @@ def test_a_time_limit_stops_a_long_search_and_the_answer_stays_exact():
 
 
 BAD_OPTIONS = [("time_limit", v) for v in (-0.5, float("nan"), "1", True)] + [
-    ("guess", v) for v in (14, -2, 2.5, True, "3")]
+    ("guess", v) for v in (14, -2, 2.5, True, "3")] + [("width", v) for v in (14, -1, 2.5, True, "2")]
 
 
 @pytest.mark.parametrize(("option", "bad"), BAD_OPTIONS)
-def test_a_bad_time_limit_or_guess_is_refused(option, bad):
+def test_a_bad_time_limit_guess_or_width_is_refused(option, bad):
     hands = masks_of("SA", "S2", "SQ", "S4")
     with pytest.raises(ValueError, match=option):
         solver.solve_moves_masks(hands, 4, 0, **{option: bad})
@@ -428,3 +428,60 @@ def test_a_first_guess_never_changes_the_answer(seed: int, guess: int) -> None:
     rng = random.Random(seed)
     pos = random_position(rng, rng.randint(1, 6))
     assert solver.solve_moves_masks(*pos, guess=guess) == solver.solve_moves_masks(*pos)
+
+
+@needs_c
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), width=st.integers(1, 4))
+def test_a_narrow_search_values_every_card_within_the_tricks_left(seed: int, width: int) -> None:
+    # width > 0 is an estimate (the AI's early-hand solves): every legal card still
+    # gets a value a real play could reach, and width 13 (every move) is exact
+    from engine.ddsformat import random_position
+
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(3, 9))
+    exact = solver.solve_moves_masks(*pos)
+    narrow = solver.solve_moves_masks(*pos, width=width)
+    assert exact is not None and narrow is not None
+    assert narrow.keys() == exact.keys()
+    left = pos[0][(pos[2] + len(pos[3])) % 4].bit_count() + (1 if pos[3] else 0)
+    assert all(0 <= v <= left for v in narrow.values())
+    assert solver.solve_moves_masks(*pos, width=13) == exact
+
+
+@needs_c
+def test_a_narrow_search_is_much_cheaper_than_an_exact_one():
+    masks = solver.hands_to_masks(LIMIT_DEAL)
+    _fresh_tables()
+    n0 = _solver_nodes()
+    exact = solver.solve_moves_masks(masks, 4, 3)
+    exact_nodes = _solver_nodes() - n0
+    _fresh_tables()
+    n0 = _solver_nodes()
+    narrow = solver.solve_moves_masks(masks, 4, 3, width=2)
+    assert narrow is not None and exact is not None and narrow.keys() == exact.keys()
+    assert (_solver_nodes() - n0) * 5 < exact_nodes
+
+
+@needs_c
+def test_a_narrow_search_never_spoils_a_later_exact_answer_on_the_same_deal():
+    # the table is kept for a deal solved again; what a narrow search stored there
+    # are estimates, and an exact call must not build on them
+    from engine.ddsformat import random_position
+
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        hands, trump, leader, trick = random_position(rng, rng.randint(5, 9))
+        if trick:
+            continue
+        lead = next(c for c in range(52) if hands[leader] >> c & 1)
+        rest = list(hands)
+        rest[leader] &= ~(1 << lead)
+        _fresh_tables()
+        want = solver.solve_moves_masks(rest, trump, leader, (lead,))
+        _fresh_tables()
+        solver.solve_moves_masks(hands, trump, leader, (), width=1)
+        assert solver.solve_moves_masks(rest, trump, leader, (lead,)) == want, seed
+        checked += 1
+    assert checked > 20
