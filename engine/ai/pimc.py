@@ -318,10 +318,10 @@ class _Job:
         self.rate = _Speed.get(self.counter, solve) if timed else 1e6  # type: ignore[arg-type]
         # the engine's solver takes a first guess of the value: the last layout's best
         self.guess = -1 if self.counter is not None else None
-        size = len(view.hand)
+        # only the engine's C solver estimates narrow (any other solver is exact, e.g. DDS)
         self.width = 0
         if self.counter is not None:
-            self.width = next((w for least, w in cfg.narrow if size >= least), 0)
+            self.width = next((w for least, w in cfg.narrow if len(view.hand) >= least), 0)
         self.rows: list[list[int]] = []
         self.totals = [0.0] * len(keys)
         self.wsum = 0.0
