@@ -58,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
                 lost[(k // 4 + 1, "narrow")].append(best - values[int(narrow)])
             deal.play(rules.choose(view))
     print(f"{args.deals} deals, seed {args.seed!r}: double-dummy tricks lost by the leader's card")
+
     def gap(xs: list[int], ys: list[int]) -> str:
         diff = [x - y for x, y in zip(xs, ys, strict=True)]
         se = statistics.stdev(diff) / len(diff) ** 0.5 if len(diff) > 1 else float("nan")

@@ -444,7 +444,7 @@ def test_a_narrow_search_values_every_card_within_the_tricks_left(seed: int, wid
     narrow = solver.solve_moves_masks(*pos, width=width)
     assert exact is not None and narrow is not None
     assert narrow.keys() == exact.keys()
-    left = pos[0][(pos[2] + len(pos[3])) % 4].bit_count() + (1 if pos[3] else 0)
+    left = pos[0][(pos[2] + len(pos[3])) % 4].bit_count()  # the mover's cards: tricks left
     assert all(0 <= v <= left for v in narrow.values())
     assert solver.solve_moves_masks(*pos, width=13) == exact
 
