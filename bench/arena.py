@@ -41,7 +41,7 @@ BOTS = ("random", "rules", "easy", "medium", "hard", "expert", "pimc-dds", "dd")
 
 
 def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
-    if name in ai.LEVELS or name == "expert":
+    if name in ai.LEVELS:
         def level_bot(deal: Deal, seat: Seat, seed: int) -> str:
             return ai.choose_card(deal.observation(seat), name, seed, budget=budget, samples=samples)
         return level_bot

@@ -24,6 +24,10 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "dds_vectors-list1000": (["--no-table", "--random", "3000"], ["--limit", "20", "--no-table"]),
     "arena": (["hard", "rules", "--deals", "500"], ["hard", "rules", "--deals", "20"]),
     "arena-vs-dds": (["hard", "pimc-dds", "--deals", "500"], ["hard", "pimc-dds", "--deals", "20"]),
+    # hard with inference (the layouts solved are the ones the play so far makes likely)
+    "arena-expert": (["expert", "rules", "--deals", "500"], ["expert", "rules", "--deals", "20"]),
+    "arena-expert-vs-dds": (["expert", "pimc-dds", "--deals", "500"],
+                            ["expert", "pimc-dds", "--deals", "20"]),
     # the reference bot against our textbook bot: what "+1.6 against a textbook bot" is here
     "arena-reference": (["pimc-dds", "rules", "--deals", "100"], ["pimc-dds", "rules", "--deals", "5"]),
     # what keeping the textbook card in the first tricks costs (hard's fallback there)

@@ -9,9 +9,18 @@ players' cards so far, of the chance that a player holding that layout's hand
 would have played that card. The model is deliberately soft (a share of
 "any card"), so players who play otherwise (a false card, a short-suit lead
 for a ruff, a PIMC partner) are never ruled out.
+
+The weights choose which layouts are solved rather than scaling their values:
+each solved layout is drawn from RESAMPLE uniform layouts in proportion to
+their weights (sampling-importance-resampling). Scaling the values instead
+spent most solves on layouts weighted near zero; measured at fixed work over
+the same 300-500 duplicate deals against rules, expert went from 0.17 tricks a
+deal below hard (scaled) to 0.17 above it (resampled).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine.ai import pimc
 from engine.ai.rules import equivalent, lowest_of_run, master_of
@@ -21,6 +30,8 @@ from engine.trick import Trick
 LENGTH_POWER = 2.0  # how strongly a lead points to length
 TRUST = 0.5  # share of the length model in the choice of the suit led
 CARD_TRUST = 0.7  # share of "played the textbook card" in the choice of a card
+# Each layout solved is picked from this many uniform draws by weight (pimc.Search.resample).
+RESAMPLE = 16
 
 
 def _low(m: int) -> int:
@@ -42,22 +53,29 @@ class _Lead:
         self.cache: dict[int, float] = {}
 
     def factor(self, hand: int) -> float:
-        held_all = hand | self.later  # the hand when it led
-        f = self.cache.get(held_all)
+        lengths = tuple((hand & m).bit_count() for m in SUIT_MASKS)
+        return self.suit_part(lengths) * self.card_part(hand & SUIT_MASKS[self.suit])
+
+    def suit_part(self, lengths: tuple[int, ...]) -> float:
+        """The chance of leading this suit, given the lengths the hand holds now."""
+        held = [n + (self.later & m).bit_count() for n, m in zip(lengths, SUIT_MASKS, strict=True)]
+        suits = [n for n in held if n]
+        total = sum(n ** LENGTH_POWER for n in suits)
+        return TRUST * held[self.suit] ** LENGTH_POWER / total + (1 - TRUST) / len(suits)
+
+    def card_part(self, holding: int) -> float:
+        """The chance of this card, given the suit's cards the hand holds now."""
+        f = self.cache.get(holding)
         if f is not None:
             return f
-        lengths = [(held_all & m).bit_count() for m in SUIT_MASKS]
-        suits = [n for n in lengths if n]
-        total = sum(n ** LENGTH_POWER for n in suits)
-        p_suit = TRUST * lengths[self.suit] ** LENGTH_POWER / total + (1 - TRUST) / len(suits)
-        held = held_all & SUIT_MASKS[self.suit]
+        held = (holding | self.later) & SUIT_MASKS[self.suit]
         n = held.bit_count()
         top = _high(held)
         sequence = n > 1 and top % 13 >= 9 and equivalent(top, _high(held & ~(1 << top)), held, self.gone)
         book = top if (n < 3 or sequence or master_of(top, held, self.gone)) else _low(held)
         ok = equivalent(book, self.card, held, self.gone)
-        f = p_suit * (CARD_TRUST * ok + (1 - CARD_TRUST) / n)
-        self.cache[held_all] = f
+        f = CARD_TRUST * ok + (1 - CARD_TRUST) / n
+        self.cache[holding] = f
         return f
 
 
@@ -154,20 +172,70 @@ def _events(view: View) -> list[_Event]:
     return out
 
 
+class _SeatModel:
+    """The events of one player, grouped so a layout is weighed with a few
+    lookups: each event depends on the player's holding in one suit (the
+    card led or followed with, the trumps it did not ruff with), and a lead
+    also on its suit lengths."""
+
+    def __init__(self, events: list[_Event]) -> None:
+        self.by_suit: list[list[Callable[[int], float]]] = [[], [], [], []]
+        self.leads: list[_Lead] = []
+        for e in events:
+            if isinstance(e, _Lead):
+                self.leads.append(e)
+                self.by_suit[e.suit].append(e.card_part)
+            elif isinstance(e, _Follow):
+                self.by_suit[e.card // 13].append(e.factor)
+            else:
+                trumps = next(k for k, m in enumerate(SUIT_MASKS) if e.forbidden & m)
+                self.by_suit[trumps].append(e.factor)
+        self.suit_cache: list[dict[int, float]] = [{}, {}, {}, {}]
+        self.length_cache: dict[tuple[int, ...], float] = {}
+
+    def weight(self, hand: int) -> float:
+        w = 1.0
+        for k in range(4):
+            fns = self.by_suit[k]
+            if not fns:
+                continue
+            holding = hand & SUIT_MASKS[k]
+            cache = self.suit_cache[k]
+            f = cache.get(holding)
+            if f is None:
+                f = 1.0
+                for fn in fns:
+                    f *= fn(holding)
+                cache[holding] = f
+            w *= f
+        if self.leads:
+            lengths = tuple((hand & m).bit_count() for m in SUIT_MASKS)
+            f = self.length_cache.get(lengths)
+            if f is None:
+                f = 1.0
+                for e in self.leads:
+                    f *= e.suit_part(lengths)
+                self.length_cache[lengths] = f
+            w *= f
+        return w
+
+
 class PlayInference:
     """Weight function for pimc.Search: P(observed cards | layout), up to a constant."""
 
     def __init__(self) -> None:
         self._view: View | None = None
-        self._events: list[_Event] = []
+        self._seats: list[tuple[int, _SeatModel]] = []
 
     def __call__(self, view: View, hands: tuple[int, int, int, int]) -> float:
         if self._view is not view:
             self._view = view
-            self._events = _events(view)
+            events = _events(view)
+            self._seats = [(s, _SeatModel([e for e in events if e.seat == s])) for s in range(4)
+                           if any(e.seat == s for e in events)]
         w = 1.0
-        for e in self._events:
-            w *= e.factor(hands[e.seat])
+        for s, model in self._seats:
+            w *= model.weight(hands[s])
         return w
 
 
@@ -176,4 +244,5 @@ def expert_search(budget: float | None, samples: int | None) -> pimc.Search:
 
     cfg = hard_search(budget, samples)
     cfg.weight = PlayInference()
+    cfg.resample = RESAMPLE
     return cfg

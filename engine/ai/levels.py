@@ -10,14 +10,11 @@ from engine.ai import pimc, rules
 from engine.ai.view import View
 from engine.cards import Card
 
-LEVELS = ("random", "rules", "easy", "medium", "hard")
-# "expert" (hard + inference from every card the others played, engine.ai.inference) is
-# playable but not offered yet: measured against hard it gains +0.08 +- 0.06 tricks/deal
-# (300 duplicate deals), against rules +0.81 +- 0.05 where hard makes +0.73 +- 0.05 (500),
-# against pimc-dds +0.01 +- 0.07 (350; a pimc-dds that drew every move's layouts from one
-# random stream per hand, which weakened it): not clearly enough to replace hard. Measured
-# before the narrow solves (NARROW) that expert also uses.
-EXPERIMENTAL = ("expert",)
+# "expert" is hard with inference: the layouts solved are drawn in proportion to how well
+# they explain every card the others played (engine.ai.inference). Measured over the same
+# 500 duplicate deals against rules, fixed work (bench/arena.py --budget 0): hard +0.862,
+# expert +1.028 (+0.166 +- 0.062 paired); timed (40 ms): hard +0.822, expert +1.048.
+LEVELS = ("random", "rules", "easy", "medium", "hard", "expert")
 
 # Think time per move (seconds). Each solve gets a node limit from the time left
 # and the solver speed measured on the machine itself (engine.ai.pimc), so a move
@@ -79,4 +76,4 @@ def play(view: View, level: str, rng: random.Random, budget: float | None = DEFA
         from engine.ai.inference import expert_search
 
         return pimc.search(view, rng, expert_search(budget, samples)).card
-    raise ValueError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS + EXPERIMENTAL)}")
+    raise ValueError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")

@@ -222,6 +222,11 @@ class Search:
     # ``width``: only the first few moves of each position searched, 6-40x sooner), for
     # (cards in hand at least, width) in order; the first that applies is used.
     narrow: tuple[tuple[int, int], ...] = ()
+    # With a weight function: each layout solved is picked from this many uniform draws in
+    # proportion to their weights (sampling-importance-resampling) and then counts once, so
+    # the solves go to likely layouts instead of being spent on ones weighted near zero.
+    # 0 or 1: every draw is solved and its weight multiplies its values.
+    resample: int = 0
 
 
 @dataclass
@@ -328,9 +333,23 @@ class _Job:
         self.discarded = 0
 
     def draw(self) -> tuple[Hands, float]:
+        weigh, m = self.cfg.weight, self.cfg.resample
         hands = self.sampler.sample(self.rng)
-        w = self.cfg.weight(self.view, hands) if self.cfg.weight is not None else 1.0
-        return hands, w
+        if weigh is None:
+            return hands, 1.0
+        if m <= 1:
+            return hands, weigh(self.view, hands)
+        drawn = [hands] + [self.sampler.sample(self.rng) for _ in range(m - 1)]
+        weights = [weigh(self.view, h) for h in drawn]
+        total = sum(weights)
+        if total <= 0:  # nothing explains the play: any layout will do
+            return hands, 1.0
+        x = self.rng.random() * total
+        for h, w in zip(drawn, weights, strict=True):
+            x -= w
+            if x < 0:
+                return h, 1.0
+        return drawn[-1], 1.0
 
     def call(self, hands: Hands, limits: dict[str, float]) -> dict[int, int] | None:
         if self.guess is not None and self.guess >= 0:

@@ -27,7 +27,7 @@ def position(seed: int, moves: int) -> Deal:
     return play_out(Deal(DealRecord.deal(Seat(seed % 4), seed=seed)), moves, random.Random(seed))
 
 
-@pytest.mark.parametrize("level", [*LEVELS, "expert"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_a_legal_card(level: str) -> None:
     # late positions keep the PIMC levels quick; the textbook levels play whole hands
     for seed in range(6):
@@ -62,7 +62,7 @@ def _swap_hidden(deal: Deal, seat: Seat) -> Deal | None:
     return Deal.replay(record, deal.actions)
 
 
-@pytest.mark.parametrize("level", [*LEVELS, "expert"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_the_ai_is_honest_it_cannot_see_hidden_hands(level: str) -> None:
     checked = 0
     early = 3 if level in ("random", "rules", "easy") else 23  # keep the solver's work small
@@ -319,6 +319,27 @@ def test_expert_believes_a_discard_means_no_trump_to_ruff_with() -> None:
     assert means[False] > means[True]
 
 
+def test_expert_weight_is_the_product_of_what_each_card_says() -> None:
+    # The weights are looked up per suit holding and per suit lengths, for speed;
+    # they must equal the plain product over every card the others played.
+    from engine.ai.inference import PlayInference, _events
+    from engine.ai.sampling import Sampler
+
+    for seed in range(12):
+        deal = position(seed, 4 + 3 * seed)
+        view = view_of(deal.observation(deal.turn))
+        events = _events(view)
+        weigh = PlayInference()
+        sampler = Sampler.for_view(view)
+        rng = random.Random(seed)
+        for _ in range(40):
+            hands = sampler.sample(rng)
+            plain = 1.0
+            for e in events:
+                plain *= e.factor(hands[e.seat])
+            assert weigh(view, hands) == pytest.approx(plain, rel=1e-12)
+
+
 def test_expert_weights_change_nothing_when_nobody_has_played() -> None:
     deal = Deal(DealRecord.deal(Seat.S, seed=3))  # West on lead: no card seen yet
     view = view_of(deal.observation(Seat.W))
@@ -496,3 +517,33 @@ def test_the_first_lead_weighs_many_more_layouts_for_the_same_work() -> None:
     exact = pimc.search(view, random.Random(1), cfg)
     assert narrow.samples >= 3 * max(1, exact.samples)
     assert all(0 <= v <= 13 for v in narrow.values.values())
+
+
+def test_resampling_solves_only_layouts_the_weights_believe() -> None:
+    # A weight that all but rules out one card being anywhere but with the next seat
+    # ("West"): with resampling, the solves go to layouts where West holds it;
+    # without, about two thirds of them would not.
+    deal = position(6, 9)
+    view = view_of(deal.observation(deal.turn))
+    west = (int(view.seat) + 1) % 4
+    # the lowest card whose place is unknown, in a suit West may still hold
+    card = next(1 << c for c in range(52) if view.unseen >> c & 1 and c // 13 not in view.voids[west])
+    groups = classes(view)
+    solved: list[tuple[int, ...]] = []
+
+    def recording(hands, trump, leader, trick, node_limit=0):  # noqa: ANN001, ANN202
+        solved.append(hands)
+        return {int(c): i for i, g in enumerate(groups) for c in g}
+
+    def believe(_view, hands) -> float:  # noqa: ANN001
+        return 1.0 if hands[west] & card else 1e-9
+
+    from engine.ai import pimc
+
+    cfg = pimc.Search(samples=40, budget=None, solver=recording, weight=believe, resample=32)
+    result = pimc.search(view, random.Random(2), cfg)
+    assert result.samples == 40 and all(h[west] & card for h in solved)
+    solved.clear()
+    cfg.resample = 0
+    pimc.search(view, random.Random(2), cfg)
+    assert 5 < sum(1 for h in solved if not h[west] & card) < 35

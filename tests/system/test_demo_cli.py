@@ -26,6 +26,20 @@ def test_headless_demo_prints_tricks_and_score_sheet():
     assert again.stdout == r.stdout
 
 
+def test_every_level_the_help_lists_plays(capsys):
+    # The help named "expert" while the level check refused it.
+    from device.commands import demo
+    from engine.ai import LEVELS
+
+    assert "expert" in LEVELS
+    for level in LEVELS:
+        args = argparse.Namespace(
+            headless=True, hands=1, seed="3", delay=0, size=None, fullscreen=False, level=level, db=None
+        )
+        assert demo.run(args) == 0, level
+        assert "Trick 13" in capsys.readouterr().out
+
+
 def test_bad_hand_count():
     r = whist("demo", "--headless", "--hands", "0")
     assert r.returncode == 2 and "--hands must be at least 1" in r.stderr
