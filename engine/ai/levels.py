@@ -13,7 +13,7 @@ from engine.cards import Card
 # "expert" is hard with inference: the layouts solved are drawn in proportion to how well
 # they explain every card the others played (engine.ai.inference). Measured over the same
 # 500 duplicate deals against rules, fixed work (bench/arena.py --budget 0): hard +0.862,
-# expert +1.028 (+0.166 +- 0.062 paired); timed (40 ms): hard +0.822, expert +1.048.
+# expert +1.028 (+0.166 +- 0.060 paired); timed (40 ms): hard +0.822, expert +1.048.
 LEVELS = ("random", "rules", "easy", "medium", "hard", "expert")
 
 # Think time per move (seconds). Each solve gets a node limit from the time left
