@@ -30,7 +30,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
                             ["expert", "pimc-dds", "--deals", "20"]),
     # the reference bot against our textbook bot: what "+1.6 against a textbook bot" is here
     "arena-reference": (["pimc-dds", "rules", "--deals", "100"], ["pimc-dds", "rules", "--deals", "5"]),
-    # what keeping the textbook card in the first tricks costs (hard's fallback there)
+    # what the textbook card and hard's narrow solves give away in the first tricks
     "early_leads": ([], ["--deals", "5"]),
     "frames": ([], []),
     "soak": ([], ["--hands", "1000"]),

@@ -42,6 +42,10 @@ def _high(m: int) -> int:
     return m.bit_length() - 1
 
 
+def _lengths(hand: int) -> tuple[int, ...]:
+    return tuple((hand & m).bit_count() for m in SUIT_MASKS)
+
+
 class _Lead:
     """A lead: the suit (long suits first) and the card (top of a sequence,
     a master or from a short suit, else low)."""
@@ -53,8 +57,7 @@ class _Lead:
         self.cache: dict[int, float] = {}
 
     def factor(self, hand: int) -> float:
-        lengths = tuple((hand & m).bit_count() for m in SUIT_MASKS)
-        return self.suit_part(lengths) * self.card_part(hand & SUIT_MASKS[self.suit])
+        return self.suit_part(_lengths(hand)) * self.card_part(hand & SUIT_MASKS[self.suit])
 
     def suit_part(self, lengths: tuple[int, ...]) -> float:
         """The chance of leading this suit, given the lengths the hand holds now."""
@@ -187,9 +190,8 @@ class _SeatModel:
                 self.by_suit[e.suit].append(e.card_part)
             elif isinstance(e, _Follow):
                 self.by_suit[e.card // 13].append(e.factor)
-            else:
-                trumps = next(k for k, m in enumerate(SUIT_MASKS) if e.forbidden & m)
-                self.by_suit[trumps].append(e.factor)
+            else:  # the trumps it did not ruff with
+                self.by_suit[_low(e.forbidden) // 13].append(e.factor)
         self.suit_cache: list[dict[int, float]] = [{}, {}, {}, {}]
         self.length_cache: dict[tuple[int, ...], float] = {}
 
@@ -209,7 +211,7 @@ class _SeatModel:
                 cache[holding] = f
             w *= f
         if self.leads:
-            lengths = tuple((hand & m).bit_count() for m in SUIT_MASKS)
+            lengths = _lengths(hand)
             f = self.length_cache.get(lengths)
             if f is None:
                 f = 1.0
@@ -230,9 +232,10 @@ class PlayInference:
     def __call__(self, view: View, hands: tuple[int, int, int, int]) -> float:
         if self._view is not view:
             self._view = view
-            events = _events(view)
-            self._seats = [(s, _SeatModel([e for e in events if e.seat == s])) for s in range(4)
-                           if any(e.seat == s for e in events)]
+            by_seat: dict[int, list[_Event]] = {}
+            for e in _events(view):
+                by_seat.setdefault(e.seat, []).append(e)
+            self._seats = [(s, _SeatModel(events)) for s, events in by_seat.items()]
         w = 1.0
         for s, model in self._seats:
             w *= model.weight(hands[s])
