@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from device.moves import choose_card_fixed
+from device.words import count
 from engine.actions import Action, Play
 from engine.cards import SUIT_SYMBOLS, Card, parse_card
 from engine.cut import cut_for_partners
@@ -182,7 +183,7 @@ def run_headless(
         choose, who = _pick_chooser(fixed_work=seed is not None)
     using_ai = who.startswith("AI")
     rules = rules or (resume.rules if resume is not None else Rules())
-    p.say(f"Whist table demo: {hands} hand(s), {who} in all four seats"
+    p.say(f"Whist table demo: {count(hands, 'hand')}, {who} in all four seats"
           + (f", seed {seed}" if seed is not None else "") + ".")
 
     def rubber_seed(k: int) -> str | None:
@@ -262,7 +263,7 @@ def run_headless(
 
     p.say()
     done_rubbers = dropped + sum(1 for m in matches if m.is_over)
-    p.say(f"Played {played - hands_done} hand(s); {done_rubbers} rubber(s) finished.")
+    p.say(f"Played {count(played - hands_done, 'hand')}; {count(done_rubbers, 'rubber')} finished.")
     return matches
 
 

@@ -40,6 +40,7 @@ from typing import Any
 
 from device.store import MatchRow, Store, StoreError
 from device.store.recall import UNDO, fold_undos
+from device.words import count
 from engine.actions import Action
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
@@ -305,7 +306,7 @@ class DemoRun:
         deal = self.resume.current
         where = f", hand {len(self.resume.deals)} at card {len(deal.actions)}" if deal else ""
         return (f"Resuming the demo run with seed {self.seed} from the game store: "
-                f"{played} hand(s) done, rubber {self.rubber}{where}.")
+                f"{count(played, 'hand')} done, rubber {self.rubber}{where}.")
 
     def on_match(self, match: Match, rubber: int, hands_before: int) -> None:
         self.journal.follow(match, run={"kind": DEMO, "seed": self.seed, "rubber": rubber,

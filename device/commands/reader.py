@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from device.words import count
+
 HELP = "print every card reader scan and dropped frame until Ctrl-C (installer's check)"
 
 
@@ -118,6 +120,6 @@ def run(args: argparse.Namespace) -> int:
         pass
     finally:
         reader.stop()
-    print(f"{scans} scan(s), {reader.dropped} dropped, "
-          f"{reader.placements.repeats} repeat frame(s) of a card left on the reader", flush=True)
+    print(f"{count(scans, 'scan')}, {reader.dropped} dropped, "
+          f"{count(reader.placements.repeats, 'repeat frame')} of a card left on the reader", flush=True)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from device.commands.history import add_store_arguments, open_for_reading
+from device.words import count
 
 HELP = "print statistics: hands, games and rubbers played and won, by AI level"
 
@@ -21,7 +22,7 @@ def _won(bucket: dict) -> str:
 def _block(bucket: dict, indent: str = "") -> list[str]:
     tph = bucket["tricks_per_hand"]
     thrown = bucket.get("misdeals", 0)
-    misdeals = f"; {thrown} misdeal(s) not counted" if thrown else ""
+    misdeals = f"; {count(thrown, 'misdeal')} not counted" if thrown else ""
     return [
         f"{indent}Hands played: {bucket['hands']} ({bucket['hands_finished']} finished{misdeals})",
         f"{indent}Tricks per hand: NS {tph['NS']:.2f}, EW {tph['EW']:.2f}",

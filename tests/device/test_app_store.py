@@ -118,7 +118,7 @@ def test_the_stats_scene_reads_the_store(tmp_path):
         app.go("stats")
         text = scene_text(app.scene)
         assert "Hands played 2, won 1" in text and "Tricks per hand 7.0" in text
-        assert "1 misdeal(s)" in text and "AI: easy+hard" in text
+        assert "1 misdeal, thrown in" in text and "AI: easy+hard" in text
         # A hand played now shows up too.
         app.go("table")
         tap_button(app, "deal")
@@ -146,7 +146,7 @@ def test_stats_and_history_commands_skip_misdeals(tmp_path, capsys):
         stored_rubber(store)
     assert main(["stats", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "Hands played: 2 (2 finished; 1 misdeal(s) not counted)" in out
+    assert "Hands played: 2 (2 finished; 1 misdeal not counted)" in out
     assert main(["history", "--db", str(db)]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
     # deal ids 1 2 3; hand numbers 1, -, 2; the thrown-in deal says so.

@@ -28,7 +28,7 @@ def test_prints_every_trick_and_the_sheet():
     assert "Cut for the first deal (ace low)" in text
     assert "Score sheet (game to 5" in text
     assert re.search(r"Hand 2: North-South \d+ tricks, East-West \d+\.", text)
-    assert "Played 2 hand(s)" in text
+    assert "Played 2 hands" in text
     assert len(matches[0].hands) == 2
     assert "\033[" not in text  # no colour codes when not a terminal
 

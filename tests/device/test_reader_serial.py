@@ -187,7 +187,7 @@ def test_reader_command_prints_scans_and_drops(ptys, capsys, tmp_path):
     assert "scan 1: tag 0A1B2C3D4E card SQ (queen of spades)" in out
     assert re.search(r"dropped \(bad checksum\): \\x020A1B2C3D4E00\\x03", out)
     assert "scan 2: tag 1122334455 -> unknown card: enrol it in Settings" in out
-    assert "2 scan(s), 1 dropped" in out
+    assert "2 scans, 1 dropped" in out
 
 
 def test_reader_command_explains_a_port_it_cannot_open(capsys, tmp_path):

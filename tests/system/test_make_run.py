@@ -51,7 +51,7 @@ def test_play_falls_back_to_the_terminal_demo_and_keeps_nothing(home, tmp_path, 
     assert r.returncode == 0, r.stderr
     assert "No display found: playing a demo in the terminal instead." in r.stderr
     assert "Traceback" not in r.stderr
-    assert r.stdout.count("Trick 13") == 4 and "Played 4 hand(s)" in r.stdout
+    assert r.stdout.count("Trick 13") == 4 and "Played 4 hands" in r.stdout
     assert files_under(home) == []  # no game store, no config written
     assert not list(tmp_path.glob("**/*.sqlite3*")) and not list(ROOT.glob("*.sqlite3*"))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from device.app import ai_worker
 from device.app.scenes.base import ScrollScene
+from device.words import count
 from engine.cards import parse_card
 from engine.seats import Seat
 
@@ -79,9 +80,9 @@ class ReviewScene(ScrollScene):
         mistakes = [r for r in self.result if r.get("mistake") and Seat.parse(str(r["seat"])).side == 0]
         theirs = [r for r in self.result if r.get("mistake") and Seat.parse(str(r["seat"])).side == 1]
         lost = sum(int(r.get("cost", 0)) for r in mistakes)
-        out.append(("h", f"Your side: {len(mistakes)} costly card(s), {lost} trick(s) lost"
+        out.append(("h", f"Your side: {count(len(mistakes), 'costly card')}, {count(lost, 'trick')} lost"
                          if mistakes else "Your side: no card cost a trick"))
-        out.append(("t", f"Opponents: {len(theirs)} costly card(s)" if theirs
+        out.append(("t", f"Opponents: {count(len(theirs), 'costly card')}" if theirs
                          else "Opponents: no card cost a trick"))
         out.append(("dim", "Tricks are double-dummy: best play with every hand in view."))
         trick = None

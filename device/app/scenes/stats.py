@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from device.app.scenes.base import ScrollScene
+from device.words import count
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ def _stored_block(b: dict) -> list[tuple[str, str]]:
         ("t", f"Rubbers played {b['rubbers_finished']}, won {b['rubbers_won']['NS']}"),
     ]
     if b.get("misdeals"):
-        lines.append(("dim", f"{b['misdeals']} misdeal(s), thrown in before play: not counted"))
+        lines.append(("dim", f"{count(b['misdeals'], 'misdeal')}, thrown in before play: not counted"))
     return lines
 
 
