@@ -100,5 +100,5 @@ class ReviewScene(ScrollScene):
             if r.get("mistake"):
                 best = ", ".join(parse_card(b).symbol for b in r.get("best", [])[:4])
                 cost = int(r.get("cost", 0))
-                out.append(("bad", f"cost {cost} trick{'s' if cost != 1 else ''}; better: {best}"))
+                out.append(("bad", f"cost {count(cost, 'trick')}; better: {best}"))
         return out
