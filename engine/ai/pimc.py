@@ -341,15 +341,9 @@ class _Job:
             return hands, weigh(self.view, hands)
         drawn = [hands] + [self.sampler.sample(self.rng) for _ in range(m - 1)]
         weights = [weigh(self.view, h) for h in drawn]
-        total = sum(weights)
-        if total <= 0:  # nothing explains the play: any layout will do
+        if not any(weights):  # nothing explains the play: any layout will do
             return hands, 1.0
-        x = self.rng.random() * total
-        for h, w in zip(drawn, weights, strict=True):
-            x -= w
-            if x < 0:
-                return h, 1.0
-        return drawn[-1], 1.0
+        return self.rng.choices(drawn, weights)[0], 1.0
 
     def call(self, hands: Hands, limits: dict[str, float]) -> dict[int, int] | None:
         if self.guess is not None and self.guess >= 0:
