@@ -138,6 +138,12 @@ class AIWorker:
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._thread: threading.Thread | None = None
 
+    def start(self) -> None:
+        """Start the worker now: it imports the AI and sets the solver up (tens of
+        ms, longer on a Pi) while the menu stands still, not during the first deal."""
+        if not self.synchronous:
+            self._ensure_thread()
+
     def _ensure_thread(self) -> None:
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._loop, name="ai-worker", daemon=True)

@@ -61,6 +61,7 @@ class App:
         self.queue = EventQueue()
         self.input = InputMapper(self.queue, self.window.get_size(), self.rotation)
         self.ai = AIWorker(synchronous=self.options.synchronous_ai)
+        self.ai.start()
         self.sound = Sound(config.display.sound)
         self._session = None  # made on first use: the engine's import is not needed for the menu
         self._stats = None

@@ -291,6 +291,47 @@ def test_ui_keeps_running_while_the_ai_thinks(monkeypatch):
         a.close()
 
 
+def test_the_ai_thinks_while_the_cards_are_still_moving(monkeypatch):
+    # On a slow board the AI's search must not add to the wait: it starts as soon
+    # as its seat is to play (here while the cards are still being dealt), so its
+    # card comes the moment the animation allows, with no "thinking" shown.
+    import threading
+
+    from device.app import ai_worker
+
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
+    real = ai_worker.choose_fixed
+
+    def slow_choose(*args, **kwargs):
+        started.set()
+        release.wait(10)
+        try:
+            return real(*args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(ai_worker, "choose_fixed", slow_choose)
+    a = make_app((800, 480), animation="normal", synchronous=False)
+    try:
+        tap_button(a, "play")
+        tap_button(a, "deal")
+        table = a.scene
+        deal = a.session.deal
+        assert deal.turn == Seat.E
+        a.step()
+        assert table.status() == "Dealing…"
+        assert started.wait(10)  # East is already thinking during the deal
+        release.set()
+        assert finished.wait(10)
+        shown = []
+        assert run_until(a, lambda: len(deal.actions) >= 1 or shown.append(table.status()), max_steps=600)
+        assert not any("thinking" in s for s in shown)
+        assert a.clock < 0.8 + 0.45 + 0.1  # the deal animation, the pause before a card, two frames
+    finally:
+        release.set()
+        a.close()
+
+
 def test_sound_is_quiet_without_an_audio_device():
     from device.app.sound import Sound
 

@@ -66,6 +66,8 @@ class TableScene(Scene):
         self.next_ai_at = 0.0
         self.job: int | None = None
         self.job_seat: Seat | None = None
+        self.job_key: tuple = ()
+        self.waiting_since: float | None = None  # the table was ready for the AI's card from then
         self.hint_job: int | None = None
         self.selected: Card | None = None
         self.hint_card: Card | None = None
@@ -318,7 +320,9 @@ class TableScene(Scene):
 
     @property
     def thinking_seat(self) -> Seat | None:
-        if self.job is not None and self.app.ai.running_for(self.job) > ai_worker.THINKING_CUE_S:
+        # only the wait the table shows: thinking hidden behind the animations does not count
+        if (self.job is not None and self.waiting_since is not None
+                and self.app.clock - self.waiting_since > ai_worker.THINKING_CUE_S):
             return self.job_seat
         return None
 
@@ -496,6 +500,10 @@ class TableScene(Scene):
         if deal is None:
             return
         self._poll_hint()
+        # The AI starts thinking as soon as its seat is to play, while the last card
+        # still slides and the trick is still shown: on a slow board the search is
+        # over before the table is ready for the card, so nobody waits for it.
+        self._start_ai(deal)
         if self.dealing is not None:
             self.dealing += dt / max(0.01, 0.8 * self.pace)
             if self.dealing >= 1:
@@ -521,26 +529,41 @@ class TableScene(Scene):
                 self._finished = True
                 self.hand_over()
             return
+        if self.job is None or now < self.next_ai_at:
+            return
+        if self.waiting_since is None:
+            self.waiting_since = now
+        job = self.app.ai.poll(self.job)
+        if job is None:
+            return
+        self.job = None
+        self.waiting_since = None
+        if self._ai_key(deal) != self.job_key:
+            return  # the hand moved on while the AI thought: ask again
+        seat = self.job_seat
+        assert seat is not None
+        card = parse_card(job.result) if job.error is None else deal.legal_moves()[0]
+        self.play(seat, card)
+
+    @staticmethod
+    def _ai_key(deal) -> tuple:  # noqa: ANN001
+        return (id(deal), deal.turn, len(deal.actions))
+
+    def _start_ai(self, deal) -> None:  # noqa: ANN001
         turn = deal.turn
-        if turn in self.ai_seats:
-            if self.job is None and now >= self.next_ai_at:
-                obs = deal.observation(turn)
-                level = self.app.ai_level(turn)
-                self.job_seat = turn
-                if self.session.reproducible:
-                    # Seeded by (match seed, deal, action) with a fixed amount of work:
-                    # a rubber resumed after a power cut plays on exactly as it would have.
-                    self.job = self.app.ai.submit(ai_worker.choose_fixed, obs, level,
-                                                  self.session.match.move_seed())
-                else:
-                    self.job = self.app.ai.submit(ai_worker.choose, obs, level, None, self.app.ai_budget)
-            if self.job is not None:
-                job = self.app.ai.poll(self.job)
-                if job is not None:
-                    self.job = None
-                    card = parse_card(job.result) if job.error is None else deal.legal_moves()[0]
-                    if deal.turn == self.job_seat:
-                        self.play(self.job_seat, card)
+        if self.job is not None or deal.is_over or turn not in self.ai_seats:
+            return
+        obs = deal.observation(turn)
+        level = self.app.ai_level(turn)
+        self.job_seat = turn
+        self.job_key = self._ai_key(deal)
+        self.waiting_since = None
+        if self.session.reproducible:
+            # Seeded by (match seed, deal, action) with a fixed amount of work:
+            # a rubber resumed after a power cut plays on exactly as it would have.
+            self.job = self.app.ai.submit(ai_worker.choose_fixed, obs, level, self.session.match.move_seed())
+        else:
+            self.job = self.app.ai.submit(ai_worker.choose, obs, level, None, self.app.ai_budget)
 
     def _poll_hint(self) -> None:
         if self.hint_job is None:
