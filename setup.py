@@ -38,7 +38,7 @@ setup(
     ext_modules=[
         Extension(
             "engine._solver",
-            sources=["engine/csrc/solver.c", "engine/csrc/pysolver.c"],
+            sources=["engine/csrc/solver.c", "engine/csrc/deals.c", "engine/csrc/pysolver.c"],
             include_dirs=["engine/csrc"],
             # Python's own flags carry -fwrapv; the solver never relies on signed
             # overflow, and without it the search runs about 8% faster

@@ -19,6 +19,7 @@ QUICK = os.environ.get("BENCH_QUICK") == "1"
 # A full run takes hours (500 duplicate deals against the DDS-backed bot alone).
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "solver": ([], ["--quick"]),
+    "sampler": ([], ["--positions", "20"]),
     "dds_vectors-list100": (["--file", "list100.txt"], ["--file", "list100.txt", "--limit", "10"]),
     # list1000 with TABLE is 20,000 full-deal solves: hours; FUT and TRACE here.
     "dds_vectors-list1000": (["--no-table", "--random", "3000"], ["--limit", "20", "--no-table"]),

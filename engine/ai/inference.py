@@ -194,15 +194,14 @@ class _SeatModel:
                 self.by_suit[_low(e.forbidden) // 13].append(e.factor)
         self.suit_cache: list[dict[int, float]] = [{}, {}, {}, {}]
         self.length_cache: dict[tuple[int, ...], float] = {}
+        # the suits something was learnt about, in suit order (called for every layout drawn)
+        self.active = [(SUIT_MASKS[k], self.suit_cache[k], tuple(fns))
+                       for k, fns in enumerate(self.by_suit) if fns]
 
     def weight(self, hand: int) -> float:
         w = 1.0
-        for k in range(4):
-            fns = self.by_suit[k]
-            if not fns:
-                continue
-            holding = hand & SUIT_MASKS[k]
-            cache = self.suit_cache[k]
+        for mask, cache, fns in self.active:
+            holding = hand & mask
             f = cache.get(holding)
             if f is None:
                 f = 1.0
@@ -211,7 +210,9 @@ class _SeatModel:
                 cache[holding] = f
             w *= f
         if self.leads:
-            lengths = _lengths(hand)
+            m0, m1, m2, m3 = SUIT_MASKS
+            lengths = ((hand & m0).bit_count(), (hand & m1).bit_count(), (hand & m2).bit_count(),
+                       (hand & m3).bit_count())
             f = self.length_cache.get(lengths)
             if f is None:
                 f = 1.0

@@ -334,12 +334,11 @@ class _Job:
 
     def draw(self) -> tuple[Hands, float]:
         weigh, m = self.cfg.weight, self.cfg.resample
-        hands = self.sampler.sample(self.rng)
-        if weigh is None:
-            return hands, 1.0
-        if m <= 1:
-            return hands, weigh(self.view, hands)
-        drawn = [hands] + [self.sampler.sample(self.rng) for _ in range(m - 1)]
+        if weigh is None or m <= 1:
+            hands = self.sampler.sample_many(self.rng, 1)[0]
+            return hands, 1.0 if weigh is None else weigh(self.view, hands)
+        drawn = self.sampler.sample_many(self.rng, m)
+        hands = drawn[0]
         weights = [weigh(self.view, h) for h in drawn]
         if not any(weights):  # nothing explains the play: any layout will do
             return hands, 1.0

@@ -4,7 +4,9 @@
  * calls from several threads each search with their own table. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
+#include "deals.h"
 #include "solver.h"
 
 #define POOL_MAX 8
@@ -328,8 +330,115 @@ static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+
+static int parse_masks(PyObject *o, const char *what, int n, uint64_t *out) {
+    PyObject *seq = PySequence_Fast(o, what);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %d masks", what, n);
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (v >> 52) {
+            PyErr_Format(PyExc_ValueError, "%s: a mask holds a card beyond 51", what);
+            Py_DECREF(seq);
+            return -1;
+        }
+        out[i] = v;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *py_deal_layouts(PyObject *self, PyObject *args) {
+    Py_buffer buf;
+    PyObject *baseo, *cardso, *otherso;
+    int r0, r1;
+    Py_ssize_t n;
+    unsigned long long seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*OOO(ii)nK:deal_layouts", &buf, &baseo, &cardso, &otherso, &r0, &r1,
+                          &n, &seed))
+        return NULL;
+    PyObject *out = NULL;
+    wd_plan *plan = NULL;
+    uint64_t base[4], cards[4], o[3];
+    int others[3];
+    if (buf.len != 0 && buf.len != (Py_ssize_t)sizeof(wd_plan)) {
+        PyErr_Format(PyExc_ValueError, "a plan is %zu bytes (or none), not %zd", sizeof(wd_plan), buf.len);
+        goto done;
+    }
+    if (r0 < 0 || r0 > WD_MAXNEED || r1 < 0 || r1 > WD_MAXNEED || n < 0) {
+        PyErr_SetString(PyExc_ValueError, "needs must be in 0..13 and the count not negative");
+        goto done;
+    }
+    if (parse_masks(baseo, "base", 4, base) || parse_masks(cardso, "suit cards", 4, cards) ||
+        parse_masks(otherso, "others", 3, o))
+        goto done;
+    for (int k = 0; k < 4; k++)
+        if (cards[k] & ~((uint64_t)0x1FFF << (13 * k))) {
+            PyErr_Format(PyExc_ValueError, "suit cards %d: a card of another suit", k);
+            goto done;
+        }
+    for (int i = 0; i < 3; i++) {
+        if (o[i] > 3 || (i && o[i] == o[0]) || (i == 2 && o[2] == o[1])) {
+            PyErr_SetString(PyExc_ValueError, "others must be three different seats 0..3");
+            goto done;
+        }
+        others[i] = (int)o[i];
+    }
+    if (buf.len) { /* without a plan: no voids, a plain shuffle */
+        plan = PyMem_Malloc(sizeof(wd_plan)); /* a copy: the buffer need not be aligned */
+        if (!plan) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memcpy(plan, buf.buf, sizeof(wd_plan));
+    }
+    out = PyList_New(n);
+    if (!out) goto done;
+    wd_rng rng;
+    wd_seed(&rng, (uint64_t)seed);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t hands[4];
+        if (plan ? wd_deal(plan, base, cards, others, r0, r1, &rng, hands)
+                 : wd_deal_free(base, cards, others, r0, r1, &rng, hands)) {
+            PyErr_SetString(PyExc_ValueError, "the plan has no layout for these needs");
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyObject *t = Py_BuildValue("(KKKK)", (unsigned long long)hands[0], (unsigned long long)hands[1],
+                                    (unsigned long long)hands[2], (unsigned long long)hands[3]);
+        if (!t) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+done:
+    PyMem_Free(plan);
+    PyBuffer_Release(&buf);
+    return out;
+}
+
+static PyObject *py_plan_bytes(PyObject *self, PyObject *noargs) {
+    (void)self;
+    (void)noargs;
+    return PyLong_FromSize_t(sizeof(wd_plan));
+}
+
 static PyMethodDef methods[] = {
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
+    {"deal_layouts", py_deal_layouts, METH_VARARGS,
+     "deal_layouts(plan, base, suit_cards, others, (r0, r1), n, seed): n uniform layouts "
+     "(engine.ai.sampling; plan b'' when no seat has shown out)."},
+    {"plan_bytes", py_plan_bytes, METH_NOARGS, "Size of the plan deal_layouts takes, in bytes."},
     {"solve_moves_masks", (PyCFunction)(void (*)(void))py_solve_moves_masks,
      METH_VARARGS | METH_KEYWORDS,
      "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0, guess=-1, width=0) -> {card: tricks} or None"},
