@@ -95,7 +95,9 @@ def hint(observation: dict) -> dict[str, Any]:
     try:
         from engine import ai
 
-        result = ai.hint(observation)
+        # a fixed amount of work, as the table's own AI seats play: the same position
+        # gives the same hint and values on every press, on any machine or load
+        result = ai.hint(observation, budget=None)
         if isinstance(result, dict) and result.get("card"):
             return {"card": str(result["card"]), "values": dict(result.get("values") or {})}
     except ImportError:

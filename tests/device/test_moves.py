@@ -34,3 +34,12 @@ def test_the_same_position_and_seed_give_the_same_card_every_time() -> None:
     for i, obs in enumerate(_positions()):
         first = choose_card_fixed(obs, "hard", f"seed-{i}")
         assert all(choose_card_fixed(obs, "hard", f"seed-{i}") == first for _ in range(2))
+
+
+def test_the_hint_button_gives_the_same_answer_on_every_press() -> None:
+    from device.app import ai_worker
+
+    for obs in _positions():
+        first = ai_worker.hint(obs)
+        assert first["values"]  # every legal card's expected tricks
+        assert ai_worker.hint(obs) == first
