@@ -15,14 +15,19 @@ static ws_ctx *pool[POOL_MAX];
 static int pool_n = 0;
 static size_t tt_bytes = WS_DEFAULT_TT_BYTES;
 
-static ws_ctx *ctx_take(void) {
-    if (pool_n > 0) return pool[--pool_n];
+/* A new context. Its table is touched page by page (~0.1 s for 64 MiB), so
+   the GIL is released meanwhile: the screen's thread keeps drawing. */
+static ws_ctx *ctx_new(size_t bytes) {
     ws_ctx *c;
-    size_t bytes = tt_bytes;
-    /* a new table is touched page by page (~0.1 s for 64 MiB): let other threads run */
     Py_BEGIN_ALLOW_THREADS
     c = ws_ctx_new(bytes);
     Py_END_ALLOW_THREADS
+    return c;
+}
+
+static ws_ctx *ctx_take(void) {
+    if (pool_n > 0) return pool[--pool_n];
+    ws_ctx *c = ctx_new(tt_bytes);
     if (!c) PyErr_NoMemory();
     return c;
 }
@@ -285,12 +290,8 @@ static PyObject *py_reserve(PyObject *self, PyObject *arg) {
     /* allocated now (each table is touched page by page, ~0.1 s for 64 MiB)
        so that threads solving at once never pay for it inside a move */
     while (pool_n < n) {
-        ws_ctx *c;
         size_t bytes = tt_bytes;
-        /* without the GIL: the screen's thread keeps drawing while the pages are touched */
-        Py_BEGIN_ALLOW_THREADS
-        c = ws_ctx_new(bytes);
-        Py_END_ALLOW_THREADS
+        ws_ctx *c = ctx_new(bytes);
         if (!c) return PyErr_NoMemory();
         if (pool_n >= POOL_MAX || bytes != tt_bytes) { /* the pool changed meanwhile */
             ws_ctx_free(c);
@@ -329,7 +330,6 @@ static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
     while (pool_n > 0) ws_ctx_free(pool[--pool_n]);
     Py_RETURN_NONE;
 }
-
 
 static int parse_masks(PyObject *o, const char *what, int n, uint64_t *out) {
     PyObject *seq = PySequence_Fast(o, what);
@@ -427,18 +427,11 @@ done:
     return out;
 }
 
-static PyObject *py_plan_bytes(PyObject *self, PyObject *noargs) {
-    (void)self;
-    (void)noargs;
-    return PyLong_FromSize_t(sizeof(wd_plan));
-}
-
 static PyMethodDef methods[] = {
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
     {"deal_layouts", py_deal_layouts, METH_VARARGS,
      "deal_layouts(plan, base, suit_cards, others, (r0, r1), n, seed): n uniform layouts "
      "(engine.ai.sampling; plan b'' when no seat has shown out)."},
-    {"plan_bytes", py_plan_bytes, METH_NOARGS, "Size of the plan deal_layouts takes, in bytes."},
     {"solve_moves_masks", (PyCFunction)(void (*)(void))py_solve_moves_masks,
      METH_VARARGS | METH_KEYWORDS,
      "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0, guess=-1, width=0) -> {card: tricks} or None"},
