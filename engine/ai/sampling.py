@@ -208,9 +208,9 @@ class Sampler:
     def sample_many(self, rng: random.Random, n: int) -> list[tuple[int, int, int, int]]:
         """``n`` layouts, each uniform and independent (one draw from ``rng``
         seeds them all when the C core deals them)."""
-        if _DEAL_LAYOUTS is None:
-            return [self.sample(rng) for _ in range(n)]
-        packed = b"" if self.plan is None else self.plan.packed()  # b"": no voids, a plain shuffle
+        packed = None
+        if _DEAL_LAYOUTS is not None:
+            packed = b"" if self.plan is None else self.plan.packed()  # b"": no voids, a plain shuffle
         if packed is None:
             return [self.sample(rng) for _ in range(n)]
         return _DEAL_LAYOUTS(packed, self.base, self.suit_masks, self.others, self.needs[:2], n,  # type: ignore[misc]
