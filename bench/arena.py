@@ -10,8 +10,10 @@ score one point per trick over six). Prints the means with their standard
 errors and every bot's move latency over every move it made.
 
 Bots: random, rules, easy, medium, hard, expert (the table's AI levels),
-pimc-dds (PIMC, 20 samples solved by DDS: the classic approach) and dd
-(a cheat that sees all four hands: the ceiling).
+pimc-dds (PIMC, 20 samples solved by DDS: the classic approach), peek
+(hard's fixed-work search, but it also sees its partner's hand: what
+knowing partner's cards is worth) and dd (a cheat that sees all four
+hands: the ceiling).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,14 +33,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine import ai  # noqa: E402
-from engine.ai import pimc, rules  # noqa: E402
+from engine.ai import levels, pimc, rules  # noqa: E402
 from engine.ai.view import mask_of, view_of  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.deal import Deal, DealRecord  # noqa: E402
 from engine.seats import SEATS, Seat  # noqa: E402
 
 Bot = Callable[[Deal, Seat, int], str]
-BOTS = ("random", "rules", "easy", "medium", "hard", "expert", "pimc-dds", "dd")
+BOTS = ("random", "rules", "easy", "medium", "hard", "expert", "pimc-dds", "peek", "dd")
 
 
 def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
@@ -52,6 +55,17 @@ def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
         def dds_bot(deal: Deal, seat: Seat, seed: int) -> str:
             return pimc_dds.choose_card(deal.observation(seat), seed)
         return dds_bot
+    if name == "peek":
+        def peek_bot(deal: Deal, seat: Seat, seed: int) -> str:
+            obs = deal.observation(seat)
+            view = view_of(obs)
+            if len(view.legal()) == 1:
+                return str(view.legal()[0])
+            known = list(view.known)
+            known[seat.partner] |= mask_of(deal.hand(seat.partner) or ())
+            view = replace(view, known=(known[0], known[1], known[2], known[3]))
+            return str(pimc.search(view, levels.seed_for(obs, seed), levels.hard_search(None)).card)
+        return peek_bot
     if name == "dd":
         solve = pimc.default_solver()
 

@@ -31,6 +31,9 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
                             ["expert", "pimc-dds", "--deals", "20"]),
     # the reference bot against our textbook bot: what "+1.6 against a textbook bot" is here
     "arena-reference": (["pimc-dds", "rules", "--deals", "100"], ["pimc-dds", "rules", "--deals", "5"]),
+    # the information hard lacks: hard seeing its partner's hand (dd, which sees all four, is the ceiling)
+    "arena-peek": (["peek", "rules", "--deals", "200"], ["peek", "rules", "--deals", "5"]),
+    "arena-cheat": (["dd", "rules", "--deals", "200"], ["dd", "rules", "--deals", "5"]),
     # what the textbook card and hard's narrow solves give away in the first tricks
     "early_leads": ([], ["--deals", "5"]),
     "frames": ([], []),
