@@ -59,8 +59,6 @@ def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
         def peek_bot(deal: Deal, seat: Seat, seed: int) -> str:
             obs = deal.observation(seat)
             view = view_of(obs)
-            if len(view.legal()) == 1:
-                return str(view.legal()[0])
             known = list(view.known)
             known[seat.partner] |= mask_of(deal.hand(seat.partner) or ())
             view = replace(view, known=(known[0], known[1], known[2], known[3]))
