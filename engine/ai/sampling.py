@@ -24,26 +24,16 @@ WHIST_PURE_SOLVER is set).
 from __future__ import annotations
 
 import bisect
-import os
 import random
 from array import array
 from functools import lru_cache
 from math import factorial
 
+from engine import solver
 from engine.ai.view import SUIT_MASKS, View, cards_of
 
-
-def _c_dealer():  # -> the C core's deal_layouts, or None
-    if os.environ.get("WHIST_PURE_SOLVER", "").strip() not in ("", "0"):
-        return None
-    try:
-        from engine import _solver  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return getattr(_solver, "deal_layouts", None)
-
-
-_DEAL_LAYOUTS = _c_dealer()
+# the C core when engine.solver chose it (built, and WHIST_PURE_SOLVER not set)
+_DEAL_LAYOUTS = getattr(solver._backend, "deal_layouts", None) if solver.HAVE_C else None
 _MAXSPLIT = 105  # splits of 13 cards among three seats (deals.h)
 _U64 = 1 << 64
 
