@@ -12,8 +12,9 @@ errors and every bot's move latency over every move it made.
 Bots: random, rules, easy, medium, hard, expert (the table's AI levels),
 pimc-dds (PIMC, 20 samples solved by DDS: the classic approach), peek
 (hard's fixed-work search, but it also sees its partner's hand: what
-knowing partner's cards is worth) and dd (a cheat that sees all four
-hands: the ceiling).
+knowing partner's cards is worth), dd (a cheat that sees all four
+hands: the ceiling) and tips (the sources' tips read literally, remembering
+no cards: a weaker textbook opponent than rules, see bench/tips.py).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from engine.deal import Deal, DealRecord  # noqa: E402
 from engine.seats import SEATS, Seat  # noqa: E402
 
 Bot = Callable[[Deal, Seat, int], str]
-BOTS = ("random", "rules", "easy", "medium", "hard", "expert", "pimc-dds", "peek", "dd")
+BOTS = ("random", "rules", "easy", "medium", "hard", "expert", "pimc-dds", "peek", "dd", "tips")
 
 
 def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
@@ -75,6 +76,13 @@ def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
             prefs = rules.rank_preferences(view_of(deal.observation(seat)))
             return str(next(c for c in prefs if vals[int(c)] == best))
         return dd_bot
+    if name == "tips":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import tips
+
+        def tips_bot(deal: Deal, seat: Seat, seed: int) -> str:
+            return str(tips.choose(view_of(deal.observation(seat))))
+        return tips_bot
     raise SystemExit(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
 
 

@@ -34,6 +34,12 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     # the information hard lacks: hard seeing its partner's hand (dd, which sees all four, is the ceiling)
     "arena-peek": (["peek", "rules", "--deals", "200"], ["peek", "rules", "--deals", "5"]),
     "arena-cheat": (["dd", "rules", "--deals", "200"], ["dd", "rules", "--deals", "5"]),
+    # the same against a textbook opponent that remembers no cards (bench/tips.py): how much of
+    # the gap to "+1.6 against a textbook bot" is the strength of the textbook bot
+    "arena-tips": (["hard", "tips", "--deals", "500"], ["hard", "tips", "--deals", "5"]),
+    "arena-reference-tips": (["pimc-dds", "tips", "--deals", "300"], ["pimc-dds", "tips", "--deals", "5"]),
+    "arena-cheat-tips": (["dd", "tips", "--deals", "200"], ["dd", "tips", "--deals", "5"]),
+    "arena-rules-tips": (["rules", "tips", "--deals", "500"], ["rules", "tips", "--deals", "5"]),
     # what the textbook card and hard's narrow solves give away in the first tricks
     "early_leads": ([], ["--deals", "5"]),
     "frames": ([], []),

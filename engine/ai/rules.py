@@ -103,6 +103,18 @@ def _lead(view: View) -> Card:
     return cs[0] if len(cs) >= 3 else cs[-1]
 
 
+def trick_winner(view: View) -> tuple[Card, bool]:
+    """The card winning the trick in progress so far, and whether partner played it."""
+    trick = view.current
+    i = trick.winning_index(view.trump)
+    return trick.cards[i], trick.seat_of(i) == view.seat.partner
+
+
+def beats(card: Card, win_card: Card, trump: int) -> bool:
+    """``card`` played now would take the trick from ``win_card``."""
+    return card.rank > win_card.rank if card.suit == win_card.suit else card.suit == trump
+
+
 def choose(view: View) -> Card:
     legal = view.legal()
     if len(legal) == 1:
@@ -113,19 +125,11 @@ def choose(view: View) -> Card:
     trump = view.trump
     led = trick.led_suit
     pos = len(trick.cards)  # 1: second hand, 2: third, 3: fourth
-    win_i = trick.winning_index(trump)
-    winner_seat = trick.seat_of(win_i)
-    win_card = trick.cards[win_i]
-    partner_winning = winner_seat == view.seat.partner
-
-    def beats(c: Card) -> bool:
-        if c.suit == win_card.suit:
-            return c.rank > win_card.rank
-        return c.suit == trump
+    win_card, partner_winning = trick_winner(view)
 
     following = legal[0].suit == led
     if following:
-        winners = [c for c in legal if beats(c)]
+        winners = [c for c in legal if beats(c, win_card, trump)]
         if pos == 1:
             return legal[0]  # second hand low
         if partner_winning and (pos == 3 or is_master(view, win_card)):
@@ -140,7 +144,7 @@ def choose(view: View) -> Card:
     trumps = [c for c in legal if c.suit == trump]
     if partner_winning and (pos == 3 or is_master(view, win_card)):
         return _discard(view, legal)  # don't trump partner's winner
-    ruffs = [c for c in trumps if beats(c)]
+    ruffs = [c for c in trumps if beats(c, win_card, trump)]
     if ruffs:
         return ruffs[0]  # ruff as cheaply as possible (over-ruffing if need be)
     side = [c for c in legal if c.suit != trump] or legal
@@ -153,4 +157,5 @@ def rank_preferences(view: View) -> list[Card]:
     return [first] + [c for c in view.legal() if c != first]
 
 
-__all__ = ["choose", "is_master", "master_of", "lowest_of_run", "equivalent", "cards_of", "rank_preferences"]
+__all__ = ["choose", "trick_winner", "beats", "is_master", "master_of", "lowest_of_run", "equivalent",
+           "cards_of", "rank_preferences"]

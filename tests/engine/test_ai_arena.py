@@ -28,3 +28,9 @@ def test_arena_has_the_information_references() -> None:
     out = _arena("peek", "dd", "--deals", "1")
     assert "peek vs dd: 1 duplicate deals (2 hands)" in out
     assert out.count("moves, median") == 2
+
+
+def test_arena_has_the_literal_tips_reference() -> None:
+    out = _arena("tips", "rules", "--deals", "1")
+    assert "tips vs rules: 1 duplicate deals (2 hands)" in out
+    assert out.count("moves, median") == 2
