@@ -37,7 +37,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     # the same against a textbook opponent that remembers no cards (bench/tips.py): how much of
     # the gap to "+1.6 against a textbook bot" is the strength of the textbook bot
     "arena-tips": (["hard", "tips", "--deals", "500"], ["hard", "tips", "--deals", "5"]),
-    "arena-reference-tips": (["pimc-dds", "tips", "--deals", "300"], ["pimc-dds", "tips", "--deals", "5"]),
+    "arena-reference-tips": (["pimc-dds", "tips", "--deals", "500"], ["pimc-dds", "tips", "--deals", "5"]),
     "arena-cheat-tips": (["dd", "tips", "--deals", "200"], ["dd", "tips", "--deals", "5"]),
     "arena-rules-tips": (["rules", "tips", "--deals", "500"], ["rules", "tips", "--deals", "5"]),
     # what the textbook card and hard's narrow solves give away in the first tricks
