@@ -21,13 +21,6 @@ from engine.cards import Card
 TRUMPS_TO_DRAW = 4  # "plenty"
 
 
-def _by_suit(cards: list[Card] | tuple[Card, ...]) -> dict[int, list[Card]]:
-    out: dict[int, list[Card]] = {}
-    for c in sorted(cards):
-        out.setdefault(c.suit, []).append(c)
-    return out
-
-
 def _strong_top(cs: list[Card]) -> bool:
     """Headed by the ace, or by two touching honours, judged from this hand alone."""
     top = cs[-1]
@@ -35,13 +28,13 @@ def _strong_top(cs: list[Card]) -> bool:
 
 
 def _discard(cards: list[Card], trump: int) -> Card:
-    suits = _by_suit(cards)
+    suits = rules.by_suit(cards)
     weakest = min(suits, key=lambda s: (s == trump, max(c.rank for c in suits[s]) + len(suits[s])))
     return suits[weakest][0]
 
 
 def _lead(view: View) -> Card:
-    suits = _by_suit(view.hand)
+    suits = rules.by_suit(view.hand)
     trump = view.trump
     # with no memory it cannot tell whether trumps are still out: it draws while it holds plenty
     if trump < 4 and len(suits.get(trump, ())) >= TRUMPS_TO_DRAW:

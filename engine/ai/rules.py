@@ -13,7 +13,8 @@ from engine.cards import Card
 TRUMP_LENGTH_TO_DRAW = 4  # "plenty": four or more trumps
 
 
-def _by_suit(cards: list[Card]) -> dict[int, list[Card]]:
+def by_suit(cards: list[Card] | tuple[Card, ...]) -> dict[int, list[Card]]:
+    """Cards grouped by suit, each group lowest first."""
     out: dict[int, list[Card]] = {}
     for c in sorted(cards):
         out.setdefault(c.suit, []).append(c)
@@ -60,7 +61,7 @@ def _top_sequence(cards: list[Card], view: View) -> bool:
 
 def _discard(view: View, cards: list[Card]) -> Card:
     """Discard from weakness: the lowest card of the weakest side suit, keeping masters."""
-    suits = _by_suit(cards)
+    suits = by_suit(cards)
     best: tuple[tuple[int, int, int], Card] | None = None
     for suit, cs in suits.items():
         low = cs[0]
@@ -76,7 +77,7 @@ def _discard(view: View, cards: list[Card]) -> Card:
 
 def _lead(view: View) -> Card:
     hand = list(view.hand)
-    suits = _by_suit(hand)
+    suits = by_suit(hand)
     trump = view.trump
     me = view.seat
     # draw trumps when we hold plenty and trumps are still out
@@ -158,4 +159,4 @@ def rank_preferences(view: View) -> list[Card]:
 
 
 __all__ = ["choose", "trick_winner", "beats", "is_master", "master_of", "lowest_of_run", "equivalent",
-           "cards_of", "rank_preferences"]
+           "cards_of", "rank_preferences", "by_suit"]
