@@ -54,9 +54,11 @@ def _lead(view: View) -> Card:
 
 def choose(view: View) -> Card:
     legal = view.legal()
+    if len(legal) == 1:
+        return legal[0]
     played = len(view.current.cards)
-    if len(legal) == 1 or not played:
-        return legal[0] if len(legal) == 1 else _lead(view)
+    if not played:
+        return _lead(view)
     trump = view.trump
     win_card, partner_winning = rules.trick_winner(view)
     winners = [c for c in legal if rules.beats(c, win_card, trump)]
@@ -66,7 +68,6 @@ def choose(view: View) -> Card:
         return winners[-1] if played == 2 else winners[0]  # third hand high; fourth cheaply
     if partner_winning:
         return _discard(legal, trump)
-    ruffs = [c for c in winners if c.suit == trump]
-    if ruffs:
-        return ruffs[0]
+    if winners:  # void in the suit led: only a trump can win
+        return winners[0]  # ruff cheaply
     return _discard([c for c in legal if c.suit != trump] or legal, trump)
