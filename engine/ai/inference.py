@@ -28,8 +28,14 @@ from engine.ai.view import SUIT_MASKS, View
 from engine.trick import Trick
 
 LENGTH_POWER = 2.0  # how strongly a lead points to length
-TRUST = 0.5  # share of the length model in the choice of the suit led
-CARD_TRUST = 0.7  # share of "played the textbook card" in the choice of a card
+# How far the others are believed to play by the book: a card off the book keeps a share
+# (1 - trust) of a random choice, so nobody is ruled out. Measured at fixed work over the same
+# 500 duplicate deals against rules, paired: 0.9 for both +0.140 +- 0.051 tricks a deal over
+# 0.5 and 0.7; 0.97 +0.016 +- 0.043 over 0.9. Against pimc-dds, who plays no book, 0.9 made
+# +0.148 +- 0.056 over 500 deals (0.5 and 0.7: +0.156 +- 0.055; paired on 150: +0.040 +- 0.105),
+# so believing the book more costs nothing measurable where the book is not followed.
+TRUST = 0.9  # share of the length model in the choice of the suit led
+CARD_TRUST = 0.9  # share of "played the textbook card" in the choice of a card
 # Each layout solved is picked from this many uniform draws by weight (pimc.Search.resample).
 RESAMPLE = 16
 
