@@ -16,7 +16,8 @@ from engine.cards import Card
 # expert +1.028 (+0.166 +- 0.060 paired); timed (40 ms): hard +0.822, expert +1.048.
 # With the C sampler (the same distribution, other random numbers): fixed work hard +0.744,
 # expert +0.974; timed hard +0.910, expert +1.056. Believing the book more (inference.TRUST,
-# CARD_TRUST 0.9 instead of 0.5 and 0.7): expert fixed work +1.114, timed +1.072.
+# CARD_TRUST 0.9 instead of 0.5 and 0.7): expert fixed work +1.114 (+0.140 +- 0.051 paired),
+# timed +1.080 (+0.008 +- 0.056 paired: level at 40 ms).
 LEVELS = ("random", "rules", "easy", "medium", "hard", "expert")
 
 # Think time per move (seconds). Each solve gets a node limit from the time left
