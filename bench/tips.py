@@ -18,8 +18,6 @@ from engine.ai import rules
 from engine.ai.view import View
 from engine.cards import Card
 
-TRUMPS_TO_DRAW = 4  # "plenty"
-
 
 def _strong_top(cs: list[Card]) -> bool:
     """Headed by the ace, or by two touching honours, judged from this hand alone."""
@@ -37,7 +35,7 @@ def _lead(view: View) -> Card:
     suits = rules.by_suit(view.hand)
     trump = view.trump
     # with no memory it cannot tell whether trumps are still out: it draws while it holds plenty
-    if trump < 4 and len(suits.get(trump, ())) >= TRUMPS_TO_DRAW:
+    if trump < 4 and len(suits.get(trump, ())) >= rules.TRUMP_LENGTH_TO_DRAW:
         cs = suits[trump]
         return cs[-1] if _strong_top(cs) else cs[0]
     for t in view.tricks:
