@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     ok = True
     print(f"table scene during play, {args.frames} frames per size, AI {args.level} in its worker thread")
-    print(f"{'size':>10} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'budget':>7}")
+    print(f"{'size':>10} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'median budget':>14}")
     for text in args.sizes.split(","):
         w, h = (int(x) for x in text.split("x"))
         times = play_frames((w, h), args.frames, args.level, not args.no_pace)
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         budget = BUDGETS.get((w, h))
         verdict = "" if budget is None else ("ok" if med <= budget else "OVER")
         ok &= verdict != "OVER"
-        print(f"{text:>10} {med:>10.2f} {p99:>8.2f} {max(times):>8.2f} {budget or '-':>7} {verdict}")
+        print(f"{text:>10} {med:>10.2f} {p99:>8.2f} {max(times):>8.2f} {budget or '-':>14} {verdict}")
     runs = [first_frame("800x480") for _ in range(3)]
     walls = [r[0] for r in runs]
     cpus = [r[1] for r in runs]
