@@ -289,7 +289,10 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
         totals = [sum(r[i] for r in rows) for i in range(k)]
     means = [t / wsum for t in totals]
     top = max(means)
-    # among (near) ties, the textbook preference decides
+    # among (near) ties, the textbook preference decides. Measured for expert at fixed work,
+    # 500 duplicate deals against rules, paired: handing the book card's ties to another card
+    # (its mean -0.1) cost 0.43 tricks a deal; a lean towards it (+0.05) was level (-0.03 +- 0.04),
+    # a stronger one (+0.25) cost 0.28: the search decides, the book breaks its ties.
     best_i = min((i for i in range(k) if means[i] >= top - 1e-9), key=lambda i: pref_rank[reps[i]])
     book = next((i for i in range(k) if pref_rank[reps[i]] == 0), None)
     n = len(rows)
