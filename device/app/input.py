@@ -54,6 +54,13 @@ def to_window(rotation: int, canvas: tuple[int, int], lx: float, ly: float) -> t
     return lx, ly
 
 
+def window_rect(rotation: int, canvas: tuple[int, int], rect: pygame.Rect) -> pygame.Rect:
+    """Where a logical rectangle lands in the window (edges map like points, so it is exact)."""
+    x0, y0 = to_window(rotation, canvas, rect.left, rect.top)
+    x1, y1 = to_window(rotation, canvas, rect.right, rect.bottom)
+    return pygame.Rect(int(min(x0, x1)), int(min(y0, y1)), int(abs(x1 - x0)), int(abs(y1 - y0)))
+
+
 def canvas_size(window: tuple[int, int], rotation: int) -> tuple[int, int]:
     w, h = window
     return (h, w) if rotation in (90, 270) else (w, h)
