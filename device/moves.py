@@ -14,8 +14,8 @@ from __future__ import annotations
 
 # Samples per move, by cards in hand: rows are (cards in hand at least, samples);
 # with fewer cards than the last row, or for a level not listed, the level's own
-# fixed-work search is used (engine.ai.levels: 32 layouts for hard and expert,
-# solved narrow early in the hand), which is the search bench/arena.py measures
+# fixed-work search is used (engine.ai.levels: 32 layouts for expert, 32 to 96 for
+# hard, solved narrow early in the hand), which is the search bench/arena.py measures
 # with --budget 0. Every fixed-work move also has a fixed allowance of solver nodes
 # (engine.ai.pimc.FIXED_NODES), so it stays quick on the hardest deals; layouts it
 # cannot afford are dropped, deterministically.

@@ -255,6 +255,10 @@ def expert_search(budget: float | None, samples: int | None) -> pimc.Search:
     from engine.ai.levels import hard_search
 
     cfg = hard_search(budget, samples)
+    if budget is None:
+        cfg.samples = cfg.min_samples  # a flat count: more layouts were level for expert (levels.FIXED_CAP)
+    else:
+        cfg.min_samples = 20  # as measured against pimc-dds; hard's 32 is not measured for expert
     cfg.weight = PlayInference()
     cfg.resample = RESAMPLE
     return cfg

@@ -41,11 +41,24 @@ def seed_for(observation: dict, seed: int | str | None) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
+# Hard solves at least MIN_LAYOUTS layouts, then goes on while the best card is unclear: up to
+# FIXED_CAP with fixed work (budget None, every move of a kept game, within pimc.FIXED_NODES),
+# up to 200 or the budget when timed. Measured against rules over the same 500 duplicate deals
+# (bench/arena.py hard rules), paired. Fixed work (--budget 0): a flat 32 +0.744; at least 32,
+# up to 96 +0.906 (+0.162 +- 0.041); up to 200 +0.900 (level with 96); at least 20, up to 96
+# +0.864 (-0.042 +- 0.036 against 32). Timed (40 ms): at least 20 +0.826, at least 32 +0.956
+# (+0.130 +- 0.052; median move 7.4 -> 9.3 ms, p99 38.2 -> 38.4 ms). Expert keeps a flat 32
+# with fixed work (up to 96: +1.134 against +1.114, +0.020 +- 0.038, for twice its median
+# move) and at least 20 when timed (as measured against pimc-dds), see inference.expert_search.
+MIN_LAYOUTS = 32
+FIXED_CAP = 96
+
+
 def hard_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:
     if budget is None:
-        return pimc.Search(samples=samples or 32, min_samples=samples or 32, budget=None, narrow=NARROW)
-    # at least as many layouts as the classic 20-sample PIMC before a card counts as clear
-    return pimc.Search(samples=samples or 200, min_samples=20, budget=budget, narrow=NARROW)
+        return pimc.Search(samples=samples or FIXED_CAP, min_samples=samples or MIN_LAYOUTS, budget=None,
+                           narrow=NARROW)
+    return pimc.Search(samples=samples or 200, min_samples=MIN_LAYOUTS, budget=budget, narrow=NARROW)
 
 
 def medium_search(budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> pimc.Search:

@@ -3,8 +3,9 @@ double dummy, play the card with the best average.
 
 Anytime: samples are drawn until the time budget is spent, the sample cap is
 reached, or the best card is already clear (it beats every other card by a
-margin the spread of the samples cannot explain). With ``budget=None`` the
-count is fixed by ``samples`` and the result depends only on the seed.
+margin the spread of the samples cannot explain). With ``budget=None`` no
+clock is read: layouts are solved until ``samples``, the node allowance, or a
+clear card after ``min_samples``, so the result depends only on the seed.
 
 Bounded by construction: when the solver takes a ``node_limit`` (engine.solver
 does), every solve is given the search nodes the move can still afford (the
@@ -367,10 +368,12 @@ class _Job:
             self.totals[i] += w * v
 
     def done(self) -> bool:
+        # Fixed work stops at a clear card too (the test depends only on the layouts, so the
+        # move stays reproducible): it lets a fixed move spend its nodes where the cards are
+        # close, instead of stopping at a flat count (measured: engine.ai.levels.FIXED_CAP).
         n = len(self.rows)
         return n >= self.cfg.samples or (
-            self.cfg.budget is not None and n >= self.cfg.min_samples
-            and _clear(self.rows, self.totals, self.cfg.z))
+            n >= self.cfg.min_samples and _clear(self.rows, self.totals, self.cfg.z))
 
     def time_left(self) -> float:
         assert self.cfg.budget is not None

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.ai import LEVELS, choose_card, hint, review
+from engine.ai import LEVELS, choose_card, hint, pimc, review
 from engine.ai import rules as textbook
 from engine.ai.pimc import classes
 from engine.ai.view import view_of
@@ -144,11 +144,51 @@ def test_pimc_plays_the_card_with_the_best_average_over_layouts() -> None:
         return {int(c): (1 if int(c) == safe else 2 if int(c) == risky and lucky else 0)
                 for g in groups for c in g}
 
-    from engine.ai import pimc
-
-    result = pimc.search(view, random.Random(4), pimc.Search(samples=40, budget=None, solver=fake))
+    cfg = pimc.Search(samples=40, min_samples=40, budget=None, solver=fake)
+    result = pimc.search(view, random.Random(4), cfg)
     assert int(result.card) == safe
     assert len(calls) == 40 and len(set(calls)) > 30  # distinct sampled layouts
+
+
+def test_fixed_work_goes_on_only_while_the_best_card_is_unclear() -> None:
+    # Without a clock a move must still be reproducible, yet not spend layouts on a
+    # settled choice: min_samples when one card always wins, up to samples when close.
+    deal = position(8, 36)
+    view = view_of(deal.observation(deal.turn))
+    groups = classes(view)
+    if len(groups) < 2:
+        pytest.skip("need two distinct choices")
+    a, b = int(groups[0][0]), int(groups[-1][-1])
+
+    def run(solver):  # noqa: ANN001, ANN202
+        calls = []
+
+        def counted(hands, trump, leader, trick):  # noqa: ANN001, ANN202
+            calls.append(hands)
+            return solver(hands)
+
+        cfg = pimc.Search(samples=40, min_samples=12, budget=None, solver=counted)
+        result = pimc.search(view, random.Random(9), cfg)
+        return result, calls
+
+    def settled(hands):  # noqa: ANN001, ANN202
+        return {int(c): (1 if int(c) == a else 0) for g in groups for c in g}
+
+    flips = []
+
+    def close(hands):  # noqa: ANN001, ANN202
+        # a and b take turns to be the better card: neither ever pulls clear
+        flips.append(hands)
+        coin = len(flips) % 2
+        return {int(c): (coin if int(c) == a else 1 - coin if int(c) == b else 0) for g in groups for c in g}
+
+    result, calls = run(settled)
+    assert int(result.card) == a and len(calls) == 12
+    result, calls = run(close)
+    assert len(calls) == 40
+    flips.clear()
+    again, calls_again = run(close)
+    assert calls_again == calls and again.card == result.card
 
 
 def test_hint_values_every_legal_card_and_names_the_best() -> None:
@@ -538,9 +578,8 @@ def test_resampling_solves_only_layouts_the_weights_believe() -> None:
     def believe(_view, hands) -> float:  # noqa: ANN001
         return 1.0 if hands[west] & card else 1e-9
 
-    from engine.ai import pimc
-
-    cfg = pimc.Search(samples=40, budget=None, solver=recording, weight=believe, resample=32)
+    cfg = pimc.Search(samples=40, min_samples=40, budget=None, solver=recording, weight=believe,
+                      resample=32)
     result = pimc.search(view, random.Random(2), cfg)
     assert result.samples == 40 and all(h[west] & card for h in solved)
     solved.clear()
