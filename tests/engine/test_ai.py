@@ -127,14 +127,20 @@ def _filler_tricks(n: int, keep: list[str]) -> list[dict[str, object]]:
     return tricks
 
 
-def test_pimc_plays_the_card_with_the_best_average_over_layouts() -> None:
-    # A stand-in solver: the second-lowest legal card takes 2 tricks in 30% of the
-    # layouts and 0 otherwise; the highest always takes 1. The average says: highest.
+def choices(at_least: int):  # noqa: ANN201
+    """A mid-hand position and its legal cards in equivalence classes."""
     deal = position(8, 36)
     view = view_of(deal.observation(deal.turn))
     groups = classes(view)
-    if len(groups) < 3:
-        pytest.skip("need three distinct choices")
+    if len(groups) < at_least:
+        pytest.skip(f"need {at_least} distinct choices")
+    return view, groups
+
+
+def test_pimc_plays_the_card_with_the_best_average_over_layouts() -> None:
+    # A stand-in solver: the second-lowest legal card takes 2 tricks in 30% of the
+    # layouts and 0 otherwise; the highest always takes 1. The average says: highest.
+    view, groups = choices(3)
     risky, safe = int(groups[1][0]), int(groups[-1][-1])
     calls = []
 
@@ -153,11 +159,7 @@ def test_pimc_plays_the_card_with_the_best_average_over_layouts() -> None:
 def test_fixed_work_goes_on_only_while_the_best_card_is_unclear() -> None:
     # Without a clock a move must still be reproducible, yet not spend layouts on a
     # settled choice: min_samples when one card always wins, up to samples when close.
-    deal = position(8, 36)
-    view = view_of(deal.observation(deal.turn))
-    groups = classes(view)
-    if len(groups) < 2:
-        pytest.skip("need two distinct choices")
+    view, groups = choices(2)
     a, b = int(groups[0][0]), int(groups[-1][-1])
 
     def run(solver):  # noqa: ANN001, ANN202
