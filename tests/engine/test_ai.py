@@ -89,8 +89,6 @@ def test_a_forced_card_is_played_at_once() -> None:
     def no_solver(*_a: object) -> dict[int, int]:
         raise AssertionError("a forced move must not search")
 
-    from engine.ai import pimc
-
     view = view_of(obs)
     result = pimc.search(view, random.Random(1), pimc.Search(solver=no_solver))
     assert result.forced and str(result.card) == obs["hand"][0]
@@ -407,8 +405,6 @@ def test_a_solve_that_runs_out_of_nodes_is_dropped_and_the_move_still_comes() ->
             return None
         return {int(c): i for i, g in enumerate(groups) for c in g}
 
-    from engine.ai import pimc
-
     result = pimc.search(view, random.Random(5), pimc.Search(samples=6, budget=None, solver=limited))
     assert all(0 < n <= pimc.FIXED_NODES for n in limits)  # every solve was bounded
     assert result.discarded > 0 and result.samples > 0
@@ -422,8 +418,6 @@ def test_with_no_layout_solved_in_time_the_textbook_card_is_played() -> None:
     def hopeless(hands, trump, leader, trick, node_limit=0):  # noqa: ANN001, ANN202
         assert node_limit > 0
         return None
-
-    from engine.ai import pimc
 
     result = pimc.search(view, random.Random(5), pimc.Search(budget=None, solver=hopeless))
     assert result.samples == 0 and result.card == textbook.choose(view)
@@ -447,8 +441,6 @@ def test_a_move_with_a_budget_hands_its_clock_to_the_solver(monkeypatch: pytest.
     # slower than measured (here: the speed is set absurdly high, so node limits
     # never bite), the solver's own time limit still stops each layout, and the
     # move falls back to the textbook card instead of running for seconds.
-    from engine.ai import pimc
-
     monkeypatch.setattr(pimc._Speed, "rate", 1e15)
     deal = position(3, 1)  # the second card of the hand: full solves take ~0.1-1 s
     view = view_of(deal.observation(deal.turn))
@@ -460,8 +452,6 @@ def test_a_move_with_a_budget_hands_its_clock_to_the_solver(monkeypatch: pytest.
 @pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
 def test_warm_up_does_the_first_moves_set_up_before_any_move(monkeypatch: pytest.MonkeyPatch) -> None:
     from engine import ai
-    from engine.ai import pimc
-
     monkeypatch.setattr(pimc._Speed, "rate", None)
     ai.warm_up()
     assert pimc._Speed.rate is not None and pimc._Speed.rate > 0
@@ -471,8 +461,6 @@ def test_the_speed_measurement_leaves_out_the_tables_set_up(monkeypatch: pytest.
     # The first solve of a process allocates and touches the solver's table
     # (~0.1 s). Timed together with the measurement it made the solver look
     # 15x slower than it is, and every timed move starved its layouts of nodes.
-    from engine.ai import pimc
-
     clock = {"t": 0.0, "nodes": 0, "calls": 0}
 
     class FakeTime:
@@ -497,8 +485,6 @@ def test_a_timed_move_solves_layouts_on_several_threads(monkeypatch: pytest.Monk
     import threading
 
     from engine import _solver  # type: ignore[attr-defined]
-    from engine.ai import pimc
-
     names: set[str] = set()
     solved = {"n": 0}
 
@@ -536,8 +522,6 @@ def test_a_move_solves_on_every_core_but_one_left_to_the_screen(monkeypatch: pyt
                                                                  cores: int, solving: int) -> None:
     import os
 
-    from engine.ai import pimc
-
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
     assert pimc.threads() == solving
 
@@ -547,7 +531,6 @@ def test_the_first_lead_weighs_many_more_layouts_for_the_same_work() -> None:
     # An exact solve of a 13-card layout costs 50,000 to 3 million search nodes,
     # more than a timed move can afford; solved narrow (20,000 to 120,000 nodes) the
     # opening lead weighs several times as many layouts for the same work.
-    from engine.ai import pimc
     from engine.ai.levels import hard_search
 
     deal = Deal(DealRecord.deal(Seat(2), seed="first-lead"))
