@@ -30,10 +30,10 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "arena-expert-vs-dds": (["expert", "pimc-dds", "--deals", "500"],
                             ["expert", "pimc-dds", "--deals", "20"]),
     # the reference bot against our textbook bot: what "+1.6 against a textbook bot" is here
-    "arena-reference": (["pimc-dds", "rules", "--deals", "100"], ["pimc-dds", "rules", "--deals", "5"]),
+    "arena-reference": (["pimc-dds", "rules", "--deals", "500"], ["pimc-dds", "rules", "--deals", "5"]),
     # the information hard lacks: hard seeing its partner's hand (dd, which sees all four, is the ceiling)
-    "arena-peek": (["peek", "rules", "--deals", "200"], ["peek", "rules", "--deals", "5"]),
-    "arena-cheat": (["dd", "rules", "--deals", "200"], ["dd", "rules", "--deals", "5"]),
+    "arena-peek": (["peek", "rules", "--deals", "500"], ["peek", "rules", "--deals", "5"]),
+    "arena-cheat": (["dd", "rules", "--deals", "500"], ["dd", "rules", "--deals", "5"]),
     # the same against a textbook opponent that remembers no cards (bench/tips.py): how much of
     # the gap to "+1.6 against a textbook bot" is the strength of the textbook bot
     "arena-tips": (["hard", "tips", "--deals", "500"], ["hard", "tips", "--deals", "5"]),

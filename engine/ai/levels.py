@@ -49,7 +49,7 @@ def seed_for(observation: dict, seed: int | str | None) -> random.Random:
 # +0.864 (-0.042 +- 0.036 against 32). Timed (40 ms): at least 20 +0.826, at least 32 +0.956
 # (+0.130 +- 0.052; median move 7.4 -> 9.3 ms, p99 38.2 -> 38.4 ms). Expert keeps a flat 32
 # with fixed work (up to 96: +1.134 against +1.114, +0.020 +- 0.038, for twice its median
-# move) and at least 20 when timed (as measured against pimc-dds), see inference.expert_search.
+# move) and, timed, at least 32 like hard, see inference.expert_search.
 MIN_LAYOUTS = 32
 FIXED_CAP = 96
 
