@@ -47,7 +47,8 @@ def seed_for(observation: dict, seed: int | str | None) -> random.Random:
 # (bench/arena.py hard rules), paired. Fixed work (--budget 0): a flat 32 +0.744; at least 32,
 # up to 96 +0.906 (+0.162 +- 0.041); up to 200 +0.900 (level with 96); at least 20, up to 96
 # +0.864 (-0.042 +- 0.036 against 32). Timed (40 ms): at least 20 +0.826, at least 32 +0.956
-# (+0.130 +- 0.052; median move 7.4 -> 9.3 ms, p99 38.2 -> 38.4 ms). Expert keeps a flat 32
+# (+0.130 +- 0.052; median move 7.4 -> 9.3 ms, p99 38.2 -> 38.4 ms); at least 48 level with 32
+# (+0.978 against +0.998 in one run, -0.020 +- 0.039 paired). Expert keeps a flat 32
 # with fixed work (up to 96: +1.134 against +1.114, +0.020 +- 0.038, for twice its median
 # move) and, timed, at least 32 like hard, see inference.expert_search.
 MIN_LAYOUTS = 32
