@@ -7,7 +7,7 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
 SOURCES := pyproject.toml setup.py $(wildcard engine/csrc/*.c engine/csrc/*.h)
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,9 @@ test: $(STAMP_TEST)
 
 bench: $(STAMP_BENCH)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python bench/run_all.py
+
+typecheck: $(STAMP_TEST)
+	$(BIN)/python -m mypy
 
 lint: $(STAMP_TEST)
 	$(BIN)/python -m ruff check engine device tests bench
