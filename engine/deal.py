@@ -496,17 +496,7 @@ class Deal:
         """The card-play part of what ``seat`` may know, as ``choose_card`` reads
         it (seat, hand, dealer, trump, trump_card, tricks, trick); the whole
         observation of any game is :meth:`observe`."""
-        s = Seat.parse_at(seat, self.players)
-        hand = self._hands[s]
-        return {
-            "seat": seat_label(s, self.players),
-            "hand": [str(c) for c in sorted(hand)] if hand is not None else [],
-            "dealer": seat_label(self.dealer, self.players),
-            "trump": STRAINS[self.trump],
-            "trump_card": str(self.record.trump_card) if self.record.trump_card is not None else None,
-            "tricks": [t.to_dict() for t in self.tricks],
-            "trick": self.current.to_dict(),
-        }
+        return self.observe(seat).play_form()
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -109,6 +109,19 @@ class Observation:
             "legal": [a.to_dict(n) for a in self.legal],
         }
 
+    def play_form(self) -> dict[str, object]:
+        """The card-play part ``choose_card`` reads: seat, hand, dealer, trump,
+        trump_card, tricks (leader and cards) and the trick in progress."""
+        return {
+            "seat": self.label(self.seat),
+            "hand": [str(c) for c in sorted(self.hand)],
+            "dealer": self.label(self.dealer),
+            "trump": STRAINS[self.trump],
+            "trump_card": None if self.trump_card is None else str(self.trump_card),
+            "tricks": [t.to_dict() for t in self.tricks],
+            "trick": self.trick.to_dict(),
+        }
+
     def _order(self) -> Order:
         return Order(self.trump, self.order == "downtown")
 
