@@ -75,7 +75,8 @@ def _duck(obs: Observation) -> Action:
     led = order.led_suit(trick)
     if all(order.suit_of(c) != led for c in cards):
         return Play(obs.seat, max(cards, key=order.power))
-    under = [c for c in cards if order.power(c) < order.power(best) or order.suit_of(c) != order.suit_of(best)]
+    under = [c for c in cards
+             if order.power(c) < order.power(best) or order.suit_of(c) != order.suit_of(best)]
     last = len(trick) == obs.trick.size - 1
     if under:
         return Play(obs.seat, max(under, key=order.power))
