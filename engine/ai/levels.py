@@ -9,6 +9,7 @@ import random
 from engine.ai import pimc, rules
 from engine.ai.view import View
 from engine.cards import Card
+from engine.errors import ArgumentError
 
 # "expert" is hard with inference: the layouts solved are drawn in proportion to how well
 # they explain every card the others played (engine.ai.inference). Measured over the same
@@ -79,7 +80,10 @@ def _slip(view: View, rng: random.Random) -> Card:
 
 
 def play(view: View, level: str, rng: random.Random, budget: float | None = DEFAULT_BUDGET,
-         samples: int | None = None) -> Card:
+         samples: int | None = None, searcher: pimc.Searcher | None = None) -> Card:
+    """The card ``level`` plays; the searching levels search with ``searcher``
+    (default: this process's solver)."""
+    search = (searcher or pimc.default_searcher()).search
     if level == "random":
         return rng.choice(view.legal())
     if level == "rules":
@@ -87,11 +91,11 @@ def play(view: View, level: str, rng: random.Random, budget: float | None = DEFA
     if level == "easy":
         return _slip(view, rng)
     if level == "medium":
-        return pimc.search(view, rng, medium_search(budget, samples)).card
+        return search(view, rng, medium_search(budget, samples)).card
     if level == "hard":
-        return pimc.search(view, rng, hard_search(budget, samples)).card
+        return search(view, rng, hard_search(budget, samples)).card
     if level == "expert":
         from engine.ai.inference import expert_search
 
-        return pimc.search(view, rng, expert_search(budget, samples)).card
-    raise ValueError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")
+        return search(view, rng, expert_search(budget, samples)).card
+    raise ArgumentError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")

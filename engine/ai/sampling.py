@@ -29,11 +29,11 @@ from array import array
 from functools import lru_cache
 from math import factorial
 
-from engine import solver
 from engine.ai.view import SUIT_MASKS, View, cards_of
+from engine.solver import SOLVER, CSolver
 
 # the C core when engine.solver chose it (built, and WHIST_PURE_SOLVER not set)
-_DEAL_LAYOUTS = getattr(solver._backend, "deal_layouts", None) if solver.HAVE_C else None
+_DEAL_LAYOUTS = SOLVER.core.deal_layouts if isinstance(SOLVER, CSolver) else None
 _MAXSPLIT = 105  # splits of 13 cards among three seats (deals.h)
 _U64 = 1 << 64
 
@@ -203,7 +203,7 @@ class Sampler:
             packed = b"" if self.plan is None else self.plan.packed()  # b"": no voids, a plain shuffle
         if packed is None:
             return [self.sample(rng) for _ in range(n)]
-        return _DEAL_LAYOUTS(packed, self.base, self.suit_masks, self.others, self.needs[:2], n,  # type: ignore[misc]
+        return _DEAL_LAYOUTS(packed, self.base, self.suit_masks, self.others, self.needs[:2], n,
                              rng.getrandbits(64))
 
     def count(self) -> int:
