@@ -19,7 +19,7 @@ from engine.pbn import format_hands, parse_hands
 from engine.rules import Rules
 from engine.seats import SEAT_NAMES, SEATS, Seat
 from engine.shuffle import shuffled_pack
-from engine.trick import NO_TRUMP, Trick
+from engine.trick import NO_TRUMP, Trick, legal_cards
 
 TRICKS_PER_HAND = 13
 
@@ -297,12 +297,7 @@ class Deal:
             return []
         hand = self._hands[seat]
         assert hand is not None
-        led = self.current.led_suit
-        if led is not None:
-            follow = [c for c in hand if c.suit == led]
-            if follow:
-                return sorted(follow)
-        return sorted(hand)
+        return legal_cards(hand, self.current.led_suit)
 
     def check(self, action: Action) -> None:
         """Raise the exception ``apply`` would raise, without changing anything."""

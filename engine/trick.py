@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.seats import Seat
 
 NO_TRUMP = 4
+
+
+def legal_cards(hand: Iterable[Card], led_suit: int | None) -> list[Card]:
+    """The cards of ``hand`` that may be played to a trick led in ``led_suit``
+    (None: nothing led yet), sorted: a card of the suit led if the hand has one,
+    else any card. Every player of the table asks this (the deal, the AI, the bots)."""
+    cards = sorted(hand)
+    if led_suit is not None:
+        follow = [c for c in cards if c.suit == led_suit]
+        if follow:
+            return follow
+    return cards
 
 
 @dataclass(frozen=True)

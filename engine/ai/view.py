@@ -6,12 +6,13 @@ built only from the observation: that is what makes the AI honest.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.cards import STRAINS, Card, parse_card, parse_cards
 from engine.errors import NotationError
 from engine.seats import Seat
-from engine.trick import Trick
+from engine.trick import Trick, legal_cards
 
 FULL = (1 << 52) - 1
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -65,12 +66,7 @@ class View:
         return len(self.tricks) + 1
 
     def legal(self) -> list[Card]:
-        led = self.current.led_suit
-        if led is not None:
-            follow = [c for c in self.hand if c.suit == led]
-            if follow:
-                return sorted(follow)
-        return sorted(self.hand)
+        return legal_cards(self.hand, self.current.led_suit)
 
     def won_by_side(self) -> tuple[int, int]:
         won = [0, 0]
@@ -79,8 +75,11 @@ class View:
         return won[0], won[1]
 
 
-def view_of(observation: dict) -> View:
-    """Read and check an observation; raises NotationError if it is inconsistent."""
+def view_of(observation: Mapping[str, object], *, dealt: int | None = 13) -> View:
+    """Read and check an observation; raises NotationError if it is inconsistent.
+
+    ``dealt``: the cards each seat was dealt; None takes it from the observing
+    seat's hand and plays (the simple bots are shown partial hands in tests)."""
     seat = Seat.parse(str(observation["seat"]))
     hand = tuple(sorted(parse_cards(list(observation.get("hand") or []))))
     dealer = Seat.parse(str(observation["dealer"]))
@@ -125,7 +124,9 @@ def view_of(observation: dict) -> View:
         if trick.complete:
             gone |= mask_of(trick.cards)
     in_trick = mask_of(current.cards)
-    sizes = tuple(13 - n for n in counts)
+    # cards each seat was dealt; a bot may be shown part of a hand (dealt=None)
+    start = len(hand) + counts[seat] if dealt is None else dealt
+    sizes = tuple(start - n for n in counts)
     hand_mask = mask_of(hand)
     if hand_mask & (gone | in_trick):
         raise NotationError("a card in the hand has already been played")
