@@ -25,8 +25,7 @@ A hard time budget for the AI: both mask functions take ``node_limit`` (a
 keyword, 0 = unlimited, the default). When the search visits more than that
 many nodes it stops at once and the call returns None instead of a value; a
 stopped search stores only what it proved, so later calls stay exact. The
-node count grows roughly with the work done (on the C core a node is about
-0.1-0.3 microseconds). ``time_limit`` (seconds, 0 = none) stops a call the
+node count grows roughly with the work done. ``time_limit`` (seconds, 0 = none) stops a call the
 same way once it has run that long by the clock: the node limit makes a move
 reproducible, the time limit bounds its latency whatever the machine is
 doing. The pure-Python backend honours only the node limit (it is only used

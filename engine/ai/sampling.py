@@ -14,7 +14,7 @@ cards into that split. The result is uniform over consistent layouts, with
 no rejection and no greedy skew. The tables depend only on counts, so they
 are cached and shared between moves.
 
-Two implementations of one method: the C core's ``deal_layouts`` (about 15x
+Two implementations of one method: the C core's ``deal_layouts`` (many times
 quicker in batches, bench/sampler.py; the expert level weighs 16 layouts for
 each one it solves) and this module's Python, the reference it is
 cross-checked against and the fallback when the extension is not built (or
