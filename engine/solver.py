@@ -68,6 +68,13 @@ from engine.errors import ArgumentError, NotationError
 from engine.pbn import parse_hands
 from engine.seats import Seat
 
+try:
+    from engine import _solver
+except ImportError:  # the one place the extension may be missing: not built on this machine
+    _BUILT = False
+else:
+    _BUILT = True
+
 log = logging.getLogger(__name__)
 
 PURE_ENV = "WHIST_PURE_SOLVER"
@@ -153,16 +160,11 @@ class CSolver:
 
     limits = counts = clock = narrow = guesses = concurrent = True
 
-    def __init__(self) -> None:
-        from engine import _solver
-
-        self.core = _solver  # the extension module itself (engine.ai.sampling deals with it too)
-
     def solve_moves_masks(self, hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), *,
                           node_limit: int = 0, time_limit: float = 0.0, guess: int = -1,
                           width: int = 0) -> dict[int, int] | None:
         hands_t, trick_t = _check_masks(hands, trump, leader, trick)
-        return self.core.solve_moves_masks(hands_t, trump, leader, trick_t,
+        return _solver.solve_moves_masks(hands_t, trump, leader, trick_t,
                                            node_limit=_check_limit(node_limit),
                                            time_limit=_check_time(time_limit), guess=_check_guess(guess),
                                            width=_check_width(width))
@@ -170,17 +172,28 @@ class CSolver:
     def solve_masks(self, hands: Sequence[int], trump: int, leader: int, *, node_limit: int = 0,
                     time_limit: float = 0.0) -> int | None:
         hands_t, _ = _check_masks(hands, trump, leader, ())
-        return self.core.solve_masks(hands_t, trump, leader, node_limit=_check_limit(node_limit),
+        return _solver.solve_masks(hands_t, trump, leader, node_limit=_check_limit(node_limit),
                                       time_limit=_check_time(time_limit))
 
     def nodes(self) -> int:
-        return self.core.nodes()
+        return _solver.nodes()
 
     def clear_tables(self) -> None:
-        self.core.clear_tables()
+        _solver.clear_tables()
 
     def reserve_tables(self, n: int) -> int:
-        return self.core.reserve(int(n))
+        return _solver.reserve(int(n))
+
+    def set_table_size(self, nbytes: int) -> None:
+        _solver.set_tt_bytes(int(nbytes))
+
+    def table_size(self) -> int:
+        return _solver.get_tt_bytes()
+
+    def deal_layouts(self, plan: bytes, base: list[int], suit_cards: list[int], others: list[int],
+                     needs: tuple[int, ...], n: int, seed: int) -> list[Hands]:
+        """``n`` uniform layouts of the unseen cards, dealt by the C core (engine.ai.sampling)."""
+        return _solver.deal_layouts(plan, base, suit_cards, others, needs, n, seed)
 
 
 class PythonSolver:
@@ -219,14 +232,13 @@ def _load_backend() -> CSolver | PythonSolver:
     if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
         log.info("%s is set: using the pure-Python double-dummy solver", PURE_ENV)
         return PythonSolver()
-    try:
+    if _BUILT:
         return CSolver()
-    except ImportError:  # the one place the extension may be missing: not built on this machine
-        log.warning(
-            "the C double-dummy solver (engine._solver) is not built: using the slow "
-            "pure-Python solver; build it with 'python setup.py build_ext --inplace'"
-        )
-        return PythonSolver()
+    log.warning(
+        "the C double-dummy solver (engine._solver) is not built: using the slow "
+        "pure-Python solver; build it with 'python setup.py build_ext --inplace'"
+    )
+    return PythonSolver()
 
 
 SOLVER = _load_backend()
@@ -242,11 +254,11 @@ def default_solver() -> Solver:
 def set_table_size(nbytes: int) -> None:
     """Transposition table size per solver context, in bytes (C backend only)."""
     if isinstance(SOLVER, CSolver):
-        SOLVER.core.set_tt_bytes(int(nbytes))
+        SOLVER.set_table_size(nbytes)
 
 
 def table_size() -> int:
-    return SOLVER.core.get_tt_bytes() if isinstance(SOLVER, CSolver) else 0
+    return SOLVER.table_size() if isinstance(SOLVER, CSolver) else 0
 
 
 def clear_tables() -> None:

@@ -66,8 +66,9 @@ class _Lead:
         """The chance of leading this suit, given the lengths the hand holds now."""
         held = [n + (self.later & m).bit_count() for n, m in zip(lengths, SUIT_MASKS, strict=True)]
         suits = [n for n in held if n]
-        total = sum(n ** LENGTH_POWER for n in suits)
-        return TRUST * held[self.suit] ** LENGTH_POWER / total + (1 - TRUST) / len(suits)
+        total: float = sum(float(n) ** LENGTH_POWER for n in suits)
+        mine: float = float(held[self.suit]) ** LENGTH_POWER
+        return TRUST * mine / total + (1 - TRUST) / len(suits)
 
     def card_part(self, holding: int) -> float:
         """The chance of this card, given the suit's cards the hand holds now."""
@@ -138,13 +139,13 @@ _Event = _Lead | _Follow | _NoRuff
 def _events(view: View) -> list[_Event]:
     """What each other player's cards say, replayed from the observation."""
     me, trump = int(view.seat), view.trump
-    plays = []  # (seat, card, trick, index in trick, cards gone before the trick)
+    plays: list[tuple[int, int, Trick, int, int]] = []  # (seat, card, trick, index, gone before it)
     gone = 0
     for t in (*view.tricks, view.current):
-        for i, (s, c) in enumerate(t.plays()):
-            plays.append((int(s), int(c), t, i, gone))
-        for c in t.cards:
-            gone |= 1 << int(c)
+        for i, (seat, card) in enumerate(t.plays()):
+            plays.append((int(seat), int(card), t, i, gone))
+        for card in t.cards:
+            gone |= 1 << int(card)
     later = [0, 0, 0, 0]  # cards each seat played from that point on
     out: list[_Event] = []
     for s, c, t, i, before_trick in reversed(plays):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Mapping
 
 from engine.ai import pimc, rules
 from engine.ai.view import View
@@ -25,7 +26,7 @@ SLIP_RATE = 0.12  # easy: share of moves where the player slips
 NARROW = ((10, 2), (8, 3), (6, 4))
 
 
-def seed_for(observation: dict, seed: int | str | None) -> random.Random:
+def seed_for(observation: Mapping[str, object], seed: int | str | None) -> random.Random:
     """A generator seeded by ``seed`` and the position, so a move is reproducible
     and two seats (or two moves) do not share a random stream."""
     text = json.dumps(observation, sort_keys=True, default=str) + "|" + repr(seed)

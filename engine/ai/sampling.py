@@ -33,7 +33,7 @@ from engine.ai.view import SUIT_MASKS, View, cards_of
 from engine.solver import SOLVER, CSolver
 
 # the C core when engine.solver chose it (built, and WHIST_PURE_SOLVER not set)
-_DEAL_LAYOUTS = SOLVER.core.deal_layouts if isinstance(SOLVER, CSolver) else None
+_DEAL_LAYOUTS = SOLVER.deal_layouts if isinstance(SOLVER, CSolver) else None
 _MAXSPLIT = 105  # splits of 13 cards among three seats (deals.h)
 _U64 = 1 << 64
 
@@ -152,7 +152,7 @@ class Sampler:
         )
         self.simple = all(all(a) for a in allowed)
         self.needs = needs
-        self.plan = None if self.simple else _plan(units, needs, allowed)  # type: ignore[arg-type]
+        self.plan = None if self.simple else _plan(units, needs, allowed)
         if self.plan is not None and self.plan.total == 0:
             raise Inconsistent("no layout fits the suits the players showed out of")
 
@@ -198,13 +198,13 @@ class Sampler:
     def sample_many(self, rng: random.Random, n: int) -> list[tuple[int, int, int, int]]:
         """``n`` layouts, each uniform and independent (one draw from ``rng``
         seeds them all when the C core deals them)."""
+        deal = _DEAL_LAYOUTS
         packed = None
-        if _DEAL_LAYOUTS is not None:
+        if deal is not None:
             packed = b"" if self.plan is None else self.plan.packed()  # b"": no voids, a plain shuffle
-        if packed is None:
+        if deal is None or packed is None:
             return [self.sample(rng) for _ in range(n)]
-        return _DEAL_LAYOUTS(packed, self.base, self.suit_masks, self.others, self.needs[:2], n,
-                             rng.getrandbits(64))
+        return deal(packed, self.base, self.suit_masks, self.others, self.needs[:2], n, rng.getrandbits(64))
 
     def count(self) -> int:
         """How many consistent layouts there are (exact)."""
