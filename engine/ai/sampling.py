@@ -30,6 +30,7 @@ from functools import lru_cache
 from math import factorial
 
 from engine.ai.view import SUIT_MASKS, View, cards_of
+from engine.errors import WhistError
 from engine.solver import SOLVER, CSolver
 
 # the C core when engine.solver chose it (built, and WHIST_PURE_SOLVER not set)
@@ -38,7 +39,7 @@ _MAXSPLIT = 105  # splits of 13 cards among three seats (deals.h)
 _U64 = 1 << 64
 
 
-class Inconsistent(ValueError):
+class Inconsistent(WhistError, ValueError):
     """No layout fits the constraints (e.g. after an unproven revoke)."""
 
 
