@@ -39,15 +39,20 @@ from engine.ai.view import mask_of, view_of  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.deal import Deal, DealRecord  # noqa: E402
 from engine.seats import SEATS, Seat  # noqa: E402
+from engine.solver import default_solver  # noqa: E402
 
 Bot = Callable[[Deal, Seat, int], str]
 BOTS = ("random", "rules", "easy", "medium", "hard", "expert", "pimc-dds", "peek", "dd", "tips")
 
 
-def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
+def make_bot(name: str, budget: float | None, samples: int | None,
+             searcher: pimc.Searcher | None = None) -> Bot:
     if name in ai.LEVELS:
         def level_bot(deal: Deal, seat: Seat, seed: int) -> str:
-            return ai.choose_card(deal.observation(seat), name, seed, budget=budget, samples=samples)
+            if searcher is None:
+                return ai.choose_card(deal.observation(seat), name, seed, budget=budget, samples=samples)
+            obs = deal.observation(seat)
+            return str(levels.play(view_of(obs), name, levels.seed_for(obs, seed), budget, samples, searcher))
         return level_bot
     if name == "pimc-dds":
         sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -66,12 +71,13 @@ def make_bot(name: str, budget: float | None, samples: int | None) -> Bot:
             return str(pimc.search(view, levels.seed_for(obs, seed), levels.hard_search(None)).card)
         return peek_bot
     if name == "dd":
-        solve = pimc.default_solver()
+        solve = default_solver()
 
         def dd_bot(deal: Deal, seat: Seat, seed: int) -> str:
             hands = tuple(mask_of(deal.hand(s) or ()) for s in SEATS)
             trick = tuple(int(c) for c in deal.current.cards)
-            vals = solve(hands, deal.trump, int(deal.current.leader), trick)  # type: ignore[arg-type]
+            vals = solve.solve_moves_masks(hands, deal.trump, int(deal.current.leader), trick)
+            assert vals is not None  # no limit given
             best = max(vals.values())
             prefs = rules.rank_preferences(view_of(deal.observation(seat)))
             return str(next(c for c in prefs if vals[int(c)] == best))
@@ -137,15 +143,16 @@ def main(argv: list[str] | None = None) -> int:
 
     budget = args.budget if args.budget is not None else DEFAULT_BUDGET
     think = budget or None
+    searcher = None
     if args.solver == "dds":
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         import pimc_dds
 
-        pimc.default_solver = lambda: pimc_dds.dds_solve_masks  # type: ignore[assignment]
+        searcher = pimc_dds.SEARCHER
     name_a, name_b = args.a, args.b
     key_a, key_b = (name_a, name_b) if name_a != name_b else (name_a + "/A", name_b + "/B")
-    bot_a = (key_a, make_bot(name_a, think, args.samples))
-    bot_b = (key_b, make_bot(name_b, think, args.samples))
+    bot_a = (key_a, make_bot(name_a, think, args.samples, searcher))
+    bot_b = (key_b, make_bot(name_b, think, args.samples, searcher))
     ai.warm_up()  # as the table does when its AI worker starts: no move pays for the set-up
     times: dict[str, list[float]] = {key_a: [], key_b: []}
     margins: list[float] = []

@@ -7,6 +7,8 @@ card played. Never imported by the app: endplay is a test/bench dependency.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from endplay.dds import solve_board
 from endplay.types import Card as EpCard
 from endplay.types import Deal as EpDeal
@@ -28,6 +30,27 @@ def _hand_text(mask: int) -> str:
     return ".".join(groups)
 
 
+class DdsSolver:
+    """DDS as an engine.solver.Solver: exact, with no node or time limit, no estimate,
+    one call at a time."""
+
+    limits = counts = clock = narrow = guesses = concurrent = False
+
+    def solve_moves_masks(self, hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), *,
+                          node_limit: int = 0, time_limit: float = 0.0, guess: int = -1,
+                          width: int = 0) -> dict[int, int]:
+        return dds_solve_masks((hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick))
+
+    def nodes(self) -> int:
+        return 0
+
+    def clear_tables(self) -> None:
+        pass
+
+    def reserve_tables(self, n: int) -> int:
+        return 0
+
+
 def dds_solve_masks(hands: tuple[int, int, int, int], trump: int, leader: int,
                     trick: tuple[int, ...] = ()) -> dict[int, int]:
     """Same contract as engine.solver.solve_moves_masks, answered by DDS."""
@@ -45,11 +68,13 @@ def dds_solve_masks(hands: tuple[int, int, int, int], trump: int, leader: int,
     return out
 
 
-def choose_card(observation: dict, seed: int | None = None) -> str:
+SEARCHER = pimc.Searcher(DdsSolver())
+
+
+def choose_card(observation: dict[str, object], seed: int | None = None) -> str:
     view = view_of(observation)
     # a generator of its own for every move, as the table's levels have: one stream
     # shared by the whole hand would draw nearly the same layouts move after move
     rng = seed_for(observation, seed)
-    cfg = pimc.Search(samples=SAMPLES, min_samples=SAMPLES, budget=None, solver=dds_solve_masks,
-                      prior=0.0)
-    return str(pimc.search(view, rng, cfg).card)
+    cfg = pimc.Search(samples=SAMPLES, min_samples=SAMPLES, budget=None, prior=0.0)
+    return str(SEARCHER.search(view, rng, cfg).card)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from device import paths
+from engine.errors import WhistError
 
 AI_LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 ANIMATIONS = ("off", "fast", "normal", "slow")
@@ -34,7 +35,7 @@ BUTTON_PINS = ("select", "left", "right", "back", "deal", "last_trick", "hint")
 BCM_MIN, BCM_MAX = 0, 27
 
 
-class ConfigError(ValueError):
+class ConfigError(WhistError, ValueError):
     """A config file the table cannot use; ``problems`` lists each one."""
 
     def __init__(self, problems: list[str]) -> None:

@@ -229,9 +229,10 @@ def run_headless(
                 if card not in deal.legal_moves():
                     raise ValueError(f"{card} is not a legal card")
             except Exception as exc:
-                # The AI is another module still growing: if it fails, say so
-                # once and let the simple bots finish the demo. Bots' own
-                # failures are bugs and propagate.
+                # A boundary: the chooser is whatever the caller plugged in (a level,
+                # a test's stand-in, later an external program); if it fails, say so
+                # once and let the simple bots finish the demo. Bots' own failures
+                # are bugs and propagate.
                 if not using_ai:
                     raise
                 using_ai = False

@@ -422,8 +422,9 @@ class RefereeSession:
         if req is None or self.ai_async:
             return
         card: str | Card | None = None
-        # A broken or missing AI must not stop a real game: fall back to the
-        # simple rules player, then to the lowest legal card.
+        # A boundary: the chooser is whatever the session was given, and a broken
+        # one must not stop a game played with real cards: fall back to the
+        # simple rules player, then to the lowest legal card (the failure is logged).
         for level in dict.fromkeys((req.level, "rules")):
             try:
                 card = self.choose(req.observation, level, req.seed)

@@ -104,12 +104,15 @@ class Order:
     def legal(self, hand: Iterable[Card], trick: Sequence[Card]) -> list[Card]:
         """Cards of ``hand`` that may be played to ``trick``: follow the suit
         led if able, else any card. Sorted."""
+        return self.follow(hand, self.led_suit(trick))
+
+    def follow(self, hand: Iterable[Card], led: int | None) -> list[Card]:
+        """Cards of ``hand`` that may be played to a trick led in ``led`` (None:
+        nothing has fixed the suit yet), sorted."""
         cards = sorted(hand)
-        led = self.led_suit(trick)
         if led is None:
             return cards
-        follow = [c for c in cards if self.suit_of(c) == led]
-        return follow or cards
+        return [c for c in cards if self.suit_of(c) == led] or cards
 
     def must_follow(self, hand: Iterable[Card], trick: Sequence[Card], card: Card) -> int | None:
         """The suit ``card`` fails to follow although ``hand`` could, else None."""

@@ -25,12 +25,11 @@ A hard time budget for the AI: both mask functions take ``node_limit`` (a
 keyword, 0 = unlimited, the default). When the search visits more than that
 many nodes it stops at once and the call returns None instead of a value; a
 stopped search stores only what it proved, so later calls stay exact. The
-node count grows roughly with the work done (on the C core a node is about
-0.1-0.3 microseconds). ``time_limit`` (seconds, 0 = none) stops a call the
+node count grows roughly with the work done. ``time_limit`` (seconds, 0 = none) stops a call the
 same way once it has run that long by the clock: the node limit makes a move
 reproducible, the time limit bounds its latency whatever the machine is
-doing. The pure-Python backend honours neither (it is only used for small
-positions). The text functions ``solve_moves``/``solve`` have no limit. The C core
+doing. The pure-Python backend honours only the node limit (it is only used
+for small positions). The text functions ``solve_moves``/``solve`` have no limit. The C core
 releases the GIL while it searches; each concurrent call gets its own
 transposition table from a small pool, so calls from several threads are
 safe and values never depend on call history (the time a call takes does:
@@ -46,10 +45,14 @@ pure-Python solver in engine.solver_py (exact but only practical for a few
 tricks), with a warning logged once. Set the environment variable
 ``WHIST_PURE_SOLVER=1`` to force the pure-Python solver.
 
-Bad input raises ``ValueError`` (``engine.errors.NotationError``) saying what
-is wrong: malformed PBN, a card twice, hand sizes that do not fit the trick,
-a card in the trick that is still in a hand or shows a revoke, a bad seat or
-trump.
+Bad input raises ``ValueError`` saying what is wrong: ``NotationError`` for
+malformed PBN, a card twice, hand sizes that do not fit the trick, a card in
+the trick that is still in a hand or shows a revoke; ``ArgumentError`` for a
+bad seat, trump or limit (both are ``engine.errors.WhistError``).
+
+The AI searches through a :class:`Solver` (the C core or the pure-Python
+reference, chosen once when this module is imported), whose attributes say
+what it can do.
 """
 
 from __future__ import annotations
@@ -57,90 +60,217 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
+from typing import Protocol
 
 from engine import solver_py
 from engine.cards import Card, parse_card, parse_strain
-from engine.errors import NotationError
+from engine.errors import ArgumentError, NotationError
 from engine.pbn import parse_hands
 from engine.seats import Seat
+
+try:
+    from engine import _solver
+except ImportError:  # the one place the extension may be missing: not built on this machine
+    _BUILT = False
+else:
+    _BUILT = True
 
 log = logging.getLogger(__name__)
 
 PURE_ENV = "WHIST_PURE_SOLVER"
 
-
-def _load_backend():  # -> module with solve_moves_masks / solve_masks
-    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
-        log.info("%s is set: using the pure-Python double-dummy solver", PURE_ENV)
-        return solver_py, False
-    try:
-        from engine import _solver  # type: ignore[attr-defined]
-    except ImportError:
-        log.warning(
-            "the C double-dummy solver (engine._solver) is not built: using the slow "
-            "pure-Python solver; build it with 'python setup.py build_ext --inplace'"
-        )
-        return solver_py, False
-    return _solver, True
+Hands = tuple[int, int, int, int]
 
 
-_backend, HAVE_C = _load_backend()
-BACKEND = "c" if HAVE_C else "python"
+class Solver(Protocol):
+    """A double-dummy evaluator as the AI's search uses it (engine.ai.pimc).
+
+    What it can do is stated by its attributes, never probed by calling it: a
+    solver that cannot honour ``node_limit`` says so, and the search gives it
+    none. The C core does all of it; the pure-Python reference only the node
+    limit; a stand-in in a test or DDS in the bench says what it does."""
+
+    limits: bool  # honours node_limit: returns None when the nodes run out
+    counts: bool  # nodes() counts the nodes it visits: a move's work can be measured and timed
+    clock: bool  # honours time_limit (seconds): returns None when the time runs out
+    narrow: bool  # honours width: an estimate many times sooner than an exact value
+    guesses: bool  # uses guess, the caller's estimate of the best value, to save searches
+    concurrent: bool  # several threads may solve at once, each getting a table of its own
+
+    def solve_moves_masks(self, hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), *,
+                          node_limit: int = 0, time_limit: float = 0.0, guess: int = -1,
+                          width: int = 0) -> dict[int, int] | None:
+        """Card int -> tricks for the mover's side, for every legal card of the player to move;
+        None when a limit it honours was hit."""
+        ...
+
+    def nodes(self) -> int:
+        """Search nodes visited so far by this process (0 when it does not count them)."""
+        ...
+
+    def clear_tables(self) -> None:
+        """Forget every position stored, so the next solve's work depends on nothing before it."""
+        ...
+
+    def reserve_tables(self, n: int) -> int:
+        """Have ``n`` tables ready for ``n`` threads solving at once; how many are ready."""
+        ...
 
 
-def set_table_size(nbytes: int) -> None:
-    """Transposition table size per solver context, in bytes (C backend only)."""
-    if HAVE_C:
-        _backend.set_tt_bytes(int(nbytes))
-
-
-def table_size() -> int:
-    return int(_backend.get_tt_bytes()) if HAVE_C else 0
-
-
-def _check_masks(hands: Sequence[int], trump: int, leader: int, trick: Sequence[int]) -> tuple:
+def _check_masks(hands: Sequence[int], trump: int, leader: int,
+                 trick: Sequence[int]) -> tuple[Hands, tuple[int, ...]]:
     # Validate in Python first so both backends give the same precise messages.
-    hands_t = tuple(hands) if not isinstance(hands, tuple) else hands
+    hands = tuple(hands)
+    if len(hands) != 4:
+        raise NotationError(f"hands must hold 4 masks (N, E, S, W), not {len(hands)}")
+    hands_t = (hands[0], hands[1], hands[2], hands[3])
     trick_t = tuple(int(c) if isinstance(c, Card) else c for c in trick)
     solver_py.validate_masks(hands_t, trump, leader, trick_t)
     return hands_t, trick_t
 
 
+def _check_limit(node_limit: int) -> int:
+    if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0:
+        raise ArgumentError(f"node_limit must be 0 (no limit) or a positive int, not {node_limit!r}")
+    return node_limit
+
+
+def _check_time(time_limit: float) -> float:
+    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit >= 0:
+        raise ArgumentError(f"time_limit must be 0 (no limit) or a positive number of seconds, "
+                            f"not {time_limit!r}")
+    return float(time_limit)
+
+
+def _check_guess(guess: int) -> int:
+    if isinstance(guess, bool) or not isinstance(guess, int) or not -1 <= guess <= 13:
+        raise ArgumentError(f"guess must be -1 (none) or 0..13 tricks, not {guess!r}")
+    return guess
+
+
+def _check_width(width: int) -> int:
+    if isinstance(width, bool) or not isinstance(width, int) or not 0 <= width <= 13:
+        raise ArgumentError(f"width must be 0 (exact) or 1..13 moves, not {width!r}")
+    return width
+
+
+class CSolver:
+    """The C core (engine._solver): exact, quick, bounded by nodes or time, one table
+    per thread, the GIL released while it searches."""
+
+    limits = counts = clock = narrow = guesses = concurrent = True
+
+    def solve_moves_masks(self, hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), *,
+                          node_limit: int = 0, time_limit: float = 0.0, guess: int = -1,
+                          width: int = 0) -> dict[int, int] | None:
+        hands_t, trick_t = _check_masks(hands, trump, leader, trick)
+        return _solver.solve_moves_masks(hands_t, trump, leader, trick_t,
+                                           node_limit=_check_limit(node_limit),
+                                           time_limit=_check_time(time_limit), guess=_check_guess(guess),
+                                           width=_check_width(width))
+
+    def solve_masks(self, hands: Sequence[int], trump: int, leader: int, *, node_limit: int = 0,
+                    time_limit: float = 0.0) -> int | None:
+        hands_t, _ = _check_masks(hands, trump, leader, ())
+        return _solver.solve_masks(hands_t, trump, leader, node_limit=_check_limit(node_limit),
+                                      time_limit=_check_time(time_limit))
+
+    def nodes(self) -> int:
+        return _solver.nodes()
+
+    def clear_tables(self) -> None:
+        _solver.clear_tables()
+
+    def reserve_tables(self, n: int) -> int:
+        return _solver.reserve(int(n))
+
+    def set_table_size(self, nbytes: int) -> None:
+        _solver.set_tt_bytes(int(nbytes))
+
+    def table_size(self) -> int:
+        return _solver.get_tt_bytes()
+
+    def deal_layouts(self, plan: bytes, base: list[int], suit_cards: list[int], others: list[int],
+                     needs: tuple[int, ...], n: int, seed: int) -> list[Hands]:
+        """``n`` uniform layouts of the unseen cards, dealt by the C core (engine.ai.sampling)."""
+        return _solver.deal_layouts(plan, base, suit_cards, others, needs, n, seed)
+
+
+class PythonSolver:
+    """The pure-Python reference (engine.solver_py): exact, bounded by nodes only,
+    practical for a few tricks. It takes the same arguments as the C core and
+    states which it ignores (time_limit, guess, width)."""
+
+    limits = True
+    counts = clock = narrow = guesses = concurrent = False
+
+    def solve_moves_masks(self, hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), *,
+                          node_limit: int = 0, time_limit: float = 0.0, guess: int = -1,
+                          width: int = 0) -> dict[int, int] | None:
+        hands_t, trick_t = _check_masks(hands, trump, leader, trick)
+        _check_time(time_limit), _check_guess(guess), _check_width(width)
+        return solver_py.solve_moves_masks(hands_t, trump, leader, trick_t,
+                                           node_limit=_check_limit(node_limit))
+
+    def solve_masks(self, hands: Sequence[int], trump: int, leader: int, *, node_limit: int = 0,
+                    time_limit: float = 0.0) -> int | None:
+        hands_t, _ = _check_masks(hands, trump, leader, ())
+        _check_time(time_limit)
+        return solver_py.solve_masks(hands_t, trump, leader, node_limit=_check_limit(node_limit))
+
+    def nodes(self) -> int:
+        return 0
+
+    def clear_tables(self) -> None:
+        pass  # it keeps nothing between calls
+
+    def reserve_tables(self, n: int) -> int:
+        return 0
+
+
+def _load_backend() -> CSolver | PythonSolver:
+    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
+        log.info("%s is set: using the pure-Python double-dummy solver", PURE_ENV)
+        return PythonSolver()
+    if _BUILT:
+        return CSolver()
+    log.warning(
+        "the C double-dummy solver (engine._solver) is not built: using the slow "
+        "pure-Python solver; build it with 'python setup.py build_ext --inplace'"
+    )
+    return PythonSolver()
+
+
+SOLVER = _load_backend()
+HAVE_C = isinstance(SOLVER, CSolver)
+BACKEND = "c" if HAVE_C else "python"
+
+
+def default_solver() -> Solver:
+    """The solver this process uses: the C core when it is built (and WHIST_PURE_SOLVER is not set)."""
+    return SOLVER
+
+
+def set_table_size(nbytes: int) -> None:
+    """Transposition table size per solver context, in bytes (C backend only)."""
+    if isinstance(SOLVER, CSolver):
+        SOLVER.set_table_size(nbytes)
+
+
+def table_size() -> int:
+    return SOLVER.table_size() if isinstance(SOLVER, CSolver) else 0
+
+
 def clear_tables() -> None:
     """Empty the C core's transposition tables (no-op on the Python backend)."""
-    if HAVE_C:
-        _backend.clear_tables()
+    SOLVER.clear_tables()
 
 
 def reserve_tables(n: int) -> int:
     """Have ``n`` solver contexts (one table each) ready for ``n`` threads solving
     at once, allocated now instead of inside the first concurrent solves.
     Returns how many are ready (0 on the Python backend)."""
-    if not HAVE_C:
-        return 0
-    return int(_backend.reserve(int(n)))
-
-
-def _check_limit(node_limit: int) -> int:
-    if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 0:
-        raise NotationError(f"node_limit must be 0 (no limit) or a positive int, not {node_limit!r}")
-    return node_limit
-
-
-def _check_time(time_limit: float) -> float:
-    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit >= 0:
-        raise NotationError(f"time_limit must be 0 (no limit) or a positive number of seconds, "
-                            f"not {time_limit!r}")
-    return float(time_limit)
-
-
-def _limits(node_limit: int, time_limit: float) -> dict[str, int | float]:
-    kw: dict[str, int | float] = {}
-    if _check_limit(node_limit):
-        kw["node_limit"] = node_limit
-    if _check_time(time_limit) and HAVE_C:
-        kw["time_limit"] = float(time_limit)
-    return kw
+    return SOLVER.reserve_tables(n)
 
 
 def solve_moves_masks(
@@ -155,24 +285,14 @@ def solve_moves_masks(
     ``width`` (> 0): an estimate instead of the exact values, many times sooner: below the
     card being valued, only the first ``width`` moves of each position (in the solver's
     order) are searched. 0 (the default) is exact; the pure-Python fallback is always exact."""
-    hands_t, trick_t = _check_masks(hands, trump, leader, trick)
-    kw = _limits(node_limit, time_limit)
-    if isinstance(guess, bool) or not isinstance(guess, int) or not -1 <= guess <= 13:
-        raise NotationError(f"guess must be -1 (none) or 0..13 tricks, not {guess!r}")
-    if isinstance(width, bool) or not isinstance(width, int) or not 0 <= width <= 13:
-        raise NotationError(f"width must be 0 (exact) or 1..13 moves, not {width!r}")
-    if guess >= 0 and HAVE_C:
-        kw["guess"] = guess
-    if width and HAVE_C:
-        kw["width"] = width
-    return _backend.solve_moves_masks(hands_t, trump, leader, trick_t, **kw)
+    return SOLVER.solve_moves_masks(hands, trump, leader, trick, node_limit=node_limit,
+                                    time_limit=time_limit, guess=guess, width=width)
 
 
 def solve_masks(hands: Sequence[int], trump: int, leader: int, node_limit: int = 0,
                 time_limit: float = 0.0) -> int | None:
     """Tricks the leader's side takes from the start of a trick; None when a limit was hit."""
-    hands_t, _ = _check_masks(hands, trump, leader, ())
-    return _backend.solve_masks(hands_t, trump, leader, **_limits(node_limit, time_limit))
+    return SOLVER.solve_masks(hands, trump, leader, node_limit=node_limit, time_limit=time_limit)
 
 
 def hands_to_masks(hands: str) -> tuple[int, int, int, int]:
@@ -187,13 +307,13 @@ def hands_to_masks(hands: str) -> tuple[int, int, int, int]:
 
 def _trump(trump: str) -> int:
     if not isinstance(trump, str):
-        raise NotationError(f"{trump!r} is not a trump: use S, H, D, C or N (no trump)")
+        raise ArgumentError(f"{trump!r} is not a trump: use S, H, D, C or N (no trump)")
     return parse_strain(trump)
 
 
 def _seat(leader: str) -> int:
     if not isinstance(leader, str | Seat):
-        raise NotationError(f"{leader!r} is not a seat: use N, E, S or W")
+        raise ArgumentError(f"{leader!r} is not a seat: use N, E, S or W")
     return int(Seat.parse(leader))
 
 

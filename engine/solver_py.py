@@ -101,7 +101,7 @@ class _Solver:
     def __init__(self, hands: Sequence[int], trump: int, node_limit: int = 0) -> None:
         self.hands = list(hands)
         self.trump = trump
-        self.memo: dict[tuple[int, int, int, int, int], int] = {}
+        self.memo: dict[tuple[int, ...], int] = {}  # (four hands, leader) -> tricks
         self.nodes_left = node_limit or -1  # -1: no limit
 
     def legal(self, seat: int, trick: list[int]) -> list[int]:

@@ -6,13 +6,20 @@ two-player Scandinavian whist ``per_seat`` 2 (leader, other, leader, other).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, parse_cards
 from engine.errors import NotationError
 from engine.order import NO_TRUMP, Order
 from engine.seats import Seat, around, seat_label
+
+
+def legal_cards(hand: Iterable[Card], led_suit: int | None) -> list[Card]:
+    """The cards of ``hand`` that may be played to a trick led in ``led_suit``
+    (None: nothing led yet), sorted: a card of the suit led if the hand has one,
+    else any card. Every player of the table asks this (the deal, the AI, the bots)."""
+    return Order().follow(hand, led_suit)
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,8 @@
 
 Jobs (choose a card, a hint, a review) run on one worker thread; the scene
 polls each frame and never blocks. In tests the worker runs synchronously so
-a hand is deterministic. ``choose``/``hint``/``review`` fall back from
-engine.ai to engine.bots to a plain legal-card pick, so the table works
-while the AI is missing or broken.
+a hand is deterministic. A job that fails is reported through ``poll`` (its
+``error``), and the scene decides what to do instead.
 """
 
 from __future__ import annotations
@@ -13,111 +12,47 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from device.moves import fixed_samples
+from engine import ai
+from engine.deal import Deal
 
 log = logging.getLogger(__name__)
 
 THINKING_CUE_S = 0.3  # show "thinking" only when a move takes longer than this
 
 
-def _legal_from(observation: dict) -> list[str]:
-    hand = list(observation.get("hand") or [])
-    trick = observation.get("trick") or {}
-    cards = list(trick.get("cards") or [])
-    if cards:
-        led = cards[0][0]
-        follow = [c for c in hand if c[0] == led]
-        if follow:
-            return follow
-    return hand
-
-
-def _simple_pick(observation: dict) -> str:
-    """Win cheaply if possible, else throw the lowest card: never illegal."""
-    legal = _legal_from(observation)
-    order = "23456789TJQKA"
-    return min(legal, key=lambda c: order.index(c[1]))
-
-
-_DEFAULT = object()
-
-
-def choose(observation: dict, level: str = "hard", seed: int | str | None = None, budget=_DEFAULT,
-           samples: int | None = None) -> str:
+def choose(observation: dict[str, Any], level: str = "hard", seed: int | str | None = None,
+           budget: float | None = ai.DEFAULT_BUDGET, samples: int | None = None) -> str:
     """A legal card for the seat to move. ``budget``: thinking seconds, None for a
     fixed amount of work (``samples``; reproducible with a seed)."""
-    legal = _legal_from(observation)
-    try:
-        from engine import ai
-
-        if budget is _DEFAULT:
-            card = ai.choose_card(observation, level=level, seed=seed)
-        elif samples is None:
-            card = ai.choose_card(observation, level=level, seed=seed, budget=budget)
-        else:
-            card = ai.choose_card(observation, level=level, seed=seed, budget=budget, samples=samples)
-        if card in legal:
-            return card
-        log.warning("engine.ai returned %r, not a legal card; using a simple pick", card)
-    except ImportError:
-        pass
-    except Exception:  # a broken AI must not stop the table
-        log.exception("engine.ai.choose_card failed; using a simple pick")
-    try:
-        from engine import bots  # type: ignore[attr-defined]
-
-        fn = getattr(bots, "rules_card", None) or getattr(bots, "random_card", None)
-        if fn is not None:
-            card = str(fn(observation, seed))
-            if card in legal:
-                return card
-    except ImportError:
-        pass
-    except Exception:
-        log.exception("engine.bots failed; using a simple pick")
-    return _simple_pick(observation)
+    return ai.choose_card(observation, level=level, seed=seed, budget=budget, samples=samples)
 
 
-def choose_fixed(observation: dict, level: str, seed: int | str | None) -> str:
+def choose_fixed(observation: dict[str, Any], level: str, seed: int | str | None) -> str:
     """``choose`` with a fixed amount of work: the same seed, the same card, on any
     machine and after any power cut. Every AI seat of a seeded or journalled game
     (the table, the demo, the referee) plays through this, seeded by
     ``engine.match.move_seed``."""
-    from device.moves import fixed_samples
-
     return choose(observation, level, seed, None, fixed_samples(observation, level))
 
 
-def hint(observation: dict) -> dict[str, Any]:
-    """{"card": str, "values": {card: expected tricks}} (values may be empty)."""
-    try:
-        from engine import ai
-
-        # a fixed amount of work, as the table's own AI seats play: the same position
-        # gives the same hint and values on every press, on any machine or load
-        result = ai.hint(observation, budget=None)
-        if isinstance(result, dict) and result.get("card"):
-            return {"card": str(result["card"]), "values": dict(result.get("values") or {})}
-    except ImportError:
-        pass
-    except Exception:
-        log.exception("engine.ai.hint failed")
-    return {"card": choose(observation, "medium"), "values": {}}
+def hint(observation: dict[str, Any]) -> dict[str, Any]:
+    """{"card": str, "values": {card: expected tricks, None where not valued}}."""
+    # a fixed amount of work, as the table's own AI seats play: the same position
+    # gives the same hint and values on every press, on any machine or load
+    result = ai.hint(observation, budget=None)
+    values = result["values"]
+    assert isinstance(values, Mapping)
+    return {"card": str(result["card"]), "values": dict(values)}
 
 
-def review(deal: Any) -> Any:
-    """engine.ai.review(deal), or None when the AI cannot review."""
-    try:
-        from engine import ai
-
-        return ai.review(deal)
-    except ImportError:
-        return None
-    except Exception:
-        log.exception("engine.ai.review failed")
-        return None
+def review(deal: Deal | dict[str, object]) -> list[dict[str, object]]:
+    """The double-dummy cost of every card played (engine.ai.review)."""
+    return ai.review(deal)
 
 
 @dataclass
@@ -154,17 +89,16 @@ class AIWorker:
     def _run(self, job: Job) -> None:
         try:
             job.result = job.fn(*job.args)
-        except Exception as exc:  # reported to the scene through poll()
+        except Exception as exc:  # the thread's top: reported to the scene through poll(), and logged
+            log.exception("AI job %d failed", job.id)
             job.error = exc
         with self._lock:
             job.done = True
 
     def _loop(self) -> None:
         try:  # the solver's one-off set-up now, not inside the first move
-            from engine import ai
-
             ai.warm_up()
-        except Exception:  # the AI still works without it, only the first move is slower
+        except Exception:  # the thread's top: a failed set-up only makes the first move slower
             log.exception("AI warm-up failed")
         while True:
             job = self._queue.get()

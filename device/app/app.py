@@ -163,7 +163,7 @@ class App:
                 from device.paths import default_config_path
 
                 save_config(config, config.source or default_config_path(self.kiosk))
-            except Exception as exc:  # a read-only card must not stop the game
+            except OSError as exc:  # a read-only card must not stop the game
                 log.warning("could not save settings: %s", exc)
 
     # -- scenes -----------------------------------------------------------------------

@@ -95,7 +95,7 @@ class Sound:
                     pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
                 self._channels = pygame.mixer.get_init()[2]
                 self._raw = _render(self._channels)
-            except Exception as exc:  # no audio device: stay silent
+            except Exception as exc:  # hardware: no audio device (SDL's errors vary): stay silent
                 log.info("sound unavailable: %s", exc)
                 self._failed = True
 
@@ -114,5 +114,5 @@ class Sound:
             if snd is None:
                 snd = self._sounds[name] = pygame.mixer.Sound(buffer=self._raw[name])
             snd.play()
-        except Exception as exc:
+        except Exception as exc:  # hardware: the audio device went away; a sound is never worth a crash
             log.info("sound %s not played: %s", name, exc)

@@ -38,7 +38,7 @@ def _configured():  # -> ButtonsConfig | None
         from device.config import load_config
 
         return ButtonsConfig.from_settings(load_config().buttons)
-    except Exception as exc:  # a broken config must not stop the installer's check
+    except ValueError as exc:  # a broken config (ConfigError, a bad pin) must not stop the installer's check
         print(f"(config not used: {exc})", file=sys.stderr)
         return None
 

@@ -66,6 +66,8 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
             print(f"demo: unknown --level {level!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
             return 2
         kwargs["chooser"] = _fixed_work_ai(level)
+    from device.store import StoreError
+
     try:
         if db is not None:
             from device.journal import demo_run
@@ -87,13 +89,11 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
         except OSError:
             pass
         return 0
-    except Exception as exc:
-        from device.store import StoreError
-
-        if isinstance(exc, StoreError):
-            print(f"whist-table demo: {exc}", file=sys.stderr)
-            return 1
-        if isinstance(exc, OSError) and store is None and db is not None:
+    except StoreError as exc:
+        print(f"whist-table demo: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        if store is None and db is not None:
             print(f"whist-table demo: cannot open the game store {db}: {exc}", file=sys.stderr)
             return 1
         raise

@@ -49,11 +49,11 @@ def _show_bytes(data: bytes, limit: int = 48) -> str:
 
 def _settings() -> object | None:
     """The config file's [reader] section, or None when there is none to read."""
-    try:
-        from device.config import load_config
+    from device.config import ConfigError, load_config
 
+    try:
         return load_config().reader
-    except Exception as exc:  # a broken config must not stop the installer's check
+    except ConfigError as exc:  # a broken config must not stop the installer's check
         print(f"(config not used: {exc})", file=sys.stderr)
         return None
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+from engine.errors import WhistError
+
 # The udev rule in systemd/99-whist-reader.rules gives the reader this name.
 STABLE_NAME = "/dev/whist-reader"
 
@@ -26,7 +28,7 @@ USB_SERIAL_ADAPTERS: dict[tuple[int, int], str] = {
 }
 
 
-class PortNotFound(LookupError):
+class PortNotFound(WhistError, LookupError):
     """No serial port fits the configured one (yet): the reader retries later."""
 
 

@@ -21,13 +21,14 @@ from device.reader.base import TagLookup, ThreadedReader
 from device.reader.placement import PlacementFilter
 from device.reader.ports import PortNotFound, describe_port, resolve_port
 from device.reader.protocols import CardRead, Dropped, Parser, ParseResult, TagRead, make_parser
+from engine.errors import WhistError
 
 log = logging.getLogger(__name__)
 
 DISCONNECTED = "reader disconnected"
 
 
-class ReaderOpenError(OSError):
+class ReaderOpenError(WhistError, OSError):
     """The port could not be opened; the message says which and why."""
 
 
@@ -114,7 +115,8 @@ class SerialReader(ThreadedReader):
         if ser is not None:
             try:
                 ser.cancel_read()
-            except Exception:  # not every pyserial backend can cancel; the timeout will do
+            # not every pyserial backend can cancel; the timeout will do
+            except (AttributeError, NotImplementedError, OSError):
                 pass
 
     def _run(self) -> None:
@@ -140,13 +142,13 @@ class SerialReader(ThreadedReader):
                 self._pump(ser)
             except (serial.SerialException, OSError) as exc:
                 log.info("card reader: %s", exc)
-            except Exception:
+            except Exception:  # the reader thread's loop: log it, reconnect, never vanish
                 log.exception("card reader: unexpected error; reconnecting")
             finally:
                 self._serial = None
                 try:
                     ser.close()
-                except Exception:  # closing a vanished device may fail too
+                except OSError:  # closing a vanished device may fail too
                     pass
             if not self._stop.is_set():
                 self.reconnects += 1

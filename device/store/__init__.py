@@ -40,6 +40,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from engine.errors import WhistError
+
 log = logging.getLogger(__name__)
 
 # Forward migrations: MIGRATIONS[i] takes a file from user_version i to i + 1.
@@ -120,7 +122,7 @@ _SQLITE_NOTADB = 26
 Clock = Callable[[], datetime]
 
 
-class StoreError(RuntimeError):
+class StoreError(WhistError, RuntimeError):
     """The store cannot do what was asked; the message says why and what to do."""
 
 

@@ -8,6 +8,7 @@ cards are known.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from engine.ai import pimc
 from engine.ai.family import choose_action
@@ -16,7 +17,7 @@ from engine.ai.review import review
 from engine.ai.view import view_of
 
 
-def choose_card(observation: dict, level: str = "hard", seed: int | str | None = None, *,
+def choose_card(observation: Mapping[str, object], level: str = "hard", seed: int | str | None = None, *,
                 budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> str:
     """A legal card for the seat to move, using only ``observation``.
 
@@ -33,8 +34,8 @@ def warm_up() -> None:
     pimc.warm_up()
 
 
-def hint(observation: dict, seed: int | str | None = None, *, budget: float | None = DEFAULT_BUDGET,
-         samples: int | None = None) -> dict[str, object]:
+def hint(observation: Mapping[str, object], seed: int | str | None = None, *,
+         budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> dict[str, object]:
     """The hard AI's card and every legal card's expected tricks (from here on,
     for the side to move, this trick included). In the first tricks the layouts
     are solved narrow (engine.ai.levels.NARROW), so the values there are estimates."""
@@ -46,4 +47,4 @@ def hint(observation: dict, seed: int | str | None = None, *, budget: float | No
     return {"card": str(result.card), "values": values, "samples": result.samples}
 
 
-__all__ = ["LEVELS", "choose_action", "choose_card", "hint", "review", "warm_up"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "choose_action", "choose_card", "hint", "review", "warm_up"]

@@ -13,9 +13,7 @@ for a ruff, a PIMC partner) are never ruled out.
 The weights choose which layouts are solved rather than scaling their values:
 each solved layout is drawn from RESAMPLE uniform layouts in proportion to
 their weights (sampling-importance-resampling). Scaling the values instead
-spent most solves on layouts weighted near zero. Measured at fixed work
-against rules, paired with hard on the same duplicate deals: scaled, expert
-made 0.17 tricks a deal less than hard (175 deals); resampled, 0.17 more (500).
+spent most solves on layouts weighted near zero (bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -29,13 +27,8 @@ from engine.trick import Trick
 
 LENGTH_POWER = 2.0  # how strongly a lead points to length
 # How far the others are believed to play by the book: a card off the book keeps a share
-# (1 - trust) of a random choice, so nobody is ruled out. Measured at fixed work over the same
-# 500 duplicate deals against rules, paired: 0.9 for both +0.140 +- 0.051 tricks a deal over
-# 0.5 and 0.7; 0.97 +0.016 +- 0.043 over 0.9. Against pimc-dds, who plays no book, 0.9 made
-# +0.148 +- 0.056 over 500 deals (0.5 and 0.7: +0.156 +- 0.055; paired on 150: +0.040 +- 0.105),
-# and +0.216 +- 0.055 at 40 ms (0.5 and 0.7: +0.170 +- 0.056), so believing the book more costs
-# nothing measurable where the book is not followed. Reading discards too (from weakness, as the
-# book does): level at fixed work, -0.004 +- 0.029 paired over the same 500 deals against rules.
+# (1 - trust) of a random choice, so nobody is ruled out. 0.9 beat 0.5 and 0.7 against rules
+# and cost nothing measurable against pimc-dds, who plays no book (bench/RESULTS.md).
 TRUST = 0.9  # share of the length model in the choice of the suit led
 CARD_TRUST = 0.9  # share of "played the textbook card" in the choice of a card
 # Each layout solved is picked from this many uniform draws by weight (pimc.Search.resample).
@@ -73,8 +66,9 @@ class _Lead:
         """The chance of leading this suit, given the lengths the hand holds now."""
         held = [n + (self.later & m).bit_count() for n, m in zip(lengths, SUIT_MASKS, strict=True)]
         suits = [n for n in held if n]
-        total = sum(n ** LENGTH_POWER for n in suits)
-        return TRUST * held[self.suit] ** LENGTH_POWER / total + (1 - TRUST) / len(suits)
+        total: float = sum(float(n) ** LENGTH_POWER for n in suits)
+        mine: float = float(held[self.suit]) ** LENGTH_POWER
+        return TRUST * mine / total + (1 - TRUST) / len(suits)
 
     def card_part(self, holding: int) -> float:
         """The chance of this card, given the suit's cards the hand holds now."""
@@ -145,13 +139,13 @@ _Event = _Lead | _Follow | _NoRuff
 def _events(view: View) -> list[_Event]:
     """What each other player's cards say, replayed from the observation."""
     me, trump = int(view.seat), view.trump
-    plays = []  # (seat, card, trick, index in trick, cards gone before the trick)
+    plays: list[tuple[int, int, Trick, int, int]] = []  # (seat, card, trick, index, gone before it)
     gone = 0
     for t in (*view.tricks, view.current):
-        for i, (s, c) in enumerate(t.plays()):
-            plays.append((int(s), int(c), t, i, gone))
-        for c in t.cards:
-            gone |= 1 << int(c)
+        for i, (seat, card) in enumerate(t.plays()):
+            plays.append((int(seat), int(card), t, i, gone))
+        for card in t.cards:
+            gone |= 1 << int(card)
     later = [0, 0, 0, 0]  # cards each seat played from that point on
     out: list[_Event] = []
     for s, c, t, i, before_trick in reversed(plays):
@@ -257,10 +251,7 @@ def expert_search(budget: float | None, samples: int | None) -> pimc.Search:
     cfg = hard_search(budget, samples)
     if budget is None:
         cfg.samples = cfg.min_samples  # a flat count: more layouts were level for expert (levels.FIXED_CAP)
-    # Timed, expert solves at least hard's 32 layouts. Measured at 40 ms over the same 500
-    # duplicate deals against rules, paired: at least 20 +1.170, at least 32 +1.234
-    # (+0.064 +- 0.042; median move 5.0 -> 7.1 ms, p99 37.5 -> 37.6 ms); against pimc-dds
-    # (bench/arena.py expert pimc-dds --deals 500) +0.242 +- 0.057, before +0.216 +- 0.055.
+    # timed, expert solves at least hard's layouts: more than 20 gained (bench/RESULTS.md)
     cfg.weight = PlayInference()
     cfg.resample = RESAMPLE
     return cfg

@@ -5,35 +5,28 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Mapping
 
 from engine.ai import pimc, rules
 from engine.ai.view import View
 from engine.cards import Card
+from engine.errors import ArgumentError
 
 # "expert" is hard with inference: the layouts solved are drawn in proportion to how well
-# they explain every card the others played (engine.ai.inference). Measured over the same
-# 500 duplicate deals against rules, fixed work (bench/arena.py --budget 0): hard +0.862,
-# expert +1.028 (+0.166 +- 0.060 paired); timed (40 ms): hard +0.822, expert +1.048.
-# With the C sampler (the same distribution, other random numbers): fixed work hard +0.744,
-# expert +0.974; timed hard +0.910, expert +1.056. Believing the book more (inference.TRUST,
-# CARD_TRUST 0.9 instead of 0.5 and 0.7): expert fixed work +1.114 (+0.140 +- 0.051 paired),
-# timed +1.080 (+0.008 +- 0.056 paired: level at 40 ms).
+# they explain every card the others played (engine.ai.inference). Current margins: README.
 LEVELS = ("random", "rules", "easy", "medium", "hard", "expert")
 
 # Think time per move (seconds). Each solve gets a node limit from the time left
 # and the solver speed measured on the machine itself (engine.ai.pimc), so a move
-# ends near this on any machine: on a Raspberry Pi 4 (about 5x slower) the extra
-# Python work (view, sampling) still keeps it far inside 250 ms.
+# ends near this on any machine, a Raspberry Pi 4 included (bench/RESULTS.md).
 DEFAULT_BUDGET = 0.040
 SLIP_RATE = 0.12  # easy: share of moves where the player slips
 # Narrow solves early in the hand, (cards in hand at least, width): see pimc.Search.narrow.
-# Measured against rules over the same 500 duplicate deals at fixed work (bench/arena.py
-# hard rules --budget 0): exact throughout +0.678; ((11, 2), (9, 3)) +0.768;
-# ((11, 2), (9, 3), (7, 4)) +0.806; this one +0.862 (+0.184 +- 0.058 over exact, paired).
+# The best of the schedules tried against rules (bench/RESULTS.md).
 NARROW = ((10, 2), (8, 3), (6, 4))
 
 
-def seed_for(observation: dict, seed: int | str | None) -> random.Random:
+def seed_for(observation: Mapping[str, object], seed: int | str | None) -> random.Random:
     """A generator seeded by ``seed`` and the position, so a move is reproducible
     and two seats (or two moves) do not share a random stream."""
     text = json.dumps(observation, sort_keys=True, default=str) + "|" + repr(seed)
@@ -43,14 +36,8 @@ def seed_for(observation: dict, seed: int | str | None) -> random.Random:
 
 # Hard solves at least MIN_LAYOUTS layouts, then goes on while the best card is unclear: up to
 # FIXED_CAP with fixed work (budget None, every move of a kept game, within pimc.FIXED_NODES),
-# up to 200 or the budget when timed. Measured against rules over the same 500 duplicate deals
-# (bench/arena.py hard rules), paired. Fixed work (--budget 0): a flat 32 +0.744; at least 32,
-# up to 96 +0.906 (+0.162 +- 0.041); up to 200 +0.900 (level with 96); at least 20, up to 96
-# +0.864 (-0.042 +- 0.036 against 32). Timed (40 ms): at least 20 +0.826, at least 32 +0.956
-# (+0.130 +- 0.052; median move 7.4 -> 9.3 ms, p99 38.2 -> 38.4 ms); at least 48 level with 32
-# (+0.978 against +0.998 in one run, -0.020 +- 0.039 paired). Expert keeps a flat 32
-# with fixed work (up to 96: +1.134 against +1.114, +0.020 +- 0.038, for twice its median
-# move) and, timed, at least 32 like hard, see inference.expert_search.
+# up to 200 or the budget when timed. Fewer layouts lost tricks, more were level; expert keeps
+# a flat 32 with fixed work, for half the time a move (bench/RESULTS.md).
 MIN_LAYOUTS = 32
 FIXED_CAP = 96
 
@@ -79,7 +66,10 @@ def _slip(view: View, rng: random.Random) -> Card:
 
 
 def play(view: View, level: str, rng: random.Random, budget: float | None = DEFAULT_BUDGET,
-         samples: int | None = None) -> Card:
+         samples: int | None = None, searcher: pimc.Searcher | None = None) -> Card:
+    """The card ``level`` plays; the searching levels search with ``searcher``
+    (default: this process's solver)."""
+    search = (searcher or pimc.default_searcher()).search
     if level == "random":
         return rng.choice(view.legal())
     if level == "rules":
@@ -87,11 +77,11 @@ def play(view: View, level: str, rng: random.Random, budget: float | None = DEFA
     if level == "easy":
         return _slip(view, rng)
     if level == "medium":
-        return pimc.search(view, rng, medium_search(budget, samples)).card
+        return search(view, rng, medium_search(budget, samples)).card
     if level == "hard":
-        return pimc.search(view, rng, hard_search(budget, samples)).card
+        return search(view, rng, hard_search(budget, samples)).card
     if level == "expert":
         from engine.ai.inference import expert_search
 
-        return pimc.search(view, rng, expert_search(budget, samples)).card
-    raise ValueError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")
+        return search(view, rng, expert_search(budget, samples)).card
+    raise ArgumentError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")

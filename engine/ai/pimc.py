@@ -7,28 +7,30 @@ margin the spread of the samples cannot explain). With ``budget=None`` no
 clock is read: layouts are solved until ``samples``, the node allowance, or a
 clear card after ``min_samples``, so the result depends only on the seed.
 
-Bounded by construction: when the solver takes a ``node_limit`` (engine.solver
-does), every solve is given the search nodes the move can still afford (the
-time left times the measured solver speed, or with ``budget=None`` what is
-left of a fixed node allowance, so the move stays reproducible) and a solve
-that runs out is discarded. With a budget, the engine's solver is also given
-the time left as a ``time_limit``, so a slow layout or a busy machine cannot
-stretch a move past its budget. Early in the hand, where an exact solve of one
-layout takes 20-200 ms, the engine's solver is asked for a narrow estimate
-instead (Search.narrow: only its first few moves at each position are searched,
-6-40x sooner), so a move still weighs a dozen layouts or more. When fewer than
+A :class:`Searcher` holds the solver (an ``engine.solver.Solver``, whose
+attributes say what it can do) with what belongs to it: its speed, measured
+once, and the threads it solves on. Bounded by construction: when the solver
+honours ``node_limit``, every solve is given the search nodes the move can
+still afford (the time left times the measured solver speed, or with
+``budget=None`` what is left of a fixed node allowance, so the move stays
+reproducible) and a solve that runs out is discarded. With a budget, a solver
+that honours ``time_limit`` is also given the time left, so a slow layout or
+a busy machine cannot stretch a move past its budget. Early in the hand, where
+an exact solve of one layout is slow, a solver that can is asked for a narrow
+estimate instead (Search.narrow: only its first few moves at each position are
+searched), so a move still weighs a dozen layouts or more. When fewer than
 ``min_samples`` layouts complete, the textbook card is kept unless the
 completed ones clearly prefer another.
 
 Several cores: a timed move with 7 or more cards in hand solves a layout per
-core at once (threads()) on a small thread pool (the C core releases the GIL and
-gives each thread its own table). A fixed-work move always solves one layout
-at a time, so it stays reproducible.
+core at once (threads()) on a small thread pool, when the solver is
+``concurrent`` (the C core releases the GIL and gives each thread its own
+table). A fixed-work move always solves one layout at a time, so it stays
+reproducible.
 """
 
 from __future__ import annotations
 
-import inspect
 import math
 import os
 import random
@@ -37,19 +39,20 @@ import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.ai import rules
 from engine.ai.sampling import Sampler
 from engine.ai.view import View
 from engine.cards import Card
+from engine.solver import Solver, default_solver
 
 Hands = tuple[int, int, int, int]
-SolveFn = Callable[..., "dict[int, int] | None"]
 # weight of a sampled layout (expert inference); 1.0 = plain PIMC
 WeightFn = Callable[[View, Hands], float]
 
-# Work per move with budget=None (search nodes): about 20-40 ms of solving on the
-# development machine (3,000-6,500 nodes/ms, cold tables), about 100-200 ms on a Raspberry Pi 4.
+# Work per move with budget=None (search nodes): a few tens of ms of solving on a desktop,
+# a few hundred on a Raspberry Pi 4 (bench/RESULTS.md).
 FIXED_NODES = 120_000
 # A solve given fewer nodes than this would almost never finish: stop instead.
 MIN_NODES = 4_000
@@ -58,91 +61,34 @@ OVERHEAD = 0.003
 # The first layouts each get at most 1/SPREAD of what is left, so one hard layout
 # cannot eat the whole budget before anything else is tried.
 SPREAD = 3
-
-
-class _Speed:
-    """Solver speed in nodes per second, measured once per process.
-
-    Three fixed 10-card layouts are solved (about 10 ms here, 50 ms on a
-    Raspberry Pi 4) and their nodes divided by their time; a move then turns
-    its time left into a node limit. The table is set up by an untimed solve
-    first: timed together, its one-off allocation made the solver look 15x
-    slower and starved every timed move of nodes. Measured once, not learnt
-    move by move: a load spike during one solve must not shrink every later
-    limit."""
-
-    rate: float | None = None
-    SAFETY = 0.8  # assume a little slower than measured (cold tables, load)
-
-    @classmethod
-    def get(cls, counter: Callable[[], int], solve: SolveFn) -> float:
-        if cls.rate is None:
-            solve((1, 2, 4, 8), 4, 0, ())  # untimed: sets the table up
-            nodes, seconds = 0, 0.0
-            for seed in (3, 4, 5):
-                cards = list(range(52))
-                random.Random(seed).shuffle(cards)
-                hands = [0, 0, 0, 0]
-                for i, c in enumerate(cards[:40]):
-                    hands[i % 4] |= 1 << c
-                n0, t0 = counter(), time.perf_counter()
-                solve((hands[0], hands[1], hands[2], hands[3]), 4, 0, ())
-                seconds += time.perf_counter() - t0
-                nodes += counter() - n0
-            cls.rate = cls.SAFETY * nodes / seconds if nodes > 0 and seconds > 0 else 1e6
-        return cls.rate
-
-
-def default_solver() -> SolveFn:
-    try:
-        from engine.solver import solve_moves_masks
-    except ImportError:  # the wrapper module is not there yet: the C core alone
-        from engine._solver import solve_moves_masks  # type: ignore[no-redef]
-    return solve_moves_masks  # type: ignore[no-any-return]
-
-
-_LIMIT_SUPPORT: dict[int, bool] = {}
-
-
-def takes_node_limit(solve: SolveFn) -> bool:
-    """Whether ``solve`` accepts ``node_limit=`` (and returns None when it is hit)."""
-    key = id(solve)
-    if key not in _LIMIT_SUPPORT:
-        try:
-            params = inspect.signature(solve).parameters
-            ok = "node_limit" in params
-        except (TypeError, ValueError):  # a C function without a signature: ask it
-            try:
-                solve((1, 2, 4, 8), 4, 0, (), node_limit=0)
-                ok = True
-            except TypeError:
-                ok = False
-        _LIMIT_SUPPORT[key] = ok
-    return _LIMIT_SUPPORT[key]
-
-
-def node_counter(solve: SolveFn) -> Callable[[], int] | None:
-    """The C core's node counter when ``solve`` is the engine's solver (None otherwise)."""
-    try:
-        from engine import _solver  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    engine_fns = {getattr(_solver, "solve_moves_masks", None)}
-    try:
-        from engine import solver as wrapper
-
-        if not wrapper.HAVE_C:
-            return None
-        engine_fns.add(wrapper.solve_moves_masks)
-    except ImportError:
-        pass
-    if solve not in engine_fns or not hasattr(_solver, "nodes"):
-        return None
-    return _solver.nodes  # type: ignore[no-any-return]
-
-
-# At most this many layouts are solved at once (one thread and one 64 MiB table each).
+# Assume the solver a little slower than measured (cold tables, load).
+SPEED_SAFETY = 0.8
+# At most this many layouts are solved at once (one thread and one table each).
 MAX_THREADS = 4
+# cards in hand from which a timed move solves on several threads
+PARALLEL_FROM = 7
+
+
+def measure_speed(solver: Solver) -> float:
+    """The solver's speed in nodes per second, from three fixed 10-card layouts.
+
+    The solver's table is set up by an untimed solve first: timed together, its
+    one-off allocation made the solver look many times slower and starved every
+    timed move of nodes. Measured once, not learnt move by move: a load spike
+    during one solve must not shrink every later limit."""
+    solver.solve_moves_masks((1, 2, 4, 8), 4, 0, ())  # untimed: sets the table up
+    nodes, seconds = 0, 0.0
+    for seed in (3, 4, 5):
+        cards = list(range(52))
+        random.Random(seed).shuffle(cards)
+        hands = [0, 0, 0, 0]
+        for i, c in enumerate(cards[:40]):
+            hands[i % 4] |= 1 << c
+        n0, t0 = solver.nodes(), time.perf_counter()
+        solver.solve_moves_masks((hands[0], hands[1], hands[2], hands[3]), 4, 0, ())
+        seconds += time.perf_counter() - t0
+        nodes += solver.nodes() - n0
+    return SPEED_SAFETY * nodes / seconds if nodes > 0 and seconds > 0 else 1e6
 
 
 def threads() -> int:
@@ -156,46 +102,61 @@ def threads() -> int:
     return max(1, min(MAX_THREADS, cores - 1 if cores > 2 else cores))
 
 
-# cards in hand from which a timed move solves on several threads
-PARALLEL_FROM = 7
+class Searcher:
+    """PIMC with one solver, and what belongs to that solver: its speed (measured
+    on first need, when the solver counts its nodes) and the pool of threads it
+    solves on (when it is concurrent)."""
 
-_POOL: ThreadPoolExecutor | None = None
-_POOL_LOCK = threading.Lock()
+    def __init__(self, solver: Solver) -> None:
+        self.solver = solver
+        self.rate: float | None = None  # nodes per second, once measured
+        self._pool: ThreadPoolExecutor | None = None
+        self._pool_size = 0
+        self._lock = threading.Lock()
+
+    def speed(self) -> float:
+        """Nodes per second: measured for a solver that counts them, a cautious guess for others."""
+        if not self.solver.counts:
+            return 1e6
+        with self._lock:
+            if self.rate is None:
+                self.rate = measure_speed(self.solver)
+            return self.rate
+
+    def pool(self, n: int) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None or self._pool_size < n:  # grow only
+                self._pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="pimc-solve")
+                self._pool_size = n
+            return self._pool
+
+    def warm_up(self) -> None:
+        """The one-off work of the first move, done now: measure the solver's speed
+        and allocate one table per solving thread, so no move pays for it."""
+        if self.solver.counts and self.solver.limits:
+            self.speed()
+            if self.solver.concurrent:
+                self.solver.reserve_tables(threads())
+                self.pool(threads())
+
+    def search(self, view: View, rng: random.Random, cfg: Search) -> Result:
+        return _search(self, view, rng, cfg)
 
 
-def _pool(n: int) -> ThreadPoolExecutor:
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is None or _POOL._max_workers < n:  # noqa: SLF001 (grow only)
-            _POOL = ThreadPoolExecutor(max_workers=n, thread_name_prefix="pimc-solve")
-        return _POOL
+@cache
+def default_searcher() -> Searcher:
+    """The searcher of this process's solver (engine.solver.default_solver): one, so
+    its speed is measured once and its threads are kept."""
+    return Searcher(default_solver())
+
+
+def search(view: View, rng: random.Random, cfg: Search) -> Result:
+    """A PIMC search with this process's solver."""
+    return default_searcher().search(view, rng, cfg)
 
 
 def warm_up() -> None:
-    """The one-off work of the first move, done now: measure the solver's speed
-    and allocate one table per solving thread (~0.1 s each here), so no move
-    pays for it."""
-    solve = default_solver()
-    counter = node_counter(solve) if takes_node_limit(solve) else None
-    if counter is not None:
-        _Speed.get(counter, solve)
-        from engine import solver
-
-        solver.reserve_tables(threads())
-        _pool(threads())
-
-
-def fresh_tables() -> None:
-    """Empty the engine solver's transposition tables.
-
-    The C core keeps its tables between calls, so how many nodes a solve needs
-    depends on what was solved before. A fixed-work move (budget=None) starts
-    from empty tables, so whether each solve fits its node limit, and so the
-    card, depends only on the position and the seed (after a restart too).
-    """
-    from engine import solver
-
-    solver.clear_tables()
+    default_searcher().warm_up()
 
 
 @dataclass
@@ -206,7 +167,6 @@ class Search:
     min_samples: int = 6  # never decide on fewer (unless forced or out of time)
     budget: float | None = 0.040  # seconds; None = run exactly ``samples``
     z: float = 2.0  # how clear "clear" is, in standard errors
-    solver: SolveFn | None = None
     weight: WeightFn | None = None
     # When the clock stops the search before ``min_samples`` (slow early-hand
     # solves), the textbook card is kept unless the few samples say another card
@@ -215,13 +175,13 @@ class Search:
     evaluate_forced: bool = False  # hints want a value even when only one card makes sense
     nodes: int = FIXED_NODES  # solver nodes per move when budget is None (0: unlimited)
     clock: Callable[[], float] = field(default=time.perf_counter)
-    # layouts solved at once when timed with the engine's solver (None: one per core);
+    # layouts solved at once when timed with a concurrent solver (None: one per core);
     # a fixed-work move (budget=None) always solves one at a time, to stay reproducible
     threads: int | None = None
-    # Early in the hand an exact solve of one layout takes 20-200 ms here, so a move could
-    # weigh only one or two layouts: there the engine's solver estimates instead (its
-    # ``width``: only the first few moves of each position searched, 6-40x sooner), for
-    # (cards in hand at least, width) in order; the first that applies is used.
+    # Early in the hand an exact solve of one layout is slow, so a move could weigh only one
+    # or two layouts: there a solver that can estimates instead (its ``width``: only the first
+    # few moves of each position searched, many times sooner), for (cards in hand at least,
+    # width) in order; the first that applies is used.
     narrow: tuple[tuple[int, int], ...] = ()
     # With a weight function: each layout solved is picked from this many uniform draws in
     # proportion to their weights (sampling-importance-resampling) and then counts once, so
@@ -259,7 +219,7 @@ def _pick_in_class(view: View, group: list[Card]) -> Card:
     return group[-1] if not view.current.cards else group[0]
 
 
-def search(view: View, rng: random.Random, cfg: Search) -> Result:
+def _search(searcher: Searcher, view: View, rng: random.Random, cfg: Search) -> Result:
     groups = classes(view)
     prefs = rules.rank_preferences(view)
     pref_rank = {c: i for i, c in enumerate(prefs)}
@@ -270,12 +230,11 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
         reps.append(inside[0] if inside and pref_rank[inside[0]] == 0 else _pick_in_class(view, g))
     if len(groups) == 1 and not cfg.evaluate_forced:
         return Result(reps[0], {c: math.nan for c in groups[0]}, 0, forced=True)
-    solve = cfg.solver or default_solver()
-    job = _Job(view, rng, cfg, solve, [int(r) for r in reps])
+    job = _Job(searcher, view, rng, cfg, [int(r) for r in reps])
     n_threads = cfg.threads if cfg.threads is not None else threads()
     # late in the hand a layout solves in well under a millisecond: handing it to a
     # thread would cost more than it saves
-    if (cfg.budget is not None and n_threads > 1 and job.counter is not None
+    if (cfg.budget is not None and n_threads > 1 and searcher.solver.concurrent and job.counting
             and len(view.hand) >= PARALLEL_FROM):
         job.run_parallel(n_threads)
     else:
@@ -283,17 +242,15 @@ def search(view: View, rng: random.Random, cfg: Search) -> Result:
     rows, totals, wsum, discarded = job.rows, job.totals, job.wsum, job.discarded
     k = len(reps)
     if not rows:  # nothing solved in time: the textbook card
-        book = next((r for r in reps if pref_rank[r] == 0), reps[0])
-        return Result(book, {c: math.nan for g in groups for c in g}, 0, discarded=discarded)
+        book_card = next((r for r in reps if pref_rank[r] == 0), reps[0])
+        return Result(book_card, {c: math.nan for g in groups for c in g}, 0, discarded=discarded)
     if wsum <= 0:  # every layout judged impossible: fall back to plain averages
         wsum = float(len(rows))
         totals = [sum(r[i] for r in rows) for i in range(k)]
     means = [t / wsum for t in totals]
     top = max(means)
-    # among (near) ties, the textbook preference decides. Measured for expert at fixed work,
-    # 500 duplicate deals against rules, paired: handing the book card's ties to another card
-    # (its mean -0.1) cost 0.43 tricks a deal; a lean towards it (+0.05) was level (-0.03 +- 0.04),
-    # a stronger one (+0.25) cost 0.28: the search decides, the book breaks its ties.
+    # among (near) ties, the textbook preference decides: the search decides, the book
+    # breaks its ties (a lean towards the book card cost tricks, bench/RESULTS.md)
     best_i = min((i for i in range(k) if means[i] >= top - 1e-9), key=lambda i: pref_rank[reps[i]])
     book = next((i for i in range(k) if pref_rank[reps[i]] == 0), None)
     n = len(rows)
@@ -311,25 +268,26 @@ class _Job:
     """The layouts of one search: drawn, solved (one at a time, or several at
     once on a thread pool), and tallied."""
 
-    def __init__(self, view: View, rng: random.Random, cfg: Search, solve: SolveFn,
+    def __init__(self, searcher: Searcher, view: View, rng: random.Random, cfg: Search,
                  keys: list[int]) -> None:
-        self.cfg, self.solve, self.keys, self.rng = cfg, solve, keys, rng
+        self.searcher, self.cfg, self.keys, self.rng = searcher, cfg, keys, rng
+        solver = self.solver = searcher.solver
         self.view = view
         self.start = cfg.clock()
         self.sampler = Sampler.for_view(view)
         self.trick = tuple(int(c) for c in view.current.cards)
         self.leader = int(view.current.leader)
         self.trump = view.trump
-        self.limited = takes_node_limit(solve)
-        self.counter = node_counter(solve) if self.limited else None
-        # nodes per second: measured for the engine's solver, a cautious guess for others
-        timed = self.counter is not None and cfg.budget is not None
-        self.rate = _Speed.get(self.counter, solve) if timed else 1e6  # type: ignore[arg-type]
-        # the engine's solver takes a first guess of the value: the last layout's best
-        self.guess = -1 if self.counter is not None else None
-        # only the engine's C solver estimates narrow (any other solver is exact, e.g. DDS)
+        self.limited = solver.limits
+        # a solver whose nodes are counted and bounded: a move's work is measured in nodes
+        self.counting = solver.limits and solver.counts
+        # nodes per second: measured when counted, a cautious guess otherwise
+        timed = self.counting and cfg.budget is not None
+        self.rate = searcher.speed() if timed else 1e6
+        # a solver that takes a first guess of the value gets the last layout's best
+        self.guess: int | None = -1 if solver.guesses else None
         self.width = 0
-        if self.counter is not None:
+        if solver.narrow:
             self.width = next((w for least, w in cfg.narrow if len(view.hand) >= least), 0)
         self.rows: list[list[int]] = []
         self.totals = [0.0] * len(keys)
@@ -348,12 +306,11 @@ class _Job:
             return hands, 1.0
         return self.rng.choices(drawn, weights)[0], 1.0
 
-    def call(self, hands: Hands, limits: dict[str, float]) -> dict[int, int] | None:
-        if self.guess is not None and self.guess >= 0:
-            limits = {**limits, "guess": self.guess}
-        if self.width:
-            limits = {**limits, "width": self.width}
-        return self.solve(hands, self.trump, self.leader, self.trick, **limits)
+    def call(self, hands: Hands, node_limit: int, time_limit: float) -> dict[int, int] | None:
+        guess = self.guess if self.guess is not None else -1
+        return self.solver.solve_moves_masks(hands, self.trump, self.leader, self.trick,
+                                             node_limit=node_limit, time_limit=time_limit, guess=guess,
+                                             width=self.width)
 
     def add(self, vals: dict[int, int] | None, w: float) -> None:
         if vals is None:  # out of nodes or time: this layout is dropped
@@ -370,7 +327,7 @@ class _Job:
     def done(self) -> bool:
         # Fixed work stops at a clear card too (the test depends only on the layouts, so the
         # move stays reproducible): it lets a fixed move spend its nodes where the cards are
-        # close, instead of stopping at a flat count (measured: engine.ai.levels.FIXED_CAP).
+        # close, instead of stopping at a flat count (engine.ai.levels.FIXED_CAP).
         n = len(self.rows)
         return n >= self.cfg.samples or (
             n >= self.cfg.min_samples and _clear(self.rows, self.totals, self.cfg.z))
@@ -381,33 +338,33 @@ class _Job:
 
     def run(self) -> None:
         """One layout at a time (reproducible when budget is None)."""
-        cfg = self.cfg
+        cfg, solver = self.cfg, self.solver
         fixed_nodes = cfg.nodes if cfg.budget is None else 0
         used = 0  # nodes spent (fixed-work mode)
-        if fixed_nodes and self.counter is not None:
-            fresh_tables()
+        if fixed_nodes and self.counting:
+            solver.clear_tables()  # the nodes a solve needs must not depend on earlier moves
         slowest = 0.0
         while True:
-            limits: dict[str, float] = {}
+            node_limit, time_limit = 0, 0.0
             if self.limited and (cfg.budget is not None or fixed_nodes):
                 avail = self.time_left() * self.rate if cfg.budget is not None else fixed_nodes - used
                 if avail < MIN_NODES:
                     break
                 parts = max(1, min(SPREAD, cfg.min_samples - len(self.rows)))
-                limits["node_limit"] = max(MIN_NODES, int(avail / parts))
-                if self.counter is not None and cfg.budget is not None:
-                    # the engine's solver also stops by the clock: a layout that needs far
-                    # more nodes per second than measured (a loaded machine) cannot overrun
-                    limits["time_limit"] = max(self.time_left(), 0.001)
+                node_limit = max(MIN_NODES, int(avail / parts))
+                if solver.clock and cfg.budget is not None:
+                    # the solver also stops by the clock: a layout that needs far more
+                    # nodes per second than measured (a loaded machine) cannot overrun
+                    time_limit = max(self.time_left(), 0.001)
             hands, w = self.draw()
-            n0 = self.counter() if self.counter is not None else 0
+            n0 = solver.nodes() if self.counting else 0
             t0 = cfg.clock()
-            vals = self.call(hands, limits)
+            vals = self.call(hands, node_limit, time_limit)
             t1 = cfg.clock()
-            if self.counter is not None:
-                used += self.counter() - n0
+            if self.counting:
+                used += solver.nodes() - n0
             else:
-                used += int(limits.get("node_limit", 0)) if vals is None else 0
+                used += node_limit if vals is None else 0
             slowest = max(slowest, t1 - t0)
             self.add(vals, w)
             if vals is None:
@@ -424,7 +381,7 @@ class _Job:
         clock, and the solves still running when the search is decided are
         waited for and counted."""
         cfg = self.cfg
-        pool = _pool(n)
+        pool = self.searcher.pool(n)
         pending: dict[Future[dict[int, int] | None], float] = {}
         stop = False
         while True:
@@ -436,10 +393,9 @@ class _Job:
                 # the first layouts of each thread get at most 1/SPREAD of the time left
                 share = -(-(cfg.min_samples - len(self.rows) - len(pending)) // n)
                 part = left / max(1, min(SPREAD, share))
-                limits = {"node_limit": max(MIN_NODES, int(part * self.rate)),
-                          "time_limit": max(part, 0.001)}
+                limit, seconds = max(MIN_NODES, int(part * self.rate)), max(part, 0.001)
                 hands, w = self.draw()
-                pending[pool.submit(self.call, hands, limits)] = w
+                pending[pool.submit(self.call, hands, limit, seconds if self.solver.clock else 0.0)] = w
             if not pending:
                 return
             finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine.actions import Play
-from engine.ai.pimc import SolveFn, default_solver
 from engine.ai.view import mask_of
 from engine.cards import Card
 from engine.deal import Deal, DealRecord
 from engine.seats import SEATS
+from engine.solver import Solver, default_solver
 
 
 def _complete_deal(deal: Deal) -> Deal:
@@ -22,7 +22,7 @@ def _complete_deal(deal: Deal) -> Deal:
     return Deal(record, deal.rules)
 
 
-def review(record: Deal | dict, solver: SolveFn | None = None) -> list[dict[str, object]]:
+def review(record: Deal | dict[str, object], solver: Solver | None = None) -> list[dict[str, object]]:
     """For every card played: the tricks the player's side could take in the whole
     hand with best play before the card and after it (double dummy), and whether
     the card cost tricks. Stops at a claim."""
@@ -36,7 +36,8 @@ def review(record: Deal | dict, solver: SolveFn | None = None) -> list[dict[str,
         seat, card = action.seat, action.card
         hands = tuple(mask_of(state.hand(s) or ()) for s in SEATS)
         trick = tuple(int(c) for c in state.current.cards)
-        vals = solve(hands, state.trump, int(state.current.leader), trick)  # type: ignore[arg-type]
+        vals = solve.solve_moves_masks(hands, state.trump, int(state.current.leader), trick)
+        assert vals is not None  # no limit given
         won = state.won[seat.side]
         best = max(vals.values())
         after = vals[int(card)]

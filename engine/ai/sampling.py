@@ -14,7 +14,7 @@ cards into that split. The result is uniform over consistent layouts, with
 no rejection and no greedy skew. The tables depend only on counts, so they
 are cached and shared between moves.
 
-Two implementations of one method: the C core's ``deal_layouts`` (about 15x
+Two implementations of one method: the C core's ``deal_layouts`` (many times
 quicker in batches, bench/sampler.py; the expert level weighs 16 layouts for
 each one it solves) and this module's Python, the reference it is
 cross-checked against and the fallback when the extension is not built (or
@@ -29,16 +29,17 @@ from array import array
 from functools import lru_cache
 from math import factorial
 
-from engine import solver
 from engine.ai.view import SUIT_MASKS, View, cards_of
+from engine.errors import WhistError
+from engine.solver import SOLVER, CSolver
 
 # the C core when engine.solver chose it (built, and WHIST_PURE_SOLVER not set)
-_DEAL_LAYOUTS = getattr(solver._backend, "deal_layouts", None) if solver.HAVE_C else None
+_DEAL_LAYOUTS = SOLVER.deal_layouts if isinstance(SOLVER, CSolver) else None
 _MAXSPLIT = 105  # splits of 13 cards among three seats (deals.h)
 _U64 = 1 << 64
 
 
-class Inconsistent(ValueError):
+class Inconsistent(WhistError, ValueError):
     """No layout fits the constraints (e.g. after an unproven revoke)."""
 
 
@@ -152,7 +153,7 @@ class Sampler:
         )
         self.simple = all(all(a) for a in allowed)
         self.needs = needs
-        self.plan = None if self.simple else _plan(units, needs, allowed)  # type: ignore[arg-type]
+        self.plan = None if self.simple else _plan(units, needs, allowed)
         if self.plan is not None and self.plan.total == 0:
             raise Inconsistent("no layout fits the suits the players showed out of")
 
@@ -198,13 +199,13 @@ class Sampler:
     def sample_many(self, rng: random.Random, n: int) -> list[tuple[int, int, int, int]]:
         """``n`` layouts, each uniform and independent (one draw from ``rng``
         seeds them all when the C core deals them)."""
+        deal = _DEAL_LAYOUTS
         packed = None
-        if _DEAL_LAYOUTS is not None:
+        if deal is not None:
             packed = b"" if self.plan is None else self.plan.packed()  # b"": no voids, a plain shuffle
-        if packed is None:
+        if deal is None or packed is None:
             return [self.sample(rng) for _ in range(n)]
-        return _DEAL_LAYOUTS(packed, self.base, self.suit_masks, self.others, self.needs[:2], n,  # type: ignore[misc]
-                             rng.getrandbits(64))
+        return deal(packed, self.base, self.suit_masks, self.others, self.needs[:2], n, rng.getrandbits(64))
 
     def count(self) -> int:
         """How many consistent layouts there are (exact)."""

@@ -1,25 +1,31 @@
-"""What one seat knows, read from an observation dict (DESIGN.md format).
+"""What one seat knows, read from an observation (``Deal.observation``).
 
-Everything the AI decides is computed from a :class:`View`, and a View is
-built only from the observation: that is what makes the AI honest.
+An observation is a mapping (as JSON: an object) with ``seat`` and ``dealer``
+(``N E S W``), ``hand`` (the seat's cards, ``SA``), ``trump`` (``S H D C`` or
+``N``), ``trump_card`` (the dealer's turned card, or null), ``tricks`` (the
+completed tricks, each ``{"leader": "W", "cards": [...]}`` in play order) and
+``trick`` (the trick in progress, the same form). Everything the AI decides is
+computed from a :class:`View`, and a View is built only from the observation:
+that is what makes the AI honest.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.cards import STRAINS, Card, parse_card, parse_cards
-from engine.errors import NotationError
+from engine.cards import STRAINS, Card, parse_card
+from engine.errors import NotationError, WhistTypeError
 from engine.seats import Seat
-from engine.trick import Trick
+from engine.trick import Trick, legal_cards
 
 FULL = (1 << 52) - 1
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
 
-def mask_of(cards: object) -> int:
+def mask_of(cards: Iterable[Card]) -> int:
     m = 0
-    for c in cards:  # type: ignore[attr-defined]
+    for c in cards:
         m |= 1 << int(c)
     return m
 
@@ -65,12 +71,7 @@ class View:
         return len(self.tricks) + 1
 
     def legal(self) -> list[Card]:
-        led = self.current.led_suit
-        if led is not None:
-            follow = [c for c in self.hand if c.suit == led]
-            if follow:
-                return sorted(follow)
-        return sorted(self.hand)
+        return legal_cards(self.hand, self.current.led_suit)
 
     def won_by_side(self) -> tuple[int, int]:
         won = [0, 0]
@@ -79,10 +80,36 @@ class View:
         return won[0], won[1]
 
 
-def view_of(observation: dict) -> View:
-    """Read and check an observation; raises NotationError if it is inconsistent."""
+def _list(observation: Mapping[str, object], key: str) -> list[object]:
+    value = observation.get(key) or []
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise WhistTypeError(f"the observation's {key!r} must be a list, not {type(value).__name__}")
+    return list(value)
+
+
+def _trick(value: object) -> Trick:
+    if not isinstance(value, Mapping):
+        raise WhistTypeError(f"a trick in the observation must be an object with 'leader' and 'cards', "
+                             f"not {type(value).__name__}")
+    return Trick.from_dict(dict(value))
+
+
+def _cards(items: list[object]) -> list[Card]:
+    cards = []
+    for c in items:
+        if not isinstance(c, str | Card):
+            raise NotationError(f"{c!r} is not a card: give text such as 'SA' or 'H10'")
+        cards.append(parse_card(c))
+    return cards
+
+
+def view_of(observation: Mapping[str, object], *, dealt: int | None = 13) -> View:
+    """Read and check an observation; raises NotationError if it is inconsistent.
+
+    ``dealt``: the cards each seat was dealt; None takes it from the observing
+    seat's hand and plays (the simple bots are shown partial hands in tests)."""
     seat = Seat.parse(str(observation["seat"]))
-    hand = tuple(sorted(parse_cards(list(observation.get("hand") or []))))
+    hand = tuple(sorted(_cards(_list(observation, "hand"))))
     dealer = Seat.parse(str(observation["dealer"]))
     trump_text = str(observation.get("trump") or "N").upper()
     if trump_text not in STRAINS:
@@ -90,10 +117,10 @@ def view_of(observation: dict) -> View:
     trump = STRAINS.index(trump_text)
     tc = observation.get("trump_card")
     trump_card = parse_card(str(tc)) if tc else None
-    tricks = tuple(Trick.from_dict(t) for t in observation.get("tricks") or [])
+    tricks = tuple(_trick(t) for t in _list(observation, "tricks"))
     cur_data = observation.get("trick") or None
     if cur_data:
-        current = Trick.from_dict(cur_data)
+        current = _trick(cur_data)
     elif tricks:
         current = Trick(tricks[-1].winner(trump))
     else:
@@ -125,7 +152,9 @@ def view_of(observation: dict) -> View:
         if trick.complete:
             gone |= mask_of(trick.cards)
     in_trick = mask_of(current.cards)
-    sizes = tuple(13 - n for n in counts)
+    # cards each seat was dealt; a bot may be shown part of a hand (dealt=None)
+    start = len(hand) + counts[seat] if dealt is None else dealt
+    sizes = tuple(start - n for n in counts)
     hand_mask = mask_of(hand)
     if hand_mask & (gone | in_trick):
         raise NotationError("a card in the hand has already been played")

@@ -108,8 +108,8 @@ typedef struct {
 #endif
 /* Bonus for the card that last cut off at the same depth ("killer"). A lead
    that refuted a sibling's line usually refutes this one too, at no trump
-   above all (measured: node counts of 100 full deals); later in the trick
-   the cheap heuristics know better. */
+   above all (bench/RESULTS.md); later in the trick the cheap heuristics
+   know better. */
 #ifndef KILLER_LEAD_NT
 #define KILLER_LEAD_NT 200
 #endif
@@ -1046,8 +1046,7 @@ static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
  * bits; 0 for a lead): a card that won a trick by following suit says little
  * about a discard on another suit at the same depth, where the other root
  * moves' killers used to send the search down the wrong discard first
- * (measured: largest.txt 59.6 M -> 53.7 M trick-start nodes, full deals
- * 20.3 M -> 18.9 M). */
+ * (bench/RESULTS.md). */
 static inline u16 killer_context(const ws_ctx *c) {
     return (u16)(c->tn ? (c->tsuit[0] + 1) << 12 : 0);
 }
@@ -1135,8 +1134,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
                 /* the fourth hand holds the top or second card of the suit
                    (and a card to spare): it sits over the side's honours and
                    plays last, so such a lead seldom refutes; tried later (an
-                   idea of DDS's lead weights; measured: largest.txt 63.4 M ->
-                   59.6 M trick-start nodes, the worst positions most) */
+                   idea of DDS's lead weights; bench/RESULTS.md) */
                 u16 rest = (u16)(rs & ~topc);
                 u16 top2 = (u16)(topc | (rest ? (u16)(1u << hibit(rest)) : 0));
                 if ((c->h[rho][s] & top2) && popc(c->h[rho][s]) > 1) sc -= RHO_HIGH;
@@ -1166,13 +1164,12 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             if (partnerSure) sc = 60 - rank;
             else if (sure) sc = 70 - rank;
             else if (outgunned && partnerWins)
-                /* partner's card: play low, unless forcing (measured: largest.txt
-                   53.7 M -> 51.4 M trick-start nodes, full deals 18.9 M -> 18.6 M) */
+                /* partner's card: play low, unless forcing (bench/RESULTS.md) */
                 sc = 30 - rank + forces;
             else if (beats && tn == 2 && popc(later) == 1 && later > b)
                 sc = 10 - rank; /* the fourth hand's single card wins anyway: keep ours */
             else if (outgunned && beats)
-                /* over second hand, and forcing if it can (18.6 M -> 18.4 M) */
+                /* over second hand, and forcing if it can (bench/RESULTS.md) */
                 sc = 44 - rank + forces;
             else if (beats) sc = (tn == 1 ? (partnerOut ? 60 : 24) : 44) - rank;
             else sc = 30 - rank;
@@ -1183,7 +1180,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             else sc = -rank;
         } else {
             sc = 20 - rank;
-            if (!(above & ~c->h[hand][s])) sc -= 30; /* keep winners (15: 1% more nodes) */
+            if (!(above & ~c->h[hand][s])) sc -= 30; /* keep winners (a smaller weight searched more) */
             sc += popc(c->h[hand][s]) * 3;
         }
         if (ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1))))
@@ -1434,8 +1431,8 @@ static void tt_fresh(ws_ctx *c, const uint64_t hands[4], int leader, const int *
     c->lastWidth = c->width;
     /* another deal: its positions rarely meet the last one's, whose entries
        would only crowd the table and steer the search by another deal's best
-       moves (measured: largest.txt 66.1 M -> 64.3 M trick-start nodes; the
-       layouts of one PIMC move gained nothing from each other's entries) */
+       moves (the layouts of one PIMC move gained nothing from each other's
+       entries: bench/RESULTS.md) */
     tt_clear(c);
 }
 

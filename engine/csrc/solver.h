@@ -40,15 +40,15 @@ void ws_ctx_set_node_limit(ws_ctx *ctx, unsigned long long limit);
 void ws_ctx_set_time_limit(ws_ctx *ctx, double seconds);
 
 /* A first guess of the answer for later calls (tricks for the side to move,
- * -1 = none, the default): a guess near the value saves searches (about 10%
- * on full deals when exact). Answers never depend on it. */
+ * -1 = none, the default): a guess near the value saves searches. Answers
+ * never depend on it. */
 void ws_ctx_set_guess(ws_ctx *ctx, int tricks);
 
 /* Approximate answers for later calls, much sooner: below the root moves,
  * search only the first `width` moves of each node in the solver's own order
  * and take the others to fail (0 = every move: exact, the default). Early in
- * a hand, where an exact answer takes 50-200 ms, width 2 or 3 is 6-40x
- * quicker and usually picks the same card. */
+ * a hand, where an exact answer is slow, width 2 or 3 is many times quicker
+ * and usually picks the same card (bench/RESULTS.md). */
 void ws_ctx_set_width(ws_ctx *ctx, int width);
 
 /* Forget every stored position (the next call starts from an empty table). */

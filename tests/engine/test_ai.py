@@ -13,6 +13,36 @@ from engine.ai.view import view_of
 from engine.cards import parse_card
 from engine.deal import Deal, DealRecord
 from engine.seats import Seat
+from engine.solver import default_solver
+
+
+class StandIn:
+    """A test's solver (engine.solver.Solver): a plain function, which honours
+    node limits when ``limits`` says so and does nothing else."""
+
+    counts = clock = narrow = guesses = concurrent = False
+
+    def __init__(self, fn, limits: bool = False) -> None:  # noqa: ANN001
+        self.fn, self.limits = fn, limits
+
+    def solve_moves_masks(self, hands, trump, leader, trick=(), *, node_limit=0, time_limit=0.0,  # noqa: ANN001, ANN201
+                          guess=-1, width=0):
+        if self.limits:
+            return self.fn(hands, trump, leader, trick, node_limit=node_limit)
+        return self.fn(hands, trump, leader, trick)
+
+    def nodes(self) -> int:
+        return 0
+
+    def clear_tables(self) -> None:
+        pass
+
+    def reserve_tables(self, n: int) -> int:
+        return 0
+
+
+def search_with(fn, view, rng, cfg, limits: bool = False):  # noqa: ANN001, ANN201
+    return pimc.Searcher(StandIn(fn, limits)).search(view, rng, cfg)
 
 
 def play_out(deal: Deal, moves: int, rng: random.Random) -> Deal:
@@ -90,7 +120,7 @@ def test_a_forced_card_is_played_at_once() -> None:
         raise AssertionError("a forced move must not search")
 
     view = view_of(obs)
-    result = pimc.search(view, random.Random(1), pimc.Search(solver=no_solver))
+    result = search_with(no_solver, view, random.Random(1), pimc.Search())
     assert result.forced and str(result.card) == obs["hand"][0]
 
 
@@ -148,8 +178,8 @@ def test_pimc_plays_the_card_with_the_best_average_over_layouts() -> None:
         return {int(c): (1 if int(c) == safe else 2 if int(c) == risky and lucky else 0)
                 for g in groups for c in g}
 
-    cfg = pimc.Search(samples=40, min_samples=40, budget=None, solver=fake)
-    result = pimc.search(view, random.Random(4), cfg)
+    cfg = pimc.Search(samples=40, min_samples=40, budget=None)
+    result = search_with(fake, view, random.Random(4), cfg)
     assert int(result.card) == safe
     assert len(calls) == 40 and len(set(calls)) > 30  # distinct sampled layouts
 
@@ -167,8 +197,8 @@ def test_fixed_work_goes_on_only_while_the_best_card_is_unclear() -> None:
             calls.append(hands)
             return solver(hands)
 
-        cfg = pimc.Search(samples=40, min_samples=12, budget=None, solver=counted)
-        result = pimc.search(view, random.Random(9), cfg)
+        cfg = pimc.Search(samples=40, min_samples=12, budget=None)
+        result = search_with(counted, view, random.Random(9), cfg)
         return result, calls
 
     def settled(hands):  # noqa: ANN001, ANN202
@@ -405,7 +435,7 @@ def test_a_solve_that_runs_out_of_nodes_is_dropped_and_the_move_still_comes() ->
             return None
         return {int(c): i for i, g in enumerate(groups) for c in g}
 
-    result = pimc.search(view, random.Random(5), pimc.Search(samples=6, budget=None, solver=limited))
+    result = search_with(limited, view, random.Random(5), pimc.Search(samples=6, budget=None), limits=True)
     assert all(0 < n <= pimc.FIXED_NODES for n in limits)  # every solve was bounded
     assert result.discarded > 0 and result.samples > 0
     assert result.card in view.legal()
@@ -419,7 +449,7 @@ def test_with_no_layout_solved_in_time_the_textbook_card_is_played() -> None:
         assert node_limit > 0
         return None
 
-    result = pimc.search(view, random.Random(5), pimc.Search(budget=None, solver=hopeless))
+    result = search_with(hopeless, view, random.Random(5), pimc.Search(budget=None), limits=True)
     assert result.samples == 0 and result.card == textbook.choose(view)
 
 
@@ -441,10 +471,11 @@ def test_a_move_with_a_budget_hands_its_clock_to_the_solver(monkeypatch: pytest.
     # slower than measured (here: the speed is set absurdly high, so node limits
     # never bite), the solver's own time limit still stops each layout, and the
     # move falls back to the textbook card instead of running for seconds.
-    monkeypatch.setattr(pimc._Speed, "rate", 1e15)
+    searcher = pimc.Searcher(default_solver())
+    searcher.rate = 1e15
     deal = position(3, 1)  # the second card of the hand: full solves take ~0.1-1 s
     view = view_of(deal.observation(deal.turn))
-    result = pimc.search(view, random.Random(5), pimc.Search(budget=0.004, min_samples=3))
+    result = searcher.search(view, random.Random(5), pimc.Search(budget=0.004, min_samples=3))
     assert result.samples == 0 and result.discarded >= 1
     assert result.card == textbook.choose(view)
 
@@ -452,9 +483,10 @@ def test_a_move_with_a_budget_hands_its_clock_to_the_solver(monkeypatch: pytest.
 @pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
 def test_warm_up_does_the_first_moves_set_up_before_any_move(monkeypatch: pytest.MonkeyPatch) -> None:
     from engine import ai
-    monkeypatch.setattr(pimc._Speed, "rate", None)
+    searcher = pimc.default_searcher()
+    monkeypatch.setattr(searcher, "rate", None)
     ai.warm_up()
-    assert pimc._Speed.rate is not None and pimc._Speed.rate > 0
+    assert searcher.rate is not None and searcher.rate > 0
 
 
 def test_the_speed_measurement_leaves_out_the_tables_set_up(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -474,10 +506,15 @@ def test_the_speed_measurement_leaves_out_the_tables_set_up(monkeypatch: pytest.
         clock["nodes"] += 1000
         return {}
 
+    class Counted(StandIn):
+        counts = True
+
+        def nodes(self) -> int:
+            return clock["nodes"]
+
     monkeypatch.setattr(pimc, "time", FakeTime)
-    monkeypatch.setattr(pimc._Speed, "rate", None)
-    rate = pimc._Speed.get(lambda: clock["nodes"], solve)
-    assert rate == pytest.approx(pimc._Speed.SAFETY * 3000 / 0.003)
+    rate = pimc.measure_speed(Counted(solve, limits=True))
+    assert rate == pytest.approx(pimc.SPEED_SAFETY * 3000 / 0.003)
 
 
 @pytest.mark.skipif(not __import__("engine.solver").solver.HAVE_C, reason="C solver not built")
@@ -495,13 +532,24 @@ def test_a_timed_move_solves_layouts_on_several_threads(monkeypatch: pytest.Monk
         solved["n"] += vals is not None
         return vals
 
-    pimc.warm_up()  # the speed is measured with the plain solver, not the recording one
-    monkeypatch.setattr(pimc, "node_counter", lambda solve: _solver.nodes)
+    class Recording(StandIn):
+        counts = clock = guesses = concurrent = True
+
+        def solve_moves_masks(self, hands, trump, leader, trick=(), *, node_limit=0,  # noqa: ANN001, ANN201
+                              time_limit=0.0, guess=-1, width=0):
+            return recording(hands, trump, leader, trick, node_limit, time_limit, guess)
+
+        def nodes(self) -> int:
+            return _solver.nodes()
+
+    searcher = pimc.Searcher(Recording(recording, limits=True))
+    # the speed is measured with the plain solver, not the recording one
+    searcher.rate = pimc.default_searcher().speed()
     deal = position(21, 22)  # 7 or 8 cards in hand: threads pay off
     view = view_of(deal.observation(deal.turn))
     assert len(view.hand) >= pimc.PARALLEL_FROM
-    cfg = pimc.Search(samples=24, min_samples=24, budget=5.0, solver=recording, threads=2)
-    result = pimc.search(view, random.Random(2), cfg)
+    cfg = pimc.Search(samples=24, min_samples=24, budget=5.0, threads=2)
+    result = searcher.search(view, random.Random(2), cfg)
     assert result.samples == 24 == solved["n"]  # every layout solved is counted, none twice
     assert names and all(n.startswith("pimc-solve") for n in names)
     assert result.card in view.legal()
@@ -563,11 +611,10 @@ def test_resampling_solves_only_layouts_the_weights_believe() -> None:
     def believe(_view, hands) -> float:  # noqa: ANN001
         return 1.0 if hands[west] & card else 1e-9
 
-    cfg = pimc.Search(samples=40, min_samples=40, budget=None, solver=recording, weight=believe,
-                      resample=32)
-    result = pimc.search(view, random.Random(2), cfg)
+    cfg = pimc.Search(samples=40, min_samples=40, budget=None, weight=believe, resample=32)
+    result = search_with(recording, view, random.Random(2), cfg, limits=True)
     assert result.samples == 40 and all(h[west] & card for h in solved)
     solved.clear()
     cfg.resample = 0
-    pimc.search(view, random.Random(2), cfg)
+    search_with(recording, view, random.Random(2), cfg, limits=True)
     assert 5 < sum(1 for h in solved if not h[west] & card) < 35

@@ -67,9 +67,11 @@ def test_second_hand_low():
     assert rules_card(o) == "H2"
 
 
-def test_leads_a_sure_winner():
+def test_leads_from_the_longest_suit():
+    # issue 29: one textbook player (engine.ai.rules); it leads from the long suit,
+    # where the bots' own copy cashed a sure winner
     o = obs(["DA", "D3", "C4", "C7", "C9"], trump="S")
-    assert rules_card(o) == "DA"
+    assert rules_card(o) == "C4"
 
 
 def test_choose_card_dispatch():

@@ -22,6 +22,7 @@ from device.app.scenes.base import Scene
 from device.enrolment import Enrolment, EnrolmentFlow
 from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
 from engine.cards import SUITS, Card
+from engine.errors import WhistError
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ class EnrolScene(Scene):
             # No lookup: this screen wants the tags themselves.
             self.reader = reader_from_settings(settings, self.app.queue, None)
             self.reader.start()
-        except Exception as exc:  # a bad port setting must not close the screen
+        except (WhistError, OSError, ValueError) as exc:  # a bad port or protocol must not close the screen
             log.warning("card reader not started: %s", exc)
             self.reader_problem = f"card reader not started: {exc}"
             self.reader = None
@@ -83,7 +84,7 @@ class EnrolScene(Scene):
             return
         try:
             result = self.flow.scan(tag)
-        except Exception as exc:  # the store could not save it: say so, keep the screen
+        except (WhistError, OSError) as exc:  # the store could not save it: say so, keep the screen
             log.error("enrolment not saved: %s", exc)
             self.message = (f"not saved: {exc}", "error")
             return

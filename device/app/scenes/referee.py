@@ -18,6 +18,7 @@ from device.app.scenes.base import Scene
 from device.events import InputEvent
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP, Message, RefereeSession, RefereeView
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from engine.errors import WhistError
 from engine.seats import SEAT_NAMES, SEATS, Seat
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ class RefereeScene(Scene):
 
             self.reader = reader_from_settings(settings, self.app.queue, self._lookup())
             self.reader.start()
-        except Exception as exc:  # a bad port setting must not close the screen
+        except (WhistError, OSError, ValueError) as exc:  # a bad port or protocol must not close the screen
             log.warning("card reader not started: %s", exc)
             self.reader = None
 

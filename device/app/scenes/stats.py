@@ -9,8 +9,10 @@ before play) is not a hand played.
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 from device.app.scenes.base import ScrollScene
+from device.store import StoreError
 from device.words import count
 
 log = logging.getLogger(__name__)
@@ -49,7 +51,7 @@ class StatsScene(ScrollScene):
             return None
         try:
             return store.stats()
-        except Exception as exc:  # a store that cannot be read must not close the screen
+        except (StoreError, sqlite3.Error) as exc:  # a store that cannot be read must not close the screen
             log.warning("statistics not read from the store: %s", exc)
             return None
 
