@@ -370,7 +370,7 @@ class RefereeSession:
             self.match.next_dealer, sc.trump, sc.trump_card, known={s: h for s, h in sc.hands.items()}
         )
         self._journal_rubber()
-        self.match.start_deal(record)  # journalled (a journal shadows start_deal)
+        self.match.start_deal(record)  # journalled: the journal is the match's listener
         self.phase = PLAY
         self._prepare_ai()
 
@@ -454,7 +454,7 @@ class RefereeSession:
             return self._refuse(f"{card} was played in this trick - scan again")
         before = len(deal.revokes)
         try:
-            done = deal.apply(Play(seat, card))
+            done = self.match.apply(Play(seat, card))  # the match tells its journal
         except RulesError as exc:
             return self._refuse(f"{exc} - scan again")
         self._say(f"{name} plays {card.symbol}", "ok")
