@@ -322,9 +322,9 @@ DEMO = "demo"
 class DemoRun:
     """A journalled ``whist-table demo --headless --seed S --db PATH`` run.
 
-    A run is identified by its seed: when the newest rubber in the store
-    belongs to a demo run with the same seed, the command carries that run on
-    (to the number of hands asked) instead of starting another.
+    A run is identified by its seed: when the store holds a demo run with the
+    same seed, the command carries that run on from its newest rubber (to the
+    number of hands asked) instead of starting another, whatever ran since.
     """
 
     journal: Journal
@@ -355,16 +355,21 @@ class DemoRun:
         return kwargs
 
 
+def _is_demo_of(row: MatchRow, seed: int | str) -> bool:
+    info = run_of(row)
+    return info.get("kind") == DEMO and info.get("seed") is not None \
+        and str(info.get("seed")) == str(seed)
+
+
 def demo_run(store: Store, seed: int | str | None, level: str) -> DemoRun:
     """Find the demo run with this seed to carry on, or get ready for a new one."""
     run = DemoRun(Journal(store, ai_players(level)), seed)
     if seed is None:
         return run
-    row = latest_match(store)
-    info = run_of(row) if row is not None else {}
-    if row is None or info.get("kind") != DEMO or info.get("seed") is None \
-            or str(info.get("seed")) != str(seed):
+    row = next((r for r in store.matches() if _is_demo_of(r, seed)), None)
+    if row is None:
         return run
+    info = run_of(row)
     match = rebuild(store, row)
     run.journal.adopt(match, row.id)
     run.resume = match
@@ -407,10 +412,13 @@ def attach_app(app: Any) -> Store | None:
     Resumes the table's unfinished rubber and goes straight to it when there
     is one (a power cut mid-hand boots back into the same hand); when the
     newest unfinished rubber is a real-card one, the referee screen comes up
-    instead and resumes it. A store that cannot be opened is logged and the
-    table plays on without one rather than not starting; a damaged one is
-    moved aside by the store (which logs it) and the table starts a fresh one.
-    Returns the store (close it on exit).
+    instead and resumes it. A store that cannot be opened (a newer schema,
+    another program holding it) leaves the table playing without one rather
+    than not starting: ``app.store_problem`` says why, on the screen
+    (device.app.store_banner). A damaged one is moved aside by the store
+    (which logs it) and the table starts a fresh one. The journal holds what
+    the store refuses (a full disk) and the app retries it, saying so on the
+    screen meanwhile. Returns the store (close it on exit).
     """
     import logging
 
@@ -418,13 +426,18 @@ def attach_app(app: Any) -> Store | None:
     path = app.config.db_path()
     try:
         store = Store(path)
-    except (StoreError, OSError) as exc:
+    except StoreError as exc:
         log.error("no game store, games will not be kept: %s", exc)
+        app.store_problem = str(exc)
+        return None
+    except OSError as exc:
+        log.error("no game store, games will not be kept: %s", exc)
+        app.store_problem = f"cannot open the game store {path}: {exc}"
         return None
     app.store = store
     players = table_players(app.config.ai.partner, app.config.ai.opponents)
     try:
-        resumed = app.session.attach_journal(Journal(store, players))
+        resumed = app.session.attach_journal(Journal(store, players, hold=True))
     except (StoreError, RulesError, ValueError, KeyError, TypeError) as exc:
         # The session is journalled all the same: its next rubber is the newest one.
         log.error("the unfinished rubber in %s cannot be rebuilt (%s): starting a new one",

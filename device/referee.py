@@ -194,7 +194,8 @@ class RefereeSession:
         from device.journal import REFEREE, Journal
 
         players = {s.name: self.ai_seats.get(s, "human") for s in SEATS}
-        self.journal = Journal(self.store, players)
+        # hold: a full disk is shown by the app (device.app.store_banner), not raised.
+        self.journal = Journal(self.store, players, hold=True)
         self.journal.follow(self.match, run={"kind": REFEREE})
 
     def resume(self) -> bool:
@@ -208,7 +209,7 @@ class RefereeSession:
         if row is None:
             return False
         match = rebuild(self.store, row)
-        journal = Journal(self.store, dict(row.players))
+        journal = Journal(self.store, dict(row.players), hold=True)
         journal.adopt(match, row.id)
         if match.is_over:  # won by its last hand, cut before the next rubber began
             return False
