@@ -74,7 +74,7 @@ def test_a_full_disk_keeps_the_game_says_so_and_catches_up(tmp_path):
         assert deal is not None and not banner_shown(app)
         fill_the_disk(store)
         # Cards are played until a write is refused: the step does not raise.
-        assert play_on(app, lambda: app.journal.error is not None)
+        assert play_on(app, lambda: store_banner.message(app) is not None)
         words = store_banner.message(app)
         assert "Games are not being saved" in words and "is full" in words
         assert "free some space" in words and "The game goes on" in words
