@@ -220,7 +220,9 @@ class Match:
         if deal is None or not deal.actions:
             raise RulesError("nothing to undo: no card of this hand has been played")
         last = deal.actions[-1]
-        replayed = _MatchDeal.replay(deal.record, deal.actions[:-1], deal.rules)
+        replayed = _MatchDeal(deal.record, deal.rules)
+        for action in deal.actions[:-1]:
+            replayed.apply(action)  # heard by nobody: not yet the match's
         replayed.match = self
         self.deals[-1] = replayed
         for listener in tuple(self.listeners):

@@ -11,6 +11,7 @@ import os
 import signal
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +20,9 @@ from device.app.ai_worker import AIWorker
 from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
+
+if TYPE_CHECKING:
+    from device.journal import Journal
 
 log = logging.getLogger(__name__)
 
@@ -97,11 +101,11 @@ class App:
         return self._session is not None and self._session.deal is not None
 
     @property
-    def journal(self):  # -> device.journal.Journal | None
+    def journal(self) -> Journal | None:
         """The table's journal, when a session has one."""
         return None if self._session is None else self._session.journal
 
-    def journals(self) -> list:  # -> list[device.journal.Journal]
+    def journals(self) -> list[Journal]:
         """Every journal writing to the app's store: the table's and the referee's."""
         referee = self.referee_session
         found = [self.journal, None if referee is None else referee.journal]
@@ -256,17 +260,18 @@ class App:
         self.scene.ensure_layout(self.size)
         self.scene.dirty = None
         self.scene.draw(self.canvas)
+        dirty: list[pygame.Rect] | None = self.scene.dirty
         words = store_banner.message(self)
         if words is not None:
             banner = store_banner.draw(self.canvas, words)
-            if self.scene.dirty is not None:
-                self.scene.dirty.append(banner)
+            if dirty is not None:
+                dirty.append(banner)
         if self.rotation:
-            self._present_rotated(self.scene.dirty)
-        elif self.scene.dirty is None:
+            self._present_rotated(dirty)
+        elif dirty is None:
             pygame.display.flip()
-        elif self.scene.dirty:
-            pygame.display.update(self.scene.dirty)
+        elif dirty:
+            pygame.display.update(dirty)
         self.frames += 1
         if self.frames == 1:
             self.sound.prepare()  # after the first frame is on screen

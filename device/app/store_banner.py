@@ -8,15 +8,20 @@ do, on the screen, whatever scene is up, until it is put right.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from device.app.render import text, theme
+
+if TYPE_CHECKING:
+    from device.app.app import App
 
 BACKGROUND = (120, 24, 30)  # opaque: drawn again each frame over partly redrawn scenes
 RETRY_SECONDS = 5.0  # how often a held journal tries the store again
 
 
-def message(app) -> str | None:  # noqa: ANN001 - device.app.app.App
+def message(app: App) -> str | None:
     """What the banner says, or None when every game is being kept."""
     for journal in app.journals():
         if journal.error is not None:

@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from device.store import lock
-from device.store.errors import DuplicateAction, StoreError
+from device.store.errors import DuplicateAction as DuplicateAction  # re-exported
+from device.store.errors import StoreError as StoreError  # re-exported
 from device.store.lock import StoreInUse as StoreInUse  # re-exported
 
 log = logging.getLogger(__name__)
