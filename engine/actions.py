@@ -1,12 +1,22 @@
-"""The actions that advance a deal. A deal's state is a fold of these."""
+"""The actions that advance a hand. A hand's state is a fold of these.
+
+Every action is a small frozen value with a JSON form (``to_dict``) of a
+``type`` and its fields; :func:`action_from_dict` reads it back, saying what
+is wrong with a malformed one.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.cards import Card, parse_card
+from engine.cards import STRAINS, Card, parse_card, parse_cards
 from engine.errors import NotationError
-from engine.seats import Seat
+from engine.seats import Seat, seat_label
+
+ACTION_TYPES = ("play", "claim", "bid", "pass", "declare", "exchange")
+FIELDS = ("play: card; claim: tricks; bid: level and mode, tricks or call; pass: none; "
+          "declare: trump and/or order; exchange: discard")
 
 
 @dataclass(frozen=True)
@@ -17,8 +27,8 @@ class Play:
     seat: Seat
     card: Card
 
-    def to_dict(self) -> dict[str, object]:
-        return {"type": "play", "seat": self.seat.name, "card": str(self.card)}
+    def to_dict(self, players: int = 4) -> dict[str, object]:
+        return {"type": "play", "seat": seat_label(self.seat, players), "card": str(self.card)}
 
 
 @dataclass(frozen=True)
@@ -29,20 +39,131 @@ class Claim:
     seat: Seat
     tricks: int
 
-    def to_dict(self) -> dict[str, object]:
-        return {"type": "claim", "seat": self.seat.name, "tricks": self.tricks}
+    def to_dict(self, players: int = 4) -> dict[str, object]:
+        return {"type": "claim", "seat": seat_label(self.seat, players), "tricks": self.tricks}
 
 
-Action = Play | Claim
+@dataclass(frozen=True)
+class Bid:
+    """A bid in an auction. Games use the fields they need: ``level`` and
+    ``mode`` (Bid Whist: books over six, uptown/downtown/notrump), ``tricks``
+    (Oh Hell: an exact count), ``call`` (a named bid: Norwegian grand/nullo,
+    Solo's bids, Scandinavian high/low)."""
+
+    seat: Seat
+    level: int | None = None
+    mode: str | None = None
+    tricks: int | None = None
+    call: str | None = None
+
+    def to_dict(self, players: int = 4) -> dict[str, object]:
+        out: dict[str, object] = {"type": "bid", "seat": seat_label(self.seat, players)}
+        for key in ("level", "mode", "tricks", "call"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
 
 
-def action_from_dict(data: dict[str, object]) -> Action:
+@dataclass(frozen=True)
+class Pass:
+    """A pass in an auction."""
+
+    seat: Seat
+
+    def to_dict(self, players: int = 4) -> dict[str, object]:
+        return {"type": "pass", "seat": seat_label(self.seat, players)}
+
+
+@dataclass(frozen=True)
+class Declare:
+    """The declarer names trumps (``S H D C`` or ``N``) and/or the direction."""
+
+    seat: Seat
+    trump: str | None = None
+    order: str | None = None
+
+    def to_dict(self, players: int = 4) -> dict[str, object]:
+        out: dict[str, object] = {"type": "declare", "seat": seat_label(self.seat, players)}
+        if self.trump is not None:
+            out["trump"] = self.trump
+        if self.order is not None:
+            out["order"] = self.order
+        return out
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Cards laid away face down (Bid Whist's kitty, a widow)."""
+
+    seat: Seat
+    discard: tuple[Card, ...]
+
+    def to_dict(self, players: int = 4) -> dict[str, object]:
+        return {"type": "exchange", "seat": seat_label(self.seat, players),
+                "discard": [str(c) for c in self.discard]}
+
+
+Action = Play | Claim | Bid | Pass | Declare | Exchange
+
+
+def _int(data: Mapping[str, object], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"action {dict(data)!r}: {key!r} must be a whole number, not {value!r}")
+    return value
+
+
+def _text(data: Mapping[str, object], key: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise NotationError(f"action {dict(data)!r}: {key!r} must be text, not {value!r}")
+    return value
+
+
+def action_from_dict(data: Mapping[str, object], players: int = 4) -> Action:
+    """Read an action's JSON form; ``players`` says how seats are named."""
     kind = data.get("type")
-    try:
-        if kind == "play":
-            return Play(Seat.parse(str(data["seat"])), parse_card(str(data["card"])))
-        if kind == "claim":
-            return Claim(Seat.parse(str(data["seat"])), int(data["tricks"]))  # type: ignore[call-overload]
-    except KeyError as exc:
-        raise NotationError(f"action {data!r} lacks the field {exc.args[0]!r}") from None
-    raise NotationError(f"action {data!r}: type must be 'play' or 'claim'")
+    if kind not in ACTION_TYPES:
+        raise NotationError(
+            f"action {dict(data)!r}: type must be one of {', '.join(ACTION_TYPES)}"
+        )
+    if "seat" not in data:
+        raise NotationError(
+            f"action {dict(data)!r} lacks the field 'seat': every action names its seat, and each "
+            f"type must be given its fields ({FIELDS})"
+        )
+    seat = Seat.parse_at(str(data["seat"]), players)
+    if kind == "play":
+        if "card" not in data:
+            raise NotationError(f"action {dict(data)!r} lacks the field 'card'")
+        return Play(seat, parse_card(str(data["card"])))
+    if kind == "claim":
+        tricks = _int(data, "tricks")
+        if tricks is None:
+            raise NotationError(f"action {dict(data)!r} lacks the field 'tricks'")
+        return Claim(seat, tricks)
+    if kind == "bid":
+        bid = Bid(seat, _int(data, "level"), _text(data, "mode"), _int(data, "tricks"), _text(data, "call"))
+        if bid == Bid(seat):
+            raise NotationError(f"action {dict(data)!r}: a bid needs a level, tricks or a call")
+        return bid
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "declare":
+        trump = _text(data, "trump")
+        if trump is not None and trump.upper() not in STRAINS:
+            raise NotationError(f"action {dict(data)!r}: trump must be S, H, D, C or N")
+        return Declare(seat, trump.upper() if trump is not None else None, _text(data, "order"))
+    discard = data.get("discard")
+    if not isinstance(discard, list):
+        raise NotationError(f"action {dict(data)!r}: 'discard' must be a list of cards")
+    return Exchange(seat, tuple(parse_cards([str(c) for c in discard])))
+
+
+__all__ = ["ACTION_TYPES", "Action", "Bid", "Claim", "Declare", "Exchange", "Pass", "Play",
+           "action_from_dict"]

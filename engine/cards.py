@@ -1,7 +1,9 @@
 """Cards as compact values: an int 0..51 inside, strings like ``SA`` outside.
 
 A card's int is ``suit * 13 + (rank - 2)`` with suits in PBN order S H D C, so
-within a suit a higher rank is a higher int.
+within a suit a higher rank is a higher int. Bid Whist's two jokers are 52
+(little, ``LJ``) and 53 (big, ``BJ``): their suit is :data:`JOKER` (4), which
+no suit index uses, so a joker never follows suit by accident.
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ RANK_NAMES = {
 }
 # Trump strains: a suit letter, or N for no trump.
 STRAINS = "SHDCN"
+JOKER = 4  # the suit number of both jokers
+LITTLE_JOKER_ID = 52
+BIG_JOKER_ID = 53
+_JOKER_TEXT = {LITTLE_JOKER_ID: "LJ", BIG_JOKER_ID: "BJ"}
+_JOKER_NAMES = {LITTLE_JOKER_ID: "little joker", BIG_JOKER_ID: "big joker"}
 
 _SYMBOL_TO_SUIT = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
@@ -34,8 +41,19 @@ class Card(int):
         if isinstance(value, str):
             return parse_card(value)
         if not 0 <= int(value) < 52:
-            raise NotationError(f"card number {value} is out of range 0..51")
+            raise NotationError(
+                f"card number {value} is out of range 0..51 (jokers: Card('BJ'), Card('LJ'))"
+            )
         return super().__new__(cls, value)
+
+    @classmethod
+    def joker(cls, big: bool) -> Card:
+        """The big (``BJ``) or the little (``LJ``) joker."""
+        return super().__new__(cls, BIG_JOKER_ID if big else LITTLE_JOKER_ID)
+
+    @property
+    def is_joker(self) -> bool:
+        return int(self) >= 52
 
     @classmethod
     def of(cls, suit: int, rank: int) -> Card:
@@ -48,31 +66,41 @@ class Card(int):
 
     @property
     def suit(self) -> int:
-        return int(self) // 13
+        """0..3 for S H D C; :data:`JOKER` for both jokers."""
+        return min(int(self) // 13, JOKER)
 
     @property
     def rank(self) -> int:
+        """2..14 (ace high); the little joker 15, the big joker 16."""
+        if self.is_joker:
+            return int(self) - 37
         return int(self) % 13 + 2
 
     @property
     def suit_letter(self) -> str:
-        return SUITS[self.suit]
+        return "J" if self.is_joker else SUITS[self.suit]
 
     @property
     def rank_char(self) -> str:
-        return RANKS[self.rank - 2]
+        return _JOKER_TEXT[int(self)][0] if self.is_joker else RANKS[self.rank - 2]
 
     @property
     def symbol(self) -> str:
-        """Human text with the suit symbol and 10 for ten: ``♠A``, ``♥10``."""
+        """Human text with the suit symbol and 10 for ten: ``♠A``, ``♥10``; jokers ``BJ``, ``LJ``."""
+        if self.is_joker:
+            return _JOKER_TEXT[int(self)]
         rank = "10" if self.rank == 10 else self.rank_char
         return SUIT_SYMBOLS[self.suit] + rank
 
     @property
     def name(self) -> str:
+        if self.is_joker:
+            return _JOKER_NAMES[int(self)]
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
+        if self.is_joker:
+            return _JOKER_TEXT[int(self)]
         return SUITS[self.suit] + RANKS[self.rank - 2]
 
     def __repr__(self) -> str:
@@ -102,6 +130,9 @@ def parse_card(text: str | Card) -> Card:
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a card: give text such as 'SA' or 'H10'")
     t = text.strip()
+    joker = {"BJ": True, "LJ": False}.get(t.upper())
+    if joker is not None:
+        return Card.joker(joker)
     if 2 <= len(t) <= 3:
         for head, tail in ((t[:1], t[1:]), (t[:-1], t[-1:])):
             suit, rank = _suit_of(head), _rank_of(tail)
@@ -111,7 +142,7 @@ def parse_card(text: str | Card) -> Card:
                 return Card.of(suit, rank)
     raise NotationError(
         f"{text!r} is not a card: write the suit (S H D C or a symbol) and the rank "
-        "(A K Q J T/10 9..2), e.g. 'SA', 'AS', '10H', '♠A'"
+        "(A K Q J T/10 9..2), e.g. 'SA', 'AS', '10H', '♠A'; jokers are 'BJ' and 'LJ'"
     )
 
 
@@ -131,11 +162,15 @@ def parse_strain(text: str) -> int:
     return STRAINS.index(t)
 
 
-def full_deck() -> list[Card]:
-    return [Card(i) for i in range(52)]
+def full_deck(jokers: bool = False) -> list[Card]:
+    """The 52 cards in card order; with ``jokers`` the little and the big joker follow."""
+    deck = [Card(i) for i in range(52)]
+    if jokers:
+        deck += [Card.joker(False), Card.joker(True)]
+    return deck
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """Display order: suits alternating colour when possible, high cards first."""
-    order = {0: 0, 1: 1, 3: 2, 2: 3}  # S H C D alternates black/red
+    order = {JOKER: -1, 0: 0, 1: 1, 3: 2, 2: 3}  # jokers first; S H C D alternates black/red
     return sorted(cards, key=lambda c: (order[c.suit], -c.rank))

@@ -1,4 +1,4 @@
-"""One deal of classic whist as an event-sourced state.
+"""One hand of any game of the family as an event-sourced state.
 
 A :class:`DealRecord` is what the deal started from (dealer, pack, trump);
 a :class:`Deal` is that record folded with the list of actions so far. Replay
@@ -9,15 +9,17 @@ work that way.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, Claim, Play, action_from_dict
+from engine.actions import Action, Bid, Claim, Declare, Exchange, Pass, Play, action_from_dict
 from engine.cards import STRAINS, SUIT_NAMES, SUITS, Card, parse_card, parse_cards, parse_strain
 from engine.errors import HandOver, IllegalPlay, NotationError, NotYourTurn, RulesError
+from engine.game import Contract, Game, GameRules, Phase
+from engine.observation import Observation, Scores, observe
+from engine.order import Order
 from engine.pbn import format_hands, parse_hands
-from engine.rules import Rules
-from engine.seats import SEAT_NAMES, SEATS, Seat
+from engine.seats import SEAT_NAMES, Seat, around, seat_label, seats_at
 from engine.shuffle import shuffled_pack
 from engine.trick import NO_TRUMP, Trick
 
@@ -189,54 +191,89 @@ class Revoke:
 
 
 class Deal:
-    """The state of one deal: hands, tricks, whose turn, revokes, claims.
+    """The state of one hand of any game: auction, hands, tricks, whose turn,
+    revokes, claims.
 
     ``apply`` validates an action and advances the state; an illegal action
     raises an :class:`~engine.errors.IllegalPlay` (or another RulesError)
-    whose message says why, and leaves the state unchanged.
+    whose message says why, and leaves the state unchanged. What differs
+    between games (the auction, the contract, the first lead, the order of
+    the cards) the deal asks its :class:`~engine.game.Game`.
     """
 
-    def __init__(self, record: DealRecord, rules: Rules | None = None) -> None:
+    def __init__(self, record: DealRecord, rules: GameRules | None = None, game: Game | None = None) -> None:
         self.record = record
-        self.rules = rules or Rules()
+        self.game = game if game is not None else _game_for(rules)
+        self.rules = rules if rules is not None else self.game.default_rules()
+        self.players = self.game.players
         self.actions: list[Action] = []
+        self.auction: list[Bid | Pass] = []
         dealt = record.hands()
         self._hands: list[set[Card] | None] = [None if h is None else set(h) for h in dealt]
         self.tricks: list[Trick] = []
-        self.current = Trick(record.first_leader)
         self._played: dict[Card, int] = {}  # card -> 1-based trick number
         # (seat, suit) -> tricks (1-based) in which the seat showed out of the
         # suit and that are not yet proven revokes.
         self._shown_out: dict[tuple[Seat, int], list[int]] = {}
         self.revokes: list[Revoke] = []
-        self.won = [0, 0]  # tricks won in play, by side
+        self.won = [0, 0]  # tricks won in play, by side (partnership games)
+        self.taken = [0] * self.players  # tricks won in play, by seat
         self.claim: Claim | None = None
+        self.contract: Contract | None = None
+        self.order = Order(record.trump)
+        self.current = Trick(around(record.dealer, 1, self.players), (), self.players, self.game.per_seat)
+        if not self.game.has_auction:
+            self._settle(self.game.contract(self))
+
+    def _settle(self, contract: Contract | None) -> None:
+        if contract is None:
+            return
+        self.contract = contract
+        self.order = self.game.order(self, contract)
+        self.current = Trick(self.game.first_leader(self, contract), (), self.players, self.game.per_seat)
 
     # -- construction -------------------------------------------------------
     @classmethod
-    def replay(cls, record: DealRecord, actions: Iterable[Action], rules: Rules | None = None) -> Deal:
-        deal = cls(record, rules)
+    def replay(cls, record: DealRecord, actions: Iterable[Action], rules: GameRules | None = None,
+               game: Game | None = None) -> Deal:
+        deal = cls(record, rules, game)
         for action in actions:
             deal.apply(action)
         return deal
 
     def copy(self) -> Deal:
-        return Deal.replay(self.record, self.actions, self.rules)
+        return Deal.replay(self.record, self.actions, self.rules, self.game)
 
     def undo(self) -> Deal:
         """The state before the last action (practice mode, scanning mistakes)."""
         if not self.actions:
             raise RulesError("nothing to undo: no card has been played")
-        return Deal.replay(self.record, self.actions[:-1], self.rules)
+        return Deal.replay(self.record, self.actions[:-1], self.rules, self.game)
 
     # -- queries ------------------------------------------------------------
     @property
     def trump(self) -> int:
-        return self.record.trump
+        return self.order.trump
 
     @property
     def dealer(self) -> Seat:
         return self.record.dealer
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return seats_at(self.players)
+
+    @property
+    def phase(self) -> Phase:
+        if self.is_over:
+            return Phase.OVER
+        if self.contract is None:
+            return Phase.AUCTION
+        return Phase.PLAY
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return TRICKS_PER_HAND if self.players == 4 else 52 // self.players
 
     @property
     def trick_number(self) -> int:
@@ -245,19 +282,23 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.claim is not None or len(self.tricks) == TRICKS_PER_HAND
+        return self.claim is not None or len(self.tricks) == self.tricks_per_hand
 
     @property
     def turn(self) -> Seat | None:
-        return None if self.is_over else self.current.next_seat
+        if self.is_over:
+            return None
+        if self.contract is None:
+            return self.game.auction_turn(self)
+        return self.current.next_seat
 
     def hand(self, seat: Seat | str) -> frozenset[Card] | None:
         """Cards ``seat`` still holds; None if the table cannot know."""
-        h = self._hands[Seat.parse(seat)]
+        h = self._hands[Seat.parse_at(seat, self.players)]
         return None if h is None else frozenset(h)
 
     def knows_hand(self, seat: Seat | str) -> bool:
-        return self._hands[Seat.parse(seat)] is not None
+        return self._hands[Seat.parse_at(seat, self.players)] is not None
 
     @property
     def played(self) -> dict[Card, int]:
@@ -291,33 +332,55 @@ class Deal:
         return self.tricks[-1]
 
     def legal_moves(self) -> list[Card]:
-        """Cards the player to move may play, sorted; empty if over or the hand is unknown."""
+        """Cards the player to move may play, sorted; empty outside the play,
+        when the hand is over or when it is unknown."""
         seat = self.turn
-        if seat is None or self._hands[seat] is None:
+        if seat is None or self.contract is None:
             return []
         hand = self._hands[seat]
-        assert hand is not None
-        led = self.current.led_suit
-        if led is not None:
-            follow = [c for c in hand if c.suit == led]
-            if follow:
-                return sorted(follow)
-        return sorted(hand)
+        if hand is None:
+            return []
+        return self.order.legal(hand, self.current.cards)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (claims aside)."""
+        seat = self.turn
+        if seat is None:
+            return []
+        if self.contract is None:
+            return list(self.game.auction_legal(self, seat))
+        return [Play(seat, c) for c in self.legal_moves()]
 
     def check(self, action: Action) -> None:
         """Raise the exception ``apply`` would raise, without changing anything."""
         if self.is_over:
             raise HandOver("the hand is over: no more cards can be played")
+        turn = self.turn
+        assert turn is not None
+        if isinstance(action, (Bid, Pass)):
+            if self.contract is not None:
+                raise RulesError("the auction is over: play a card")
+            if action.seat != turn:
+                raise NotYourTurn(f"not your turn: {seat_name(turn, self.players)} to speak")
+            legal = self.game.auction_legal(self, turn)
+            if action not in legal:
+                offered = ", ".join(describe_action(a) for a in legal)
+                raise RulesError(f"{describe_action(action)} is not allowed now: {offered}")
+            return
+        if isinstance(action, (Declare, Exchange)):
+            raise RulesError(f"{self.game.title} has no {action.to_dict()['type']} step")
+        if self.contract is None:
+            raise RulesError(
+                f"the auction is not over: {seat_name(turn, self.players)} to bid or pass"
+            )
         if isinstance(action, Claim):
-            left = TRICKS_PER_HAND - len(self.tricks)
+            left = self.tricks_per_hand - len(self.tricks)
             if not 0 <= action.tricks <= left:
                 raise RulesError(f"a claim must be between 0 and {left} tricks (the tricks left)")
             return
         seat, card = action.seat, action.card
-        turn = self.turn
         if seat != turn:
-            assert turn is not None
-            raise NotYourTurn(f"not your turn: {SEAT_NAMES[turn]} to play")
+            raise NotYourTurn(f"not your turn: {seat_name(turn, self.players)} to play")
         if card in self._played:
             raise IllegalPlay(f"{card} already played (in trick {self._played[card]})")
         if card in self.current.cards:
@@ -329,15 +392,15 @@ class Deal:
             )
         hand = self._hands[seat]
         if hand is None:
-            for other in SEATS:
+            for other in self.seats:
                 h = self._hands[other]
                 if h is not None and card in h:
-                    raise IllegalPlay(f"{card} is in {SEAT_NAMES[other]}'s hand")
+                    raise IllegalPlay(f"{card} is in {seat_name(other, self.players)}'s hand")
             return
         if card not in hand:
-            raise IllegalPlay(f"{SEAT_NAMES[seat]} does not hold {card}")
-        led = self.current.led_suit
-        if led is not None and card.suit != led and any(c.suit == led for c in hand):
+            raise IllegalPlay(f"{seat_name(seat, self.players)} does not hold {card}")
+        led = self.order.must_follow(hand, self.current.cards, card)
+        if led is not None:
             raise IllegalPlay(f"must follow {SUIT_NAMES[led]}")
 
     def is_legal(self, action: Action) -> bool:
@@ -352,9 +415,14 @@ class Deal:
         """Validate and apply; returns the trick it completed, if any."""
         self.check(action)
         self.actions.append(action)
+        if isinstance(action, (Bid, Pass)):
+            self.auction.append(action)
+            self._settle(self.game.contract(self))
+            return None
         if isinstance(action, Claim):
             self.claim = action
             return None
+        assert isinstance(action, Play)
         seat, card = action.seat, action.card
         hand = self._hands[seat]
         if hand is not None:
@@ -367,9 +435,10 @@ class Deal:
         for c in done.cards:
             self._played[c] = len(self.tricks) + 1
         self.tricks.append(done)
-        winner = done.winner(self.trump)
-        self.won[winner.side] += 1
-        self.current = Trick(winner)
+        winner = done.winner(self.order)
+        self.taken[winner] += 1
+        self.won[self.game.side_of(winner) % 2] += 1
+        self.current = Trick(winner, (), self.players, self.game.per_seat)
         return done
 
     def play(self, card: str | Card) -> Trick | None:
@@ -383,10 +452,12 @@ class Deal:
         # which it showed out of that suit: each of those is a revoke (the
         # penalty is per revoke).
         number = len(self.tricks) + 1
-        for trick in self._shown_out.pop((seat, card.suit), []):
-            self.revokes.append(Revoke(seat, card.suit, trick, number))
-        led = self.current.led_suit
-        if led is not None and card.suit != led:
+        suit = self.order.suit_of(card)
+        if suit is not None:
+            for trick in self._shown_out.pop((seat, suit), []):
+                self.revokes.append(Revoke(seat, suit, trick, number))
+        led = self.order.led_suit(self.current.cards)
+        if led is not None and suit != led:
             self._shown_out.setdefault((seat, led), []).append(number)
 
     # -- results ------------------------------------------------------------
@@ -394,7 +465,7 @@ class Deal:
         """Tricks by side (NS, EW), a claim's tricks included."""
         ns, ew = self.won
         if self.claim is not None:
-            left = TRICKS_PER_HAND - len(self.tricks)
+            left = self.tricks_per_hand - len(self.tricks)
             mine = self.claim.tricks
             if self.claim.seat.side == 0:
                 ns, ew = ns + mine, ew + left - mine
@@ -409,46 +480,74 @@ class Deal:
         if all(h is not None for h in dealt):
             return dealt
         out: list[frozenset[Card] | None] = list(dealt)
-        if len(self.tricks) == TRICKS_PER_HAND:
-            for seat in SEATS:
+        if len(self.tricks) == self.tricks_per_hand:
+            for seat in self.seats:
                 if out[seat] is None:
                     out[seat] = frozenset(
                         c for t in self.tricks for s, c in t.plays() if s == seat
                     )
         return tuple(out)
 
+    def observe(self, seat: Seat | str, scores: Scores | None = None) -> Observation:
+        """What ``seat`` may know now (see :mod:`engine.observation`)."""
+        return observe(self, Seat.parse_at(seat, self.players), scores)
+
     def observation(self, seat: Seat | str) -> dict[str, object]:
-        """What ``seat`` may know, in the JSON-able format of DESIGN.md."""
-        s = Seat.parse(seat)
-        hand = self._hands[s]
-        return {
-            "seat": s.name,
-            "hand": [str(c) for c in sorted(hand)] if hand is not None else [],
-            "dealer": self.dealer.name,
-            "trump": STRAINS[self.trump],
-            "trump_card": str(self.record.trump_card) if self.record.trump_card is not None else None,
-            "tricks": [t.to_dict() for t in self.tricks],
-            "trick": self.current.to_dict(),
-        }
+        """The card-play part of what ``seat`` may know, as ``choose_card`` reads
+        it (seat, hand, dealer, trump, trump_card, tricks, trick); the whole
+        observation of any game is :meth:`observe`."""
+        return self.observe(seat).play_form()
 
     def to_dict(self) -> dict[str, object]:
         return {
             "record": self.record.to_dict(),
-            "actions": [a.to_dict() for a in self.actions],
+            "actions": [a.to_dict(self.players) for a in self.actions],
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object], rules: Rules | None = None) -> Deal:
-        record = DealRecord.from_dict(data["record"])  # type: ignore[arg-type]
-        actions = [action_from_dict(a) for a in data.get("actions", [])]  # type: ignore[union-attr]
-        return cls.replay(record, actions, rules)
+    def from_dict(cls, data: Mapping[str, object], rules: GameRules | None = None,
+                  game: Game | None = None) -> Deal:
+        record_data = data["record"]
+        actions_data = data.get("actions", [])
+        if not isinstance(record_data, Mapping) or not isinstance(actions_data, list):
+            raise NotationError("a stored deal needs a record and a list of actions")
+        deal = cls(DealRecord.from_dict(record_data), rules, game)
+        for a in actions_data:
+            deal.apply(action_from_dict(a, deal.players))
+        return deal
 
     def __repr__(self) -> str:
+        turn = self.turn
         return (
-            f"<Deal dealer={self.dealer.name} trump={STRAINS[self.trump]} "
-            f"trick={self.trick_number} turn={self.turn.name if self.turn is not None else '-'} "
+            f"<Deal {self.game.name} dealer={self.dealer.name} trump={STRAINS[self.trump]} "
+            f"trick={self.trick_number} turn={turn.name if turn is not None else '-'} "
             f"tricks NS {self.tricks_taken()[0]} EW {self.tricks_taken()[1]}>"
         )
 
 
-__all__ = ["Deal", "DealRecord", "Revoke", "NO_TRUMP", "TRICKS_PER_HAND"]
+def _game_for(rules: GameRules | None) -> Game:
+    # the registry imports every game module, and those import this one
+    from engine.games import GAMES, game_of
+
+    return GAMES["classic"] if rules is None else game_of(rules)
+
+
+def seat_name(seat: Seat, players: int) -> str:
+    """A seat as the players call it: North, ... at four; Player 1.. otherwise."""
+    return SEAT_NAMES[seat] if players == 4 else f"Player {int(seat) + 1}"
+
+
+def describe_action(action: Action) -> str:
+    """An auction action in words: 'pass', 'grand', '4 downtown', '2 tricks'."""
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Bid):
+        if action.call is not None:
+            return action.call
+        if action.tricks is not None:
+            return f"{action.tricks} trick{'s' if action.tricks != 1 else ''}"
+        return f"{action.level} {action.mode}"
+    return str(action.to_dict()["type"])
+
+
+__all__ = ["Deal", "DealRecord", "Revoke", "NO_TRUMP", "TRICKS_PER_HAND", "describe_action", "seat_name"]

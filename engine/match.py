@@ -1,9 +1,10 @@
-"""One rubber of classic whist (best of three games), event-sourced.
+"""One match of any game of the family (a rubber of classic whist), event-sourced.
 
-A :class:`Match` is its rules, its first dealer, an optional seed and the list
-of deals (each a record plus actions). Everything else (hand scores, games,
-the rubber) is folded from those, so ``Match.from_dict(m.to_dict())`` is the
-same match: resume after a power cut is just that.
+A :class:`Match` is its game, its rules, its first dealer, an optional seed and
+the list of deals (each a record plus actions). Everything else (hand scores,
+games, the rubber) is folded from those, so ``Match.from_dict(m.to_dict())``
+is the same match: resume after a power cut is just that. The game (its
+module under ``engine/games/``) deals, checks and scores each hand.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Action, action_from_dict
-from engine.cards import STRAINS
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.rules import Rules
+from engine.game import Game, GameRules
+from engine.games import game_of, get_game
+from engine.observation import Observation, Scores
 from engine.scoresheet import ScoreSheet
-from engine.scoring import RUBBER_BONUS, GameResult, HandScore, game_value, score_hand
-from engine.seats import SEAT_NAMES, Seat
+from engine.scoring import GameResult, HandScore
+from engine.seats import SEAT_NAMES, SIDE_NAMES, Seat
 from engine.trick import Trick
 
 GAMES_TO_WIN = 2
@@ -82,10 +84,15 @@ class _MatchDeal(Deal):
 
 class Match:
     def __init__(
-        self, rules: Rules | None = None, first_dealer: Seat | str = Seat.N,
-        seed: int | str | None = None,
+        self, rules: GameRules | None = None, first_dealer: Seat | str = Seat.N,
+        seed: int | str | None = None, game: Game | None = None,
     ) -> None:
-        self.rules = rules or Rules()
+        if game is None:
+            game = get_game("classic") if rules is None else game_of(rules)
+        self.game = game
+        self.rules = rules if rules is not None else game.default_rules()
+        if not game.owns(self.rules):
+            raise RulesError(f"{type(self.rules).__name__} are not the settings of {game.title}")
         self.first_dealer = Seat.parse(first_dealer)
         self.seed = seed
         self.deals: list[Deal] = []
@@ -127,9 +134,10 @@ class Match:
     @property
     def winner(self) -> int | None:
         ns, ew = self.games_won
-        if ns >= GAMES_TO_WIN:
+        need = self.game.games_to_win(self.rules)
+        if ns >= need:
             return 0
-        if ew >= GAMES_TO_WIN:
+        if ew >= need:
             return 1
         return None
 
@@ -163,7 +171,7 @@ class Match:
             redeals = sum(1 for i, _ in self.misdeals if i == k)
             if redeals:
                 seed = f"{seed}:redeal{redeals}"
-        return DealRecord.deal(self.next_dealer, seed=seed, trump=self.rules.trump_for_hand(k))
+        return self.game.next_record(self.rules, self.next_dealer, k, seed)
 
     def new_deal(self, seed: int | str | None = None) -> Deal:
         """Shuffle and deal the next hand: the next dealer, trumps per the rules."""
@@ -177,16 +185,8 @@ class Match:
             raise RulesError(
                 f"{SEAT_NAMES[self.next_dealer]} deals this hand, not {SEAT_NAMES[record.dealer]}"
             )
-        cycle = self.rules.trump_for_hand(self.hand_number)
-        if cycle is not None:
-            if record.trump != cycle or record.trump_card is not None:
-                raise RulesError(
-                    f"with cycling trumps hand {self.hand_number + 1} is played in "
-                    f"{STRAINS[cycle]} and no card is turned"
-                )
-        elif record.trump == 4:
-            raise RulesError("a no-trump hand needs cycling trumps")
-        deal = _MatchDeal(record, self.rules)
+        self.game.check_record(self.rules, record, self.hand_number)
+        deal = _MatchDeal(record, self.rules, self.game)
         for listener in tuple(self.listeners):
             listener.hand_started(record)
         deal.match = self
@@ -220,7 +220,7 @@ class Match:
         if deal is None or not deal.actions:
             raise RulesError("nothing to undo: no card of this hand has been played")
         last = deal.actions[-1]
-        replayed = _MatchDeal(deal.record, deal.rules)
+        replayed = _MatchDeal(deal.record, deal.rules, deal.game)
         for action in deal.actions[:-1]:
             replayed.apply(action)  # heard by nobody: not yet the match's
         replayed.match = self
@@ -241,12 +241,12 @@ class Match:
         if deal is None:
             raise RulesError("no hand in progress to score")
         if not deal.is_over:
-            left = 13 - len(deal.tricks)
+            left = deal.tricks_per_hand - len(deal.tricks)
             raise RulesError(f"the hand is not over: {left} trick(s) still to play")
         number = len(self.hands) + 1
         if honours_held is not None:
             self._declared[number] = (int(honours_held[0]), int(honours_held[1]))
-        score = score_hand(deal, self._game_score, self.rules, number, self._declared.get(number))
+        score = self.game.score_hand(deal, self._game_score, self.rules, number, self._declared.get(number))
         self.hands.append(score)
         self._game_hands.append(number)
         self._game_score = score.game_after
@@ -255,7 +255,7 @@ class Match:
             loser = score.game_after[1 - side]
             self.games.append(GameResult(
                 number=len(self.games) + 1, winner=side, score=score.game_after,
-                hands=tuple(self._game_hands), value=game_value(loser, self.rules.target),
+                hands=tuple(self._game_hands), value=self.game.game_value(self.rules, loser),
             ))
             self._game_score = (0, 0)
             self._game_hands = []
@@ -274,7 +274,7 @@ class Match:
         w = self.winner
         if w is None:
             return pts[0], pts[1]
-        pts[w] += RUBBER_BONUS - pts[1 - w]
+        pts[w] += self.game.rubber_bonus(self.rules) - pts[1 - w]
         pts[1 - w] = 0
         return pts[0], pts[1]
 
@@ -291,12 +291,24 @@ class Match:
             game_score=self._game_score,
             games_won=self.games_won,
             winner=self.winner,
-            rubber_points=self.rubber_points() if self.rules.rubber_points else None,
+            rubber_points=self.rubber_points() if self.game.counts_rubber_points(self.rules) else None,
         )
+
+    def scores(self) -> Scores:
+        """The match score for observations: this game's points and games won, by side."""
+        return Scores(SIDE_NAMES, self._game_score, self.games_won)
+
+    def observe(self, seat: Seat | str) -> Observation:
+        """What ``seat`` may know of the hand in progress, with the match score."""
+        deal = self.current
+        if deal is None:
+            raise RulesError("no hand in progress: deal first")
+        return deal.observe(seat, self.scores())
 
     # -- persistence ----------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
         return {
+            **({} if self.game.name == "classic" else {"game": self.game.name}),
             "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer.name,
             "seed": self.seed,
@@ -309,8 +321,9 @@ class Match:
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Match:
         """Rebuild by replaying every deal's record and actions (a pure fold)."""
-        rules = Rules.from_dict(dict(data.get("rules") or {}))  # type: ignore[call-overload]
-        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), data.get("seed"))  # type: ignore[arg-type]
+        game = get_game(str(data.get("game") or "classic"))
+        rules = game.rules_from_dict(dict(data.get("rules") or {}))  # type: ignore[call-overload]
+        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), data.get("seed"), game)  # type: ignore[arg-type]
         declared = data.get("honours_declared") or {}
         match._declared = {int(k): (int(v[0]), int(v[1])) for k, v in declared.items()}  # type: ignore[union-attr]
         deals = list(data.get("deals") or [])  # type: ignore[call-overload]
@@ -328,7 +341,7 @@ class Match:
             throw_in(i)
             deal = match.start_deal(DealRecord.from_dict(d["record"]))
             for action in d.get("actions", []):
-                deal.apply(action_from_dict(action))
+                deal.apply(action_from_dict(action, deal.players))
             if i < scored:
                 match.finish_deal()
         # A throw-in after the last deal (its redeal not yet dealt) counts too:
@@ -340,7 +353,7 @@ class Match:
 
     def __repr__(self) -> str:
         return (
-            f"<Match hands={len(self.hands)} game={self._game_score} games={self.games_won} "
+            f"<Match {self.game.name} hands={len(self.hands)} game={self._game_score} games={self.games_won} "
             f"next_dealer={self.next_dealer.name}>"
         )
 

@@ -1,8 +1,13 @@
-"""House rules (every setting in the rules reference) and the variant shape."""
+"""The house rules of classic whist: every setting in the rules reference.
+
+The other games of the family keep their settings in their own modules
+under ``engine/games/``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
 
 from engine.cards import SUITS
 from engine.errors import RulesError
@@ -11,26 +16,6 @@ TARGETS = (5, 7, 9, 10)
 REVOKE_PENALTIES = (3, 2)
 
 
-@dataclass(frozen=True)
-class Variant:
-    """What differs between whist games: parameters, not constants in the code.
-
-    Only classic whist is implemented; the others in the rules reference (Bid
-    Whist, Knockout, German, Nomination, Scandinavian) are new values of these
-    fields plus their own bidding and scoring functions.
-    """
-
-    name: str = "classic"
-    players: int = 4
-    partnerships: bool = True
-    deck: tuple[str, ...] = field(default=tuple(s + r for s in SUITS for r in "AKQJT98765432"))
-    hand_size: int = 13
-    trump_choice: str = "turned"  # "turned" | "cycling" | "bid" | "stock"
-    bidding: bool = False
-    book: int = 6  # tricks a side must exceed to score
-
-
-CLASSIC = Variant()
 
 
 @dataclass(frozen=True)
@@ -43,7 +28,6 @@ class Rules:
     cycling_trumps: bool = False
     cycle_order: str = "DCHS"  # then a no-trump hand every fifth deal
     rubber_points: bool = False
-    variant: Variant = CLASSIC
 
     def __post_init__(self) -> None:
         if self.target not in TARGETS:
@@ -65,13 +49,21 @@ class Rules:
         return 4 if step == 4 else SUITS.index(self.cycle_order[step])
 
     def to_dict(self) -> dict[str, object]:
-        d = asdict(self)
-        d.pop("variant")
-        return d
+        return asdict(self)
+
+    def summary(self) -> str:
+        """One line for score sheets and menus."""
+        parts = [f"game to {self.target}", f"honours {'on' if self.honours else 'off'}",
+                 f"revoke {self.revoke_penalty} tricks"]
+        if self.cycling_trumps:
+            parts.append("cycling trumps " + " ".join(self.cycle_order) + " NT")
+        if self.rubber_points:
+            parts.append("rubber points")
+        return ", ".join(parts)
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Rules:
-        names = {f.name for f in fields(cls)} - {"variant"}
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        names = {f.name for f in fields(cls)}
         unknown = set(data) - names
         if unknown:
             raise RulesError(f"unknown rule setting(s): {', '.join(sorted(unknown))}")

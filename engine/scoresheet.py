@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.cards import STRAINS, SUIT_SYMBOLS
-from engine.rules import Rules
+from engine.game import GameRules
 from engine.scoring import SIDE_LONG_NAMES, GameResult, HandScore
 from engine.seats import SEAT_NAMES
 
@@ -21,19 +21,13 @@ def trump_label(trump: int) -> str:
     return "NT" if trump == 4 else SUIT_SYMBOLS[trump]
 
 
-def rules_summary(rules: Rules) -> str:
-    parts = [f"game to {rules.target}", f"honours {'on' if rules.honours else 'off'}",
-             f"revoke {rules.revoke_penalty} tricks"]
-    if rules.cycling_trumps:
-        parts.append("cycling trumps " + " ".join(rules.cycle_order) + " NT")
-    if rules.rubber_points:
-        parts.append("rubber points")
-    return ", ".join(parts)
+def rules_summary(rules: GameRules) -> str:
+    return rules.summary()
 
 
 @dataclass
 class ScoreSheet:
-    rules: Rules
+    rules: GameRules
     hands: list[HandScore] = field(default_factory=list)
     games: list[GameResult] = field(default_factory=list)
     game_score: tuple[int, int] = (0, 0)
@@ -98,7 +92,7 @@ class ScoreSheet:
             for game in self.games:
                 if game.hands and game.hands[-1] == h.number:
                     value = ""
-                    if self.rules.rubber_points:
+                    if self.rubber_points is not None:
                         value = f", {VALUE_NAMES[game.value]} ({game.value})"
                     out.append(
                         f"  Game {game.number} to {SIDE_LONG_NAMES[game.winner]}, "

@@ -19,6 +19,7 @@ from engine.seats import SEATS, Seat
 
 SIDE_LONG_NAMES = ("North-South", "East-West")
 HONOUR_RANKS = (14, 13, 12, 11)  # A K Q J of trumps
+BOOK = 6  # tricks a side must exceed to score
 
 
 def honour_points(held: int) -> int:
@@ -169,8 +170,7 @@ def score_hand(
         notes.append(f"{revoke.describe()}: {n} trick(s) to {SIDE_LONG_NAMES[other]}")
 
     # 2. Tricks over six.
-    book = rules.variant.book
-    trick_points = tuple(max(0, t - book) for t in adjusted)
+    trick_points = tuple(max(0, t - BOOK) for t in adjusted)
     score = list(before)
     points = [0, 0]
     won_by: int | None = None

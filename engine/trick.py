@@ -1,63 +1,73 @@
-"""A trick: who led and the cards played to it, in order."""
+"""A trick: who led and the cards played to it, in order.
+
+At four seats one card from each; at other tables ``players`` seats, and in
+two-player Scandinavian whist ``per_seat`` 2 (leader, other, leader, other).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card
-from engine.seats import Seat
-
-NO_TRUMP = 4
+from engine.cards import Card, parse_cards
+from engine.errors import NotationError
+from engine.order import NO_TRUMP, Order
+from engine.seats import Seat, around, seat_label
 
 
 @dataclass(frozen=True)
 class Trick:
     leader: Seat
     cards: tuple[Card, ...] = ()
+    players: int = 4
+    per_seat: int = 1
+
+    @property
+    def size(self) -> int:
+        """Cards in a complete trick."""
+        return self.players * self.per_seat
 
     @property
     def complete(self) -> bool:
-        return len(self.cards) == 4
+        return len(self.cards) == self.size
 
     @property
     def led_suit(self) -> int | None:
+        """The first card's suit (games with jokers ask their :class:`Order`)."""
         return self.cards[0].suit if self.cards else None
 
     @property
     def next_seat(self) -> Seat:
-        return self.leader.offset(len(self.cards))
+        return self.seat_of(len(self.cards))
 
     def seat_of(self, index: int) -> Seat:
-        return self.leader.offset(index)
+        return around(self.leader, index, self.players)
 
     def plays(self) -> list[tuple[Seat, Card]]:
-        return [(self.leader.offset(i), c) for i, c in enumerate(self.cards)]
+        return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
 
     def add(self, card: Card) -> Trick:
-        return Trick(self.leader, self.cards + (card,))
+        return Trick(self.leader, self.cards + (card,), self.players, self.per_seat)
 
-    def winning_index(self, trump: int) -> int:
+    def winning_index(self, trump: int | Order) -> int:
         """Index of the card now winning: highest trump, else highest of the suit led."""
-        if not self.cards:
-            raise ValueError("an empty trick has no winner")
-        best = 0
-        for i, card in enumerate(self.cards[1:], start=1):
-            top = self.cards[best]
-            if card.suit == top.suit:
-                if card.rank > top.rank:
-                    best = i
-            elif card.suit == trump:
-                best = i
-        return best
+        order = trump if isinstance(trump, Order) else Order(trump)
+        return order.winning_index(self.cards)
 
-    def winner(self, trump: int) -> Seat:
+    def winner(self, trump: int | Order) -> Seat:
         return self.seat_of(self.winning_index(trump))
 
     def to_dict(self) -> dict[str, object]:
-        return {"leader": self.leader.name, "cards": [str(c) for c in self.cards]}
+        return {"leader": seat_label(self.leader, self.players), "cards": [str(c) for c in self.cards]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Trick:
-        from engine.cards import parse_cards
+    def from_dict(cls, data: Mapping[str, object], players: int = 4, per_seat: int = 1) -> Trick:
+        leader = data.get("leader")
+        cards = data.get("cards")
+        if leader is None or not isinstance(cards, Sequence) or isinstance(cards, str):
+            raise NotationError(f"trick {dict(data)!r} needs a leader and a list of cards")
+        return cls(Seat.parse_at(str(leader), players), tuple(parse_cards([str(c) for c in cards])),
+                   players, per_seat)
 
-        return cls(Seat.parse(str(data["leader"])), tuple(parse_cards(data["cards"])))  # type: ignore[arg-type]
+
+__all__ = ["NO_TRUMP", "Trick"]

@@ -158,7 +158,7 @@ def _list(store, last: int) -> int:  # noqa: ANN001 - Store imported lazily
 def _show(store, deal_id: int) -> int:  # noqa: ANN001
     from device.store import recall
     from engine.cards import sort_hand
-    from engine.seats import SEAT_NAMES, Seat
+    from engine.seats import SEAT_NAMES, SEATS, Seat
 
     deal = store.deal(deal_id)
     if deal is None:
@@ -175,7 +175,7 @@ def _show(store, deal_id: int) -> int:  # noqa: ANN001
     hands = recall.hands_of(deal.record)
     if hands is not None:
         print(f"Deal: {recall.deal_pbn(deal.record)}")
-        for seat in Seat:
+        for seat in SEATS:
             cards = " ".join(str(c) for c in sort_hand(hands[seat]))
             print(f"  {SEAT_NAMES[seat]:5}  {cards}")
     else:

@@ -11,6 +11,7 @@ import math
 
 from engine.ai import pimc
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, hard_search, play, seed_for
+from engine.ai.family import choose_action
 from engine.ai.review import review
 from engine.ai.view import view_of
 
@@ -45,4 +46,4 @@ def hint(observation: dict, seed: int | str | None = None, *, budget: float | No
     return {"card": str(result.card), "values": values, "samples": result.samples}
 
 
-__all__ = ["LEVELS", "choose_card", "hint", "review", "warm_up"]
+__all__ = ["LEVELS", "choose_action", "choose_card", "hint", "review", "warm_up"]

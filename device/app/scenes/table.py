@@ -19,7 +19,7 @@ from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
 from engine.cards import SUIT_NAMES, Card, parse_card, sort_hand
 from engine.errors import RulesError
-from engine.seats import Seat
+from engine.seats import SEATS, Seat
 from engine.trick import Trick
 
 SEAT_LABELS = {Seat.N: "Partner", Seat.E: "East", Seat.W: "West", Seat.S: "You"}
@@ -93,7 +93,7 @@ class TableScene(Scene):
 
     @property
     def ai_seats(self) -> set[Seat]:
-        return {s for s in Seat if s not in self.human_seats}
+        return {s for s in SEATS if s not in self.human_seats}
 
     def enter(self) -> None:
         deal = self.deal

@@ -1,0 +1,86 @@
+"""``choose_action`` for every game: the auction's textbook and, in play, the
+classic search where the goal is tricks or the textbook of losing them.
+
+Card play towards the most tricks (classic, Norwegian grand) is
+``choose_card``'s search, run on the observation's card-play part. A game
+whose goal is to lose tricks (Norwegian nullo) plays the ducking textbook:
+the double-dummy solver maximises the mover's tricks and has no mode for
+the other goal yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.actions import Action, Bid, Pass, Play
+from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
+from engine.ai.view import view_of
+from engine.cards import Card
+from engine.errors import RulesError
+from engine.game import Phase
+from engine.observation import Observation
+from engine.order import Order
+
+HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
+GRAND_POINTS = 15  # a quarter of the 40 is 10: with 15 the side expects seven tricks at no trump
+
+
+def choose_action(observation: Observation | Mapping[str, object], level: str = "hard",
+                  seed: int | str | None = None, *, budget: float | None = DEFAULT_BUDGET,
+                  samples: int | None = None) -> Action:
+    """A legal action for the seat to act, from what it may know."""
+    obs = observation if isinstance(observation, Observation) else Observation.from_json(observation)
+    if level not in LEVELS:
+        raise RulesError(f"no AI level called {level!r}: choose one of {', '.join(LEVELS)}")
+    if not obs.legal:
+        raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
+    rng = seed_for(obs.to_json(), seed)
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    if level == "random":
+        return rng.choice(obs.legal)
+    if obs.phase == Phase.AUCTION:
+        return _bid(obs)
+    if obs.contract is not None and obs.contract.call == "nullo":
+        return _duck(obs)
+    view = view_of(obs.play_form())
+    card = play(view, level, rng, budget, samples)
+    return Play(obs.seat, card)
+
+
+def _points(hand: tuple[Card, ...]) -> int:
+    return sum(HIGH_CARD_POINTS.get(c.rank, 0) for c in hand)
+
+
+def _bid(obs: Observation) -> Action:
+    """Norwegian whist's textbook: grand with a strong hand, else pass (all
+    passing makes the hand nullo anyway)."""
+    grand = next((a for a in obs.legal if isinstance(a, Bid) and a.call == "grand"), None)
+    if grand is not None and _points(obs.hand) >= GRAND_POINTS:
+        return grand
+    return next(a for a in obs.legal if isinstance(a, Pass))
+
+
+def _duck(obs: Observation) -> Action:
+    """Lose tricks: under the card winning the trick when possible, else the
+    highest card (it would win anyway); lead the lowest card of the longest suit;
+    when void, throw the most dangerous high card."""
+    order = Order(obs.trump, obs.order == "downtown")
+    cards = [a.card for a in obs.legal if isinstance(a, Play)]
+    trick = obs.trick.cards
+    if not trick:
+        length = {s: sum(1 for c in obs.hand if c.suit == s) for s in range(4)}
+        return Play(obs.seat, min(cards, key=lambda c: (-length[c.suit], order.power(c))))
+    best = trick[order.winning_index(trick)]
+    led = order.led_suit(trick)
+    if all(order.suit_of(c) != led for c in cards):
+        return Play(obs.seat, max(cards, key=order.power))
+    under = [c for c in cards if order.power(c) < order.power(best) or order.suit_of(c) != order.suit_of(best)]
+    last = len(trick) == obs.trick.size - 1
+    if under:
+        return Play(obs.seat, max(under, key=order.power))
+    # every card wins: as the last to play take it with the highest, else the lowest may be beaten yet
+    return Play(obs.seat, (max if last else min)(cards, key=order.power))
+
+
+__all__ = ["choose_action"]
