@@ -242,7 +242,7 @@ def run_headless(
                 choose = rules_card
                 card = parse_card(choose(obs, move_seed))
             action = Play(seat, card)
-            done = deal.apply(action)
+            done = match.apply(action)
             if on_action is not None:
                 on_action(match, action)
             if done is not None:

@@ -1,14 +1,12 @@
 """The bridge between a game being played and the store: never lose a trick.
 
-A :class:`Journal` *follows* an engine :class:`~engine.match.Match`: from then
-on every deal it starts, every action applied to a deal and every hand it
-scores is written to the store (and committed, so it survives a power cut)
-before the call that made it returns, so before anything can show it. The
-match itself is not changed: the journal shadows ``start_deal``,
-``finish_deal`` and each deal's ``apply`` on those objects with versions that
-call the engine's method and then write. That way a scene or a demo that
-drives the match directly (``deal.apply(Play(...))``) is journalled without
-knowing it.
+A :class:`Journal` *follows* an engine :class:`~engine.match.Match`: it is the
+match's listener (:class:`~engine.match.MatchListener`), so every deal the
+match starts, every action applied to it (``match.apply``, or ``apply`` on the
+deal the match dealt), every undo, throw-in and scored hand is written to the
+store (and committed, so it survives a power cut) before the call that made it
+returns, so before anything can show it. Nothing of the engine is replaced: a
+copy of a deal (an AI trying a move) is heard by nobody and writes nothing.
 
 Rebuilding is the other half: a match is a pure fold of its deal records and
 their actions, so :func:`rebuild` reads them back and replays them through
@@ -27,9 +25,10 @@ redeal's cards depend on it. A finished rubber's result is ``winner``,
 straight through or was cut and resumed; only the timestamps differ.
 
 If a write fails (a full disk: the store says so and writes nothing of it),
-the error propagates to the caller and nothing is shown; the in-memory game is
-then ahead of the store by that one step, and the table must stop (the app
-restarts and resumes from the store).
+the write waits, in order, and is tried again before the next one: the
+in-memory game is ahead of the store until it catches up. The demo stops on
+the error (it is raised); the table app keeps playing and shows it (see
+:class:`Journal`'s ``hold``).
 """
 
 from __future__ import annotations
@@ -42,13 +41,12 @@ from device.store import MatchRow, Store, StoreError
 from device.store.recall import UNDO, fold_undos
 from device.words import count
 from engine.actions import Action
-from engine.deal import Deal, DealRecord
+from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.match import Match
 from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import SEATS
-from engine.trick import Trick
 
 MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
 MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same dealer deals again)
@@ -139,35 +137,83 @@ def latest_match(store: Store) -> MatchRow | None:
 @dataclass
 class _Followed:
     match: Match
-    match_id: int
-    deal_id: int | None  # the deal in progress (started, not yet scored)
-    rows: int  # deal rows stored for the match (misdeals included): the next row's number
-    seq: int = 0  # action rows stored for the deal in progress (undos included): the next seq
+    match_id: int | None  # None while the rubber's own row waits to be written
+    deal_id: int | None  # the stored deal in progress (started, not yet scored)
+    rows: int  # deal rows for the match (misdeals included), written or waiting
+    seq: int = 0  # action rows for the deal in progress (undos included), written or waiting
 
 
 class Journal:
-    """Writes one table's game to the store as it happens.
+    """Writes one table's game to the store as it happens: the match's listener
+    (:class:`engine.match.MatchListener`).
 
     ``players`` is the seat -> "human" or AI level map kept with each rubber
     (the statistics are broken down by it).
+
+    Writes go out in order. When the store refuses one (a full disk: it says
+    so and writes nothing of it), the write and every later one wait in
+    ``pending`` and are tried again, first thing, at the next write or at
+    :meth:`flush`. By default the refusal is also raised to the caller (the
+    headless demo stops on it; a new deal the store refused is not dealt).
+    With ``hold=True`` (the table app) nothing is raised: the game goes on in
+    memory, ``error`` says what is wrong until the store has caught up.
     """
 
-    def __init__(self, store: Store, players: dict[str, str]) -> None:
+    def __init__(self, store: Store, players: dict[str, str], *, hold: bool = False) -> None:
         self.store = store
         self.players = dict(players)
+        self.hold = hold
         self.followed: _Followed | None = None
+        self.pending: list[Callable[[], None]] = []
+        self.error: StoreError | None = None
 
     @property
     def match_id(self) -> int | None:
         return None if self.followed is None else self.followed.match_id
 
+    # ----- writing, in order ------------------------------------------------
+
+    def flush(self) -> bool:
+        """Write what waits, oldest first. True when the store has everything."""
+        while self.pending:
+            try:
+                self.pending[0]()
+            except StoreError as exc:
+                self.error = exc
+                if self.hold:
+                    return False
+                raise
+            self.pending.pop(0)
+        self.error = None
+        return True
+
+    def _write(self, write: Callable[[], None]) -> None:
+        self.pending.append(write)
+        self.flush()
+
+    def _stored_match(self, f: _Followed) -> int:
+        if f.match_id is None:
+            raise StoreError("the journal has no record of the rubber being played")
+        return f.match_id
+
+    def _stored_deal(self, f: _Followed) -> int:
+        if f.deal_id is None:
+            raise StoreError("the journal has no record of the hand being played")
+        return f.deal_id
+
     # ----- following a match --------------------------------------------
 
-    def follow(self, match: Match, run: dict[str, Any] | None = None) -> int:
-        """Journal a new match from now on: its header is written at once."""
-        match_id = self.store.start_match(match_header(match, run), self.players)
-        self._attach(match, match_id, None, 0)
-        return match_id
+    def follow(self, match: Match, run: dict[str, Any] | None = None) -> int | None:
+        """Journal a new match from now on: its header is written at once.
+        Returns its id in the store (None while that write waits, with ``hold``)."""
+        f = self._attach(match, None, None, 0)
+        header = match_header(match, run)
+
+        def write() -> None:
+            f.match_id = self.store.start_match(header, self.players)
+
+        self._write(write)
+        return f.match_id
 
     def adopt(self, match: Match, match_id: int) -> None:
         """Carry on journalling a match rebuilt from the store (see :meth:`resume`)."""
@@ -180,11 +226,13 @@ class Journal:
                                  "rebuilt match's current deal")
             deal_id = open_deal.id
             seq = len(open_deal.actions)
-        self._attach(match, match_id, deal_id, len(self.store.deals_of_match(match_id)), seq)
+        f = self._attach(match, match_id, deal_id, len(self.store.deals_of_match(match_id)))
+        f.seq = seq
         # A rubber won by the last hand scored, cut off before its own result was written.
         row = self.store.match(match_id)
         if match.is_over and row is not None and row.finished is None:
-            self.store.finish_match(match_id, rubber_result(match))
+            result = rubber_result(match)
+            self._write(lambda: self.store.finish_match(match_id, result))
 
     def resume(self, accept: Callable[[MatchRow], bool] | None = None) -> Match | None:
         """Rebuild and follow the newest unfinished rubber (that ``accept`` likes: the
@@ -197,81 +245,68 @@ class Journal:
         self.adopt(match, row.id)
         return match
 
-    def _attach(self, match: Match, match_id: int, deal_id: int | None, rows: int,
-                seq: int = 0) -> None:
-        followed = _Followed(match, match_id, deal_id, rows, seq)
-        self.followed = followed
-        store = self.store
-        engine_start = type(match).start_deal.__get__(match)
-        engine_finish = type(match).finish_deal.__get__(match)
+    def _attach(self, match: Match, match_id: int | None, deal_id: int | None,
+                rows: int) -> _Followed:
+        if self.followed is not None and self in self.followed.match.listeners:
+            self.followed.match.remove_listener(self)
+        self.followed = _Followed(match, match_id, deal_id, rows)
+        match.add_listener(self)
+        return self.followed
 
-        def start_deal(record: DealRecord) -> Deal:
-            deal = engine_start(record)  # the engine validates first
-            try:
-                followed.deal_id = store.start_deal(match_id, followed.rows + 1, record.to_dict())
-            except BaseException:
-                match.deals.pop()  # not stored, so not dealt
-                raise
-            followed.rows += 1
-            followed.seq = 0
-            self._watch(deal, followed)
-            return deal
+    def _now_following(self) -> _Followed:
+        assert self.followed is not None, "told of a match the journal does not follow"
+        return self.followed
 
-        def finish_deal(honours_held: tuple[int, int] | None = None) -> HandScore:
-            score = engine_finish(honours_held)
-            if followed.deal_id is None:
-                raise StoreError("the journal has no record of the hand just scored")
-            store.finish_deal(followed.deal_id, hand_result(match, score))
-            followed.deal_id = None
-            if match.is_over:
-                store.finish_match(match_id, rubber_result(match))
-            return score
+    # ----- what the match tells (engine.match.MatchListener) ------------------
 
-        # Shadow the engine's methods on this one object (new_deal calls start_deal).
-        match.start_deal = start_deal  # type: ignore[method-assign]
-        match.finish_deal = finish_deal  # type: ignore[method-assign]
-        engine_misdeal = getattr(type(match), "misdeal", None)
-        if engine_misdeal is not None:
+    def hand_started(self, record: DealRecord) -> None:
+        f = self._now_following()
+        number, data = f.rows + 1, record.to_dict()
 
-            def misdeal() -> DealRecord:
-                record = engine_misdeal(match)
-                if followed.deal_id is not None:
-                    # Kept, marked thrown in: the redeal's cards depend on it.
-                    store.finish_deal(followed.deal_id, {MISDEAL: True})
-                    followed.deal_id = None
-                return record
+        def write() -> None:
+            f.deal_id = self.store.start_deal(self._stored_match(f), number, data)
 
-            match.misdeal = misdeal  # type: ignore[attr-defined]
-        engine_undo = getattr(type(match), "undo", None)
-        if engine_undo is not None:
+        f.rows, f.seq = number, 0
+        try:
+            self._write(write)
+        except StoreError:
+            # Raised before the match adds the deal: not stored, so not dealt.
+            self.pending.remove(write)
+            f.rows -= 1
+            raise
 
-            def undo() -> Action:
-                if followed.deal_id is None:
-                    raise StoreError("the journal has no record of the hand to undo in")
-                action = engine_undo(match)
-                # Never rewritten: the undo is a row of its own (fold_undos reads it back).
-                store.append_action(followed.deal_id, followed.seq, {UNDO: True})
-                followed.seq += 1
-                self._watch(match.deals[-1], followed)
-                return action
+    def action_applied(self, action: Action) -> None:
+        self._append(action.to_dict())
 
-            match.undo = undo  # type: ignore[method-assign]
-        if match.current is not None and deal_id is not None:
-            self._watch(match.current, followed)
+    def action_undone(self) -> None:
+        # Never rewritten: the undo is a row of its own (fold_undos reads it back).
+        self._append({UNDO: True})
 
-    def _watch(self, deal: Deal, followed: _Followed) -> None:
-        store = self.store
-        engine_apply = type(deal).apply.__get__(deal)
-        deal_id = followed.deal_id
-        assert deal_id is not None
+    def _append(self, data: dict[str, Any]) -> None:
+        f = self._now_following()
+        seq = f.seq
+        f.seq += 1
+        self._write(lambda: self.store.append_action(self._stored_deal(f), seq, data))
 
-        def apply(action: Action) -> Trick | None:
-            done = engine_apply(action)  # validated and applied in memory
-            store.append_action(deal_id, followed.seq, action.to_dict())
-            followed.seq += 1
-            return done
+    def hand_thrown_in(self, record: DealRecord) -> None:
+        # Kept, marked thrown in: the redeal's cards depend on it.
+        self._finish_deal({MISDEAL: True})
 
-        deal.apply = apply  # type: ignore[method-assign]
+    def hand_scored(self, score: HandScore) -> None:
+        f = self._now_following()
+        self._finish_deal(hand_result(f.match, score))
+        if f.match.is_over:
+            result = rubber_result(f.match)
+            self._write(lambda: self.store.finish_match(self._stored_match(f), result))
+
+    def _finish_deal(self, result: dict[str, Any]) -> None:
+        f = self._now_following()
+
+        def write() -> None:
+            self.store.finish_deal(self._stored_deal(f), result)
+            f.deal_id = None
+
+        self._write(write)
 
 
 def ai_players(level: str, humans: tuple[str, ...] = ()) -> dict[str, str]:
@@ -287,9 +322,9 @@ DEMO = "demo"
 class DemoRun:
     """A journalled ``whist-table demo --headless --seed S --db PATH`` run.
 
-    A run is identified by its seed: when the newest rubber in the store
-    belongs to a demo run with the same seed, the command carries that run on
-    (to the number of hands asked) instead of starting another.
+    A run is identified by its seed: when the store holds a demo run with the
+    same seed, the command carries that run on from its newest rubber (to the
+    number of hands asked) instead of starting another, whatever ran since.
     """
 
     journal: Journal
@@ -320,16 +355,21 @@ class DemoRun:
         return kwargs
 
 
+def _is_demo_of(row: MatchRow, seed: int | str) -> bool:
+    info = run_of(row)
+    return info.get("kind") == DEMO and info.get("seed") is not None \
+        and str(info.get("seed")) == str(seed)
+
+
 def demo_run(store: Store, seed: int | str | None, level: str) -> DemoRun:
     """Find the demo run with this seed to carry on, or get ready for a new one."""
     run = DemoRun(Journal(store, ai_players(level)), seed)
     if seed is None:
         return run
-    row = latest_match(store)
-    info = run_of(row) if row is not None else {}
-    if row is None or info.get("kind") != DEMO or info.get("seed") is None \
-            or str(info.get("seed")) != str(seed):
+    row = next((r for r in store.matches() if _is_demo_of(r, seed)), None)
+    if row is None:
         return run
+    info = run_of(row)
     match = rebuild(store, row)
     run.journal.adopt(match, row.id)
     run.resume = match
@@ -372,10 +412,13 @@ def attach_app(app: Any) -> Store | None:
     Resumes the table's unfinished rubber and goes straight to it when there
     is one (a power cut mid-hand boots back into the same hand); when the
     newest unfinished rubber is a real-card one, the referee screen comes up
-    instead and resumes it. A store that cannot be opened is logged and the
-    table plays on without one rather than not starting; a damaged one is
-    moved aside by the store (which logs it) and the table starts a fresh one.
-    Returns the store (close it on exit).
+    instead and resumes it. A store that cannot be opened (a newer schema,
+    another program holding it) leaves the table playing without one rather
+    than not starting: ``app.store_problem`` says why, on the screen
+    (device.app.store_banner). A damaged one is moved aside by the store
+    (which logs it) and the table starts a fresh one. The journal holds what
+    the store refuses (a full disk) and the app retries it, saying so on the
+    screen meanwhile. Returns the store (close it on exit).
     """
     import logging
 
@@ -383,13 +426,18 @@ def attach_app(app: Any) -> Store | None:
     path = app.config.db_path()
     try:
         store = Store(path)
-    except (StoreError, OSError) as exc:
+    except StoreError as exc:
         log.error("no game store, games will not be kept: %s", exc)
+        app.store_problem = str(exc)
+        return None
+    except OSError as exc:
+        log.error("no game store, games will not be kept: %s", exc)
+        app.store_problem = f"cannot open the game store {path}: {exc}"
         return None
     app.store = store
     players = table_players(app.config.ai.partner, app.config.ai.opponents)
     try:
-        resumed = app.session.attach_journal(Journal(store, players))
+        resumed = app.session.attach_journal(Journal(store, players, hold=True))
     except (StoreError, RulesError, ValueError, KeyError, TypeError) as exc:
         # The session is journalled all the same: its next rubber is the newest one.
         log.error("the unfinished rubber in %s cannot be rebuilt (%s): starting a new one",

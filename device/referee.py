@@ -194,7 +194,8 @@ class RefereeSession:
         from device.journal import REFEREE, Journal
 
         players = {s.name: self.ai_seats.get(s, "human") for s in SEATS}
-        self.journal = Journal(self.store, players)
+        # hold: a full disk is shown by the app (device.app.store_banner), not raised.
+        self.journal = Journal(self.store, players, hold=True)
         self.journal.follow(self.match, run={"kind": REFEREE})
 
     def resume(self) -> bool:
@@ -208,7 +209,7 @@ class RefereeSession:
         if row is None:
             return False
         match = rebuild(self.store, row)
-        journal = Journal(self.store, dict(row.players))
+        journal = Journal(self.store, dict(row.players), hold=True)
         journal.adopt(match, row.id)
         if match.is_over:  # won by its last hand, cut before the next rubber began
             return False
@@ -370,7 +371,7 @@ class RefereeSession:
             self.match.next_dealer, sc.trump, sc.trump_card, known={s: h for s, h in sc.hands.items()}
         )
         self._journal_rubber()
-        self.match.start_deal(record)  # journalled (a journal shadows start_deal)
+        self.match.start_deal(record)  # journalled: the journal is the match's listener
         self.phase = PLAY
         self._prepare_ai()
 
@@ -455,7 +456,7 @@ class RefereeSession:
             return self._refuse(f"{card} was played in this trick - scan again")
         before = len(deal.revokes)
         try:
-            done = deal.apply(Play(seat, card))
+            done = self.match.apply(Play(seat, card))  # the match tells its journal
         except RulesError as exc:
             return self._refuse(f"{exc} - scan again")
         self._say(f"{name} plays {card.symbol}", "ok")

@@ -10,6 +10,7 @@ module under ``engine/games/``) deals, checks and scores each hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.actions import Action, action_from_dict
 from engine.deal import Deal, DealRecord
@@ -50,6 +51,37 @@ class RubberResult:
     points: tuple[int, int]
 
 
+class MatchListener(Protocol):
+    """Told by a :class:`Match` of every change to it (the store's journal is one).
+
+    ``hand_started`` is told once the record is checked and before the deal
+    is added, so a listener that raises leaves the match as it was; the others
+    are told once the change is made.
+    """
+
+    def hand_started(self, record: DealRecord) -> None: ...
+    def action_applied(self, action: Action) -> None: ...
+    def action_undone(self) -> None: ...
+    def hand_thrown_in(self, record: DealRecord) -> None: ...
+    def hand_scored(self, score: HandScore) -> None: ...
+
+
+class _MatchDeal(Deal):
+    """A deal dealt by a match: an action applied to it is applied to the match,
+    whose listeners hear of it, so ``match.current.apply(a)`` is ``match.apply(a)``.
+    Its copies (``copy()``, ``undo()``) are plain deals that nobody hears: an AI or
+    a review may try moves on them."""
+
+    match: Match | None = None  # set once the deal is the match's (not while replaying)
+
+    def apply(self, action: Action) -> Trick | None:
+        done = super().apply(action)
+        if self.match is not None:
+            for listener in tuple(self.match.listeners):
+                listener.action_applied(action)
+        return done
+
+
 class Match:
     def __init__(
         self, rules: GameRules | None = None, first_dealer: Seat | str = Seat.N,
@@ -72,6 +104,13 @@ class Match:
         self._declared: dict[int, tuple[int, int]] = {}
         # Misdealt hands, thrown in before a card was played: (deal index, record).
         self.misdeals: list[tuple[int, DealRecord]] = []
+        self.listeners: list[MatchListener] = []
+
+    def add_listener(self, listener: MatchListener) -> None:
+        self.listeners.append(listener)
+
+    def remove_listener(self, listener: MatchListener) -> None:
+        self.listeners.remove(listener)
 
     # -- state --------------------------------------------------------------
     @property
@@ -147,7 +186,10 @@ class Match:
                 f"{SEAT_NAMES[self.next_dealer]} deals this hand, not {SEAT_NAMES[record.dealer]}"
             )
         self.game.check_record(self.rules, record, self.hand_number)
-        deal = Deal(record, self.rules, self.game)
+        deal = _MatchDeal(record, self.rules, self.game)
+        for listener in tuple(self.listeners):
+            listener.hand_started(record)
+        deal.match = self
         self.deals.append(deal)
         return deal
 
@@ -167,6 +209,8 @@ class Match:
             raise RulesError("too late for a misdeal: play has started")
         self.deals.pop()
         self.misdeals.append((len(self.deals), deal.record))
+        for listener in tuple(self.listeners):
+            listener.hand_thrown_in(deal.record)
         return deal.record
 
     def undo(self) -> Action:
@@ -176,7 +220,13 @@ class Match:
         if deal is None or not deal.actions:
             raise RulesError("nothing to undo: no card of this hand has been played")
         last = deal.actions[-1]
-        self.deals[-1] = deal.undo()
+        replayed = _MatchDeal(deal.record, deal.rules, deal.game)
+        for action in deal.actions[:-1]:
+            replayed.apply(action)  # heard by nobody: not yet the match's
+        replayed.match = self
+        self.deals[-1] = replayed
+        for listener in tuple(self.listeners):
+            listener.action_undone()
         return last
 
     def apply(self, action: Action) -> Trick | None:
@@ -209,6 +259,8 @@ class Match:
             ))
             self._game_score = (0, 0)
             self._game_hands = []
+        for listener in tuple(self.listeners):
+            listener.hand_scored(score)
         return score
 
     # -- results ------------------------------------------------------------
@@ -306,4 +358,4 @@ class Match:
         )
 
 
-__all__ = ["GAMES_TO_WIN", "Match", "RubberResult", "deal_seed", "move_seed"]
+__all__ = ["GAMES_TO_WIN", "Match", "MatchListener", "RubberResult", "deal_seed", "move_seed"]

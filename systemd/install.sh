@@ -28,6 +28,8 @@ PURGE=0
 APT=1
 START=0
 ROOT=""
+OWN=()  # install(1) owner options, set by owner()
+OWNER=""  # the same as user:group for chown
 
 usage() {
     sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -170,21 +172,43 @@ install_venv() {
     run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
 }
 
-# Owner options for install(1); names only resolve on the live system.
+# An id from the image's own passwd or group file (field 3), or nothing.
+image_id() {
+    awk -F: -v name="$2" '$1 == name { print $3; exit }' "$ROOT/etc/$1" 2>/dev/null || true
+}
+
+# Sets OWN to the owner options for install(1) and OWNER to user:group for
+# chown. In an image the names are the image's, which this machine's own
+# passwd does not know (or knows with other ids): use the image's numbers.
 owner() {
-    if live; then printf '%s\n' -o "$1" -g "$2"; fi
+    local user=$1 group=$2
+    if ! live; then
+        local uid gid
+        uid=$(image_id passwd "$user")
+        gid=$(image_id group "$group")
+        if [ -n "$uid" ] && [ -n "$gid" ]; then
+            user=$uid
+            group=$gid
+        elif [ "$DRY_RUN" = 0 ]; then
+            echo "install.sh: $user or $group is not in $ROOT/etc/passwd or group" >&2
+            exit 1
+        fi  # a dry run has not created the user: the plan shows the names
+    fi
+    OWN=(-o "$user" -g "$group")
+    OWNER=$user:$group
 }
 
 install_config() {
-    local own=()
     # The kiosk user may rewrite the config (Settings screen), so it owns it.
-    mapfile -t own < <(owner root "$USER_NAME")
-    run install -d -m 0775 "${own[@]}" "$ETC_DIR"
-    mapfile -t own < <(owner "$USER_NAME" "$USER_NAME")
+    owner root "$USER_NAME"
+    run install -d -m 0775 "${OWN[@]}" "$ETC_DIR"
+    owner "$USER_NAME" "$USER_NAME"
     if [ -e "$CONFIG" ]; then
         note "# keeping the existing $CONFIG"
+        # An earlier install into an image left it root's: the kiosk could not read it.
+        run chown "$OWNER" "$CONFIG"
     else
-        run install -m 0640 "${own[@]}" "$SRC/systemd/config.example.toml" "$CONFIG"
+        run install -m 0640 "${OWN[@]}" "$SRC/systemd/config.example.toml" "$CONFIG"
     fi
     if live && [ "$DRY_RUN" = 0 ]; then
         # Refuse to enable a table that would refuse to start.
@@ -195,7 +219,7 @@ try:
 except ConfigError as e:
     sys.exit(f"install.sh: the config has problems:\n{e}")' "$CONFIG"
     fi
-    run install -d -m 0750 "${own[@]}" "$STATE_DIR"
+    run install -d -m 0750 "${OWN[@]}" "$STATE_DIR"
 }
 
 install_udev_rule() {

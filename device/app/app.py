@@ -11,13 +11,18 @@ import os
 import signal
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app import store_banner
 from device.app.ai_worker import AIWorker
 from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
+
+if TYPE_CHECKING:
+    from device.journal import Journal
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +74,12 @@ class App:
         self.frames = 0
         self.running = True
         self.idle_since = time.monotonic()
+        # The game store (device.journal.attach_app): why there is none, if it could
+        # not be opened, and when a held journal next tries the store again.
+        self.store = None
+        self.store_problem: str | None = None
+        self._store_retry_at = 0.0
+        self.referee_session = None  # device.referee.RefereeSession, kept by the referee scene
         self.scene = None
         self.go("menu")
 
@@ -88,6 +99,17 @@ class App:
     def has_game(self) -> bool:
         """A hand is in progress (without creating a session just to ask)."""
         return self._session is not None and self._session.deal is not None
+
+    @property
+    def journal(self) -> Journal | None:
+        """The table's journal, when a session has one."""
+        return None if self._session is None else self._session.journal
+
+    def journals(self) -> list[Journal]:
+        """Every journal writing to the app's store: the table's and the referee's."""
+        referee = self.referee_session
+        found = [self.journal, None if referee is None else referee.journal]
+        return [j for j in found if j is not None]
 
     @property
     def stats(self):
@@ -213,9 +235,19 @@ class App:
                 return
         self.clock += dt
         self._check_idle()
+        self._retry_store()
         self.scene.ensure_layout(self.size)
         self.scene.update(dt)
         self.render()
+
+    def _retry_store(self) -> None:
+        waiting = [j for j in self.journals() if j.pending]
+        if not waiting or self.clock < self._store_retry_at:
+            return
+        self._store_retry_at = self.clock + store_banner.RETRY_SECONDS
+        for journal in waiting:
+            if journal.flush():
+                log.info("the game store has caught up")
 
     def _check_idle(self) -> None:
         minutes = self.config.kiosk.idle_minutes
@@ -228,12 +260,18 @@ class App:
         self.scene.ensure_layout(self.size)
         self.scene.dirty = None
         self.scene.draw(self.canvas)
+        dirty: list[pygame.Rect] | None = self.scene.dirty
+        words = store_banner.message(self)
+        if words is not None:
+            banner = store_banner.draw(self.canvas, words)
+            if dirty is not None:
+                dirty.append(banner)
         if self.rotation:
-            self._present_rotated(self.scene.dirty)
-        elif self.scene.dirty is None:
+            self._present_rotated(dirty)
+        elif dirty is None:
             pygame.display.flip()
-        elif self.scene.dirty:
-            pygame.display.update(self.scene.dirty)
+        elif dirty:
+            pygame.display.update(dirty)
         self.frames += 1
         if self.frames == 1:
             self.sound.prepare()  # after the first frame is on screen

@@ -52,9 +52,10 @@ def open_for_reading(args: argparse.Namespace):  # -> Store | None
               "(use --db PATH to read another).", file=sys.stderr)
         return None
     try:
-        # Only looking: a damaged file is reported, not moved (that is the table's job,
-        # and a tool run as root must not leave a fresh root-owned file behind).
-        return Store(path, recover=False)
+        # Only looking: nothing is written, not even SQLite's recovery of a WAL; a
+        # damaged file is reported, not moved (that is the table's job, and a tool
+        # run as root must not leave a fresh root-owned file behind).
+        return Store(path, readonly=True)
     except StoreError as exc:
         print(f"whist-table: {exc}", file=sys.stderr)
         return None

@@ -31,7 +31,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -40,7 +42,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from engine.errors import WhistError
+from device.store import lock
+from device.store.errors import DuplicateAction as DuplicateAction  # re-exported
+from device.store.errors import StoreError as StoreError  # re-exported
+from device.store.lock import StoreInUse as StoreInUse  # re-exported
 
 log = logging.getLogger(__name__)
 
@@ -118,16 +123,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _SQLITE_CORRUPT = 11
 _SQLITE_FULL = 13
 _SQLITE_NOTADB = 26
+_SQLITE_CANTOPEN = 14
 
 Clock = Callable[[], datetime]
-
-
-class StoreError(WhistError, RuntimeError):
-    """The store cannot do what was asked; the message says why and what to do."""
-
-
-class DuplicateAction(StoreError):
-    """An action with this sequence number is already journalled for the deal."""
 
 
 @dataclass(frozen=True)
@@ -181,39 +179,96 @@ class Store:
     """One open database. Use as a context manager or call ``close()``."""
 
     def __init__(self, path: str | Path, *, clock: Clock | None = None,
-                 recover: bool = True) -> None:
+                 recover: bool = True, readonly: bool = False) -> None:
         """Open or create the store.
 
-        ``recover=False`` (tools that only look, such as ``history``) reports
-        a damaged file as a StoreError and leaves it where it is.
+        ``readonly=True`` (tools that only look: ``history``, ``stats``) never
+        writes, creates, moves or migrates anything (on read-only media it reads
+        a copy); a damaged or foreign file is a StoreError, left as it is.
+        ``recover=False`` reports a damaged file as a StoreError and leaves it
+        where it is. A store opened for writing holds its lock
+        (:mod:`device.store.lock`): a second program gets StoreInUse.
         """
         self.path = Path(path)
         self.clock: Clock = clock or _utc_now
+        self.readonly = readonly
         # One connection shared by the UI thread and any helper thread: one
         # statement or transaction at a time.
         self._lock = threading.RLock()
         # Set when a damaged file had to be moved aside on open.
         self.recovered_from: Path | None = None
+        self._held: Path | None = None  # the lock file, while this store holds it
+        self._copy: Path | None = None  # read-only media: the directory of the copy read
+        if readonly:
+            self._db = self._open_readonly()
+            return
         # ":memory:" gives a throwaway store (benchmarks, tests): no file, no fsync.
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._held = lock.acquire(self.path)
         try:
-            self._db = self._open_checked()
+            self._db = self._open_or_recover(recover)
+        except BaseException:
+            self._release()
+            raise
+
+    def _open_or_recover(self, recover: bool) -> sqlite3.Connection:
+        try:
+            return self._open_checked()
         except sqlite3.Error as exc:
             if not _is_damage(exc):
                 raise StoreError(f"cannot open the game store {self.path}: {exc}") from exc
             if not recover:
-                raise StoreError(
-                    f"the game store {self.path} is damaged ({exc}); the table moves it "
-                    "aside and starts a fresh one when it next starts") from exc
+                raise StoreError(_damaged(self.path, exc)) from exc
             self.recovered_from = self._move_aside(str(exc))
             try:
-                self._db = self._open_checked()
+                return self._open_checked()
             except sqlite3.Error as exc2:
                 raise StoreError(
                     f"cannot create a fresh game store {self.path}: {exc2}") from exc2
 
     # ----- opening, checking, migrating ---------------------------------
+
+    def _open_readonly(self) -> sqlite3.Connection:
+        if str(self.path) == ":memory:":
+            raise StoreError("a throwaway store in memory has nothing to read")
+        if not self.path.is_file():
+            raise StoreError(f"there is no game store at {self.path}")
+        try:
+            _check_beside_wal(self.path)
+            try:
+                db, version = _checked_readonly(self.path)
+            except sqlite3.OperationalError as exc:
+                if _code(exc) != _SQLITE_CANTOPEN:
+                    raise
+                # Read-only media and no -shm file: SQLite cannot make one, so it
+                # reads a copy (main file and WAL) from a private directory.
+                db, version = _checked_readonly(self._copy_aside())
+        except sqlite3.Error as exc:
+            self._release()
+            if _is_damage(exc):
+                raise StoreError(_damaged(self.path, exc)) from exc
+            raise StoreError(f"cannot read the game store {self.path}: {exc}") from exc
+        try:
+            self._check_version(version)
+            if version < SCHEMA_VERSION:
+                raise StoreError(
+                    f"the game store {self.path} is in an older format (schema {version}, "
+                    f"this version reads {SCHEMA_VERSION}): the table upgrades it when it "
+                    "next starts; read it after that")
+        except StoreError:
+            db.close()
+            self._release()
+            raise
+        return db
+
+    def _copy_aside(self) -> Path:
+        self._copy = Path(tempfile.mkdtemp(prefix="whist-store-"))
+        for suffix in ("", "-wal"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                shutil.copyfile(side, self._copy / (self.path.name + suffix))
+        return self._copy / self.path.name
 
     def _precheck(self) -> bool:
         """Check an existing file through a read-only connection first.
@@ -223,11 +278,13 @@ class Store:
         found, so what is moved aside is exactly what was there. Returns
         whether the check could be made this way.
         """
-        if str(self.path) == ":memory:" or not self.path.exists() or \
-                self.path.stat().st_size == 0:
+        if str(self.path) == ":memory:":
+            return False
+        _check_beside_wal(self.path)
+        if not self.path.exists() or self.path.stat().st_size == 0:
             return False
         try:
-            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+            db = _connect_readonly(self.path)
         except sqlite3.Error:
             return False  # the read-write open decides
         try:
@@ -259,12 +316,20 @@ class Store:
             raise
         return db
 
-    def _migrate(self, db: sqlite3.Connection) -> None:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+    def _check_version(self, version: int) -> None:
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"the game store {self.path} was written by a newer whist-table "
                 f"(schema {version}, this one knows {SCHEMA_VERSION}): update the software")
+        if version < 0:
+            raise StoreError(
+                f"the game store {self.path} is marked schema {version}, which no "
+                "whist-table writes: it is another program's file; move it away or "
+                "give another --db")
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        self._check_version(version)
         for step in range(version, SCHEMA_VERSION):
             # Each step and its version bump commit together or not at all.
             db.execute("BEGIN IMMEDIATE")
@@ -276,8 +341,10 @@ class Store:
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-            if step > 0 or version > 0:
+            if version > 0:
                 log.info("store %s: upgraded schema to version %d", self.path, step + 1)
+        if version == 0:
+            log.info("store %s: a new game store (schema %d)", self.path, SCHEMA_VERSION)
 
     def _move_aside(self, reason: str) -> Path:
         stamp = self.clock().astimezone(UTC).strftime("%Y%m%dT%H%M%S")
@@ -301,6 +368,15 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._release()
+
+    def _release(self) -> None:
+        if self._held is not None:
+            lock.release(self._held)
+            self._held = None
+        if self._copy is not None:
+            shutil.rmtree(self._copy, ignore_errors=True)
+            self._copy = None
 
     def __enter__(self) -> Store:
         return self
@@ -386,6 +462,10 @@ class Store:
         the demo each resume their own)."""
         rows = self._read("SELECT * FROM matches WHERE finished IS NULL ORDER BY id DESC")
         return [_match_row(r) for r in rows]
+
+    def matches(self) -> list[MatchRow]:
+        """Every rubber, newest first (the demo looks for its own run's last one)."""
+        return [_match_row(r) for r in self._read("SELECT * FROM matches ORDER BY id DESC")]
 
     # ----- deals and the action journal ---------------------------------
 
@@ -555,6 +635,39 @@ class Store:
             _averages(bucket)
         out["by_ai_level"] = dict(sorted(by_level.items()))
         return out
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                           check_same_thread=False)
+
+
+def _checked_readonly(path: Path) -> tuple[sqlite3.Connection, int]:
+    """A read-only connection, checked, and the file's schema version."""
+    db = _connect_readonly(path)
+    try:
+        _integrity_check(db)
+        return db, int(db.execute("PRAGMA user_version").fetchone()[0])
+    except BaseException:
+        db.close()
+        raise
+
+
+def _check_beside_wal(path: Path) -> None:
+    """A write-ahead log beside an empty or missing main file is a store cut in
+    two: SQLite, even read-only, would delete that log (and the games in it) and
+    see an empty store. Raised as damage, so both are kept together."""
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size > 0 and (
+            not path.exists() or path.stat().st_size == 0):
+        raise sqlite3.DatabaseError(
+            f"malformed: the main file is empty beside a {wal.stat().st_size}-byte "
+            f"write-ahead log ({wal.name})")
+
+
+def _damaged(path: Path, exc: sqlite3.Error) -> str:
+    return (f"the game store {path} is damaged ({exc}); the table moves it aside, with "
+            "its -wal file, and starts a fresh one when it next starts")
 
 
 def _integrity_check(db: sqlite3.Connection) -> None:

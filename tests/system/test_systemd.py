@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import configparser
+import os
 import re
 import shutil
 import subprocess
@@ -176,3 +177,56 @@ def test_install_refuses_unknown_options():
     result = run_install("--frobnicate")
     assert result.returncode == 2 and "unknown option" in result.stderr
     assert run_install("--purge", "--dry-run").returncode == 2
+
+
+def image_ids(root: Path, name: str) -> tuple[int, int]:
+    """The user's uid and its group's gid in the image's own passwd and group files."""
+    uid = next(int(line.split(":")[2]) for line in (root / "etc/passwd").read_text().splitlines()
+               if line.startswith(f"{name}:"))
+    gid = next(int(line.split(":")[2]) for line in (root / "etc/group").read_text().splitlines()
+               if line.startswith(f"{name}:"))
+    return uid, gid
+
+
+# Run as the kiosk user, through the image's root opened by the test (fd 3): no
+# directory above the image is walked, so only the image's own permissions count.
+AS_KIOSK = (
+    "grep -q '^\\[rules\\]' /proc/self/fd/3/etc/whist-table/config.toml"
+    " && : > /proc/self/fd/3/var/lib/whist-table/whist.sqlite3"
+    " && id -u"
+)
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("useradd") is None
+                    or shutil.which("systemctl") is None,
+                    reason="installing into an image needs root, useradd and systemctl")
+def test_an_image_install_leaves_the_kiosk_user_its_config_and_state(tmp_path):
+    image = tmp_path / "image"
+    (image / "etc").mkdir(parents=True)
+    # A fresh image's accounts: the kiosk user will get ids this machine may not have.
+    (image / "etc/passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (image / "etc/group").write_text("root:x:0:\n")
+    (image / "etc/shadow").write_text("root:*:19000:0:99999:7:::\n")
+    (image / "etc/gshadow").write_text("root:*::\n")
+    result = run_install("--root", str(image), "--no-apt")
+    assert result.returncode == 0, result.stderr
+    uid, gid = image_ids(image, "whist")
+    config = image / "etc/whist-table/config.toml"
+    state = image / "var/lib/whist-table"
+    assert (config.stat().st_uid, config.stat().st_gid) == (uid, gid)
+    assert (state.stat().st_uid, state.stat().st_gid) == (uid, gid)
+    assert config.parent.stat().st_gid == gid
+    fd = os.open(image, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.dup2(fd, 3)
+        kiosk = subprocess.run(["sh", "-c", AS_KIOSK], user=uid, group=gid,
+                               extra_groups=[], pass_fds=(3,), capture_output=True, text=True,
+                               timeout=60, cwd="/")
+    finally:
+        os.close(fd)
+    assert kiosk.returncode == 0, kiosk.stderr
+    assert kiosk.stdout.split()[0] == str(uid)
+    # Installing again keeps the config and its owner.
+    again = run_install("--root", str(image), "--no-apt")
+    assert again.returncode == 0, again.stderr
+    assert (config.stat().st_uid, config.stat().st_gid) == (uid, gid)

@@ -370,7 +370,7 @@ class TableScene(Scene):
                 start = (self.drag["x"], self.drag["y"])
         else:
             start = self.fan_origin(seat)
-        done = deal.apply(Play(seat, card))
+        done = self.session.match.apply(Play(seat, card))  # the match tells its journal
         now = self.app.clock
         self.slides = [s for s in self.slides if s.progress(now) < 1]
         self.slides.append(Slide(card, seat, start, now, 0.28 * self.pace))
