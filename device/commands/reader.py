@@ -17,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port",
         help="serial port: a path (/dev/ttyUSB0), a /dev/serial/by-id/ link, or 'auto' "
-        "(/dev/whist-reader if present, else a likely USB serial adapter); "
+        "(/dev/whist-reader if present, else a likely USB serial adapter; 'none' means no reader); "
         "default: the config file's, else auto",
     )
     parser.add_argument(
@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
     from device.enrolment import Enrolment, EnrolmentError
     from device.events import CardScanned, EventQueue, ReaderStatus
     from device.reader import ReaderOpenError, SerialReader
+    from device.reader.ports import is_no_port
     from engine.cards import Card
 
     enrolment = None
@@ -92,20 +93,21 @@ def run(args: argparse.Namespace) -> int:
     if gap is None:
         gap = getattr(settings, "debounce_ms", 300) / 1000.0
     events = EventQueue()
-    reader = SerialReader(
-        port,
-        protocol,
-        events,
-        enrolment.card_for if enrolment is not None else None,
-        baudrate=baud,
-        gap=gap,
-        # Dropped items share the event queue so everything prints in arrival order.
-        on_dropped=events.post,  # type: ignore[arg-type]
-    )
     try:
+        reader = SerialReader(
+            port,
+            protocol,
+            events,
+            enrolment.card_for if enrolment is not None else None,
+            baudrate=baud,
+            gap=gap,
+            # Dropped items share the event queue so everything prints in arrival order.
+            on_dropped=events.post,  # type: ignore[arg-type]
+        )
         path = reader.check()
     except ReaderOpenError as exc:
-        print(f"whist-table reader: {exc}", file=sys.stderr)
+        hint = " (give --port)" if args.port is None and is_no_port(port) else ""
+        print(f"whist-table reader: {exc}{hint}", file=sys.stderr)
         return 1
     print(f"reading {protocol} at {reader.baudrate} baud on {path}; "
           "lay a card on the reader (Ctrl-C to stop)", flush=True)

@@ -27,7 +27,7 @@ import serial
 from device.events import EventQueue
 from device.reader.base import TagLookup, ThreadedReader
 from device.reader.placement import PlacementFilter
-from device.reader.ports import PortNotFound, describe_port, resolve_port
+from device.reader.ports import PortNotFound, describe_port, is_no_port, resolve_port
 from device.reader.protocols import CardRead, Dropped, Parser, ParseResult, TagRead, make_parser
 
 log = logging.getLogger(__name__)
@@ -39,8 +39,14 @@ class ReaderOpenError(OSError):
     """The port could not be opened; the message says which and why."""
 
 
+NO_READER_PORT = ('the reader port is "none": no card reader is configured; '
+                  'set [reader] port to "auto" or the reader\'s device path')
+
+
 def open_port(port: str, baudrate: int, timeout: float = 0.05) -> serial.SerialBase:
     """Open ``port`` (a path, a by-id link, "auto" or a pyserial URL) 8N1."""
+    if is_no_port(port):
+        raise ReaderOpenError(NO_READER_PORT)
     try:
         path = resolve_port(port)
     except PortNotFound as exc:
@@ -127,6 +133,9 @@ class SerialReader(ThreadedReader):
         on_dropped: Callable[[Dropped], object] | None = None,
         report_every: float = 1.0,
     ) -> None:
+        if is_no_port(port):
+            # Refused here, not retried in the thread: "none" will never appear.
+            raise ReaderOpenError(NO_READER_PORT)
         super().__init__(queue, lookup)
         self.port = port
         self.parser = make_parser(protocol) if isinstance(protocol, str) else protocol

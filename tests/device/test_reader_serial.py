@@ -325,3 +325,41 @@ def test_udev_rule_names_the_same_adapters_as_auto():
     )
     assert {(int(v, 16), int(p, 16)) for v, p in pairs} == set(ports.USB_SERIAL_ADAPTERS)
     assert 'SYMLINK+="whist-reader"' in rule and 'GROUP="dialout"' in rule
+
+
+# -- what the installer may hand the command ------------------------------------------
+
+
+def test_reader_command_refuses_an_enrolment_file_that_is_not_text(capsys, tmp_path):
+    bad = tmp_path / "deck.json"
+    bad.write_bytes(b'{"tags": {"\xff\xfe": "SQ"}}')
+    assert main(["reader", "--port", "auto", "--enrolment", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "not UTF-8 text" in err and str(bad) in err
+    assert "Traceback" not in err
+
+
+def test_port_none_is_no_reader_never_a_path(ptys, capsys, tmp_path, monkeypatch):
+    # A device that happens to be reachable as ./none must not be opened.
+    pty = ptys()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "none").symlink_to(pty.path)
+    assert main(["reader", "--port", "none", "--max-scans", "0"]) == 1
+    err = capsys.readouterr().err
+    assert 'the reader port is "none": no card reader is configured' in err
+
+    # The same from the config file, where "none" is documented.
+    config_dir = tmp_path / "xdg" / "whist-table"
+    config_dir.mkdir(parents=True)
+    (config_dir / "config.toml").write_text('[reader]\nport = "none"\n')
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert main(["reader", "--max-scans", "0"]) == 1
+    err = capsys.readouterr().err
+    assert 'the reader port is "none"' in err and "give --port" in err
+
+    # And the app's readers (Real cards, Enrol cards) refuse it with the same words.
+    from device.config import ReaderSection
+    from device.reader import ReaderOpenError, reader_from_settings
+
+    with pytest.raises(ReaderOpenError, match='port is "none"'):
+        reader_from_settings(ReaderSection(enabled=True, port="none"), EventQueue())
