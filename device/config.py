@@ -39,6 +39,9 @@ BCM_MIN, BCM_MAX = 0, 27
 # whole, or a device that never ends, must not hang the start of the table).
 MAX_CONFIG_BYTES = 1 << 20
 SHOW_MAX = 60  # characters of a bad value quoted in a message
+# Window sizes: SDL refuses a window much over 8192 a side ("Window is too large").
+SIZE_MIN, SIZE_MAX = 200, 8192
+SIZE_ALLOWED = f'WIDTHxHEIGHT in pixels, each {SIZE_MIN}..{SIZE_MAX}, e.g. "1280x800"'
 
 
 class ConfigError(ValueError):
@@ -138,12 +141,20 @@ def _cycle_order(value: Any) -> str:
     return text
 
 
+def parse_size(text: str) -> tuple[int, int] | None:
+    """``"1280x800"`` as (1280, 800) when it is a size the table can open
+    (SIZE_ALLOWED), else None. ``--size`` is held to the same limits."""
+    m = re.fullmatch(r"(\d+)x(\d+)", text.strip().lower())
+    if not m or not all(SIZE_MIN <= int(g) <= SIZE_MAX for g in m.groups()):
+        return None
+    return int(m[1]), int(m[2])
+
+
 def _size(value: Any) -> str:
-    allowed = 'WIDTHxHEIGHT in pixels, each 200..8192, e.g. "1280x800"'
-    m = re.fullmatch(r"(\d+)x(\d+)", _string(value, allowed).strip().lower())
-    if not m or not all(200 <= int(g) <= 8192 for g in m.groups()):
-        raise _Bad(f"{_show(value)} is not a screen size", allowed)
-    return f"{int(m[1])}x{int(m[2])}"
+    size = parse_size(_string(value, SIZE_ALLOWED))
+    if size is None:
+        raise _Bad(f"{_show(value)} is not a screen size", SIZE_ALLOWED)
+    return f"{size[0]}x{size[1]}"
 
 
 def _pin(value: Any) -> int:
@@ -422,7 +433,7 @@ def load_config(path: str | Path | None = None, *, kiosk: bool = False) -> Confi
     is used and a missing file means the defaults.
     """
     explicit = path is not None
-    p = Path(path) if explicit else paths.default_config_path(kiosk)
+    p = Path(path) if path is not None else paths.default_config_path(kiosk)
     try:
         raw = _read_file(p)
     except FileNotFoundError:
