@@ -2,7 +2,9 @@
 
 Where it is read from (see device.paths): ``--config PATH`` if given (it must
 exist), else /etc/whist-table/config.toml in kiosk mode, else the user's
-config directory. A missing default file means all defaults.
+config directory. A missing default file means all defaults. Only a regular
+file of at most MAX_CONFIG_BYTES is read (a FIFO or a device is refused, not
+waited on); it is UTF-8, with or without a byte order mark.
 
 Anything the loader does not understand - an unknown section or key, a value
 of the wrong type, a value outside its allowed set - is a ConfigError naming
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
@@ -33,6 +36,13 @@ PROTOCOLS = ("rdm6300", "lines")
 BAUDRATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 BUTTON_PINS = ("select", "left", "right", "back", "deal", "last_trick", "hint")
 BCM_MIN, BCM_MAX = 0, 27
+# A settings file is a few KB; anything near this is not one (and reading it
+# whole, or a device that never ends, must not hang the start of the table).
+MAX_CONFIG_BYTES = 1 << 20
+SHOW_MAX = 60  # characters of a bad value quoted in a message
+# Window sizes: SDL refuses a window much over 8192 a side ("Window is too large").
+SIZE_MIN, SIZE_MAX = 200, 8192
+SIZE_ALLOWED = f'WIDTHxHEIGHT in pixels, each {SIZE_MIN}..{SIZE_MAX}, e.g. "1280x800"'
 
 
 class ConfigError(WhistError, ValueError):
@@ -63,11 +73,16 @@ def _type_name(value: object) -> str:
 
 
 def _show(value: object) -> str:
-    """A value as it is written in TOML, so messages quote the file's own text."""
+    """A value as it is written in TOML, so messages quote the file's own text
+    (cut short: a huge or deeply nested value must not flood the message)."""
     try:
-        return _toml_value(value)
+        text = _toml_value(value)
     except TypeError:
-        return repr(value)
+        try:
+            text = repr(value)
+        except RecursionError:
+            text = "(nested too deeply to show)"
+    return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 3] + "..."
 
 
 def _boolean(value: Any) -> bool:
@@ -127,12 +142,20 @@ def _cycle_order(value: Any) -> str:
     return text
 
 
+def parse_size(text: str) -> tuple[int, int] | None:
+    """``"1280x800"`` as (1280, 800) when it is a size the table can open
+    (SIZE_ALLOWED), else None. ``--size`` is held to the same limits."""
+    m = re.fullmatch(r"(\d+)x(\d+)", text.strip().lower())
+    if not m or not all(SIZE_MIN <= int(g) <= SIZE_MAX for g in m.groups()):
+        return None
+    return int(m[1]), int(m[2])
+
+
 def _size(value: Any) -> str:
-    allowed = 'WIDTHxHEIGHT in pixels, each 200..8192, e.g. "1280x800"'
-    m = re.fullmatch(r"(\d+)x(\d+)", _string(value, allowed).strip().lower())
-    if not m or not all(200 <= int(g) <= 8192 for g in m.groups()):
-        raise _Bad(f"{_show(value)} is not a screen size", allowed)
-    return f"{int(m[1])}x{int(m[2])}"
+    size = parse_size(_string(value, SIZE_ALLOWED))
+    if size is None:
+        raise _Bad(f"{_show(value)} is not a screen size", SIZE_ALLOWED)
+    return f"{size[0]}x{size[1]}"
 
 
 def _pin(value: Any) -> int:
@@ -339,6 +362,9 @@ def config_from_dict(data: Mapping[str, Any], source: Path | str | None = None) 
     problems: list[str] = []
     built: dict[str, Any] = {}
     for name, value in data.items():
+        if name not in SECTIONS and not isinstance(value, dict):
+            problems.append(_top_level_key(name, where))
+            continue
         if name not in SECTIONS:
             problems.append(
                 f"{where}: [{name}]: unknown section; allowed sections: "
@@ -355,6 +381,18 @@ def config_from_dict(data: Mapping[str, Any], source: Path | str | None = None) 
     if problems:
         raise ConfigError(problems)
     return Config(**built, source=Path(source) if source is not None else None)
+
+
+def _top_level_key(name: str, where: str) -> str:
+    """A key written before any [section] line: say where it belongs."""
+    homes = [section for section, cls in SECTIONS.items()
+             if name in {f.name for f in fields(cls)}]
+    if homes:
+        return (f"{where}: {name}: a key outside any section; allowed: under "
+                + " or ".join(f"[{h}]" for h in homes)
+                + f" (put it after a [{homes[0]}] line)")
+    return (f"{where}: {name}: unknown key outside any section; allowed: keys inside the "
+            "sections " + ", ".join(f"[{s}]" for s in SECTIONS))
 
 
 def _section(name: str, cls: type, values: Mapping[str, Any], where: str,
@@ -396,9 +434,9 @@ def load_config(path: str | Path | None = None, *, kiosk: bool = False) -> Confi
     is used and a missing file means the defaults.
     """
     explicit = path is not None
-    p = Path(path) if explicit else paths.default_config_path(kiosk)
+    p = Path(path) if path is not None else paths.default_config_path(kiosk)
     try:
-        raw = p.read_bytes()
+        raw = _read_file(p)
     except FileNotFoundError:
         if explicit:
             raise ConfigError([f"{p}: no such config file"]) from None
@@ -406,12 +444,39 @@ def load_config(path: str | Path | None = None, *, kiosk: bool = False) -> Confi
     except OSError as exc:
         raise ConfigError([f"{p}: cannot read the config file: {exc.strerror}"]) from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        # "utf-8-sig": an editor's byte order mark at the start is not text.
+        data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise ConfigError([f"{p}: not UTF-8 text; save the file as UTF-8"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"{p}: not valid TOML: {exc}"]) from None
+    except RecursionError:
+        raise ConfigError([f"{p}: not a config: values nested too deeply; "
+                           "a setting is a single value"]) from None
     return config_from_dict(data, source=p)
+
+
+def _read_file(p: Path) -> bytes:
+    """The bytes of ``p``, a regular file of at most MAX_CONFIG_BYTES.
+
+    Opened without blocking and checked before reading: a FIFO would wait for
+    a writer for ever and /dev/zero would never end.
+    """
+    fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file")
+            raise ConfigError([f"{p}: {kind}, not a config file; give the path of a TOML file"])
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_CONFIG_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise ConfigError([f"{p}: too large for a config file (over {MAX_CONFIG_BYTES // 1024} KB); "
+                           "give the path of the table's TOML settings"])
+    return raw
 
 
 def save_config(config: Config, path: str | Path | None = None) -> Path:

@@ -182,8 +182,15 @@ class Enrolment:
     def load_json(cls, path: str | os.PathLike[str]) -> Enrolment:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except UnicodeDecodeError:
+            raise EnrolmentError(
+                f"{path}: not UTF-8 text, so not an enrolment file "
+                "(give the JSON file Settings > Enrol cards or save_json wrote)"
+            ) from None
         except json.JSONDecodeError as exc:
             raise EnrolmentError(f"{path}: not a valid enrolment file ({exc})") from None
+        except RecursionError:
+            raise EnrolmentError(f"{path}: not a valid enrolment file (nested too deeply)") from None
         return cls.from_dict(data)
 
     def save_json(self, path: str | os.PathLike[str]) -> None:

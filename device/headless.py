@@ -198,6 +198,7 @@ def run_headless(
     matches = [match]
     dropped = 0  # finished rubbers let go of (keep_matches=False)
     played = hands_done + len(match.hands)
+    played_before = played  # by an earlier run this one carries on
 
     while played < hands:
         if match.is_over:
@@ -264,7 +265,9 @@ def run_headless(
 
     p.say()
     done_rubbers = dropped + sum(1 for m in matches if m.is_over)
-    p.say(f"Played {count(played - hands_done, 'hand')}; {count(done_rubbers, 'rubber')} finished.")
+    before = f" ({count(played_before, 'hand')} played before)" if played_before else ""
+    p.say(f"Played {count(played - played_before, 'hand')}{before}; "
+          f"{count(done_rubbers, 'rubber')} finished.")
     return matches
 
 

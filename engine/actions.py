@@ -39,6 +39,14 @@ class Claim:
     seat: Seat
     tricks: int
 
+    def __post_init__(self) -> None:
+        # How many the hand allows is the rules' (a RulesError); a count that is
+        # not a whole number is no claim at all (7.5 would score 1.5 points).
+        if isinstance(self.tricks, bool) or not isinstance(self.tricks, int):
+            raise NotationError(
+                f"a claim's tricks are a whole number of tricks (e.g. 7), not {self.tricks!r}"
+            )
+
     def to_dict(self, players: int = 4) -> dict[str, object]:
         return {"type": "claim", "seat": seat_label(self.seat, players), "tricks": self.tricks}
 
@@ -127,6 +135,10 @@ def _text(data: Mapping[str, object], key: str) -> str | None:
 
 def action_from_dict(data: Mapping[str, object], players: int = 4) -> Action:
     """Read an action's JSON form; ``players`` says how seats are named."""
+    if not isinstance(data, Mapping):
+        raise NotationError(
+            f"an action is an object with a 'type' ({', '.join(ACTION_TYPES)}), not {data!r}"
+        )
     kind = data.get("type")
     if kind not in ACTION_TYPES:
         raise NotationError(

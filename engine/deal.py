@@ -121,7 +121,24 @@ class DealRecord:
             hands[Seat.parse(seat)] = hand
         strain = parse_strain(trump) if isinstance(trump, str) else trump
         turned = parse_card(trump_card) if trump_card is not None else None
-        return cls(Seat.parse(dealer), strain, None, turned, tuple(hands) if known else None)
+        d = Seat.parse(dealer)
+        if turned is not None:
+            # The turned card is the dealer's 13th card: in no other hand, and
+            # in the dealer's when that hand was scanned.
+            for seat in seats_at(len(hands)):
+                scanned = hands[seat]
+                if scanned is None or (seat == d) == (turned in scanned):
+                    continue
+                if seat == d:
+                    raise RulesError(
+                        f"the turned card {turned} is one of the dealer's 13 cards, but "
+                        f"{SEAT_NAMES[d]}'s scanned hand lacks it: scan it with the rest"
+                    )
+                raise RulesError(
+                    f"the turned card {turned} belongs to {SEAT_NAMES[d]}, the dealer; "
+                    f"it cannot be in {SEAT_NAMES[seat]}'s hand"
+                )
+        return cls(d, strain, None, turned, tuple(hands) if known else None)
 
     def hands(self) -> HandSet:
         """The hands as dealt (N, E, S, W); None where the table cannot know."""

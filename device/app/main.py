@@ -14,15 +14,15 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``--size``, held to the limits of the config's display.size."""
+    from device.config import SIZE_ALLOWED
+    from device.config import parse_size as config_size
+
     if not text:
         return None
-    w, _, h = text.lower().partition("x")
-    try:
-        size = int(w), int(h)
-    except ValueError:
-        raise SystemExit(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 800x480") from None
-    if min(size) < 200:
-        raise SystemExit(f"--size {text!r}: each side must be at least 200 pixels")
+    size = config_size(text)
+    if size is None:
+        raise SystemExit(f"--size {text!r}: not a window size; allowed: {SIZE_ALLOWED}")
     return size
 
 

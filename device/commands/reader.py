@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from device.reader.protocols import Dropped
 from device.words import count
 
 HELP = "print every card reader scan and dropped frame until Ctrl-C (installer's check)"
@@ -16,13 +17,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port",
         help="serial port: a path (/dev/ttyUSB0), a /dev/serial/by-id/ link, or 'auto' "
-        "(/dev/whist-reader if present, else a likely USB serial adapter); "
+        "(/dev/whist-reader if present, else a likely USB serial adapter; 'none' means no reader); "
         "default: the config file's, else auto",
     )
     parser.add_argument(
         "--protocol",
         choices=sorted(PROTOCOLS),
-        help="rdm6300: 125 kHz RFID frames; lines: text lines such as a barcode scanner's "
+        help="rdm6300: 125 kHz RFID frames; lines: text lines such as a barcode scanner's, "
+        "one card code (SQ, 10H) or hex tag id (8-32 digits) a line, ended by CR, LF or CR LF: "
+        "a line counts only whole and well-formed (printable ASCII, at most 64 characters), "
+        "and after a burst of garbage only once the line has gone quiet "
         "(default: the config file's, else rdm6300)",
     )
     parser.add_argument(
@@ -47,6 +51,14 @@ def _show_bytes(data: bytes, limit: int = 48) -> str:
     return text + ("..." if len(data) > limit else "")
 
 
+def _show_dropped(event: Dropped) -> str:
+    """One line for a dropped item, or for many gathered into one report."""
+    text = f"dropped ({event.reason}): {_show_bytes(event.data)}"
+    if event.count > 1 or event.nbytes > len(event.data):
+        text += f" [{count(event.count, 'item')}, {count(event.nbytes, 'byte')}]"
+    return text
+
+
 def _settings() -> object | None:
     """The config file's [reader] section, or None when there is none to read."""
     from device.config import ConfigError, load_config
@@ -61,7 +73,8 @@ def _settings() -> object | None:
 def run(args: argparse.Namespace) -> int:
     from device.enrolment import Enrolment, EnrolmentError
     from device.events import CardScanned, EventQueue, ReaderStatus
-    from device.reader import Dropped, ReaderOpenError, SerialReader
+    from device.reader import ReaderOpenError, SerialReader
+    from device.reader.ports import is_no_port
     from engine.cards import Card
 
     enrolment = None
@@ -80,20 +93,21 @@ def run(args: argparse.Namespace) -> int:
     if gap is None:
         gap = getattr(settings, "debounce_ms", 300) / 1000.0
     events = EventQueue()
-    reader = SerialReader(
-        port,
-        protocol,
-        events,
-        enrolment.card_for if enrolment is not None else None,
-        baudrate=baud,
-        gap=gap,
-        # Dropped items share the event queue so everything prints in arrival order.
-        on_dropped=events.post,  # type: ignore[arg-type]
-    )
     try:
+        reader = SerialReader(
+            port,
+            protocol,
+            events,
+            enrolment.card_for if enrolment is not None else None,
+            baudrate=baud,
+            gap=gap,
+            # Dropped items share the event queue so everything prints in arrival order.
+            on_dropped=events.post,  # type: ignore[arg-type]
+        )
         path = reader.check()
     except ReaderOpenError as exc:
-        print(f"whist-table reader: {exc}", file=sys.stderr)
+        hint = " (give --port)" if args.port is None and is_no_port(port) else ""
+        print(f"whist-table reader: {exc}{hint}", file=sys.stderr)
         return 1
     print(f"reading {protocol} at {reader.baudrate} baud on {path}; "
           "lay a card on the reader (Ctrl-C to stop)", flush=True)
@@ -113,13 +127,17 @@ def run(args: argparse.Namespace) -> int:
                     parts.append("-> unknown card: enrol it in Settings")
                 print(" ".join(parts), flush=True)
             elif isinstance(event, Dropped):
-                print(f"dropped ({event.reason}): {_show_bytes(event.data)}", flush=True)
+                print(_show_dropped(event), flush=True)
             elif isinstance(event, ReaderStatus):
                 print(event.message, flush=True)
+            lost = events.take_dropped()
+            if lost:
+                print(f"({count(lost, 'event')} lost: the queue was full)", flush=True)
     except KeyboardInterrupt:
         pass
     finally:
         reader.stop()
     print(f"{count(scans, 'scan')}, {reader.dropped} dropped, "
-          f"{count(reader.placements.repeats, 'repeat frame')} of a card left on the reader", flush=True)
+          f"{count(reader.placements.repeats, 'repeat frame')} of a card left on the reader, "
+          f"{count(events.dropped, 'event')} lost", flush=True)
     return 0

@@ -8,6 +8,8 @@ from engine.errors import WhistError
 
 # The udev rule in systemd/99-whist-reader.rules gives the reader this name.
 STABLE_NAME = "/dev/whist-reader"
+# The config's port for "no card reader here": never opened as a path.
+NO_PORT = "none"
 
 # USB-serial bridges a reader is commonly built on: (vendor id, product id).
 # Keep in step with systemd/99-whist-reader.rules.
@@ -30,6 +32,11 @@ USB_SERIAL_ADAPTERS: dict[tuple[int, int], str] = {
 
 class PortNotFound(WhistError, LookupError):
     """No serial port fits the configured one (yet): the reader retries later."""
+
+
+def is_no_port(spec: str) -> bool:
+    """The port says there is no reader (``"none"``)."""
+    return spec.strip().lower() == NO_PORT
 
 
 def _score(port: object) -> int:

@@ -12,6 +12,7 @@ still half-received then will never be completed, so it is dropped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,10 +37,21 @@ class CardRead:
 
 @dataclass(frozen=True)
 class Dropped:
-    """Bytes thrown away, and why (shown by ``whist-table reader``)."""
+    """Bytes thrown away, and why (shown by ``whist-table reader``).
+
+    One item (a bad frame, a run of noise) as a parser gives it, or several
+    gathered into one report (``count`` items, ``size`` bytes in all, ``data``
+    then only the first of them) as the reader posts them.
+    """
 
     reason: str
     data: bytes
+    count: int = 1
+    size: int | None = None  # bytes thrown away; None: len(data)
+
+    @property
+    def nbytes(self) -> int:
+        return len(self.data) if self.size is None else self.size
 
 
 ParseResult = TagRead | CardRead | Dropped
@@ -54,16 +66,19 @@ GARBAGE = "garbage"
 OVERLONG = "overlong line"
 HALF_LINE = "half line"
 NOT_A_CARD = "not a card or tag"
+OUT_OF_STEP = "garbage (skipped until the line went quiet)"
 
 
 class Parser:
-    """Base of the byte-stream decoders. ``dropped`` counts Dropped results."""
+    """Base of the byte-stream decoders. ``dropped`` counts Dropped results,
+    ``dropped_bytes`` the bytes they threw away."""
 
     name = ""
     baudrate = 9600
 
     def __init__(self) -> None:
         self.dropped = 0
+        self.dropped_bytes = 0
 
     def feed(self, data: bytes) -> list[ParseResult]:
         try:
@@ -86,7 +101,10 @@ class Parser:
         """Forget any partial item (a new connection starts clean)."""
 
     def _count(self, results: list[ParseResult]) -> list[ParseResult]:
-        self.dropped += sum(isinstance(r, Dropped) for r in results)
+        for r in results:
+            if isinstance(r, Dropped):
+                self.dropped += 1
+                self.dropped_bytes += r.nbytes
         return results
 
     def _feed(self, data: bytes) -> list[ParseResult]:
@@ -122,28 +140,32 @@ class Rdm6300Parser(Parser):
 
     def _feed(self, data: bytes) -> list[ParseResult]:
         out: list[ParseResult] = []
-        noise = bytearray()
-        for byte in data:
+        pos, end = 0, len(data)
+        while pos < end:
             if not self._frame:
-                if byte == STX:
-                    if noise:
-                        out.append(Dropped(NOISE, bytes(noise)))
-                        noise.clear()
-                    self._frame.append(byte)
-                else:
-                    noise.append(byte)
+                # Between frames: everything up to the next start byte is noise.
+                start = data.find(STX, pos)
+                if start < 0:
+                    out.append(Dropped(NOISE, data[pos:]))
+                    break
+                if start > pos:
+                    out.append(Dropped(NOISE, data[pos:start]))
+                self._frame.append(STX)
+                pos = start + 1
                 continue
-            if byte == STX:
+            piece = data[pos : pos + self.FRAME_LEN - len(self._frame)]
+            restart = piece.find(STX)
+            if restart >= 0:
                 # A new start before the end: the frame we had was cut short.
-                out.append(Dropped(HALF_FRAME, bytes(self._frame)))
-                self._frame = bytearray([STX])
+                out.append(Dropped(HALF_FRAME, bytes(self._frame) + piece[:restart]))
+                self._frame.clear()
+                pos += restart
                 continue
-            self._frame.append(byte)
+            self._frame += piece
+            pos += len(piece)
             if len(self._frame) == self.FRAME_LEN:
                 out.append(self._decode(bytes(self._frame)))
                 self._frame.clear()
-        if noise:
-            out.append(Dropped(NOISE, bytes(noise)))
         return out
 
     def _idle(self) -> list[ParseResult]:
@@ -181,52 +203,100 @@ def rdm6300_frame(tag: str) -> bytes:
     return bytes([STX]) + f"{tag.upper()}{check:02X}".encode("ascii") + bytes([ETX])
 
 
-class LinesParser(Parser):
-    """Text lines, e.g. a barcode scanner in serial mode, ended by CR and/or LF.
+_LINE_END = re.compile(rb"[\r\n]")
 
-    A line is a card code (``SQ``, ``QS``, ``10H``...) or a tag id (8 to 32 hex
-    digits: longer than any card code, so the two never clash).
+
+class LinesParser(Parser):
+    """Text lines, e.g. a barcode scanner in serial mode.
+
+    What the protocol demands of a line before it counts:
+
+    - whole: it starts where the stream starts, after a line end, or after
+      the line has been quiet (``idle``); it ends with CR, LF or CR LF. A
+      half line (cut short by a quiet line or a new connection) is dropped.
+    - well-formed: printable ASCII only (spaces around it are ignored), at
+      most ``MAX_LINE`` characters, and exactly a card code (``SQ``, ``QS``,
+      ``10H``...) or a tag id (8 to 32 hex digits: longer than any card
+      code, so the two never clash). Anything else is dropped.
+    - in step: a line end resynchronises after a garbled line, but once more
+      than ``JUNK_LIMIT`` bytes of garbage (control or non-ASCII bytes,
+      overlong lines) have come since the last card or tag, the stream is
+      noise, not a scanner: everything is dropped until the line has been
+      quiet (``idle``). Random bytes hold short printable lines now and then
+      ("H6" between two line ends); this keeps them from reading as cards.
     """
 
     name = "lines"
     baudrate = 9600
     MAX_LINE = 64
     TAG_MIN, TAG_MAX = 8, 32
+    JUNK_LIMIT = 256
 
     def __init__(self) -> None:
         super().__init__()
         self._line = bytearray()
         self._overlong = False  # skipping to the end of a line that was too long
+        self._junk = 0  # garbage bytes since the last card or tag
+        self._skipped: int | None = None  # bytes skipped while out of step; None: in step
 
     def reset(self) -> None:
         self._line.clear()
         self._overlong = False
+        self._junk = 0
+        self._skipped = None
 
     def _feed(self, data: bytes) -> list[ParseResult]:
         out: list[ParseResult] = []
-        for byte in data:
-            if byte in (0x0A, 0x0D):
-                if self._overlong:
-                    self._overlong = False
-                elif self._line:
-                    out.append(self._decode(bytes(self._line)))
-                self._line.clear()
-                continue
+        pos, end = 0, len(data)
+        while pos < end:
+            if self._skipped is not None:
+                self._skipped += end - pos
+                break
+            match = _LINE_END.search(data, pos)
+            stop = match.start() if match else end
             if self._overlong:
-                continue
-            self._line.append(byte)
-            if len(self._line) > self.MAX_LINE:
-                out.append(Dropped(OVERLONG, bytes(self._line)))
-                self._line.clear()
-                self._overlong = True
+                self._add_junk(stop - pos)
+            else:
+                self._line += data[pos:stop]
+                if len(self._line) > self.MAX_LINE:
+                    out.append(Dropped(OVERLONG, bytes(self._line[: self.MAX_LINE + 1]),
+                                       size=len(self._line)))
+                    self._add_junk(len(self._line))
+                    self._line.clear()
+                    self._overlong = True
+            if match is None:
+                break
+            if self._overlong:
+                self._overlong = False
+            elif self._line:
+                out.append(self._line_read(bytes(self._line)))
+            self._line.clear()
+            pos = stop + 1
         return out
 
+    def _line_read(self, raw: bytes) -> ParseResult:
+        result = self._decode(raw)
+        if isinstance(result, TagRead | CardRead):
+            self._junk = 0
+        elif result.reason == GARBAGE:
+            self._add_junk(len(raw))
+        return result
+
+    def _add_junk(self, size: int) -> None:
+        self._junk += size
+        if self._junk > self.JUNK_LIMIT and self._skipped is None:
+            self._skipped = 0
+            self._line.clear()
+            self._overlong = False
+
     def _idle(self) -> list[ParseResult]:
-        if not self._line:
-            return []
-        pending = bytes(self._line)
-        self._line.clear()
-        return [Dropped(f"{HALF_LINE} (no end of line)", pending)]
+        out: list[ParseResult] = []
+        if self._skipped is not None:
+            out.append(Dropped(OUT_OF_STEP, b"", size=self._skipped))
+        elif self._line:
+            out.append(Dropped(f"{HALF_LINE} (no end of line)", bytes(self._line)))
+        self.reset()
+        return out
 
     def _decode(self, raw: bytes) -> ParseResult:
         if any(b < 0x20 or b > 0x7E for b in raw.replace(b"\t", b" ")):

@@ -5,6 +5,13 @@ the thread posts ``ReaderStatus(False, "reader disconnected")`` and tries the
 port again with a doubling back-off until it comes back, then posts
 ``ReaderStatus(True, ...)`` and carries on. A port given as "auto" is looked
 up again on every attempt, as the adapter may come back under another name.
+
+What the parser drops (noise, bad frames) never competes with scans for room
+on the event queue: drops are gathered into one report (``DropTally``), given
+to ``on_dropped`` before the next scan, when the line goes quiet, or every
+``report_every`` seconds of continuous garbage, and only while the queue has
+room to spare; until then they keep gathering. A flood of noise therefore
+costs a report a second, and every real frame in it is still read.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 import errno
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 
 import serial
@@ -19,7 +27,7 @@ import serial
 from device.events import EventQueue
 from device.reader.base import TagLookup, ThreadedReader
 from device.reader.placement import PlacementFilter
-from device.reader.ports import PortNotFound, describe_port, resolve_port
+from device.reader.ports import PortNotFound, describe_port, is_no_port, resolve_port
 from device.reader.protocols import CardRead, Dropped, Parser, ParseResult, TagRead, make_parser
 from engine.errors import WhistError
 
@@ -32,8 +40,14 @@ class ReaderOpenError(WhistError, OSError):
     """The port could not be opened; the message says which and why."""
 
 
+NO_READER_PORT = ('the reader port is "none": no card reader is configured; '
+                  'set [reader] port to "auto" or the reader\'s device path')
+
+
 def open_port(port: str, baudrate: int, timeout: float = 0.05) -> serial.SerialBase:
     """Open ``port`` (a path, a by-id link, "auto" or a pyserial URL) 8N1."""
+    if is_no_port(port):
+        raise ReaderOpenError(NO_READER_PORT)
     try:
         path = resolve_port(port)
     except PortNotFound as exc:
@@ -63,6 +77,43 @@ def _why(exc: Exception) -> str:
     return hints.get(code, str(exc)) if isinstance(code, int) else str(exc)
 
 
+class DropTally:
+    """Dropped items gathered into one report; see the module docstring."""
+
+    SAMPLE = 48  # bytes of the first item kept to show
+
+    def __init__(self) -> None:
+        self.reasons: Counter[str] = Counter()
+        self.sample = b""
+        self.size = 0
+        self.since: float | None = None  # when the first item came; None: nothing gathered
+
+    def __bool__(self) -> bool:
+        return self.since is not None
+
+    def add(self, dropped: Dropped, now: float) -> None:
+        if self.since is None:
+            self.since = now
+            self.sample = dropped.data[: self.SAMPLE]
+        self.reasons[dropped.reason] += dropped.count
+        self.size += dropped.nbytes
+
+    def report(self) -> Dropped:
+        """One Dropped for all gathered so far (one item keeps its own reason)."""
+        items = sum(self.reasons.values())
+        if len(self.reasons) == 1 and items == 1:
+            reason = next(iter(self.reasons))
+        else:
+            reason = ", ".join(f"{n} x {r}" for r, n in self.reasons.items())
+        return Dropped(reason, self.sample, count=items, size=self.size)
+
+    def clear(self) -> None:
+        self.reasons.clear()
+        self.sample = b""
+        self.size = 0
+        self.since = None
+
+
 class SerialReader(ThreadedReader):
     """A card reader on a serial port; see the module docstring."""
 
@@ -80,8 +131,12 @@ class SerialReader(ThreadedReader):
         read_timeout: float = 0.05,
         idle_timeout: float = 0.1,
         clock: Callable[[], float] = time.monotonic,
-        on_dropped: Callable[[Dropped], None] | None = None,
+        on_dropped: Callable[[Dropped], object] | None = None,
+        report_every: float = 1.0,
     ) -> None:
+        if is_no_port(port):
+            # Refused here, not retried in the thread: "none" will never appear.
+            raise ReaderOpenError(NO_READER_PORT)
         super().__init__(queue, lookup)
         self.port = port
         self.parser = make_parser(protocol) if isinstance(protocol, str) else protocol
@@ -93,6 +148,8 @@ class SerialReader(ThreadedReader):
         self.idle_timeout = idle_timeout
         self.clock = clock
         self.on_dropped = on_dropped
+        self.report_every = report_every
+        self._drops = DropTally()
         self.reconnects = 0  # times the port went away after being open
         self.failed_opens = 0  # attempts that found no port to open
         self._serial: serial.SerialBase | None = None
@@ -145,6 +202,7 @@ class SerialReader(ThreadedReader):
             except Exception:  # the reader thread's loop: log it, reconnect, never vanish
                 log.exception("card reader: unexpected error; reconnecting")
             finally:
+                self._report_drops()
                 self._serial = None
                 try:
                     ser.close()
@@ -170,16 +228,33 @@ class SerialReader(ThreadedReader):
                 self._handle(self.parser.feed(data), now)
             elif now - last_data >= self.idle_timeout:
                 self._handle(self.parser.idle(), now)
+                self._report_drops()
 
     def _handle(self, results: list[ParseResult], now: float) -> None:
         for result in results:
             if isinstance(result, TagRead):
                 if self.placements.is_new("tag:" + result.tag, now):
+                    self._report_drops()  # so they show in arrival order
                     self._scanned(None, result.tag)
             elif isinstance(result, CardRead):
                 if self.placements.is_new("card:" + result.card, now):
+                    self._report_drops()
                     self._scanned(result.card, None)
             else:
-                log.debug("card reader: dropped %s: %r", result.reason, result.data)
-                if self.on_dropped is not None:
-                    self.on_dropped(result)
+                self._drops.add(result, now)
+        since = self._drops.since
+        if since is not None and now - since >= self.report_every:
+            self._report_drops()
+
+    def _report_drops(self) -> None:
+        """Hand the gathered drops on, unless the queue is short of room."""
+        if not self._drops:
+            return
+        if self.on_dropped is not None and not self.queue.has_room():
+            return  # keep gathering: scans need the room more
+        report = self._drops.report()
+        self._drops.clear()
+        log.debug("card reader: dropped %s: %d bytes, first %r",
+                  report.reason, report.nbytes, report.data)
+        if self.on_dropped is not None:
+            self.on_dropped(report)

@@ -6,6 +6,8 @@ import argparse
 import io
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -60,3 +62,24 @@ def test_kiosk_idle_goes_to_the_demo_and_a_touch_wakes():
         assert app.scene.name == "menu"
     finally:
         app.close()
+
+
+def test_size_flags_are_held_to_the_config_limits(tmp_path, monkeypatch):
+    # SDL refuses a 20000-pixel window with a raw pygame.error: the flag is
+    # checked first, against the same limits as the config's display.size.
+    from device.cli import main
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no user config in the way
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    for argv in (
+        ["screenshot", "--scene", "menu", "--size", "20000x200", "--out", str(tmp_path / "m.png")],
+        ["play", "--size", "20000x200", "--config", str(config)],
+        ["demo", "--size", "200x9000"],
+    ):
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        assert "not a window size; allowed: WIDTHxHEIGHT in pixels, each 200..8192" in str(
+            info.value.code), argv
+    assert not (tmp_path / "m.png").exists()
+    assert parse_size("8192x200") == (8192, 200)

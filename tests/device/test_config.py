@@ -274,3 +274,67 @@ def valid_changes(draw):
 def test_to_toml_round_trips_any_valid_config(changes):
     config = config_from_dict(changes)
     assert config_from_dict(tomllib.loads(config.to_toml())) == config
+
+
+# -- files that are not what they seem ------------------------------------------------
+
+
+def test_a_value_nested_a_thousand_deep_is_refused_not_a_crash(tmp_path):
+    p = write(tmp_path, "[rules]\ntarget = " + "[" * 1000 + "]" * 1000 + "\n")
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        load_config(p)
+    # Shallower, it parses: the message quotes the value cut short.
+    p = write(tmp_path, "[rules]\ntarget = " + "[" * 200 + "]" * 200 + "\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(p)
+    assert str(info.value).startswith(f"{p}: rules.target: [[[")
+    assert len(str(info.value)) < 200
+
+
+def test_a_fifo_or_a_device_as_config_is_refused_at_once(tmp_path):
+    import threading
+
+    fifo = tmp_path / "config.toml"
+    os.mkfifo(fifo)
+    outcome: list[str] = []
+
+    def load() -> None:
+        try:
+            load_config(fifo)
+        except ConfigError as exc:
+            outcome.append(str(exc))
+
+    worker = threading.Thread(target=load, daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():  # stuck waiting for a writer: let it go before failing
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+    assert outcome == [f"{fifo}: a FIFO, not a config file; give the path of a TOML file"]
+    with pytest.raises(ConfigError, match="a device, not a config file"):
+        load_config("/dev/zero")
+    with pytest.raises(ConfigError, match="a directory, not a config file"):
+        load_config(tmp_path)
+
+
+def test_a_huge_file_is_refused_by_its_size(tmp_path):
+    p = write(tmp_path, "# " + "x" * (2 << 20) + "\n[rules]\ntarget = 7\n")
+    with pytest.raises(ConfigError, match="too large for a config file"):
+        load_config(p)
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    p = tmp_path / "config.toml"
+    p.write_bytes(b"\xef\xbb\xbf[rules]\ntarget = 7\n")
+    assert load_config(p).rules.target == 7
+
+
+def test_a_key_before_any_section_is_named_as_a_key_with_its_section(tmp_path):
+    p = write(tmp_path, "target = 7\nwobble = 1\n[rules]\nhonours = true\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(p)
+    first, second = info.value.problems
+    assert first == (f"{p}: target: a key outside any section; allowed: under [rules] "
+                     "(put it after a [rules] line)")
+    assert second.startswith(f"{p}: wobble: unknown key outside any section; allowed: keys inside")
+    assert "unknown section" not in str(info.value)

@@ -92,3 +92,25 @@ def test_failing_ai_is_noted_once_and_bots_play_on(monkeypatch):
     text = out.getvalue()
     assert text.count("the AI failed: thinking cap fell off") == 1
     assert "Trick 13" in text and len(matches[0].hands) == 1
+
+
+def test_a_resumed_run_counts_only_the_hands_it_played():
+    _, first = run(3, seed=5)
+    done = Match.from_dict(first[-1].to_dict())
+    text, _ = run(3, seed=5, resume=done)
+    assert "Played 0 hands (3 hands played before)" in text
+    assert "--- Rubber" not in text
+    text, _ = run(5, seed=5, resume=Match.from_dict(first[-1].to_dict()))
+    assert "Played 2 hands (3 hands played before)" in text
+
+
+def test_rerunning_a_finished_demo_from_its_store_plays_and_claims_nothing(tmp_path, capsys):
+    from device.cli import main
+
+    argv = ["demo", "--headless", "--hands", "2", "--seed", "4", "--level", "rules",
+            "--db", str(tmp_path / "demo.sqlite3")]
+    assert main(argv) == 0
+    assert "Played 2 hands;" in capsys.readouterr().out
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Played 0 hands (2 hands played before)" in out and "Played 2 hands" not in out

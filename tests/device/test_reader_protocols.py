@@ -211,3 +211,47 @@ def test_lines_find_card_codes_between_noise_lines(pieces, cut):
     found = [r.text for r in results if isinstance(r, CardRead)]
     # Every card line is found, in order (a noise line may happen to be a card too).
     assert is_subsequence([c for _, c in pieces], found)
+
+
+# -- lines: only a whole, well-formed line in step counts ---------------------------
+
+
+def test_lines_six_megabytes_of_noise_read_no_card():
+    # Random bytes hold short printable lines now and then ("6H" between two
+    # line ends, in this very stream): none may read as a card or a tag.
+    import random
+
+    data = random.Random(1).randbytes(6 * 1024 * 1024)
+    parser = LinesParser()
+    results = feed_all(parser, [data[i : i + 4096] for i in range(0, len(data), 4096)])
+    results += parser.idle()
+    assert [r for r in results if not isinstance(r, Dropped)] == []
+    assert parser.dropped_bytes >= len(data) - 4096
+
+
+def test_lines_a_card_inside_a_stream_of_garbage_waits_for_a_quiet_line():
+    parser = LinesParser()
+    garbage = b"\x00\xff" * 200
+    results = parser.feed(garbage + b"\r\nH6\r\n" + b"\xfe" * 10 + b"\nSQ\n")
+    assert not [r for r in results if isinstance(r, CardRead)]
+    # The line goes quiet: what was skipped is reported, and the parser is back in step.
+    skipped = parser.idle()
+    assert reasons(skipped) == [p.OUT_OF_STEP] and skipped[0].nbytes > 0
+    assert parser.feed(b"H6\r\n") == [CardRead("H6", "H6")]
+    assert parser.dropped_bytes >= len(garbage)
+
+
+high_bytes = st.binary(min_size=LinesParser.JUNK_LIMIT + 1, max_size=600).map(
+    lambda b: bytes(x | 0x80 for x in b)  # never printable, never a line end
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(garbage=high_bytes, card=card_codes, after=st.binary(max_size=50), cut=st.integers(1, 97))
+def test_lines_after_a_burst_of_garbage_nothing_counts_until_quiet(garbage, card, after, cut):
+    stream = garbage + b"\r\n" + card.encode() + b"\r\n" + after + b"\n" + card.encode() + b"\n"
+    parser = LinesParser()
+    results = feed_all(parser, [stream[i : i + cut] for i in range(0, len(stream), cut)])
+    assert all(isinstance(r, Dropped) for r in results)
+    results = parser.idle() + parser.feed(card.encode() + b"\r\n")
+    assert [r.text for r in results if isinstance(r, CardRead)] == [card]

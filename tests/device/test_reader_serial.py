@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+import random
 import re
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -15,7 +19,7 @@ from serial.tools.list_ports_common import ListPortInfo
 from device.cli import main
 from device.enrolment import Enrolment
 from device.events import CardScanned, EventQueue, ReaderStatus
-from device.reader import DISCONNECTED, SerialReader, ports, rdm6300_frame
+from device.reader import DISCONNECTED, Dropped, SerialReader, ports, rdm6300_frame
 
 TAG_SQ = "0A1B2C3D4E"
 TAG_UNKNOWN = "1122334455"
@@ -88,6 +92,38 @@ def test_frames_over_a_pty_become_scans(ptys, reader_factory):
     reader.stop()
     assert not reader.running
     assert events.drain() == []  # nothing else was posted: no repeats, no disconnect
+
+
+def test_noise_reports_wait_for_room_and_every_dropped_byte_is_reported(ptys, reader_factory):
+    # Nobody drains the queue while 6 frames arrive in noise: the drop reports
+    # take at most half of it, so every scan still finds room; once the queue
+    # is drained, the reports held back follow, and they add up to all the noise.
+    pty = ptys()
+    events = EventQueue(maxsize=16)
+    reader = SerialReader(pty.path, "rdm6300", events, on_dropped=events.post, gap=0.0,
+                          report_every=0.0)
+    reader.start()
+    try:
+        assert next_event(events, ReaderStatus).connected
+        rng = random.Random(7)
+        tags = [f"{i:02X}0A0B0C0D" for i in range(6)]
+        noise = [rng.randbytes(4096) for _ in tags]
+        for n, tag in zip(noise, tags, strict=True):
+            pty.write(n + rdm6300_frame(tag))
+        deadline = time.monotonic() + 10
+        while reader.scans < 6 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        seen = events.drain()
+        assert [e.tag for e in seen if isinstance(e, CardScanned)] == tags
+        assert events.dropped == 0
+        reported = sum(e.nbytes for e in seen if isinstance(e, Dropped))
+        while reported < sum(map(len, noise)) and time.monotonic() < deadline + 10:
+            event = events.get(timeout=0.05)
+            if isinstance(event, Dropped):
+                reported += event.nbytes
+        assert reported == sum(map(len, noise)) == reader.parser.dropped_bytes
+    finally:
+        reader.stop()
 
 
 def test_unplug_then_a_new_port_at_the_same_path(ptys, reader_factory, tmp_path):
@@ -190,6 +226,50 @@ def test_reader_command_prints_scans_and_drops(ptys, capsys, tmp_path):
     assert "2 scans, 1 dropped" in out
 
 
+def test_reader_command_prints_every_scan_buried_in_noise(ptys, tmp_path):
+    # 64 cards, each frame after 32 KB of random bytes: the noise must neither
+    # crowd the scans out of the event queue nor be lost without a word.
+    pty = ptys()
+    rng = random.Random(30)
+    tags = [f"{i:02X}{rng.getrandbits(32):08X}" for i in range(64)]
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "device.cli", "reader", "--port", pty.path,
+         "--protocol", "rdm6300", "--gap", "0", "--max-scans", "64"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO, env=env,
+    )
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def collect() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if "reader connected" in line:
+                ready.set()
+
+    def flood() -> None:
+        for tag in tags:
+            pty.write(rng.randbytes(32 * 1024) + rdm6300_frame(tag))
+
+    threading.Thread(target=collect, daemon=True).start()
+    assert ready.wait(30), "".join(lines)
+    threading.Thread(target=flood, daemon=True).start()
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGINT)  # it never saw 64 scans: let it print its summary
+        proc.wait(timeout=30)
+    out = "".join(lines)
+    scanned = re.findall(r"^scan \d+: tag ([0-9A-F]{10})$", out, re.M)
+    assert sorted(scanned) == sorted(tags), out[-2000:]
+    assert re.search(r"^64 scans, \d+ dropped, .* 0 events lost$", out, re.M)
+    # The noise is reported, gathered into a few lines rather than thousands.
+    reports = re.findall(r"^dropped \(.*\[(\d+) items?, (\d+) bytes?\]$", out, re.M)
+    assert reports and len(reports) <= 2 * 64
+    assert sum(int(size) for _, size in reports) >= 60 * 32 * 1024
+
+
 def test_reader_command_explains_a_port_it_cannot_open(capsys, tmp_path):
     assert main(["reader", "--port", str(tmp_path / "ttyUSB9"), "--protocol", "lines"]) == 1
     err = capsys.readouterr().err
@@ -245,3 +325,41 @@ def test_udev_rule_names_the_same_adapters_as_auto():
     )
     assert {(int(v, 16), int(p, 16)) for v, p in pairs} == set(ports.USB_SERIAL_ADAPTERS)
     assert 'SYMLINK+="whist-reader"' in rule and 'GROUP="dialout"' in rule
+
+
+# -- what the installer may hand the command ------------------------------------------
+
+
+def test_reader_command_refuses_an_enrolment_file_that_is_not_text(capsys, tmp_path):
+    bad = tmp_path / "deck.json"
+    bad.write_bytes(b'{"tags": {"\xff\xfe": "SQ"}}')
+    assert main(["reader", "--port", "auto", "--enrolment", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "not UTF-8 text" in err and str(bad) in err
+    assert "Traceback" not in err
+
+
+def test_port_none_is_no_reader_never_a_path(ptys, capsys, tmp_path, monkeypatch):
+    # A device that happens to be reachable as ./none must not be opened.
+    pty = ptys()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "none").symlink_to(pty.path)
+    assert main(["reader", "--port", "none", "--max-scans", "0"]) == 1
+    err = capsys.readouterr().err
+    assert 'the reader port is "none": no card reader is configured' in err
+
+    # The same from the config file, where "none" is documented.
+    config_dir = tmp_path / "xdg" / "whist-table"
+    config_dir.mkdir(parents=True)
+    (config_dir / "config.toml").write_text('[reader]\nport = "none"\n')
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert main(["reader", "--max-scans", "0"]) == 1
+    err = capsys.readouterr().err
+    assert 'the reader port is "none"' in err and "give --port" in err
+
+    # And the app's readers (Real cards, Enrol cards) refuse it with the same words.
+    from device.config import ReaderSection
+    from device.reader import ReaderOpenError, reader_from_settings
+
+    with pytest.raises(ReaderOpenError, match='port is "none"'):
+        reader_from_settings(ReaderSection(enabled=True, port="none"), EventQueue())

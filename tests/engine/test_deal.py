@@ -243,3 +243,25 @@ def test_cycling_trump_order():
     rules = Rules(cycling_trumps=True, cycle_order="DCHS")
     assert [rules.trump_for_hand(n) for n in range(7)] == [2, 3, 1, 0, 4, 2, 3]
     assert Rules().trump_for_hand(3) is None
+
+
+@pytest.mark.parametrize("tricks", [7.5, 7.0, "7", True, None])
+def test_a_claim_is_a_whole_number_of_tricks(tricks):
+    # Claim(N, 7.5) used to be taken and score 1.5 points.
+    with pytest.raises(NotationError, match=r"a claim's tricks are a whole number of tricks"):
+        Claim(Seat.N, tricks)
+
+
+@pytest.mark.parametrize("tricks", ["seven", None, 7.5, [7]])
+def test_actions_from_dict_refuse_a_bad_claim_with_the_engines_error(tricks):
+    # "seven" raised a bare ValueError, None a TypeError.
+    with pytest.raises(NotationError, match="'tricks'") as info:
+        action_from_dict({"type": "claim", "seat": "S", "tricks": tricks})
+    assert "whole number" in str(info.value) or "lacks the field 'tricks'" in str(info.value)
+
+
+def test_actions_from_dict_refuse_what_is_not_an_action():
+    with pytest.raises(NotationError, match="is not a seat"):
+        action_from_dict({"type": "claim", "seat": None, "tricks": 3})
+    with pytest.raises(NotationError, match="an action is an object with a 'type'"):
+        action_from_dict(["claim", "S", 3])

@@ -6,7 +6,7 @@ import pytest
 from engine.actions import Claim, Play
 from engine.cards import Card, parse_card
 from engine.deal import Deal, DealRecord
-from engine.errors import IllegalPlay, NotationError
+from engine.errors import IllegalPlay, NotationError, RulesError
 from engine.pbn import parse_hands
 from engine.rules import Rules
 from engine.scoring import score_hand
@@ -167,3 +167,15 @@ def test_claim_with_unseen_honours():
 
 def test_known_card_is_a_card():
     assert isinstance(next(iter(TRUE[0])), Card)
+
+
+def test_the_turned_card_is_the_dealers_alone():
+    west = [str(c) for c in TRUE[Seat.W]]  # holds H6, the turned card
+    north = [str(c) for c in TRUE[Seat.N]]
+    assert DealRecord.physical("W", "H", "H6", known={Seat.W: west}).known[Seat.W] == TRUE[Seat.W]
+    with pytest.raises(RulesError, match="the turned card H6 belongs to West, the dealer; "
+                                         "it cannot be in North's hand"):
+        DealRecord.physical("W", "H", "H6", known={Seat.N: west})
+    with pytest.raises(RulesError, match="one of the dealer's 13 cards, but West's scanned hand "
+                                         "lacks it: scan it with the rest"):
+        DealRecord.physical("W", "H", "H6", known={Seat.W: north})
