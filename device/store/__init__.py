@@ -385,6 +385,10 @@ class Store:
         rows = self._read("SELECT * FROM matches WHERE finished IS NULL ORDER BY id DESC")
         return [_match_row(r) for r in rows]
 
+    def matches(self) -> list[MatchRow]:
+        """Every rubber, oldest first."""
+        return [_match_row(r) for r in self._read("SELECT * FROM matches ORDER BY id")]
+
     # ----- deals and the action journal ---------------------------------
 
     def start_deal(self, match_id: int, number: int, record: dict[str, Any]) -> int:
