@@ -181,3 +181,20 @@ def test_a_random_rubber_reads_back_as_it_was_scored(seed, honours, claims, misd
         assert line["totals"]["games"] == {"NS": games[0], "EW": games[1]}
         assert ("honours" in line["result"]) == honours
         assert engine_deal(line).tricks_taken() == score.tricks
+
+
+def test_a_stored_deal_the_engine_refuses_is_reported(tmp_path):
+    db = tmp_path / "w.sqlite3"
+    record = DealRecord.deal(Seat.N, seed=4)
+    leader = Seat.E
+    with Store(db) as store:
+        m = store.start_match({}, {"N": "rules"})
+        d = store.start_deal(m, 1, record.to_dict())
+        first = sorted(record.hands()[leader])[0]
+        store.append_action(d, 0, {"type": "play", "seat": "E", "card": str(first)})
+        store.append_action(d, 1, {"type": "play", "seat": "E", "card": str(first)})  # again
+    code, out = run(["history", "--db", "F", "--show", str(d)], db)
+    assert code == 0 and f"Trick  1 (E leads): E {first} (unfinished)" in out
+    assert f"Stopped: action 2 (card={first}, seat=E, type=play) cannot be replayed: not your turn" in out
+    code, out = run(["history", "--db", "F", "--json"], db)
+    assert code == 1 and out == ""
