@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -101,7 +102,12 @@ def run(args: argparse.Namespace) -> int:
 
     with store:
         if args.json:
-            return _json(store, args)
+            try:
+                return _json(store, args)
+            except BrokenPipeError:
+                # Piped into `head` and the reader left: stop quietly, like other tools.
+                sys.stdout = open(os.devnull, "w")
+                return 0
         if args.pbn:
             if args.show is not None:
                 deal = store.deal(args.show)
