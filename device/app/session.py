@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from device.stats import HandOutcome, RubberOutcome, Tally, tally
 from engine.deal import Deal
 from engine.match import Match
 from engine.rules import Rules
@@ -18,8 +19,10 @@ if TYPE_CHECKING:
 HUMAN = Seat.S
 
 
-@dataclass
+@dataclass(frozen=True)
 class LevelStats:
+    """One group's count as North-South (you and your partner) see it."""
+
     hands: int = 0
     hands_won: int = 0
     tricks: int = 0
@@ -28,6 +31,11 @@ class LevelStats:
     rubbers: int = 0
     rubbers_won: int = 0
 
+    @classmethod
+    def of(cls, t: Tally) -> LevelStats:
+        return cls(t.hands_finished, t.hands_won[0], t.tricks[0], t.games, t.games_won[0],
+                   t.rubbers_finished, t.rubbers_won[0])
+
     @property
     def tricks_per_hand(self) -> float:
         return self.tricks / self.hands if self.hands else 0.0
@@ -35,32 +43,26 @@ class LevelStats:
 
 @dataclass
 class Stats:
-    """Played and won, by AI level ("partner level / opponents level")."""
+    """Played and won, by AI level ("partner level / opponents level"), since the
+    table was switched on: device.stats counts them as it counts the store's."""
 
-    by_level: dict[str, LevelStats] = field(default_factory=dict)
-
-    def of(self, key: str) -> LevelStats:
-        return self.by_level.setdefault(key, LevelStats())
+    hands: list[HandOutcome] = field(default_factory=list)
+    rubbers: list[RubberOutcome] = field(default_factory=list)
 
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
-        s = self.of(key)
-        s.hands += 1
-        s.tricks += score.tricks[0]
-        if score.tricks[0] >= 7:
-            s.hands_won += 1
-        if score.game_won_by is not None:
-            s.games += 1
-            s.games_won += score.game_won_by == 0
+        self.hands.append(HandOutcome.of(key, score))
         if match.is_over:
-            s.rubbers += 1
-            s.rubbers_won += match.winner == 0
+            self.rubbers.append(RubberOutcome(key, True, match.winner))
+
+    @property
+    def by_level(self) -> dict[str, LevelStats]:
+        return {k: LevelStats.of(t) for k, t in tally(self.hands, self.rubbers).by_group.items()}
+
+    def of(self, key: str) -> LevelStats:
+        return self.by_level.get(key, LevelStats())
 
     def total(self) -> LevelStats:
-        t = LevelStats()
-        for s in self.by_level.values():
-            for name in ("hands", "hands_won", "tricks", "games", "games_won", "rubbers", "rubbers_won"):
-                setattr(t, name, getattr(t, name) + getattr(s, name))
-        return t
+        return LevelStats.of(tally(self.hands, self.rubbers).total)
 
 
 class Session:

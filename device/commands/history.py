@@ -1,24 +1,34 @@
-"""``whist-table history``: the last deals from the store, or one deal card by card."""
+"""``whist-table history``: the last deals from the store, or one deal card by card;
+``--pbn`` and ``--json`` export them (device.store.recall, device.store.export)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-HELP = "list the last deals, show one trick by trick, or export as PBN"
+if TYPE_CHECKING:
+    from device.store import DealRow, Store
+
+HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
+LAST = 10  # deals listed when --last is not given
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--last", type=int, default=10, metavar="N",
-                        help="how many recent deals to list (default 10)")
+    parser.add_argument("--last", type=int, default=None, metavar="N",
+                        help=f"how many recent deals to list (default {LAST}; with --json: every hand)")
     parser.add_argument("--show", type=int, metavar="DEAL_ID",
                         help="show one deal: the hands and every trick")
     parser.add_argument("--rubber", type=int, metavar="MATCH_ID",
-                        help="with --pbn: export a whole rubber")
+                        help="with --pbn or --json: export a whole rubber")
     parser.add_argument("--pbn", action="store_true",
                         help="print PBN instead (of --show DEAL_ID or --rubber MATCH_ID)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object a line per hand: the deal, every action, the "
+                        "tricks, the score and the totals after it")
     add_store_arguments(parser)
 
 
@@ -37,7 +47,7 @@ def resolve_db(args: argparse.Namespace) -> Path:
     return load_config(args.config).db_path()
 
 
-def open_for_reading(args: argparse.Namespace):  # -> Store | None
+def open_for_reading(args: argparse.Namespace) -> Store | None:
     """Open the store named by the arguments; None (and a message) if there is none."""
     from device.config import ConfigError
     from device.store import Store, StoreError
@@ -79,7 +89,7 @@ def _pair(value: object) -> str:
     return "-" if pair is None else f"{pair[0]}-{pair[1]}"
 
 
-def _trump(record: dict) -> str:
+def _trump(record: dict[str, Any]) -> str:
     trump = str(record.get("trump") or "?")
     card = record.get("trump_card")
     return f"{trump} ({card})" if card else trump
@@ -92,6 +102,13 @@ def run(args: argparse.Namespace) -> int:
     from device.store import recall
 
     with store:
+        if args.json:
+            try:
+                return _json(store, args)
+            except BrokenPipeError:
+                # Piped into `head` and the reader left: stop quietly, like other tools.
+                sys.stdout = open(os.devnull, "w")
+                return 0
         if args.pbn:
             if args.show is not None:
                 deal = store.deal(args.show)
@@ -112,15 +129,15 @@ def run(args: argparse.Namespace) -> int:
             return 2
         if args.show is not None:
             return _show(store, args.show)
-        return _list(store, args.last)
+        return _list(store, LAST if args.last is None else args.last)
 
 
-def is_misdeal(deal) -> bool:  # noqa: ANN001 - DealRow
+def is_misdeal(deal: DealRow) -> bool:
     """A deal thrown in before a card was played (the same dealer dealt again)."""
     return bool((deal.result or {}).get("misdeal"))
 
 
-def hand_numbers(store, deals) -> dict[int, int | None]:  # noqa: ANN001
+def hand_numbers(store: Store, deals: list[DealRow]) -> dict[int, int | None]:
     """Deal id -> its hand number in the rubber (1, 2, ...), misdeals skipped (None)."""
     out: dict[int, int | None] = {}
     for match_id in {d.match_id for d in deals}:
@@ -134,7 +151,7 @@ def hand_numbers(store, deals) -> dict[int, int | None]:  # noqa: ANN001
     return out
 
 
-def _list(store, last: int) -> int:  # noqa: ANN001 - Store imported lazily
+def _list(store: Store, last: int) -> int:
     deals = store.recent_deals(last)
     if not deals:
         print("No deals recorded yet.")
@@ -155,7 +172,7 @@ def _list(store, last: int) -> int:  # noqa: ANN001 - Store imported lazily
     return 0
 
 
-def _show(store, deal_id: int) -> int:  # noqa: ANN001
+def _show(store: Store, deal_id: int) -> int:
     from device.store import recall
     from engine.cards import sort_hand
     from engine.seats import SEAT_NAMES, SEATS, Seat
@@ -180,11 +197,17 @@ def _show(store, deal_id: int) -> int:  # noqa: ANN001
             print(f"  {SEAT_NAMES[seat]:5}  {cards}")
     else:
         print("Deal: (the cards were not recorded: a real deck)")
-    tricks = recall.tricks_of(deal)
-    for i, t in enumerate(tricks, 1):
-        plays = ", ".join(f"{seat} {c}" for seat, c in t.plays)
-        won = f" -> {t.winner}" if t.winner else " (unfinished)"
-        print(f"Trick {i:>2} ({t.leader} leads): {plays}{won}")
+    try:
+        replayed = recall.replay(deal)
+    except recall.RecallError as exc:
+        print(f"Tricks: {exc}")
+    else:
+        for i, t in enumerate(recall.tricks_in(replayed.deal), 1):
+            plays = ", ".join(f"{seat} {c}" for seat, c in t.plays)
+            won = f" -> {t.winner}" if t.winner else " (unfinished)"
+            print(f"Trick {i:>2} ({t.leader} leads): {plays}{won}")
+        if replayed.refused:
+            print(f"Stopped: {replayed.refused}")
     for other in recall.other_actions(deal):
         print(f"Action: {_describe(other)}")
     result = deal.result or {}
@@ -204,3 +227,45 @@ def _describe(action: object) -> str:
     if isinstance(action, dict):
         return ", ".join(f"{k}={v}" for k, v in action.items())
     return str(action)
+
+
+def _json(store: Store, args: argparse.Namespace) -> int:
+    """One JSON line per hand: of one deal (--show), one rubber (--rubber), the last
+    N deals (--last) or the whole store."""
+    import json
+
+    from device.store.export import hand_record
+    from device.store.recall import game_of, recall_match
+
+    if args.show is not None:
+        deal = store.deal(args.show)
+        if deal is None:
+            print(f"whist-table: there is no deal {args.show}", file=sys.stderr)
+            return 1
+        wanted: set[int] | None = {deal.id}
+        rubbers = [deal.match_id]
+    elif args.rubber is not None:
+        wanted, rubbers = None, [args.rubber]
+    elif args.last is not None:
+        recent = store.recent_deals(args.last)
+        wanted = {d.id for d in recent}
+        rubbers = sorted({d.match_id for d in recent})
+    else:
+        wanted, rubbers = None, [m.id for m in reversed(store.matches())]
+    code = 0
+    for match_id in rubbers:
+        row = store.match(match_id)
+        if row is None:
+            print(f"whist-table: there is no rubber {match_id}", file=sys.stderr)
+            return 1
+        try:
+            hands = recall_match(store, row)
+        except (ValueError, KeyError, TypeError) as exc:  # a stored rubber the engine refuses
+            print(f"whist-table: rubber {match_id} cannot be replayed: {exc}", file=sys.stderr)
+            code = 1
+            continue
+        game = game_of(row)
+        for hand in hands:
+            if wanted is None or hand.row.id in wanted:
+                print(json.dumps(hand_record(game, match_id, hand).to_json(), separators=(",", ":")))
+    return code

@@ -42,6 +42,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from device.stats import stored as stored_statistics
 from device.store import lock
 from device.store.errors import DuplicateAction as DuplicateAction  # re-exported
 from device.store.errors import StoreError as StoreError  # re-exported
@@ -614,27 +615,9 @@ class Store:
         deals = self._read("SELECT * FROM deal_results")
         thrown = {int(r[0]) for r in self._rows(
             "SELECT id FROM deals WHERE json_extract(result, '$.misdeal')")}
-        matches = {r["match_id"]: r for r in self._read("SELECT * FROM match_results")}
-        out = _empty_stats()
-        by_level: dict[str, dict[str, Any]] = {}
-        for r in matches.values():
-            level = _ai_label(_load(r["players"]))
-            lv = by_level.setdefault(level, _empty_stats())
-            for bucket in (out, lv):
-                _count_match(bucket, r)
-        for d in deals:
-            m = matches.get(d["match_id"])
-            level = _ai_label(_load(m["players"])) if m is not None else "unknown"
-            lv = by_level.setdefault(level, _empty_stats())
-            for bucket in (out, lv):
-                if d["deal_id"] in thrown:
-                    bucket["misdeals"] += 1
-                else:
-                    _count_deal(bucket, d)
-        for bucket in (out, *by_level.values()):
-            _averages(bucket)
-        out["by_ai_level"] = dict(sorted(by_level.items()))
-        return out
+        matches = self._read("SELECT * FROM match_results")
+        players = {r["match_id"]: _load(r["players"]) for r in matches}
+        return stored_statistics(deals, thrown, matches, players).to_dict()
 
 
 def _connect_readonly(path: Path) -> sqlite3.Connection:
@@ -687,51 +670,6 @@ def _match_row(row: sqlite3.Row) -> MatchRow:
     return MatchRow(id=row["id"], started=row["started"], rules=json.loads(row["rules"]),
                     players=json.loads(row["players"]), finished=row["finished"],
                     result=_load(row["result"]))
-
-
-def _ai_label(players: Any) -> str:
-    """``"hard"``, or ``"easy+hard"`` for mixed tables, from the AI seats' levels."""
-    if not isinstance(players, dict):
-        return "unknown"
-    levels = sorted({str(v) for v in players.values() if v not in ("human", None)})
-    return "+".join(levels) if levels else "all human"
-
-
-def _empty_stats() -> dict[str, Any]:
-    return {"hands": 0, "hands_finished": 0, "hands_won": {"NS": 0, "EW": 0}, "misdeals": 0,
-            "tricks": {"NS": 0, "EW": 0},
-            "points": {"NS": 0, "EW": 0}, "games": 0, "games_won": {"NS": 0, "EW": 0},
-            "rubbers": 0, "rubbers_finished": 0, "rubbers_won": {"NS": 0, "EW": 0}}
-
-
-def _count_match(bucket: dict[str, Any], row: sqlite3.Row) -> None:
-    bucket["rubbers"] += 1
-    if row["finished"] is not None:
-        bucket["rubbers_finished"] += 1
-    if row["winner"] in ("NS", "EW"):
-        bucket["rubbers_won"][row["winner"]] += 1
-
-
-def _count_deal(bucket: dict[str, Any], row: sqlite3.Row) -> None:
-    bucket["hands"] += 1
-    if row["finished"] is None:
-        return
-    bucket["hands_finished"] += 1
-    for side in ("NS", "EW"):
-        bucket["tricks"][side] += int(row[f"tricks_{side.lower()}"] or 0)
-        bucket["points"][side] += int(row[f"points_{side.lower()}"] or 0)
-    ns, ew = int(row["tricks_ns"] or 0), int(row["tricks_ew"] or 0)
-    if ns != ew:  # the odd tricks: 7 or more of the 13 as played
-        bucket["hands_won"]["NS" if ns > ew else "EW"] += 1
-    if row["game_winner"] in ("NS", "EW"):
-        bucket["games"] += 1
-        bucket["games_won"][row["game_winner"]] += 1
-
-
-def _averages(bucket: dict[str, Any]) -> None:
-    n = bucket["hands_finished"]
-    bucket["tricks_per_hand"] = {
-        side: (bucket["tricks"][side] / n if n else 0.0) for side in ("NS", "EW")}
 
 
 def open_store(path: str | Path | None = None, *, clock: Clock | None = None) -> Store:

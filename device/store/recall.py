@@ -1,24 +1,39 @@
 """Reading stored deals back: the hands, the tricks, and PBN export.
 
-Works on the stored JSON (see device.store for the keys it looks at) with
-only engine.cards / engine.pbn for notation, so recall does not depend on the
-engine's state classes. Trick winners are worked out here by the plain rule
-(the highest trump, else the highest card of the suit led); the engine
-referees the play, this only reads it back.
+Every stored deal is replayed by the engine (engine.deal.Deal from its
+DealRecord and its actions, undo rows folded), and the hands, tricks and trick
+winners are read from that replay: the rules live in the engine alone. A
+rubber is rebuilt whole by device.journal.rebuild (engine.match.Match), and
+:func:`recall_match` reads each hand's score and the totals after it from
+there. See device.store for the stored keys this reads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from device.store import DealRow
-from engine.cards import Card, parse_card
-from engine.errors import NotationError
+from device.store import DealRow, MatchRow
+from engine.actions import Action, Claim, Play, action_from_dict
+from engine.cards import Card, parse_card, parse_cards, parse_strain
+from engine.deal import Deal, DealRecord
+from engine.errors import NotationError, RulesError
 from engine.pbn import format_hands, parse_hands
-from engine.seats import Seat
+from engine.rules import Rules
+from engine.scoring import HandScore
+from engine.seats import SEATS, Seat
+from engine.trick import Trick as EngineTrick
+
+if TYPE_CHECKING:
+    from device.store import Store
 
 TRUMP_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "N": "no trumps"}
+CLASSIC = "classic"  # the game of a rubber whose stored rules name none
+
+
+class RecallError(ValueError):
+    """A stored deal the engine cannot replay; the message says which and why."""
 
 
 @dataclass(frozen=True)
@@ -28,28 +43,40 @@ class Trick:
     winner: str | None  # None while the trick is incomplete
 
 
-def hands_of(record: dict[str, Any]) -> tuple[frozenset[Card], ...] | None:
-    """The four dealt hands (N, E, S, W) from a deal record, or None if it has no cards."""
+# ----- one deal ------------------------------------------------------------------
+
+
+def record_of(record: dict[str, Any], dealer: str | None = None) -> DealRecord:
+    """The engine's record of a stored deal: ``pack`` or ``known`` as the journal
+    writes them, or the older ``deal`` (PBN) / ``hands`` (seat -> cards) forms."""
     try:
-        if isinstance(record.get("deal"), str):
-            return parse_hands(record["deal"])
-        known = record.get("known")
-        if isinstance(known, list) and len(known) == 4 and all(known):
-            return tuple(frozenset(parse_card(c) for c in h) for h in known)
-        hands = record.get("hands")
-        if isinstance(hands, dict):
-            return tuple(frozenset(parse_card(c) for c in hands.get(s, [])) for s in "NESW")
-        pack = record.get("pack")
-        if isinstance(pack, list) and len(pack) == 52:
-            # Dealt one at a time from the dealer's left; the dealer's is the last card.
-            dealer = Seat.parse(record.get("dealer", "N"))
-            dealt: list[list[Card]] = [[], [], [], []]
-            for i, text in enumerate(pack):
-                dealt[dealer.offset(1 + i % 4)].append(parse_card(text))
-            return tuple(frozenset(h) for h in dealt)
-    except (NotationError, TypeError, KeyError):
+        data = dict(record)
+        if dealer is not None:
+            data.setdefault("dealer", dealer)
+        data["trump"] = str(data.get("trump") or "N")
+        if isinstance(data.get("deal"), str) or isinstance(data.get("hands"), dict):
+            if isinstance(data.get("deal"), str):
+                hands = tuple(parse_hands(data["deal"]))
+            else:
+                hands = tuple(frozenset(parse_cards(data["hands"].get(s.name, []))) for s in SEATS)
+            card = data.get("trump_card")
+            return DealRecord(Seat.parse(str(data["dealer"])), parse_strain(data["trump"]), None,
+                              parse_card(str(card)) if card else None, hands)
+        return DealRecord.from_dict(data)
+    except (NotationError, RulesError, KeyError, TypeError) as exc:
+        raise RecallError(f"the deal record cannot be read: {exc}") from exc
+
+
+def hands_of(record: dict[str, Any]) -> tuple[frozenset[Card], ...] | None:
+    """The four dealt hands (N, E, S, W) from a deal record, or None if it has not
+    all of them (a real deck: the table saw only the AI seats' cards)."""
+    try:
+        hands = record_of(record).hands()
+    except RecallError:
         return None
-    return None
+    if any(not h for h in hands):
+        return None
+    return tuple(h for h in hands if h is not None)
 
 
 def deal_pbn(record: dict[str, Any]) -> str | None:
@@ -74,42 +101,129 @@ def fold_undos(actions: list[Any]) -> list[Any]:
     return out
 
 
-def tricks_of(deal: DealRow) -> list[Trick]:
-    """The card plays grouped into tricks; the first lead is the dealer's left."""
-    trump = str(deal.record.get("trump") or "N").upper()[:1]
-    leader = Seat.parse(deal.dealer).next
-    out: list[Trick] = []
-    plays: list[tuple[str, str]] = []
-    for action in fold_undos(deal.actions):
-        if not isinstance(action, dict) or "card" not in action:
-            continue
-        seat = str(action.get("seat") or leader.offset(len(plays)).name)
-        plays.append((seat, str(action["card"])))
-        if len(plays) == 4:
-            winner = _winner(plays, trump)
-            out.append(Trick(leader.name, plays, winner))
-            leader = Seat.parse(winner)
-            plays = []
-    if plays:
-        out.append(Trick(leader.name, plays, None))
+def _action(stored: dict[str, Any], deal: Deal) -> Action:
+    """A stored action as the engine's: a row with a card is a play (its seat, else
+    the seat to play)."""
+    if "card" in stored:
+        seat = stored.get("seat") or deal.turn
+        if seat is None:
+            raise RulesError("the hand is over: no more cards can be played")
+        return Play(Seat.parse(seat), parse_card(str(stored["card"])))
+    return action_from_dict(stored)
+
+
+def _is_action(stored: object) -> bool:
+    return isinstance(stored, dict) and ("card" in stored or stored.get("type") == "claim")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A stored deal replayed by the engine."""
+
+    deal: Deal  # every stored action the engine took, in order
+    refused: str | None = None  # why it refused the next one (the rest is not applied)
+
+
+def replay(row: DealRow, rules: Rules | None = None) -> Replayed:
+    """The engine's deal after the row's actions (undos folded). Raises RecallError
+    if the record cannot be read; an action the engine refuses stops the replay."""
+    deal = Deal(record_of(row.record, row.dealer), rules)
+    for n, stored in enumerate(fold_undos(row.actions), 1):
+        if not _is_action(stored):
+            continue  # not a play or a claim: kept in the journal, no part of the play
+        try:
+            deal.apply(_action(stored, deal))
+        except (NotationError, RulesError, TypeError) as exc:
+            return Replayed(deal, f"action {n} ({_describe(stored)}) cannot be replayed: {exc}")
+    return Replayed(deal)
+
+
+def _describe(stored: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in stored.items())
+
+
+def _plays(trick: EngineTrick) -> list[tuple[str, str]]:
+    return [(seat.name, str(card)) for seat, card in trick.plays()]
+
+
+def tricks_in(deal: Deal) -> list[Trick]:
+    """The engine's tricks, the one in progress (if any) last, without a winner."""
+    out = [Trick(t.leader.name, _plays(t), t.winner(deal.trump).name) for t in deal.tricks]
+    if deal.current.cards:
+        out.append(Trick(deal.current.leader.name, _plays(deal.current), None))
     return out
 
 
-def _winner(plays: list[tuple[str, str]], trump: str) -> str:
-    cards = [(seat, parse_card(c)) for seat, c in plays]
-    led = cards[0][1].suit_letter
+def tricks_of(deal: DealRow) -> list[Trick]:
+    """The card plays grouped into tricks, as the engine replays them."""
+    return tricks_in(replay(deal).deal)
 
-    def strength(card: Card) -> int:
-        if card.suit_letter == trump:
-            return 200 + card.rank
-        return 100 + card.rank if card.suit_letter == led else card.rank
 
-    return max(cards, key=lambda sc: strength(sc[1]))[0]
+def _winner(plays: Sequence[tuple[str, str]], trump: str) -> str:
+    """The seat winning a trick given as (seat, card) plays, by the engine's rule."""
+    trick = EngineTrick(Seat.parse(plays[0][0]), tuple(parse_card(c) for _, c in plays))
+    return trick.winner(parse_strain(trump)).name
 
 
 def other_actions(deal: DealRow) -> list[dict[str, Any]]:
     """Actions that are not card plays (claims, concessions...), in order."""
     return [a for a in fold_undos(deal.actions) if not (isinstance(a, dict) and "card" in a)]
+
+
+# ----- a rubber --------------------------------------------------------------------
+
+
+def game_of(row: MatchRow) -> str:
+    """The game a stored rubber was played at (stores before the family engine: classic)."""
+    from device.journal import header_of  # device.journal imports this module
+
+    rules = row.rules if isinstance(row.rules, dict) else {}
+    name = rules.get("game") or header_of(row).get("game")
+    return str(name) if name else CLASSIC
+
+
+@dataclass(frozen=True)
+class RecalledHand:
+    """One hand of a rubber as the engine rebuilds it from the store."""
+
+    row: DealRow
+    number: int  # 1-based hand number in the rubber (thrown-in deals not counted)
+    deal: Deal  # the engine's deal with every stored action applied
+    score: HandScore | None  # None while the hand is in play
+    game: tuple[int, int] | None  # the game's score after the hand (NS, EW)
+    games: tuple[int, int] | None  # games won after the hand
+    rubber_winner: int | None  # the side that won the rubber with this hand
+
+
+def recall_match(store: Store, row: MatchRow) -> list[RecalledHand]:
+    """Every hand of a stored rubber (thrown-in deals left out), rebuilt by the
+    engine: the same fold that resumes a rubber after a power cut."""
+    from device.journal import MISDEAL, rebuild  # device.journal imports this module
+
+    match = rebuild(store, row)
+    rows = [d for d in store.deals_of_match(row.id) if not (d.result or {}).get(MISDEAL)]
+    if len(rows) != len(match.deals):
+        raise RecallError(f"rubber {row.id}: {len(rows)} hands stored, {len(match.deals)} rebuilt")
+    out = []
+    for i, (deal_row, deal) in enumerate(zip(rows, match.deals, strict=True)):
+        number = i + 1
+        score = match.hands[i] if i < len(match.hands) else None
+        game = games = None
+        winner = None
+        if score is not None:
+            game = score.game_after
+            won = [0, 0]
+            for g in match.games:
+                if g.hands[-1] <= number:
+                    won[g.winner] += 1
+            games = (won[0], won[1])
+            if number == len(match.hands) and match.winner is not None:
+                winner = match.winner
+        out.append(RecalledHand(deal_row, number, deal, score, game, games, winner))
+    return out
+
+
+# ----- the stored results, and PBN -------------------------------------------------
 
 
 def side_pair(value: object) -> tuple[object, object] | None:
@@ -158,14 +272,14 @@ def export_pbn(deal: DealRow, board: int | None = None) -> str:
     points = side_pair(result.get("points"))
     if points:
         lines.append(_tag("Score", f"NS {points[0]} EW {points[1]}"))
-    tricks_played = tricks_of(deal)
-    first = Seat.parse(deal.dealer).next
+    replayed = replay(deal).deal
+    first = replayed.record.first_leader
     lines.append(_tag("Play", first.name))
     # PBN play lines have one column per seat, starting with the first leader.
-    for trick in tricks_played:
+    for trick in tricks_in(replayed):
         by_seat = dict(trick.plays)
         lines.append(" ".join(by_seat.get(first.offset(i).name, "-") for i in range(4)))
-    if any(a.get("type") == "claim" for a in other_actions(deal) if isinstance(a, dict)):
+    if any(isinstance(a, Claim) for a in replayed.actions):
         lines.append("*")
     return "\n".join(lines) + "\n"
 

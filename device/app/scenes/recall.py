@@ -5,8 +5,8 @@ tapping one opens the replay: the four hands face up as dealt (as far as the
 table knew them, for a real-card deal), the turned card, the trick in the
 middle, and buttons to step card by card or trick by trick, or to play it
 through at a readable pace. The deal is rebuilt by the engine from its stored
-record and actions (undo rows folded in, as device.journal.rebuild does), so
-what is shown is exactly what was journalled.
+record and actions (device.store.recall.replay: undo rows folded in, as
+device.journal.rebuild does), so what is shown is exactly what was journalled.
 """
 
 from __future__ import annotations
@@ -92,15 +92,15 @@ def rules_of(store, match_id: int):
 
 
 def rebuild(row, rules) -> Replay:
-    """A stored deal row -> a Replay; raises ValueError (or a RulesError) if it cannot be."""
+    """A stored deal row -> a Replay; raises a ValueError (RecallError) if it cannot be."""
     from device.journal import MISDEAL
-    from device.store.recall import fold_undos
-    from engine.actions import action_from_dict
-    from engine.deal import Deal, DealRecord
+    from device.store.recall import RecallError, replay
 
-    record = DealRecord.from_dict(row.record)
-    actions = [action_from_dict(a) for a in fold_undos(row.actions)]
-    deal = Deal.replay(record, actions, rules)
+    replayed = replay(row, rules)
+    if replayed.refused is not None:
+        raise RecallError(replayed.refused)
+    deal = replayed.deal
+    actions = list(deal.actions)
     hands = list(deal.dealt_hands())
     known = tuple(h is not None for h in hands)
     for seat in range(4):
