@@ -6,11 +6,16 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 log = logging.getLogger(__name__)
 
 SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review",
-                     "recall", "recall-deal")  # recall-deal: one deal's replay, half played
+                     "recall", "recall-deal",  # recall-deal: one deal's replay, half played
+                     "enrol", "referee", "quit")
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -126,8 +131,15 @@ def _play_out(deal, seed=None, stop=None, match=None) -> None:
 
 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
-               rotation: int = 0, four_colour: bool = False) -> Path:
-    """Render ``scene`` with a seeded game to a PNG, without a display."""
+               rotation: int = 0, four_colour: bool = False, hands: int | None = None,
+               tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
+               back: str | None = None) -> Path:
+    """Render ``scene`` with a seeded game to a PNG, without a display.
+
+    ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
+    South deal); ``tricks``: the table is shown at South's turn once that many
+    tricks are played; ``last_trick`` opens the last trick; ``back``: the scene
+    the shown one was opened from (a score sheet from the summary)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -138,19 +150,26 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     from device.app.app import App, AppOptions
     from device.config import Config
 
-    config = Config().updated({"display": {"animation": "off", "sound": False, "rotation": rotation,
-                                           "four_colour": four_colour}})
+    display = {"animation": "off", "sound": False, "rotation": rotation, "four_colour": four_colour}
+    changes: dict[str, dict[str, object]] = {"display": display}
+    if honours is not None:
+        changes["rules"] = {"honours": honours}
+    config = Config().updated(changes)
     app = App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=True, seed=seed))
     session = app.session
-    hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
+    if hands is None:
+        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
     for _ in range(hands):
         _play_out(session.shuffle_and_deal(), match=session.match)
         score = session.finish()
         app.stats.record_hand(app.level_key, score, session.match)
     if scene == "table":
-        _play_out(session.shuffle_and_deal(), None,
-                  lambda d: len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2,
-                  match=session.match)
+        def stop(d: Deal) -> bool:
+            if tricks is None:
+                return len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2
+            return len(d.tricks) >= tricks and d.turn == 2
+
+        _play_out(session.shuffle_and_deal(), None, stop, match=session.match)
     store = None
     if scene.startswith("recall"):
         # A throwaway store with a few deals, so History shows real content.
@@ -162,15 +181,25 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     if scene == "recall-deal":
         newest = store.recent_deals(1)[0]
         app.go("recall", deal_id=newest.id, step=26)
+    elif scene == "quit":
+        app.step(1 / 60)  # the menu on screen first: the question is asked over it
+        app.go("quit", back="menu")
+    elif back is not None:
+        app.go(scene, back=back)
     else:
         app.go(scene)
     for _ in range(3):
         app.step(1 / 60)
     if scene == "table":
+        from device.app.scenes.table import TableScene
+
         tbl = app.scene
+        assert isinstance(tbl, TableScene)
         legal = tbl.deal.legal_moves()
-        if legal:
+        if legal and not last_trick:
             tbl.selected = legal[0]
+        if last_trick:
+            tbl.show_last()
         app.step(1 / 60)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

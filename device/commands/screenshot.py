@@ -7,7 +7,7 @@ import argparse
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
-          "recall-deal")
+          "recall-deal", "enrol", "referee", "quit")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,12 +17,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal shown (default 1)")
     parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
     parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
+    parser.add_argument("--hands", type=int, metavar="N",
+                        help="hands played before the shot (2: South deals the hand on the table)")
+    parser.add_argument("--tricks", type=int, metavar="N",
+                        help="table: shown at South's turn once N tricks are played (0: the first trick)")
+    parser.add_argument("--last-trick", action="store_true", help="table: the last trick shown over it")
+    parser.add_argument("--honours", choices=("on", "off"), help="the house counts honours or not")
+    parser.add_argument("--from", dest="back", choices=("summary",),
+                        help="scoresheet: opened from the end-of-hand summary")
 
 
 def run(args: argparse.Namespace) -> int:
     from device.app.main import parse_size, screenshot
 
+    honours = None if args.honours is None else args.honours == "on"
     out = screenshot(args.scene, parse_size(args.size), args.out, seed=args.seed, rotation=args.rotation,
-                     four_colour=args.four_colour)
+                     four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
+                     last_trick=args.last_trick, honours=honours, back=args.back)
     print(out)
     return 0

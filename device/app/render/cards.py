@@ -80,6 +80,12 @@ def _rounded(surf: pygame.Surface, colour, rect: pygame.Rect, radius: int, width
     pygame.draw.rect(surf, colour, rect, width, border_radius=radius)
 
 
+# The pips of a 10 sit a little closer together and smaller than the others', so
+# its condensed two-digit index fits beside them (_index_label).
+_PIP_BOX = {10: (0.38, 0.62, 0.15)}  # rank: (left column, right column, pip size), x / width
+_PIP_BOX_DEFAULT = (0.36, 0.64, 0.17)
+
+
 @lru_cache(maxsize=1024)
 def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool = False) -> pygame.Surface:
     """A face-up card ``w`` x ``h``; ``dim`` darkens it (an unplayable card)."""
@@ -89,15 +95,77 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
         return s
     suit, rank = card // 13, card % 13 + 2
     colour = theme.suit_colour(suit, four_colour)
+    surf = card_face(card, w, h, four_colour).copy()
+    # Text at the final size: the corner index (rank over suit), both corners.
+    idx_size = max(9, round(0.33 * w))
+    pip_s = max(6, int(0.2 * w))
+    ix = int(0.05 * w) + 1
+    label = _index_label(rank, idx_size, colour, _index_room(rank, w, ix))
+    sym = suit_surface(suit, pip_s, colour)
+    top = int(0.03 * h)
+    index = pygame.Surface((max(label.get_width(), pip_s) + 2, label.get_height() + pip_s + 2),
+                           pygame.SRCALPHA)
+    index.blit(label, (max(0, (pip_s - label.get_width()) // 2), 0))
+    index.blit(sym, (max(0, (label.get_width() - pip_s) // 2), label.get_height() - int(0.1 * idx_size)))
+    surf.blit(index, (ix, top))
+    surf.blit(pygame.transform.rotate(index, 180), (w - ix - index.get_width(), h - top - index.get_height()))
+    if rank > 10 and rank < 14:
+        big_letter = text.text(rank_label(rank), max(10, int(0.42 * w)), colour, True)
+        surf.blit(big_letter, big_letter.get_rect(center=(w // 2, int(h * 0.44))))
+        s2 = suit_surface(suit, max(6, int(0.18 * w)), colour)
+        surf.blit(s2, s2.get_rect(center=(w // 2, int(h * 0.68))))
+    return surf
+
+
+def _index_room(rank: int, w: int, ix: int) -> int:
+    """How wide the corner index's rank may be: up to the pips, less a gap."""
+    if rank > 10:
+        return int(0.48 * w)
+    left, _, pip = _PIP_BOX.get(rank, _PIP_BOX_DEFAULT)
+    return int((left - pip / 2) * w) - ix - max(2, round(0.02 * w))
+
+
+def _index_label(rank: int, size: int, colour: tuple[int, int, int], room: int) -> pygame.Surface:
+    """The rank of the corner index, at most ``room`` pixels of ink wide.
+
+    Like a printed index it is condensed where it must be (a 10's two digits
+    set tight), narrowed to no less than 55 % of its width, and only then set
+    smaller, so it keeps the height of the other indices instead of running
+    into the pips.
+    """
+    label = text.text(rank_label(rank), size, colour, True)
+    if label.get_bounding_rect().width <= room:
+        return label
+    while True:
+        glyphs = [text.text(d, size, colour, True) for d in rank_label(rank)]
+        inks = [g.get_bounding_rect() for g in glyphs]
+        gap = max(1, size // 16)
+        tight = pygame.Surface((sum(r.w for r in inks) + gap * (len(inks) - 1), glyphs[0].get_height()),
+                               pygame.SRCALPHA)
+        x = 0
+        for g, r in zip(glyphs, inks, strict=True):
+            tight.blit(g, (x, 0), pygame.Rect(r.x, 0, r.w, g.get_height()))
+            x += r.w + gap
+        if tight.get_width() * 0.55 <= room or size <= 8:
+            width = max(1, min(tight.get_width(), room))
+            return pygame.transform.smoothscale(tight, (width, tight.get_height()))
+        size -= 1
+
+
+@lru_cache(maxsize=256)
+def card_face(card: int, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
+    """A face-up card without its corner indices: the pips, a big ace, or a court's frame."""
+    suit, rank = card // 13, card % 13 + 2
+    colour = theme.suit_colour(suit, four_colour)
     big, k, radius = _blank_card(w, h)
     W, H = big.get_size()
-    # Centre: pips, a big ace, or a framed court letter.
     if rank == 14:
         s = 0.5 * W
         _draw_suit(big, suit, (W - s) / 2, (H - s) / 2, s, colour)
     elif rank <= 10:
-        pip = 0.17 * W
-        x0, x1 = 0.36 * W, 0.64 * W
+        left, right, size = _PIP_BOX.get(rank, _PIP_BOX_DEFAULT)
+        pip = size * W
+        x0, x1 = left * W, right * W
         y0, y1 = 0.2 * H, 0.8 * H
         for cx, cy in _PIPS[rank]:
             px = x0 + cx * (x1 - x0) - pip / 2
@@ -115,31 +183,7 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
         tint = tuple(int(f + (c - f) * 0.12) for f, c in zip(theme.CARD_FACE, colour, strict=True))
         _rounded(big, tint, frame, max(1, int(0.04 * W)))
         _rounded(big, colour, frame, max(1, int(0.04 * W)), max(1, k))
-    surf = pygame.transform.smoothscale(big, (w, h))
-    # Text at the final size: the corner index (rank over suit), both corners.
-    idx_size = max(9, round(0.33 * w))
-    label = text.text(rank_label(rank), idx_size, colour, True)
-    if label.get_width() > 0.48 * w:  # "10" on a narrow card
-        label = text.text(rank_label(rank), text.fit_size(rank_label(rank), idx_size, int(0.48 * w), True),
-                          colour, True)
-    pip_s = max(6, int(0.2 * w))
-    sym = suit_surface(suit, pip_s, colour)
-    ix = int(0.05 * w) + 1
-    lx = ix + max(0, (pip_s - label.get_width()) // 2)
-    top = int(0.03 * h)
-    index = pygame.Surface((max(label.get_width(), pip_s) + 2, label.get_height() + pip_s + 2),
-                           pygame.SRCALPHA)
-    index.blit(label, (lx - ix, 0))
-    index.blit(sym, (max(0, (label.get_width() - pip_s) // 2) if label.get_width() > pip_s else 0,
-                     label.get_height() - int(0.1 * idx_size)))
-    surf.blit(index, (ix, top))
-    surf.blit(pygame.transform.rotate(index, 180), (w - ix - index.get_width(), h - top - index.get_height()))
-    if rank > 10 and rank < 14:
-        big_letter = text.text(rank_label(rank), max(10, int(0.42 * w)), colour, True)
-        surf.blit(big_letter, big_letter.get_rect(center=(w // 2, int(h * 0.44))))
-        s2 = suit_surface(suit, max(6, int(0.18 * w)), colour)
-        surf.blit(s2, s2.get_rect(center=(w // 2, int(h * 0.68))))
-    return surf
+    return pygame.transform.smoothscale(big, (w, h))
 
 
 def _blank_card(w: int, h: int) -> tuple[pygame.Surface, int, int]:

@@ -1,5 +1,6 @@
 """Scenes by name: menu, table, summary, scoresheet, stats, rules, settings, review, demo,
-admin/pin, referee (real cards), enrol (the cards' reader tags) and recall (the last deals replayed)."""
+admin/pin, referee (real cards), enrol (the cards' reader tags), recall (the last deals replayed)
+and quit (asks before the table closes)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ SCENES = {
     "referee": ("referee", "RefereeScene"),
     "enrol": ("enrol", "EnrolScene"),
     "recall": ("recall", "RecallScene"),
+    "quit": ("quit", "QuitScene"),
 }
 
 

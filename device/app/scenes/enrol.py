@@ -27,7 +27,9 @@ from engine.errors import WhistError
 log = logging.getLogger(__name__)
 
 RANK_ORDER = "AKQJT98765432"
-NO_READER = "no card reader: enable it in Settings"
+# What really turns the reader on: the Settings row, which writes [reader] enabled
+# to the config file (systemd/config.example.toml documents the port and protocol).
+NO_READER = "the card reader is off: turn on \"Card reader\" in Settings"
 COLOURS = {"ok": theme.INK, "error": (255, 150, 120), "info": theme.INK_DIM}
 
 

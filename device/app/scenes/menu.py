@@ -89,7 +89,8 @@ class MenuScene(Scene):
             self.relayout()
 
     def _quit(self) -> None:
-        self.app.running = False
+        # Asked first: Esc from the table and Esc again here must not close the table.
+        self.app.go("quit", back="menu")
 
     def on_back(self) -> None:
         if not self.app.kiosk:

@@ -23,7 +23,9 @@ from engine.seats import SEAT_NAMES, SEATS, Seat
 
 log = logging.getLogger(__name__)
 
-NO_READER = "no card reader: enable it in Settings"
+# What really turns the reader on: the Settings row, which writes [reader] enabled
+# to the config file (systemd/config.example.toml documents the port and protocol).
+NO_READER = "the card reader is off: turn on \"Card reader\" in Settings"
 MESSAGE_COLOURS = {"error": (255, 150, 120), "revoke": (255, 110, 110), "ok": theme.INK,
                    "info": theme.INK_DIM}
 
@@ -52,6 +54,7 @@ class RefereeScene(Scene):
             app.referee_session = session
         self.session: RefereeSession = session
         self.reader = None
+        self.reader_problem = ""  # the reader is on in Settings but could not be started
         self.job: int | None = None
         self.job_key: tuple[int, int, int] | None = None
         self._layout_key: tuple | None = None
@@ -68,6 +71,7 @@ class RefereeScene(Scene):
             self.reader.start()
         except (WhistError, OSError, ValueError) as exc:  # a bad port or protocol must not close the screen
             log.warning("card reader not started: %s", exc)
+            self.reader_problem = f"card reader not started: {exc}"
             self.reader = None
 
     def _lookup(self):
@@ -206,17 +210,21 @@ class RefereeScene(Scene):
     def _draw_badges(self, surf: pygame.Surface, v: RefereeView) -> int:
         """Red pills at the top of the panel, one per line; returns the y below them."""
         badges = list(v.badges)
-        if self.reader is None and not self.app.config.reader.enabled:
-            badges.insert(0, NO_READER)
+        if self.reader is None:
+            badges.insert(0, self.reader_problem or NO_READER)
         p = self.panel_rect
         y = p.y + self.px(8)
+        size = self.px(18)
+        line = text.line_height(size, True)
         for badge in badges[:3]:
-            size = text.fit_size(badge, self.px(16), p.w - self.px(36), True)
-            label = text.text(badge, size, theme.INK, True)
-            r = label.get_rect().inflate(self.px(14), self.px(6))
-            r.topleft = (p.x + self.px(8), y)
-            pygame.draw.rect(surf, (170, 40, 40), r, border_radius=r.h // 2)
-            surf.blit(label, label.get_rect(center=r.center))
+            # Wrapped, not shrunk: a long reason stays readable and inside the panel.
+            lines = text.wrap(badge, size, p.w - self.px(36), True)
+            width = max(text.width(part, size, True) for part in lines)
+            r = pygame.Rect(p.x + self.px(8), y, width + self.px(14), len(lines) * line + self.px(6))
+            pygame.draw.rect(surf, (170, 40, 40), r, border_radius=min(r.h // 2, self.px(14)))
+            for i, part in enumerate(lines):
+                at = (r.x + self.px(7), r.y + self.px(3) + i * line)
+                surf.blit(text.text(part, size, theme.INK, True), at)
             y = r.bottom + self.px(4)
         return y
 

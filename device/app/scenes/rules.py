@@ -20,10 +20,11 @@ HOW_TO_PLAY = [
 
 GLOSSARY = [
     ("Trump", "the suit that beats every other suit in this hand."),
-    ("Trick", "one card from each player, in turn; the highest wins it."),
+    ("Trick", "one card from each player, in turn. The highest trump wins it; if no trump was played, "
+              "the highest card of the suit led (a card of another suit never wins)."),
     ("Lead", "the first card of a trick; the others must follow its suit if they can."),
-    ("Round", "one turn of play around the table: each of the four players plays once."),
-    ("Hand", "one deal played out: 13 tricks."),
+    ("Round", "thirteen tricks: one deal played out, the same as a hand."),
+    ("Hand", "one deal played out: 13 tricks (also called a round)."),
     ("Game", "hands are played until one side reaches the target score."),
     ("Rubber", "the best of three games; it ends at 2-0 without a third game."),
     ("Match", "a rubber, or a series of rubbers between the same partnerships."),

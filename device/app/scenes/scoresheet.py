@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from device.app.scenes.base import ScrollScene
 from engine.seats import SEAT_NAMES
+
+if TYPE_CHECKING:
+    from device.app.app import App
 
 SIDES = ("You/Partner", "Opponents")
 TRUMP = {0: "♠ spades", 1: "♥ hearts", 2: "♦ diamonds", 3: "♣ clubs", 4: "no trumps"}
@@ -12,6 +17,16 @@ TRUMP = {0: "♠ spades", 1: "♥ hearts", 2: "♦ diamonds", 3: "♣ clubs", 4:
 class ScoreSheetScene(ScrollScene):
     name = "scoresheet"
     title = "Score sheet"
+
+    def __init__(self, app: App, back: str = "menu") -> None:
+        super().__init__(app)
+        self.back = back  # the scene it was opened from: Back returns there
+
+    def header(self, back_label: str = "Menu") -> int:
+        return super().header("Menu" if self.back == "menu" else "Back")
+
+    def on_back(self) -> None:
+        self.app.go(self.back)
 
     def lines(self) -> list[tuple[str, str]]:
         m = self.app.session.match

@@ -1,5 +1,5 @@
 """Settings: every house rule, AI levels, animation, sound, four colours, rotation,
-and "Enrol cards" (the card reader's tags, device/app/scenes/enrol.py).
+the card reader on or off, and "Enrol cards" (the card reader's tags, device/app/scenes/enrol.py).
 
 Each row is a label and a value button; a tap moves the value on to the next
 choice and takes effect at once (house rules from the next rubber once one
@@ -47,6 +47,8 @@ SETTINGS = [
     Setting("Sound", "display", "sound", (True, False), _onoff),
     Setting("Four-colour deck", "display", "four_colour", (False, True), _onoff),
     Setting("Screen rotation", "display", "rotation", (0, 90, 180, 270), lambda v: f"{v}°"),
+    # Real cards and Enrol cards read from it; port and protocol are in the config file.
+    Setting("Card reader", "reader", "enabled", (False, True), _onoff),
 ]
 
 

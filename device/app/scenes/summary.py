@@ -33,11 +33,11 @@ class SummaryScene(Scene):
         else:
             out.append(("Penalties", "none"))
         out.append(("Points", f"You/Partner +{s.points[0]} · Opponents +{s.points[1]}"))
-        held = f"held You/Partner {s.honours_held[0]} · Opponents {s.honours_held[1]}"
+        # Honours are only looked at when the house counts them: elsewhere the score
+        # holds no count, and a "held 0 / 0" would be false.
         if m.rules.honours:
+            held = f"held You/Partner {s.honours_held[0]} · Opponents {s.honours_held[1]}"
             out.append(("Honours", f"{held}; scored +{s.honours[0]} / +{s.honours[1]}"))
-        else:
-            out.append(("Honours", f"{held} (not counted in this house)"))
         game_no = len(m.games) if s.game_won_by is not None else len(m.games) + 1
         if s.game_won_by is not None:
             game = f"Game {game_no} won by {SIDES[s.game_won_by]}, {s.game_after[0]}-{s.game_after[1]}"
@@ -62,7 +62,7 @@ class SummaryScene(Scene):
         bh = self.px(56)
         m = self.app.session.match
         items = [("Review", lambda: self.app.go("review"), False),
-                 ("Score sheet", lambda: self.app.go("scoresheet"), False),
+                 ("Score sheet", lambda: self.app.go("scoresheet", back="summary"), False),
                  ("Menu", lambda: self.app.go("menu"), False),
                  ("New rubber" if m.is_over else "Next hand", self.next_hand, True)]
         cols = 4 if w > h else 2

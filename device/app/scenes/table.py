@@ -81,6 +81,8 @@ class TableScene(Scene):
         self._layer_key: tuple | None = None
         self._moved: list[pygame.Rect] = []
         self._finished = False
+        self.label_rects: dict[Seat, pygame.Rect] = {}  # where each seat's name was last drawn
+        self.overlay_rect: pygame.Rect | None = None  # the last trick's panel, while it shows
 
     # ------------------------------------------------------------------ timing
     @property
@@ -171,7 +173,12 @@ class TableScene(Scene):
             else ("midtop", (nf.centerx, nf.bottom + pad // 2)),
             Seat.W: ("topleft", (pad, top)),
             Seat.E: ("topright", (w - pad, top)),
+            # Only when you deal: above the hand's left end, clear of a chosen (raised) card;
+            # in portrait left of the buttons over the hand.
+            Seat.S: ("bottomleft", (hand_x0, self.row_tops[0] - self.raise_ - self.raise_ // 2 - pad // 2))
+            if landscape else ("midleft", (hand_x0, hint_r.centery)),
         }
+        self.south_label_room = (w // 2 - hand_x0 - self.px(90)) if landscape else hint_r.x - pad - hand_x0
         # The current trick in the middle.
         north_bottom = nf.bottom + pad + (0 if landscape else label_h)
         # Whose turn / what to do: one line just above your hand.
@@ -294,17 +301,25 @@ class TableScene(Scene):
 
     def status(self) -> str:
         deal = self.deal
+        if self.overlay is not None:
+            return ""  # the overlay says it itself, and nothing may show through it
         if self.message and self.app.clock < self.message_until:
             return self.message
         if deal is None:
             return "Tap Shuffle & Deal to start"
         if self.dealing is not None:
             return "Dealing…"
-        if self.overlay is not None:
-            return "Last trick: tap to close"
         if self.held is not None:
             winner = self.held.winner(deal.trump)
             return "You win the trick" if winner == Seat.S else f"{SEAT_LABELS[winner]} wins the trick"
+        now = self.app.clock
+        moving = [s for s in self.slides if s.progress(now) < 1]
+        if moving:
+            # Nobody is asked for a card before the last one has landed.
+            s = moving[-1]
+            if s.seat == Seat.S:
+                return f"You play {s.card.symbol}"
+            return f"{SEAT_LABELS[s.seat]} plays {s.card.symbol}"
         if deal.is_over:
             return "Hand over"
         turn = deal.turn
@@ -629,9 +644,11 @@ class TableScene(Scene):
         w, h = surf.get_size()
         surf.blit(felt.felt_surface(w, h), (0, 0))
         deal = self.deal
+        self.label_rects = {}
         self._draw_bar(surf)
         self.draw_extra(surf)
         if deal is None:
+            self._draw_status(surf)
             return
         four = self.app.config.display.four_colour
         thinking = self.thinking_seat
@@ -646,13 +663,13 @@ class TableScene(Scene):
                 pos = (rect.centerx - fan.get_width() // 2, rect.y) if not vertical else rect.topleft
                 surf.blit(fan, pos)
             self._draw_label(surf, seat, deal.turn == seat and not deal.is_over, seat == thinking)
-        if deal.trump_card_showing and deal.record.trump_card is not None:
+        if deal.trump_card_showing and deal.record.trump_card is not None and deal.dealer != Seat.S:
+            # Your own turned card stays in your hand, where you play it from; your label names it.
             tw, th = self.turned_size
             surf.blit(cards.card_surface(deal.record.trump_card, tw, th, four), self.turned_pos[deal.dealer])
         if deal.dealer == Seat.S:
-            chip = self._chip()
-            y = self.row_tops[0] - self.raise_ - chip.get_height() - self.pad // 2
-            surf.blit(chip, (self.hand_x0, y))
+            self._draw_label(surf, Seat.S, False, False)
+        self._draw_status(surf)
         for seat, card in self.trick_on_table():
             if card in moving:
                 continue
@@ -675,9 +692,6 @@ class TableScene(Scene):
     def draw_extra(self, surf: pygame.Surface) -> None:
         """Hook: the demo draws its caption here."""
 
-    def _chip(self) -> pygame.Surface:
-        return text.text(" D ", self.px(18), theme.BUTTON_TEXT, True)
-
     def _pill(self, surf: pygame.Surface, s: str, anchor: str, pos, bg, fg, size: int) -> pygame.Rect:
         t = text.text(s, size, fg, True)
         r = t.get_rect()
@@ -692,9 +706,15 @@ class TableScene(Scene):
         bg = theme.GOLD if turn else theme.PANEL
         fg = theme.BUTTON_TEXT if turn else theme.INK
         name = SEAT_LABELS[seat] + (" …" if thinking else "")
-        if self.deal is not None and self.deal.dealer == seat:
+        deal = self.deal
+        size = self.px(18)
+        if deal is not None and deal.dealer == seat:
             name += "  (D)"
-        self._pill(surf, name, anchor, pos, bg, fg, self.px(18))
+            if seat == Seat.S and deal.trump_card_showing and deal.record.trump_card is not None:
+                turned = f"{name} · turned {Card(deal.record.trump_card).symbol}"
+                if text.width(turned, size, True) + self.px(16) <= self.south_label_room:
+                    name = turned
+        self.label_rects[seat] = self._pill(surf, name, anchor, pos, bg, fg, size)
 
     def _draw_bar(self, surf: pygame.Surface) -> None:
         w = surf.get_width()
@@ -729,11 +749,19 @@ class TableScene(Scene):
         else:
             self._pill(surf, counter, "center", (w // 2, self.bar_h + self.bar2_h // 2), theme.PANEL,
                        theme.INK, size)
+
+    def _draw_status(self, surf: pygame.Surface) -> None:
+        """Whose turn / what to do, above your hand (after the labels: it keeps clear of yours)."""
         status = self.status()
         if status:
-            fs = text.fit_size(status, self.px(21), self.status_width, True, min_size=self.px(18))
-            lines = text.wrap(status, fs, self.status_width, True)
+            pad = self.pad
             cx, cy = self.status_center
+            width = self.status_width
+            south = self.label_rects.get(Seat.S)
+            if south is not None and abs(south.centery - cy) < south.h:
+                width = min(width, 2 * (cx - south.right - pad))  # centred, clear of your label
+            fs = text.fit_size(status, self.px(21), width, True, min_size=self.px(18))
+            lines = text.wrap(status, fs, width, True)
             step = text.line_height(fs, True)
             for i, line in enumerate(reversed(lines)):  # extra lines go up, into the free felt
                 st = text.text(line, fs, theme.GOLD, True)
@@ -777,7 +805,12 @@ class TableScene(Scene):
         pw, ph = int(self.tc_w * 4.2), int(self.tc_h * 2.2 + self.px(70))
         panel = pygame.Rect(0, 0, min(pw, w - 2 * self.pad), min(ph, h - 2 * self.pad))
         panel.center = (w // 2, h // 2)
-        surf.blit(widgets.panel_surface(panel.w, panel.h, 235), panel.topleft)
+        self.overlay_rect = panel
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill(theme.SHADE)
+        surf.blit(shade, (0, 0))
+        # Opaque: nothing under it (the status line) may show through.
+        surf.blit(widgets.panel_surface(panel.w, panel.h, 255), panel.topleft)
         winner = trick.winner(deal.trump)
         title = f"Last trick: won by {'you' if winner == Seat.S else SEAT_LABELS[winner]}"
         t = text.text(title, text.fit_size(title, self.px(20), panel.w - self.px(20), True), theme.GOLD, True)
