@@ -7,7 +7,7 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
 SOURCES := pyproject.toml setup.py $(wildcard engine/csrc/*.c engine/csrc/*.h)
 
-.PHONY: run test bench lint typecheck clean
+.PHONY: run test bench lint typecheck check-arm clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ test: $(STAMP_TEST)
 
 bench: $(STAMP_BENCH)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python bench/run_all.py
+
+# The C core for the Pi's CPUs (cross-built, run under qemu-user) and with
+# sanitizers, against DDS's values, with timings; make test runs the same checks.
+check-arm: $(STAMP_TEST)
+	$(BIN)/python tests/c/check_vectors.py
 
 typecheck: $(STAMP_TEST)
 	$(BIN)/python -m mypy

@@ -157,6 +157,8 @@ ensure_user() {
 install_venv() {
     if ! live; then
         # A venv is tied to the Python that made it: build it inside the image.
+        # Built for any CPU of the family (pip's default here, see setup.py):
+        # the image may be built on another machine or boot on another Pi.
         note "# --root: inside the image run: python3 -m venv --system-site-packages" \
             "/opt/$APP/venv && /opt/$APP/venv/bin/pip install <this checkout>"
         return
@@ -169,7 +171,9 @@ install_venv() {
         run python3 -m venv --system-site-packages "$VENV"
     fi
     run "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
+    # Built on the Pi it runs on, so the solver may use this CPU's instructions
+    # (a wheel or an image, built for any Pi, is portable: see setup.py).
+    run env WHIST_NATIVE=1 "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
 }
 
 # An id from the image's own passwd or group file (field 3), or nothing.
