@@ -141,6 +141,10 @@ class Game:
     def rubber_bonus(self, rules: GameRules) -> int:
         return 0
 
+    def counts_honours(self, rules: GameRules) -> bool:
+        """Whether hands score honours (the summary shows them)."""
+        return False
+
     def counts_rubber_points(self, rules: GameRules) -> bool:
         """Whether the score sheet shows rubber points."""
         return False

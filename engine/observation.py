@@ -162,6 +162,7 @@ class Observation:
                 piles={str(k): tuple(parse_cards(_strings(v, "piles")))
                        for k, v in _mapping(data.get("piles") or {}, "piles").items()},
                 rules=dict(_mapping(data.get("rules") or {}, "rules")),
+                scores=None if data.get("scores") is None else _scores(_mapping(data["scores"], "scores")),
             )
         except KeyError as exc:
             raise NotationError(f"the observation lacks the field {exc.args[0]!r}") from None
@@ -183,6 +184,14 @@ def _mapping(value: object, what: str) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         raise NotationError(f"the observation's {what} should be an object, not {value!r}")
     return value
+
+
+def _scores(data: Mapping[str, object]) -> Scores:
+    game = _mapping(data.get("game") or {}, "scores")
+    won = _mapping(data.get("games_won") or {}, "scores")
+    names = tuple(game)
+    return Scores(names, tuple(int(str(game[n])) for n in names),
+                  tuple(int(str(won[n])) for n in names if n in won))
 
 
 def _contract(data: Mapping[str, object], players: int) -> Contract:

@@ -16,9 +16,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from device.moves import fixed_samples
+from device.moves import choose_action_fixed, fixed_samples
 from engine import ai
+from engine.actions import Action, Play
+from engine.ai.family import plays_for_tricks
+from engine.cards import parse_card
 from engine.deal import Deal
+from engine.observation import Observation
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +42,21 @@ def choose_fixed(observation: dict[str, Any], level: str, seed: int | str | None
     (the table, the demo, the referee) plays through this, seeded by
     ``engine.match.move_seed``."""
     return choose(observation, level, seed, None, fixed_samples(observation, level))
+
+
+def act(observation: Observation, level: str, seed: int | str | None,
+        budget: float | None = ai.DEFAULT_BUDGET) -> Action:
+    """The AI's action for the seat to act, in any game and phase (a bid, a card)."""
+    if plays_for_tricks(observation):
+        return Play(observation.seat, parse_card(choose(observation.play_form(), level, seed, budget)))
+    return ai.choose_action(observation, level, seed, budget=budget)
+
+
+def act_fixed(observation: Observation, level: str, seed: int | str | None) -> Action:
+    """``act`` with a fixed amount of work: in the play the card ``choose_fixed`` picks."""
+    if plays_for_tricks(observation):
+        return Play(observation.seat, parse_card(choose_fixed(observation.play_form(), level, seed)))
+    return choose_action_fixed(observation, level, seed)
 
 
 def hint(observation: dict[str, Any]) -> dict[str, Any]:

@@ -29,9 +29,14 @@ log = logging.getLogger(__name__)
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
-def rules_from_config(config):
+def rules_from_config(config, game: str = "classic"):
+    """The house rules in force: the config's for classic whist; another game
+    plays its own defaults (Settings edits classic's)."""
+    from engine.games import get_game
     from engine.rules import Rules
 
+    if game != "classic":
+        return get_game(game).default_rules()
     r = config.rules
     return Rules(target=r.target, honours=r.honours, revoke_penalty=r.revoke_penalty,
                  cycling_trumps=r.cycling_trumps, cycle_order=r.cycle_order, rubber_points=r.rubber_points)
@@ -44,6 +49,7 @@ class AppOptions:
     kiosk: bool = False
     synchronous_ai: bool = False  # tests and screenshots: the AI answers at once
     seed: int | None = None
+    game: str = "classic"  # a name from engine.games
     persist: bool = False  # write Settings changes back to the config file
     fps: int = 60
 
@@ -88,7 +94,7 @@ class App:
         if self._session is None:
             from device.app.session import Session
 
-            self._session = Session(rules_from_config(self.config), seed=self.options.seed)
+            self._session = Session(rules_from_config(self.config, self.options.game), seed=self.options.seed)
         return self._session
 
     @session.setter
@@ -178,7 +184,7 @@ class App:
             self.input.window = self.window.get_size()
         self.sound.enabled = config.display.sound
         if config.rules != old.rules:
-            self.session.set_rules(rules_from_config(config))
+            self.session.set_rules(rules_from_config(config, self.options.game))
         if self.options.persist:
             try:
                 from device.config import save_config

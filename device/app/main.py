@@ -53,6 +53,12 @@ def _int_seed(seed) -> int | None:
         return zlib.crc32(str(seed).encode())
 
 
+def _game(name: str | None) -> str:
+    from engine.games import get_game
+
+    return "classic" if name is None else get_game(name).name
+
+
 def _make_app(args, kiosk: bool = False, persist: bool = True):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from device.app.app import App, AppOptions
@@ -60,7 +66,8 @@ def _make_app(args, kiosk: bool = False, persist: bool = True):
     config = _load_config(args, kiosk)
     fullscreen = getattr(args, "fullscreen", False) or None
     options = AppOptions(size=parse_size(getattr(args, "size", None)), fullscreen=fullscreen,
-                         kiosk=kiosk, seed=_int_seed(getattr(args, "seed", None)), persist=persist)
+                         kiosk=kiosk, seed=_int_seed(getattr(args, "seed", None)), persist=persist,
+                         game=_game(getattr(args, "game", None)))
     return App(config, options)
 
 
@@ -127,14 +134,14 @@ def _play_out(deal, seed=None, stop=None, match=None) -> None:
 
     while not deal.is_over and not (stop and stop(deal)):
         seed_now = match.move_seed() if match is not None else move_seed(seed, 0, len(deal.actions))
-        deal.play(ai_worker.choose_fixed(deal.observation(deal.turn), "rules", seed_now))
+        deal.apply(ai_worker.act_fixed(deal.observe(deal.turn), "rules", seed_now))
 
 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
                rotation: int = 0, four_colour: bool = False, hands: int | None = None,
                tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
-               back: str | None = None) -> Path:
-    """Render ``scene`` with a seeded game to a PNG, without a display.
+               back: str | None = None, game: str = "classic") -> Path:
+    """Render ``scene`` with a seeded game (of ``game``) to a PNG, without a display.
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
     South deal); ``tricks``: the table is shown at South's turn once that many
@@ -155,7 +162,8 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     if honours is not None:
         changes["rules"] = {"honours": honours}
     config = Config().updated(changes)
-    app = App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=True, seed=seed))
+    app = App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=True, seed=seed,
+                                 game=_game(game)))
     session = app.session
     if hands is None:
         hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)

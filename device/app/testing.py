@@ -14,7 +14,8 @@ from device.app.input import to_window
 
 
 def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: str = "off",
-             seed: int | None = 3, level: str = "rules", synchronous: bool = True, **display):
+             seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = "classic",
+             **display):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from device.app.app import App, AppOptions
@@ -24,7 +25,8 @@ def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: s
         "display": {"animation": animation, "sound": False, "rotation": rotation, **display},
         "ai": {"partner": level, "opponents": level},
     })
-    return App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=synchronous, seed=seed))
+    return App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=synchronous, seed=seed,
+                                  game=game))
 
 
 def window_point(app, x: float, y: float) -> tuple[float, float]:

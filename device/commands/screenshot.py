@@ -15,6 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="800x480", metavar="WxH", help="default 800x480")
     parser.add_argument("--out", required=True, metavar="F.png")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal shown (default 1)")
+    parser.add_argument("--game", default="classic", help="the game shown (whist-table games lists them)")
     parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
     parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
     parser.add_argument("--hands", type=int, metavar="N",
@@ -33,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     honours = None if args.honours is None else args.honours == "on"
     out = screenshot(args.scene, parse_size(args.size), args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
-                     last_trick=args.last_trick, honours=honours, back=args.back)
+                     last_trick=args.last_trick, honours=honours, back=args.back,
+                     game=args.game)
     print(out)
     return 0

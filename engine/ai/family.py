@@ -34,18 +34,24 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         raise RulesError(f"no AI level called {level!r}: choose one of {', '.join(LEVELS)}")
     if not obs.legal:
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
-    rng = seed_for(obs.to_json(), seed)
     if len(obs.legal) == 1:
         return obs.legal[0]
-    if level == "random":
-        return rng.choice(obs.legal)
     if obs.phase == Phase.AUCTION:
-        return _bid(obs)
-    if obs.contract is not None and obs.contract.call == "nullo":
-        return _duck(obs)
-    view = view_of(obs.play_form())
-    card = play(view, level, rng, budget, samples)
-    return Play(obs.seat, card)
+        rng = seed_for(obs.to_json(), seed)
+        return rng.choice(obs.legal) if level == "random" else _bid(obs)
+    # the card play is seeded from its own part of the observation, so a play here is
+    # choose_card's for the same position and seed
+    form = obs.play_form()
+    rng = seed_for(form, seed)
+    if not plays_for_tricks(obs):
+        return rng.choice(obs.legal) if level == "random" else _duck(obs)
+    return Play(obs.seat, play(view_of(form), level, rng, budget, samples))
+
+
+def plays_for_tricks(obs: Observation) -> bool:
+    """Whether the seat is to play a card towards the most tricks, which is
+    ``choose_card``'s search on ``obs.play_form()``."""
+    return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
 
 
 def _points(hand: tuple[Card, ...]) -> int:
@@ -84,4 +90,4 @@ def _duck(obs: Observation) -> Action:
     return Play(obs.seat, (max if last else min)(cards, key=order.power))
 
 
-__all__ = ["choose_action"]
+__all__ = ["choose_action", "plays_for_tricks"]

@@ -57,6 +57,9 @@ class Classic(Game):
     def rubber_bonus(self, rules: GameRules) -> int:
         return RUBBER_BONUS
 
+    def counts_honours(self, rules: GameRules) -> bool:
+        return _rules(rules).honours
+
     def counts_rubber_points(self, rules: GameRules) -> bool:
         return _rules(rules).rubber_points
 

@@ -35,7 +35,7 @@ class SummaryScene(Scene):
         out.append(("Points", f"You/Partner +{s.points[0]} · Opponents +{s.points[1]}"))
         # Honours are only looked at when the house counts them: elsewhere the score
         # holds no count, and a "held 0 / 0" would be false.
-        if m.rules.honours:
+        if m.game.counts_honours(m.rules):
             held = f"held You/Partner {s.honours_held[0]} · Opponents {s.honours_held[1]}"
             out.append(("Honours", f"{held}; scored +{s.honours[0]} / +{s.honours[1]}"))
         game_no = len(m.games) if s.game_won_by is not None else len(m.games) + 1
@@ -49,7 +49,7 @@ class SummaryScene(Scene):
         rubber = f"games You/Partner {gw[0]} · Opponents {gw[1]}"
         if m.is_over:
             rubber = f"won by {SIDES[m.winner]} ({gw[0]}-{gw[1]})"
-            if m.rules.rubber_points:
+            if m.game.counts_rubber_points(m.rules):
                 rp = m.rubber_points()
                 rubber += f", points {rp[0]}-{rp[1]}"
         out.append(("Rubber", rubber))

@@ -16,9 +16,13 @@ from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from engine.actions import Action as GameAction
 from engine.actions import Play
 from engine.cards import SUIT_NAMES, Card, parse_card, sort_hand
+from engine.ai.family import plays_for_tricks
+from engine.deal import describe_action
 from engine.errors import RulesError
+from engine.game import Phase
 from engine.seats import SEATS, Seat
 from engine.trick import Trick
 
@@ -203,6 +207,14 @@ class TableScene(Scene):
                                                                   deal_h), "Shuffle & Deal",
                                                       self.shuffle_and_deal, primary=True,
                                                       font_size=self.px(22), name="deal"))
+        # The auction: one big button a call (grand, nullo, pass...), shown on your turn to speak.
+        bid_w, bid_h = self.px(150), self.px(64)
+        self.b_bids = []
+        for i in range(4):
+            x = cx - 2 * bid_w - int(1.5 * pad) + i * (bid_w + pad)
+            self.b_bids.append(self.buttons.add(widgets.Button(
+                pygame.Rect(x, cy - bid_h // 2, bid_w, bid_h), "", lambda: None, visible=False,
+                font_size=self.px(24), name=f"bid{i}")))
         # The turned trump card, beside the dealer.
         tw, th = int(oc_w * 1.35), int(oc_h * 1.35)
         self.turned_size = (tw, th)
@@ -303,6 +315,12 @@ class TableScene(Scene):
         deal = self.deal
         if self.overlay is not None:
             return ""  # the overlay says it itself, and nothing may show through it
+        if self.waiting_for_human and deal.phase == Phase.AUCTION:
+            # the prompt wins over the last call's caption, which it repeats
+            said = "; ".join(f"{SEAT_LABELS[a.seat]} {describe_action(a)}" for a in deal.auction)
+            calls = [describe_action(a) for a in deal.legal_actions()]
+            prompt = "Your call: " + ", ".join(calls[:-1]) + " or " + calls[-1]
+            return f"{said}. {prompt}" if said else prompt
         if self.message and self.app.clock < self.message_until:
             return self.message
         if deal is None:
@@ -323,6 +341,8 @@ class TableScene(Scene):
         if deal.is_over:
             return "Hand over"
         turn = deal.turn
+        if deal.phase == Phase.AUCTION:
+            return f"{SEAT_LABELS[turn]} to bid"
         if turn in self.human_seats:
             if self.hint_text:
                 return self.hint_text
@@ -365,7 +385,7 @@ class TableScene(Scene):
             self.say(str(exc))
 
     def ask_hint(self) -> None:
-        if not self.waiting_for_human or self.hint_job is not None:
+        if not self.b_hint.enabled:
             return
         obs = self.deal.observation(Seat.S)
         self.hint_job = self.app.ai.submit(ai_worker.hint, obs)
@@ -401,6 +421,24 @@ class TableScene(Scene):
             self.held = done
             self.hold_left = 1.1 * self.pace
             self.app.sound.play("trick")
+        return True
+
+    def act(self, seat: Seat, action: GameAction) -> bool:
+        """A bid or a pass (cards go through :meth:`play`, which animates them)."""
+        if isinstance(action, Play):
+            return self.play(seat, action.card)
+        try:
+            self.session.match.apply(action)  # the match tells its journal
+        except RulesError as exc:
+            self.say(str(exc).capitalize())
+            return False
+        who = "You" if seat == Seat.S else SEAT_LABELS[seat]
+        self.say(f"{who}: {describe_action(action)}", 1.6 * max(self.pace, 0.5))
+        self.next_ai_at = self.app.clock + 0.9 * self.pace
+        contract = self.deal.contract if self.deal is not None else None
+        if contract is not None:
+            by = "nobody bid" if contract.declarer is None else f"{SEAT_LABELS[contract.declarer]} bid it"
+            self.say(f"{contract.call.capitalize()}: {by}", 2.2 * max(self.pace, 0.5))
         return True
 
     def after_play(self, seat: Seat, card: Card) -> None:
@@ -501,9 +539,20 @@ class TableScene(Scene):
     def refresh_buttons(self) -> None:
         deal = self.deal
         self.b_deal.visible = deal is None
-        self.b_hint.enabled = self.waiting_for_human and self.hint_job is None
+        # the hint is the search for the most tricks: no help in an auction or a nullo
+        self.b_hint.enabled = (self.waiting_for_human and self.hint_job is None
+                               and plays_for_tricks(self.session.match.observe(Seat.S)))
         # Exactly while the rules let anyone look back at the last trick.
         self.b_last.enabled = deal is not None and deal.last_trick_viewable and self.overlay is None
+        calls = deal.legal_actions() if (deal is not None and deal.phase == Phase.AUCTION
+                                         and self.waiting_for_human) else []
+        cx, gap = self.centre[0], self.pad
+        for i, b in enumerate(self.b_bids):
+            b.visible = i < len(calls)
+            if b.visible:
+                b.rect.x = cx - (len(calls) * (b.rect.w + gap) - gap) // 2 + i * (b.rect.w + gap)
+                b.label = describe_action(calls[i]).capitalize()
+                b.on_press = (lambda a=calls[i]: self.act(Seat.S, a))
 
     def update(self, dt: float) -> None:
         self._advance(dt)
@@ -557,8 +606,8 @@ class TableScene(Scene):
             return  # the hand moved on while the AI thought: ask again
         seat = self.job_seat
         assert seat is not None
-        card = parse_card(job.result) if job.error is None else deal.legal_moves()[0]
-        self.play(seat, card)
+        action = job.result if job.error is None else deal.legal_actions()[0]
+        self.act(seat, action)
 
     @staticmethod
     def _ai_key(deal) -> tuple:  # noqa: ANN001
@@ -568,7 +617,7 @@ class TableScene(Scene):
         turn = deal.turn
         if self.job is not None or deal.is_over or turn not in self.ai_seats:
             return
-        obs = deal.observation(turn)
+        obs = self.session.match.observe(turn)
         level = self.app.ai_level(turn)
         self.job_seat = turn
         self.job_key = self._ai_key(deal)
@@ -576,9 +625,9 @@ class TableScene(Scene):
         if self.session.reproducible:
             # Seeded by (match seed, deal, action) with a fixed amount of work:
             # a rubber resumed after a power cut plays on exactly as it would have.
-            self.job = self.app.ai.submit(ai_worker.choose_fixed, obs, level, self.session.match.move_seed())
+            self.job = self.app.ai.submit(ai_worker.act_fixed, obs, level, self.session.match.move_seed())
         else:
-            self.job = self.app.ai.submit(ai_worker.choose, obs, level, None, self.app.ai_budget)
+            self.job = self.app.ai.submit(ai_worker.act, obs, level, None, self.app.ai_budget)
 
     def _poll_hint(self) -> None:
         if self.hint_job is None:
@@ -596,6 +645,17 @@ class TableScene(Scene):
         value = job.result.get("values", {}).get(str(card))
         extra = f" ({float(value):.1f} tricks)" if isinstance(value, int | float) else ""
         self.hint_text = f"Hint: {card.symbol}{extra}"
+
+    @staticmethod
+    def _strain_words(deal) -> str:  # noqa: ANN001
+        """'No trumps', or a contract's name and who bid it (Norwegian's grand)."""
+        contract = deal.contract
+        if contract is None or not contract.call:
+            return "No trumps" if deal.phase != Phase.AUCTION else "Bidding"
+        if contract.declarer is None:
+            return contract.call.capitalize()
+        who = "You" if contract.declarer == Seat.S else SEAT_LABELS[contract.declarer]
+        return f"{contract.call.capitalize()} · {who}"
 
     # ------------------------------------------------------------------ drawing
     def trick_on_table(self) -> list[tuple[Seat, Card]]:
@@ -724,7 +784,7 @@ class TableScene(Scene):
         size = self.px(20)
         # Trump badge: "Trump:" and a drawn suit symbol.
         if deal is not None:
-            t = text.text("Trump:" if deal.trump < 4 else "No trumps", size, theme.INK, True)
+            t = text.text("Trump:" if deal.trump < 4 else self._strain_words(deal), size, theme.INK, True)
             sym = self.px(28)
             bw = t.get_width() + (sym + self.px(8) if deal.trump < 4 else 0) + self.px(20)
             badge = pygame.Rect(self.badge_x, cy - self.px(20), bw, self.px(40))
