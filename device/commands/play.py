@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with no display, run the text demo in the terminal instead")
     parser.add_argument("--config", metavar="PATH", help="config file (TOML)")
     parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
-    parser.add_argument("--game", metavar="G", help="the game to play (whist-table games lists them; classic)")
+    parser.add_argument("--game", metavar="G", help="the game (classic; whist-table games lists them)")
 
 
 def display_available(env: dict[str, str] | None = None) -> bool:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Bid, Pass, Play
+from engine.actions import Bid, Claim, Pass, Play
 from engine.deal import Deal, DealRecord
 from engine.errors import NotYourTurn, RulesError
 from engine.game import Phase
@@ -26,12 +26,10 @@ def hand_with(auction, seed=1, dealer="N"):
     return deal
 
 
-def finish(deal, tricks_ns, rules=NorwegianRules()):
+def finish(deal, tricks_ns, rules=None):
     """Score the deal as if NS took ``tricks_ns`` tricks (a claim by North)."""
-    from engine.actions import Claim
-
     deal.apply(Claim(Seat.N, tricks_ns))
-    return GAME.score_hand(deal, (0, 0), rules, 1, None)
+    return GAME.score_hand(deal, (0, 0), rules or NorwegianRules(), 1, None)
 
 
 def test_the_registry_lists_classic_then_norwegian():

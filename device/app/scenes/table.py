@@ -18,8 +18,8 @@ from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Action as GameAction
 from engine.actions import Play
-from engine.cards import SUIT_NAMES, Card, parse_card, sort_hand
 from engine.ai.family import plays_for_tricks
+from engine.cards import SUIT_NAMES, Card, parse_card, sort_hand
 from engine.deal import describe_action
 from engine.errors import RulesError
 from engine.game import Phase
