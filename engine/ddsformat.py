@@ -10,9 +10,15 @@ each card). See shared/dds-hands/FORMAT.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from engine.cards import Card
+
+# One deal of DDS's test file, keyed by its section names (FORMAT.md); the values'
+# shapes differ by section, so a reader of this test data indexes what it knows.
+DdsDeal = Mapping[str, Any]
+MovesSolver = Callable[[Sequence[int], int, int, Sequence[int]], Mapping[int, int]]
 
 # hands (N, E, S, W card masks), trump, leader, cards of the current trick
 Position = tuple[tuple[int, int, int, int], int, int, tuple[int, ...]]
@@ -49,7 +55,7 @@ def trick_winner(trick: list[int], leader: int, trump: int) -> int:
     return int(Trick(Seat(leader), tuple(Card(c) for c in trick)).winner(trump))
 
 
-def fut_expected(deal: dict) -> dict[int, int]:
+def fut_expected(deal: DdsDeal) -> dict[int, int]:
     """FUT as {card int: score}: every card of each equal-card group spelled out."""
     out: dict[int, int] = {}
     for suit, rank, equals, score in deal["fut"]:
@@ -58,7 +64,8 @@ def fut_expected(deal: dict) -> dict[int, int]:
     return out
 
 
-def trace_pairs(deal: dict, masks: tuple[int, ...], solve_moves) -> Iterator[tuple[str, int, int]]:  # noqa: ANN001
+def trace_pairs(deal: DdsDeal, masks: tuple[int, ...],
+                solve_moves: MovesSolver) -> Iterator[tuple[str, int, int]]:
     """Replay PLAY, solving every position with ``solve_moves(hands, trump,
     leader, trick)``; yields (what, TRACE value, ours) before and after each card:
     the declarer side's tricks won so far plus its double-dummy tricks to come."""

@@ -16,6 +16,7 @@ from engine.actions import Action, Bid, Claim, Declare, Exchange, Pass, Play, ac
 from engine.cards import STRAINS, SUIT_NAMES, SUITS, Card, parse_card, parse_cards, parse_strain
 from engine.errors import HandOver, IllegalPlay, NotationError, NotYourTurn, RulesError
 from engine.game import Contract, Game, GameRules, Phase
+from engine.jsonform import as_list, as_mapping, as_strings, field
 from engine.observation import Observation, Scores, observe
 from engine.order import Order
 from engine.pbn import format_hands, parse_hands
@@ -82,18 +83,17 @@ class DealRecord:
         turned card, if given, is put last (it must be in the dealer's hand).
         """
         d = Seat.parse(dealer)
-        hs = parse_hands(hands, complete=True) if isinstance(hands, str) else tuple(
-            frozenset(parse_cards(list(h))) for h in hands
-        )
-        if isinstance(hs, tuple) and any(len(h) != 13 for h in hs):  # type: ignore[arg-type]
+        hs: tuple[frozenset[Card], ...] = parse_hands(hands, complete=True) if isinstance(hands, str) \
+            else tuple(frozenset(parse_cards(list(h))) for h in hands)
+        if any(len(h) != 13 for h in hs):
             raise NotationError("each hand needs 13 cards")
-        if len(frozenset().union(*hs)) != 52:  # type: ignore[arg-type]
+        if len(frozenset[Card]().union(*hs)) != 52:
             raise NotationError("the four hands must hold 52 different cards")
         strain = parse_strain(trump) if isinstance(trump, str) else trump
         turned = parse_card(trump_card) if trump_card is not None else None
-        if turned is not None and turned not in hs[d]:  # type: ignore[operator]
+        if turned is not None and turned not in hs[d]:
             raise RulesError(f"the turned card {turned} must be in the dealer's hand")
-        per_seat = [sorted(h) for h in hs]  # type: ignore[arg-type]
+        per_seat = [sorted(h) for h in hs]
         if turned is not None:
             per_seat[d].remove(turned)
             per_seat[d].append(turned)
@@ -171,17 +171,18 @@ class DealRecord:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> DealRecord:
+    def from_dict(cls, data: Mapping[str, object]) -> DealRecord:
         pack = data.get("pack")
         known = data.get("known")
         card = data.get("trump_card")
         return cls(
-            Seat.parse(str(data["dealer"])),
-            parse_strain(str(data["trump"])),
-            tuple(parse_cards(pack)) if pack is not None else None,  # type: ignore[arg-type]
+            Seat.parse(str(field(data, "dealer", "a deal record"))),
+            parse_strain(str(field(data, "trump", "a deal record"))),
+            tuple(parse_cards(as_strings(pack, "a record's pack"))) if pack is not None else None,
             parse_card(str(card)) if card is not None else None,
-            None if known is None else tuple(  # type: ignore[union-attr]
-                None if h is None else frozenset(parse_cards(h)) for h in known  # type: ignore[union-attr]
+            None if known is None else tuple(
+                None if h is None else frozenset(parse_cards(as_strings(h, "a known hand")))
+                for h in as_list(known, "a record's known hands")
             ),
         )
 
@@ -524,13 +525,10 @@ class Deal:
     @classmethod
     def from_dict(cls, data: Mapping[str, object], rules: GameRules | None = None,
                   game: Game | None = None) -> Deal:
-        record_data = data["record"]
-        actions_data = data.get("actions", [])
-        if not isinstance(record_data, Mapping) or not isinstance(actions_data, list):
-            raise NotationError("a stored deal needs a record and a list of actions")
-        deal = cls(DealRecord.from_dict(record_data), rules, game)
-        for a in actions_data:
-            deal.apply(action_from_dict(a, deal.players))
+        record = as_mapping(field(data, "record", "a stored deal"), "a deal's record")
+        deal = cls(DealRecord.from_dict(record), rules, game)
+        for a in as_list(data.get("actions"), "a deal's actions"):
+            deal.apply(action_from_dict(as_mapping(a, "an action"), deal.players))
         return deal
 
     def __repr__(self) -> str:

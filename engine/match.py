@@ -9,14 +9,16 @@ module under ``engine/games/``) deals, checks and scores each hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Action, action_from_dict
 from engine.deal import Deal, DealRecord
-from engine.errors import RulesError
+from engine.errors import NotationError, RulesError
 from engine.game import Game, GameRules
 from engine.games import game_of, get_game
+from engine.jsonform import as_int, as_list, as_mapping, field
 from engine.observation import Observation, Scores
 from engine.scoresheet import ScoreSheet
 from engine.scoring import GameResult, HandScore
@@ -319,17 +321,28 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Match:
+    def from_dict(cls, data: Mapping[str, object]) -> Match:
         """Rebuild by replaying every deal's record and actions (a pure fold)."""
         game = get_game(str(data.get("game") or "classic"))
-        rules = game.rules_from_dict(dict(data.get("rules") or {}))  # type: ignore[call-overload]
-        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), data.get("seed"), game)  # type: ignore[arg-type]
-        declared = data.get("honours_declared") or {}
-        match._declared = {int(k): (int(v[0]), int(v[1])) for k, v in declared.items()}  # type: ignore[union-attr]
-        deals = list(data.get("deals") or [])  # type: ignore[call-overload]
-        scored = int(data.get("scored", len(deals)))  # type: ignore[call-overload]
-        misdeals = [(int(m["index"]), DealRecord.from_dict(m["record"]))
-                    for m in data.get("misdeals") or []]  # type: ignore[union-attr]
+        rules = game.rules_from_dict(as_mapping(data.get("rules") or {}, "a match's rules"))
+        seed = data.get("seed")
+        if seed is not None and not isinstance(seed, int | str):
+            raise NotationError(f"a match's seed should be a number or text, not {seed!r}")
+        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game)
+        declared = as_mapping(data.get("honours_declared") or {}, "honours declared")
+        match._declared = {}
+        for k, v in declared.items():
+            held = as_list(v, "honours declared")
+            match._declared[as_int(k, "a hand number")] = (as_int(held[0], "honours"),
+                                                           as_int(held[1], "honours"))
+        deals = [as_mapping(d, "a stored deal") for d in as_list(data.get("deals"), "a match's deals")]
+        scored = as_int(data.get("scored", len(deals)), "the hands scored")
+        misdeals = []
+        for m in as_list(data.get("misdeals"), "a match's misdeals"):
+            row = as_mapping(m, "a misdeal")
+            misdeals.append((as_int(field(row, "index", "a misdeal"), "a misdeal's index"),
+                             DealRecord.from_dict(as_mapping(field(row, "record", "a misdeal"), "a record"))))
+
         def throw_in(i: int) -> None:
             # A deal thrown in before deal i: its record decides the redeal's cards.
             for index, record in misdeals:
@@ -339,9 +352,10 @@ class Match:
 
         for i, d in enumerate(deals):
             throw_in(i)
-            deal = match.start_deal(DealRecord.from_dict(d["record"]))
-            for action in d.get("actions", []):
-                deal.apply(action_from_dict(action, deal.players))
+            deal = match.start_deal(DealRecord.from_dict(as_mapping(field(d, "record", "a stored deal"),
+                                                                    "a deal's record")))
+            for action in as_list(d.get("actions"), "a deal's actions"):
+                deal.apply(action_from_dict(as_mapping(action, "an action"), deal.players))
             if i < scored:
                 match.finish_deal()
         # A throw-in after the last deal (its redeal not yet dealt) counts too:
