@@ -19,7 +19,7 @@ from engine.game import Contract, Game, GameRules, Phase
 from engine.observation import Observation, Scores, observe
 from engine.order import Order
 from engine.pbn import format_hands, parse_hands
-from engine.seats import SEAT_NAMES, Seat, around, seat_label, seats_at
+from engine.seats import SEAT_NAMES, Seat, around, seats_at
 from engine.shuffle import shuffled_pack
 from engine.trick import NO_TRUMP, Trick
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 
 from engine.ai import pimc
-from engine.ai.levels import DEFAULT_BUDGET, LEVELS, hard_search, play, seed_for
 from engine.ai.family import choose_action
+from engine.ai.levels import DEFAULT_BUDGET, LEVELS, hard_search, play, seed_for
 from engine.ai.review import review
 from engine.ai.view import view_of
 

@@ -34,18 +34,22 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         raise RulesError(f"no AI level called {level!r}: choose one of {', '.join(LEVELS)}")
     if not obs.legal:
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
-    rng = seed_for(obs.to_json(), seed)
     if len(obs.legal) == 1:
         return obs.legal[0]
+    nullo = obs.contract is not None and obs.contract.call == "nullo"
+    if obs.phase == Phase.PLAY and not nullo:
+        # Seeded from the card-play part, as choose_card seeds itself: classic whist's
+        # moves are choose_card's, card for card, at every level.
+        form = obs.play_form()
+        return Play(obs.seat, play(view_of(form), level, seed_for(form, seed), budget, samples))
+    rng = seed_for(obs.to_json(), seed)
     if level == "random":
         return rng.choice(obs.legal)
     if obs.phase == Phase.AUCTION:
         return _bid(obs)
-    if obs.contract is not None and obs.contract.call == "nullo":
+    if obs.phase == Phase.PLAY:
         return _duck(obs)
-    view = view_of(obs.play_form())
-    card = play(view, level, rng, budget, samples)
-    return Play(obs.seat, card)
+    raise RulesError(f"the AI has no play for the {obs.phase} phase of {obs.game} yet")
 
 
 def _points(hand: tuple[Card, ...]) -> int:
@@ -75,7 +79,8 @@ def _duck(obs: Observation) -> Action:
     led = order.led_suit(trick)
     if all(order.suit_of(c) != led for c in cards):
         return Play(obs.seat, max(cards, key=order.power))
-    under = [c for c in cards if order.power(c) < order.power(best) or order.suit_of(c) != order.suit_of(best)]
+    under = [c for c in cards
+             if order.power(c) < order.power(best) or order.suit_of(c) != order.suit_of(best)]
     last = len(trick) == obs.trick.size - 1
     if under:
         return Play(obs.seat, max(under, key=order.power))
