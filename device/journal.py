@@ -13,7 +13,8 @@ knowing it.
 Rebuilding is the other half: a match is a pure fold of its deal records and
 their actions, so :func:`rebuild` reads them back and replays them through
 :meth:`Match.from_dict`. What the store's ``matches.rules`` column holds is the
-rules (``Rules.to_dict()``) plus one key, ``"match"``: the first dealer, the
+rules (the game's ``to_dict()``) plus one key, ``"match"``: the game's name
+(none in stores from before there were games: classic), the first dealer, the
 match seed and, for a run of several rubbers (the headless demo), ``"run"``
 (who started it, its seed, the rubber number, hands finished before it).
 
@@ -44,8 +45,8 @@ from device.words import count
 from engine.actions import Action
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
+from engine.games import get_game
 from engine.match import Match
-from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import SEATS
 from engine.trick import Trick
@@ -56,7 +57,8 @@ MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same deal
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the store keeps about a match besides its deals: rules and how it began."""
-    header: dict[str, Any] = {"first_dealer": match.first_dealer.name, "seed": match.seed}
+    header: dict[str, Any] = {"game": match.game.name, "first_dealer": match.first_dealer.name,
+                              "seed": match.seed}
     if run is not None:
         header["run"] = dict(run)
     return {**match.rules.to_dict(), MATCH_KEY: header}
@@ -95,6 +97,7 @@ def rubber_result(match: Match) -> dict[str, Any]:
 def rebuild(store: Store, row: MatchRow) -> Match:
     """The exact match the store holds: its deals replayed, action by action."""
     header = header_of(row)
+    game = get_game(str(header.get("game") or "classic"))  # stores before games: classic
     rules = {k: v for k, v in row.rules.items() if k != MATCH_KEY}
     rows = store.deals_of_match(row.id)
     first = header.get("first_dealer") or (rows[0].dealer if rows else "N")
@@ -113,7 +116,8 @@ def rebuild(store: Store, row: MatchRow) -> Match:
             if result.get("honours_declared") is not None:
                 declared[str(result.get("number", len(deals)))] = list(result["honours_declared"])
     return Match.from_dict({
-        "rules": Rules.from_dict(rules).to_dict(),
+        "game": game.name,
+        "rules": game.rules_from_dict(rules).to_dict(),
         "first_dealer": first,
         "seed": header.get("seed"),
         "deals": deals,
@@ -320,15 +324,15 @@ class DemoRun:
         return kwargs
 
 
-def demo_run(store: Store, seed: int | str | None, level: str) -> DemoRun:
-    """Find the demo run with this seed to carry on, or get ready for a new one."""
+def demo_run(store: Store, seed: int | str | None, level: str, game: str = "classic") -> DemoRun:
+    """Find the demo run of this game with this seed to carry on, or get ready for a new one."""
     run = DemoRun(Journal(store, ai_players(level)), seed)
     if seed is None:
         return run
     row = latest_match(store)
     info = run_of(row) if row is not None else {}
     if row is None or info.get("kind") != DEMO or info.get("seed") is None \
-            or str(info.get("seed")) != str(seed):
+            or str(info.get("seed")) != str(seed) or (header_of(row).get("game") or "classic") != game:
         return run
     match = rebuild(store, row)
     run.journal.adopt(match, row.id)

@@ -12,6 +12,9 @@ No pygame here: the headless demo and the referee import it too.
 
 from __future__ import annotations
 
+from engine.actions import Action
+from engine.observation import Observation
+
 # Samples per move, by cards in hand: rows are (cards in hand at least, samples);
 # with fewer cards than the last row, or for a level not listed, the level's own
 # fixed-work search is used (engine.ai.levels: 32 layouts for expert, 32 to 96 for
@@ -47,4 +50,13 @@ def choose_card_fixed(observation: dict, level: str, seed: int | str | None) -> 
     return str(choose_card(observation, level, seed, budget=None, samples=samples))
 
 
-__all__ = ["FIXED_SAMPLES", "choose_card_fixed", "fixed_samples"]
+def choose_action_fixed(observation: Observation, level: str, seed: int | str | None) -> Action:
+    """engine.ai's action at ``level`` with a fixed amount of work, for any game
+    (in classic whist's play the card choose_card_fixed picks)."""
+    from engine.ai import choose_action
+
+    samples = fixed_samples(observation.play_form(), level)
+    return choose_action(observation, level, seed, budget=None, samples=samples)
+
+
+__all__ = ["FIXED_SAMPLES", "choose_action_fixed", "choose_card_fixed", "fixed_samples"]
