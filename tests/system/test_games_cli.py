@@ -141,3 +141,16 @@ def test_a_run_of_another_game_with_the_same_seed_is_not_resumed(tmp_path: Path)
     assert code == 0 and "Resuming" not in out and "Norwegian whist" in out
     games = [json.loads(str(m[1]))["match"]["game"] for m in journal_of(db)["matches"]]
     assert games == ["classic", "norwegian"]
+
+
+def test_the_window_demo_of_another_game_plays_in_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from device.commands import demo
+
+    args = argparse.Namespace(headless=False, game="norwegian", hands=1, seed="2", delay=0, size=None,
+                              fullscreen=False, level="rules", db=None)
+    assert demo.run(args) == 0
+    captured = capsys.readouterr()
+    assert "the window plays classic whist only so far; playing norwegian in the terminal" in captured.err
+    assert "Auction: " in captured.out and "Trick 13" in captured.out
