@@ -5,6 +5,8 @@ both come here. Play continues across games and rubbers (a new
 :class:`~engine.match.Match` when a rubber ends) until the asked number of
 hands is played. With a seed, everything (cut, shuffles, bots) is
 reproducible, so a journal written through ``on_action`` can be replayed.
+Any game of engine.games plays here; a game with an auction prints who bid
+what and the contract before the tricks.
 """
 
 from __future__ import annotations
@@ -14,14 +16,17 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from device.moves import choose_card_fixed
+from device.moves import choose_action_fixed, choose_card_fixed
 from device.words import count
-from engine.actions import Action, Play
+from engine.actions import Action, Bid, Pass, Play
 from engine.cards import SUIT_SYMBOLS, Card, parse_card
 from engine.cut import cut_for_partners
-from engine.deal import Deal
+from engine.deal import Deal, describe_action
+from engine.game import Game, GameRules
+from engine.games import game_of, get_game
 from engine.match import Match
-from engine.rules import Rules
+from engine.observation import Observation
+from engine.order import Order
 from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SEAT_NAMES, SEATS, Seat
 from engine.trick import Trick
@@ -29,6 +34,7 @@ from engine.trick import Trick
 OnAction = Callable[[Match, Action], None]
 OnMatch = Callable[[Match, int, int], None]  # (match, rubber number, hands before it)
 Chooser = Callable[[dict, str | None], str]  # (observation, move seed) -> card
+Actor = Callable[[Observation, str | None], Action]  # any game: (observation, move seed) -> action
 
 AI_LEVEL = "medium"
 RED, RESET = "\033[31m", "\033[0m"
@@ -50,6 +56,18 @@ def _pick_chooser(fixed_work: bool) -> tuple[Chooser, str]:
         return choose_card(obs, level=AI_LEVEL, seed=seed)
 
     return ai, f"AI ({AI_LEVEL})"
+
+
+def _pick_actor(fixed_work: bool) -> Actor:
+    from engine.ai import choose_action
+
+    def ai(obs: Observation, seed: str | None) -> Action:
+        if fixed_work:
+            return choose_action_fixed(obs, AI_LEVEL, seed)
+        return choose_action(obs, AI_LEVEL, seed)
+
+    ai.label = f"AI ({AI_LEVEL})"  # type: ignore[attr-defined]
+    return ai
 
 
 class Printer:
@@ -115,9 +133,18 @@ class Printer:
             lines.append(f"  {SEAT_NAMES[seat]:<5}  " + "   ".join(groups).rstrip())
         return lines
 
-    def trick(self, number: int, trick: Trick, trump: int) -> str:
+    def trick(self, number: int, trick: Trick, trump: int | Order) -> str:
         plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
         return f"Trick {number:<2}  {plays}  -> {SEAT_NAMES[trick.winner(trump)]}"
+
+    def auction(self, auction: list[Bid | Pass]) -> str:
+        return "Auction: " + ", ".join(f"{SEAT_NAMES[a.seat]} {describe_action(a)}" for a in auction)
+
+    def contract(self, deal: Deal) -> str:
+        contract = deal.contract
+        assert contract is not None
+        who = "all passed" if contract.declarer is None else f"{SEAT_NAMES[contract.declarer]} declares"
+        return f"Contract: {contract.call} ({who}), {SEAT_NAMES[deal.current.leader]} leads"
 
 
 def _hand_summary(p: Printer, score: HandScore) -> list[str]:
@@ -156,7 +183,9 @@ def run_headless(
     delay: float = 0,
     on_action: OnAction | None = None,
     *,
-    rules: Rules | None = None,
+    rules: GameRules | None = None,
+    game: Game | str | None = None,
+    actor: Actor | None = None,
     resume: Match | None = None,
     rubber: int = 1,
     hands_done: int = 0,
@@ -175,15 +204,30 @@ def run_headless(
     Match is created, before its first deal (device.journal starts
     journalling it there). Returns the matches played (the last may be unfinished);
     with ``keep_matches=False`` only the last (a long run then stays in constant memory).
+
+    ``game`` (a name or a Game; default: the resumed match's, else the rules',
+    else classic) is the game played. Classic whist's cards come from
+    ``chooser`` (observation dict -> card); every other game's actions, bids
+    included, from ``actor`` (Observation -> action; default engine.ai's).
     """
     p = Printer(out, colour)
+    if isinstance(game, str):
+        game = get_game(game)
+    if game is None:
+        game = resume.game if resume is not None else get_game("classic") if rules is None else game_of(rules)
+    rules = rules or (resume.rules if resume is not None else game.default_rules())
+    classic = game.name == "classic"
     if chooser is not None:
         choose, who = chooser, str(getattr(chooser, "label", "custom bots"))
     else:
         choose, who = _pick_chooser(fixed_work=seed is not None)
+    if not classic:
+        actor = actor or _pick_actor(fixed_work=seed is not None)
+        who = str(getattr(actor, "label", "custom bots"))
     using_ai = who.startswith("AI")
-    rules = rules or (resume.rules if resume is not None else Rules())
-    p.say(f"Whist table demo: {count(hands, 'hand')}, {who} in all four seats"
+    unit, plural = ("Rubber", "rubbers") if classic else ("Match", "matches")
+    title = "" if classic else f" ({game.title})"
+    p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in all four seats"
           + (f", seed {seed}" if seed is not None else "") + ".")
 
     def rubber_seed(k: int) -> str | None:
@@ -192,7 +236,7 @@ def run_headless(
     if resume is not None:
         match = resume
     else:
-        match = Match(rules, first_dealer_by_cut(seed, p), rubber_seed(rubber))
+        match = Match(rules, first_dealer_by_cut(seed, p), rubber_seed(rubber), game)
         if on_match is not None:
             on_match(match, rubber, hands_done)
     matches = [match]
@@ -203,7 +247,7 @@ def run_headless(
     while played < hands:
         if match.is_over:
             rubber += 1
-            match = Match(rules, match.next_dealer, rubber_seed(rubber))
+            match = Match(rules, match.next_dealer, rubber_seed(rubber), game)
             if on_match is not None:
                 on_match(match, rubber, played)
             if not keep_matches:
@@ -211,20 +255,37 @@ def run_headless(
                 matches.clear()
             matches.append(match)
             p.say()
-            p.say(f"=== Rubber {rubber} ===")
+            p.say(f"=== {unit} {rubber} ===")
         deal = match.current or match.new_deal()
         number = len(match.hands) + 1
         p.say()
-        p.say(f"--- Rubber {rubber}, hand {number} (hand {played + 1} of {hands}): "
+        p.say(f"--- {unit} {rubber}, hand {number} (hand {played + 1} of {hands}): "
               f"{SEAT_NAMES[deal.dealer]} deals, {p.trump(deal)} ---")
         dealt = deal.dealt_hands()
         for line in p.hands(dealt):
             p.say(line)
+        if deal.auction and deal.contract is not None:  # resumed after the auction
+            p.say(p.auction(deal.auction))
+            p.say(p.contract(deal))
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
-            obs = deal.observation(seat)
             move_seed = match.move_seed()  # (match seed, deal, action): the same on a resumed run
+            if actor is not None:
+                bidding = deal.contract is None
+                action = actor(match.observe(seat), move_seed)
+                done = deal.apply(action)
+                if on_action is not None:
+                    on_action(match, action)
+                if bidding and deal.contract is not None:
+                    p.say(p.auction(deal.auction))
+                    p.say(p.contract(deal))
+                if done is not None:
+                    p.say(p.trick(len(deal.tricks), done, deal.order))
+                    if delay > 0:
+                        time.sleep(delay)
+                continue
+            obs = deal.observation(seat)
             try:
                 card = parse_card(choose(obs, move_seed))
                 if card not in deal.legal_moves():
@@ -261,13 +322,13 @@ def run_headless(
             w = match.winner
             assert w is not None
             ns, ew = match.games_won
-            p.say(f"*** Rubber {rubber} to {SIDE_LONG_NAMES[w]}, {ns}-{ew} in games ***")
+            p.say(f"*** {unit} {rubber} to {SIDE_LONG_NAMES[w]}, {ns}-{ew} in games ***")
 
     p.say()
     done_rubbers = dropped + sum(1 for m in matches if m.is_over)
     before = f" ({count(played_before, 'hand')} played before)" if played_before else ""
     p.say(f"Played {count(played - played_before, 'hand')}{before}; "
-          f"{count(done_rubbers, 'rubber')} finished.")
+          f"{count(done_rubbers, unit.lower(), plural)} finished.")
     return matches
 
 

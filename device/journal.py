@@ -11,7 +11,8 @@ copy of a deal (an AI trying a move) is heard by nobody and writes nothing.
 Rebuilding is the other half: a match is a pure fold of its deal records and
 their actions, so :func:`rebuild` reads them back and replays them through
 :meth:`Match.from_dict`. What the store's ``matches.rules`` column holds is the
-rules (``Rules.to_dict()``) plus one key, ``"match"``: the first dealer, the
+rules (the game's ``to_dict()``) plus one key, ``"match"``: the game's name
+(none in stores from before there were games: classic), the first dealer, the
 match seed and, for a run of several rubbers (the headless demo), ``"run"``
 (who started it, its seed, the rubber number, hands finished before it).
 
@@ -43,8 +44,8 @@ from device.words import count
 from engine.actions import Action
 from engine.deal import DealRecord
 from engine.errors import RulesError
+from engine.games import get_game
 from engine.match import Match
-from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import SEATS
 
@@ -54,7 +55,8 @@ MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same deal
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the store keeps about a match besides its deals: rules and how it began."""
-    header: dict[str, Any] = {"first_dealer": match.first_dealer.name, "seed": match.seed}
+    header: dict[str, Any] = {"game": match.game.name, "first_dealer": match.first_dealer.name,
+                              "seed": match.seed}
     if run is not None:
         header["run"] = dict(run)
     return {**match.rules.to_dict(), MATCH_KEY: header}
@@ -93,6 +95,7 @@ def rubber_result(match: Match) -> dict[str, Any]:
 def rebuild(store: Store, row: MatchRow) -> Match:
     """The exact match the store holds: its deals replayed, action by action."""
     header = header_of(row)
+    game = get_game(str(header.get("game") or "classic"))  # stores before games: classic
     rules = {k: v for k, v in row.rules.items() if k != MATCH_KEY}
     rows = store.deals_of_match(row.id)
     first = header.get("first_dealer") or (rows[0].dealer if rows else "N")
@@ -111,7 +114,8 @@ def rebuild(store: Store, row: MatchRow) -> Match:
             if result.get("honours_declared") is not None:
                 declared[str(result.get("number", len(deals)))] = list(result["honours_declared"])
     return Match.from_dict({
-        "rules": Rules.from_dict(rules).to_dict(),
+        "game": game.name,
+        "rules": game.rules_from_dict(rules).to_dict(),
         "first_dealer": first,
         "seed": header.get("seed"),
         "deals": deals,
@@ -355,18 +359,18 @@ class DemoRun:
         return kwargs
 
 
-def _is_demo_of(row: MatchRow, seed: int | str) -> bool:
+def _is_demo_of(row: MatchRow, seed: int | str, game: str) -> bool:
     info = run_of(row)
     return info.get("kind") == DEMO and info.get("seed") is not None \
-        and str(info.get("seed")) == str(seed)
+        and str(info.get("seed")) == str(seed) and (header_of(row).get("game") or "classic") == game
 
 
-def demo_run(store: Store, seed: int | str | None, level: str) -> DemoRun:
-    """Find the demo run with this seed to carry on, or get ready for a new one."""
+def demo_run(store: Store, seed: int | str | None, level: str, game: str = "classic") -> DemoRun:
+    """Find the demo run of this game with this seed to carry on, or get ready for a new one."""
     run = DemoRun(Journal(store, ai_players(level)), seed)
     if seed is None:
         return run
-    row = next((r for r in store.matches() if _is_demo_of(r, seed)), None)
+    row = next((r for r in store.matches() if _is_demo_of(r, seed, game)), None)
     if row is None:
         return run
     info = run_of(row)

@@ -12,11 +12,8 @@ No pygame here: the headless demo and the referee import it too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from engine.actions import Action
-    from engine.observation import Observation
+from engine.actions import Action
+from engine.observation import Observation
 
 # Samples per move, by cards in hand: rows are (cards in hand at least, samples);
 # with fewer cards than the last row, or for a level not listed, the level's own

@@ -10,6 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from device.headless import Actor
+    from engine.actions import Action
+    from engine.observation import Observation
 
 HELP = "AI plays all seats (attract mode); --headless prints the hands to the terminal"
 
@@ -18,6 +24,8 @@ TTY_DELAY = 0.4  # seconds between tricks when a person is watching a terminal
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true", help="print to the terminal, no window")
+    parser.add_argument("--game", default="classic",
+                        help="the game (whist-table games lists them; the window plays classic only so far)")
     parser.add_argument("--hands", type=int, default=None,
                         help="hands to play (headless default 8; the window runs until closed)")
     parser.add_argument("--seed", default=None, help="seed for reproducible deals and play")
@@ -54,8 +62,16 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
     if delay is None:
         delay = TTY_DELAY if out.isatty() else 0.0
     # device.journal: --db journals the run (and resumes it); --level picks the bots.
+    from engine.errors import RulesError
+    from engine.games import get_game
+
+    try:
+        game = get_game(getattr(args, "game", None) or "classic")
+    except RulesError as exc:
+        print(f"demo: {exc}", file=sys.stderr)
+        return 2
     seed = _seed(args.seed)
-    kwargs: dict = {"keep_matches": False}  # the matches are not needed: constant memory
+    kwargs: dict = {"keep_matches": False, "game": game}  # the matches are not needed: constant memory
     store = None
     db, level = getattr(args, "db", None), getattr(args, "level", None)
     if db is not None or level is not None:
@@ -66,6 +82,7 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
             print(f"demo: unknown --level {level!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
             return 2
         kwargs["chooser"] = _fixed_work_ai(level)
+        kwargs["actor"] = _fixed_work_actor(level)
     from device.store import StoreError
 
     try:
@@ -77,7 +94,7 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
             if store.recovered_from is not None:
                 print(f"Note: the game store {db} was damaged; it was moved to "
                       f"{store.recovered_from} and a fresh one started.", file=out)
-            run = demo_run(store, seed, level)
+            run = demo_run(store, seed, level, game.name)
             if run.note:
                 print(run.note, file=out)
             kwargs.update(run.headless_kwargs())
@@ -115,8 +132,23 @@ def _fixed_work_ai(level: str):  # -> Chooser
     return choose
 
 
+def _fixed_work_actor(level: str) -> Actor:
+    """The same for any game: engine.ai's actions, bids included, with fixed work."""
+    from device.moves import choose_action_fixed
+
+    def act(observation: Observation, move_seed: str | None) -> Action:
+        return choose_action_fixed(observation, level, move_seed)
+
+    act.label = f"AI ({level})"  # type: ignore[attr-defined]
+    return act
+
+
 def run(args: argparse.Namespace) -> int:
     if args.headless:
+        return run_headless_from_args(args)
+    if (getattr(args, "game", None) or "classic").strip().lower() != "classic":
+        print(f"demo: the window plays classic whist only so far; playing {args.game} in the terminal",
+              file=sys.stderr)
         return run_headless_from_args(args)
     try:
         from device.app.main import run_demo

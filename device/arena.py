@@ -1,0 +1,298 @@
+"""Duplicate matches between two players of any partnership game.
+
+Each deal is played twice with the same cards: A sits North-South and B
+East-West, then the other way round, so the luck of the cards cancels out.
+A's trick margin on a deal is A's tricks at both tables minus the tricks of
+one hand; its point margin is the points A's side scored for tricks at both
+tables minus B's (classic whist: tricks over six; honours are left out, a
+duplicate pair holds the same ones both ways; Norwegian whist: the hand's
+grand or nullo points). A player is an AI level (engine.ai.choose_action) or
+an external program (``cmd:PROGRAM``, device.external). Every hand is a
+:class:`~engine.match.Match` hand: the game deals, checks every action and
+scores it.
+
+``whist-table arena`` and bench/arena.py (which adds bench-only bots) both
+play through :class:`Arena`.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from device.external import TIMEOUT, ExternalSeat, Fault, is_external
+from engine import ai
+from engine.actions import Action
+from engine.deal import DealRecord
+from engine.errors import RulesError
+from engine.game import Game, GameRules
+from engine.match import Match, deal_seed
+from engine.observation import Observation
+from engine.scoring import HandScore
+from engine.seats import Seat, seats_at
+
+MoveSeed = int | str
+FAULTS_SHOWN = 3  # an external bot's first faults printed in full
+
+
+Bot = Callable[[Match, Seat, MoveSeed], Action]  # a player: the seat's action in the hand in progress
+
+
+@dataclass
+class Entrant:
+    """One side of the arena: ``spec`` as given (a level or cmd:...), ``key`` its
+    label in the report (the spec, or spec/A and spec/B when both are the same)."""
+
+    spec: str
+    key: str
+    bot: Bot
+    external: ExternalSeat | None = None
+
+    def close(self) -> None:
+        if self.external is not None:
+            self.external.close()
+
+
+def level_bot(level: str, budget: float | None, samples: int | None = None) -> Bot:
+    """engine.ai at ``level`` (``budget`` seconds a move; None: fixed work)."""
+    if level not in ai.LEVELS:
+        raise RulesError(f"no AI level called {level!r}: choose one of {', '.join(ai.LEVELS)} "
+                         "or cmd:PROGRAM")
+
+    def bot(match: Match, seat: Seat, seed: MoveSeed) -> Action:
+        return ai.choose_action(match.observe(seat), level, seed, budget=budget, samples=samples)
+    return bot
+
+
+def make_entrant(spec: str, key: str, budget: float | None, samples: int | None = None, *,
+                 fallback: str = "rules", timeout: float = TIMEOUT) -> Entrant:
+    """An AI level, or ``cmd:PROGRAM`` falling back to the level ``fallback``."""
+    if not is_external(spec):
+        return Entrant(spec, key, level_bot(spec, budget, samples))
+    level_bot(fallback, budget, samples)  # the same check of the level as a player's
+
+    def fall_back(observation: Observation, seed: MoveSeed | None) -> Action:
+        return ai.choose_action(observation, fallback, seed, budget=budget, samples=samples)
+
+    seat = ExternalSeat(spec, fall_back, timeout=timeout)
+
+    def bot(match: Match, at: Seat, seed: MoveSeed) -> Action:
+        return seat.choose(match.observe(at), seed)
+    return Entrant(spec, key, bot, seat)
+
+
+def entrant_keys(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a != b else (a + "/A", b + "/B")
+
+
+def standard_deals(game: Game, rules: GameRules, seed: int | str,
+                   count: int) -> Iterator[tuple[DealRecord, MoveSeed]]:
+    """Deal ``index`` of an arena seeded ``seed``: the game's first hand shuffled
+    with ``deal_seed(seed, index)``, the dealer moving round the table; every
+    move of that deal is seeded with the same string."""
+    seats = seats_at(game.players)
+    for i in range(count):
+        text = deal_seed(seed, i)
+        yield game.next_record(rules, seats[i % len(seats)], 0, text), text
+
+
+@dataclass(frozen=True)
+class Figure:
+    mean: float
+    se: float | None  # None with fewer than two deals
+
+    @classmethod
+    def of(cls, xs: list[float]) -> Figure:
+        if not xs:
+            return cls(math.nan, None)
+        se = statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else None
+        return cls(statistics.fmean(xs), se)
+
+    def text(self) -> str:
+        se = "nan" if self.se is None else f"{self.se:.3f}"
+        return f"{self.mean:+.3f} ± {se}"
+
+    def to_json(self) -> dict[str, float | None]:
+        return {"mean": self.mean, "se": self.se}
+
+
+@dataclass(frozen=True)
+class Latency:
+    moves: int
+    median_ms: float
+    p99_ms: float
+    max_ms: float
+
+    @classmethod
+    def of(cls, seconds: list[float]) -> Latency:
+        if not seconds:
+            return cls(0, math.nan, math.nan, math.nan)
+        s = sorted(seconds)
+        p99 = s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
+        return cls(len(s), 1000 * statistics.median(s), 1000 * p99, 1000 * s[-1])
+
+    def text(self) -> str:
+        return (f"{self.moves} moves, median {self.median_ms:.1f} ms, p99 {self.p99_ms:.1f} ms, "
+                f"max {self.max_ms:.1f} ms")
+
+    def to_json(self) -> dict[str, float]:
+        return {"moves": self.moves, "median": round(self.median_ms, 3), "p99": round(self.p99_ms, 3),
+                "max": round(self.max_ms, 3)}
+
+
+@dataclass
+class Arena:
+    """Two entrants playing duplicate deals of ``game``."""
+
+    game: Game
+    a: Entrant
+    b: Entrant
+    rules: GameRules | None = None
+    margins: list[float] = field(default_factory=list)
+    points: list[float] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.game.partnerships:
+            raise RulesError(f"the arena pits two partnerships against each other; in "
+                             f"{self.game.title} everyone plays alone")
+        if self.rules is None:
+            self.rules = self.game.default_rules()
+        self.times = {self.a.key: [], self.b.key: []}
+
+    def play_deal(self, record: DealRecord, seed: MoveSeed) -> tuple[int, int]:
+        """Play ``record`` at both tables; A's trick and point margins."""
+        first = self.play_table(record, self.a, self.b, seed)  # A is North-South
+        second = self.play_table(record, self.b, self.a, seed)  # A is East-West
+        per_hand = sum(first.tricks)
+        margin = first.tricks[0] + second.tricks[1] - per_hand
+        gained = (first.trick_points[0] - first.trick_points[1]
+                  + second.trick_points[1] - second.trick_points[0])
+        self.margins.append(margin)
+        self.points.append(gained)
+        return margin, gained
+
+    def play_table(self, record: DealRecord, ns: Entrant, ew: Entrant, seed: MoveSeed) -> HandScore:
+        assert self.rules is not None
+        match = Match(self.rules, record.dealer, None, self.game)
+        deal = match.start_deal(record)
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            who = ns if self.game.side_of(seat) % 2 == 0 else ew
+            t0 = time.perf_counter()
+            action = who.bot(match, seat, seed)
+            self.times[who.key].append(time.perf_counter() - t0)
+            match.apply(action)
+        return match.finish_deal()
+
+    def play(self, deals: Iterable[tuple[DealRecord, MoveSeed]], progress: int = 0,
+             err: TextIO | None = None) -> bool:
+        """Play every deal; a running line on ``err`` every ``progress`` deals.
+        Ctrl-C or SIGTERM stops after the deals finished so far: returns False then."""
+        err = err if err is not None else sys.stderr
+        ai.warm_up()  # as the table does when its AI starts: no move pays for the set-up
+        start = time.monotonic()
+        previous = signal.getsignal(signal.SIGTERM)
+        # a background job ignores Ctrl-C: let `kill PID` also stop the match with a report
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+        done = len(self.margins)
+        try:
+            for record, seed in deals:
+                self.play_deal(record, seed)
+                done = len(self.margins)
+                if progress and done % progress == 0:
+                    print(f"  ... {done} deals: {Figure.of(self.margins).text()} tricks/deal, "
+                          f"{time.monotonic() - start:.0f} s", file=err, flush=True)
+        except KeyboardInterrupt:
+            print(f"interrupted after {done} deals", file=err, flush=True)
+            del self.margins[done:], self.points[done:]
+            return False
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        return True
+
+    def close(self) -> None:
+        self.a.close()
+        self.b.close()
+
+    def __enter__(self) -> Arena:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def summary(self, seed: int | str, run_time: float, note: str = "") -> Summary:
+        faults = {e.key: list(e.external.faults) for e in (self.a, self.b) if e.external is not None}
+        return Summary(
+            game=self.game, a=self.a.key, b=self.b.key, seed=seed, deals=len(self.margins),
+            tricks=Figure.of(self.margins), points=Figure.of(self.points),
+            margins=tuple(self.margins), point_margins=tuple(self.points),
+            latency={k: Latency.of(v) for k, v in self.times.items()}, faults=faults,
+            run_time=run_time, note=note,
+        )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What an arena run found: margins, latencies, external bots' faults."""
+
+    game: Game
+    a: str
+    b: str
+    seed: int | str
+    deals: int
+    tricks: Figure
+    points: Figure
+    margins: tuple[float, ...]
+    point_margins: tuple[float, ...]
+    latency: dict[str, Latency]
+    faults: dict[str, list[Fault]]
+    run_time: float
+    note: str = ""  # the run-time line's parenthesis: budget, solver
+
+    def lines(self) -> list[str]:
+        a = self.a.removesuffix("/A")
+        out = [
+            f"{a} vs {self.b.removesuffix('/B')}: {self.deals} duplicate deals ({2 * self.deals} hands), "
+            f"seed {self.seed!r}, {self.game.title}",
+            f"  {a} trick margin: {self.tricks.text()} tricks/deal (mean ± 1 SE)",
+            f"  {a} point margin: {self.points.text()} points/deal",
+            "  move latency:",
+        ]
+        out += [f"  {key:>9}: {lat.text()}" for key, lat in self.latency.items()]
+        for key, faults in self.faults.items():
+            if not faults:
+                out.append(f"  {key}: no errors")
+                continue
+            out.append(f"  {key}: {len(faults)} error{'s' if len(faults) != 1 else ''} "
+                       "(the table's AI played those moves):")
+            out += [f"    {f.describe()}" for f in faults[:FAULTS_SHOWN]]
+            if len(faults) > FAULTS_SHOWN:
+                out.append(f"    ... and {len(faults) - FAULTS_SHOWN} more")
+        tail = f" ({self.note})" if self.note else ""
+        out.append(f"  run time {self.run_time:.0f} s{tail}")
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": self.game.name, "a": self.a, "b": self.b, "seed": self.seed, "deals": self.deals,
+            "hands": 2 * self.deals, "trick_margin": self.tricks.to_json(),
+            "point_margin": self.points.to_json(),
+            "per_deal": [{"tricks": t, "points": p}
+                         for t, p in zip(self.margins, self.point_margins, strict=True)],
+            "latency_ms": {k: v.to_json() for k, v in self.latency.items()},
+            "errors": {k: {"count": len(v), "first": [f.to_json() for f in v[:FAULTS_SHOWN]]}
+                       for k, v in self.faults.items()},
+            "run_time_s": round(self.run_time, 3),
+        }
+
+
+__all__ = ["Arena", "Bot", "Entrant", "Figure", "Latency", "Summary", "entrant_keys", "level_bot",
+           "make_entrant", "standard_deals"]

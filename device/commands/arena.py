@@ -1,0 +1,82 @@
+"""``whist-table arena``: a duplicate match between two players of any game.
+
+Every deal is played twice with the same cards, A North-South and B
+East-West, then the other way round. A and B are AI levels or external
+programs (``cmd:PROGRAM``, see device.external and docs/observation.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+HELP = "duplicate match between two players (AI levels or cmd:PROGRAM) of any game"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from device.external import TIMEOUT
+    from engine.ai.levels import DEFAULT_BUDGET, LEVELS
+
+    players = f"an AI level ({', '.join(LEVELS)}) or cmd:PROGRAM (an external program, e.g. " \
+              "cmd:\"python tests/bots/random_bot.py\")"
+    parser.add_argument("a", help=f"player A: {players}")
+    parser.add_argument("b", help="player B: the same choices")
+    parser.add_argument("--game", default="classic", help="the game (whist-table games lists them)")
+    parser.add_argument("--deals", type=int, default=100,
+                        help="duplicate deals, each played twice (default 100)")
+    parser.add_argument("--seed", default="arena",
+                        help="seed of the deals and the AI's moves (default arena)")
+    parser.add_argument("--budget", type=float, default=1000 * DEFAULT_BUDGET, metavar="MS",
+                        help=f"AI think time a move in ms (default {1000 * DEFAULT_BUDGET:g}); 0: a fixed "
+                        "amount of work, the same moves on any machine")
+    parser.add_argument("--samples", type=int, default=None, help="layout cap for the searching levels")
+    parser.add_argument("--fallback", default="rules", metavar="LEVEL",
+                        help="the AI level that plays a cmd: player's move when it answers badly, late "
+                        "or not at all (default rules)")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS",
+                        help=f"a cmd: player's time for one move (default {TIMEOUT:g})")
+    parser.add_argument("--progress", type=int, default=50, metavar="K",
+                        help="a running line on stderr every K deals (default 50; 0: none)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+
+def run(args: argparse.Namespace) -> int:
+    from device.arena import Arena, entrant_keys, make_entrant, standard_deals
+    from engine.errors import RulesError
+    from engine.games import get_game
+
+    if args.deals < 1:
+        print("arena: --deals must be at least 1", file=sys.stderr)
+        return 2
+    if args.budget < 0 or args.timeout <= 0:
+        print("arena: --budget must be 0 or more and --timeout more than 0", file=sys.stderr)
+        return 2
+    budget = args.budget / 1000 or None
+    try:
+        game = get_game(args.game)
+        key_a, key_b = entrant_keys(args.a, args.b)
+        options = {"fallback": args.fallback, "timeout": args.timeout}
+        a = make_entrant(args.a, key_a, budget, args.samples, **options)
+        try:
+            b = make_entrant(args.b, key_b, budget, args.samples, **options)
+        except (RulesError, ValueError):
+            a.close()
+            raise
+    except (RulesError, ValueError) as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    rules = game.default_rules()
+    start = time.monotonic()
+    with Arena(game, a, b, rules) as arena:
+        finished = arena.play(standard_deals(game, rules, args.seed, args.deals), args.progress)
+    if not arena.margins:
+        return 1
+    think = "fixed work" if budget is None else f"think budget {args.budget:g} ms"
+    summary = arena.summary(args.seed, time.monotonic() - start, f"{think} for the AI levels")
+    if args.json:
+        print(json.dumps({**summary.to_json(), "budget_ms": args.budget, "finished": finished}))
+    else:
+        print("\n".join(summary.lines()))
+    return 0 if finished else 1
