@@ -76,7 +76,8 @@ def card_bot(name: str) -> CardBot:
         def dd_bot(deal: Deal, seat: Seat, seed: int) -> str:
             hands = tuple(mask_of(deal.hand(s) or ()) for s in SEATS)
             trick = tuple(int(c) for c in deal.current.cards)
-            vals = solve(hands, deal.trump, int(deal.current.leader), trick)  # type: ignore[arg-type]
+            vals = solve.solve_moves_masks(hands, deal.trump, int(deal.current.leader), trick)
+            assert vals is not None  # no limit given
             best = max(vals.values())
             prefs = rules.rank_preferences(view_of(deal.observation(seat)))
             return str(next(c for c in prefs if vals[int(c)] == best))
