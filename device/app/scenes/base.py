@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from device.app.render import felt, text, theme, widgets
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+
+if TYPE_CHECKING:
+    from device.app.app import App
 
 
 class Scene:
     name = ""
     title = ""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.buttons = widgets.ButtonSet()
         self.size = (0, 0)
