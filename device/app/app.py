@@ -24,6 +24,7 @@ from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEv
 
 if TYPE_CHECKING:
     from device.app.scenes.base import Scene
+    from device.app.scenes.review import ReviewCache
     from device.app.session import Session, Stats
     from device.config import Config
     from device.journal import Journal
@@ -102,6 +103,8 @@ class App:
         self.store_problem: str | None = None
         self._store_retry_at = 0.0
         self.referee_session: RefereeSession | None = None  # kept by the referee scene
+        self.review_cache: ReviewCache | None = None  # kept by the review scene
+        self.store_notice_dismissed = False  # the menu's notice of a damaged store was read
         from device.app import scenes
 
         self.scene: Scene
