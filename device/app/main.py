@@ -211,7 +211,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
 
         tbl = app.scene
         assert isinstance(tbl, TableScene)
-        legal = tbl.deal.legal_moves()
+        legal = tbl.dealt.legal_moves()
         if legal and not last_trick:
             tbl.selected = legal[0]
         if last_trick:

@@ -48,7 +48,7 @@ def panel_surface(w: int, h: int, alpha: int = 215) -> pygame.Surface:
 class Button:
     rect: pygame.Rect
     label: str
-    on_press: Callable[[], None]
+    on_press: Callable[[], object]  # what it returns is ignored
     enabled: bool = True
     primary: bool = False
     visible: bool = True

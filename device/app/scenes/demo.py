@@ -53,7 +53,7 @@ class DemoScene(TableScene):
         return self.caption
 
     def after_play(self, seat: Seat, card: Card) -> None:
-        deal = self.deal
+        deal = self.dealt
         who = DEMO_NAMES[seat]
         cur = deal.current
         if deal.tricks and not cur.cards and deal.tricks[-1].cards[-1] == card:
@@ -68,7 +68,7 @@ class DemoScene(TableScene):
             self.caption = f"{who} plays the {card.name}"
 
     def hand_over(self) -> None:
-        ns, ew = self.deal.tricks_taken()
+        ns, ew = self.dealt.tricks_taken()
         side = "North-South" if ns > ew else "East-West"
         self.caption = f"{side} take {max(ns, ew)} tricks to {min(ns, ew)}"
         self.session.finish()
