@@ -31,7 +31,7 @@ def _block(s: LevelStats) -> list[tuple[str, str]]:
     ]
 
 
-# Store.stats() answers device.stats.Statistics.to_dict(): dict[str, Any] until it hands over the dataclass.
+# A bucket of Store.stats(): device.stats.Statistics.to_dict(), which the store types dict[str, Any].
 def _stored_block(b: dict[str, Any]) -> list[tuple[str, str]]:
     """One bucket of ``Store.stats()``; "won" is North-South's (you and your partner)."""
     lines = [
