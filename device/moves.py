@@ -12,8 +12,12 @@ No pygame here: the headless demo and the referee import it too.
 
 from __future__ import annotations
 
-from engine.actions import Action
-from engine.observation import Observation
+from collections.abc import Mapping, Sized
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.observation import Observation
 
 # Samples per move, by cards in hand: rows are (cards in hand at least, samples);
 # with fewer cards than the last row, or for a level not listed, the level's own
@@ -31,16 +35,19 @@ FIXED_SAMPLES: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 
-def fixed_samples(observation: dict, level: str) -> int | None:
+def fixed_samples(observation: Mapping[str, object], level: str) -> int | None:
     """The sample count for a reproducible move (None: the level's own default)."""
-    held = len(observation.get("hand") or ())
+    hand = observation.get("hand") or ()
+    if not isinstance(hand, Sized):
+        raise TypeError(f"the observation's hand is not a list of cards: {hand!r}")
+    held = len(hand)
     for at_least, samples in FIXED_SAMPLES.get(level, ()):
         if held >= at_least:
             return samples
     return None
 
 
-def choose_card_fixed(observation: dict, level: str, seed: int | str | None) -> str:
+def choose_card_fixed(observation: Mapping[str, object], level: str, seed: int | str | None) -> str:
     """engine.ai's card at ``level`` with a fixed amount of work (errors propagate)."""
     from engine.ai import choose_card
 

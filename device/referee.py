@@ -65,10 +65,11 @@ AI_HANDS = "ai_hands"  # each AI seat's 13 cards scanned face down
 PLAY = "play"
 HAND_OVER = "hand_over"  # the summary; Select deals the next hand
 
-Chooser = Callable[[dict, str, "str | None"], str]  # (observation, level, move seed) -> card
+# (observation, level, move seed) -> card
+Chooser = Callable[[Mapping[str, object], str, "str | None"], str]
 
 
-def engine_choose(observation: dict, level: str, seed: str | None) -> str:
+def engine_choose(observation: Mapping[str, object], level: str, seed: str | None) -> str:
     """The engine's AI with a fixed amount of work (device.moves): reproducible."""
     from device.moves import choose_card_fixed
 
@@ -88,7 +89,7 @@ class AIRequest:
 
     key: tuple[int, int, int]  # (deal number, plays so far, undos): stale answers are ignored
     seat: Seat
-    observation: dict
+    observation: dict[str, object]
     level: str
     seed: str | None  # engine.match.move_seed of this position
 
@@ -209,6 +210,9 @@ class RefereeSession:
         if row is None:
             return False
         match = rebuild(self.store, row)
+        if not isinstance(match.rules, Rules):  # the referee only ever starts classic rubbers
+            raise RulesError(f"the stored referee rubber {row.id} is not classic whist: "
+                             f"{type(match.rules).__name__}; start a new rubber")
         journal = Journal(self.store, dict(row.players), hold=True)
         journal.adopt(match, row.id)
         if match.is_over:  # won by its last hand, cut before the next rubber began

@@ -11,6 +11,7 @@ import os
 import signal
 import time
 from dataclasses import dataclass
+from types import FrameType
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,21 +23,36 @@ from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
 
 if TYPE_CHECKING:
+    from device.app.scenes.base import Scene
+    from device.app.scenes.review import ReviewCache
+    from device.app.session import Session, Stats
+    from device.config import Config
     from device.journal import Journal
+    from device.referee import RefereeSession
+    from device.store import Store
+    from engine.game import GameRules
+    from engine.rules import Rules
+    from engine.seats import Seat
 
 log = logging.getLogger(__name__)
 
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
-def rules_from_config(config, game: str = "classic"):
+def rules_from_config(config: Config, game: str = "classic") -> GameRules:
     """The house rules in force: the config's for classic whist; another game
     plays its own defaults (Settings edits classic's)."""
     from engine.games import get_game
-    from engine.rules import Rules
 
     if game != "classic":
         return get_game(game).default_rules()
+    return classic_rules(config)
+
+
+def classic_rules(config: Config) -> Rules:
+    """Classic whist's house rules from the config (the referee plays only these)."""
+    from engine.rules import Rules
+
     r = config.rules
     return Rules(target=r.target, honours=r.honours, revoke_penalty=r.revoke_penalty,
                  cycling_trumps=r.cycling_trumps, cycle_order=r.cycle_order, rubber_points=r.rubber_points)
@@ -55,7 +71,7 @@ class AppOptions:
 
 
 class App:
-    def __init__(self, config=None, options: AppOptions | None = None) -> None:
+    def __init__(self, config: Config | None = None, options: AppOptions | None = None) -> None:
         if config is None:
             from device.config import Config
 
@@ -74,23 +90,28 @@ class App:
         self.ai = AIWorker(synchronous=self.options.synchronous_ai)
         self.ai.start()
         self.sound = Sound(config.display.sound)
-        self._session = None  # made on first use: the engine's import is not needed for the menu
-        self._stats = None
+        # made on first use: the engine's import is not needed for the menu
+        self._session: Session | None = None
+        self._stats: Stats | None = None
         self.clock = 0.0  # seconds of app time (advanced by step's dt)
         self.frames = 0
         self.running = True
         self.idle_since = time.monotonic()
         # The game store (device.journal.attach_app): why there is none, if it could
         # not be opened, and when a held journal next tries the store again.
-        self.store = None
+        self.store: Store | None = None
         self.store_problem: str | None = None
         self._store_retry_at = 0.0
-        self.referee_session = None  # device.referee.RefereeSession, kept by the referee scene
-        self.scene = None
-        self.go("menu")
+        self.referee_session: RefereeSession | None = None  # kept by the referee scene
+        self.review_cache: ReviewCache | None = None  # kept by the review scene
+        self.store_notice_dismissed = False  # the menu's notice of a damaged store was read
+        from device.app import scenes
+
+        self.scene: Scene
+        self._show(scenes.make("menu", self))
 
     @property
-    def session(self):
+    def session(self) -> Session:
         if self._session is None:
             from device.app.session import Session
 
@@ -98,7 +119,7 @@ class App:
         return self._session
 
     @session.setter
-    def session(self, value) -> None:
+    def session(self, value: Session) -> None:
         self._session = value
 
     @property
@@ -118,7 +139,7 @@ class App:
         return [j for j in found if j is not None]
 
     @property
-    def stats(self):
+    def stats(self) -> Stats:
         if self._stats is None:
             from device.app.session import Stats
 
@@ -162,7 +183,7 @@ class App:
     def anim(self) -> float:
         return ANIMATION_FACTORS.get(self.config.display.animation, 1.0)
 
-    def ai_level(self, seat) -> str:
+    def ai_level(self, seat: Seat) -> str:
         return self.config.ai.partner if seat.side == 0 else self.config.ai.opponents
 
     @property
@@ -174,7 +195,7 @@ class App:
     def level_key(self) -> str:
         return f"partner {self.config.ai.partner} / opponents {self.config.ai.opponents}"
 
-    def apply_config(self, config) -> None:
+    def apply_config(self, config: Config) -> None:
         """Settings changed: rotation, sound and rules take effect here."""
         old = self.config
         self.config = config
@@ -195,12 +216,14 @@ class App:
                 log.warning("could not save settings: %s", exc)
 
     # -- scenes -----------------------------------------------------------------------
-    def go(self, name: str, **kwargs) -> None:
+    def go(self, name: str, **kwargs: object) -> None:
         from device.app import scenes
 
         scene = scenes.make(name, self, **kwargs)
-        if self.scene is not None:
-            self.scene.leave()
+        self.scene.leave()
+        self._show(scene)
+
+    def _show(self, scene: Scene) -> None:
         self.scene = scene
         scene.ensure_layout(self.size)
         scene.enter()
@@ -301,7 +324,7 @@ class App:
             pygame.display.update(shown)
 
     def run(self) -> int:
-        def stop(signum, frame) -> None:
+        def stop(signum: int, frame: FrameType | None) -> None:
             self.running = False
 
         try:

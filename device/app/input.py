@@ -116,12 +116,12 @@ class InputMapper:
                 return  # SDL's copy of a touch we already handled
             if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
                 self._mouse_down = True
-                self._pointer("down", *ev.pos, "mouse")
+                self._pointer("down", ev.pos[0], ev.pos[1], "mouse")
             elif t == pygame.MOUSEBUTTONUP and ev.button == 1:
                 self._mouse_down = False
-                self._pointer("up", *ev.pos, "mouse")
+                self._pointer("up", ev.pos[0], ev.pos[1], "mouse")
             elif t == pygame.MOUSEMOTION and self._mouse_down:
-                self._pointer("move", *ev.pos, "mouse")
+                self._pointer("move", ev.pos[0], ev.pos[1], "mouse")
         elif t == pygame.MOUSEWHEEL:
             if getattr(ev, "touch", False):
                 return

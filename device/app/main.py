@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from device.app.app import App
+    from device.config import Config
     from engine.deal import Deal
+    from engine.match import Match
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +36,7 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return size
 
 
-def _load_config(args, kiosk: bool):
+def _load_config(args: argparse.Namespace, kiosk: bool) -> Config:
     from device.config import ConfigError, load_config
 
     try:
@@ -41,7 +46,7 @@ def _load_config(args, kiosk: bool):
         raise SystemExit(2) from None
 
 
-def _int_seed(seed) -> int | None:
+def _int_seed(seed: str | int | None) -> int | None:
     """The demo passes seeds as text; the app wants an int (a text seed is hashed, stably)."""
     if seed is None:
         return None
@@ -59,7 +64,7 @@ def _game(name: str | None) -> str:
     return "classic" if name is None else get_game(name).name
 
 
-def _make_app(args, kiosk: bool = False, persist: bool = True):
+def _make_app(args: argparse.Namespace, kiosk: bool = False, persist: bool = True) -> App:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from device.app.app import App, AppOptions
 
@@ -92,7 +97,7 @@ def _no_screen() -> bool:
         pygame.display.quit()
 
 
-def _terminal_demo(args) -> int:
+def _terminal_demo(args: argparse.Namespace) -> int:
     """``--fallback-headless`` with no screen: the text demo, as ``make run`` promises."""
     print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
     from device.headless import run_headless
@@ -102,7 +107,7 @@ def _terminal_demo(args) -> int:
     return 0
 
 
-def run_play(args) -> int:
+def run_play(args: argparse.Namespace) -> int:
     """``whist-table [play]``: the table, windowed or fullscreen, or as a kiosk."""
     if getattr(args, "fallback_headless", False) and _no_screen():
         # DISPLAY was set but no server answered (an ssh session, a stale variable):
@@ -119,22 +124,23 @@ def run_play(args) -> int:
             store.close()
 
 
-def run_demo(args) -> int:
+def run_demo(args: argparse.Namespace) -> int:
     """``whist-table demo``: attract mode; a touch goes to the menu."""
     app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
     app.go("demo")
     return app.run()
 
 
-def _play_out(deal, seed=None, stop=None, match=None) -> None:
+def _play_out(deal: Deal, seed: int | str | None = None, stop: Callable[[Deal], bool] | None = None,
+              match: Match | None = None) -> None:
     """Play ``deal`` on with the AI in every seat (until ``stop(deal)``); each move
     seeded by engine.match.move_seed (from ``match`` when given, else ``seed``)."""
     from device.app import ai_worker
     from engine.match import move_seed
 
-    while not deal.is_over and not (stop and stop(deal)):
+    while (turn := deal.turn) is not None and not (stop and stop(deal)):  # None: the deal is over
         seed_now = match.move_seed() if match is not None else move_seed(seed, 0, len(deal.actions))
-        deal.apply(ai_worker.act_fixed(deal.observe(deal.turn), "rules", seed_now))
+        deal.apply(ai_worker.act_fixed(deal.observe(turn), "rules", seed_now))
 
 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
@@ -179,6 +185,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
 
         _play_out(session.shuffle_and_deal(), None, stop, match=session.match)
     store = None
+    newest_id = None
     if scene.startswith("recall"):
         # A throwaway store with a few deals, so History shows real content.
         from device.app.scenes.recall import seed_demo_store
@@ -186,9 +193,10 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
 
         store = app.store = Store(":memory:")
         seed_demo_store(store, hands=4, seed=seed)
+        if scene == "recall-deal":
+            newest_id = store.recent_deals(1)[0].id
     if scene == "recall-deal":
-        newest = store.recent_deals(1)[0]
-        app.go("recall", deal_id=newest.id, step=26)
+        app.go("recall", deal_id=newest_id, step=26)
     elif scene == "quit":
         app.step(1 / 60)  # the menu on screen first: the question is asked over it
         app.go("quit", back="menu")
@@ -203,7 +211,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
 
         tbl = app.scene
         assert isinstance(tbl, TableScene)
-        legal = tbl.deal.legal_moves()
+        legal = tbl.dealt.legal_moves()
         if legal and not last_trick:
             tbl.selected = legal[0]
         if last_trick:

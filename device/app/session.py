@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from device.stats import HandOutcome, RubberOutcome, Tally, tally
 from engine.deal import Deal
+from engine.game import GameRules
 from engine.match import Match
-from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import Seat
 
@@ -68,10 +68,10 @@ class Stats:
 class Session:
     """One rubber at a time; a new one starts when the last is over."""
 
-    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: Seat = Seat.N) -> None:
+    def __init__(self, rules: GameRules, seed: int | None = None, first_dealer: Seat = Seat.N) -> None:
         self.seed = seed
         self.rules = rules
-        self.pending_rules: Rules | None = None
+        self.pending_rules: GameRules | None = None
         self.match = Match(rules, first_dealer=first_dealer, seed=self._match_seed(0))
         self.rubbers = 0
         self.last_score: HandScore | None = None
@@ -121,7 +121,7 @@ class Session:
     def deal(self) -> Deal | None:
         return self.match.current
 
-    def set_rules(self, rules: Rules) -> bool:
+    def set_rules(self, rules: GameRules) -> bool:
         """New house rules: now if the rubber has not begun, else from the next rubber.
         Returns True when they apply at once."""
         if not self.match.deals:

@@ -7,15 +7,20 @@ coordinates, through the rotation), exactly like a touchscreen's.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from device.app.input import to_window
 
+if TYPE_CHECKING:
+    from device.app.app import App
+
 
 def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: str = "off",
              seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = "classic",
-             **display):
+             **display: object) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from device.app.app import App, AppOptions
@@ -29,21 +34,21 @@ def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: s
                                   game=game))
 
 
-def window_point(app, x: float, y: float) -> tuple[float, float]:
+def window_point(app: App, x: float, y: float) -> tuple[float, float]:
     """Logical (drawing) point -> normalised window coordinates of a finger."""
     wx, wy = to_window(app.rotation, app.size, x, y)
     w, h = app.window.get_size()
     return wx / w, wy / h
 
 
-def finger(app, kind: str, x: float, y: float, finger_id: int = 0) -> None:
+def finger(app: App, kind: str, x: float, y: float, finger_id: int = 0) -> None:
     nx, ny = window_point(app, x, y)
     etype = {"down": pygame.FINGERDOWN, "up": pygame.FINGERUP, "move": pygame.FINGERMOTION}[kind]
     pygame.event.post(pygame.event.Event(etype, touch_id=1, finger_id=finger_id, x=nx, y=ny,
                                          dx=0.0, dy=0.0, pressure=1.0))
 
 
-def tap(app, x: float, y: float, steps: int = 1) -> None:
+def tap(app: App, x: float, y: float, steps: int = 1) -> None:
     """A finger down and up at a logical point, then ``steps`` frames."""
     finger(app, "down", x, y)
     finger(app, "up", x, y)
@@ -51,16 +56,16 @@ def tap(app, x: float, y: float, steps: int = 1) -> None:
         app.step(1 / 60)
 
 
-def tap_button(app, name: str) -> None:
+def tap_button(app: App, name: str) -> None:
     app.scene.ensure_layout(app.size)
     b = app.scene.buttons.by_name(name)
     assert b.visible and b.enabled, f"button {name!r} is not usable"
     tap(app, *b.rect.center)
 
 
-def run_until(app, done, max_steps: int = 2000, dt: float = 1 / 60) -> bool:
+def run_until(app: App, done: Callable[[], object], max_steps: int = 2000, dt: float = 1 / 60) -> bool:
     for _ in range(max_steps):
         if done():
             return True
         app.step(dt)
-    return done()
+    return bool(done())

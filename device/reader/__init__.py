@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from device.events import EventQueue
 from device.reader.base import Reader, TagLookup, ThreadedReader
 from device.reader.placement import PlacementFilter
@@ -24,31 +26,31 @@ from device.reader.protocols import (
 )
 from device.reader.serial_reader import DISCONNECTED, ReaderOpenError, SerialReader, open_port
 
+if TYPE_CHECKING:
+    from device.config import ReaderSection
+
 
 def make_reader(
     port: str,
     protocol: str,
     queue: EventQueue,
     lookup: TagLookup | None = None,
-    **options: object,
+    *,
+    baudrate: int | None = None,
+    gap: float = 0.3,
 ) -> Reader:
     """A reader for ``protocol`` on ``port`` (not started). Every protocol so far
     is a serial byte stream; a PN532 would branch here to its own Reader."""
-    return SerialReader(port, protocol, queue, lookup, **options)  # type: ignore[arg-type]
+    return SerialReader(port, protocol, queue, lookup, baudrate=baudrate, gap=gap)
 
 
 def reader_from_settings(
-    settings: object, queue: EventQueue, lookup: TagLookup | None = None, **options: object
+    settings: ReaderSection, queue: EventQueue, lookup: TagLookup | None = None
 ) -> Reader:
     """A reader from the config file's ``[reader]`` section (port, protocol,
     baudrate, debounce_ms: how long a tag must be away to count again)."""
-    options.setdefault("baudrate", getattr(settings, "baudrate", None))
-    debounce_ms = getattr(settings, "debounce_ms", None)
-    if debounce_ms is not None:
-        options.setdefault("gap", debounce_ms / 1000.0)
-    port = str(getattr(settings, "port", "auto"))
-    protocol = str(getattr(settings, "protocol", "rdm6300"))
-    return make_reader(port, protocol, queue, lookup, **options)
+    return make_reader(settings.port, settings.protocol, queue, lookup, baudrate=settings.baudrate,
+                       gap=settings.debounce_ms / 1000.0)
 
 
 __all__ = [

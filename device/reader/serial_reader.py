@@ -21,6 +21,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 import serial
 
@@ -40,11 +41,26 @@ class ReaderOpenError(WhistError, OSError):
     """The port could not be opened; the message says which and why."""
 
 
+@runtime_checkable
+class Port(Protocol):
+    """What the reader needs of an open port. ``serial.SerialBase`` lacks ``in_waiting``,
+    which each backend (a device, loop://, socket://) adds."""
+
+    name: str | None
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1, /) -> bytes: ...
+
+    def close(self) -> None: ...
+
+
 NO_READER_PORT = ('the reader port is "none": no card reader is configured; '
                   'set [reader] port to "auto" or the reader\'s device path')
 
 
-def open_port(port: str, baudrate: int, timeout: float = 0.05) -> serial.SerialBase:
+def open_port(port: str, baudrate: int, timeout: float = 0.05) -> Port:
     """Open ``port`` (a path, a by-id link, "auto" or a pyserial URL) 8N1."""
     if is_no_port(port):
         raise ReaderOpenError(NO_READER_PORT)
@@ -53,7 +69,7 @@ def open_port(port: str, baudrate: int, timeout: float = 0.05) -> serial.SerialB
     except PortNotFound as exc:
         raise ReaderOpenError(str(exc)) from None
     try:
-        return serial.serial_for_url(
+        ser = serial.serial_for_url(
             path,
             baudrate=baudrate,
             bytesize=serial.EIGHTBITS,
@@ -63,6 +79,11 @@ def open_port(port: str, baudrate: int, timeout: float = 0.05) -> serial.SerialB
         )
     except (serial.SerialException, OSError, ValueError) as exc:
         raise ReaderOpenError(f"cannot open the reader port {path}: {_why(exc)}") from None
+    if not isinstance(ser, Port):
+        ser.close()
+        raise ReaderOpenError(f"the reader port {path}: this kind of pyserial port cannot say "
+                              "how many bytes are waiting; use a serial device path")
+    return ser
 
 
 def _why(exc: Exception) -> str:
@@ -152,7 +173,7 @@ class SerialReader(ThreadedReader):
         self._drops = DropTally()
         self.reconnects = 0  # times the port went away after being open
         self.failed_opens = 0  # attempts that found no port to open
-        self._serial: serial.SerialBase | None = None
+        self._serial: Port | None = None
 
     @property
     def dropped(self) -> int:
@@ -170,10 +191,12 @@ class SerialReader(ThreadedReader):
     def _wake(self) -> None:
         ser = self._serial
         if ser is not None:
-            try:
-                ser.cancel_read()
             # not every pyserial backend can cancel; the timeout will do
-            except (AttributeError, NotImplementedError, OSError):
+            cancel = getattr(ser, "cancel_read", None)
+            try:
+                if cancel is not None:
+                    cancel()
+            except (NotImplementedError, OSError):
                 pass
 
     def _run(self) -> None:
@@ -214,7 +237,7 @@ class SerialReader(ThreadedReader):
                 said_missing = True
         self._connected = False
 
-    def _pump(self, ser: serial.SerialBase) -> None:
+    def _pump(self, ser: Port) -> None:
         last_data = self.clock()
         while not self._stop.is_set():
             data = ser.read(ser.in_waiting or 1)

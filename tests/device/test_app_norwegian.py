@@ -57,3 +57,30 @@ def test_the_call_buttons_stay_hidden_in_classic():
         assert not any(app.scene.buttons.by_name(f"bid{i}").visible for i in range(4))
     finally:
         app.close()
+
+
+def test_the_rules_screen_shows_norwegian_settings():
+    # It read classic whist's honours and revoke penalty, which Norwegian rules
+    # do not have, and the screen failed to open.
+    app = make_app((800, 480), game="norwegian")
+    try:
+        app.go("rules")
+        app.step()
+        texts = [t for _, t in app.scene.lines()]
+        assert texts[1] == "Settings: game to 50, grand 4/8, nullo 2 a trick over six"
+    finally:
+        app.close()
+
+
+def test_the_score_sheet_shows_norwegian_settings():
+    # It read classic whist's honours, revoke penalty and rubber points, which
+    # Norwegian rules do not have, and the screen failed to open.
+    app = make_app((800, 480), game="norwegian")
+    try:
+        app.go("scoresheet")
+        app.step()
+        texts = [t for _, t in app.scene.lines()]
+        assert texts[0] == "Settings: game to 50, grand 4/8, nullo 2 a trick over six"
+        assert not any("Rubber points" in t for t in texts)
+    finally:
+        app.close()

@@ -35,7 +35,8 @@ def rank_label(rank: int) -> str:
     return RANK_LABELS.get(rank, str(rank))
 
 
-def _draw_suit(surf: pygame.Surface, suit: int, x: float, y: float, s: float, colour) -> None:
+def _draw_suit(surf: pygame.Surface, suit: int, x: float, y: float, s: float,
+               colour: tuple[int, ...]) -> None:
     """Draw suit ``suit`` (0=S 1=H 2=D 3=C) in the box (x, y, s, s)."""
 
     def p(px: float, py: float) -> tuple[float, float]:
@@ -76,7 +77,8 @@ def _supersample(w: int, h: int) -> int:
     return 3 if h < 260 else 2
 
 
-def _rounded(surf: pygame.Surface, colour, rect: pygame.Rect, radius: int, width: int = 0) -> None:
+def _rounded(surf: pygame.Surface, colour: tuple[int, ...], rect: pygame.Rect, radius: int,
+             width: int = 0) -> None:
     pygame.draw.rect(surf, colour, rect, width, border_radius=radius)
 
 

@@ -21,7 +21,8 @@ def button_surface(label: str, w: int, h: int, size: int, state: str, primary: b
     else:
         bg = theme.BUTTON_PRIMARY if primary else theme.BUTTON
         if state == "pressed":
-            bg = tuple(int(c * 0.8) for c in bg)
+            r, g, b = bg
+            bg = (int(r * 0.8), int(g * 0.8), int(b * 0.8))
         fg = theme.BUTTON_TEXT
     pygame.draw.rect(s, (0, 0, 0, 70), s.get_rect().move(0, max(1, h // 16)), border_radius=radius)
     pygame.draw.rect(s, bg, s.get_rect().inflate(0, -max(1, h // 16)).move(0, 0), border_radius=radius)
@@ -47,7 +48,7 @@ def panel_surface(w: int, h: int, alpha: int = 215) -> pygame.Surface:
 class Button:
     rect: pygame.Rect
     label: str
-    on_press: Callable[[], None]
+    on_press: Callable[[], object]  # what it returns is ignored
     enabled: bool = True
     primary: bool = False
     visible: bool = True
@@ -101,12 +102,12 @@ class ButtonSet:
                     return True
             return False
         if kind == "up":
-            b, self._down = self._down, None
-            if b is None:
+            down, self._down = self._down, None
+            if down is None:
                 return False
-            b.pressed = False
-            if b.hit(x, y) and b.enabled:
-                b.on_press()
+            down.pressed = False
+            if down.hit(x, y) and down.enabled:
+                down.on_press()
             return True
         if kind == "move" and self._down is not None:
             self._down.pressed = self._down.hit(x, y)

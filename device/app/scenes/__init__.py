@@ -5,6 +5,12 @@ and quit (asks before the table closes)."""
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+from device.app.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from device.app.app import App
 
 SCENES = {
     "menu": ("menu", "MenuScene"),
@@ -25,7 +31,10 @@ SCENES = {
 }
 
 
-def make(name: str, app, **kwargs):
+def make(name: str, app: App, **kwargs: object) -> Scene:
     module, cls = SCENES[name]
     mod = importlib.import_module(f"device.app.scenes.{module}")
-    return getattr(mod, cls)(app, **kwargs)
+    scene = getattr(mod, cls)(app, **kwargs)
+    if not isinstance(scene, Scene):
+        raise TypeError(f"device.app.scenes.{module}.{cls} is not a Scene")
+    return scene

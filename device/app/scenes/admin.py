@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import pygame
 
 from device.app.render import text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import QuitRequest
+
+if TYPE_CHECKING:
+    from device.app.app import App
 
 
 class AdminScene(Scene):
@@ -37,7 +43,7 @@ class PinScene(Scene):
     name = "pin"
     title = "Admin PIN"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entered = ""
         self.wrong = False
@@ -54,7 +60,7 @@ class PinScene(Scene):
         for i, k in enumerate(keys):
             r, c = divmod(i, 3)
             rect = pygame.Rect(x0 + c * (bw + pad), key_top + r * (bh + pad), bw, bh)
-            self.buttons.add(widgets.Button(rect, k, lambda k=k: self.press(k), primary=(k == "OK"),
+            self.buttons.add(widgets.Button(rect, k, partial(self.press, k), primary=(k == "OK"),
                                             font_size=self.px(24), name=k))
 
     def press(self, key: str) -> None:

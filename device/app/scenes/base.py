@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from device.app.render import felt, text, theme, widgets
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+
+if TYPE_CHECKING:
+    from device.app.app import App
 
 
 class Scene:
     name = ""
     title = ""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.buttons = widgets.ButtonSet()
         self.size = (0, 0)
@@ -137,7 +142,7 @@ class ScrollScene(Scene):
                  "t": (self.px(20), False, theme.INK), "dim": (self.px(18), False, theme.INK_DIM),
                  "mono": (self.px(19), False, theme.INK),
                  "bad": (self.px(19), True, (255, 150, 120))}
-        rows: list[pygame.Surface | int] = []
+        rows: list[tuple[int, pygame.Surface] | int] = []  # (indent, a line) or a gap
         for style, s in self.lines():
             if not style:
                 rows.append(self.px(10))
@@ -146,7 +151,7 @@ class ScrollScene(Scene):
             indent = self.px(18) if style in ("dim", "bad") else 0
             for line in text.wrap(s, size, width - indent, bold):
                 surf = text.text(line, size, colour, bold)
-                rows.append((indent, surf))  # type: ignore[arg-type]
+                rows.append((indent, surf))
         total = pad * 2 + sum(r if isinstance(r, int) else r[1].get_height() + self.px(3) for r in rows)
         content = pygame.Surface((self.view.w, max(total, self.view.h)), pygame.SRCALPHA)
         y = pad

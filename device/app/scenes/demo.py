@@ -5,6 +5,8 @@ Any touch, key or button returns to the menu.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from device.app.render import text, theme
@@ -14,14 +16,17 @@ from device.events import ButtonEvent, CardScanned, InputEvent, PointerEvent
 from engine.cards import Card
 from engine.seats import Seat
 
+if TYPE_CHECKING:
+    from device.app.app import App
+
 DEMO_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
 class DemoScene(TableScene):
     name = "demo"
-    human_seats = frozenset()
+    human_seats: frozenset[Seat] = frozenset()
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         seed = app.options.seed
         super().__init__(app, Session(app.session.rules, seed=None if seed is None else seed + 7919))
         self.caption = "The AI plays all four seats"
@@ -48,7 +53,7 @@ class DemoScene(TableScene):
         return self.caption
 
     def after_play(self, seat: Seat, card: Card) -> None:
-        deal = self.deal
+        deal = self.dealt
         who = DEMO_NAMES[seat]
         cur = deal.current
         if deal.tricks and not cur.cards and deal.tricks[-1].cards[-1] == card:
@@ -63,7 +68,7 @@ class DemoScene(TableScene):
             self.caption = f"{who} plays the {card.name}"
 
     def hand_over(self) -> None:
-        ns, ew = self.deal.tricks_taken()
+        ns, ew = self.dealt.tricks_taken()
         side = "North-South" if ns > ew else "East-West"
         self.caption = f"{side} take {max(ns, ew)} tricks to {min(ns, ew)}"
         self.session.finish()

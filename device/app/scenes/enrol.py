@@ -14,6 +14,8 @@ switched off, and the screen says so.
 from __future__ import annotations
 
 import logging
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +25,10 @@ from device.enrolment import Enrolment, EnrolmentFlow
 from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
 from engine.cards import SUITS, Card
 from engine.errors import WhistError
+
+if TYPE_CHECKING:
+    from device.app.app import App
+    from device.reader import Reader
 
 log = logging.getLogger(__name__)
 
@@ -37,15 +43,15 @@ class EnrolScene(Scene):
     name = "enrol"
     title = "Enrol cards"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        store = getattr(app, "store", None)
+        store = app.store
         self.kept = store is not None
         self.enrolment: Enrolment = store.editable_enrolment() if store is not None else Enrolment()
         self.flow = EnrolmentFlow(self.enrolment)
         self.picking = False  # choosing the card to re-enrol
         self.message: tuple[str, str] = ("", "info")
-        self.reader = None
+        self.reader: Reader | None = None
         self.reader_problem = ""
 
     # -- the reader ------------------------------------------------------------------
@@ -150,7 +156,7 @@ class EnrolScene(Scene):
                 card = suit + rank
                 r = pygame.Rect(pad + col * (cw + gap), y0 + row * (ch + gap), cw, ch)
                 label = Card(card).symbol
-                self.buttons.add(widgets.Button(r, label, lambda c=card: self.reenrol(c),
+                self.buttons.add(widgets.Button(r, label, partial(self.reenrol, card),
                                                 font_size=self.px(18), name=card))
 
     # -- drawing ---------------------------------------------------------------------

@@ -6,18 +6,22 @@ the menu says so in a notice over everything until it is dismissed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent
 
+if TYPE_CHECKING:
+    from device.app.app import App
 
-def store_notice(app) -> str | None:
+
+def store_notice(app: App) -> str | None:
     """What to tell the players about a damaged store, until they have read it."""
-    store = getattr(app, "store", None)
-    aside = getattr(store, "recovered_from", None)
-    if aside is None or getattr(app, "store_notice_dismissed", False):
+    aside = None if app.store is None else app.store.recovered_from
+    if aside is None or app.store_notice_dismissed:
         return None
     return (f"The saved games file was damaged and moved aside to {aside}; "
             "a fresh one was started.")

@@ -11,9 +11,11 @@ device.journal.rebuild does), so what is shown is exactly what was journalled.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +23,14 @@ from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
+
+if TYPE_CHECKING:
+    from device.app.app import App
+    from device.store import DealRow, Store
+    from engine.actions import Action as GameAction
+    from engine.cards import Card
+    from engine.deal import Deal
+    from engine.rules import Rules
 
 RECENT = 20  # deals listed (the issue asks for at least the last 10)
 CARD_PACE = 0.9  # seconds between cards when playing
@@ -36,21 +46,21 @@ LIGHT_RED = (255, 150, 140)  # hearts and diamonds on the dark felt / panels
 class Replay:
     """One stored deal rebuilt: its record, the actions in order, and where we are."""
 
-    row: Any  # device.store.DealRow
-    deal: Any  # engine.deal.Deal with every action applied
-    actions: list[Any]  # engine actions, undos folded
-    hands: tuple[frozenset | None, ...]  # as dealt (None: not known at a real table)
-    rules: Any
+    row: DealRow
+    deal: Deal  # with every action applied
+    actions: list[GameAction]  # undos folded
+    hands: tuple[frozenset[Card] | None, ...]  # as dealt (None: not known at a real table)
+    rules: Rules
     misdeal: bool = False
     known: tuple[bool, ...] = (True, True, True, True)  # False: a real-card hand never scanned
     step: int = 0  # actions applied in the state shown
-    _states: dict[int, Any] = field(default_factory=dict, repr=False)
+    _states: dict[int, Deal] = field(default_factory=dict, repr=False)
 
     @property
     def total(self) -> int:
         return len(self.actions)
 
-    def state(self, step: int | None = None):
+    def state(self, step: int | None = None) -> Deal:
         """The engine's deal after ``step`` actions (cached: stepping back and forth is free)."""
         from engine.deal import Deal
 
@@ -71,13 +81,13 @@ def date_text(stamp: str | None) -> str:
     return when.strftime("%d %b %H:%M")
 
 
-def pair(value: Any) -> tuple[Any, Any] | None:
+def pair(value: object) -> tuple[object, object] | None:
     from device.store.recall import side_pair
 
     return side_pair(value)
 
 
-def rules_of(store, match_id: int):
+def rules_of(store: Store | None, match_id: int) -> Rules:
     """The rubber's rules as stored (the journal keeps its header beside them)."""
     from device.journal import MATCH_KEY
     from engine.errors import RulesError
@@ -91,7 +101,7 @@ def rules_of(store, match_id: int):
         return Rules()
 
 
-def rebuild(row, rules) -> Replay:
+def rebuild(row: DealRow, rules: Rules) -> Replay:
     """A stored deal row -> a Replay; raises a ValueError (RecallError) if it cannot be."""
     from device.journal import MISDEAL
     from device.store.recall import RecallError, replay
@@ -101,7 +111,7 @@ def rebuild(row, rules) -> Replay:
         raise RecallError(replayed.refused)
     deal = replayed.deal
     actions = list(deal.actions)
-    hands = list(deal.dealt_hands())
+    hands: list[frozenset[Card] | None] = list(deal.dealt_hands())
     known = tuple(h is not None for h in hands)
     for seat in range(4):
         if hands[seat] is None:
@@ -112,7 +122,7 @@ def rebuild(row, rules) -> Replay:
     return Replay(row, deal, actions, tuple(hands), rules, misdeal, known)
 
 
-def suit_line(cards_: list, suit: int) -> str:
+def suit_line(cards_: Iterable[Card], suit: int) -> str:
     ranks = sorted((c.rank for c in cards_ if c.suit == suit), reverse=True)
     return " ".join(RANKS.get(r, str(r)) for r in ranks) or "—"
 
@@ -121,9 +131,9 @@ class RecallScene(Scene):
     name = "recall"
     title = "History"
 
-    def __init__(self, app, deal_id: int | None = None, step: int | None = None) -> None:
+    def __init__(self, app: App, deal_id: int | None = None, step: int | None = None) -> None:
         super().__init__(app)
-        self.rows: list[Any] = []
+        self.rows: list[DealRow] = []
         self.top = 0  # first row shown in the list
         self.replay: Replay | None = None
         self.playing = False
@@ -134,7 +144,7 @@ class RecallScene(Scene):
 
     # -- data ------------------------------------------------------------------------
     def enter(self) -> None:
-        store = getattr(self.app, "store", None)
+        store = self.app.store
         self.rows = store.recent_deals(RECENT) if store is not None else []
         if self._open_id is not None:
             row = next((r for r in self.rows if r.id == self._open_id), None)
@@ -144,11 +154,11 @@ class RecallScene(Scene):
                     self.goto(self._open_step)
         self.relayout()
 
-    def open_row(self, row) -> None:
+    def open_row(self, row: DealRow) -> None:
         from engine.errors import RulesError
 
         try:
-            self.replay = rebuild(row, rules_of(getattr(self.app, "store", None), row.match_id))
+            self.replay = rebuild(row, rules_of(self.app.store, row.match_id))
             self.error = None
         except (RulesError, ValueError, KeyError, TypeError) as exc:
             self.replay = None
@@ -257,7 +267,7 @@ class RecallScene(Scene):
         for i in range(self.top, min(len(self.rows), self.top + self.per_page)):
             y = self.list_area.y + (i - self.top) * (self.row_h + pad)
             rect = pygame.Rect(self.list_area.x, y, self.list_area.w, self.row_h)
-            self.buttons.add(widgets.Button(rect, "", lambda i=i: self.open_index(i), name=f"deal-{i}"))
+            self.buttons.add(widgets.Button(rect, "", partial(self.open_index, i), name=f"deal-{i}"))
         half = (self.list_area.h - pad) // 2
         x = w - pad - bw
         up = self.buttons.add(widgets.Button(pygame.Rect(x, self.header_h, bw, half), "",
@@ -313,7 +323,7 @@ class RecallScene(Scene):
             super().handle(ev)
 
     # -- what is shown -----------------------------------------------------------------
-    def shown_trick(self) -> list[tuple[str, Any]]:
+    def shown_trick(self) -> list[tuple[str, Card]]:
         """(seat letter, card) on the table now: the trick in progress, or the one just won."""
         r = self.replay
         if r is None or r.step == 0:
@@ -326,7 +336,7 @@ class RecallScene(Scene):
             return [(s.name, c) for s, c in state.tricks[-1].plays()]
         return []
 
-    def remaining(self, seat: int) -> list | None:
+    def remaining(self, seat: int) -> list[Card] | None:
         """The cards ``seat`` still holds at the step shown (None: never known)."""
         r = self.replay
         assert r is not None
@@ -413,7 +423,7 @@ class RecallScene(Scene):
         self._title(surf, "History: the last deals")
         if self.error is not None or not self.rows:
             msg = self.error or ("No deals kept yet: play a hand and it shows here."
-                                 if getattr(self.app, "store", None) is not None
+                                 if self.app.store is not None
                                  else "No game store: deals are not being kept.")
             a = self.list_area
             surf.blit(widgets.panel_surface(a.w, a.h), a.topleft)
@@ -423,7 +433,7 @@ class RecallScene(Scene):
                 surf.blit(t, (a.x + self.px(16), y))
                 y += text.line_height(self.px(20))
 
-    def row_columns(self, row) -> list[str]:
+    def row_columns(self, row: DealRow) -> list[str]:
         """What a list row says: date, hand, dealer, trumps, tricks, points."""
         from device.journal import MISDEAL
 
@@ -526,7 +536,7 @@ class RecallScene(Scene):
         above = text.line_height(size, True) if named_above else 0
         return above + 4 * text.line_height(size) + self.px(10)
 
-    def _draw_hand(self, surf: pygame.Surface, rect: pygame.Rect, seat: str, held: list | None,
+    def _draw_hand(self, surf: pygame.Surface, rect: pygame.Rect, seat: str, held: list[Card] | None,
                    to_play: bool, named_above: bool) -> None:
         surf.blit(widgets.panel_surface(rect.w, rect.h, 190), rect.topleft)
         if to_play:
@@ -562,7 +572,7 @@ class RecallScene(Scene):
         ch = min(self.px(70), int(area.h / 2.05))
         return int(ch * cards.CARD_RATIO), ch
 
-    def _draw_trick(self, surf: pygame.Surface, area: pygame.Rect, state) -> None:
+    def _draw_trick(self, surf: pygame.Surface, area: pygame.Rect, state: Deal) -> None:
         r = self.replay
         assert r is not None
         plays = self.shown_trick()
@@ -578,8 +588,8 @@ class RecallScene(Scene):
             from engine.seats import Seat
             from engine.trick import Trick as EngineTrick
 
-            t = EngineTrick(Seat.parse(plays[0][0]), tuple(c for _, c in plays))
-            winner = t.winner(state.trump).name
+            trick = EngineTrick(Seat.parse(plays[0][0]), tuple(c for _, c in plays))
+            winner = trick.winner(state.trump).name
         for seat, card in plays:
             rect = pygame.Rect(0, 0, cw, ch)
             rect.center = spots[seat]
@@ -633,7 +643,7 @@ class RecallScene(Scene):
             y += text.line_height(size, bold)
 
 
-def seed_demo_store(store, hands: int = 4, seed: int | str = 1) -> None:
+def seed_demo_store(store: Store, hands: int = 4, seed: int | str = 1) -> None:
     """Play ``hands`` quick hands (simple bots) into ``store``, journalled like the table's,
     so screenshots and tests have real deals to recall."""
     from device.journal import Journal, ai_players
@@ -648,6 +658,6 @@ def seed_demo_store(store, hands: int = 4, seed: int | str = 1) -> None:
             match = Match(first_dealer=match.next_dealer, seed=f"{seed}/recall{len(match.hands)}")
             Journal(store, ai_players("rules")).follow(match)
         deal = match.new_deal()
-        while not deal.is_over:
-            deal.play(parse_card(rules_card(deal.observation(deal.turn), match.move_seed())))
+        while (turn := deal.turn) is not None:  # None: the deal is over
+            deal.play(parse_card(rules_card(deal.observation(turn), match.move_seed())))
         match.finish_deal()

@@ -9,6 +9,8 @@ AI seats on the app's worker thread and owns the card reader while it shows.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +23,11 @@ from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.errors import WhistError
 from engine.seats import SEAT_NAMES, SEATS, Seat
 
+if TYPE_CHECKING:
+    from device.app.app import App
+    from device.reader import Reader, TagLookup
+    from engine.rules import Rules
+
 log = logging.getLogger(__name__)
 
 # What really turns the reader on: the Settings row, which writes [reader] enabled
@@ -30,34 +37,34 @@ MESSAGE_COLOURS = {"error": (255, 150, 120), "revoke": (255, 110, 110), "ok": th
                    "info": theme.INK_DIM}
 
 
-def _app_rules(app):
-    from device.app.app import rules_from_config
+def _app_rules(app: App) -> Rules:
+    from device.app.app import classic_rules
 
-    return rules_from_config(app.config)
+    return classic_rules(app.config)
 
 
 class RefereeScene(Scene):
     name = "referee"
     title = "Real cards"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         # Kept on the app so a visit to the menu does not lose the rubber.
-        session = getattr(app, "referee_session", None)
+        session = app.referee_session
         if session is None:
             # The app's one store: every card journalled, an unfinished rubber resumed.
-            session = RefereeSession(_app_rules(app), ai_async=True, store=getattr(app, "store", None))
+            session = RefereeSession(_app_rules(app), ai_async=True, store=app.store)
             try:
                 session.resume()
             except Exception as exc:  # a rubber that cannot be rebuilt must not block a new one
                 log.error("the unfinished real-card rubber cannot be resumed: %s", exc)
             app.referee_session = session
         self.session: RefereeSession = session
-        self.reader = None
+        self.reader: Reader | None = None
         self.reader_problem = ""  # the reader is on in Settings but could not be started
         self.job: int | None = None
         self.job_key: tuple[int, int, int] | None = None
-        self._layout_key: tuple | None = None
+        self._layout_key: tuple[object, ...] | None = None
 
     # -- the reader -------------------------------------------------------------------
     def enter(self) -> None:
@@ -74,8 +81,8 @@ class RefereeScene(Scene):
             self.reader_problem = f"card reader not started: {exc}"
             self.reader = None
 
-    def _lookup(self):
-        store = getattr(self.app, "store", None)
+    def _lookup(self) -> TagLookup | None:
+        store = self.app.store
         if store is None:
             return None  # card codes (the lines protocol) need no enrolment
         # Asked of the store at each scan: the enrolment has one home, and a card
@@ -117,7 +124,7 @@ class RefereeScene(Scene):
             self.session.supply_ai_card(req.key, job.result if job.error is None else "")
 
     # -- layout -------------------------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         s = self.session
         return (s.phase, tuple(sorted(s.ai_seats)), s.setup_dealer, s.can_undo(), self.size)
 
@@ -138,7 +145,7 @@ class RefereeScene(Scene):
             mid = body_top + (body_bottom - body_top) * 11 // 20
             self.table_rect = pygame.Rect(pad, body_top, w - 2 * pad, mid - body_top)
             self.panel_rect = pygame.Rect(pad, mid + pad, w - 2 * pad, body_bottom - mid - pad)
-        items: list[tuple[str, object, bool, str]] = []
+        items: list[tuple[str, Callable[[], object], bool, str]] = []
         if s.phase == SETUP:
             for seat in SEATS:
                 who = f"AI ({s.ai_seats[seat]})" if seat in s.ai_seats else "person"
@@ -166,13 +173,13 @@ class RefereeScene(Scene):
                 x += bw + pad
             # Select goes to the primary button; in play there is none, so a
             # stray Select never undoes a card.
-            primary = [i for i, b in enumerate(self.buttons.buttons) if b.primary]
-            self.buttons.focus = primary[-1] if primary else None
+            primaries = [i for i, b in enumerate(self.buttons.buttons) if b.primary]
+            self.buttons.focus = primaries[-1] if primaries else None
 
-    def _toggler(self, seat: Seat):
+    def _toggler(self, seat: Seat) -> Callable[[], None]:
         return lambda: self.session.toggle_ai(seat, self.app.ai_level(seat))
 
-    def _trump_chooser(self, suit: int):
+    def _trump_chooser(self, suit: int) -> Callable[[], bool]:
         return lambda: self.session.choose_trump(suit)
 
     def _next_dealer(self) -> None:

@@ -2,22 +2,70 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from device.app import ai_worker
 from device.app.scenes.base import ScrollScene
 from device.words import count
 from engine.cards import parse_card
 from engine.seats import Seat
 
+if TYPE_CHECKING:
+    from device.app.app import App
+    from engine.deal import Deal
+
 NAMES = {"N": "Partner", "E": "East", "S": "You", "W": "West"}
+
+
+def _int(row: Mapping[str, object], key: str) -> int:
+    value = row[key]
+    if not isinstance(value, int):
+        raise TypeError(f"engine.ai.review's {key!r} is {value!r}, not a whole number")
+    return value
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """One card of engine.ai.review's answer: the side's best tricks before and after it."""
+
+    trick: int
+    seat: str
+    card: str
+    before: int
+    after: int
+    cost: int
+    mistake: bool
+    best: tuple[str, ...]
+
+    @classmethod
+    def of(cls, row: Mapping[str, object]) -> CardCost:
+        best = row["best"]
+        if not isinstance(best, list | tuple):
+            raise TypeError(f"engine.ai.review's 'best' is {best!r}, not a list of cards")
+        return cls(_int(row, "trick"), str(row["seat"]), str(row["card"]), _int(row, "before"),
+                   _int(row, "after"), _int(row, "cost"), bool(row["mistake"]), tuple(str(c) for c in best))
+
+
+@dataclass
+class ReviewCache:
+    """One deal's review, kept on the app so it is worked out once, even when the
+    player leaves the screen and comes back while the AI is still at it."""
+
+    deal: Deal
+    job: int | None  # None once answered
+    result: list[CardCost] | None = None
+    failed: bool = False
 
 
 class ReviewScene(ScrollScene):
     name = "review"
     title = "Review of the hand"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.result = None
+        self.result: list[CardCost] | None = None
         self.job: int | None = None
         self.failed = False
 
@@ -27,16 +75,16 @@ class ReviewScene(ScrollScene):
         deal = self.app.session.last_deal
         if deal is None:
             return
-        cache = getattr(self.app, "_review_cache", None)
-        if cache is None or cache[0] is not deal:
-            cache = [deal, self.app.ai.submit(ai_worker.review, deal), None, False]
-            self.app._review_cache = cache
+        cache = self.app.review_cache
+        if cache is None or cache.deal is not deal:
+            cache = ReviewCache(deal, self.app.ai.submit(ai_worker.review, deal))
+            self.app.review_cache = cache
         self._cache = cache
-        if cache[1] is None:
-            self.result = cache[2]
-            self.failed = cache[3]
+        if cache.job is None:
+            self.result = cache.result
+            self.failed = cache.failed
         else:
-            self.job = cache[1]
+            self.job = cache.job
 
     def on_back(self) -> None:
         self.app.go("summary" if self.app.session.last_score is not None else "menu")
@@ -52,12 +100,12 @@ class ReviewScene(ScrollScene):
         if job is None:
             return
         self.job = None
-        self.result = job.result if job.error is None else None
+        self.result = [CardCost.of(r) for r in job.result] if job.error is None else None
         self.failed = self.result is None
-        self._cache[1:] = [None, self.result, self.failed]
+        self._cache.job, self._cache.result, self._cache.failed = None, self.result, self.failed
         self.invalidate()
 
-    def plain_record(self, deal) -> list[tuple[str, str]]:
+    def plain_record(self, deal: Deal) -> list[tuple[str, str]]:
         """Without the AI's analysis: the hand trick by trick."""
         out: list[tuple[str, str]] = [
             ("dim", "The double-dummy analysis is not available; here is the hand as played.")]
@@ -77,28 +125,27 @@ class ReviewScene(ScrollScene):
         if not self.result:
             return self.plain_record(deal)
         out: list[tuple[str, str]] = []
-        mistakes = [r for r in self.result if r.get("mistake") and Seat.parse(str(r["seat"])).side == 0]
-        theirs = [r for r in self.result if r.get("mistake") and Seat.parse(str(r["seat"])).side == 1]
-        lost = sum(int(r.get("cost", 0)) for r in mistakes)
+        mistakes = [r for r in self.result if r.mistake and Seat.parse(r.seat).side == 0]
+        theirs = [r for r in self.result if r.mistake and Seat.parse(r.seat).side == 1]
+        lost = sum(r.cost for r in mistakes)
         out.append(("h", f"Your side: {count(len(mistakes), 'costly card')}, {count(lost, 'trick')} lost"
                          if mistakes else "Your side: no card cost a trick"))
         out.append(("t", f"Opponents: {count(len(theirs), 'costly card')}" if theirs
                          else "Opponents: no card cost a trick"))
         out.append(("dim", "Tricks are double-dummy: best play with every hand in view."))
-        trick = None
+        trick: int | None = None
         for r in self.result:
-            if r.get("trick") != trick:
-                trick = r.get("trick")
+            if r.trick != trick:
+                trick = r.trick
                 out.append(("", ""))
                 out.append(("b", f"Trick {trick}"))
-            card = parse_card(str(r["card"]))
-            who = NAMES.get(str(r["seat"]), str(r["seat"]))
-            line = f"{who}: {card.symbol}   (side's best: {r.get('after')} tricks)"
-            if r.get("mistake"):
-                line = f"{who}: {card.symbol}   (side's best: {r.get('before')} → {r.get('after')} tricks)"
+            card = parse_card(r.card)
+            who = NAMES.get(r.seat, r.seat)
+            line = f"{who}: {card.symbol}   (side's best: {r.after} tricks)"
+            if r.mistake:
+                line = f"{who}: {card.symbol}   (side's best: {r.before} → {r.after} tricks)"
             out.append(("t", line))
-            if r.get("mistake"):
-                best = ", ".join(parse_card(b).symbol for b in r.get("best", [])[:4])
-                cost = int(r.get("cost", 0))
-                out.append(("bad", f"cost {count(cost, 'trick')}; better: {best}"))
+            if r.mistake:
+                best = ", ".join(parse_card(b).symbol for b in r.best[:4])
+                out.append(("bad", f"cost {count(r.cost, 'trick')}; better: {best}"))
         return out

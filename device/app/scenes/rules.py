@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from device.app.scenes.base import ScrollScene
+from engine.rules import Rules
+
+if TYPE_CHECKING:
+    from engine.game import GameRules
 
 HOW_TO_PLAY = [
     "Four players in two partnerships: you (South) and your partner (North) against East and West.",
@@ -35,7 +41,9 @@ GLOSSARY = [
 ]
 
 
-def house_rules(rules) -> list[str]:
+def house_rules(rules: GameRules) -> list[str]:
+    if not isinstance(rules, Rules):  # another game's settings: its own one-line summary
+        return [f"Settings: {rules.summary()}"]
     out = [f"Game target: {rules.target} points",
            f"Honours: {'counted' if rules.honours else 'not counted'}",
            f"Revoke penalty: {rules.revoke_penalty} tricks",

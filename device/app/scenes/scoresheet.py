@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from device.app.scenes.base import ScrollScene
+from engine.rules import Rules
 from engine.seats import SEAT_NAMES
 
 if TYPE_CHECKING:
@@ -32,9 +33,12 @@ class ScoreSheetScene(ScrollScene):
         m = self.app.session.match
         out: list[tuple[str, str]] = []
         r = m.rules
-        out.append(("dim", f"Game to {r.target}; honours {'counted' if r.honours else 'not counted'}; "
-                           f"revoke costs {r.revoke_penalty} tricks"
-                           + ("; rubber points" if r.rubber_points else "")))
+        if isinstance(r, Rules):
+            out.append(("dim", f"Game to {r.target}; honours {'counted' if r.honours else 'not counted'}; "
+                               f"revoke costs {r.revoke_penalty} tricks"
+                               + ("; rubber points" if r.rubber_points else "")))
+        else:  # another game's settings: its own one-line summary
+            out.append(("dim", f"Settings: {r.summary()}"))
         if not m.hands:
             out.append(("t", "No hands played in this rubber yet."))
         ends = {g.hands[-1]: g for g in m.games if g.hands}
@@ -54,13 +58,13 @@ class ScoreSheetScene(ScrollScene):
                 out.append(("h", f"Game {g.number} to {SIDES[g.winner]}, {g.score[0]}-{g.score[1]}"))
         out.append(("", ""))
         gw = m.games_won
-        if m.is_over:
+        if m.winner is not None:  # the rubber is over
             out.append(("h", f"Rubber to {SIDES[m.winner]}, games {gw[0]}-{gw[1]}"))
         else:
             gs = m.game_score
             out.append(("b", f"Game {len(m.games) + 1} in progress: You/Partner {gs[0]}, Opponents {gs[1]}"))
             out.append(("b", f"Games: You/Partner {gw[0]}, Opponents {gw[1]}"))
-        if r.rubber_points:
+        if m.game.counts_rubber_points(r):
             rp = m.rubber_points()
             out.append(("b", f"Rubber points: You/Partner {rp[0]}, Opponents {rp[1]}"))
         return out

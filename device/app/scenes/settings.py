@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -25,11 +26,11 @@ class Setting:
     label: str
     section: str
     key: str
-    choices: tuple
+    choices: tuple[object, ...]
     show: Callable[[object], str]
 
 
-def _onoff(v) -> str:
+def _onoff(v: object) -> str:
     return "On" if v else "Off"
 
 
@@ -56,7 +57,7 @@ class SettingsScene(Scene):
     name = "settings"
     title = "Settings"
 
-    def value(self, s: Setting):
+    def value(self, s: Setting) -> object:
         return getattr(getattr(self.app.config, s.section), s.key)
 
     def change(self, s: Setting) -> None:
@@ -67,7 +68,7 @@ class SettingsScene(Scene):
         new = choices[(choices.index(cur) + 1) % len(choices)]
         self.set(s.section, s.key, new)
 
-    def set(self, section: str, key: str, value) -> None:
+    def set(self, section: str, key: str, value: object) -> None:
         config = self.app.config.updated({section: {key: value}})
         self.app.apply_config(config)
         self.relayout()
@@ -94,7 +95,7 @@ class SettingsScene(Scene):
             row = pygame.Rect(x, y, col_w, row_h)
             self.rows.append((row, s))
             b = pygame.Rect(row.right - bw - pad, y + (row_h - bh) // 2, bw, bh)
-            self.buttons.add(widgets.Button(b, s.show(self.value(s)), lambda s=s: self.change(s),
+            self.buttons.add(widgets.Button(b, s.show(self.value(s)), partial(self.change, s),
                                             font_size=self.px(20), name=s.key))
         self.note_y = top + per_col * row_h + pad // 2
         self._bg = None

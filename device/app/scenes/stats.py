@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from typing import TYPE_CHECKING, Any
 
 from device.app.scenes.base import ScrollScene
 from device.store import StoreError
 from device.words import count
 
+if TYPE_CHECKING:
+    from device.app.session import LevelStats
+
 log = logging.getLogger(__name__)
 
 
-def _block(s) -> list[tuple[str, str]]:
+def _block(s: LevelStats) -> list[tuple[str, str]]:
     return [
         ("t", f"Hands played {s.hands}, won {s.hands_won}"),
         ("t", f"Tricks per hand {s.tricks_per_hand:.1f}"),
@@ -27,7 +31,8 @@ def _block(s) -> list[tuple[str, str]]:
     ]
 
 
-def _stored_block(b: dict) -> list[tuple[str, str]]:
+# A bucket of Store.stats(): device.stats.Statistics.to_dict(), which the store types dict[str, Any].
+def _stored_block(b: dict[str, Any]) -> list[tuple[str, str]]:
     """One bucket of ``Store.stats()``; "won" is North-South's (you and your partner)."""
     lines = [
         ("t", f"Hands played {b['hands_finished']}, won {b['hands_won']['NS']}"),
@@ -45,8 +50,8 @@ class StatsScene(ScrollScene):
     name = "stats"
     title = "Stats"
 
-    def stored(self) -> dict | None:
-        store = getattr(self.app, "store", None)
+    def stored(self) -> dict[str, Any] | None:
+        store = self.app.store
         if store is None:
             return None
         try:
@@ -71,7 +76,7 @@ class StatsScene(ScrollScene):
         return out
 
     @staticmethod
-    def _stored_lines(stats: dict) -> list[tuple[str, str]]:
+    def _stored_lines(stats: dict[str, Any]) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = [("h", "All play (you and your partner: North-South)")]
         out += _stored_block(stats)
         for level, bucket in stats.get("by_ai_level", {}).items():

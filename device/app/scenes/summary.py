@@ -47,7 +47,7 @@ class SummaryScene(Scene):
         out.append(("Game", game))
         gw = m.games_won
         rubber = f"games You/Partner {gw[0]} · Opponents {gw[1]}"
-        if m.is_over:
+        if m.winner is not None:  # the rubber is over
             rubber = f"won by {SIDES[m.winner]} ({gw[0]}-{gw[1]})"
             if m.game.counts_rubber_points(m.rules):
                 rp = m.rubber_points()
@@ -81,8 +81,11 @@ class SummaryScene(Scene):
     def next_hand(self) -> None:
         self.app.session.shuffle_and_deal()
         self.app.go("table")
-        if self.app.scene.name == "table":
-            self.app.scene.dealing = 0.0 if self.app.anim > 0 else None
+        from device.app.scenes.table import TableScene
+
+        scene = self.app.scene
+        if isinstance(scene, TableScene) and scene.name == "table":
+            scene.dealing = 0.0 if self.app.anim > 0 else None
             self.app.sound.play("deal")
 
     def on_back(self) -> None:

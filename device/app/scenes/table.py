@@ -8,7 +8,9 @@ the few cards that are sliding.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,6 +27,11 @@ from engine.errors import RulesError
 from engine.game import Phase
 from engine.seats import SEATS, Seat
 from engine.trick import Trick
+
+if TYPE_CHECKING:
+    from device.app.app import App
+    from device.app.session import Session
+    from engine.deal import Deal
 
 SEAT_LABELS = {Seat.N: "Partner", Seat.E: "East", Seat.W: "West", Seat.S: "You"}
 SEAT_LONG = {Seat.N: "North (partner)", Seat.E: "East", Seat.W: "West", Seat.S: "South (you)"}
@@ -52,15 +59,27 @@ class Slide:
         return min(1.0, max(0.0, (now - self.t0) / self.duration))
 
 
+@dataclass
+class Drag:
+    """A pointer held down on the table: where it went down and where it is now."""
+
+    card: Card | None  # the card of your hand it went down on
+    x0: float
+    y0: float
+    x: float
+    y: float
+    moved: bool = False  # further than a tap's wobble
+
+
 def _ease(p: float) -> float:
     return 1 - (1 - p) ** 3
 
 
 class TableScene(Scene):
     name = "table"
-    human_seats = frozenset({Seat.S})
+    human_seats: frozenset[Seat] = frozenset({Seat.S})
 
-    def __init__(self, app, session=None) -> None:
+    def __init__(self, app: App, session: Session | None = None) -> None:
         super().__init__(app)
         self.session = session or app.session
         self.slides: list[Slide] = []
@@ -70,7 +89,7 @@ class TableScene(Scene):
         self.next_ai_at = 0.0
         self.job: int | None = None
         self.job_seat: Seat | None = None
-        self.job_key: tuple = ()
+        self.job_key: tuple[int, Seat | None, int] | None = None
         self.waiting_since: float | None = None  # the table was ready for the AI's card from then
         self.hint_job: int | None = None
         self.selected: Card | None = None
@@ -80,9 +99,9 @@ class TableScene(Scene):
         self.message = ""
         self.message_until = 0.0
         self.dealing: float | None = None  # deal animation progress 0..1
-        self.drag: dict | None = None
+        self.drag: Drag | None = None
         self._layer: pygame.Surface | None = None
-        self._layer_key: tuple | None = None
+        self._layer_key: tuple[object, ...] | None = None
         self._moved: list[pygame.Rect] = []
         self._finished = False
         self.label_rects: dict[Seat, pygame.Rect] = {}  # where each seat's name was last drawn
@@ -94,8 +113,16 @@ class TableScene(Scene):
         return self.app.anim
 
     @property
-    def deal(self):
+    def deal(self) -> Deal | None:
         return self.session.deal
+
+    @property
+    def dealt(self) -> Deal:
+        """The hand in progress, where the table is sure there is one (it is your turn)."""
+        deal = self.session.deal
+        if deal is None:
+            raise RuntimeError("the table asked for the hand in progress before any was dealt")
+        return deal
 
     @property
     def ai_seats(self) -> set[Seat]:
@@ -243,7 +270,7 @@ class TableScene(Scene):
     def playable(self) -> set[Card]:
         if not self.waiting_for_human:
             return set()
-        return set(self.deal.legal_moves())
+        return set(self.dealt.legal_moves())
 
     def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
         hand = self.hand_cards()
@@ -315,7 +342,7 @@ class TableScene(Scene):
         deal = self.deal
         if self.overlay is not None:
             return ""  # the overlay says it itself, and nothing may show through it
-        if self.waiting_for_human and deal.phase == Phase.AUCTION:
+        if deal is not None and self.waiting_for_human and deal.phase == Phase.AUCTION:
             # the prompt wins over the last call's caption, which it repeats
             said = "; ".join(f"{SEAT_LABELS[a.seat]} {describe_action(a)}" for a in deal.auction)
             calls = [describe_action(a) for a in deal.legal_actions()]
@@ -338,9 +365,9 @@ class TableScene(Scene):
             if s.seat == Seat.S:
                 return f"You play {s.card.symbol}"
             return f"{SEAT_LABELS[s.seat]} plays {s.card.symbol}"
-        if deal.is_over:
-            return "Hand over"
         turn = deal.turn
+        if turn is None:
+            return "Hand over"
         if deal.phase == Phase.AUCTION:
             return f"{SEAT_LABELS[turn]} to bid"
         if turn in self.human_seats:
@@ -387,12 +414,12 @@ class TableScene(Scene):
     def ask_hint(self) -> None:
         if not self.b_hint.enabled:
             return
-        obs = self.deal.observation(Seat.S)
+        obs = self.dealt.observation(Seat.S)
         self.hint_job = self.app.ai.submit(ai_worker.hint, obs)
         self.hint_text = "Thinking of a hint…"
 
     def play(self, seat: Seat, card: Card) -> bool:
-        deal = self.deal
+        deal = self.dealt
         try:
             deal.check(Play(seat, card))
         except RulesError as exc:
@@ -401,8 +428,8 @@ class TableScene(Scene):
         if seat == Seat.S:
             in_hand = card in (deal.hand(Seat.S) or ())
             start = self.card_rect(card).center if in_hand else self.fan_origin(seat)
-            if self.drag is not None and self.drag.get("card") == card and self.drag.get("moved"):
-                start = (self.drag["x"], self.drag["y"])
+            if self.drag is not None and self.drag.card == card and self.drag.moved:
+                start = (self.drag.x, self.drag.y)
         else:
             start = self.fan_origin(seat)
         done = self.session.match.apply(Play(seat, card))  # the match tells its journal
@@ -472,19 +499,19 @@ class TableScene(Scene):
             if self.held is not None and self.hold_left > 0:
                 self.hold_left = 0  # a tap hurries the trick off the table
             card = self.card_at(ev.x, ev.y) if self.waiting_for_human else None
-            self.drag = {"card": card, "x0": ev.x, "y0": ev.y, "x": ev.x, "y": ev.y, "moved": False}
+            self.drag = Drag(card, ev.x, ev.y, ev.x, ev.y)
         elif ev.kind == "move" and self.drag is not None:
-            self.drag["x"], self.drag["y"] = ev.x, ev.y
-            if math.hypot(ev.x - self.drag["x0"], ev.y - self.drag["y0"]) > self.px(14):
-                self.drag["moved"] = True
+            self.drag.x, self.drag.y = ev.x, ev.y
+            if math.hypot(ev.x - self.drag.x0, ev.y - self.drag.y0) > self.px(14):
+                self.drag.moved = True
         elif ev.kind == "up":
             drag, self.drag = self.drag, None
             if drag is None or not self.waiting_for_human:
                 return
-            card = drag["card"]
-            if drag["moved"]:
+            card = drag.card
+            if drag.moved:
                 if card is not None and self.drop_rect.collidepoint(ev.x, ev.y):
-                    self.drag = {**drag, "x": ev.x, "y": ev.y}
+                    self.drag = replace(drag, x=ev.x, y=ev.y)
                     self.play(Seat.S, card)
                     self.drag = None
                 return
@@ -498,7 +525,7 @@ class TableScene(Scene):
             self.play(Seat.S, card)
             return
         try:
-            self.deal.check(Play(Seat.S, card))
+            self.dealt.check(Play(Seat.S, card))
         except RulesError as exc:
             self.say(str(exc).capitalize())
             return
@@ -552,7 +579,7 @@ class TableScene(Scene):
             if b.visible:
                 b.rect.x = cx - (len(calls) * (b.rect.w + gap) - gap) // 2 + i * (b.rect.w + gap)
                 b.label = describe_action(calls[i]).capitalize()
-                b.on_press = (lambda a=calls[i]: self.act(Seat.S, a))
+                b.on_press = partial(self.act, Seat.S, calls[i])
 
     def update(self, dt: float) -> None:
         self._advance(dt)
@@ -610,10 +637,10 @@ class TableScene(Scene):
         self.act(seat, action)
 
     @staticmethod
-    def _ai_key(deal) -> tuple:  # noqa: ANN001
+    def _ai_key(deal: Deal) -> tuple[int, Seat | None, int]:
         return (id(deal), deal.turn, len(deal.actions))
 
-    def _start_ai(self, deal) -> None:  # noqa: ANN001
+    def _start_ai(self, deal: Deal) -> None:
         turn = deal.turn
         if self.job is not None or deal.is_over or turn not in self.ai_seats:
             return
@@ -647,7 +674,7 @@ class TableScene(Scene):
         self.hint_text = f"Hint: {card.symbol}{extra}"
 
     @staticmethod
-    def _strain_words(deal) -> str:  # noqa: ANN001
+    def _strain_words(deal: Deal) -> str:
         """'No trumps', or a contract's name and who bid it (Norwegian's grand)."""
         contract = deal.contract
         if contract is None or not contract.call:
@@ -666,16 +693,19 @@ class TableScene(Scene):
             return self.held.plays()
         return deal.current.plays()
 
-    def _layer_state(self) -> tuple:
-        deal = self.deal
+    def _moving(self) -> tuple[Card, ...]:
+        """The cards sliding this frame (drawn over the layer, not in it)."""
         now = self.app.clock
-        moving = tuple(s.card for s in self.slides if s.progress(now) < 1)
+        return tuple(s.card for s in self.slides if s.progress(now) < 1)
+
+    def _layer_state(self) -> tuple[object, ...]:
+        deal = self.deal
         return (
-            self.size, id(deal), len(deal.actions) if deal else -1, moving, self.held is not None,
+            self.size, id(deal), len(deal.actions) if deal else -1, self._moving(), self.held is not None,
             self.collect is not None, self.selected, self.hint_card, self.overlay is not None,
             self.status(), self.thinking_seat,
             None if self.dealing is None else math.ceil(self.dealing * 13),
-            self.drag["card"] if self.drag and self.drag.get("moved") else None,
+            self.drag.card if self.drag and self.drag.moved else None,
             self.app.config.display.four_colour, self.waiting_for_human, id(self.session.match),
         )
 
@@ -685,22 +715,24 @@ class TableScene(Scene):
         buttons = tuple((b.enabled, b.visible, b.pressed) for b in self.buttons.buttons)
         key = self._layer_state() + (buttons, self.buttons.focus, id(surf))
         full = self._layer is None or key != self._layer_key or self._layer.get_size() != surf.get_size()
-        if full:
-            if self._layer is None or self._layer.get_size() != surf.get_size():
-                self._layer = pygame.Surface(surf.get_size()).convert()
-            self._compose(self._layer, key[3])
-            self.buttons.draw(self._layer)
+        if full or self._layer is None:
+            layer = self._layer
+            if layer is None or layer.get_size() != surf.get_size():
+                layer = self._layer = pygame.Surface(surf.get_size()).convert()
+            self._compose(layer, self._moving())
+            self.buttons.draw(layer)
             if self.overlay is not None:
-                self._draw_overlay(self._layer)
+                self._draw_overlay(layer, self.overlay)
             self._layer_key = key
-            surf.blit(self._layer, (0, 0))
+            surf.blit(layer, (0, 0))
             dirty: list[pygame.Rect] = []
         else:
-            dirty = [surf.blit(self._layer, r, r) for r in self._moved]
+            layer = self._layer
+            dirty = [surf.blit(layer, r, r) for r in self._moved]
         self._moved = self._draw_moving(surf)
         self.dirty = None if full else dirty + self._moved
 
-    def _compose(self, surf: pygame.Surface, moving: tuple) -> None:
+    def _compose(self, surf: pygame.Surface, moving: tuple[Card, ...]) -> None:
         w, h = surf.get_size()
         surf.blit(felt.felt_surface(w, h), (0, 0))
         deal = self.deal
@@ -733,10 +765,10 @@ class TableScene(Scene):
         for seat, card in self.trick_on_table():
             if card in moving:
                 continue
-            pos = self.trick_pos[seat]
+            spot = self.trick_pos[seat]
             img = cards.card_surface(card, self.tc_w, self.tc_h, four)
-            surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-        dragged = self.drag["card"] if self.drag and self.drag.get("moved") else None
+            surf.blit(img, img.get_rect(center=(int(spot[0]), int(spot[1]))))
+        dragged = self.drag.card if self.drag and self.drag.moved else None
         playable = self.playable()
         your_turn = self.waiting_for_human
         for card, r in self.hand_rects():
@@ -752,7 +784,8 @@ class TableScene(Scene):
     def draw_extra(self, surf: pygame.Surface) -> None:
         """Hook: the demo draws its caption here."""
 
-    def _pill(self, surf: pygame.Surface, s: str, anchor: str, pos, bg, fg, size: int) -> pygame.Rect:
+    def _pill(self, surf: pygame.Surface, s: str, anchor: str, pos: tuple[int, int], bg: tuple[int, ...],
+              fg: tuple[int, ...], size: int) -> pygame.Rect:
         t = text.text(s, size, fg, True)
         r = t.get_rect()
         r.inflate_ip(self.px(16), self.px(8))
@@ -853,14 +886,13 @@ class TableScene(Scene):
                 img = cards.card_surface(card, self.tc_w, self.tc_h, four)
                 out.append(surf.blit(img, img.get_rect(center=(int(sx + (tx - sx) * p),
                                                                 int(sy + (ty - sy) * p)))))
-        if self.drag and self.drag.get("moved") and self.drag.get("card") is not None:
-            img = cards.card_surface(self.drag["card"], self.card_w, self.card_h, four)
-            out.append(surf.blit(img, img.get_rect(center=(int(self.drag["x"]), int(self.drag["y"])))))
+        if self.drag and self.drag.moved and self.drag.card is not None:
+            img = cards.card_surface(self.drag.card, self.card_w, self.card_h, four)
+            out.append(surf.blit(img, img.get_rect(center=(int(self.drag.x), int(self.drag.y)))))
         return out
 
-    def _draw_overlay(self, surf: pygame.Surface) -> None:
-        trick = self.overlay
-        deal = self.deal
+    def _draw_overlay(self, surf: pygame.Surface, trick: Trick) -> None:
+        deal = self.dealt
         w, h = surf.get_size()
         pw, ph = int(self.tc_w * 4.2), int(self.tc_h * 2.2 + self.px(70))
         panel = pygame.Rect(0, 0, min(pw, w - 2 * self.pad), min(ph, h - 2 * self.pad))
