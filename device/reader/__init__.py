@@ -22,7 +22,13 @@ from device.reader.protocols import (
     make_parser,
     rdm6300_frame,
 )
-from device.reader.serial_reader import DISCONNECTED, ReaderOpenError, SerialReader, open_port
+from device.reader.serial_reader import (
+    DISCONNECTED,
+    ReaderInUse,
+    ReaderOpenError,
+    SerialReader,
+    open_port,
+)
 
 
 def make_reader(
@@ -64,6 +70,7 @@ __all__ = [
     "PortNotFound",
     "Rdm6300Parser",
     "Reader",
+    "ReaderInUse",
     "ReaderOpenError",
     "SerialReader",
     "TagLookup",
