@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import queue
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from device.buttons import ButtonsConfig
 
 HELP = "print each GPIO button press and hold until Ctrl-C (installer's check)"
 
@@ -30,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _configured(path: str | None = None):  # -> ButtonsConfig | None
+def _configured(path: str | None = None) -> ButtonsConfig | None:
     """The config file's [buttons] section, or None when there is none to read."""
     from device.buttons import ButtonsConfig
 
