@@ -434,7 +434,7 @@ def load_config(path: str | Path | None = None, *, kiosk: bool = False) -> Confi
     is used and a missing file means the defaults.
     """
     explicit = path is not None
-    p = Path(path) if path is not None else paths.default_config_path(kiosk)
+    p = Path(path) if path is not None else paths.config_to_read(kiosk)
     try:
         raw = _read_file(p)
     except FileNotFoundError:

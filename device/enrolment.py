@@ -27,6 +27,9 @@ FORMAT_VERSION = 1
 
 # The order the guided flow asks for the cards: suit by suit, ace down to two.
 ENROL_ORDER: tuple[str, ...] = tuple(s + r for s in SUITS for r in reversed(RANKS))
+# Bid whist's jokers may carry tags too; the 52 cards are what "complete" means.
+JOKERS: tuple[str, ...] = ("BJ", "LJ")
+FILE_ORDER: tuple[str, ...] = ENROL_ORDER + JOKERS
 
 
 class EnrolmentError(NotationError):
@@ -84,7 +87,7 @@ class Enrolment:
 
     @property
     def complete(self) -> bool:
-        return len(self._tag_by_card) == 52
+        return not self.missing()
 
     def __len__(self) -> int:
         return len(self._card_by_tag)
@@ -152,11 +155,15 @@ class Enrolment:
 
     # -- plain data --------------------------------------------------------
 
+    def tags(self) -> dict[str, str]:
+        """Tag -> card (``{"0A1B2C3D4E": "SQ"}``), in deck order, jokers last."""
+        order = {c: i for i, c in enumerate(FILE_ORDER)}
+        items = sorted(self._card_by_tag.items(), key=lambda tc: order[str(tc[1])])
+        return {tag: str(card) for tag, card in items}
+
     def to_dict(self) -> dict[str, object]:
         """``{"version": 1, "tags": {"0A1B2C3D4E": "SQ", ...}}``, in deck order."""
-        order = {c: i for i, c in enumerate(ENROL_ORDER)}
-        items = sorted(self._card_by_tag.items(), key=lambda tc: order[str(tc[1])])
-        return {"version": FORMAT_VERSION, "tags": {tag: str(card) for tag, card in items}}
+        return {"version": FORMAT_VERSION, "tags": self.tags()}
 
     @classmethod
     def from_dict(
@@ -180,18 +187,60 @@ class Enrolment:
 
     @classmethod
     def load_json(cls, path: str | os.PathLike[str]) -> Enrolment:
+        """Read a file ``save_json`` (or ``whist-table enrol --export``) wrote.
+
+        What is wrong is named with its line: ``deck.json, line 7: ...``.
+        """
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            text = Path(path).read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise EnrolmentError(
                 f"{path}: not UTF-8 text, so not an enrolment file "
-                "(give the JSON file Settings > Enrol cards or save_json wrote)"
+                "(give the JSON file whist-table enrol --export wrote)"
             ) from None
+        return cls.from_json_text(text, str(path))
+
+    @classmethod
+    def from_json_text(cls, text: str, source: str = "<enrolment>") -> Enrolment:
+        repeated: list[str] = []
+
+        def no_repeats(pairs: list[tuple[str, object]]) -> dict[str, object]:
+            seen: dict[str, object] = {}
+            for key, value in pairs:
+                if key in seen:
+                    repeated.append(key)
+                seen[key] = value
+            return seen
+
+        try:
+            data = json.loads(text, object_pairs_hook=no_repeats)
         except json.JSONDecodeError as exc:
-            raise EnrolmentError(f"{path}: not a valid enrolment file ({exc})") from None
+            raise EnrolmentError(
+                f"{source}, line {exc.lineno}: not a valid enrolment file ({exc.msg})"
+            ) from None
         except RecursionError:
-            raise EnrolmentError(f"{path}: not a valid enrolment file (nested too deeply)") from None
-        return cls.from_dict(data)
+            raise EnrolmentError(f"{source}: not a valid enrolment file (nested too deeply)") from None
+        if repeated:
+            # json keeps the last silently; a tag given twice is a mistake to show.
+            raise EnrolmentError(
+                f"{source}, line {_line_of(text, repeated[0], 2)}: {repeated[0]} is given twice: "
+                "each tag (and each key) once")
+        if not isinstance(data, Mapping) or not isinstance(data.get("tags", {}), Mapping):
+            return cls.from_dict(data)  # its message says what shape is wanted
+        try:
+            cls.from_dict({k: v for k, v in data.items() if k != "tags"})
+        except EnrolmentError as exc:
+            raise EnrolmentError(f"{source}, line {_line_of(text, 'version')}: {exc}") from None
+        enrolment = cls()
+        for tag, card in data.get("tags", {}).items():
+            try:
+                if not isinstance(card, str):
+                    raise EnrolmentError(
+                        f"tag {tag} is given {json.dumps(card)}: a tag's card is text such as \"SQ\"")
+                enrolment.enrol(tag, card)
+            except EnrolmentError as exc:
+                raise EnrolmentError(f"{source}, line {_line_of(text, tag)}: {exc}") from None
+        return enrolment
 
     def save_json(self, path: str | os.PathLike[str]) -> None:
         """Write atomically: a power cut leaves the old file or the new, never half."""
@@ -205,6 +254,17 @@ class Enrolment:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _line_of(text: str, key: str, nth: int = 1) -> int:
+    """The line where ``key`` appears the ``nth`` time as JSON text (1 if it cannot be found)."""
+    quoted = (json.dumps(key), json.dumps(key, ensure_ascii=False))
+    for number, line in enumerate(text.splitlines(), 1):
+        if any(q in line for q in quoted):
+            nth -= 1
+            if nth == 0:
+                return number
+    return 1
 
 
 @dataclass(frozen=True)

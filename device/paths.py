@@ -47,10 +47,30 @@ def default_config_path(kiosk: bool = False, env: Mapping[str, str] | None = Non
     """
     env = os.environ if env is None else env
     if kiosk:
-        if env.get("CONFIGURATION_DIRECTORY"):
-            return _first_dir(env["CONFIGURATION_DIRECTORY"]) / CONFIG_NAME
-        return SYSTEM_CONFIG
+        return system_config_path(env)
     return user_config_dir(env) / CONFIG_NAME
+
+
+def system_config_path(env: Mapping[str, str] | None = None) -> Path:
+    """The kiosk's config: the unit's configuration directory, else /etc/whist-table."""
+    env = os.environ if env is None else env
+    if env.get("CONFIGURATION_DIRECTORY"):
+        return _first_dir(env["CONFIGURATION_DIRECTORY"]) / CONFIG_NAME
+    return SYSTEM_CONFIG
+
+
+def config_to_read(kiosk: bool = False, env: Mapping[str, str] | None = None) -> Path:
+    """The config file read when no ``--config`` is given.
+
+    The kiosk reads the system file. Any other run reads the user's file, or
+    when there is none the kiosk's: ``whist-table reader`` or ``stats`` run on
+    the table itself must see the port and the store the table uses.
+    """
+    own = default_config_path(kiosk, env)
+    if kiosk or os.path.exists(own):
+        return own
+    system = system_config_path(env)
+    return system if os.path.exists(system) else own
 
 
 def default_db_path(env: Mapping[str, str] | None = None) -> Path:

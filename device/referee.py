@@ -8,10 +8,15 @@ consumes the project's input events (``CardScanned``, ``ReaderStatus``,
 1. choose the dealer (and which seats an AI fills) - first hand only;
 2. the dealer scans the turned trump card, or trumps are picked on screen
    (skipped with cycling trumps: no card is turned);
-3. each AI seat's 13 cards are scanned face down;
-4. play: a scan is the card of the seat to move; an AI seat's card is named
-   on screen and only that card is accepted for it; refusals say why and ask
-   for another scan; a proven revoke is flagged at once;
+3. each AI seat's 13 cards are scanned face down and laid in a row, its
+   rack, in the order scanned;
+4. play: a scan is the card of the seat to move; an AI seat's card is asked
+   for by its place in the rack ("the 5th card from the left of South's
+   rack") and only that card is accepted for it; refusals say why and what
+   to lay instead; a proven revoke is flagged at once.
+
+An AI's hand is hidden from the table: no message names a card still in a
+rack (a card laid face up, played or turned, is named).
 5. the summary (``score_hand``, the revoke penalty shown), then the next deal.
 
 No pygame and no threads here: the scene feeds events in and draws
@@ -115,7 +120,8 @@ class RefereeView:
     target: int
     hand_number: int
     scanned: Mapping[Seat, int]  # AI hands: cards scanned so far
-    expected_card: str | None  # the card an AI seat plays now
+    expected_card: str | None  # the card an AI seat plays now (for the session, not the screen)
+    expected_place: int | None  # its place in the AI's rack, 1 = leftmost; None: the turned card
     message: Message | None  # the newest message
     messages: tuple[Message, ...]
     badges: tuple[str, ...]  # "reader disconnected", "revoke: East (trick 3)"
@@ -349,10 +355,11 @@ class RefereeSession:
         assert seat is not None
         name = SEAT_NAMES[seat]
         again = f"scan {name}'s next card"
-        for other, cards in self.scanning.hands.items():
-            if card in cards:
-                where = "already scanned into" if other == seat else "already in"
-                return self._refuse(f"{card.symbol} is {where} {SEAT_NAMES[other]}'s hand - {again}")
+        owner = self._rack_owner(card)
+        if owner is not None:
+            # The card is face down: say where it lies, never what it is.
+            return self._refuse(f"that card was scanned already: it is {self._place(owner, card)}"
+                                f" - {again}")
         turned = self.scanning.trump_card
         if turned is not None and card == turned:
             dealer = self.match.next_dealer
@@ -365,6 +372,27 @@ class RefereeSession:
         self._say(f"AI {name}: {n} of {HAND_SIZE} scanned", "ok")
         self._maybe_start_play()
         return True
+
+    # -- the AI's racks -----------------------------------------------------------
+    def rack(self, seat: Seat) -> list[Card]:
+        """An AI seat's face-down cards as they lie in its rack: in scan order,
+        the ones played taken out. The turned card is not in it (it lies face up)."""
+        gone: set[Card] = set()
+        deal = self.deal
+        if deal is not None and self.phase in (PLAY, HAND_OVER):
+            gone = set(deal.played) | set(deal.current.cards)
+        return [c for s, c in self.scanning.order if s == seat and c not in gone]
+
+    def _rack_owner(self, card: Card) -> Seat | None:
+        """The AI seat whose rack holds ``card``, or None."""
+        return next((s for s in self.scanning.hands if card in self.rack(s)), None)
+
+    def _place(self, seat: Seat, card: Card) -> str:
+        """Where an AI's card lies, without naming it: "the 5th card from the left of South's rack"."""
+        cards = self.rack(seat)
+        if card not in cards:
+            return f"the turned card {card.symbol}"  # face up: everyone has seen it
+        return f"the {ordinal(cards.index(card) + 1)} card from the left of {SEAT_NAMES[seat]}'s rack"
 
     def _maybe_start_play(self) -> None:
         if self._scanning_seat() is not None:
@@ -445,19 +473,30 @@ class RefereeSession:
         assert deal is not None and deal.turn is not None
         seat = deal.turn
         name = SEAT_NAMES[seat]
+        lay = f"lay {name}'s card on the reader"
         if self.is_ai(seat):
             want = self.expected_card()
             if want is None:
                 return self._refuse(f"{name} (AI) is still choosing - wait for its card")
             if card != want:
+                wanted = f"{name} plays {self._place(seat, want)}"
+                owner = self._rack_owner(card)
+                if owner is None:
+                    return self._refuse(f"{wanted}, not {card.symbol}")
                 return self._refuse(
-                    f"{name} plays {want.symbol}, not {card.symbol}: lay {want.symbol} on the reader"
-                )
+                    f"not that card: put it back as {self._place(owner, card)}; {wanted}")
+            lay = f"lay {self._place(seat, want)} on the reader"
         played = deal.played
         if card in played:
-            return self._refuse(f"{card} was played in trick {played[card]} - scan again")
+            return self._refuse(f"{card.symbol} was played in trick {played[card]} - {lay}")
         if card in deal.current.cards:
-            return self._refuse(f"{card} was played in this trick - scan again")
+            return self._refuse(f"{card.symbol} was played in this trick - {lay}")
+        owner = self._rack_owner(card)
+        if owner is not None and owner != seat:
+            # Known to be elsewhere: refused with where it lies, not what it is.
+            return self._refuse(
+                f"that card is in {SEAT_NAMES[owner]}'s rack (the AI's hand): put it back as "
+                f"{self._place(owner, card)} - {lay}")
         before = len(deal.revokes)
         try:
             done = self.match.apply(Play(seat, card))  # the match tells its journal
@@ -520,7 +559,10 @@ class RefereeSession:
                 self.match.undo()  # the deal replayed without it (journalled as an undo)
                 self.preview = None
                 self.phase = PLAY
-                self._say(f"undone: {SEAT_NAMES[last.seat]}'s {last.card.symbol}")  # type: ignore[union-attr]
+                undone = f"undone: {SEAT_NAMES[last.seat]}'s {last.card.symbol}"  # type: ignore[union-attr]
+                if last.card in self.rack(last.seat):  # type: ignore[union-attr]
+                    undone += f" - put it back as {self._place(last.seat, last.card)}"  # type: ignore[union-attr]
+                self._say(undone)
                 self._prepare_ai()
                 return True
             if not (self.scanning.order or self._trump_turned()):
@@ -531,9 +573,10 @@ class RefereeSession:
         if self.phase == AI_HANDS:
             sc = self.scanning
             if sc.order:
+                place = self._place(sc.order[-1][0], sc.order[-1][1])
                 seat, card = sc.order.pop()
                 sc.hands[seat].remove(card)
-                self._say(f"undone: {card.symbol} taken out of {SEAT_NAMES[seat]}'s hand")
+                self._say(f"undone: {place} taken out - scan {SEAT_NAMES[seat]}'s next card")
                 return True
             if self._trump_turned():
                 sc.trump, sc.trump_card, sc.hands = None, None, {}
@@ -644,7 +687,7 @@ class RefereeSession:
             want = self.expected_card()
             if want is None:
                 return f"{name} (AI) is choosing a card..."
-            return f"{name} plays {want.symbol}: lay it on the reader"
+            return f"{name} plays {self._place(seat, want)}: lay it on the reader"
         return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
 
     def _rubber_ends(self) -> bool:
@@ -700,6 +743,10 @@ class RefereeSession:
         else:
             trump, turned = self.scanning.trump, self.scanning.trump_card
         expected = self.expected_card()
+        place = None
+        if expected is not None and deal is not None and deal.turn is not None:
+            cards = self.rack(deal.turn)
+            place = cards.index(expected) + 1 if expected in cards else None
         game = self.match.game_score
         if self.preview is not None:
             game = self.preview.game_after
@@ -722,6 +769,7 @@ class RefereeSession:
             hand_number=self.match.hand_number + (0 if deal is not None else 1),
             scanned={s: len(h) for s, h in self.scanning.hands.items()},
             expected_card=str(expected) if expected is not None else None,
+            expected_place=place,
             message=self.messages[-1] if self.messages else None,
             messages=tuple(self.messages),
             badges=tuple(self.badges()),
@@ -738,6 +786,12 @@ def seats_text(ai_seats: Mapping[Seat, str]) -> str:
     return ", ".join(
         f"{SEAT_NAMES[s]} {'AI (' + ai_seats[s] + ')' if s in ai_seats else 'person'}" for s in SEATS
     )
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _revoke_badge(revoke: Revoke) -> str:

@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import queue
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from device.buttons import ButtonsConfig
 
 HELP = "print each GPIO button press and hold until Ctrl-C (installer's check)"
 
@@ -30,14 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _configured():  # -> ButtonsConfig | None
+def _configured(path: str | None = None) -> ButtonsConfig | None:
     """The config file's [buttons] section, or None when there is none to read."""
     from device.buttons import ButtonsConfig
 
     try:
         from device.config import load_config
 
-        return ButtonsConfig.from_settings(load_config().buttons)
+        return ButtonsConfig.from_settings(load_config(path).buttons)
     except ValueError as exc:  # a broken config (ConfigError, a bad pin) must not stop the installer's check
         print(f"(config not used: {exc})", file=sys.stderr)
         return None
@@ -48,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     from device.events import ButtonEvent, EventQueue
 
     try:
-        configured = _configured()
+        configured = _configured(getattr(args, "config", None))
         if args.pins:
             pins = parse_pins(args.pins)
         elif configured is not None and configured.pins():

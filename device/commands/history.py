@@ -36,7 +36,6 @@ def add_store_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="PATH",
                         help="the game store (default: [store] path from the config, "
                         "else the state directory's whist.sqlite3)")
-    parser.add_argument("--config", metavar="PATH", help="config file to read [store] path from")
 
 
 def resolve_db(args: argparse.Namespace) -> Path:
@@ -44,7 +43,7 @@ def resolve_db(args: argparse.Namespace) -> Path:
         return Path(args.db)
     from device.config import load_config
 
-    return load_config(args.config).db_path()
+    return load_config(getattr(args, "config", None)).db_path()
 
 
 def open_for_reading(args: argparse.Namespace) -> Store | None:

@@ -17,7 +17,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="fullscreen, no cursor, leave only through the admin menu")
     parser.add_argument("--fallback-headless", action="store_true",
                         help="with no display, run the text demo in the terminal instead")
-    parser.add_argument("--config", metavar="PATH", help="config file (TOML)")
     parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
     parser.add_argument("--game", metavar="G", help="the game (classic; whist-table games lists them)")
 

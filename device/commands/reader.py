@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 
 from device.reader.protocols import Dropped
@@ -59,12 +60,12 @@ def _show_dropped(event: Dropped) -> str:
     return text
 
 
-def _settings() -> object | None:
+def _settings(path: str | None) -> object | None:
     """The config file's [reader] section, or None when there is none to read."""
     from device.config import ConfigError, load_config
 
     try:
-        return load_config().reader
+        return load_config(path).reader
     except ConfigError as exc:  # a broken config must not stop the installer's check
         print(f"(config not used: {exc})", file=sys.stderr)
         return None
@@ -85,7 +86,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"whist-table reader: cannot use the enrolment {args.enrolment}: {exc}",
                   file=sys.stderr)
             return 2
-    settings = _settings()
+    if not getattr(args, "verbose", False):
+        # Every status is printed below; its log line would say it a second time.
+        logging.getLogger("device.reader").setLevel(logging.WARNING)
+    settings = _settings(getattr(args, "config", None))
     port = args.port or getattr(settings, "port", None) or "auto"
     protocol = args.protocol or getattr(settings, "protocol", None) or "rdm6300"
     baud = args.baud or getattr(settings, "baudrate", None)

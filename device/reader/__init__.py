@@ -24,7 +24,13 @@ from device.reader.protocols import (
     make_parser,
     rdm6300_frame,
 )
-from device.reader.serial_reader import DISCONNECTED, ReaderOpenError, SerialReader, open_port
+from device.reader.serial_reader import (
+    DISCONNECTED,
+    ReaderInUse,
+    ReaderOpenError,
+    SerialReader,
+    open_port,
+)
 
 if TYPE_CHECKING:
     from device.config import ReaderSection
@@ -66,6 +72,7 @@ __all__ = [
     "PortNotFound",
     "Rdm6300Parser",
     "Reader",
+    "ReaderInUse",
     "ReaderOpenError",
     "SerialReader",
     "TagLookup",

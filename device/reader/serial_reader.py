@@ -26,6 +26,7 @@ from typing import Protocol, runtime_checkable
 import serial
 
 from device.events import EventQueue
+from device.locks import flock_holder_of_path
 from device.reader.base import TagLookup, ThreadedReader
 from device.reader.placement import PlacementFilter
 from device.reader.ports import PortNotFound, describe_port, is_no_port, resolve_port
@@ -54,6 +55,8 @@ class Port(Protocol):
     def read(self, size: int = 1, /) -> bytes: ...
 
     def close(self) -> None: ...
+class ReaderInUse(ReaderOpenError):
+    """Another program has the reader's port: two would split each frame between them."""
 
 
 NO_READER_PORT = ('the reader port is "none": no card reader is configured; '
@@ -76,14 +79,26 @@ def open_port(port: str, baudrate: int, timeout: float = 0.05) -> Port:
             parity=serial.PARITY_NONE,
             stopbits=serial.STOPBITS_ONE,
             timeout=timeout,
+            # flock(2) on the device (posix; other backends ignore it): a second
+            # program opening the port would take half of every frame.
+            exclusive=True,
         )
     except (serial.SerialException, OSError, ValueError) as exc:
+        if getattr(exc, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):
+            raise ReaderInUse(in_use_message(path)) from None
         raise ReaderOpenError(f"cannot open the reader port {path}: {_why(exc)}") from None
     if not isinstance(ser, Port):
         ser.close()
         raise ReaderOpenError(f"the reader port {path}: this kind of pyserial port cannot say "
                               "how many bytes are waiting; use a serial device path")
     return ser
+
+
+def in_use_message(path: str) -> str:
+    holder = flock_holder_of_path(path)
+    who = f"process {holder}" if holder else "another program"
+    return (f"the card reader is in use by {who} (on {path}): stop that program first; "
+            "two programs on one reader would each get half of the cards")
 
 
 def _why(exc: Exception) -> str:
@@ -208,7 +223,8 @@ class SerialReader(ThreadedReader):
             except ReaderOpenError as exc:
                 self.failed_opens += 1
                 if not said_missing:  # once, not at every retry
-                    self._status(False, f"reader not found: {exc}")
+                    busy = isinstance(exc, ReaderInUse)
+                    self._status(False, str(exc) if busy else f"reader not found: {exc}")
                     said_missing = True
                 log.debug("card reader: retry in %.2fs (%s)", delay, exc)
                 self._stop.wait(delay)

@@ -3,7 +3,7 @@
 Two programs writing one store would each number their deals and actions as
 if alone; SQLite would refuse the second's rows only when they clash. The
 lock is ``flock(2)``: the kernel drops it when its holder dies (a power cut
-or SIGKILL leaves nothing to clean up), and ``/proc/locks`` names the holder.
+or SIGKILL leaves nothing to clean up), and :mod:`device.locks` names the holder.
 Readers take no lock. Within one process the lock is shared and counted, so
 the same program may open its store twice.
 """
@@ -15,6 +15,7 @@ import os
 import threading
 from pathlib import Path
 
+from device.locks import flock_holder
 from device.store.errors import StoreError
 
 _held: dict[str, tuple[int, int]] = {}  # lock path -> (fd, stores holding it)
@@ -46,7 +47,7 @@ def acquire(store: Path) -> Path:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = _holder(fd)
+            holder = flock_holder(fd)
             os.close(fd)
             who = f"process {holder}" if holder else "another process"
             raise StoreInUse(
@@ -65,24 +66,3 @@ def release(path: Path) -> None:
             _held[key] = (fd, n - 1)
         else:
             os.close(fd)
-
-
-def _holder(fd: int) -> int | None:
-    """The pid holding an flock on ``fd``'s file, from /proc/locks (Linux)."""
-    st = os.fstat(fd)
-    want = (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
-    try:
-        lines = Path("/proc/locks").read_text().splitlines()
-    except OSError:
-        return None
-    for line in lines:
-        fields = line.split()
-        if "->" in fields or len(fields) < 6 or fields[1] != "FLOCK":
-            continue  # "->" marks a waiter, not the holder
-        try:
-            major, minor, inode = fields[5].split(":")
-            if (int(major, 16), int(minor, 16), int(inode)) == want:
-                return int(fields[4])
-        except ValueError:
-            continue
-    return None

@@ -19,7 +19,15 @@ from serial.tools.list_ports_common import ListPortInfo
 from device.cli import main
 from device.enrolment import Enrolment
 from device.events import CardScanned, EventQueue, ReaderStatus
-from device.reader import DISCONNECTED, Dropped, SerialReader, ports, rdm6300_frame
+from device.reader import (
+    DISCONNECTED,
+    Dropped,
+    ReaderInUse,
+    SerialReader,
+    open_port,
+    ports,
+    rdm6300_frame,
+)
 
 TAG_SQ = "0A1B2C3D4E"
 TAG_UNKNOWN = "1122334455"
@@ -363,3 +371,61 @@ def test_port_none_is_no_reader_never_a_path(ptys, capsys, tmp_path, monkeypatch
 
     with pytest.raises(ReaderOpenError, match='port is "none"'):
         reader_from_settings(ReaderSection(enabled=True, port="none"), EventQueue())
+
+
+# -- one port, one owner ---------------------------------------------------------------
+
+
+def test_a_second_open_of_the_port_names_the_owner(ptys):
+    pty = ptys()
+    first = open_port(pty.path, 9600)
+    try:
+        with pytest.raises(ReaderInUse, match=rf"the card reader is in use by process {os.getpid()}"):
+            open_port(pty.path, 9600)
+    finally:
+        first.close()
+    open_port(pty.path, 9600).close()  # free again once the owner closed it
+
+
+def test_the_reader_thread_says_who_has_the_port_and_takes_it_when_freed(ptys, reader_factory):
+    pty = ptys()
+    owner = open_port(pty.path, 9600)
+    reader, events = reader_factory(pty.path)
+    status = next_event(events, ReaderStatus)
+    assert not status.connected
+    assert f"the card reader is in use by process {os.getpid()}" in status.message
+    owner.close()
+    assert next_event(events, ReaderStatus).connected
+    pty.write(rdm6300_frame(TAG_SQ))
+    assert next_event(events, CardScanned).tag == TAG_SQ
+
+
+def test_two_reader_commands_on_one_port_the_second_refuses_with_the_owners_pid(ptys, tmp_path):
+    pty = ptys()
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    command = [sys.executable, "-m", "device.cli", "reader", "--port", pty.path,
+               "--protocol", "rdm6300"]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, cwd=REPO, env=env)
+    try:
+        assert first.stdout is not None
+        seen = []
+        for line in first.stdout:
+            seen.append(line)
+            if "reader connected" in line:
+                break
+        assert "reader connected" in "".join(seen), "".join(seen)
+        second = subprocess.run(command + ["--max-scans", "1"], capture_output=True, text=True,
+                                cwd=REPO, env=env, timeout=60)
+        assert second.returncode == 1
+        assert f"the card reader is in use by process {first.pid}" in second.stderr
+        assert "Traceback" not in second.stderr
+        # The first still has the port and reads from it.
+        pty.write(rdm6300_frame(TAG_SQ))
+        for line in first.stdout:
+            if line.startswith("scan 1:"):
+                assert TAG_SQ in line
+                break
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.wait(timeout=30)

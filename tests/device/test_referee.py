@@ -103,12 +103,12 @@ def test_a_card_already_played_is_refused_with_its_trick():
     play(session, *TRICKS_1_TO_3)
     before = len(session.deal.actions)
     assert not session.scan("SK")
-    assert last(session) == "SK was played in trick 3 - scan again"
+    assert last(session) == "♠K was played in trick 3 - lay North's card on the reader"
     assert session.messages[-1].kind == "error"
     assert len(session.deal.actions) == before  # nothing changed
     play(session, "HA")  # North leads the fourth trick
-    assert not session.handle(CardScanned("HA", "X")) or last(session).startswith("HA was played")
-    assert last(session) == "HA was played in this trick - scan again"
+    assert not session.handle(CardScanned("HA", "X")) or last(session).startswith("♥A was played")
+    assert last(session) == "♥A was played in this trick - lay East's card on the reader"
 
 
 def test_an_unknown_tag_asks_for_enrolment():
@@ -134,7 +134,9 @@ def test_a_card_in_an_ai_hand_is_refused_for_a_person():
         session.scan(str(card))
     assert session.phase == PLAY and session.deal.turn == E
     assert not session.scan(str(west[0]))
-    assert last(session) == f"{west[0]} is in West's hand - scan again"
+    assert last(session) == ("that card is in West's rack (the AI's hand): put it back as the 1st "
+                             "card from the left of West's rack - lay East's card on the reader")
+    assert not any(c.symbol in m.text or str(c) in m.text for c in west for m in session.messages)
 
 
 def test_a_revoke_is_flagged_at_once_and_penalised_at_the_end():
@@ -166,7 +168,8 @@ def test_ai_hand_scanning_progress_and_refusals():
     assert session.view().prompt.startswith("AI East: 7 of 13 scanned")
     assert session.view().scanned == {E: 7, W: 0}
     assert not session.scan(str(east[3]))
-    assert last(session) == f"{east[3].symbol} is already scanned into East's hand - scan East's next card"
+    assert last(session) == ("that card was scanned already: it is the 4th card from the left of "
+                             "East's rack - scan East's next card")
     assert not session.scan(str(turned))
     assert last(session) == (f"{turned.symbol} is the turned trump card, North's (the dealer)"
                              " - scan East's next card")
@@ -174,7 +177,8 @@ def test_ai_hand_scanning_progress_and_refusals():
         assert session.scan(str(card))
     assert session.view().prompt.startswith("AI West: 0 of 13 scanned")
     assert not session.scan(str(east[0]))
-    assert last(session) == f"{east[0].symbol} is already in East's hand - scan West's next card"
+    assert last(session) == ("that card was scanned already: it is the 1st card from the left of "
+                             "East's rack - scan West's next card")
     for card in sorted(hands[W]):
         assert session.scan(str(card))
     assert session.phase == PLAY
@@ -199,10 +203,14 @@ def test_the_ai_seat_names_its_card_and_accepts_only_that_one():
     view = session.view()
     want = Card(view.expected_card)
     assert want in record.hands()[W]
-    assert view.prompt == f"West plays {want.symbol}: lay it on the reader"
+    place = sorted(record.hands()[W]).index(want) + 1
+    assert view.expected_place == place
+    rack = f"the {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}" \
+           " card from the left of West's rack"
+    assert view.prompt == f"West plays {rack}: lay it on the reader"
     other = next(c for c in record.hands()[N])
-    assert not session.scan(str(other))
-    assert last(session) == f"West plays {want.symbol}, not {other.symbol}: lay {want.symbol} on the reader"
+    assert not session.scan(str(other))  # a card not in the rack may be named
+    assert last(session) == f"West plays {rack}, not {other.symbol}"
     assert session.deal.actions == []
     assert session.scan(str(want))
     assert session.deal.current.cards == (want,)
@@ -305,7 +313,8 @@ def test_undo_before_play_goes_back_through_the_scanning():
     assert session.phase == PLAY
     assert session.undo()  # no card played: West's last card comes off again
     assert session.phase == AI_HANDS and session.match.current is None
-    assert last(session) == f"undone: {west[-1].symbol} taken out of West's hand"
+    assert last(session) == ("undone: the 13th card from the left of West's rack taken out"
+                             " - scan West's next card")
     assert session.view().scanned == {W: 12}
     session.scan(str(west[-1]))
     assert session.phase == PLAY
@@ -404,3 +413,33 @@ def test_reader_status_badges():
     session.handle(ReaderStatus(True, "reader connected on /dev/ttyUSB0"))
     assert session.view().badges == ()
     assert last(session) == "reader connected again"
+
+
+def test_no_message_or_prompt_names_a_card_still_in_the_ais_rack():
+    # One reader, West an AI: a whole hand with a wrong card laid at every turn,
+    # a card of West's rack among them; nothing said may name a card West still holds.
+    record = DealRecord.deal(N, seed=21)
+    hands = {s: set(record.hands()[s]) for s in Seat}
+    session = started(trump_card=str(record.trump_card), ai={W: "rules"})
+    scan_order = sorted(hands[W] - {record.trump_card}, key=lambda c: (c.rank, c.suit))
+    for card in scan_order:
+        assert session.scan(str(card)), last(session)
+
+    def hidden_named(text: str) -> list[Card]:
+        return [c for c in session.rack(W) if c.symbol in text or f"{c} " in f"{text} "]
+
+    while session.phase == PLAY:
+        seat = session.deal.turn
+        rack = session.rack(W)
+        assert rack == [c for c in scan_order if c in hands[W]]
+        others = [c for c in rack if seat != W or c != session.expected_card()]
+        if others:
+            assert not session.scan(str(others[-1]))  # refused, and not named
+        card = session.expected_card() if seat == W else min(
+            (c for c in hands[seat] if session.deal.current.led_suit in (None, c.suit)),
+            default=min(hands[seat]))
+        for text in (session.view().prompt, *(m.text for m in session.messages)):
+            assert not hidden_named(text), text
+        assert session.scan(str(card)), last(session)
+        hands[seat].discard(card)
+    assert session.phase == HAND_OVER

@@ -15,7 +15,7 @@ import pytest
 from device.enrolment import Enrolment
 from device.events import Action, ButtonEvent, CardScanned, EventQueue, ReaderStatus
 from device.reader import SerialReader, rdm6300_frame
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP, RefereeSession
+from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP, RefereeSession, ordinal
 from engine.cards import Card, full_deck
 from engine.deal import DealRecord
 from engine.seats import Seat
@@ -113,7 +113,8 @@ def test_a_whole_hand_from_reader_frames(table):
     assert session.phase == AI_HANDS
     assert session.view().prompt.startswith("AI West: 7 of 13 scanned")
     assert not t.lay(west[6])  # laid twice
-    assert t.said == f"{west[6].symbol} is already scanned into West's hand - scan West's next card"
+    assert t.said == ("that card was scanned already: it is the 7th card from the left of West's rack"
+                      " - scan West's next card")
     assert not t.lay(None, UNKNOWN_TAG)
     assert t.said == "unknown card: enrol it in Settings"
     for card in west[7:]:
@@ -128,13 +129,14 @@ def test_a_whole_hand_from_reader_frames(table):
         view = session.view()
         if seat == W:
             want = Card(view.expected_card)
-            assert view.prompt == f"West plays {want.symbol}: lay it on the reader"
             assert want in hands[W]
+            rack = [c for c in west if c in hands[W]]  # scan order, the played ones gone
+            place = f"the {ordinal(rack.index(want) + 1)} card from the left of West's rack"
+            assert view.prompt == f"West plays {place}: lay it on the reader"
             if not wrong_ai_card:
                 other = min(hands[S])
                 assert not t.lay(other)
-                assert t.said == (f"West plays {want.symbol}, not {other.symbol}: "
-                                  f"lay {want.symbol} on the reader")
+                assert t.said == f"West plays {place}, not {other.symbol}"
                 wrong_ai_card = True
             card = want
         else:
@@ -150,7 +152,8 @@ def test_a_whole_hand_from_reader_frames(table):
         if len(deal.tricks) == 3 and not replayed and seat != W:
             old = deal.tricks[0].cards[1]
             assert not t.lay(old)
-            assert t.said == f"{old} was played in trick 1 - scan again"
+            assert t.said == (f"{old.symbol} was played in trick 1 - "
+                              f"lay {view_name(seat)}'s card on the reader")
             replayed = True
         revokes_before = len(deal.revokes)
         assert t.lay(card), t.said

@@ -256,7 +256,12 @@ class RefereeScene(Scene):
                 surf.blit(cards.card_surface(int(Card(played[seat])), cw, ch, four), spot)
             elif seat == v.turn and v.expected_card:
                 spot = self._card_spot(seat, cw, ch)
-                surf.blit(cards.card_surface(int(Card(v.expected_card)), cw, ch, four, True), spot)
+                if v.expected_place is None:  # the turned card: face up, everyone saw it
+                    surf.blit(cards.card_surface(int(Card(v.expected_card)), cw, ch, four, True), spot)
+                else:  # the AI's hand stays hidden: its place in the rack, face down
+                    surf.blit(cards.back_surface(cw, ch), spot)
+                    n = text.text(str(v.expected_place), self.px(28), theme.GOLD, True)
+                    surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
                 surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), spot)
 
     def _card_spot(self, seat: Seat, cw: int, ch: int) -> tuple[int, int]:

@@ -1,0 +1,79 @@
+"""``whist-table enrol``: the card enrolment out of the store to a JSON file, or in from one.
+
+The file is what ``whist-table reader --enrolment`` reads: a second table, a
+replaced SD card or the installer's check get the same deck without laying
+all 52 cards again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from device.commands.history import add_store_arguments, resolve_db
+from device.words import count
+
+if TYPE_CHECKING:
+    from device.enrolment import Enrolment
+
+HELP = "export the card enrolment to a JSON file (--export F) or import one (--import F)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--export", metavar="FILE.json",
+                       help="write every enrolled card's tag to FILE.json")
+    which.add_argument("--import", dest="import_", metavar="FILE.json",
+                       help="replace the store's enrolment with FILE.json's")
+    add_store_arguments(parser)
+
+
+def _fail(message: str) -> int:
+    print(f"whist-table enrol: {message}", file=sys.stderr)
+    return 1
+
+
+def _missing(enrolment: Enrolment) -> str:
+    missing = enrolment.missing()
+    if not missing:
+        return "every card"
+    return f"{count(52 - len(missing), 'card')} of 52; missing: {' '.join(missing)}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from device.config import ConfigError
+    from device.enrolment import Enrolment, EnrolmentError
+    from device.store import Store, StoreError
+
+    try:
+        db = resolve_db(args)
+    except ConfigError as exc:
+        return _fail(str(exc))
+    if args.export:
+        if not db.exists():
+            return _fail(f"there is no game store at {db}, so no enrolment to export "
+                         "(give --db PATH)")
+        try:
+            with Store(db, readonly=True) as store:
+                enrolment = Enrolment(store.enrolment())
+            enrolment.save_json(args.export)
+        except (StoreError, EnrolmentError) as exc:
+            return _fail(str(exc))
+        except OSError as exc:
+            return _fail(f"cannot write {args.export}: {exc.strerror}")
+        print(f"exported {_missing(enrolment)} to {args.export}")
+        return 0
+    try:
+        enrolment = Enrolment.load_json(args.import_)
+    except EnrolmentError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"cannot read {args.import_}: {exc.strerror}")
+    try:
+        with Store(db) as store:
+            store.replace_enrolment(enrolment.tags())
+    except StoreError as exc:
+        return _fail(str(exc))
+    print(f"imported {_missing(enrolment)} into {db}")
+    return 0
