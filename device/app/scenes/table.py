@@ -14,6 +14,7 @@ import pygame
 
 from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
+from device.app.scenes import scoreboard
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Action as GameAction
@@ -119,7 +120,7 @@ class TableScene(Scene):
         bar_h = self.px(52)
         self.bar_h = bar_h
         # Portrait: the counter gets a second row under the bar.
-        self.bar2_h = 0 if landscape else self.px(40)
+        self.bar2_h = 0 if landscape else self.px(52)
         btn_h = self.px(50)
         colw = self.px(124) if landscape else 0
         # Your hand along the bottom edge, in one row if every card keeps a 40 px strip.
@@ -799,16 +800,15 @@ class TableScene(Scene):
                                                                            self.app.config.display.four_colour))
                 surf.blit(img, img.get_rect(center=box.center))
             self.badge_right = badge.right
-            ns, ew = deal.tricks_taken()
         else:
             self.badge_right = self.badge_x
-            ns = ew = 0
-        counter = f"You/Partner {ns} | Opponents {ew}"
+        lines = scoreboard.ScoreLines.of(self.session.match, deal)
         if self.landscape:
-            self._pill(surf, counter, "midright", (w - pad, cy), theme.PANEL, theme.INK, size)
+            area = pygame.Rect(self.badge_right + pad, pad // 2, w - pad - self.badge_right - pad,
+                               self.bar_h - pad // 2)
         else:
-            self._pill(surf, counter, "center", (w // 2, self.bar_h + self.bar2_h // 2), theme.PANEL,
-                       theme.INK, size)
+            area = pygame.Rect(pad, self.bar_h, w - 2 * pad, self.bar2_h - pad // 2)
+        self.score_rect = scoreboard.draw_score(surf, area, lines, self.px(19), self.px(17))
 
     def _draw_status(self, surf: pygame.Surface) -> None:
         """Whose turn / what to do, above your hand (after the labels: it keeps clear of yours)."""
