@@ -40,8 +40,8 @@ def draw_score(surf: pygame.Surface, rect: pygame.Rect, lines: ScoreLines, size:
                small: int) -> pygame.Rect:
     """The panel, right-aligned in ``rect`` and no wider than the text; returns where it went."""
     inner = rect.w - size
-    big = text.fit_size(lines.tricks, size, inner, True, min_size=max(8, small - 2))
-    low = text.fit_size(lines.game, small, inner, True, min_size=max(8, small - 4))
+    big = text.fit_size(lines.tricks, size, inner, True, min_size=small)
+    low = text.fit_size(lines.game, small, inner, True, min_size=small)
     top = text.text(lines.tricks, big, theme.INK, True)
     bottom = text.text(lines.game, low, theme.GOLD, True)
     w = max(top.get_width(), bottom.get_width()) + size
