@@ -415,9 +415,21 @@ class TableScene(Scene):
         self.next_ai_at = self.app.clock + 0.3 * self.pace
         self.app.sound.play("deal")
 
+    def last_trick_closed_why(self) -> str:
+        """Why Last trick is unavailable now ("" when it is available)."""
+        deal = self.deal
+        if deal is None or not deal.tricks:
+            return "Last trick: no trick has been played yet"
+        if deal.current.cards:
+            leader = deal.current.plays()[0][0]
+            who = "you" if leader == Seat.S else SEAT_LABELS[leader]
+            return f"Last trick: closed once {who} led to the next trick"
+        return ""
+
     def show_last(self) -> None:
         deal = self.deal
         if deal is None or not deal.last_trick_viewable:
+            self.say(self.last_trick_closed_why())
             return
         try:
             self.overlay = deal.view_last_trick()
@@ -530,8 +542,12 @@ class TableScene(Scene):
             if ev.kind == "up":
                 self.overlay = None
             return
+        if ev.kind == "up" and not self.b_last.enabled and self.b_last.rect.collidepoint(ev.x, ev.y):
+            self.show_last()  # says why it is unavailable
         if self.buttons.pointer(ev.kind, ev.x, ev.y):
             return
+        if ev.kind == "up" and self.drag is not None and not self.waiting_for_human:
+            self._not_your_turn(ev.x, ev.y)
         if ev.kind == "down":
             if self.held is not None and self.hold_left > 0:
                 self.hold_left = 0  # a tap hurries the trick off the table
@@ -555,6 +571,15 @@ class TableScene(Scene):
             if card is None or self.card_at(ev.x, ev.y) != card:
                 return
             self.tap_card(card)
+
+    def _not_your_turn(self, x: float, y: float) -> None:
+        """A tap on your hand while another seat is to play gets an answer."""
+        deal = self.deal
+        if (deal is None or deal.is_over or deal.turn in self.human_seats or self.held is not None
+                or self.dealing is not None or self.card_at(x, y) is None):
+            return
+        verb = "bid" if deal.phase == Phase.AUCTION else "play"
+        self.say(f"Wait: {SEAT_LABELS[deal.turn]} is to {verb}, not you")
 
     def tap_card(self, card: Card) -> None:
         """Tap to select, tap again to play."""
@@ -711,7 +736,8 @@ class TableScene(Scene):
         self.hint_card = card
         self.selected = card
         value = job.result.get("values", {}).get(str(card))
-        extra = f" ({float(value):.1f} tricks)" if isinstance(value, int | float) else ""
+        extra = (f": your side can expect {float(value):.1f} more tricks, this one included"
+                 if isinstance(value, int | float) else "")
         self.hint_text = f"Hint: {card.symbol}{extra}"
 
     @staticmethod
