@@ -73,7 +73,7 @@ class App:
         self.input = InputMapper(self.queue, self.window.get_size(), self.rotation)
         self.ai = AIWorker(synchronous=self.options.synchronous_ai)
         self.ai.start()
-        self.sound = Sound(config.display.sound)
+        self.sound = Sound(config.display.sound, config.display.volume)
         self._session = None  # made on first use: the engine's import is not needed for the menu
         self._stats = None
         self.clock = 0.0  # seconds of app time (advanced by step's dt)
@@ -183,6 +183,7 @@ class App:
             self.input.rotation = config.display.rotation
             self.input.window = self.window.get_size()
         self.sound.enabled = config.display.sound
+        self.sound.volume = config.display.volume
         if config.rules != old.rules:
             self.session.set_rules(rules_from_config(config, self.options.game))
         if self.options.persist:
