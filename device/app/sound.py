@@ -12,6 +12,7 @@ import logging
 import math
 import random
 import threading
+from collections.abc import Callable
 
 import pygame
 
@@ -50,7 +51,7 @@ def _riffle() -> list[float]:
     return out
 
 
-SAMPLES = {
+SAMPLES: dict[str, Callable[[], list[float]]] = {
     "play": lambda: _noise(0.09, 0.7, 45, 1),
     "deal": _riffle,
     "trick": lambda: _tone([660.0, 990.0], 0.35, 0.35, 9),
@@ -63,7 +64,7 @@ SAMPLES = {
 MEANING = {"play": "card", "deal": "shuffle", "trick": "trick won", "win": "game won"}
 
 
-def samples(name: str) -> array.array:
+def samples(name: str) -> array.array[int]:
     """One sound as 16-bit mono samples at RATE (assets/make_sounds.py writes them to WAV)."""
     return array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in SAMPLES[name]()))
 
