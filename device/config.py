@@ -209,6 +209,9 @@ class RulesSection:
     cycling_trumps: bool = _opt(_boolean, False)
     cycle_order: str = _opt(_cycle_order, "DCHS")
     rubber_points: bool = _opt(_boolean, False)
+    # A player at the screen may take back their own card until the next player
+    # has played (only against the AI: the referee's real cards never).
+    take_back: bool = _opt(_boolean, True)
 
 
 @dataclass(frozen=True)
@@ -226,6 +229,7 @@ class DisplaySection:
     four_colour: bool = _opt(_boolean, False)
     animation: str = _opt(_one_of(ANIMATIONS), "normal")
     sound: bool = _opt(_boolean, True)
+    volume: int = _opt(_integer(0, 100), 75)
 
     @property
     def width_height(self) -> tuple[int, int]:

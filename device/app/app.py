@@ -89,7 +89,7 @@ class App:
         self.input = InputMapper(self.queue, self.window.get_size(), self.rotation)
         self.ai = AIWorker(synchronous=self.options.synchronous_ai)
         self.ai.start()
-        self.sound = Sound(config.display.sound)
+        self.sound = Sound(config.display.sound, config.display.volume)
         # made on first use: the engine's import is not needed for the menu
         self._session: Session | None = None
         self._stats: Stats | None = None
@@ -204,6 +204,7 @@ class App:
             self.input.rotation = config.display.rotation
             self.input.window = self.window.get_size()
         self.sound.enabled = config.display.sound
+        self.sound.volume = config.display.volume
         if config.rules != old.rules:
             self.session.set_rules(rules_from_config(config, self.options.game))
         if self.options.persist:

@@ -60,10 +60,19 @@ SAMPLES: dict[str, Callable[[], list[float]]] = {
 }
 
 
+# The sounds by what they mark: a card played, the shuffle, a trick won, a game won.
+MEANING = {"play": "card", "deal": "shuffle", "trick": "trick won", "win": "game won"}
+
+
+def samples(name: str) -> array.array[int]:
+    """One sound as 16-bit mono samples at RATE (assets/make_sounds.py writes them to WAV)."""
+    return array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in SAMPLES[name]()))
+
+
 def _render(channels: int) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
-    for name, make in SAMPLES.items():
-        data = array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in make()))
+    for name in SAMPLES:
+        data = samples(name)
         if channels == 2:
             stereo = array.array("h", [0]) * (2 * len(data))
             stereo[0::2] = data
@@ -76,8 +85,9 @@ def _render(channels: int) -> dict[str, bytes]:
 class Sound:
     """Plays the table's sounds; samples are computed off the UI thread at start."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, volume: int = 75) -> None:
         self.enabled = enabled
+        self.volume = volume  # percent, the Settings' Volume
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._raw: dict[str, bytes] | None = None
         self._channels = 0
@@ -114,6 +124,7 @@ class Sound:
             snd = self._sounds.get(name)
             if snd is None:
                 snd = self._sounds[name] = pygame.mixer.Sound(buffer=self._raw[name])
+            snd.set_volume(max(0, min(100, self.volume)) / 100)
             snd.play()
         except Exception as exc:  # hardware: the audio device went away; a sound is never worth a crash
             log.info("sound %s not played: %s", name, exc)

@@ -59,7 +59,7 @@ def test_kiosk_idle_goes_to_the_demo_and_a_touch_wakes():
         app.step()
         assert app.scene.name == "demo"
         tap(app, 400, 240)
-        assert app.scene.name == "menu"
+        assert app.scene.name == "table"
     finally:
         app.close()
 

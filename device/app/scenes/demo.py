@@ -1,6 +1,6 @@
 """Attract mode: the AI plays all four seats at a watchable pace, with captions.
 
-Any touch, key or button returns to the menu.
+A touch starts a hand at the table ("touch to play"); a key or button returns to the menu.
 """
 
 from __future__ import annotations
@@ -46,6 +46,11 @@ class DemoScene(TableScene):
     def handle(self, ev: InputEvent) -> None:
         if isinstance(ev, PointerEvent | ButtonEvent | CardScanned):
             if isinstance(ev, PointerEvent) and ev.kind != "down":
+                return
+            if isinstance(ev, PointerEvent):
+                # "touch to play": straight to a hand of your own (or back to the one you left)
+                self.app.go("table")
+                self.app.scene.shuffle_and_deal()
                 return
             self.app.go("menu")
 

@@ -41,11 +41,13 @@ SETTINGS = [
     Setting("Cycling trumps", "rules", "cycling_trumps", (False, True), _onoff),
     Setting("Cycle order", "rules", "cycle_order", ORDERS, lambda v: " ".join(str(v))),
     Setting("Rubber points", "rules", "rubber_points", (False, True), _onoff),
+    Setting("Take back a card", "rules", "take_back", (True, False), _onoff),
     Setting("Partner AI", "ai", "partner", LEVELS, lambda v: str(v).capitalize()),
     Setting("Opponents AI", "ai", "opponents", LEVELS, lambda v: str(v).capitalize()),
     Setting("Animation", "display", "animation", ("off", "fast", "normal", "slow"),
             lambda v: str(v).capitalize()),
     Setting("Sound", "display", "sound", (True, False), _onoff),
+    Setting("Volume", "display", "volume", (25, 50, 75, 100), lambda v: f"{v}%"),
     Setting("Four-colour deck", "display", "four_colour", (False, True), _onoff),
     Setting("Screen rotation", "display", "rotation", (0, 90, 180, 270), lambda v: f"{v}°"),
     # Real cards and Enrol cards read from it; port and protocol are in the config file.

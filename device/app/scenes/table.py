@@ -16,6 +16,7 @@ import pygame
 
 from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
+from device.app.scenes import scoreboard
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Action as GameAction
@@ -34,6 +35,12 @@ if TYPE_CHECKING:
     from engine.deal import Deal
 
 SEAT_LABELS = {Seat.N: "Partner", Seat.E: "East", Seat.W: "West", Seat.S: "You"}
+# A fingertip: 9 mm on the 7-inch 800x480 screen; every card of your hand keeps
+# at least this much of itself uncovered, across and down.
+FINGER_PX = 48
+# How long (at normal pace, in seconds) the next seat waits after your card,
+# while Take back is offered.
+TAKE_BACK_S = 1.2
 SEAT_LONG = {Seat.N: "North (partner)", Seat.E: "East", Seat.W: "West", Seat.S: "South (you)"}
 
 
@@ -146,15 +153,16 @@ class TableScene(Scene):
         bar_h = self.px(52)
         self.bar_h = bar_h
         # Portrait: the counter gets a second row under the bar.
-        self.bar2_h = 0 if landscape else self.px(40)
+        self.bar2_h = 0 if landscape else self.px(52)
         btn_h = self.px(50)
         colw = self.px(124) if landscape else 0
         # Your hand along the bottom edge, in one row if every card keeps a 40 px strip.
         card_h = int(min(h * 0.26, w * 0.3))
         card_w = int(card_h * cards.CARD_RATIO)
         hand_x0, hand_x1 = pad, w - pad - (colw + pad if landscape else 0)
+        card_w, card_h = self._one_row_card(hand_x1 - hand_x0, card_w, card_h)
         step = (hand_x1 - hand_x0 - card_w) / 12
-        rows = 1 if step >= self.px(40) else 2
+        rows = 1 if step >= self.px(FINGER_PX) else 2
         if rows == 2:
             step = (hand_x1 - hand_x0 - card_w) / 6
         step = min(step, card_w * 0.8)
@@ -183,6 +191,9 @@ class TableScene(Scene):
                                                       name="hint"))
         self.b_last = self.buttons.add(widgets.Button(last_r, "Last trick", self.show_last, font_size=fs,
                                                       name="last"))
+        # Where Hint is: the hint is only for your turn, a take-back only for just after it.
+        self.b_take_back = self.buttons.add(widgets.Button(hint_r.copy(), "Take back", self.take_back,
+                                                           font_size=fs, name="takeback", visible=False))
         # Opponents' and partner's backs.
         oc_h = max(int(card_h * 0.5), self.px(40))
         oc_w = int(oc_h * cards.CARD_RATIO)
@@ -257,6 +268,35 @@ class TableScene(Scene):
         self._layer = None
 
     # ------------------------------------------------------------------ hand geometry
+    def _one_row_card(self, span: int, card_w: int, card_h: int) -> tuple[int, int]:
+        """A card a little smaller (down to 85%) when that keeps 13 cards in one row
+        with a fingertip's strip each; else the card as it was (two rows)."""
+        fit_w = span - 12 * self.px(FINGER_PX)
+        if card_w * 0.85 <= fit_w < card_w:
+            return fit_w, int(fit_w / cards.CARD_RATIO)
+        return card_w, card_h
+
+    def hit_area(self, card: Card | str) -> pygame.Rect:
+        """The part of ``card`` no other card of your hand covers: a tap there is this card."""
+        rects = self.hand_rects()
+        c = parse_card(card)
+        for i, (k, r) in enumerate(rects):
+            if k == c:
+                vis = r.copy()
+                for _, r2 in rects[i + 1:]:
+                    if not r2.colliderect(vis):
+                        continue
+                    # Keep the larger fingertip: the strip left of a neighbour in the row,
+                    # or the band above the row below.
+                    cuts = []
+                    if r2.x > vis.x:
+                        cuts.append(pygame.Rect(vis.x, vis.y, r2.x - vis.x, vis.h))
+                    if r2.y > vis.y:
+                        cuts.append(pygame.Rect(vis.x, vis.y, vis.w, r2.y - vis.y))
+                    vis = max(cuts, key=lambda c: min(c.w, c.h)) if cuts else pygame.Rect(vis.x, vis.y, 0, 0)
+                return vis
+        raise KeyError(str(c))
+
     def hand_cards(self) -> list[Card]:
         deal = self.deal
         if deal is None:
@@ -402,14 +442,49 @@ class TableScene(Scene):
         self.next_ai_at = self.app.clock + 0.3 * self.pace
         self.app.sound.play("deal")
 
+    def last_trick_closed_why(self) -> str:
+        """Why Last trick is unavailable now ("" when it is available)."""
+        deal = self.deal
+        if deal is None or not deal.tricks:
+            return "Last trick: no trick has been played yet"
+        if deal.current.cards:
+            leader = deal.current.plays()[0][0]
+            who = "you" if leader == Seat.S else SEAT_LABELS[leader]
+            return f"Last trick: closed once {who} led to the next trick"
+        return ""
+
     def show_last(self) -> None:
         deal = self.deal
         if deal is None or not deal.last_trick_viewable:
+            self.say(self.last_trick_closed_why())
             return
         try:
             self.overlay = deal.view_last_trick()
         except RulesError as exc:
             self.say(str(exc))
+
+    @property
+    def can_take_back(self) -> bool:
+        """Your card is the last one played, the house lets it be taken back, and
+        the next player has not played yet."""
+        deal = self.deal
+        if deal is None or not deal.actions or not self.app.config.rules.take_back:
+            return False
+        last = deal.actions[-1]
+        return (isinstance(last, Play) and last.seat in self.human_seats and self.overlay is None
+                and self.dealing is None and not self._finished)
+
+    def take_back(self) -> None:
+        if not self.can_take_back:
+            return
+        self.app.ai.forget(self.job)
+        self.job = None
+        self.waiting_since = None
+        card = self.session.match.undo().card  # the match tells its journal
+        self.slides = [s for s in self.slides if s.card != card]
+        self.held = self.collect = None
+        self.selected = card
+        self.say(f"You took back {card.symbol}")
 
     def ask_hint(self) -> None:
         if not self.b_hint.enabled:
@@ -442,7 +517,8 @@ class TableScene(Scene):
         self.hint_text = ""
         self.app.ai.forget(self.hint_job)
         self.hint_job = None
-        self.next_ai_at = now + 0.45 * self.pace
+        # After your card, the next seat waits a little longer: time to take it back.
+        self.next_ai_at = now + (TAKE_BACK_S if self.can_take_back else 0.45) * self.pace
         self.after_play(seat, card)
         if done is not None:
             self.held = done
@@ -493,8 +569,12 @@ class TableScene(Scene):
             if ev.kind == "up":
                 self.overlay = None
             return
+        if ev.kind == "up" and not self.b_last.enabled and self.b_last.rect.collidepoint(ev.x, ev.y):
+            self.show_last()  # says why it is unavailable
         if self.buttons.pointer(ev.kind, ev.x, ev.y):
             return
+        if ev.kind == "up" and self.drag is not None and not self.waiting_for_human:
+            self._not_your_turn(ev.x, ev.y)
         if ev.kind == "down":
             if self.held is not None and self.hold_left > 0:
                 self.hold_left = 0  # a tap hurries the trick off the table
@@ -518,6 +598,15 @@ class TableScene(Scene):
             if card is None or self.card_at(ev.x, ev.y) != card:
                 return
             self.tap_card(card)
+
+    def _not_your_turn(self, x: float, y: float) -> None:
+        """A tap on your hand while another seat is to play gets an answer."""
+        deal = self.deal
+        if (deal is None or deal.is_over or deal.turn in self.human_seats or self.held is not None
+                or self.dealing is not None or self.card_at(x, y) is None):
+            return
+        verb = "bid" if deal.phase == Phase.AUCTION else "play"
+        self.say(f"Wait: {SEAT_LABELS[deal.turn]} is to {verb}, not you")
 
     def tap_card(self, card: Card) -> None:
         """Tap to select, tap again to play."""
@@ -543,6 +632,8 @@ class TableScene(Scene):
             self.show_last()
         elif action == Action.DEAL:
             self.shuffle_and_deal()
+        elif action == Action.UNDO:
+            self.take_back()
         elif action in (Action.LEFT, Action.RIGHT) and self.waiting_for_human:
             legal = [c for c in self.hand_cards() if c in self.playable()]
             if not legal:
@@ -567,6 +658,8 @@ class TableScene(Scene):
         deal = self.deal
         self.b_deal.visible = deal is None
         # the hint is the search for the most tricks: no help in an auction or a nullo
+        self.b_take_back.visible = self.can_take_back and not self.waiting_for_human
+        self.b_hint.visible = not self.b_take_back.visible
         self.b_hint.enabled = (self.waiting_for_human and self.hint_job is None
                                and plays_for_tricks(self.session.match.observe(Seat.S)))
         # Exactly while the rules let anyone look back at the last trick.
@@ -670,7 +763,8 @@ class TableScene(Scene):
         self.hint_card = card
         self.selected = card
         value = job.result.get("values", {}).get(str(card))
-        extra = f" ({float(value):.1f} tricks)" if isinstance(value, int | float) else ""
+        extra = (f": your side can expect {float(value):.1f} more tricks, this one included"
+                 if isinstance(value, int | float) else "")
         self.hint_text = f"Hint: {card.symbol}{extra}"
 
     @staticmethod
@@ -832,16 +926,15 @@ class TableScene(Scene):
                                                                            self.app.config.display.four_colour))
                 surf.blit(img, img.get_rect(center=box.center))
             self.badge_right = badge.right
-            ns, ew = deal.tricks_taken()
         else:
             self.badge_right = self.badge_x
-            ns = ew = 0
-        counter = f"You/Partner {ns} | Opponents {ew}"
+        lines = scoreboard.ScoreLines.of(self.session.match, deal)
         if self.landscape:
-            self._pill(surf, counter, "midright", (w - pad, cy), theme.PANEL, theme.INK, size)
+            area = pygame.Rect(self.badge_right + pad, pad // 2, w - pad - self.badge_right - pad,
+                               self.bar_h - pad // 2)
         else:
-            self._pill(surf, counter, "center", (w // 2, self.bar_h + self.bar2_h // 2), theme.PANEL,
-                       theme.INK, size)
+            area = pygame.Rect(pad, self.bar_h, w - 2 * pad, self.bar2_h - pad // 2)
+        self.score_rect = scoreboard.draw_score(surf, area, lines, self.px(20), self.px(18))
 
     def _draw_status(self, surf: pygame.Surface) -> None:
         """Whose turn / what to do, above your hand (after the labels: it keeps clear of yours)."""
