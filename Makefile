@@ -32,6 +32,7 @@ run: $(STAMP_RUN)
 
 test: $(STAMP_TEST)
 	$(BIN)/python -m ruff check engine device tests bench
+	$(BIN)/python -m mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
 bench: $(STAMP_BENCH)

@@ -17,7 +17,7 @@ DEFAULT_COMMAND = "play"
 
 
 def _command_modules() -> dict[str, object]:
-    mods = {}
+    mods: dict[str, object] = {}
     for info in pkgutil.iter_modules(device.commands.__path__):
         if info.name.startswith("_"):
             continue

@@ -33,7 +33,7 @@ from engine.trick import Trick
 
 OnAction = Callable[[Match, Action], None]
 OnMatch = Callable[[Match, int, int], None]  # (match, rubber number, hands before it)
-Chooser = Callable[[dict, str | None], str]  # (observation, move seed) -> card
+Chooser = Callable[[dict[str, object], str | None], str]  # (observation, move seed) -> card
 Actor = Callable[[Observation, str | None], Action]  # any game: (observation, move seed) -> action
 
 AI_LEVEL = "medium"
@@ -43,14 +43,9 @@ RED, RESET = "\033[31m", "\033[0m"
 def _pick_chooser(fixed_work: bool) -> tuple[Chooser, str]:
     """engine.ai when it is there, the simple rules bot otherwise. ``fixed_work``
     (a seeded run): a fixed amount of thinking, so the seed repeats every move."""
-    try:
-        from engine.ai import choose_card  # type: ignore[import-not-found]
-    except ImportError:
-        from engine.bots import rules_card
+    from engine.ai import choose_card
 
-        return rules_card, "simple rules bots"
-
-    def ai(obs: dict, seed: str | None) -> str:
+    def ai(obs: dict[str, object], seed: str | None) -> str:
         if fixed_work:
             return choose_card_fixed(obs, AI_LEVEL, seed)
         return choose_card(obs, level=AI_LEVEL, seed=seed)

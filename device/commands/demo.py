@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from device.headless import Actor
+    from device.headless import Actor, Chooser
     from engine.actions import Action
     from engine.observation import Observation
 
@@ -50,7 +50,7 @@ def _seed(text: str | None) -> int | str | None:
         return text
 
 
-def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
+def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from device.headless import run_headless
 
     out = out or sys.stdout
@@ -71,7 +71,8 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
         print(f"demo: {exc}", file=sys.stderr)
         return 2
     seed = _seed(args.seed)
-    kwargs: dict = {"keep_matches": False, "game": game}  # the matches are not needed: constant memory
+    # the matches are not kept: constant memory
+    kwargs: dict[str, Any] = {"keep_matches": False, "game": game}
     store = None
     db, level = getattr(args, "db", None), getattr(args, "level", None)
     if db is not None or level is not None:
@@ -94,7 +95,7 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
             if store.recovered_from is not None:
                 print(f"Note: the game store {db} was damaged; it was moved to "
                       f"{store.recovered_from} and a fresh one started.", file=out)
-            run = demo_run(store, seed, level, game.name)
+            run = demo_run(store, seed, level or "medium", game.name)
             if run.note:
                 print(run.note, file=out)
             kwargs.update(run.headless_kwargs())
@@ -120,12 +121,12 @@ def run_headless_from_args(args: argparse.Namespace, out=None) -> int:
     return 0
 
 
-def _fixed_work_ai(level: str):  # -> Chooser
+def _fixed_work_ai(level: str) -> Chooser:
     """engine.ai at ``level`` with a fixed amount of work (no time budget), so the
     same seed makes the same moves on a resumed run as on an uninterrupted one."""
     from device.moves import choose_card_fixed
 
-    def choose(observation: dict, move_seed: str | None) -> str:
+    def choose(observation: dict[str, object], move_seed: str | None) -> str:
         return choose_card_fixed(observation, level, move_seed)
 
     choose.label = f"AI ({level})"  # type: ignore[attr-defined]  # shown in the demo's header

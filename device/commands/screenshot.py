@@ -32,7 +32,9 @@ def run(args: argparse.Namespace) -> int:
     from device.app.main import parse_size, screenshot
 
     honours = None if args.honours is None else args.honours == "on"
-    out = screenshot(args.scene, parse_size(args.size), args.out, seed=args.seed, rotation=args.rotation,
+    size = parse_size(args.size)
+    assert size is not None  # the flag has a default
+    out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                      last_trick=args.last_trick, honours=honours, back=args.back,
                      game=args.game)

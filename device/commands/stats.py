@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from device.commands.history import add_store_arguments, open_for_reading
 from device.words import count
@@ -14,12 +15,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_store_arguments(parser)
 
 
-def _won(bucket: dict) -> str:
+def _won(bucket: dict[str, Any]) -> str:
     won = bucket
     return f"NS {won['NS']}, EW {won['EW']}"
 
 
-def _block(bucket: dict, indent: str = "") -> list[str]:
+def _block(bucket: dict[str, Any], indent: str = "") -> list[str]:
     tph = bucket["tricks_per_hand"]
     thrown = bucket.get("misdeals", 0)
     misdeals = f"; {count(thrown, 'misdeal')} not counted" if thrown else ""

@@ -40,13 +40,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.stats import stored as stored_statistics
 from device.store import lock
 from device.store.errors import DuplicateAction as DuplicateAction  # re-exported
 from device.store.errors import StoreError as StoreError  # re-exported
 from device.store.lock import StoreInUse as StoreInUse  # re-exported
+
+if TYPE_CHECKING:
+    from device.enrolment import Enrolment
 
 log = logging.getLogger(__name__)
 
@@ -596,14 +599,17 @@ class Store:
             db.execute("DELETE FROM enrolment")
             db.executemany("INSERT INTO enrolment (tag, card) VALUES (?, ?)", sorted(tags.items()))
 
-    def editable_enrolment(self):  # -> device.enrolment.Enrolment
+    def editable_enrolment(self) -> Enrolment:
         """The enrolment as an editable ``device.enrolment.Enrolment`` whose every
         change is written straight back here (its ``on_change`` hook): the store
         stays the one source of truth."""
         from device.enrolment import Enrolment
 
-        return Enrolment(self.enrolment(), on_change=lambda e: self.replace_enrolment(
-            {tag: card for tag, card in e.to_dict()["tags"].items()}))  # type: ignore[union-attr]
+        def store(e: Enrolment) -> None:
+            tags = e.to_dict()["tags"]
+            assert isinstance(tags, dict)
+            self.replace_enrolment({str(tag): str(card) for tag, card in tags.items()})
+        return Enrolment(self.enrolment(), on_change=store)
 
     # ----- statistics -----------------------------------------------------
 

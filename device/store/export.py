@@ -34,7 +34,8 @@ from device.store.recall import RecalledHand, game_of, recall_match
 from engine.actions import Action
 from engine.cards import STRAINS, Card, sort_hand
 from engine.deal import Revoke
-from engine.rules import Rules
+from engine.game import GameRules
+from engine.games import game_of as game_for
 from engine.scoring import HandScore
 from engine.seats import SEATS, SIDE_NAMES
 
@@ -95,10 +96,10 @@ class HandResult:
     notes: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, score: HandScore, rules: Rules) -> HandResult:
+    def of(cls, score: HandScore, rules: GameRules) -> HandResult:
         return cls(
             tricks=PerSide.sides(score.tricks), points=PerSide.sides(score.points),
-            honours=PerSide.sides(score.honours) if rules.honours else None,
+            honours=PerSide.sides(score.honours) if game_for(rules).counts_honours(rules) else None,
             revokes=score.revokes,
             penalty=PerSide.sides(score.penalty) if score.revokes else None,
             game=None if score.game_won_by is None else SIDE_NAMES[score.game_won_by],
@@ -135,7 +136,7 @@ class Totals:
 @dataclass(frozen=True)
 class HandRecord:
     game: str
-    rules: Rules
+    rules: GameRules
     match: int
     hand: int
     dealer: str

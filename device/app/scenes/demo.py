@@ -50,7 +50,9 @@ class DemoScene(TableScene):
             if isinstance(ev, PointerEvent):
                 # "touch to play": straight to a hand of your own (or back to the one you left)
                 self.app.go("table")
-                self.app.scene.shuffle_and_deal()
+                table = self.app.scene
+                assert isinstance(table, TableScene)
+                table.shuffle_and_deal()
                 return
             self.app.go("menu")
 

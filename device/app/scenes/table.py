@@ -480,7 +480,9 @@ class TableScene(Scene):
         self.app.ai.forget(self.job)
         self.job = None
         self.waiting_since = None
-        card = self.session.match.undo().card  # the match tells its journal
+        taken = self.session.match.undo()  # the match tells its journal
+        assert isinstance(taken, Play)  # only your own card is offered back
+        card = taken.card
         self.slides = [s for s in self.slides if s.card != card]
         self.held = self.collect = None
         self.selected = card
@@ -606,7 +608,9 @@ class TableScene(Scene):
                 or self.dealing is not None or self.card_at(x, y) is None):
             return
         verb = "bid" if deal.phase == Phase.AUCTION else "play"
-        self.say(f"Wait: {SEAT_LABELS[deal.turn]} is to {verb}, not you")
+        turn = deal.turn
+        assert turn is not None  # the hand is not over
+        self.say(f"Wait: {SEAT_LABELS[turn]} is to {verb}, not you")
 
     def tap_card(self, card: Card) -> None:
         """Tap to select, tap again to play."""
