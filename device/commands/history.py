@@ -197,7 +197,7 @@ def _show(store: Store, deal_id: int) -> int:
     else:
         print("Deal: (the cards were not recorded: a real deck)")
     try:
-        replayed = recall.replay(deal)
+        replayed = recall.replay(deal, recall.match_rules(store, deal.match_id))
     except recall.RecallError as exc:
         print(f"Tricks: {exc}")
     else:

@@ -19,8 +19,8 @@ from engine.actions import Action, Claim, Play, action_from_dict
 from engine.cards import Card, parse_card, parse_cards, parse_strain
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError
+from engine.game import GameRules
 from engine.pbn import format_hands, parse_hands
-from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat
 from engine.trick import Trick as EngineTrick
@@ -113,7 +113,11 @@ def _action(stored: dict[str, Any], deal: Deal) -> Action:
 
 
 def _is_action(stored: object) -> bool:
-    return isinstance(stored, dict) and ("card" in stored or stored.get("type") == "claim")
+    return isinstance(stored, dict) and ("card" in stored or stored.get("type") in GAME_ACTIONS)
+
+
+# what a stored row may hold besides plays: a claim, and the auction of a game that bids
+GAME_ACTIONS = ("claim", "bid", "pass", "declare", "exchange")
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,7 @@ class Replayed:
     refused: str | None = None  # why it refused the next one (the rest is not applied)
 
 
-def replay(row: DealRow, rules: Rules | None = None) -> Replayed:
+def replay(row: DealRow, rules: GameRules | None = None) -> Replayed:
     """The engine's deal after the row's actions (undos folded). Raises RecallError
     if the record cannot be read; an action the engine refuses stops the replay."""
     deal = Deal(record_of(row.record, row.dealer), rules)
@@ -171,6 +175,25 @@ def other_actions(deal: DealRow) -> list[dict[str, Any]]:
 
 
 # ----- a rubber --------------------------------------------------------------------
+
+
+def match_rules(store: Store | None, match_id: int) -> GameRules:
+    """The rubber's rules as stored, of its game (the journal keeps its header beside them)."""
+    from device.journal import MATCH_KEY
+    from engine.errors import WhistError
+    from engine.games import get_game
+    from engine.rules import Rules
+
+    row = store.match(match_id) if store is not None else None
+    if row is None:
+        return Rules()
+    data = row.rules if isinstance(row.rules, dict) else {}
+    game = get_game(game_of(row))
+    try:
+        return game.rules_from_dict({k: v for k, v in data.items() if k not in (MATCH_KEY, "game")})
+    except (WhistError, TypeError, ValueError):
+        return game.default_rules()
+
 
 
 def game_of(row: MatchRow) -> str:

@@ -154,3 +154,23 @@ def test_the_window_demo_of_another_game_plays_in_the_terminal(capsys: pytest.Ca
     captured = capsys.readouterr()
     assert "the window plays classic whist only so far; playing norwegian in the terminal" in captured.err
     assert "Auction: " in captured.out and "Trick 13" in captured.out
+
+
+def test_a_stored_norwegian_hand_reads_back_in_history_and_on_the_recall_screen(tmp_path: Path) -> None:
+    db = str(tmp_path / "n.db")
+    assert run_cli(["demo", "--headless", "--game", "norwegian", "--hands", "1", "--seed", "4",
+                    "--level", "rules", "--db", db])[0] == 0
+    from device.app.scenes.recall import rebuild, rules_of
+    from device.store import Store
+    from engine.games.norwegian import NorwegianRules
+
+    store = Store(db)
+    row = store.recent_deals(1)[0]
+    rules = rules_of(store, row.match_id)
+    assert isinstance(rules, NorwegianRules)
+    replay = rebuild(row, rules)
+    assert replay.deal.is_over and len(replay.deal.tricks) == 13 and replay.deal.contract is not None
+    store.close()
+    code, out, _ = run_cli(["history", "--db", db, "--show", str(row.id)])
+    assert code == 0 and "cannot be replayed" not in out
+    assert out.count("Trick ") >= 13 or out.count("->") >= 13

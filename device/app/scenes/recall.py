@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from engine.actions import Action as GameAction
     from engine.cards import Card
     from engine.deal import Deal
-    from engine.rules import Rules
+    from engine.game import GameRules
 
 RECENT = 20  # deals listed (the issue asks for at least the last 10)
 CARD_PACE = 0.9  # seconds between cards when playing
@@ -50,7 +50,7 @@ class Replay:
     deal: Deal  # with every action applied
     actions: list[GameAction]  # undos folded
     hands: tuple[frozenset[Card] | None, ...]  # as dealt (None: not known at a real table)
-    rules: Rules
+    rules: GameRules
     misdeal: bool = False
     known: tuple[bool, ...] = (True, True, True, True)  # False: a real-card hand never scanned
     step: int = 0  # actions applied in the state shown
@@ -87,21 +87,14 @@ def pair(value: object) -> tuple[object, object] | None:
     return side_pair(value)
 
 
-def rules_of(store: Store | None, match_id: int) -> Rules:
-    """The rubber's rules as stored (the journal keeps its header beside them)."""
-    from device.journal import MATCH_KEY
-    from engine.errors import RulesError
-    from engine.rules import Rules
+def rules_of(store: Store | None, match_id: int) -> GameRules:
+    """The rubber's rules as stored, of its game."""
+    from device.store.recall import match_rules
 
-    row = store.match(match_id) if store is not None else None
-    data = row.rules if row is not None and isinstance(row.rules, dict) else {}
-    try:
-        return Rules.from_dict({k: v for k, v in data.items() if k != MATCH_KEY})
-    except (RulesError, TypeError, ValueError):
-        return Rules()
+    return match_rules(store, match_id)
 
 
-def rebuild(row: DealRow, rules: Rules) -> Replay:
+def rebuild(row: DealRow, rules: GameRules) -> Replay:
     """A stored deal row -> a Replay; raises a ValueError (RecallError) if it cannot be."""
     from device.journal import MISDEAL
     from device.store.recall import RecallError, replay
