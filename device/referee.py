@@ -114,9 +114,9 @@ class RefereeView:
     trick_leader: Seat | None
     trick_winner: Seat | None  # set when ``trick`` is a completed trick
     trick_number: int
-    tricks: tuple[int, int]  # this hand, NS / EW
-    game_score: tuple[int, int]
-    games_won: tuple[int, int]
+    tricks: tuple[int, ...]  # this hand, NS / EW
+    game_score: tuple[int, ...]
+    games_won: tuple[int, ...]
     target: int
     hand_number: int
     scanned: Mapping[Seat, int]  # AI hands: cards scanned so far

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from engine.scoring import HandScore
 from engine.seats import SIDE_NAMES
 
-Pair = tuple[int, int]  # (North-South, East-West)
+Pair = tuple[int, ...]  # by side (North-South, East-West) or by seat
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Tally:
 
     def to_dict(self) -> dict[str, Any]:
         """The store's form: every pair as {"NS": n, "EW": n}."""
-        def sides(pair: tuple[Any, Any]) -> dict[str, Any]:
+        def sides(pair: tuple[Any, ...]) -> dict[str, Any]:
             return dict(zip(SIDE_NAMES, pair, strict=True))
 
         return {"hands": self.hands, "hands_finished": self.hands_finished,
