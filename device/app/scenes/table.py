@@ -554,6 +554,8 @@ class TableScene(Scene):
         self.app.stats.record_hand(self.app.level_key, score, self.session.match)
         if score.game_won_by is not None:
             self.app.sound.play("win")
+            self.app.go("celebration")  # a game or the rubber won: shown as the event it is
+            return
         self.app.go("summary")
 
     # ------------------------------------------------------------------ input
