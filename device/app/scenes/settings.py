@@ -16,6 +16,7 @@ import pygame
 
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
+from device.config import AI_PACES
 
 LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 ORDERS = ("DCHS", "HSDC", "SHDC", "CDHS")
@@ -42,8 +43,11 @@ SETTINGS = [
     Setting("Cycle order", "rules", "cycle_order", ORDERS, lambda v: " ".join(str(v))),
     Setting("Rubber points", "rules", "rubber_points", (False, True), _onoff),
     Setting("Take back a card", "rules", "take_back", (True, False), _onoff),
+    Setting("Last card plays itself", "rules", "last_card_plays_itself", (True, False), _onoff),
     Setting("Partner AI", "ai", "partner", LEVELS, lambda v: str(v).capitalize()),
     Setting("Opponents AI", "ai", "opponents", LEVELS, lambda v: str(v).capitalize()),
+    Setting("AI waits before leading", "ai", "pace", ("instant", "quick", "normal", "relaxed"),
+            lambda v: f"{AI_PACES[str(v)]:g} s"),
     Setting("Animation", "display", "animation", ("off", "fast", "normal", "slow"),
             lambda v: str(v).capitalize()),
     Setting("Sound", "display", "sound", (True, False), _onoff),
@@ -82,12 +86,19 @@ class SettingsScene(Scene):
         ew = self.px(150)
         self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, top - 2 * pad), "Enrol cards",
                                         lambda: self.app.go("enrol"), font_size=self.px(20), name="enrol"))
+        match = self.app.session.match
+        if match.deals and not match.is_over:
+            # Asked first (device/app/scenes/abandon.py); house rules changed here then apply at once.
+            aw = self.px(170)
+            self.buttons.add(widgets.Button(pygame.Rect(w - 2 * pad - ew - aw, pad, aw, top - 2 * pad),
+                                            "Abandon rubber", lambda: self.app.go("abandon", back="settings"),
+                                            font_size=self.px(20), name="abandon"))
         cols = 2 if w > h else 1
         per_col = (len(SETTINGS) + cols - 1) // cols
         note_h = self.px(30)
         col_w = (w - (cols + 1) * pad) // cols
         row_h = min(self.px(58), (h - top - note_h - pad) // per_col)
-        bh = max(self.px(44), row_h - pad)
+        bh = max(self.px(40), row_h - pad)
         bw = min(self.px(150), col_w // 2)
         self.rows: list[tuple[pygame.Rect, Setting]] = []
         for i, s in enumerate(SETTINGS):
@@ -104,7 +115,7 @@ class SettingsScene(Scene):
 
     def note(self) -> str:
         if self.app.session.pending_rules is not None:
-            return "House rules change from the next rubber."
+            return "House rules change from the next rubber (or at once: Abandon rubber)."
         return "Changes take effect at once."
 
     def _background(self, w: int, h: int) -> pygame.Surface:
