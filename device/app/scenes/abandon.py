@@ -36,9 +36,9 @@ class AbandonScene(Scene):
         gs, gw = m.game_score, m.games_won
         where = (f"It stands at game {len(m.games) + 1}: you/partner {gs[0]}, opponents {gs[1]}; "
                  f"games {gw[0]}-{gw[1]}.")
-        rules = ("the house rules you have set now apply" if self.app.session.pending_rules is not None
+        rules = ("the house rules you have just set" if self.app.session.pending_rules is not None
                  else "the same house rules")
-        return f"{where} It ends unscored and a new rubber starts, with {rules}."
+        return f"{where} It ends unscored and a new rubber starts under {rules}."
 
     def layout(self, w: int, h: int) -> None:
         pad = self.px(16)

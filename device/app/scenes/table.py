@@ -744,8 +744,9 @@ class TableScene(Scene):
 
     def _trick_cleared(self, deal: Deal, now: float) -> None:
         """A trick has left the table: an AI seat to lead waits the house's pace
-        first, while Last trick is open (it closes once a card is led)."""
-        if not deal.is_over and deal.turn in self.ai_seats and not deal.current.cards:
+        first, while Last trick is open (it closes once a card is led). Not in the
+        demo: nobody there looks back."""
+        if self.human_seats and not deal.is_over and deal.turn in self.ai_seats and not deal.current.cards:
             self.next_ai_at = max(self.next_ai_at, now + self.app.config.ai.lead_wait)
 
     def _last_card_plays_itself(self, deal: Deal, now: float) -> bool:
