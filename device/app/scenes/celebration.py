@@ -100,7 +100,7 @@ class Moment:
                 won, lost = gw[sheet.winner], gw[1 - sheet.winner]
                 headline = f"{WINNERS[sheet.winner]} win the {word}, {won} games to {lost}"
             else:
-                headline = f"{WINNERS[sheet.winner]} win the {word}"
+                headline = f"{WINNERS[sheet.winner]} win the {word}, {win} to {lose}"
             if last.game_won_by is not None and need > 1:
                 lines.append(f"Games: {SIDES[0]} {gw[0]} · {SIDES[1]} {gw[1]}")
             if rp is not None:
@@ -150,6 +150,7 @@ class CelebrationScene(Scene):
         self.length = ANIMATION_S * app.anim
         self.flyers: list[Flyer] = []
         self.sparks: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
+        self.headline: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     @property
     def animating(self) -> bool:
@@ -158,12 +159,14 @@ class CelebrationScene(Scene):
     def layout(self, w: int, h: int) -> None:
         pad = self.px(10)
         bh = self.px(56)
-        over = self.app.session.match.is_over
+        match = self.app.session.match
+        over = match.is_over
+        new = f"new {match_word(match)}"
         items = [("Hand details", lambda: self.app.go("summary"), False, "details"),
                  ("Score pad", lambda: self.app.go("scorepad", back="celebration"), False, "scorepad"),
                  ("Menu", lambda: self.app.go("menu"), False, "menu"),
-                 ("New rubber" if over else "Next hand", self.next_hand, True,
-                  "new rubber" if over else "next hand")]
+                 (new.capitalize() if over else "Next hand", self.next_hand, True,
+                  new if over else "next hand")]
         cols = 4 if w > h else 2
         rows = (len(items) + cols - 1) // cols
         bw = (w - (cols + 1) * pad) // cols
@@ -244,9 +247,13 @@ class CelebrationScene(Scene):
         head_h = max(ch + self.px(12), len(lines) * text.line_height(size, True))
         y += (head_h - len(lines) * text.line_height(size, True)) // 2
         colour = theme.GOLD if m.you_won else theme.INK
+        self.headline = []
         for line in lines:
             t = text.text(line, size, colour, True)
-            bg.blit(t, t.get_rect(midtop=(w // 2, y)))
+            r = t.get_rect(midtop=(w // 2, y))
+            self.headline.append((text.text(line, size, theme.PANEL, True), r))  # its outline
+            self.headline.append((t, r))
+            bg.blit(t, r)
             y += text.line_height(size, True)
         top = a.y + self.px(6) + head_h + self.px(8)
         panel = pygame.Rect(a.x, top, a.w, a.bottom - top)
@@ -258,8 +265,16 @@ class CelebrationScene(Scene):
             fs = text.fit_size(line, big, inner, True, min_size=self.px(18))
             bg.blit(text.text(line, fs, theme.INK, True), (x, y))
             y += text.line_height(fs, True)
-        if m.kind == "game" and len(m.games) < 2:
-            self._big_score(bg, pygame.Rect(x, y, inner, panel.bottom - y - self.px(8)), m)
+        if len(m.games) < 2:
+            # One game so far: its score written large says it best.
+            foot = self.px(8)
+            if m.kind != "game":
+                size = self.px(19)
+                for total in reversed(m.totals):
+                    fs = text.fit_size(total, size, inner, False, self.px(18))
+                    foot += text.line_height(fs)
+                    bg.blit(text.text(total, fs, theme.INK_DIM), (x, panel.bottom - foot))
+            self._big_score(bg, pygame.Rect(x, y, inner, panel.bottom - y - foot), m)
             return bg
         y += self.px(8)
         self._summary_table(bg, pygame.Rect(x, y, inner, panel.bottom - y - self.px(8)), m)
@@ -317,7 +332,17 @@ class CelebrationScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.blit_background(surf)
-        if self.moment is not None:
+        if self.moment is not None and self.animating:
+            self._draw_animation(surf)
+            # The words stay readable over the flying cards: outlined, then written.
+            o = max(1, self.px(2))
+            for i, (t, r) in enumerate(self.headline):
+                if i % 2 == 0:
+                    for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o)):
+                        surf.blit(t, r.move(dx, dy))
+                else:
+                    surf.blit(t, r)
+        elif self.moment is not None:
             self._draw_animation(surf)
         self.buttons.draw(surf)
 
@@ -331,8 +356,9 @@ class CelebrationScene(Scene):
             p = 1.0 if length <= 0 else max(0.0, min(1.0, (self.t - f.delay * length) / span))
             e = 1 - (1 - p) ** 3
             x = f.start[0] + (f.end[0] - f.start[0]) * e
-            # Up in an arc: over the resting place, then down onto it.
-            y = f.start[1] + (f.end[1] - f.start[1]) * e - math.sin(math.pi * e) * self.px(60)
+            # In an arc that swings out over the table and back onto the resting place.
+            bulge = -1 if f.start[1] > f.end[1] else 1
+            y = f.start[1] + (f.end[1] - f.start[1]) * e + bulge * math.sin(math.pi * e) * self.px(60)
             img = cards.card_surface(f.card, cw, ch, four)
             angle = f.spin * (1 - e)
             if abs(angle) > 1:
