@@ -170,6 +170,8 @@ def test_abandon_asks_first_then_the_new_house_rules_apply_at_once(tmp_path):
         row = [r for r in store.matches() if r.finished is not None][-1]
         assert row.result[ABANDONED] is True and row.result["winner"] is None
         assert store.unfinished_matches() == []
+        stats = store.stats()
+        assert stats["rubbers"] == 1 and stats["rubbers_finished"] == 0  # played, never finished
         store.close()
     finally:
         app.close()
