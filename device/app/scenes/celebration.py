@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app import store_banner
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
@@ -151,6 +152,7 @@ class CelebrationScene(Scene):
         self.flyers: list[Flyer] = []
         self.sparks: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
         self.headline: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._drawn: tuple[object, ...] | None = None  # what the screen shows, once still
 
     @property
     def animating(self) -> bool:
@@ -331,6 +333,14 @@ class CelebrationScene(Scene):
             y += line
 
     def draw(self, surf: pygame.Surface) -> None:
+        # Once the animation is over nothing moves: the screen is left as it is
+        # until a button changes (a Pi need not redraw a still picture 60 times a second).
+        key = (self.animating, surf.get_size(), id(surf), self.buttons.focus, store_banner.message(self.app),
+               tuple((b.pressed, b.enabled) for b in self.buttons.buttons))
+        if not self.animating and key == self._drawn:
+            self.dirty = []
+            return
+        self._drawn = key
         self.blit_background(surf)
         if self.moment is not None and self.animating:
             self._draw_animation(surf)
