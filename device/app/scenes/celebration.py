@@ -265,8 +265,9 @@ class CelebrationScene(Scene):
         big = self.px(22)
         for line in m.lines:
             fs = text.fit_size(line, big, inner, True, min_size=self.px(18))
-            bg.blit(text.text(line, fs, theme.INK, True), (x, y))
-            y += text.line_height(fs, True)
+            for part in text.wrap(line, fs, inner, True):  # a narrow (portrait) screen
+                bg.blit(text.text(part, fs, theme.INK, True), (x, y))
+                y += text.line_height(fs, True)
         if len(m.games) < 2:
             # One game so far: its score written large says it best.
             foot = self.px(8)
@@ -329,8 +330,9 @@ class CelebrationScene(Scene):
             y += line
         for total in m.totals:
             fs = text.fit_size(total, small, box.w, False, self.px(18))
-            bg.blit(text.text(total, fs, theme.INK_DIM), (box.x, y))
-            y += line
+            for part in text.wrap(total, fs, box.w):
+                bg.blit(text.text(part, fs, theme.INK_DIM), (box.x, y))
+                y += line
 
     def draw(self, surf: pygame.Surface) -> None:
         # Once the animation is over nothing moves: the screen is left as it is

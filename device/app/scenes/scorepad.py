@@ -32,6 +32,7 @@ MARGIN = (215, 90, 90)  # its red margin line
 PEN = (28, 36, 70)  # ink
 PENCIL = (110, 115, 130)  # running totals and notes, lighter
 SIDES = ("WE", "THEY")
+SHORT = {"points": "pts", "honours": "hon", "game": "gm", "tricks": "tr"}  # a narrow (portrait) pad
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,9 @@ class ScorePadScene(ScrollScene):
         foot_h = len(pad_data.footer) * row_h + u(12)
         status_h = u(34)
         total = head_h + max(n_lines, 3) * row_h + u(10) + foot_h + status_h + u(10)
+        if total > self.view.h:
+            # Scrolled to the end, a whole line sits under the We | They heading, not a sliver.
+            total += (self.view.h - total) % row_h
         surf = pygame.Surface((w, max(total, self.view.h)))
         surf.fill(PAPER)
         h = surf.get_height()
@@ -171,8 +175,9 @@ class ScorePadScene(ScrollScene):
             x0 = margin_w + s * side_w
             t = text.text(name, big, PEN, True)
             surf.blit(t, t.get_rect(midtop=(x0 + side_w // 2, u(2))))
+            narrow = any(text.width(c, u(18)) > col_w - u(6) for c in cols)
             for i, c in enumerate(cols):
-                t = text.text(c, u(18), PENCIL)
+                t = text.text(SHORT.get(c, c) if narrow else c, u(18), PENCIL)
                 surf.blit(t, t.get_rect(midbottom=(x0 + i * col_w + col_w // 2, head_h - u(3))))
         self._head = surf.subsurface((0, 0, w, head_h)).copy()
         fs = u(20)
