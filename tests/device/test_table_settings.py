@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 from device.app.session import Session  # noqa: E402
 from device.app.testing import make_app, run_until, tap_button  # noqa: E402
+from device.cli import main  # noqa: E402
 from device.config import Config  # noqa: E402
 from device.events import Action, ButtonEvent  # noqa: E402
 from device.journal import ABANDONED, attach_app  # noqa: E402
@@ -139,7 +140,7 @@ def test_real_cards_speak_of_the_screen_until_a_physical_button_is_used():
         app.close()
 
 
-def test_abandon_asks_first_then_the_new_house_rules_apply_at_once(tmp_path):
+def test_abandon_asks_first_then_the_new_house_rules_apply_at_once(tmp_path, capsys):
     app = make_app((800, 480))
     try:
         store = Store(tmp_path / "whist.sqlite3")
@@ -173,6 +174,10 @@ def test_abandon_asks_first_then_the_new_house_rules_apply_at_once(tmp_path):
         stats = store.stats()
         assert stats["rubbers"] == 1 and stats["rubbers_finished"] == 0  # played, never finished
         store.close()
+        # history: the hand left unscored is listed as abandoned, not in play
+        assert main(["history", "--db", str(tmp_path / "whist.sqlite3")]) == 0
+        listed = capsys.readouterr().out
+        assert "abandoned" in listed and "in play" not in listed
     finally:
         app.close()
 
