@@ -174,6 +174,9 @@ class RefereeSession:
         self.phase = SETUP
         self.setup_dealer = Seat.parse(dealer)
         self.trump_choice = 0
+        # Prompts speak of the screen's buttons (tap Start) rather than the physical
+        # ones (left/right, Select); the scene keeps this in step with the input used.
+        self.touch = False
         self.scanning = _Scanning()
         self.messages: list[Message] = []  # the newest HISTORY messages
         self.message_count = 0  # messages ever said: a screen can tell a new one from the last
@@ -611,7 +614,7 @@ class RefereeSession:
             return self._scan_ai_hand(c)
         if self.phase == PLAY:
             return self._scan_play(c)
-        return self._refuse("the hand is over - press Select for the next hand")
+        return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
 
     def reader_status(self, status: ReaderStatus) -> None:
         was = self.reader_connected
@@ -665,6 +668,9 @@ class RefereeSession:
     # -- the screen -----------------------------------------------------------
     def prompt(self) -> str:
         if self.phase == SETUP:
+            if self.touch:
+                return (f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} "
+                        "(tap Dealer to change, Start to begin)")
             return (f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} "
                     "(left/right to change, select to start)")
         dealer = SEAT_NAMES[self.match.next_dealer if self.deal is None else self.deal.dealer]
@@ -678,7 +684,7 @@ class RefereeSession:
             return f"AI {name}: {n} of {HAND_SIZE} scanned - lay {name}'s cards on the reader face down"
         if self.phase == HAND_OVER:
             nxt = "a new rubber" if self._rubber_ends() else "the next hand"
-            return f"hand over - press Select for {nxt}"
+            return f"hand over - {self._next_words(nxt)}"
         deal = self.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
@@ -689,6 +695,12 @@ class RefereeSession:
                 return f"{name} (AI) is choosing a card..."
             return f"{name} plays {self._place(seat, want)}: lay it on the reader"
         return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
+
+    def _next_words(self, nxt: str) -> str:
+        """How to go on to ``nxt``: the button on the screen, or Select."""
+        if self.touch:
+            return f"tap {'New rubber' if nxt == 'a new rubber' else 'Next hand'} for {nxt}"
+        return f"press Select for {nxt}"
 
     def _rubber_ends(self) -> bool:
         return self.preview is not None and self.preview.game_won_by is not None and (

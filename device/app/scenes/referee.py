@@ -103,6 +103,7 @@ class RefereeScene(Scene):
         super().handle(ev)
 
     def update(self, dt: float) -> None:
+        self.session.touch = self.app.touch_wording
         self._run_ai()
         key = self._key()
         if key != self._layout_key:
