@@ -287,7 +287,7 @@ class RefereeSession:
 
     @property
     def dealer(self) -> Seat | None:
-        if self.phase == SETUP:
+        if self.phase in (SETUP, READERS):
             return None
         return self.deal.dealer if self.deal is not None else self.match.next_dealer
 
@@ -809,7 +809,9 @@ class RefereeSession:
             # The main line, not a badge: cards laid now are not seen at all.
             names = " and ".join(self.readers.name(r) for r in down)
             verb = "are" if len(down) > 1 else "is"
-            return f"{names[0].upper()}{names[1:]} {verb} unplugged: plug {'them' if len(down) > 1 else 'it'} back in, then lay {self._wanted()}"
+            them = "them" if len(down) > 1 else "it"
+            return (f"{names[0].upper()}{names[1:]} {verb} unplugged: plug {them} back in, "
+                    f"then lay {self._wanted()}")
         if self.relay:
             return (f"the reader is back: lay again any card laid while it was unplugged, "
                     f"from {self._wanted()} on")
@@ -836,7 +838,8 @@ class RefereeSession:
         if self.phase == READERS:
             return self.readers.prompt()
         if self.phase == SETUP:
-            how = "tap Dealer to change, Start to begin" if self.touch else "left/right to change, select to start"
+            how = ("tap Dealer to change, Start to begin" if self.touch
+                   else "left/right to change, select to start")
             return f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} ({how})"
         dealer = SEAT_NAMES[self.match.next_dealer if self.deal is None else self.deal.dealer]
         if self.phase == TRUMP:

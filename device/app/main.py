@@ -20,7 +20,8 @@ log = logging.getLogger(__name__)
 
 SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review",
                      "recall", "recall-deal",  # recall-deal: one deal's replay, half played
-                     "enrol", "referee", "quit")
+                     "enrol", "referee", "quit", "referee-readers", "referee-rack", "referee-taken",
+                     "referee-unplugged")
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -200,6 +201,10 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     elif scene == "quit":
         app.step(1 / 60)  # the menu on screen first: the question is asked over it
         app.go("quit", back="menu")
+    elif scene.startswith("referee-"):  # the real-card screen with cards in hand
+        from device.app.referee_shots import prepare
+
+        prepare(app, scene, seed)
     elif back is not None:
         app.go(scene, back=back)
     else:

@@ -91,8 +91,10 @@ def describe_port(device: str) -> str:
     return device
 
 
-def seat_reader_ports(directory: str = SEAT_READERS_DIR) -> list[str]:
-    """The readers the udev rule named by USB socket, in a stable order (none: [])."""
+def seat_reader_ports(directory: str | None = None) -> list[str]:
+    """The readers the udev rule named by USB socket (in ``SEAT_READERS_DIR``), in a
+    stable order; none plugged in: []."""
+    directory = directory or SEAT_READERS_DIR
     try:
         names = sorted(os.listdir(directory))
     except OSError:  # no directory: no reader plugged in, or the rule not installed

@@ -122,7 +122,8 @@ def test_the_turned_card_belongs_to_the_dealer():
     session = started(dealer=N, trump_card="H7")
     assert not session.scan("H7")  # East leads: not the dealer's card to play
     # Issue 37: one style of card names, and what to lay instead of "scan again".
-    assert last(session) == "♥7 is the turned trump card, North's (the dealer) - lay East's card on the reader"
+    assert last(session) == ("♥7 is the turned trump card, North's (the dealer) - "
+                             "lay East's card on the reader")
     play(session, "H2", "H3", "H4", "H7")  # North, the dealer, plays it
     assert session.deal.tricks[0].cards[-1] == Card("H7")
 
