@@ -736,6 +736,8 @@ class RefereeSession:
 
     def reader_status(self, status: ReaderStatus) -> None:
         was = self.reader_connected
+        if status.reader is not None:
+            self.readers.add(status.reader)  # a reader heard from is one of the table's
         self.readers.status(status.reader, status.connected, status.message)
         self.reader_connected = not self.readers.unplugged()
         self.reader_message = status.message

@@ -21,11 +21,11 @@ from engine.seats import SEAT_NAMES, SEATS, Seat
 class SeatReaders:
     """The readers of the table and their seats; the state of the setup step."""
 
-    def __init__(self, readers: Iterable[str] = (), seats: Mapping[Seat | str, str] | None = None) -> None:
+    def __init__(self, readers: Iterable[str] = (), seats: Mapping[Seat, str] | None = None) -> None:
         self.readers: list[str] = []  # every reader the table reads, assigned or not
         self.seat_of: dict[str, Seat] = {}
         for seat, reader in (seats or {}).items():
-            self.seat_of[reader] = Seat.parse(seat)
+            self.seat_of[reader] = seat
         for reader in [*readers, *self.seat_of]:
             if reader not in self.readers:
                 self.readers.append(reader)

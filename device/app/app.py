@@ -97,6 +97,9 @@ class App:
         self.frames = 0
         self.running = True
         self.idle_since = time.monotonic()
+        # "pointer" (touch or mouse) or "button" (keys, GPIO): the last way the table
+        # was worked, so a screen can word its hints for it ("tap" or "press Select").
+        self.last_input = ""
         # The game store (device.journal.attach_app): why there is none, if it could
         # not be opened, and when a held journal next tries the store again.
         self.store: Store | None = None
@@ -247,6 +250,7 @@ class App:
     def dispatch(self, ev: InputEvent) -> None:
         if isinstance(ev, ButtonEvent | PointerEvent):
             self.idle_since = time.monotonic()
+            self.last_input = "pointer" if isinstance(ev, PointerEvent) else "button"
         if isinstance(ev, QuitRequest):
             if self.kiosk and ev.reason != "admin":
                 return  # the kiosk only closes from the admin menu

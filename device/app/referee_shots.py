@@ -57,7 +57,7 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
         session.begin_reader_setup()
         session.scan(None, "0A1B2C3D4E", reader=SOCKETS[2])  # North lays a card on the third socket's
     else:
-        ai = {Seat.S: "rules"} if scene == "referee-rack" else {}
+        ai: dict[Seat | str, str] = {Seat.S: "rules"} if scene == "referee-rack" else {}
         session = RefereeSession(classic_rules(app.config), ai, choose=_rules_ai, seed=seed)
         session.touch = True
         session.reader_status(ReaderStatus(True, "reader connected on /dev/whist-reader"))
@@ -68,12 +68,12 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
     from device.app.scenes.referee import RefereeScene
 
     assert isinstance(scene_now, RefereeScene)
-    scene_now.readers = [_Pictured() for _ in session.readers.readers or [None]]
+    scene_now.readers = [_Pictured() for _ in range(max(1, len(session.readers.readers)))]
 
 
 def _play_to(session: RefereeSession, scene: str, seed: int) -> None:
     record = DealRecord.deal(Seat.W, seed=seed)
-    hands = {s: set(h) for s, h in zip(Seat, record.hands(), strict=True)}
+    hands = {s: set(h or ()) for s, h in zip(Seat, record.hands(), strict=True)}
     session.choose_dealer(Seat.W)
     session.scan(record.trump_card)
     for seat in session.ai_seats:

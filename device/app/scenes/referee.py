@@ -93,7 +93,9 @@ class RefereeScene(Scene):
                 log.error("the unfinished real-card rubber cannot be resumed: %s", exc)
             app.referee_session = session
         self.session: RefereeSession = session
-        session.touch = session.touch or _has_touchscreen()
+        # Worded for how the table is worked: the last input, else a touchscreen seen.
+        last = getattr(app, "last_input", "")
+        session.touch = last == "pointer" or (not last and _has_touchscreen())
         self.readers: list[Reader] = []
         self.reader_problem = ""  # the reader is on in Settings but could not be started
         self.job: int | None = None
