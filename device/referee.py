@@ -327,6 +327,8 @@ class RefereeSession:
             return self._refuse("the readers are given their seats before the first deal")
         self.readers.start_setup()
         self.phase = READERS
+        self._say("each player in turn lays any card on the reader in front of them; "
+                  "a seat without one: No reader here")
         return True
 
     def skip_reader(self) -> bool:

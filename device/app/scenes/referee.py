@@ -432,7 +432,7 @@ class RefereeScene(Scene):
     def _draw_taken(self, surf: pygame.Surface, taken: Taken) -> None:
         """The card just taken as ``taken.seat``'s, big, with whose it was taken to be."""
         t = self.table_rect
-        surf.blit(widgets.panel_surface(t.w, t.h, 240), t.topleft)
+        surf.blit(widgets.panel_surface(t.w, t.h, 250), t.topleft)
         card, button = self._taken_rects()
         four = self.app.config.display.four_colour
         surf.blit(cards.card_surface(int(Card(taken.card)), card.w, card.h, four), card.topleft)
