@@ -14,10 +14,10 @@ consumes the project's input events (``CardScanned``, ``ReaderStatus``,
    for by its place in the rack ("the 5th card from the left of South's
    rack") and only that card is accepted for it; refusals say why and what
    to lay instead; a proven revoke is flagged at once.
+5. the summary (``score_hand``, the revoke penalty shown), then the next deal.
 
 An AI's hand is hidden from the table: no message names a card still in a
 rack (a card laid face up, played or turned, is named).
-5. the summary (``score_hand``, the revoke penalty shown), then the next deal.
 
 With a reader at each seat (device.seat_readers; a setup step, ``READERS``,
 asks each seat to lay any card on its own reader) a card's reader says whose
@@ -897,6 +897,13 @@ class RefereeSession:
             lines.append(f"game to {SIDE_LONG_NAMES[s.game_won_by]}")
         return lines
 
+    def current_taken(self) -> Taken | None:
+        """The card last taken as a person's by guess, while it is still the last card played."""
+        deal, taken = self.deal, self.taken
+        if deal is None or taken is None or self.phase not in (PLAY, HAND_OVER):
+            return None
+        return taken if len(deal.actions) == taken.number else None
+
     def current_messages(self) -> tuple[Message, ...]:
         """The messages still worth showing: a refusal is dropped once the table has moved on
         (a card taken or undone, a phase, the reader) - it no longer applies."""
@@ -965,8 +972,7 @@ class RefereeSession:
             message=self.messages[-1] if self.messages else None,
             messages=self.current_messages(),
             badges=tuple(self.badges()),
-            taken=self.taken if deal is not None and self.taken is not None
-            and self.phase in (PLAY, HAND_OVER) and len(deal.actions) == self.taken.number else None,
+            taken=self.current_taken(),
             readers=self.readers.seats(),
             asking=self.readers.asking if self.phase == READERS else None,
             revokes=tuple(r.describe() for r in deal.revokes) if deal is not None else (),
@@ -1000,11 +1006,13 @@ __all__ = [
     "HAND_OVER",
     "Message",
     "PLAY",
+    "READERS",
     "READER_DISCONNECTED",
     "RefereeSession",
     "RefereeView",
     "SETUP",
     "TRUMP",
+    "Taken",
     "UNKNOWN_CARD",
     "engine_choose",
 ]

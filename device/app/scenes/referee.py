@@ -184,7 +184,7 @@ class RefereeScene(Scene):
     def update(self, dt: float) -> None:
         self._run_ai()
         self._save_seats()
-        taken = self.session.view().taken
+        taken = self.session.current_taken()
         if taken != self._taken_seen:
             self._taken_seen = taken
             self.taken_left = TAKEN_SECONDS if taken is not None else 0.0
