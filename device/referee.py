@@ -21,8 +21,9 @@ rack (a card laid face up, played or turned, is named).
 
 With a reader at each seat (device.seat_readers; a setup step, ``READERS``,
 asks each seat to lay any card on its own reader) a card's reader says whose
-it is: a card laid out of turn is refused at once, and a revoke proven by a
-card is certain. With one reader a card is taken as the card of the player to
+it is: a card laid out of turn is refused at once (and is then known to be
+that player's: showing out of its suit is flagged as a revoke at that very
+card, ``Suspect``), and a revoke proven by a card is certain. With one reader a card is taken as the card of the player to
 move; one known to be elsewhere (an AI's rack, played, the turned card) is
 refused, and the rest are shown big for a moment (``RefereeView.taken``) so a
 wrong guess is seen and undone; a revoke it proves says it may be such a card.
@@ -108,6 +109,21 @@ class Taken:
     seat: Seat
     card: str
     number: int  # the play's count in the deal: a new card is a new ``Taken``
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """A revoke seen as it happens (a reader per seat): ``seat`` showed out of
+    ``suit`` with its ``number``-th card of the deal, though ``held`` of that suit
+    was laid on its reader (out of turn) in trick ``seen_in`` and is not played yet."""
+
+    seat: Seat
+    suit: int
+    trick: int
+    held: Card
+    seen_in: int
+    number: int
+    card: Card  # the card it showed out with
 
 
 @dataclass(frozen=True)
@@ -215,6 +231,8 @@ class RefereeSession:
         self.last_score: HandScore | None = None  # the last hand scored (confirmed)
         self.preview: HandScore | None = None  # the finished hand, before it is confirmed
         self._ai_cards: dict[tuple[int, int, int], Card] = {}
+        self._seen: dict[Seat, dict[Card, int]] = {}  # laid out of turn on a seat's reader: its cards
+        self.suspects: list[Suspect] = []
         self._undos = 0  # part of an AI card's key: after an undo the same count of plays is another position
 
     def _new_match(self, dealer: Seat) -> Match:
@@ -381,6 +399,8 @@ class RefereeSession:
 
     def _begin_hand(self) -> None:
         self.scanning = _Scanning()
+        self._seen = {}
+        self.suspects = []
         self.preview = None
         self._ai_cards.clear()
         cycle = self.rules.trump_for_hand(self.match.hand_number)
@@ -574,6 +594,11 @@ class RefereeSession:
             # That reader's player laid it, out of turn: refused before anything is
             # taken, and without naming it (it may be a card of a hidden hand).
             who = SEAT_NAMES[laid_by]
+            turned = deal.record.trump_card
+            if (not self.is_ai(laid_by) and self._rack_owner(card) is None and card not in deal.played
+                    and card not in deal.current.cards and (card != turned or laid_by == deal.dealer)):
+                # Now known to be in that player's hand: showing out of its suit is a revoke.
+                self._seen.setdefault(laid_by, {})[card] = deal.trick_number
             return self._refuse(f"not {who}'s turn: {who}, take back the card on your reader - "
                                 f"{name} to play, {lay}")
         if self.is_ai(seat):
@@ -602,6 +627,8 @@ class RefereeSession:
             return self._refuse(f"{card.symbol} is the turned trump card, {SEAT_NAMES[deal.dealer]}'s "
                                 f"(the dealer) - {lay}")
         before = len(deal.revokes)
+        led = deal.current.led_suit if deal.current.cards else None
+        trick_number = deal.trick_number
         try:
             done = self.match.apply(Play(seat, card))  # the match tells its journal
         except RulesError as exc:
@@ -612,6 +639,8 @@ class RefereeSession:
         guessed = laid_by is None and not self.is_ai(seat)
         self.taken = Taken(seat, str(card), len(deal.actions)) if guessed else None
         self._say(f"{name} plays {card.symbol}", "ok")
+        if laid_by == seat:
+            self._seen_play(seat, card, led, trick_number)
         for revoke in deal.revokes[before:]:
             said = f"revoke! {revoke.describe()}"
             if self.readers.reader_of(revoke.seat) is None and not self.is_ai(revoke.seat):
@@ -629,6 +658,34 @@ class RefereeSession:
         else:
             self._prepare_ai()
         return True
+
+    def _seen_play(self, seat: Seat, card: Card, led: int | None, trick: int) -> None:
+        """``seat`` played ``card`` from its own reader: flag a revoke the moment it happens."""
+        seen = self._seen.get(seat, {})
+        seen.pop(card, None)
+        deal = self.deal
+        assert deal is not None
+        if led is None or card.suit == led:
+            return
+        held = sorted(c for c in seen if c.suit == led and c not in deal.played)
+        if not held:
+            return
+        who = SEAT_NAMES[seat]
+        suspect = Suspect(seat, led, trick, held[0], seen[held[0]], len(deal.actions), card)
+        self.suspects.append(suspect)
+        self._say(f"revoke? {who} shows out of {SUIT_NAMES[led]}, but {held[0].symbol} was laid on "
+                  f"{who}'s reader in trick {suspect.seen_in}: {who}, take {card.symbol} back (Undo) "
+                  f"and follow suit", "revoke")
+
+    def open_suspects(self) -> list[Suspect]:
+        """Revokes seen as they happened, not undone and not yet proven by the engine."""
+        deal = self.deal
+        if deal is None:
+            return []
+        proven = {(r.seat, r.trick) for r in deal.revokes}
+        return [x for x in self.suspects
+                if len(deal.actions) >= x.number and deal.actions[x.number - 1] == Play(x.seat, x.card)
+                and (x.seat, x.trick) not in proven]
 
     def _hand_over(self) -> None:
         deal = self.deal
@@ -920,6 +977,7 @@ class RefereeSession:
         deal = self.deal
         if deal is not None:
             out.extend(_revoke_badge(r) for r in deal.revokes)
+            out.extend(f"revoke? {SEAT_NAMES[x.seat]} (trick {x.trick})" for x in self.open_suspects())
         return out
 
     def view(self) -> RefereeView:

@@ -256,3 +256,26 @@ def test_unplugged_the_prompt_says_so_and_asks_again_once_back(table, ptys, tmp_
                                      "from South's card on")
     assert t.lay("C3")
     assert session.view().prompt == "trick 1: West to play - lay West's card on the reader"
+
+
+def test_four_readers_a_revoke_is_seen_the_moment_it_happens(table):
+    # A card laid out of turn on West's reader is West's: when West then shows out
+    # of its suit, the revoke is flagged at that card, before the trick is over.
+    session = RefereeSession(readers=SeatReaders())
+    t = table(session, count=4)
+    session.begin_reader_setup()
+    for i in range(4):
+        assert t.lay("SA", on=i)  # North, East, South, West in socket order
+    session.choose_dealer(N)
+    assert t.lay("H7", on=0)
+    assert not t.lay("CK", on=3)  # West, too early
+    assert t.lay("C2", on=1) and t.lay("C3", on=2)
+    assert t.lay("D9", on=3)  # West shows out of clubs, holding the ♣K the table saw
+    assert t.said == ("revoke? West shows out of clubs, but ♣K was laid on West's reader in trick 1: "
+                      "West, take ♦9 back (Undo) and follow suit")
+    assert session.messages[-1].kind == "revoke"
+    assert "revoke? West (trick 1)" in session.view().badges
+    session.undo()  # West takes it back and follows suit
+    assert "revoke? West (trick 1)" not in session.view().badges
+    assert t.lay("CK", on=3)
+    assert not session.suspects[1:] and not session.deal.revokes
