@@ -23,10 +23,11 @@ With a reader at each seat (device.seat_readers; a setup step, ``READERS``,
 asks each seat to lay any card on its own reader) a card's reader says whose
 it is: a card laid out of turn is refused at once (and is then known to be
 that player's: showing out of its suit is flagged as a revoke at that very
-card, ``Suspect``), and a revoke proven by a card is certain. With one reader a card is taken as the card of the player to
-move; one known to be elsewhere (an AI's rack, played, the turned card) is
-refused, and the rest are shown big for a moment (``RefereeView.taken``) so a
-wrong guess is seen and undone; a revoke it proves says it may be such a card.
+card, ``Suspect``), and a revoke proven by a card is certain. With one
+reader a card is taken as the card of the player to move; one known to be
+elsewhere (an AI's rack, played, the turned card) is refused, and the rest
+are shown big for a moment (``RefereeView.taken``) so a wrong guess is seen
+and undone; a revoke it proves says it may be such a card.
 
 No pygame and no threads here: the scene feeds events in and draws
 :meth:`RefereeSession.view`. The AI runs synchronously through ``choose``

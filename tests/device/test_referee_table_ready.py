@@ -32,6 +32,7 @@ def app():
     for card, tag in TAG_OF.items():
         a.store.enrol(tag, str(card))
     yield a
+    a.scene.leave()  # the screen's readers let go of their ports (a pty's name is reused)
     a.close()
     a.store.close()
 
@@ -73,6 +74,10 @@ def test_the_setup_step_finds_each_seats_reader_and_keeps_it(app, ptys, tmp_path
     reader = app.config.reader  # written to the config: the next start knows them
     assert (reader.north, reader.east, reader.south, reader.west) == (
         str(sockets / "usb-1-1.4"), str(sockets / "usb-1-1.1"), None, str(sockets / "usb-1-1.2"))
+    tap_button(app, "readers")  # asked again, from North
+    assert session.phase == READERS and session.view().prompt == "North, lay any card on your reader"
+    tap_button(app, "readers_done")
+    assert session.phase == SETUP
 
 
 def test_readers_from_the_config_refuse_a_card_laid_out_of_turn(app, ptys):
