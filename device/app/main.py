@@ -22,7 +22,7 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
                      "recall", "recall-deal",  # recall-deal: one deal's replay, half played
                      "enrol", "referee", "quit",
                      "celebration",  # a rubber (or with moment="game", a game) just won
-                     "scorepad")
+                     "scorepad", "referee-readers", "referee-rack", "referee-taken", "referee-unplugged")
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -221,6 +221,10 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     elif scene == "quit":
         app.step(1 / 60)  # the menu on screen first: the question is asked over it
         app.go("quit", back="menu")
+    elif scene.startswith("referee-"):  # the real-card screen with cards in hand
+        from device.app.referee_shots import prepare
+
+        prepare(app, scene, seed)
     elif back is not None:
         app.go(scene, back=back)
     else:
