@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from device.store import DealRow, Store
+    from device.store import DealRow, MatchRow, Store
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
@@ -114,14 +114,18 @@ def run(args: argparse.Namespace) -> int:
                 if deal is None:
                     print(f"whist-table: there is no deal {args.show}", file=sys.stderr)
                     return 1
-                sys.stdout.write(recall.export_pbn(deal))
+                from device.store.pbn_export import deal_text
+
+                sys.stdout.write(deal_text(store, deal))
                 return 0
             if args.rubber is not None:
-                deals = store.deals_of_match(args.rubber)
-                if not deals:
+                row = store.match(args.rubber)
+                if row is None or not store.deals_of_match(args.rubber):
                     print(f"whist-table: rubber {args.rubber} has no deals", file=sys.stderr)
                     return 1
-                sys.stdout.write(recall.export_match_pbn(deals))
+                from device.store.pbn_export import rubber_text
+
+                sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
                 return 0
             print("whist-table: --pbn needs --show DEAL_ID or --rubber MATCH_ID",
                   file=sys.stderr)
@@ -129,6 +133,17 @@ def run(args: argparse.Namespace) -> int:
         if args.show is not None:
             return _show(store, args.show)
         return _list(store, LAST if args.last is None else args.last)
+
+
+def sheet_lines(store: Store, row: MatchRow) -> list[str]:
+    """The rubber's score sheet as the table shows it; none for a rubber the engine
+    cannot rebuild."""
+    from device.journal import rebuild
+
+    try:
+        return rebuild(store, row).sheet().lines()
+    except (ValueError, KeyError, TypeError):
+        return []
 
 
 def is_misdeal(deal: DealRow) -> bool:
