@@ -87,7 +87,8 @@ class _MatchDeal(Deal):
 class Match:
     def __init__(
         self, rules: GameRules | None = None, first_dealer: Seat | str = Seat.N,
-        seed: int | str | None = None, game: Game | None = None,
+        seed: int | str | None = None, game: Game | None = None, *,
+        dealers_given: bool = False,
     ) -> None:
         if game is None:
             game = get_game("classic") if rules is None else game_of(rules)
@@ -96,6 +97,9 @@ class Match:
         if not game.owns(self.rules):
             raise RulesError(f"{type(self.rules).__name__} are not the settings of {game.title}")
         self.first_dealer = Seat.parse(first_dealer)
+        # Deals from a file name their own dealers: any seat may deal the next hand
+        # (deal then passes on from there); the rubber is played as the file has it.
+        self.dealers_given = dealers_given
         self.seed = seed
         self.deals: list[Deal] = []
         self.hands: list[HandScore] = []
@@ -150,6 +154,8 @@ class Match:
     @property
     def next_dealer(self) -> Seat:
         """Deal passes to the left after every hand, across games."""
+        if self.dealers_given and self.deals:
+            return self.deals[-1].dealer.offset(1)
         return self.first_dealer.offset(len(self.deals))
 
     @property
@@ -183,7 +189,7 @@ class Match:
     def start_deal(self, record: DealRecord) -> Deal:
         """Start the next hand from a given record (a physical table's deal)."""
         self._check_can_deal()
-        if record.dealer != self.next_dealer:
+        if record.dealer != self.next_dealer and not self.dealers_given:
             raise RulesError(
                 f"{SEAT_NAMES[self.next_dealer]} deals this hand, not {SEAT_NAMES[record.dealer]}"
             )
@@ -313,6 +319,7 @@ class Match:
             **({} if self.game.name == "classic" else {"game": self.game.name}),
             "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer.name,
+            **({"dealers_given": True} if self.dealers_given else {}),
             "seed": self.seed,
             "deals": [d.to_dict() for d in self.deals],
             "scored": len(self.hands),
@@ -328,7 +335,8 @@ class Match:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int | str):
             raise NotationError(f"a match's seed should be a number or text, not {seed!r}")
-        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game)
+        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game,
+                    dealers_given=data.get("dealers_given") is True)
         declared = as_mapping(data.get("honours_declared") or {}, "honours declared")
         match._declared = {}
         for k, v in declared.items():

@@ -272,7 +272,7 @@ def _deal_hands(tag: Tag) -> Hands:
             hand = parse_hand(part)
         except NotationError as exc:
             raise NotationError(f"line {tag.line}: {SEAT_NAMES[seat]}'s hand: {exc}") from exc
-        for card in hand:
+        for card in sorted(hand, reverse=True):
             if card in owner:
                 raise NotationError(f"line {tag.line}: {card} is in both {SEAT_NAMES[owner[card]]}'s "
                                     f"and {SEAT_NAMES[seat]}'s hands")

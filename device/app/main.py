@@ -117,6 +117,14 @@ def run_play(args: argparse.Namespace) -> int:
     from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
 
     store = attach_app(app)
+    source = getattr(args, "deal_source", None)
+    if source is not None:
+        if getattr(args, "duplicate", False):
+            from device.app.duplicate_run import start_duplicate
+
+            start_duplicate(app, source)
+        else:
+            app.session.use_deals(source)
     try:
         return app.run()
     finally:
