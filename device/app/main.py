@@ -20,7 +20,8 @@ log = logging.getLogger(__name__)
 
 SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review",
                      "recall", "recall-deal",  # recall-deal: one deal's replay, half played
-                     "enrol", "referee", "quit")
+                     "enrol", "referee", "quit",
+                     "duplicate")  # the last hand played again from the other side, both results
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -180,7 +181,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                                  game=_game(game)))
     session = app.session
     if hands is None:
-        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
+        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2, "duplicate": 1}.get(scene, 0)
     for _ in range(hands):
         _play_out(session.shuffle_and_deal(), match=session.match)
         score = session.finish()
@@ -203,7 +204,11 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         seed_demo_store(store, hands=4, seed=seed)
         if scene == "recall-deal":
             newest_id = store.recent_deals(1)[0].id
-    if scene == "recall-deal":
+    if scene == "duplicate":
+        from device.app.duplicate_run import both_sides_played
+
+        both_sides_played(app, lambda deal, m: _play_out(deal, match=m))
+    elif scene == "recall-deal":
         app.go("recall", deal_id=newest_id, step=26)
     elif scene == "quit":
         app.step(1 / 60)  # the menu on screen first: the question is asked over it

@@ -7,7 +7,7 @@ import argparse
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
-          "recall-deal", "enrol", "referee", "quit")
+          "recall-deal", "enrol", "referee", "quit", "duplicate")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

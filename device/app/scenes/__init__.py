@@ -28,6 +28,8 @@ SCENES = {
     "enrol": ("enrol", "EnrolScene"),
     "recall": ("recall", "RecallScene"),
     "quit": ("quit", "QuitScene"),
+    "duplicate_table": ("duplicate", "DuplicateTableScene"),
+    "duplicate": ("duplicate", "DuplicateScene"),
 }
 
 
