@@ -29,6 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object a line per hand: the deal, every action, the "
                         "tricks, the score and the totals after it")
+    parser.add_argument("--print", dest="page", metavar="FILE", default=None,
+                        help="with --rubber: the score sheet and every hand as a printable page, "
+                        "FILE.pdf or FILE.png (FILE-2.png... for more pages)")
+    parser.add_argument("--usb", action="store_true",
+                        help="copy the history (PBN, printable pages, JSON lines) to a new folder on "
+                        "the USB stick mounted under /media or /run/media (or $WHIST_USB_ROOT)")
     add_store_arguments(parser)
 
 
@@ -101,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
     from device.store import recall
 
     with store:
+        if getattr(args, "usb", False):
+            return _usb(store)
+        if getattr(args, "page", None):
+            return _page(store, args)
         if args.json:
             try:
                 return _json(store, args)
@@ -234,6 +244,53 @@ def _show(store: Store, deal_id: int) -> int:
               + (f", game to {game}" if game else ""))
     else:
         print("Result: not finished (the hand is still in play)")
+    return 0
+
+
+def _usb(store: Store) -> int:
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from device.share.usb import ExportError, export_history, find_stick
+
+    stick = find_stick()
+    if stick is None:
+        print("whist-table: no USB stick found (nothing mounted under /media or /run/media; "
+              "WHIST_USB_ROOT names a directory to use instead)", file=sys.stderr)
+        return 1
+    try:
+        done = export_history(store, stick)
+    except ExportError as exc:
+        print(f"whist-table: {exc}", file=sys.stderr)
+        return 1
+    print(f"{done.describe()}: {len(done.files)} files")
+    return 0
+
+
+def _page(store: Store, args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from device.share.page import rubber_pages, rubber_print, save_pages
+
+    if args.rubber is None:
+        print("whist-table: --print needs --rubber MATCH_ID", file=sys.stderr)
+        return 2
+    row = store.match(args.rubber)
+    if row is None:
+        print(f"whist-table: there is no rubber {args.rubber}", file=sys.stderr)
+        return 1
+    try:
+        written = save_pages(rubber_pages(rubber_print(store, row)), Path(args.page))
+    except (ValueError, KeyError, TypeError) as exc:
+        print(f"whist-table: rubber {args.rubber} cannot be replayed: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"whist-table: cannot write {args.page}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(path)
     return 0
 
 
