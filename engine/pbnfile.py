@@ -269,15 +269,15 @@ def _deal_hands(tag: Tag) -> Hands:
         if part == "-":
             continue
         try:
-            hand = parse_hand(part)
+            given = parse_hand(part)
         except NotationError as exc:
             raise NotationError(f"line {tag.line}: {SEAT_NAMES[seat]}'s hand: {exc}") from exc
-        for card in sorted(hand, reverse=True):
+        for card in sorted(given, reverse=True):
             if card in owner:
                 raise NotationError(f"line {tag.line}: {card} is in both {SEAT_NAMES[owner[card]]}'s "
                                     f"and {SEAT_NAMES[seat]}'s hands")
             owner[card] = seat
-        hands[seat] = hand
+        hands[seat] = given
     missing = [s for s in SEATS if hands[s] is None]
     if len(missing) > 1:
         raise NotationError(f"line {tag.line}: the Deal gives {4 - len(missing)} hands; a deal to "
@@ -489,5 +489,6 @@ def play_tags(deal: Deal, score: HandScore | None = None, line: int = 0) -> list
     return out
 
 
-__all__ = ["Board", "PbnGame", "Tag", "board_record", "contract_of", "declarer_of", "format_file", "format_game", "format_tag",
-           "parse_pbn", "parse_tags_text", "play_tags", "read_board", "read_boards", "tags_text", "turned_for"]
+__all__ = ["Board", "PbnGame", "Tag", "board_record", "contract_of", "declarer_of", "format_file",
+           "format_game", "format_tag", "parse_pbn", "parse_tags_text", "play_tags", "read_board",
+           "read_boards", "tags_text", "turned_for"]

@@ -83,11 +83,12 @@ def play_again(app: App) -> DuplicateRun:
 def both_sides_played(app: App, play_out: Callable[[Deal, Match], None]) -> DuplicateRun:
     """The last hand played again from the other side by ``play_out`` (screenshots,
     tests): the comparison scene on screen."""
+    from device.app.scenes.duplicate import DuplicateTableScene
+
     run = play_again(app)
     table = app.scene
-    session = getattr(table, "session", None)
-    assert session is not None and session.deal is not None
-    play_out(session.deal, session.match)
+    assert isinstance(table, DuplicateTableScene) and table.session.deal is not None
+    play_out(table.session.deal, table.session.match)
     table.hand_over()
     return run
 

@@ -104,7 +104,6 @@ def run(args: argparse.Namespace) -> int:
     store = open_for_reading(args)
     if store is None:
         return 1
-    from device.store import recall
 
     with store:
         if getattr(args, "usb", False):

@@ -187,7 +187,8 @@ def draw_sheet(surf: pygame.Surface, sheet: ScoreSheet, x: int, y: int, width: i
         y += lh
     y += 6
     if sheet.winner is None:
-        line = (f"Game {len(sheet.games) + 1} in progress: NS {sheet.game_score[0]} EW {sheet.game_score[1]}; "
+        score = sheet.game_score
+        line = (f"Game {len(sheet.games) + 1} in progress: NS {score[0]} EW {score[1]}; "
                 f"games NS {sheet.games_won[0]} EW {sheet.games_won[1]}")
     else:
         side = ("North-South", "East-West")[sheet.winner]
@@ -278,7 +279,8 @@ def pdf_bytes(pages: Sequence[pygame.Surface], dpi: int = DPI) -> bytes:
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref)
+    out += (b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n"
+            % (len(objects) + 1, catalog, xref))
     return bytes(out)
 
 

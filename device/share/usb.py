@@ -141,7 +141,8 @@ def export_history(store: Store, stick: Path, *, pages: bool = True, now: dateti
                 from device.share.page import rubber_pages, rubber_print, save_pages
 
                 try:
-                    files += save_pages(rubber_pages(rubber_print(store, row)), folder / f"rubber-{row.id}.pdf")
+                    pdf = folder / f"rubber-{row.id}.pdf"
+                    files += save_pages(rubber_pages(rubber_print(store, row)), pdf)
                 except (ValueError, KeyError, TypeError):
                     pass  # no pages for a rubber the engine cannot rebuild; its PBN is there
         _sync(folder)

@@ -22,8 +22,8 @@ from device.store.recall import RecalledHand, deal_pbn, game_of, match_rules, re
 from engine.cards import SUIT_SYMBOLS, SUITS
 from engine.deal import Deal
 from engine.game import GameRules
-from engine.pbnfile import PbnGame, Tag, format_game, format_tag, play_tags, tags_text
 from engine.pbn import format_hand, format_hands
+from engine.pbnfile import PbnGame, Tag, format_game, format_tag, play_tags, tags_text
 from engine.seats import SEATS
 
 if TYPE_CHECKING:

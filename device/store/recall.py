@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from device.store import DealRow, MatchRow
-from engine.actions import Action, Claim, Play, action_from_dict
+from engine.actions import Action, Play, action_from_dict
 from engine.cards import Card, parse_card, parse_cards, parse_strain
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError

@@ -90,7 +90,8 @@ def test_the_duplicate_match_in_the_terminal(tmp_path, capsys):
                  "--level", "rules", "--against", "random", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert out.count("--- Deal ") == 2 and "Duplicate match over: 2 deals" in out
-    diffs = [int(line.split("Difference ")[1].split()[0]) for line in out.splitlines() if "Difference" in line]
+    diffs = [int(line.split("Difference ")[1].split()[0])
+             for line in out.splitlines() if "Difference" in line]
     total = int(out.split("you ")[-1].split()[0])
     assert sum(diffs) == total
     assert main(["demo", "--headless", "--duplicate"]) == 2

@@ -167,10 +167,10 @@ class DuplicateScene(Scene):
         """Your hand on one line, each suit's symbol in its colour; the height drawn."""
         if not cards:
             return 0
-        groups = []
+        groups: list[tuple[int, str]] = []
         for suit in range(4):
-            ranks = [c for c in sorted(cards, reverse=True) if c.suit == suit]
-            groups.append((suit, " ".join(c.symbol[1:] for c in ranks) or "-"))
+            held = [c for c in sorted(cards, reverse=True) if c.suit == suit]
+            groups.append((suit, " ".join(c.symbol[1:] for c in held) or "-"))
         whole = "  ".join(SUIT_SYMBOLS[suit] + " " + r for suit, r in groups)
         fs = text.fit_size(whole, self.px(21), width, False, min_size=self.px(12))
         for suit, ranks in groups:
@@ -196,10 +196,12 @@ class DuplicateScene(Scene):
         gap = pad
         if w >= h:
             col = (w - 2 * pad - gap) // 2
-            rects = [pygame.Rect(pad, top, col, bottom - top), pygame.Rect(pad + col + gap, top, col, bottom - top)]
+            rects = [pygame.Rect(pad, top, col, bottom - top),
+                     pygame.Rect(pad + col + gap, top, col, bottom - top)]
         else:
             hh = (bottom - top - gap) // 2
-            rects = [pygame.Rect(pad, top, w - 2 * pad, hh), pygame.Rect(pad, top + hh + gap, w - 2 * pad, hh)]
+            rects = [pygame.Rect(pad, top, w - 2 * pad, hh),
+                     pygame.Rect(pad, top + hh + gap, w - 2 * pad, hh)]
         tables = self.run.tables
         for i, rect in enumerate(rects):
             self._table_panel(bg, rect, i + 1, tables[i] if i < len(tables) else None, Seat.S)

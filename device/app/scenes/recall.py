@@ -258,7 +258,8 @@ class RecallScene(Scene):
         self.per_page = max(1, (self.list_area.h + pad) // (self.row_h + pad))
         self.top = max(0, min(self.top, len(self.rows) - self.per_page))
         # a message (a deal that cannot be replayed, a copy to USB) takes the list's place
-        shown = range(0) if self.error is not None else range(self.top, min(len(self.rows), self.top + self.per_page))
+        last = min(len(self.rows), self.top + self.per_page)
+        shown = range(0) if self.error is not None else range(self.top, last)
         for i in shown:
             y = self.list_area.y + (i - self.top) * (self.row_h + pad)
             rect = pygame.Rect(self.list_area.x, y, self.list_area.w, self.row_h)
