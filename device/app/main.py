@@ -22,7 +22,8 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
                      "recall", "recall-deal",  # recall-deal: one deal's replay, half played
                      "enrol", "referee", "quit",
                      "celebration",  # a rubber (or with moment="game", a game) just won
-                     "scorepad", "referee-readers", "referee-rack", "referee-taken", "referee-unplugged")
+                     "scorepad", "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
+                     "duplicate")  # the last hand played again from the other side, both results
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -119,6 +120,14 @@ def run_play(args: argparse.Namespace) -> int:
     from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
 
     store = attach_app(app)
+    source = getattr(args, "deal_source", None)
+    if source is not None:
+        if getattr(args, "duplicate", False):
+            from device.app.duplicate_run import start_duplicate
+
+            start_duplicate(app, source)
+        else:
+            app.session.use_deals(source)
     try:
         return app.run()
     finally:
@@ -185,7 +194,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                                  game=_game(game)))
     session = app.session
     if hands is None:
-        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
+        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2, "duplicate": 1}.get(scene, 0)
 
     def play_hand() -> None:
         _play_out(session.shuffle_and_deal(), match=session.match)
@@ -216,7 +225,11 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         seed_demo_store(store, hands=4, seed=seed)
         if scene == "recall-deal":
             newest_id = store.recent_deals(1)[0].id
-    if scene == "recall-deal":
+    if scene == "duplicate":
+        from device.app.duplicate_run import both_sides_played
+
+        both_sides_played(app, lambda deal, m: _play_out(deal, match=m))
+    elif scene == "recall-deal":
         app.go("recall", deal_id=newest_id, step=26)
     elif scene == "quit":
         app.step(1 / 60)  # the menu on screen first: the question is asked over it

@@ -8,7 +8,7 @@ HELP = "render a scene of the table app to a PNG (no display needed)"
 
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
-          "referee-rack", "referee-taken", "referee-unplugged")
+          "referee-rack", "referee-taken", "referee-unplugged", "duplicate")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
