@@ -15,10 +15,14 @@ password file: never passed on a command line, never logged.
 
 from __future__ import annotations
 
+import getpass
 import os
 import secrets
 import shutil
+import signal
+import socket
 import subprocess
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,3 +109,56 @@ def write_broker_config(directory: str | Path, drives: Sequence[str], *, port: i
         lines.append(f"user {run_as}")
     conf.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return BrokerFiles(conf, out)
+
+
+def mosquitto_binary() -> str | None:
+    # Debian puts the broker in /usr/sbin, which a user's PATH may lack
+    return shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin:/usr/local/sbin")
+
+
+class MosquittoProcess:
+    """``mosquitto -c <conf>`` as a child process, its output to ``log``; waits for its port."""
+
+    def __init__(self, files: BrokerFiles, port: int, log: Path) -> None:
+        self.files, self.port, self.log = files, port, log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 10.0) -> None:
+        binary = mosquitto_binary()
+        if binary is None:
+            raise DriveError("mosquitto is not installed: install the mosquitto package")
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen([binary, "-c", str(self.files.conf)], stdout=out, stderr=out)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise DriveError(f"mosquitto did not start: {self.log.read_text()[-2000:]}") from None
+                time.sleep(0.02)
+        raise DriveError(f"mosquitto did not open port {self.port} in {timeout:g} s")
+
+    def stop(self, kill: bool = False) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            self.proc.wait(10)
+        self.proc = None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def local_broker(directory: str | Path, drives: Sequence[str]) -> MosquittoProcess:
+    """A broker of our own on a free loopback port (the tests, hall simulate), started."""
+    port = free_port()
+    # as root mosquitto would drop to a 'mosquitto' user that cannot read these files
+    run_as = getpass.getuser() if os.geteuid() == 0 else None
+    files = write_broker_config(directory, drives, port=port, bind="127.0.0.1", run_as=run_as)
+    broker = MosquittoProcess(files, port, files.directory / "mosquitto.log")
+    broker.start()
+    return broker

@@ -57,6 +57,7 @@ class HubCounts:
     duplicates: int = 0
     refused: int = 0
     published: int = 0
+    check_seconds: float = 0.0  # time spent replaying results through the engine
     fold_seconds: float = 0.0  # time spent folding the standings
     folds: int = 0
 
@@ -158,6 +159,7 @@ class Hub:
 
     def receive_result(self, table: int, payload: bytes) -> None:
         self.counts.results += 1
+        t0 = time.perf_counter()
         try:
             result = checked(self.settings, HandResult.from_json(payload))
             if result.table != table:
@@ -167,6 +169,8 @@ class Hub:
             log.warning("refused a result from table %d: %s", table, exc)
             self.store.refuse(table, str(exc))
             return
+        finally:
+            self.counts.check_seconds += time.perf_counter() - t0
         try:
             new = self.store.add(result)
         except ResultConflict as exc:
