@@ -151,7 +151,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
     South deal); ``tricks``: the table is shown at South's turn once that many
-    tricks are played; ``last_trick`` opens the last trick; ``back``: the scene
+    tricks are played (the review: at that trick); ``last_trick`` opens the last trick; ``back``: the scene
     the shown one was opened from (a score sheet from the summary)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
@@ -205,6 +205,12 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     else:
         app.go(scene)
     for _ in range(3):
+        app.step(1 / 60)
+    if scene == "review" and tricks is not None:
+        from device.app.scenes.review import ReviewScene
+
+        assert isinstance(app.scene, ReviewScene)
+        app.scene.go_to(tricks)
         app.step(1 / 60)
     if scene == "table":
         from device.app.scenes.table import TableScene
