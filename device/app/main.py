@@ -172,7 +172,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                                  game=_game(game)))
     session = app.session
     if hands is None:
-        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
+        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 8}.get(scene, 0)
     for _ in range(hands):
         _play_out(session.shuffle_and_deal(), match=session.match)
         score = session.finish()
@@ -205,6 +205,15 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     else:
         app.go(scene)
     for _ in range(3):
+        app.step(1 / 60)
+    if scene == "stats":  # the costly-cards chart filled in, as after a moment on the screen
+        from device.app.scenes.stats import StatsScene
+
+        assert isinstance(app.scene, StatsScene)
+        for _ in range(60):
+            if not app.scene.waiting():
+                break
+            app.step(1 / 60)
         app.step(1 / 60)
     if scene == "review" and tricks is not None:
         from device.app.scenes.review import ReviewScene
