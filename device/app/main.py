@@ -164,8 +164,8 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
     South deal); ``tricks``: the table is shown at South's turn once that many
-    tricks are played; ``last_trick`` opens the last trick; ``back``: the scene
-    the shown one was opened from (a score sheet from the summary). The celebration
+    tricks are played (the review: at that trick); ``last_trick`` opens the last trick; ``back``:
+    the scene the shown one was opened from (a score sheet from the summary). The celebration
     and the score pad are shown once hands are played until the rubber is won
     (``moment="game"``: the first game), unless ``hands`` says how many;
     ``at``: the celebration's animation that many seconds in (default: its end)."""
@@ -194,7 +194,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                                  game=_game(game)))
     session = app.session
     if hands is None:
-        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2, "duplicate": 1}.get(scene, 0)
+        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 8, "duplicate": 1}.get(scene, 0)
 
     def play_hand() -> None:
         _play_out(session.shuffle_and_deal(), match=session.match)
@@ -246,6 +246,21 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         app.step(1 / 60)
     if scene == "celebration" and at is not None:
         app.step(max(0.0, at - 3 / 60))
+    if scene == "stats":  # the costly-cards chart filled in, as after a moment on the screen
+        from device.app.scenes.stats import StatsScene
+
+        assert isinstance(app.scene, StatsScene)
+        for _ in range(60):
+            if not app.scene.waiting():
+                break
+            app.step(1 / 60)
+        app.step(1 / 60)
+    if scene == "review" and tricks is not None:
+        from device.app.scenes.review import ReviewScene
+
+        assert isinstance(app.scene, ReviewScene)
+        app.scene.go_to(tricks)
+        app.step(1 / 60)
     if scene == "table":
         from device.app.scenes.table import TableScene
 

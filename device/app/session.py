@@ -49,9 +49,15 @@ class Stats:
 
     hands: list[HandOutcome] = field(default_factory=list)
     rubbers: list[RubberOutcome] = field(default_factory=list)
+    # each hand's deal (a HandOutcome's ref is its index), for the charts' reviews
+    deals: list[Deal | None] = field(default_factory=list)
+    # your side's costly cards in a hand, double dummy, by where the hand is kept
+    # (("store", deal id) or ("table", ref)): None where the review had nothing to say
+    costly: dict[tuple[str, int], int | None] = field(default_factory=dict)
 
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
-        self.hands.append(HandOutcome.of(key, score))
+        self.hands.append(HandOutcome.of(key, score, ref=len(self.deals)))
+        self.deals.append(match.deals[-1] if match.deals else None)
         if match.is_over:
             self.rubbers.append(RubberOutcome(key, True, match.winner))
 
