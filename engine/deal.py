@@ -454,10 +454,18 @@ class Deal:
         seat = self.turn
         if seat is None or self.contract is None:
             return []
-        hand = self._hands[seat]
+        hand = self.playable(seat)
         if hand is None:
             return []
         return self.order.legal(hand, self.current.cards)
+
+    def playable(self, seat: Seat) -> frozenset[Card] | None:
+        """The cards ``seat`` may play from: its hand and, in Scandinavian
+        whist, the face-up cards of its layout. None if the hand is unknown."""
+        hand = self._hands[seat]
+        if hand is None:
+            return None
+        return frozenset(hand) | self.game.layout(self, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (claims aside)."""
@@ -515,9 +523,10 @@ class Deal:
                 if h is not None and card in h:
                     raise IllegalPlay(f"{card} is in {seat_name(other, self.players)}'s hand")
             return
-        if card not in hand:
+        held = hand | self.game.layout(self, seat)
+        if card not in held:
             raise IllegalPlay(f"{seat_name(seat, self.players)} does not hold {card}")
-        led = self.order.must_follow(hand, self.current.cards, card)
+        led = self.order.must_follow(held, self.current.cards, card)
         if led is not None:
             raise IllegalPlay(f"must follow {SUIT_NAMES[led]}")
 
