@@ -30,6 +30,9 @@ from engine.errors import WhistError
 
 AI_LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 ANIMATIONS = ("off", "fast", "normal", "slow")
+# How long an AI seat waits before it leads to a new trick, in seconds: time to
+# look back at the last trick (it closes once a card is led).
+AI_PACES = {"instant": 0.0, "quick": 1.0, "normal": 2.5, "relaxed": 5.0}
 ROTATIONS = (0, 90, 180, 270)
 TARGETS = (5, 7, 9, 10)
 PROTOCOLS = ("rdm6300", "lines")
@@ -221,6 +224,9 @@ class RulesSection:
     # A player at the screen may take back their own card until the next player
     # has played (only against the AI: the referee's real cards never).
     take_back: bool = _opt(_boolean, True)
+    # When you have one card left it plays itself (the table's AI games only:
+    # with real cards every card is laid on the reader).
+    last_card_plays_itself: bool = _opt(_boolean, True)
 
 
 @dataclass(frozen=True)
@@ -228,6 +234,12 @@ class AISection:
     partner: str = _opt(_one_of(AI_LEVELS), "hard")
     opponents: str = _opt(_one_of(AI_LEVELS), "hard")
     think_ms: int = _opt(_integer(20, 5000), 250)
+    pace: str = _opt(_one_of(tuple(AI_PACES)), "normal")
+
+    @property
+    def lead_wait(self) -> float:
+        """Seconds an AI seat waits before leading to a new trick."""
+        return AI_PACES[self.pace]
 
 
 @dataclass(frozen=True)

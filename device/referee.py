@@ -154,9 +154,9 @@ class RefereeView:
     trick_leader: Seat | None
     trick_winner: Seat | None  # set when ``trick`` is a completed trick
     trick_number: int
-    tricks: tuple[int, int]  # this hand, NS / EW
-    game_score: tuple[int, int]
-    games_won: tuple[int, int]
+    tricks: tuple[int, ...]  # this hand, NS / EW
+    game_score: tuple[int, ...]
+    games_won: tuple[int, ...]
     target: int
     hand_number: int
     scanned: Mapping[Seat, int]  # AI hands: cards scanned so far
@@ -219,6 +219,9 @@ class RefereeSession:
         self.phase = SETUP
         self.setup_dealer = Seat.parse(dealer)
         self.trump_choice = 0
+        # Prompts speak of the screen's buttons (tap Start) rather than the physical
+        # ones (left/right, Select); the scene keeps this in step with the input used.
+        self.touch = False
         self.scanning = _Scanning()
         self.messages: list[Message] = []  # the newest HISTORY messages
         self.message_count = 0  # messages ever said: a screen can tell a new one from the last
@@ -227,7 +230,6 @@ class RefereeSession:
         # Back after an unplug: the cards laid meanwhile were not seen; the prompt
         # asks for them again until the next card is taken.
         self.relay = False
-        self.touch = False  # the screen is worked by touch: prompts say "tap", not "press Select"
         self.taken: Taken | None = None  # the last card guessed to be a person's (one reader)
         self.last_score: HandScore | None = None  # the last hand scored (confirmed)
         self.preview: HandScore | None = None  # the finished hand, before it is confirmed
@@ -783,7 +785,7 @@ class RefereeSession:
         if self.phase == SETUP:
             return self._refuse("choose the dealer first, then scan the turned trump card")
         if self.phase == HAND_OVER:
-            return self._refuse(f"the hand is over - {self._prompt().split(' - ', 1)[1]}")
+            return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
         if self.phase == TRUMP:
             taken = self._scan_trump(c)
         elif self.phase == AI_HANDS:
@@ -900,9 +902,11 @@ class RefereeSession:
         if self.phase == READERS:
             return self.readers.prompt()
         if self.phase == SETUP:
-            how = ("tap Dealer to change, Start to begin" if self.touch
-                   else "left/right to change, select to start")
-            return f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} ({how})"
+            if self.touch:
+                return (f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} "
+                        "(tap Dealer to change, Start to begin)")
+            return (f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} "
+                    "(left/right to change, select to start)")
         dealer = SEAT_NAMES[self.match.next_dealer if self.deal is None else self.deal.dealer]
         if self.phase == TRUMP:
             return f"{dealer} deals: scan the turned trump card (or choose trumps on screen)"
@@ -914,9 +918,7 @@ class RefereeSession:
             return f"AI {name}: {n} of {HAND_SIZE} scanned - lay {name}'s cards on the reader face down"
         if self.phase == HAND_OVER:
             nxt = "a new rubber" if self._rubber_ends() else "the next hand"
-            if self.touch:
-                return f"hand over - tap {nxt.replace('the next', 'Next').replace('a new', 'New')}"
-            return f"hand over - press Select for {nxt}"
+            return f"hand over - {self._next_words(nxt)}"
         deal = self.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
@@ -927,6 +929,12 @@ class RefereeSession:
                 return f"{name} (AI) is choosing a card..."
             return f"{name} plays {self._place(seat, want)}: lay it {self._lay(seat)}"
         return f"trick {deal.trick_number}: {name} to play - lay {name}'s card {self._lay(seat)}"
+
+    def _next_words(self, nxt: str) -> str:
+        """How to go on to ``nxt``: the button on the screen, or Select."""
+        if self.touch:
+            return f"tap {'New rubber' if nxt == 'a new rubber' else 'Next hand'} for {nxt}"
+        return f"press Select for {nxt}"
 
     def _rubber_ends(self) -> bool:
         return self.preview is not None and self.preview.game_won_by is not None and (

@@ -140,6 +140,15 @@ class Session:
         self.match = Match(self.rules, first_dealer=self.match.next_dealer, seed=seed)
         self.last_score = None
 
+    def abandon_rubber(self) -> None:
+        """Give up the rubber in play, unscored: the store marks it abandoned (so a
+        restart does not resume it) and a new rubber starts under the house rules
+        now set, the ones waiting included."""
+        if self.journal is not None and self._journalled is self.match:
+            self.journal.abandon(self.match)
+        self.new_rubber()
+        self.last_deal = None
+
     def shuffle_and_deal(self) -> Deal:
         if self.match.is_over:
             self.new_rubber()
