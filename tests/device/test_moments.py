@@ -202,3 +202,18 @@ def test_screenshots_of_the_new_scenes(tmp_path, size, scene):
     out = screenshot(scene, size, tmp_path / f"{scene}.png", seed=4)
     img = pygame.image.load(str(out))
     assert img.get_size() == size
+
+
+@pytest.mark.parametrize("extra", [["--moment", "game"], ["--at", "0.5", "--rubber-points", "on"],
+                                   ["--game", "norwegian"]])
+def test_the_screenshot_command_reaches_the_moments(tmp_path, extra):
+    import pygame
+
+    from device.cli import main
+
+    for scene in ("celebration", "scorepad"):
+        out = tmp_path / f"{scene}.png"
+        assert main(["screenshot", "--scene", scene, "--size", "800x480", "--out", str(out), *extra]) == 0
+        img = pygame.image.load(str(out))
+        colours = {tuple(img.get_at((x, y))) for x in range(0, 800, 37) for y in range(0, 480, 29)}
+        assert len(colours) > 20, "the picture is nearly blank"
