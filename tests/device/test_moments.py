@@ -217,3 +217,20 @@ def test_the_screenshot_command_reaches_the_moments(tmp_path, extra):
         img = pygame.image.load(str(out))
         colours = {tuple(img.get_at((x, y))) for x in range(0, 800, 37) for y in range(0, 480, 29)}
         assert len(colours) > 20, "the picture is nearly blank"
+
+
+def test_from_the_second_rubber_on_the_summary_counts_the_sittings_rubbers():
+    app = make_app((800, 480), seed=4)
+    try:
+        play_until(app, lambda m: m.is_over)
+        first = app.session.match
+        play_hand(app)  # the next rubber's first hand
+        play_until(app, lambda m: m.is_over)
+        assert app.session.match is not first
+        app.go("celebration")
+        app.step()
+        won = [first.winner, app.session.match.winner]
+        line = f"Rubbers this sitting: You/Partner {won.count(0)} · Opponents {won.count(1)}"
+        assert line in app.scene.moment.totals
+    finally:
+        app.close()

@@ -66,8 +66,9 @@ class Moment:
         return self.winner == 0
 
     @classmethod
-    def of(cls, match: Match) -> Moment | None:
-        """The moment the last scored hand made, or None when it ended no game."""
+    def of(cls, match: Match, sitting: tuple[int, int] | None = None) -> Moment | None:
+        """The moment the last scored hand made, or None when it ended no game.
+        ``sitting``: rubbers won by each side since the table was switched on."""
         sheet = match.sheet()
         if not sheet.hands or sheet.hands[-1].game_won_by is None or not sheet.games:
             return None
@@ -82,7 +83,7 @@ class Moment:
         margin = win - lose
         by = f"by {margin} point{'s' if margin != 1 else ''}"
         lines.append(f"Game {game.number}: {SIDES[0]} {a} · {SIDES[1]} {b}, {by}")
-        if counts_points:
+        if counts_points and sheet.winner is None:  # at the rubber's end the summary has a Worth column
             lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {game.value} "
                          f"rubber point{'s' if game.value != 1 else ''}")
         gw = sheet.games_won
@@ -95,6 +96,9 @@ class Moment:
         if match.game.counts_honours(match.rules):
             honours = (sum(h.honours[0] for h in sheet.hands), sum(h.honours[1] for h in sheet.hands))
             totals.append(f"Honours scored: {SIDES[0]} {honours[0]} · {SIDES[1]} {honours[1]}")
+        if sheet.winner is not None and sitting is not None and sum(sitting) > 1:
+            totals.append(f"{word.capitalize()}s this sitting: {SIDES[0]} {sitting[0]} · "
+                          f"{SIDES[1]} {sitting[1]}")
         if sheet.winner is not None:
             rp = sheet.rubber_points
             if need > 1:
@@ -145,7 +149,8 @@ class CelebrationScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.moment = Moment.of(app.session.match)
+        total = app.stats.total()
+        self.moment = Moment.of(app.session.match, (total.rubbers_won, total.rubbers - total.rubbers_won))
         self.t = 0.0
         # The animation's length in app seconds; 0 (animation off) shows the still at once.
         self.length = ANIMATION_S * app.anim
@@ -307,9 +312,16 @@ class CelebrationScene(Scene):
         ws = [int(wt * unit) for wt in weights]
         small = self.px(22)
         rows = 2 + len(m.games) + len(m.totals)
-        while rows * int(text.line_height(small, True) * 1.15) > box.h and small > self.px(18):
-            small -= 1
-        line = int(text.line_height(small, True) * 1.15)
+        # Shrink to fit: first the spacing, then the size (never below 18 px at 800x480).
+        spacing = 1.15
+        while rows * int(text.line_height(small, True) * spacing) > box.h:
+            if spacing > 1.0:
+                spacing = 1.0
+            elif small > self.px(18):
+                small -= 1
+            else:
+                break
+        line = int(text.line_height(small, True) * spacing)
         title = "Match summary" if m.kind != "game" else "Games so far"
         bg.blit(text.text(title, small, theme.GOLD, True), (box.x, box.y))
         y = box.y + line
