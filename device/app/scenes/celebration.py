@@ -157,7 +157,8 @@ class CelebrationScene(Scene):
         self.flyers: list[Flyer] = []
         self.sparks: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
         self.headline: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self._drawn: tuple[object, ...] | None = None  # what the screen shows, once still
+        self._drawn: tuple[object, ...] | None = None  # what the screen's picture was drawn for
+        self._moved: list[pygame.Rect] = []  # where last frame's cards and gold went
 
     @property
     def animating(self) -> bool:
@@ -255,12 +256,18 @@ class CelebrationScene(Scene):
         y += (head_h - len(lines) * text.line_height(size, True)) // 2
         colour = theme.GOLD if m.you_won else theme.INK
         self.headline = []
+        o = max(1, self.px(2))
         for line in lines:
             t = text.text(line, size, colour, True)
             r = t.get_rect(midtop=(w // 2, y))
-            self.headline.append((text.text(line, size, theme.PANEL, True), r))  # its outline
-            self.headline.append((t, r))
             bg.blit(t, r)
+            # Outlined once here, for writing over the flying cards.
+            outline = text.text(line, size, theme.PANEL, True)
+            baked = pygame.Surface((r.w + 2 * o, r.h + 2 * o), pygame.SRCALPHA)
+            for dx, dy in ((0, o), (2 * o, o), (o, 0), (o, 2 * o)):
+                baked.blit(outline, (dx, dy))
+            baked.blit(t, (o, o))
+            self.headline.append((baked, r.move(-o, -o)))
             y += text.line_height(size, True)
         top = a.y + self.px(6) + head_h + self.px(8)
         panel = pygame.Rect(a.x, top, a.w, a.bottom - top)
@@ -347,31 +354,45 @@ class CelebrationScene(Scene):
                 y += line
 
     def draw(self, surf: pygame.Surface) -> None:
-        # Once the animation is over nothing moves: the screen is left as it is
-        # until a button changes (a Pi need not redraw a still picture 60 times a second).
+        # Drawn in layers like the table: the still picture is blitted whole only
+        # when something on it changes; while the cards fly, a frame repairs the
+        # patches they and the falling gold covered last frame and draws them anew;
+        # once it is over nothing is redrawn (a Pi need not repaint a still 60 times
+        # a second).
         key = (self.animating, surf.get_size(), id(surf), self.buttons.focus, store_banner.message(self.app),
                tuple((b.pressed, b.enabled) for b in self.buttons.buttons))
-        if not self.animating and key == self._drawn:
+        full = key != self._drawn or self._bg is None
+        if not full and not self.animating:
             self.dirty = []
             return
         self._drawn = key
-        self.blit_background(surf)
-        if self.moment is not None and self.animating:
-            self._draw_animation(surf)
-            # The words stay readable over the flying cards: outlined, then written.
-            o = max(1, self.px(2))
-            for i, (t, r) in enumerate(self.headline):
-                if i % 2 == 0:
-                    for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o)):
-                        surf.blit(t, r.move(dx, dy))
-                else:
-                    surf.blit(t, r)
-        elif self.moment is not None:
-            self._draw_animation(surf)
-        self.buttons.draw(surf)
+        if full:
+            self.blit_background(surf)
+            dirty: list[pygame.Rect] = []
+        else:
+            assert self._bg is not None
+            dirty = [surf.blit(self._bg, r, r) for r in self._moved]
+        moved = self._draw_animation(surf) if self.moment is not None else []
+        touched = dirty + moved
+        extra: list[pygame.Rect] = []
+        if self.animating:
+            # The words stay readable over the flying cards: written again, outlined,
+            # where a card or the gold went (only there: a 1080p line is a big blit).
+            for baked, r in self.headline:
+                for t in [r] if full else [t for t in touched if t.colliderect(r)]:
+                    part = r.clip(t)
+                    extra.append(surf.blit(baked, part.topleft, part.move(-r.x, -r.y)))
+        for i, b in enumerate(self.buttons.buttons):
+            if b.visible and (full or b.rect.collidelist(touched) >= 0):
+                b.draw(surf, focused=i == self.buttons.focus)
+                extra.append(b.rect.copy())
+        self._moved = moved
+        self.dirty = None if full else touched + extra
 
-    def _draw_animation(self, surf: pygame.Surface) -> None:
+    def _draw_animation(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """The cards and the gold of this frame; returns where they were drawn."""
         four = self.app.config.display.four_colour
+        out: list[pygame.Rect] = []
         cw, ch = self.card_size
         length = self.length
         p_all = 1.0 if length <= 0 else min(1.0, self.t / length)
@@ -387,9 +408,9 @@ class CelebrationScene(Scene):
             angle = f.spin * (1 - e)
             if abs(angle) > 1:
                 img = pygame.transform.rotate(img, angle)
-            surf.blit(img, img.get_rect(center=(int(x), int(y))))
+            out.append(surf.blit(img, img.get_rect(center=(int(x), int(y)))))
         if p_all >= 1.0:
-            return
+            return out
         h = surf.get_height()
         r = max(2, self.px(4))
         for x0, y0, fall, phase, colour in self.sparks:
@@ -397,4 +418,5 @@ class CelebrationScene(Scene):
             if y < -r or y > h:
                 continue
             x = x0 + math.sin(phase + self.t * 5) * self.px(10)
-            pygame.draw.rect(surf, colour, (int(x), int(y), r * 2, r))
+            out.append(pygame.draw.rect(surf, colour, (int(x), int(y), r * 2, r)))
+        return out
