@@ -58,6 +58,8 @@ def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, A
     """What the store keeps about a match besides its deals: rules and how it began."""
     header: dict[str, Any] = {"game": match.game.name, "first_dealer": match.first_dealer.name,
                               "seed": match.seed}
+    if match.dealers_given:
+        header["dealers_given"] = True
     if run is not None:
         header["run"] = dict(run)
     return {**match.rules.to_dict(), MATCH_KEY: header}
@@ -118,6 +120,7 @@ def rebuild(store: Store, row: MatchRow) -> Match:
         "game": game.name,
         "rules": game.rules_from_dict(rules).to_dict(),
         "first_dealer": first,
+        "dealers_given": header.get("dealers_given") is True,
         "seed": header.get("seed"),
         "deals": deals,
         "scored": scored,

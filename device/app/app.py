@@ -190,7 +190,7 @@ class App:
     def touch_wording(self) -> bool:
         """Prompts speak of tapping the screen: a finger or the mouse was the last
         input (as at the start), not a physical button or key."""
-        return self.last_input == "touch"
+        return self.last_input != "buttons"
 
     def ai_level(self, seat: Seat) -> str:
         return self.config.ai.partner if seat.side == 0 else self.config.ai.opponents

@@ -7,7 +7,8 @@ import argparse
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
-          "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad")
+          "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
+          "referee-rack", "referee-taken", "referee-unplugged", "duplicate")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, metavar="N",
                         help="hands played before the shot (2: South deals the hand on the table)")
     parser.add_argument("--tricks", type=int, metavar="N",
-                        help="table: shown at South's turn once N tricks are played (0: the first trick)")
+                        help="table: shown at South's turn once N tricks are played (0: the first trick); "
+                             "review: shown at trick N")
     parser.add_argument("--last-trick", action="store_true", help="table: the last trick shown over it")
     parser.add_argument("--honours", choices=("on", "off"), help="the house counts honours or not")
     parser.add_argument("--rubber-points", choices=("on", "off"),

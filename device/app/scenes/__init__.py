@@ -32,6 +32,8 @@ SCENES = {
     "celebration": ("celebration", "CelebrationScene"),
     "scorepad": ("scorepad", "ScorePadScene"),
     "abandon": ("abandon", "AbandonScene"),
+    "duplicate_table": ("duplicate", "DuplicateTableScene"),
+    "duplicate": ("duplicate", "DuplicateScene"),
 }
 
 

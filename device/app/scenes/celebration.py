@@ -44,7 +44,7 @@ class GameLine:
 
     number: int
     winner: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     hands: int
     value: int | None  # rubber points the game is worth, where the house counts them
 
@@ -59,7 +59,7 @@ class Moment:
     lines: tuple[str, ...]
     games: tuple[GameLine, ...]  # the match summary (every game so far)
     totals: tuple[str, ...]  # the match summary's last lines (hands, tricks, points)
-    score: tuple[int, int] = (0, 0)  # the final score of the game just won
+    score: tuple[int, ...] = (0, 0)  # the final score of the game just won
 
     @property
     def you_won(self) -> bool:
