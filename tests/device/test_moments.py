@@ -234,3 +234,19 @@ def test_from_the_second_rubber_on_the_summary_counts_the_sittings_rubbers():
         assert line in app.scene.moment.totals
     finally:
         app.close()
+
+
+def test_the_score_pad_opens_at_the_newest_hands_and_scrolls_back():
+    app = make_app((800, 480), seed=4)
+    try:
+        play_until(app, lambda m: m.is_over)
+        app.go("scorepad")
+        app.step()
+        pad = app.scene
+        assert pad.max_scroll > 0 and pad.scroll == pad.max_scroll
+        app.step()
+        assert pad.dirty == []  # a still page is not drawn again
+        tap_button(app, "up")
+        assert pad.scroll < pad.max_scroll and pad.dirty is None  # drawn anew, scrolled
+    finally:
+        app.close()

@@ -155,6 +155,7 @@ class CelebrationScene(Scene):
         # The animation's length in app seconds; 0 (animation off) shows the still at once.
         self.length = ANIMATION_S * app.anim
         self.flyers: list[Flyer] = []
+        self.card_images: dict[int, pygame.Surface] = {}
         self.sparks: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
         self.headline: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._drawn: tuple[object, ...] | None = None  # what the screen's picture was drawn for
@@ -208,6 +209,10 @@ class CelebrationScene(Scene):
             sx = w * (0.25 + 0.5 * rng.random())
             self.flyers.append(Flyer(card, (sx, from_y), (ex + cw / 2, ey + ch / 2), 0.05 * i,
                                      rng.uniform(-540, 540)))
+        # In the display's own pixel format: blitted and turned every frame while they fly.
+        four = self.app.config.display.four_colour
+        self.card_images = {f.card: cards.card_surface(f.card, cw, ch, four).convert_alpha()
+                            for f in self.flyers}
         colours = (theme.GOLD, theme.INK, (255, 150, 120), theme.BUTTON_FOCUS)
         self.sparks = [(rng.random() * w, rng.uniform(-0.6, 0.0) * h, rng.uniform(0.35, 0.8) * h,
                         rng.uniform(0, 2 * math.pi), colours[i % len(colours)]) for i in range(48)]
@@ -391,9 +396,7 @@ class CelebrationScene(Scene):
 
     def _draw_animation(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """The cards and the gold of this frame; returns where they were drawn."""
-        four = self.app.config.display.four_colour
         out: list[pygame.Rect] = []
-        cw, ch = self.card_size
         length = self.length
         p_all = 1.0 if length <= 0 else min(1.0, self.t / length)
         for f in self.flyers:
@@ -404,7 +407,7 @@ class CelebrationScene(Scene):
             # In an arc that swings out over the table and back onto the resting place.
             bulge = -1 if f.start[1] > f.end[1] else 1
             y = f.start[1] + (f.end[1] - f.start[1]) * e + bulge * math.sin(math.pi * e) * self.px(60)
-            img = cards.card_surface(f.card, cw, ch, four)
+            img = self.card_images[f.card]
             angle = f.spin * (1 - e)
             if abs(angle) > 1:
                 img = pygame.transform.rotate(img, angle)
