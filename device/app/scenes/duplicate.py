@@ -36,9 +36,13 @@ class DuplicateTableScene(TableScene):
         if not self.session.match.deals[-1].actions:
             self.dealing = 0.0 if self.pace > 0 else None
             self.next_ai_at = self.app.clock + 0.3 * self.pace
-            side = "the other side: you hold East's cards" if self.run.match.at_second_table \
-                else "your side: you hold South's cards"
-            self.say(f"Deal {self.run.match.board + 1}, {side}", 3.0)
+            m = self.run.match
+            if self.run.single:
+                self.say("The same deal from the other side: you hold what East held", 3.0)
+            else:
+                side = "the other side: you hold East's cards" if m.at_second_table \
+                    else "you hold South's cards"
+                self.say(f"Deal {m.board + 1} of {len(m.records)}, {side}", 3.0)
 
     def hand_over(self) -> None:
         # A practice table: not scored in the rubber, the statistics or the store.
