@@ -49,9 +49,15 @@ class Stats:
 
     hands: list[HandOutcome] = field(default_factory=list)
     rubbers: list[RubberOutcome] = field(default_factory=list)
+    # each hand's deal (a HandOutcome's ref is its index), for the charts' reviews
+    deals: list[Deal | None] = field(default_factory=list)
+    # your side's costly cards in a hand, double dummy, by where the hand is kept
+    # (("store", deal id) or ("table", ref)): None where the review had nothing to say
+    costly: dict[tuple[str, int], int | None] = field(default_factory=dict)
 
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
-        self.hands.append(HandOutcome.of(key, score))
+        self.hands.append(HandOutcome.of(key, score, ref=len(self.deals)))
+        self.deals.append(match.deals[-1] if match.deals else None)
         if match.is_over:
             self.rubbers.append(RubberOutcome(key, True, match.winner))
 
@@ -158,6 +164,15 @@ class Session:
         seed = self._match_seed(self.rubbers)
         self.match = self._new_match(self.rules, self.match.next_dealer, seed)
         self.last_score = None
+
+    def abandon_rubber(self) -> None:
+        """Give up the rubber in play, unscored: the store marks it abandoned (so a
+        restart does not resume it) and a new rubber starts under the house rules
+        now set, the ones waiting included."""
+        if self.journal is not None and self._journalled is self.match:
+            self.journal.abandon(self.match)
+        self.new_rubber()
+        self.last_deal = None
 
     def shuffle_and_deal(self) -> Deal:
         if self.match.is_over:

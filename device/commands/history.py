@@ -174,6 +174,12 @@ def hand_numbers(store: Store, deals: list[DealRow]) -> dict[int, int | None]:
     return out
 
 
+def _abandoned(store: Store, match_id: int) -> bool:
+    """The rubber was given up at the table (its last hand never scored)."""
+    row = store.match(match_id)
+    return row is not None and bool((row.result or {}).get("abandoned"))
+
+
 def _list(store: Store, last: int) -> int:
     deals = store.recent_deals(last)
     if not deals:
@@ -188,7 +194,8 @@ def _list(store: Store, last: int) -> int:
         if is_misdeal(d):
             tricks, points = "misdeal", "-"  # thrown in: not a hand, the dealer dealt again
         else:
-            tricks = _pair(result.get("tricks")) if d.finished else "in play"
+            unscored = "abandoned" if _abandoned(store, d.match_id) else "in play"
+            tricks = _pair(result.get("tricks")) if d.finished else unscored
             points = _pair(result.get("points")) if d.finished else "-"
         print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
               f"{d.dealer:6}  {_trump(d.record):8}  {tricks:12}  {points}")

@@ -213,8 +213,8 @@ class RecalledHand:
     number: int  # 1-based hand number in the rubber (thrown-in deals not counted)
     deal: Deal  # the engine's deal with every stored action applied
     score: HandScore | None  # None while the hand is in play
-    game: tuple[int, int] | None  # the game's score after the hand (NS, EW)
-    games: tuple[int, int] | None  # games won after the hand
+    game: tuple[int, ...] | None  # the game's score after the hand (NS, EW)
+    games: tuple[int, ...] | None  # games won after the hand
     rubber_winner: int | None  # the side that won the rubber with this hand
 
 

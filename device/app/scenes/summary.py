@@ -62,7 +62,7 @@ class SummaryScene(Scene):
         bh = self.px(56)
         m = self.app.session.match
         items = [("Review", lambda: self.app.go("review"), False),
-                 ("Score sheet", lambda: self.app.go("scoresheet", back="summary"), False),
+                 ("Score pad", lambda: self.app.go("scorepad", back="summary"), False),
                  ("Menu", lambda: self.app.go("menu"), False),
                  ("New rubber" if m.is_over else "Next hand", self.next_hand, True)]
         if self._can_play_again():
