@@ -773,6 +773,10 @@ static int ab(S *s, int alpha, int beta, u64 *rel) {
             if (!maxing && best < b) b = best;
             if (a >= b) {
                 s->killer[s->ply & 63] = moves[i];
+#ifdef WF_DEBUG
+                dbg[s->count == 0 ? 5 : 6] += (i == 0);
+                dbg[7] += s->count == 0;
+#endif
                 cut = 1;
                 break;
             }
