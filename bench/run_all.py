@@ -19,6 +19,8 @@ QUICK = os.environ.get("BENCH_QUICK") == "1"
 # A full run takes hours (500 duplicate deals against the DDS-backed bot alone).
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "solver": ([], ["--quick"]),
+    # the whole family's solver: its C core against the reference, Bid Whist beside classic
+    "family_solver": ([], ["--check", "1000", "--mid", "5", "--bid", "1", "--classic", "1"]),
     "sampler": ([], ["--positions", "20"]),
     "dds_vectors-list100": (["--file", "list100.txt"], ["--file", "list100.txt", "--limit", "10"]),
     # list1000 with TABLE is 20,000 full-deal solves: hours; FUT and TRACE here.
