@@ -543,6 +543,13 @@ def _running(card: list[ScoreLine]) -> list[ScoreLine]:
     return out
 
 
+def missing_tables(settings: DriveSettings, results: Iterable[HandResult], round_: int) -> tuple[int, ...]:
+    """The tables with a hand of ``round_`` not yet in: the ones the hall is waiting for."""
+    have = {(r.table, r.hand) for r in results if r.round == round_}
+    return tuple(t for t in range(1, settings.tables + 1)
+                 if any((t, h) not in have for h in range(1, settings.hands_per_round + 1)))
+
+
 def table_moves(settings: DriveSettings, table: int, four: Four, winner: int) -> list[tuple[str, str]]:
     """What a table can say by itself after its round: each player and where they go
     (from the movement's rule, not the other tables' results)."""
@@ -572,6 +579,7 @@ def table_moves(settings: DriveSettings, table: int, four: Four, winner: int) ->
 __all__ = [
     "AI_PREFIX", "Added", "DriveError", "DriveSettings", "Four", "HandResult", "Move", "Rank",
     "ResultBook", "ResultConflict", "ScoreLine", "Seating", "Standings", "TABLE_RULES", "checked",
-    "first_seating", "is_ai", "move", "play_result", "round_winner", "standings", "table_moves",
+    "first_seating", "is_ai", "missing_tables", "move", "play_result", "round_winner", "standings",
+    "table_moves",
     "SEAT_NAMES",
 ]

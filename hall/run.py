@@ -11,7 +11,7 @@ from pathlib import Path
 from engine.actions import Action
 from engine.observation import Observation
 from engine.seats import SEAT_NAMES
-from hall.drive import DriveError, DriveSettings, Standings, standings
+from hall.drive import DriveError, DriveSettings, Standings, missing_tables, standings
 from hall.hub import Hub, hub_subscriptions
 from hall.link import Broker, Credentials, Link
 from hall.store import HubStore, TableJournal
@@ -143,11 +143,8 @@ def status_text(store: HubStore, top: int | None = None) -> str:
     lines = [f"drive {settings.drive}: round {s.round} of {settings.rounds}"
              f"{' (finished)' if s.finished else ''}; {s.counted} hands counted"
              f"{f', {s.waiting} waiting for an earlier round' if s.waiting else ''}"]
-    missing = []
     if not s.finished:
-        have = {(r.table, r.hand) for r in store.results() if r.round == s.round}
-        missing = [t for t in range(1, settings.tables + 1)
-                   if any((t, h) not in have for h in range(1, settings.hands_per_round + 1))]
+        missing = missing_tables(settings, store.results(), s.round)
         lines.append(f"round {s.round}: waiting for table(s) {', '.join(map(str, missing))}")
     lines.append("")
     lines.append(f"{'':>4} {'player':<20} {'total':>5} {'hands':>5}")

@@ -1,0 +1,44 @@
+"""The drive's screens: the hub's TV and a table between rounds, drawn at the table's and a TV's size."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame  # noqa: E402
+
+from device.cli import main  # noqa: E402
+from hall.drive import HandResult  # noqa: E402
+from hall.screen import HubView, draw_between_rounds, draw_hub, draw_round_start, sample_drive  # noqa: E402
+
+
+@pytest.mark.parametrize("scene", ["hall-hub", "hall-table", "hall-table-start"])
+@pytest.mark.parametrize("size", ["800x480", "1920x1080"])
+def test_the_screenshot_command_renders_the_drive_scenes(scene: str, size: str, tmp_path: Path) -> None:
+    out = tmp_path / f"{scene}.png"
+    assert main(["screenshot", "--scene", scene, "--size", size, "--out", str(out)]) == 0
+    w, h = map(int, size.split("x"))
+    assert pygame.image.load(str(out)).get_size() == (w, h)
+
+
+def test_the_hub_screen_before_the_start_and_after_the_last_round() -> None:
+    pygame.init()
+    surface = pygame.Surface((800, 480))
+    finished, _ = sample_drive(tables=3, rounds=2, played=2)
+    assert finished.finished
+    draw_hub(surface, finished.settings, finished, HubView())
+    draw_hub(surface, finished.settings, None, HubView(connected=False, signed_in=5))
+    # the table after the drive's last round, and before a round with nobody known yet
+    s = finished
+    four = s.seatings[-1].at(1)
+    results = [HandResult(s.settings.drive, 2, 1, h, (7, 6)) for h in range(1, 5)]
+    draw_between_rounds(surface, s.settings, 1, 2, four, results)
+    draw_round_start(surface, s.settings, 1, 2, None)
+
+
+def test_sample_drive_leaves_the_tables_it_says_it_waits_for() -> None:
+    s, view = sample_drive(tables=6, rounds=6, played=3)
+    assert s.complete_rounds == 3 and view.missing == (3, 6)
