@@ -234,7 +234,8 @@ def draw_between_rounds(surface: pygame.Surface, settings: DriveSettings, table:
         nxt = f"Next: round {round_ + 1}, {_round_line(settings, round_ + 1)}"
         due = "Due here: the players the movement brings"
         if next_four is not None:
-            due = "Due here: " + ", ".join(f"{seat.name} {_short(p)}" for seat, p in zip(Seat, next_four, strict=True))
+            due = "Due here: " + ", ".join(f"{seat.name} {_short(p)}"
+                                           for seat, p in zip(Seat, next_four, strict=True))
         _blit(surface, nxt, foot, (pad, h - pad - text.line_height(foot)), theme.INK_DIM, anchor="bottomleft",
               max_width=w - 2 * pad)
         _blit(surface, due, foot, (pad, h - pad), theme.INK, anchor="bottomleft", max_width=w - 2 * pad)
