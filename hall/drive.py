@@ -133,9 +133,11 @@ class DriveSettings:
         return DealRecord.deal(self.dealer(round_, hand), seed=f"{self.seed}:r{round_}:t{table}:h{hand}",
                                trump=self.trump(round_, hand))
 
-    def match(self, round_: int) -> Match:
-        """A table's classic-whist match for one round: its hands are dealt with :meth:`record`."""
-        return Match(TABLE_RULES, first_dealer=self.dealer(round_, 1))
+    def match(self, round_: int, table: int | None = None) -> Match:
+        """A table's classic-whist match for one round: its hands are dealt with :meth:`record`.
+        With the table, the match is seeded, and so are its AI's moves (``Match.move_seed``)."""
+        seed = None if table is None else f"{self.seed}:r{round_}:t{table}"
+        return Match(TABLE_RULES, first_dealer=self.dealer(round_, 1), seed=seed)
 
     def score(self, tricks: int) -> int:
         """What a side's tricks in one hand add to each of its players' totals."""

@@ -185,8 +185,15 @@ def _short(name: str) -> str:
     return "AI" if is_ai(name) else name
 
 
+def _prompt(surface: pygame.Surface, prompt: str, u: float, bottom: int) -> None:
+    w = surface.get_width()
+    _blit(surface, prompt, int(16 * u), (w - int(28 * u), bottom), theme.GOLD, bold=True,
+          anchor="bottomright", max_width=w // 2)
+
+
 def draw_between_rounds(surface: pygame.Surface, settings: DriveSettings, table: int, round_: int,
-                        four: Four, results: Sequence[HandResult], next_four: Four | None = None) -> None:
+                        four: Four, results: Sequence[HandResult], next_four: Four | None = None,
+                        prompt: str | None = None) -> None:
     """A table after its round: the tricks, the round's winners, and where each player goes."""
     w, h = surface.get_size()
     u = theme.unit(w, h)
@@ -230,6 +237,8 @@ def draw_between_rounds(surface: pygame.Surface, settings: DriveSettings, table:
             _blit(surface, ("→ " if not stays else "") + where, size, (go_x, yy),
                   theme.INK if stays else theme.HIGHLIGHT, bold=not stays, max_width=inner.right - go_x)
         yy += row
+    if prompt:
+        _prompt(surface, prompt, u, inner.bottom)
     if round_ < settings.rounds:
         nxt = f"Next: round {round_ + 1}, {_round_line(settings, round_ + 1)}"
         due = "Due here: the players the movement brings"
@@ -242,7 +251,7 @@ def draw_between_rounds(surface: pygame.Surface, settings: DriveSettings, table:
 
 
 def draw_round_start(surface: pygame.Surface, settings: DriveSettings, table: int, round_: int,
-                     four: Four | None) -> None:
+                     four: Four | None, prompt: str | None = None) -> None:
     """A table before its round: its number, the players due at each seat and the round's hands."""
     w, h = surface.get_size()
     u = theme.unit(w, h)
@@ -256,6 +265,20 @@ def draw_round_start(surface: pygame.Surface, settings: DriveSettings, table: in
         name = four[seat] if four else "the player the movement brings"
         _blit(surface, f"{SEAT_NAMES[seat]}: {name}", size, (w // 2, int(170 * u) + i * int(52 * u)),
               anchor="center", max_width=w - int(30 * u))
+    if prompt:
+        _prompt(surface, prompt, u, h - int(16 * u))
+
+
+def draw_waiting(surface: pygame.Surface, table: int, drive: str, broker: str, connected: bool) -> None:
+    """A table that has not heard the drive start yet."""
+    w, h = surface.get_size()
+    u = theme.unit(w, h)
+    surface.blit(felt_surface(w, h), (0, 0))
+    _blit(surface, f"Table {table}", int(44 * u), (w // 2, int(60 * u)), theme.GOLD, bold=True,
+          anchor="center")
+    line = (f"Waiting for the drive {drive} to start" if connected
+            else f"Looking for the hall's broker at {broker}")
+    _blit(surface, line, int(20 * u), (w // 2, h // 2), anchor="center", max_width=w - int(30 * u))
 
 
 # -- a drive to show: the screenshots' and the tests' --

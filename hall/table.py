@@ -71,7 +71,7 @@ class HandJournal:
                             action)
 
     def action_undone(self) -> None:
-        raise NotImplementedError("a drive's table takes no card back")
+        self.journal.drop_last(self.settings.drive, self.round, len(self.match.deals))
 
     def hand_thrown_in(self, record: DealRecord) -> None:
         pass
@@ -199,7 +199,7 @@ class HallTable:
         """The round's match, the hands already finished replayed into it from the journal."""
         assert self.settings is not None
         s = self.settings
-        match = s.match(round_)
+        match = s.match(round_, self.table)
         for h in range(1, s.hands_per_round + 1):
             if not self.journal.finished(s.drive, round_, h):
                 break

@@ -152,6 +152,11 @@ class Session:
             self._journalled = self.match
         return self.match.new_deal()
 
+    def between_hands(self) -> str | None:
+        """A scene to show before the next hand instead of dealing it (a drive's table shows
+        the movement between rounds); None: deal on."""
+        return None
+
     def finish(self) -> HandScore:
         deal = self.match.current
         assert deal is not None and deal.is_over

@@ -28,6 +28,7 @@ SCENES = {
     "enrol": ("enrol", "EnrolScene"),
     "recall": ("recall", "RecallScene"),
     "quit": ("quit", "QuitScene"),
+    "hall": ("hall", "HallScene"),
 }
 
 

@@ -60,11 +60,10 @@ class SummaryScene(Scene):
     def layout(self, w: int, h: int) -> None:
         pad = self.px(10)
         bh = self.px(56)
-        m = self.app.session.match
         items = [("Review", lambda: self.app.go("review"), False),
                  ("Score sheet", lambda: self.app.go("scoresheet", back="summary"), False),
                  ("Menu", lambda: self.app.go("menu"), False),
-                 ("New rubber" if m.is_over else "Next hand", self.next_hand, True)]
+                 (self._next_label(), self.next_hand, True)]
         cols = 4 if w > h else 2
         rows = (len(items) + cols - 1) // cols
         bw = (w - (cols + 1) * pad) // cols
@@ -78,7 +77,16 @@ class SummaryScene(Scene):
         self.panel = pygame.Rect(pad, pad, w - 2 * pad, y0 - 2 * pad)
         self._bg = None
 
+    def _next_label(self) -> str:
+        if self.app.session.between_hands() is not None:
+            return "Next round"  # a drive's table: the movement first
+        return "New rubber" if self.app.session.match.is_over else "Next hand"
+
     def next_hand(self) -> None:
+        interlude = self.app.session.between_hands()
+        if interlude is not None:
+            self.app.go(interlude)
+            return
         self.app.session.shuffle_and_deal()
         self.app.go("table")
         from device.app.scenes.table import TableScene
