@@ -6,6 +6,7 @@ import argparse
 import logging
 import secrets
 import sys
+import time
 from pathlib import Path
 
 from engine.actions import Action
@@ -108,6 +109,8 @@ def run_table(args: argparse.Namespace) -> int:
                           pace=args.pace)
         link.start()
         try:
+            if args.players:
+                _sign_in(table, args.players, args.wait)
             if table.wait_for_drive(args.wait) is None:
                 print(f"table {args.table}: drive {args.drive} has not started (no word from the hub in "
                       f"{args.wait:g} s)", file=sys.stderr)
@@ -122,6 +125,21 @@ def run_table(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     return 0
+
+
+def _sign_in(table: HallTable, players: str, wait: float) -> None:
+    """Sign the named players in at their seats once the broker is there."""
+    from engine.seats import Seat
+
+    names = [p.strip() for p in players.split(",")]
+    if len(names) > 4:
+        raise DriveError(f"--players names at most four players (N,E,S,W), not {len(names)}")
+    end = time.monotonic() + wait
+    while table.link is not None and not table.link.connected and time.monotonic() < end:
+        table.pump(0.1)
+    for seat, name in zip(Seat, names, strict=False):
+        if name:
+            table.sign_in(seat, name)
 
 
 def hub_standings(store: HubStore) -> Standings | None:

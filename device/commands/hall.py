@@ -57,6 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     table.add_argument("--db", required=True, metavar="F", help="the table's hall journal (SQLite)")
     table.add_argument("--level", default="rules", help="AI level of the four seats (default rules)")
     table.add_argument("--rounds", type=int, default=None, help="stop after this round")
+    table.add_argument("--players", metavar="N,E,S,W",
+                       help="sign these players in at the seats N, E, S, W before the start (blank: AI)")
     table.add_argument("--pace", type=float, default=0.0, help="seconds between cards (to watch it)")
     table.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the drive to start")
 
@@ -120,9 +122,14 @@ def _broker_config(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from hall.run import status_text
     from hall.store import HubStore
 
+    if not Path(args.db).exists():
+        print(f"whist-table hall status: no hub store at {args.db} (hall serve --db makes it)", file=sys.stderr)
+        return 1
     store = HubStore(args.db)
     try:
         print(status_text(store, args.top))

@@ -20,6 +20,7 @@ import pytest
 
 from engine.actions import Action
 from engine.observation import Observation
+from engine.seats import Seat
 from hall.drive import DriveSettings, HandResult, Seating, Standings, standings
 from hall.hub import Hub, hub_subscriptions
 from hall.link import Credentials, Link, LinkEvent, Published, Refused, acked_topic, result_topic
@@ -50,12 +51,14 @@ def next_event(events: queue.Queue[LinkEvent], kind: type, timeout: float = WAIT
 class HubThread:
     """The hub as `hall serve` runs it, in a thread; stop() is the hub going down mid-drive."""
 
-    def __init__(self, m: Mosquitto, db: Path, settings: DriveSettings) -> None:
+    def __init__(self, m: Mosquitto, db: Path, settings: DriveSettings, start: bool = True) -> None:
         self.store = HubStore(db)
         self.link = Link(m.broker, m.credentials("club", "hub"), "hub-club", hub_subscriptions("club"))
         self.hub = Hub(self.store, self.link, settings)
         self.link.start()
-        self.hub.start()
+        if start:
+            self.hub.start()
+        self._start = threading.Event()
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -63,6 +66,13 @@ class HubThread:
     def _run(self) -> None:
         while not self._stop.is_set():
             self.hub.step(0.05)
+            if self._start.is_set() and not self.hub.started:
+                self.hub.start()
+
+    def start_drive(self) -> None:
+        """What the organiser's S key does, in the hub's own thread."""
+        self._start.set()
+        wait_for(lambda: self.hub.started, "the drive to start")
 
     def stop(self) -> None:
         self._stop.set()
@@ -311,3 +321,24 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
         assert secret not in logs
         assert secret not in repr(mosquitto.credentials("club", "tables"))
     assert "guess" not in logs
+
+
+def test_players_sign_in_at_their_tables_and_round_one_seats_them(mosquitto: Mosquitto, tmp_path: Path) -> None:
+    settings = DriveSettings("club", tables=2, rounds=1, seed="signin")
+    hub = HubThread(mosquitto, tmp_path / "hub.db", settings, start=False)
+    link = table_link(mosquitto, 2)
+    table = HallTable(TableJournal(tmp_path / "table2.db"), link, 2, ai_chooser("random"), drive="club")
+    link.start()
+    wait_for(lambda: link.connected, "table 2 connected")
+    table.sign_in(Seat.N, "Ann")
+    table.sign_in(Seat.S, "Bob")
+    reader = HubStore(tmp_path / "hub.db")
+    wait_for(lambda: len(reader.signins()) == 2, "both sign-ins at the hub")
+    reader.close()
+    hub.start_drive()
+    assert table.wait_for_drive(WAIT) is not None
+    assert table.players(1) == ("Ann", "AI 2E", "Bob", "AI 2W")
+    first = hub.hub.first
+    assert first is not None and first.at(1) == ("AI 1N", "AI 1E", "AI 1S", "AI 1W")
+    link.stop()
+    hub.stop()

@@ -42,3 +42,51 @@ def test_the_hub_screen_before_the_start_and_after_the_last_round() -> None:
 def test_sample_drive_leaves_the_tables_it_says_it_waits_for() -> None:
     s, view = sample_drive(tables=6, rounds=6, played=3)
     assert s.complete_rounds == 3 and view.missing == (3, 6)
+
+
+def test_the_hub_window_shows_the_drive_and_starts_it_on_s(tmp_path: Path) -> None:
+    from hall.drive import DriveSettings
+    from hall.hub import Hub
+    from hall.screen import HubWindow
+    from hall.store import HubStore
+
+    store = HubStore(tmp_path / "hub.db")
+    hub = Hub(store, None, DriveSettings("club", tables=2, rounds=1))
+    window = HubWindow(size=(800, 480))
+    try:
+        assert window.frame(hub) is None  # the sign-in screen
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+        assert window.frame(hub) == "start"
+        hub.start()
+        window._last = -10_000
+        assert window.frame(hub) is None
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        assert window.frame(hub) == "quit"
+    finally:
+        window.close()
+        store.close()
+
+
+def test_hall_status_prints_the_round_the_leaderboard_and_who_is_awaited(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.seats import Seat
+    from hall.drive import DriveSettings
+    from hall.hub import Hub
+    from hall.store import HubStore
+
+    db = tmp_path / "hub.db"
+    assert main(["hall", "status", "--db", str(db)]) == 1
+    assert "no hub store" in capsys.readouterr().err
+    store = HubStore(db)
+    hub = Hub(store, None, DriveSettings("club", tables=2, rounds=2))
+    store.sign_in(1, Seat.N, "Ann")
+    hub.start()
+    for t in (1, 2):
+        store.add(HandResult("club", 1, t, 1, (8, 5)))
+    store.add(HandResult("club", 2, 1, 1, (4, 9)))
+    store.close()
+    assert main(["hall", "status", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "drive club: round 2 of 2; 3 hands counted" in out
+    assert "round 2: waiting for table(s) 2" in out
+    assert "1 Ann" in out and "Ann: table 1 North -> table 1 North" not in out
