@@ -128,7 +128,8 @@ def _status(args: argparse.Namespace) -> int:
     from hall.store import HubStore
 
     if not Path(args.db).exists():
-        print(f"whist-table hall status: no hub store at {args.db} (hall serve --db makes it)", file=sys.stderr)
+        print(f"whist-table hall status: no hub store at {args.db} (hall serve --db makes it)",
+              file=sys.stderr)
         return 1
     store = HubStore(args.db)
     try:

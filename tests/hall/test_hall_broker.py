@@ -323,7 +323,8 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
     assert "guess" not in logs
 
 
-def test_players_sign_in_at_their_tables_and_round_one_seats_them(mosquitto: Mosquitto, tmp_path: Path) -> None:
+def test_players_sign_in_at_their_tables_and_round_one_seats_them(mosquitto: Mosquitto,
+                                                                   tmp_path: Path) -> None:
     settings = DriveSettings("club", tables=2, rounds=1, seed="signin")
     hub = HubThread(mosquitto, tmp_path / "hub.db", settings, start=False)
     link = table_link(mosquitto, 2)

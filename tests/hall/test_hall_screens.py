@@ -60,7 +60,8 @@ def test_the_hub_window_shows_the_drive_and_starts_it_on_s(tmp_path: Path) -> No
         hub.start()
         window._last = -10_000
         assert window.frame(hub) is None
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                             scancode=0))
         assert window.frame(hub) == "quit"
     finally:
         window.close()
