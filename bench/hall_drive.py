@@ -6,7 +6,7 @@ standings), so the growth from 10 to 100 tables can be read off. Each size
 runs in its own process with a cap (``--cap`` seconds).
 
     python bench/hall_drive.py [--tables 10 30 100] [--rounds 6] [--hands 4] [--progress]
-    python bench/hall_drive.py --hub-only     # the hub alone, fed a whole drive's results: no tables, no broker
+    python bench/hall_drive.py --hub-only   # the hub alone, fed a whole drive's results
 """
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--hub-only", action="store_true", help="time the hub alone on a whole drive's results")
     args = p.parse_args(argv)
     if args.hub_only:
-        print(f"{'tables':>6} {'hands':>6} {'ms/result all':>14} {'ms/result replay':>13} {'fold at end ms':>14}")
+        print(f"{'tables':>6} {'hands':>6} {'ms/result all':>14} {'ms/result replay':>13} "
+              f"{'fold at end ms':>14}")
         for tables in args.tables:
             print(hub_only(tables, args.rounds, args.hands), flush=True)
         return 0
