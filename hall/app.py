@@ -21,9 +21,9 @@ from engine.game import GameRules
 from engine.observation import Observation
 from engine.scoring import HandScore
 from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, table_moves
-from hall.link import Broker, Credentials, Link
+from hall.link import Broker, Credentials
 from hall.store import TableJournal
-from hall.table import HallTable, HandJournal, table_subscriptions
+from hall.table import HallTable, HandJournal, table_link
 
 log = logging.getLogger(__name__)
 
@@ -140,8 +140,7 @@ def run_hall_play(args: argparse.Namespace) -> int:
     credentials = Credentials.read(str(cred_path)) if cred_path else None
     db = Path(str(_option(args, "hall_db", hall.db) or config.db_path().with_name("hall.sqlite3")))
     journal = TableJournal(db)
-    link = Link(Broker.parse(broker), credentials, f"table-{drive}-{number}",
-                table_subscriptions(drive, number))
+    link = table_link(Broker.parse(broker), credentials, drive, number)
     table = HallTable(journal, link, number, _no_chooser, drive=drive)
     link.start()
     try:

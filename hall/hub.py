@@ -105,6 +105,12 @@ class Hub:
         self._last_fold = 0.0
         self._published_rounds = 0
         self._round_seen_at: dict[int, float] = {}
+        self.online: dict[int, bool] = {}  # tables heard from: connected now or not
+
+    @property
+    def offline(self) -> tuple[int, ...]:
+        """The tables that were connected and have gone (lost their Wi-Fi, lost power)."""
+        return tuple(sorted(t for t, up in self.online.items() if not up))
 
     # -- the drive --
     @property
@@ -164,6 +170,8 @@ class Hub:
                 self.receive_result(table, event.payload)
             elif event.topic.endswith("/signin"):
                 self.receive_signin(table, event.payload)
+            elif event.topic.endswith("/online"):
+                self.online[table] = event.payload == b"1"
         elif isinstance(event, Published) and not event.ok:
             log.warning("the broker refused a message of the hub: %s", event.reason)
 
@@ -261,4 +269,4 @@ class Hub:
 
 
 def hub_subscriptions(drive: str) -> list[str]:
-    return [f"{drive_prefix(drive)}/table/+/result", f"{drive_prefix(drive)}/table/+/signin"]
+    return [f"{drive_prefix(drive)}/table/+/{what}" for what in ("result", "signin", "online")]

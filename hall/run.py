@@ -16,7 +16,7 @@ from hall.drive import DriveError, DriveSettings, Standings, missing_tables, sta
 from hall.hub import Hub, hub_subscriptions
 from hall.link import Broker, Credentials, Link
 from hall.store import HubStore, TableJournal
-from hall.table import Chooser, HallTable, table_subscriptions
+from hall.table import Chooser, HallTable, table_link
 
 log = logging.getLogger(__name__)
 
@@ -103,8 +103,7 @@ def serve(args: argparse.Namespace) -> int:
 def run_table(args: argparse.Namespace) -> int:
     journal = TableJournal(args.db)
     try:
-        link = Link(Broker.parse(args.broker), _credentials(args), f"table-{args.drive}-{args.table}",
-                    table_subscriptions(args.drive, args.table))
+        link = table_link(Broker.parse(args.broker), _credentials(args), args.drive, args.table)
         table = HallTable(journal, link, args.table, ai_chooser(args.level), out=sys.stdout, drive=args.drive,
                           pace=args.pace)
         link.start()

@@ -64,6 +64,7 @@ class HubView:
 
     connected: bool = True
     missing: tuple[int, ...] = ()  # tables whose hands of the current round are not all in
+    offline: tuple[int, ...] = ()  # tables that were connected and have gone
     signed_in: int = 0  # before the start
 
 
@@ -99,6 +100,8 @@ def draw_hub(surface: pygame.Surface, settings: DriveSettings, s: Standings | No
         foot = f"Waiting for table(s) {tables}"
     else:
         foot = f"{s.counted} hands counted"
+    if view.offline:
+        foot += " · offline: table(s) " + ", ".join(map(str, view.offline[:12]))
     if s.waiting:
         foot += f" · {s.waiting} later hand(s) held until the round before is in"
     _blit(surface, foot, footer, (pad, bottom), theme.INK_DIM, max_width=w - 2 * pad)
@@ -374,7 +377,8 @@ class HubWindow:
             if s is not None and not s.finished:
                 missing = missing_tables(hub.settings, hub.book, s.round)
             connected = hub.link is not None and hub.link.connected
-            draw_hub(self.surface, hub.settings, s, HubView(connected, missing, len(hub.store.signins())))
+            draw_hub(self.surface, hub.settings, s,
+                     HubView(connected, missing, offline=hub.offline, signed_in=len(hub.store.signins())))
             pygame.display.flip()
         return action
 

@@ -30,7 +30,9 @@ from engine.seats import Seat
 from hall.drive import DriveSettings as DriveSettings
 from hall.drive import Four, HandResult, Seating, table_moves, trumps_name
 from hall.link import (
+    Broker,
     Connected,
+    Credentials,
     Link,
     LinkEvent,
     Message,
@@ -39,6 +41,7 @@ from hall.link import (
     acked_topic,
     board_topic,
     drive_topic,
+    online_topic,
     result_topic,
     seating_topic,
     signin_topic,
@@ -281,6 +284,12 @@ class HallTable:
             self._print(f"Table {self.table}, round {round_} over: N/S {ns}, E/W {ew}. Next: {moves}")
         else:
             self._print(f"Table {self.table}, the drive is over: N/S {ns}, E/W {ew} in the last round")
+
+
+def table_link(broker: Broker, credentials: Credentials | None, drive: str, table: int) -> Link:
+    """A table's connection: its own client id and persistent session, its presence kept retained."""
+    return Link(broker, credentials, f"table-{drive}-{table}", table_subscriptions(drive, table),
+                presence=online_topic(drive, table))
 
 
 def table_subscriptions(drive: str, table: int) -> list[str]:

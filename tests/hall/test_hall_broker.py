@@ -26,7 +26,7 @@ from hall.hub import Hub, hub_subscriptions
 from hall.link import Credentials, Link, LinkEvent, Published, Refused, acked_topic, result_topic
 from hall.run import ai_chooser, hub_standings
 from hall.store import HubStore, TableJournal
-from hall.table import HallTable, table_subscriptions
+from hall.table import HallTable, table_link
 from tests.hall.conftest import Mosquitto
 
 WAIT = 30.0  # seconds any one thing may take before the test gives up (never asserted as a speed)
@@ -81,13 +81,13 @@ class HubThread:
         self.store.close()
 
 
-def table_link(m: Mosquitto, t: int) -> Link:
-    return Link(m.broker, m.credentials("club", "tables"), f"table-club-{t}", table_subscriptions("club", t))
+def connect_table(m: Mosquitto, t: int) -> Link:
+    return table_link(m.broker, m.credentials("club", "tables"), "club", t)
 
 
 def make_table(m: Mosquitto, tmp: Path, t: int, chooser: Callable[[Observation, str], Action] | None = None
                ) -> HallTable:
-    link = table_link(m, t)
+    link = connect_table(m, t)
     table = HallTable(TableJournal(tmp / f"table{t}.db"), link, t, chooser or ai_chooser("random"),
                       drive="club")
     link.start()
@@ -148,14 +148,16 @@ def test_hub_restart_broker_restart_and_a_table_offline_for_a_round_lose_and_dou
     assert offline is not None
     offline.stop()
     tables[2].link = None
+    wait_for(lambda: hub.hub.offline == (3,), "the hub to see table 3 gone")
     tables[0].play_round(2)
     mosquitto.restart(kill=True)
     for t in tables[1:]:
         t.play_round(2)
     waiting = tables[2].journal.outbox("club")  # its round kept, waiting for the network
     assert [(r.round, r.hand) for r in waiting if r.round == 2] == [(2, 1), (2, 2)]
-    tables[2].link = table_link(mosquitto, 3)
+    tables[2].link = connect_table(mosquitto, 3)
     tables[2].link.start()
+    wait_for(lambda: hub.hub.offline == (), "the hub to see table 3 back")
 
     for t in tables:
         t.play_round(3)
@@ -307,7 +309,7 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
 
     assert counted(db) == 0 and hub.hub.counts.results == 0
     # the table's own result, sent with the table's password, is counted
-    table.link = table_link(mosquitto, 1)
+    table.link = connect_table(mosquitto, 1)
     table.link.start()
     assert table.flush(WAIT)
     assert counted(db) == 1
@@ -327,7 +329,7 @@ def test_players_sign_in_at_their_tables_and_round_one_seats_them(mosquitto: Mos
                                                                    tmp_path: Path) -> None:
     settings = DriveSettings("club", tables=2, rounds=1, seed="signin")
     hub = HubThread(mosquitto, tmp_path / "hub.db", settings, start=False)
-    link = table_link(mosquitto, 2)
+    link = connect_table(mosquitto, 2)
     table = HallTable(TableJournal(tmp_path / "table2.db"), link, 2, ai_chooser("random"), drive="club")
     link.start()
     wait_for(lambda: link.connected, "table 2 connected")
