@@ -76,6 +76,26 @@ def seat_players(tables: int, players: Sequence[str], signins: dict[tuple[int, S
     return first_seating(tables, seats)
 
 
+def read_players(text: str) -> tuple[list[str], dict[str, str]]:
+    """The organiser's list: a name a line, optionally ``Name = TAG`` (the player's own reader tag);
+    blank lines and ``#`` comments skipped. Returns the names in order and the tags."""
+    names: list[str] = []
+    tags: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, _, tag = (part.strip() for part in line.partition("="))
+        if not name:
+            raise DriveError(f"players list, line {number}: a name is needed before '='")
+        if name in names:
+            raise DriveError(f"players list, line {number}: {name} is listed twice")
+        names.append(name)
+        if tag:
+            tags[tag.upper()] = name
+    return names, tags
+
+
 def board_json(s: Standings, rows: int | None = None) -> str:
     lead = s.leaderboard()
     moves = s.moves(s.complete_rounds) if s.complete_rounds else []
@@ -106,6 +126,7 @@ class Hub:
         self._published_rounds = 0
         self._round_seen_at: dict[int, float] = {}
         self.online: dict[int, bool] = {}  # tables heard from: connected now or not
+        self.tags: dict[str, str] = {}  # a player's tag (upper-case hex) -> name, from the players list
 
     @property
     def offline(self) -> tuple[int, ...]:
@@ -209,7 +230,12 @@ class Hub:
     def receive_signin(self, table: int, payload: bytes) -> None:
         try:
             data = json.loads(payload)
-            seat, name = Seat.parse(str(data["seat"])), str(data["name"]).strip()
+            seat = Seat.parse(str(data["seat"]))
+            if "tag" in data:  # a player's own tag laid on the table's card reader
+                tag = str(data["tag"]).strip().upper()
+                name = self.tags.get(tag) or f"Tag {tag}"
+            else:
+                name = str(data["name"]).strip()
             if not 1 <= table <= self.settings.tables or not name:
                 raise DriveError(f"a sign-in needs a table 1 to {self.settings.tables} and a name")
         except (ValueError, KeyError, TypeError, NotationError) as exc:

@@ -13,7 +13,7 @@ from engine.actions import Action
 from engine.observation import Observation
 from engine.seats import SEAT_NAMES
 from hall.drive import DriveError, DriveSettings, Standings, missing_tables, standings
-from hall.hub import Hub, hub_subscriptions
+from hall.hub import Hub, hub_subscriptions, read_players
 from hall.link import Broker, Credentials, Link
 from hall.store import HubStore, TableJournal
 from hall.table import Chooser, HallTable, table_link
@@ -56,13 +56,14 @@ def serve(args: argparse.Namespace) -> int:
             settings = settings_from_args(args)
         elif settings.drive != args.drive:
             raise DriveError(f"{args.db} holds drive {settings.drive!r}, not {args.drive!r}")
-        players = []
+        players: list[str] = []
+        tags: dict[str, str] = {}
         if args.players:
-            players = [line.strip() for line in Path(args.players).read_text(encoding="utf-8").splitlines()
-                       if line.strip()]
+            players, tags = read_players(Path(args.players).read_text(encoding="utf-8"))
         link = Link(Broker.parse(args.broker), _credentials(args), f"hub-{settings.drive}",
                     hub_subscriptions(settings.drive))
         hub = Hub(store, link, settings)
+        hub.tags = tags
         screen = None
         if args.screen or args.fullscreen:
             from hall.screen import HubWindow

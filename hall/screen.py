@@ -272,8 +272,9 @@ def draw_round_start(surface: pygame.Surface, settings: DriveSettings, table: in
         _prompt(surface, prompt, u, h - int(16 * u))
 
 
-def draw_waiting(surface: pygame.Surface, table: int, drive: str, broker: str, connected: bool) -> None:
-    """A table that has not heard the drive start yet."""
+def draw_waiting(surface: pygame.Surface, table: int, drive: str, broker: str, connected: bool,
+                 signed: Sequence[tuple[Seat, str]] = (), reader: bool = False) -> None:
+    """A table that has not heard the drive start yet: who has signed in at it so far."""
     w, h = surface.get_size()
     u = theme.unit(w, h)
     surface.blit(felt_surface(w, h), (0, 0))
@@ -281,7 +282,15 @@ def draw_waiting(surface: pygame.Surface, table: int, drive: str, broker: str, c
           anchor="center")
     line = (f"Waiting for the drive {drive} to start" if connected
             else f"Looking for the hall's broker at {broker}")
-    _blit(surface, line, int(20 * u), (w // 2, h // 2), anchor="center", max_width=w - int(30 * u))
+    _blit(surface, line, int(20 * u), (w // 2, int(130 * u)), anchor="center", max_width=w - int(30 * u))
+    if reader:
+        seat = SEAT_NAMES[Seat(len(signed))] if len(signed) < 4 else None
+        hint = f"{seat}: lay your own tag on the reader to sign in" if seat else "All four seats signed in"
+        _blit(surface, hint, int(16 * u), (w // 2, int(175 * u)), theme.INK_DIM, anchor="center",
+              max_width=w - int(30 * u))
+    for i, (s, who) in enumerate(signed):
+        _blit(surface, f"{SEAT_NAMES[s]}: {who}", int(20 * u), (w // 2, int(230 * u) + i * int(48 * u)),
+              anchor="center", max_width=w - int(30 * u))
 
 
 # -- a drive to show: the screenshots' and the tests' --

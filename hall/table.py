@@ -178,10 +178,14 @@ class HallTable:
             self._sent_at[key] = now
             self.counts.sent += 1
 
-    def sign_in(self, seat: Seat, name: str) -> None:
-        if self.link is not None and self.drive is not None:
-            self.link.publish(signin_topic(self.drive, self.table),
-                              json.dumps({"seat": seat.name, "name": name}))
+    def sign_in(self, seat: Seat, name: str | None = None, tag: str | None = None) -> bool:
+        """A player signs in at ``seat`` by name, or by their own tag on the card reader
+        (the hub knows whose it is). False when the broker is not there to tell."""
+        if self.link is None or self.drive is None:
+            return False
+        who = {"tag": tag} if tag is not None else {"name": name}
+        payload = json.dumps({"seat": seat.name, **who})
+        return self.link.publish(signin_topic(self.drive, self.table), payload) is not None
 
     def wait_for_drive(self, timeout: float = 30.0) -> DriveSettings | None:
         """The drive, from the journal or the hub's retained message once it has started."""

@@ -39,7 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--score", default="tricks", help="tricks or odd_tricks")
     serve.add_argument("--seed", default=None, help="seed of the drive's deals (default: a random one)")
     serve.add_argument("--players", metavar="FILE",
-                       help="names, one a line, seated in order (1N 1E 1S 1W 2N ...)")
+                       help="names, one a line ('Name = TAG' adds the player's reader tag); whoever "
+                       "has not signed in at a table is seated in order (1N 1E 1S 1W 2N ...)")
     serve.add_argument("--start", action="store_true", help="start at once (else on S at the hub's screen)")
     serve.add_argument("--screen", action="store_true", help="show the leaderboard in a window")
     serve.add_argument("--fullscreen", action="store_true", help="the window fills the hall's TV")

@@ -15,9 +15,10 @@ from engine.actions import Action  # noqa: E402
 from engine.observation import Observation  # noqa: E402
 from hall.app import HallSession  # noqa: E402
 from hall.drive import DriveSettings  # noqa: E402
-from hall.store import TableJournal  # noqa: E402
+from hall.store import HubStore, TableJournal  # noqa: E402
 from hall.table import HallTable  # noqa: E402
 from tests.device.test_app_norwegian import speak_or_play  # noqa: E402
+from tests.hall.conftest import Mosquitto  # noqa: E402
 
 SETTINGS = DriveSettings("club", tables=3, rounds=2, hands_per_round=2, seed="app")
 
@@ -85,3 +86,34 @@ def test_a_power_cut_mid_hand_resumes_the_drive_at_the_card(tmp_path: Path) -> N
     deal = again.shuffle_and_deal()
     assert again.round == 1 and deal.record == SETTINGS.record(1, 2, 1)
     assert list(deal.actions) == played
+
+
+def test_players_sign_in_with_their_tags_at_the_app_and_the_drive_seats_them(
+        mosquitto: Mosquitto, tmp_path: Path) -> None:
+    from device.events import CardScanned
+    from hall.table import table_link
+    from tests.hall.test_hall_broker import WAIT, HubThread, wait_for
+
+    settings = DriveSettings("club", tables=2, rounds=1, seed="tags")
+    hub = HubThread(mosquitto, tmp_path / "hub.db", settings, start=False)
+    hub.hub.tags = {"04A1B2": "Ann", "04C3D4": "Bob"}
+    link = table_link(mosquitto.broker, mosquitto.credentials("club", "tables"), "club", 1)
+    table = HallTable(TableJournal(tmp_path / "hall.db"), link, 1, unused, drive="club")
+    link.start()
+    app = make_app((800, 480))
+    try:
+        app.go("hall", table=table)
+        assert run_until(app, lambda: link.connected, max_steps=100_000)
+        app.dispatch(CardScanned(None, tag="04A1B2"))  # North lays her tag on the reader
+        app.dispatch(CardScanned(None, tag="04C3D4"))  # then East
+        reader = HubStore(tmp_path / "hub.db")
+        wait_for(lambda: len(reader.signins()) == 2, "both tags at the hub")
+        reader.close()
+        hub.start_drive()
+        assert run_until(app, lambda: isinstance(app.current_session, HallSession), max_steps=100_000)
+        assert table.players(1) == ("Ann", "Bob", "AI 1S", "AI 1W")
+        assert table.wait_for_drive(WAIT) is not None
+    finally:
+        app.close()
+        link.stop()
+        hub.stop()

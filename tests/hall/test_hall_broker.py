@@ -345,3 +345,31 @@ def test_players_sign_in_at_their_tables_and_round_one_seats_them(mosquitto: Mos
     assert first is not None and first.at(1) == ("AI 1N", "AI 1E", "AI 1S", "AI 1W")
     link.stop()
     hub.stop()
+
+
+def test_the_commands_serve_a_drive_to_its_end_and_status_reads_it(mosquitto: Mosquitto,
+                                                                     tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    broker = ["--broker", str(mosquitto.broker), "--drive", "club"]
+    hub_cred = str(mosquitto.files.credentials("club", "hub"))
+    table_cred = str(mosquitto.files.credentials("club", "tables"))
+    players = tmp_path / "players.txt"
+    players.write_text("Ann\nBob = 04A1\nCy\n")
+    hub = subprocess.Popen(_hall("serve", *broker, "--credentials", hub_cred, "--db", str(tmp_path / "hub.db"),
+                                 "--tables", "1", "--rounds", "2", "--hands", "2", "--players", str(players),
+                                 "--start", "--until-finished"),
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    table = subprocess.run(_hall("table", *broker, "--credentials", table_cred, "--table", "1",
+                                 "--db", str(tmp_path / "t1.db")),
+                           env=env, capture_output=True, text=True, timeout=120)
+    out, _ = hub.communicate(timeout=120)
+    assert table.returncode == 0, table.stdout + table.stderr
+    assert hub.returncode == 0, out
+    assert "Table 1, round 1 of 2: N Ann, E Bob, S Cy, W AI 1W; hands 1-2, trumps H C" in table.stdout
+    assert "Table 1, round 1 over" in table.stdout and "Next: Ann " in table.stdout
+    assert "drive club: round 2 of 2 (finished); 4 hands counted" in out
+    status = subprocess.run(_hall("status", "--db", str(tmp_path / "hub.db")), env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert status.returncode == 0 and "(finished); 4 hands counted" in status.stdout
+    for secret in (mosquitto.credentials("club", d).password for d in ("hub", "tables")):
+        assert secret not in out + table.stdout + table.stderr + status.stdout

@@ -3,17 +3,24 @@ the round where each player goes (hall.app's session; drawn by hall.screen)."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
 
 from device.app.scenes.base import Scene
-from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from device.events import Action, ButtonEvent, CardScanned, InputEvent, PointerEvent
+from engine.errors import WhistError
+from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
+    from device.reader import Reader
     from hall.app import HallSession
     from hall.table import HallTable
+
+
+log = logging.getLogger(__name__)
 
 
 class HallScene(Scene):
@@ -30,6 +37,34 @@ class HallScene(Scene):
                 raise TypeError("the hall scene needs a table joined to a drive")
             table = session.hall
         self.table = table
+        self.reader: Reader | None = None
+        self.signed: list[tuple[Seat, str]] = []  # seats signed in by tag here, N E S W in turn
+
+    # players sign in with their own tag on the card reader until the drive starts
+    def enter(self) -> None:
+        settings = self.app.config.reader
+        if self.hall_session is not None or not settings.enabled:
+            return
+        try:
+            from device.reader import reader_from_settings
+
+            self.reader = reader_from_settings(settings, self.app.queue, None)  # the tags themselves
+            self.reader.start()
+        except (WhistError, OSError, ValueError) as exc:  # a bad port must not stop the drive
+            log.warning("card reader not started: %s", exc)
+            self.reader = None
+
+    def leave(self) -> None:
+        if self.reader is not None:
+            self.reader.stop()
+            self.reader = None
+
+    def sign_in(self, tag: str) -> None:
+        if self.hall_session is not None or len(self.signed) >= 4:
+            return
+        seat = Seat(len(self.signed))
+        if self.table.sign_in(seat, tag=tag):
+            self.signed.append((seat, f"tag {tag}"))
 
     @property
     def hall_session(self) -> HallSession | None:
@@ -47,6 +82,10 @@ class HallScene(Scene):
             self.app.session = HallSession(self.table)
 
     def handle(self, ev: InputEvent) -> None:
+        if isinstance(ev, CardScanned):
+            if ev.tag is not None:
+                self.sign_in(ev.tag)
+            return
         go = (isinstance(ev, PointerEvent) and ev.kind == "up") or \
             (isinstance(ev, ButtonEvent) and ev.action in (Action.SELECT, Action.DEAL))
         if isinstance(ev, ButtonEvent) and ev.action == Action.BACK:
@@ -72,7 +111,7 @@ class HallScene(Scene):
         if session is None or table.settings is None:
             link = table.link
             draw_waiting(surf, table.table, table.drive or "", str(link.broker) if link else "",
-                         bool(link and link.connected))
+                         bool(link and link.connected), self.signed, self.reader is not None)
             return
         s, r = table.settings, session.round
         if session.interlude in ("moves", "over"):
