@@ -356,8 +356,8 @@ def test_the_commands_serve_a_drive_to_its_end_and_status_reads_it(mosquitto: Mo
     players = tmp_path / "players.txt"
     players.write_text("Ann\nBob = 04A1\nCy\n")
     hub = subprocess.Popen(_hall("serve", *broker, "--credentials", hub_cred,
-                                 "--db", str(tmp_path / "hub.db"), "--tables", "1", "--rounds", "2", "--hands", "2", "--players", str(players),
-                                 "--start", "--until-finished"),
+                                 "--db", str(tmp_path / "hub.db"), "--tables", "1", "--rounds", "2",
+                                 "--hands", "2", "--players", str(players), "--start", "--until-finished"),
                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     table = subprocess.run(_hall("table", *broker, "--credentials", table_cred, "--table", "1",
                                  "--db", str(tmp_path / "t1.db")),
