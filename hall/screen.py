@@ -337,10 +337,14 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         four = s.seatings[round_ - 1].at(table)
         results = [HandResult(s.settings.drive, round_, table, hnd, line_tricks)
                    for hnd, line_tricks in _table_tricks(s, round_, table, four)]
-        draw_between_rounds(surface, s.settings, table, round_, four, results, s.seatings[round_].at(table))
+        draw_between_rounds(surface, s.settings, table, round_, four, results, s.seatings[round_].at(table),
+                            "Tap when everyone has moved")
+    elif scene == "hall-signin":
+        draw_waiting(surface, 3, "church-hall", "hub.local:1883", True,
+                     [(Seat.N, "Ada Fenwick"), (Seat.E, "Bert Rowley")], reader=True)
     elif scene == "hall-table-start":
         s, _ = sample_drive(seed=seed)
-        draw_round_start(surface, s.settings, 2, s.round, s.seatings[-1].at(2))
+        draw_round_start(surface, s.settings, 2, s.round, s.seatings[-1].at(2), "Tap to deal")
     else:
         raise ValueError(f"unknown hall scene {scene!r}")
     path = Path(out)

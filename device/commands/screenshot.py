@@ -9,7 +9,7 @@ HELP = "render a scene of the table app to a PNG (no display needed)"
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit",
           # the whist drive: the hub's TV, a table between rounds and before one (hall.screen)
-          "hall-hub", "hall-table", "hall-table-start")
+          "hall-hub", "hall-table", "hall-table-start", "hall-signin")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
