@@ -24,6 +24,7 @@ from hall.drive import (
     DriveSettings,
     Four,
     HandResult,
+    Rank,
     Standings,
     first_seating,
     is_ai,
@@ -65,7 +66,20 @@ class HubView:
     connected: bool = True
     missing: tuple[int, ...] = ()  # tables whose hands of the current round are not all in
     offline: tuple[int, ...] = ()  # tables that were connected and have gone
+    page: int = 0  # a long leaderboard or movement is shown a page at a time, in turn
     signed_in: int = 0  # before the start
+
+
+def hub_headline(s: Standings, view: HubView) -> str:
+    """The round and its hands' trumps; the interval once its hand is played and the next round
+    not begun; the end."""
+    settings = s.settings
+    if s.finished:
+        return f"The drive is over: {settings.hands} hands played"
+    before = s.complete_rounds * settings.hands_per_round
+    if before == settings.interval_after and len(view.missing) == settings.tables:
+        return f"Interval after hand {before} · then round {s.round}, {_round_line(settings, s.round)}"
+    return f"Round {s.round} of {settings.rounds} · {_round_line(settings, s.round)}"
 
 
 def draw_hub(surface: pygame.Surface, settings: DriveSettings, s: Standings | None,
@@ -87,10 +101,7 @@ def draw_hub(surface: pygame.Surface, settings: DriveSettings, s: Standings | No
         _blit(surface, "Press S to start the drive", int(16 * u), (w // 2, h // 2 + int(40 * u)),
               theme.INK_DIM, anchor="center")
         return
-    if s.finished:
-        headline = f"The drive is over: {settings.hands} hands played"
-    else:
-        headline = f"Round {s.round} of {settings.rounds} · {_round_line(settings, s.round)}"
+    headline = hub_headline(s, view)
     _blit(surface, headline, int(18 * u), (pad, top), bold=True, max_width=w - 2 * pad)
     top += text.line_height(int(18 * u), True) + int(6 * u)
     footer = int(14 * u)
@@ -107,26 +118,37 @@ def draw_hub(surface: pygame.Surface, settings: DriveSettings, s: Standings | No
     _blit(surface, foot, footer, (pad, bottom), theme.INK_DIM, max_width=w - 2 * pad)
     # the leaderboard on the left, the movement on the right
     split = int(w * 0.58)
-    _leaderboard(surface, s, pygame.Rect(pad, top, split - pad - pad // 2, bottom - top - pad // 2), u)
+    _leaderboard(surface, s, pygame.Rect(pad, top, split - pad - pad // 2, bottom - top - pad // 2), u,
+                 view.page)
     _movement(surface, s, pygame.Rect(split + pad // 2, top, w - split - pad - pad // 2,
-                                      bottom - top - pad // 2), u)
+                                      bottom - top - pad // 2), u, view.page)
 
 
-def _leaderboard(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: float) -> None:
+def board_page(board: Sequence[Rank], slots: int, page: int) -> tuple[str, list[Rank]]:
+    """The title and the rows of page ``page`` (counted round and round) of a leaderboard in
+    ``slots`` rows: a page at a time so that everyone finds their name, the booby prize last on each."""
+    if len(board) <= slots:
+        return "Leaderboard", list(board)
+    per_page = max(1, slots - 1)
+    rest = board[:-1]
+    pages = (len(rest) + per_page - 1) // per_page
+    first = (page % pages) * per_page
+    shown = list(rest[first:first + per_page])
+    return (f"Leaderboard {first + 1}-{first + len(shown)} of {len(board)}", shown + [board[-1]])
+
+
+def _leaderboard(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: float, page: int = 0) -> None:
     surface.blit(panel_surface(box.w, box.h), box.topleft)
     inner = box.inflate(-int(20 * u), -int(16 * u))
     head = int(15 * u)
-    _blit(surface, "Leaderboard", head, inner.topleft, theme.GOLD, bold=True)
     y0 = inner.top + text.line_height(head, True) + int(4 * u)
     board = [r for r in s.leaderboard() if r.place]
     size = max(11, int(15 * u))
     row = text.line_height(size) + int(2 * u)
     per_column = max(1, (inner.bottom - y0) // row)
-    # a TV shows everyone in columns; a small screen the top and, last, the booby prize
     columns = max(1, min(3, inner.w // int(230 * u)))
-    shown = board[: per_column * columns]
-    if len(board) > len(shown) and shown:
-        shown = shown[:-1] + [board[-1]]
+    title, shown = board_page(board, per_column * columns, page)
+    _blit(surface, title, head, inner.topleft, theme.GOLD, bold=True, max_width=inner.w)
     col_w = inner.w // columns
     for i, r in enumerate(shown):
         col, line = divmod(i, per_column)
@@ -135,7 +157,7 @@ def _leaderboard(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: flo
         booby = r is board[-1] and len(board) > 1
         _blit(surface, f"{r.place}.", size, (x + int(30 * u), y), colour, anchor="topright")
         name_w = col_w - int(30 * u) - int(60 * u)
-        label = r.player + ("  (booby)" if booby and len(board) > len(shown) - 1 else "")
+        label = r.player + ("  (booby)" if booby else "")
         _blit(surface, label, size, (x + int(38 * u), y), theme.HIGHLIGHT if booby else colour,
               max_width=name_w)
         _blit(surface, str(r.total), size, (x + col_w - int(12 * u), y), colour, bold=True, anchor="topright")
@@ -143,7 +165,7 @@ def _leaderboard(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: flo
         _blit(surface, "No players yet", size, (inner.left, y0), theme.INK_DIM)
 
 
-def _movement(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: float) -> None:
+def _movement(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: float, page: int = 0) -> None:
     surface.blit(panel_surface(box.w, box.h), box.topleft)
     inner = box.inflate(-int(20 * u), -int(16 * u))
     head = int(15 * u)
@@ -168,10 +190,13 @@ def _movement(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: float)
     tables = seating.tables
     block = 2 * row + int(4 * u)
     fits = max(1, (inner.bottom - y) // block) * per_row
-    if len(tables) > fits:  # the last line says how many more there are
+    first = 0
+    if len(tables) > fits:  # a page of tables at a time, in turn; the last line says which
         fits = max(1, (inner.bottom - y - row) // block) * per_row
-    for i, four in enumerate(tables[:fits]):
-        col, line = i % per_row, i // per_row
+        pages = (len(tables) + fits - 1) // fits
+        first = (page % pages) * fits
+    for i, four in enumerate(tables[first:first + fits], start=first):
+        col, line = (i - first) % per_row, (i - first) // per_row
         x, yy = inner.left + col * col_w, y + line * block
         _blit(surface, f"T{i + 1}", size, (x, yy), theme.GOLD, bold=True)
         indent = x + int(34 * u)
@@ -180,7 +205,8 @@ def _movement(surface: pygame.Surface, s: Standings, box: pygame.Rect, u: float)
         _blit(surface, f"E/W {_short(four[1])} & {_short(four[3])}", size, (indent, yy + row),
               theme.INK_DIM, max_width=width)
     if len(tables) > fits:
-        _blit(surface, f"... and {len(tables) - fits} more: each table shows its own", size,
+        last = min(len(tables), first + fits)
+        _blit(surface, f"tables {first + 1}-{last} of {len(tables)}; each table shows its own", size,
               (inner.left, inner.bottom - row), theme.INK_DIM, max_width=inner.w)
 
 
@@ -362,6 +388,9 @@ def _table_tricks(s: Standings, round_: int, table: int, four: Four) -> list[tup
     return out
 
 
+PAGE_MS = 8000  # a page of a long leaderboard stays this long on the TV
+
+
 class HubWindow:
     """The hub's screen: fullscreen on the hall's TV; S starts the drive, Esc closes the window."""
 
@@ -390,8 +419,9 @@ class HubWindow:
             if s is not None and not s.finished:
                 missing = missing_tables(hub.settings, hub.book, s.round)
             connected = hub.link is not None and hub.link.connected
-            draw_hub(self.surface, hub.settings, s,
-                     HubView(connected, missing, offline=hub.offline, signed_in=len(hub.store.signins())))
+            view = HubView(connected, missing, offline=hub.offline, signed_in=len(hub.store.signins()),
+                           page=now // PAGE_MS)
+            draw_hub(self.surface, hub.settings, s, view)
             pygame.display.flip()
         return action
 

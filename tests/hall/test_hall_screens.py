@@ -91,3 +91,31 @@ def test_hall_status_prints_the_round_the_leaderboard_and_who_is_awaited(
     assert "drive club: round 2 of 2; 3 hands counted" in out
     assert "round 2: waiting for table(s) 2" in out
     assert "1 Ann" in out and "Ann: table 1 North -> table 1 North" not in out
+
+
+def test_a_long_leaderboard_is_shown_a_page_at_a_time_with_the_booby_prize_on_each() -> None:
+    from hall.screen import board_page
+
+    s, _ = sample_drive(tables=12)
+    board = [r for r in s.leaderboard() if r.place]
+    assert len(board) == 47
+    seen = []
+    for page in range(4):
+        title, rows = board_page(board, 16, page)
+        assert rows[-1] == board[-1] and len(rows) <= 16
+        seen += rows[:-1]
+    assert seen == board[:-1]  # every player on a page, in order, the booby prize on all
+    assert board_page(board, 16, 0)[0] == "Leaderboard 1-15 of 47"
+    assert board_page(board, 16, 4) == board_page(board, 16, 0)  # and round again
+    assert board_page(board[:10], 16, 3) == ("Leaderboard", board[:10])
+
+
+def test_the_hub_says_interval_between_the_halves_of_the_drive() -> None:
+    from hall.screen import hub_headline
+
+    s, _ = sample_drive(tables=4, rounds=6, played=3)  # 3 rounds of 4 hands: the interval after 12
+    assert hub_headline(s, HubView(missing=(1, 2, 3, 4))).startswith("Interval after hand 12 · then round 4")
+    assert hub_headline(s, HubView(missing=(3,))) == \
+        "Round 4 of 6 · hands 13-16: hearts, clubs, diamonds, spades"
+    done, _ = sample_drive(tables=4, rounds=2, played=2)
+    assert hub_headline(done, HubView()) == "The drive is over: 8 hands played"
