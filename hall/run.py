@@ -164,11 +164,21 @@ def status_text(store: HubStore, top: int | None = None) -> str:
     if not s.finished:
         missing = missing_tables(settings, store.results(), s.round)
         lines.append(f"round {s.round}: waiting for table(s) {', '.join(map(str, missing))}")
-    lines.append("")
-    lines.append(f"{'':>4} {'player':<20} {'total':>5} {'hands':>5}")
-    for r in s.leaderboard()[:top]:
-        place = str(r.place) if r.place else "AI"
-        lines.append(f"{place:>4} {r.player:<20} {r.total:>5} {r.hands:>5}")
+    lists = s.prize_lists()
+    for name, ranks in lists.items():
+        lines.append("")
+        label = "player" if len(lists) == 1 else f"{name} players"
+        lines.append(f"{'':>4} {label:<20} {'total':>5} {'hands':>5}")
+        shown = ranks[:top]
+        if ranks and ranks[-1] not in shown:
+            shown.append(ranks[-1])  # the booby prize, whatever --top says
+        for r in shown:
+            lines.append(f"{r.place:>4} {r.player:<20} {r.total:>5} {r.hands:>5}")
+        if len(ranks) > 1:
+            lines.append(f"     booby prize: {ranks[-1].player}")
+    ais = [r for r in s.leaderboard() if not r.place]
+    if ais:
+        lines.append(f"     AI players (not ranked): {', '.join(f'{r.player} {r.total}' for r in ais[:top])}")
     if s.complete_rounds and not s.finished:
         lines.append("")
         lines.append(f"after round {s.complete_rounds}:")

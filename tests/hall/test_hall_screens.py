@@ -119,3 +119,24 @@ def test_the_hub_says_interval_between_the_halves_of_the_drive() -> None:
         "Round 4 of 6 · hands 13-16: hearts, clubs, diamonds, spades"
     done, _ = sample_drive(tables=4, rounds=2, played=2)
     assert hub_headline(done, HubView()) == "The drive is over: 8 hands played"
+
+
+def test_status_gives_separate_prize_lists_at_the_fixed_movement(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from hall.drive import DriveSettings
+    from hall.hub import Hub
+    from hall.store import HubStore
+
+    db = tmp_path / "hub.db"
+    store = HubStore(db)
+    hub = Hub(store, None, DriveSettings("club", tables=2, rounds=1, movement="fixed", separate_prizes=True))
+    hub.start(["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"])  # N and E stay: Ann, Bob, Ed, Flo
+    store.add(HandResult("club", 1, 1, 1, (8, 5)))
+    store.add(HandResult("club", 1, 2, 1, (6, 7)))
+    store.close()
+    assert main(["hall", "status", "--db", str(db)]) == 0
+    stationary, moving = capsys.readouterr().out.split("moving players")
+    order = [line.split()[1] for line in stationary.splitlines() if line.strip()[:1].isdigit()]
+    assert order == ["Ann", "Flo", "Ed", "Bob"] and "booby prize: Bob" in stationary
+    order = [line.split()[1] for line in moving.splitlines() if line.strip()[:1].isdigit()]
+    assert order == ["Cy", "Hal", "Gus", "Di"] and "booby prize: Di" in moving
