@@ -19,7 +19,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.actions import Action
 from engine.deal import DealRecord
@@ -27,8 +27,8 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.scoring import HandScore
 from engine.seats import Seat
+from hall.drive import DriveError, Four, HandResult, Seating, table_moves, trumps_name
 from hall.drive import DriveSettings as DriveSettings
-from hall.drive import Four, HandResult, Seating, table_moves, trumps_name
 from hall.link import (
     Broker,
     Connected,
@@ -131,10 +131,21 @@ class HallTable:
         except ValueError:
             log.warning("ignored a message on %s that is not JSON", event.topic)
             return
-        if event.topic.endswith("/drive"):
+        try:
+            self._apply(event.topic, data)
+        except (KeyError, TypeError, ValueError) as exc:  # a bad message must not stop the table's game
+            log.warning("ignored a message on %s: %s", event.topic, exc)
+
+    def _apply(self, topic: str, data: Any) -> None:
+        if topic.endswith("/drive"):
+            if not isinstance(data, dict) or not isinstance(data.get("settings"), dict):
+                raise TypeError("a drive message is an object with the drive's settings")
             settings = DriveSettings.from_dict(data["settings"])
             if self.drive is not None and settings.drive != self.drive:
                 return
+            if self.settings is not None and settings != self.settings:
+                raise DriveError(f"the hub's drive {settings.drive} has other settings than the one this "
+                                 f"table joined ({self.journal.path}): it keeps playing its own")
             if data.get("seating") is not None:
                 self.first = Seating.from_dict(data["seating"])
             if self.settings is None:
@@ -145,12 +156,14 @@ class HallTable:
                 self.journal.set_seating(settings.drive, 1, self.first.at(self.table))
         elif self.settings is None:
             return
-        elif event.topic == acked_topic(self.settings.drive, self.table):
+        elif topic == acked_topic(self.settings.drive, self.table):
             self.counts.acked += self.journal.ack(self.settings.drive, [(r, h) for r, h in data])
-        elif event.topic == seating_topic(self.settings.drive, self.table):
+        elif topic == seating_topic(self.settings.drive, self.table):
+            if not isinstance(data, dict):
+                raise TypeError(f"a seating is an object of rounds, not {data!r}")
             for r, four in data.items():
                 self.journal.set_seating(self.settings.drive, int(r), tuple(four))
-        elif event.topic == board_topic(self.settings.drive):
+        elif topic == board_topic(self.settings.drive):
             self.board = data
 
     def pump(self, timeout: float = 0.0) -> None:

@@ -48,3 +48,22 @@ def test_a_result_that_is_not_the_drive_s_is_refused_and_kept_for_the_organiser(
     refusals = hub.store.refusals()
     assert refusals[0][0] == 1 and "not finished" in refusals[0][1]
     assert "lacks the field" in refusals[1][1]
+
+
+def test_a_table_ignores_messages_it_cannot_use_and_keeps_its_own_drive(tmp_path: Path) -> None:
+    from hall.link import Message
+    from hall.run import ai_chooser
+    from hall.store import TableJournal
+    from hall.table import HallTable
+
+    settings = DriveSettings("club", tables=2, rounds=1)
+    table = HallTable(TableJournal(tmp_path / "t.db"), None, 1, ai_chooser("random"), drive="club")
+    seating = [["A", "B", "C", "D"], ["E", "F", "G", "H"]]
+    drive = json.dumps({"settings": settings.to_dict(), "seating": seating})
+    for topic, payload in (("whist/club/drive", b"{}"), ("whist/club/drive", b"[1]"),
+                           ("whist/club/drive", drive.encode()), ("whist/club/table/1/acked", b'{"x": 1}'),
+                           ("whist/club/table/1/seating", b"[]"),
+                           ("whist/club/drive", json.dumps({"settings": {**settings.to_dict(), "seed": "new"},
+                                                           "seating": None}).encode())):
+        table.handle(Message(topic, payload, retained=True))
+    assert table.settings == settings and table.players(1) == ("A", "B", "C", "D")
