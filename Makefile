@@ -50,4 +50,4 @@ lint: $(STAMP_TEST)
 	$(BIN)/python -m ruff check engine device hall tests bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info engine/_solver*.so
+	rm -rf $(VENV) build *.egg-info engine/_solver*.so engine/_family*.so

@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 class HallSession(Session):
     """The app's session for a drive's table: one round's match at a time, dealt by the drive."""
 
+    replay_allowed = False  # a drive's hands are played once, at the table's own seats
+
     def __init__(self, table: HallTable) -> None:
         self.hall = table
         settings = self._settings

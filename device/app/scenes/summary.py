@@ -61,10 +61,13 @@ class SummaryScene(Scene):
         pad = self.px(10)
         bh = self.px(56)
         items = [("Review", lambda: self.app.go("review"), False),
-                 ("Score sheet", lambda: self.app.go("scoresheet", back="summary"), False),
+                 ("Score pad", lambda: self.app.go("scorepad", back="summary"), False),
                  ("Menu", lambda: self.app.go("menu"), False),
                  (self._next_label(), self.next_hand, True)]
-        cols = 4 if w > h else 2
+        if self._can_play_again():
+            # duplicate at home (device.app.duplicate_run): the hand again from East's seat
+            items.insert(2, ("Other side", self.play_again, False))
+        cols = len(items) if w > h else 2
         rows = (len(items) + cols - 1) // cols
         bw = (w - (cols + 1) * pad) // cols
         y0 = h - rows * (bh + pad)
@@ -81,6 +84,16 @@ class SummaryScene(Scene):
         if self.app.session.between_hands() is not None:
             return "Next round"  # a drive's table: the movement first
         return "New rubber" if self.app.session.match.is_over else "Next hand"
+
+    def _can_play_again(self) -> bool:
+        deal = self.app.session.last_deal
+        return (self.app.session.replay_allowed and deal is not None and deal.record.pack is not None
+                and deal.game.partnerships)
+
+    def play_again(self) -> None:
+        from device.app.duplicate_run import play_again
+
+        play_again(self.app)
 
     def next_hand(self) -> None:
         interlude = self.app.session.between_hands()
