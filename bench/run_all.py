@@ -47,7 +47,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "frames": ([], []),
     "soak": ([], ["--hands", "1000"]),
     # a whist drive through a real Mosquitto at 10, 30 and 100 tables (hall simulate)
-    "hall": ([], ["--tables", "3", "10", "--rounds", "2"]),
+    "hall_drive": ([], ["--tables", "3", "10", "--rounds", "2"]),
 }
 
 

@@ -126,6 +126,11 @@ class App:
         self._session = value
 
     @property
+    def current_session(self) -> Session | None:
+        """The session if one has been made (``session`` makes a rubber's)."""
+        return self._session
+
+    @property
     def has_game(self) -> bool:
         """A hand is in progress (without creating a session just to ask)."""
         return self._session is not None and self._session.deal is not None

@@ -191,6 +191,14 @@ class Session:
                 return self.match.start_deal(record)
         return self.match.new_deal()
 
+    # the hand just played may be played again from the other side (the summary's Other side)
+    replay_allowed = True
+
+    def between_hands(self) -> str | None:
+        """A scene to show before the next hand instead of dealing it (a drive's table shows
+        the movement between rounds); None: deal on."""
+        return None
+
     def finish(self) -> HandScore:
         deal = self.match.current
         assert deal is not None and deal.is_over

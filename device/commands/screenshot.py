@@ -8,7 +8,9 @@ HELP = "render a scene of the table app to a PNG (no display needed)"
 
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
-          "referee-rack", "referee-taken", "referee-unplugged", "duplicate")
+          "referee-rack", "referee-taken", "referee-unplugged", "duplicate",
+          # the whist drive: the hub's TV, a table between rounds and before one (hall.screen)
+          "hall-hub", "hall-table", "hall-table-start", "hall-signin")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,6 +41,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from device.app.main import parse_size, screenshot
+
+    if args.scene.startswith("hall-"):
+        from hall.screen import screenshot as hall_screenshot
+
+        size = parse_size(args.size)
+        assert size is not None
+        print(hall_screenshot(args.scene, size, args.out, seed=args.seed))
+        return 0
 
     honours = None if args.honours is None else args.honours == "on"
     rubber_points = None if args.rubber_points is None else args.rubber_points == "on"

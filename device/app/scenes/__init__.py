@@ -34,6 +34,7 @@ SCENES = {
     "abandon": ("abandon", "AbandonScene"),
     "duplicate_table": ("duplicate", "DuplicateTableScene"),
     "duplicate": ("duplicate", "DuplicateScene"),
+    "hall": ("hall", "HallScene"),
 }
 
 
