@@ -133,6 +133,7 @@ def side_series(result: list[CardCost]) -> list[int]:
 TRICKS = 13
 BAD = (235, 90, 70)
 GOOD = (110, 200, 120)
+SUIT_RED = (240, 90, 90)  # hearts and diamonds on the dark panel
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
 # Where each seat sits in the diagram: you at the bottom, as at the table.
 PLACES = {Seat.N: "top", Seat.E: "right", Seat.S: "bottom", Seat.W: "left"}
@@ -230,16 +231,16 @@ class ReviewScene(ScrollScene):
         self.bar = pygame.Rect(2 * pad + bw, y, w - 5 * pad - 2 * bw - lw, bar)
         self.main = pygame.Rect(pad, top, w - 2 * pad, y - top - pad)
         if w >= h:
-            dw = int(self.main.w * 0.54)
+            dw = int(self.main.w * 0.5)
             self.diagram = pygame.Rect(self.main.x, self.main.y, dw, self.main.h)
             rx = self.diagram.right + pad
             rw = self.main.right - rx
-            ih = int(self.main.h * 0.56)
+            ih = int(self.main.h * 0.6)
             self.info = pygame.Rect(rx, self.main.y, rw, ih)
             self.chart = pygame.Rect(rx, self.info.bottom + pad, rw,
                                      self.main.bottom - self.info.bottom - pad)
         else:
-            dh = int(self.main.h * 0.46)
+            dh = int(self.main.h * 0.42)
             self.diagram = pygame.Rect(self.main.x, self.main.y, self.main.w, dh)
             ih = int(self.main.h * 0.31)
             self.info = pygame.Rect(self.main.x, self.diagram.bottom + pad, self.main.w, ih)
@@ -327,111 +328,123 @@ class ReviewScene(ScrollScene):
         return surf
 
     def _suit_line(self, surf: pygame.Surface, x: int, y: int, suit: int, hand: list[Card], size: int,
-                   marks: dict[Card, tuple[int, int, int]], rings: dict[Card, tuple[int, int, int]]) -> None:
+                   width: int, marks: dict[Card, tuple[int, int, int]],
+                   rings: dict[Card, tuple[int, int, int]]) -> None:
         four = self.app.config.display.four_colour
-        colour = theme.suit_colour(suit, four)
-        sym = cards.suit_surface(suit, size, colour if suit in (0, 3) or four else (235, 80, 80))
-        if suit in (0, 3) and not four:
-            sym = cards.suit_surface(suit, size, theme.INK)
-        surf.blit(sym, (x, y + size // 8))
+        colour = theme.suit_colour(suit, four) if four else theme.INK if suit in (0, 3) else SUIT_RED
+        surf.blit(cards.suit_surface(suit, size, colour), (x, y + size // 8))
         cx = x + size + self.px(5)
-        ranks = [c for c in hand if c.suit == suit]
+        ranks = [RANK_TEXT.get(c.rank, str(c.rank)) for c in hand if c.suit == suit]
         if not ranks:
             surf.blit(text.text("—", size, theme.INK_DIM), (cx, y))
             return
-        for c in ranks:
+        # the gap between ranks narrows for a long suit, so it stays in its block
+        inked = sum(text.width(r, size) for r in ranks)
+        gap = max(2, min(self.px(7), (x + width - cx - inked) // max(1, len(ranks))))
+        for c in (c for c in hand if c.suit == suit):
             label = RANK_TEXT.get(c.rank, str(c.rank))
-            g = text.text(label, size, theme.INK, True)
-            box = pygame.Rect(cx - 2, y - 1, g.get_width() + 4, g.get_height() + 1)
+            g = text.text(label, size, theme.INK)
+            box = pygame.Rect(cx - 2, y, g.get_width() + 4, g.get_height())
             if c in marks:
                 pygame.draw.rect(surf, marks[c], box, border_radius=3)
                 g = text.text(label, size, theme.BLACK, True)
             elif c in rings:
                 pygame.draw.rect(surf, rings[c], box, max(2, self.px(2)), border_radius=3)
             surf.blit(g, (cx, y))
-            cx += g.get_width() + self.px(6)
+            cx += g.get_width() + gap
 
-    def _hand_block(self, seat: Seat, hand: list[Card], size: int,
+    def _hand_block(self, seat: Seat, hand: list[Card], size: int, width: int,
                     marks: dict[Card, tuple[int, int, int]],
                     rings: dict[Card, tuple[int, int, int]]) -> pygame.Surface:
-        line = text.line_height(size, True) + self.px(2)
-        name = NAMES[seat.name] + (" (dealer)" if self.deal is not None and self.deal.dealer == seat else "")
-        width = max(text.width(name, size, True), size * 9)
+        line = text.line_height(size) + self.px(1)
+        name = NAMES[seat.name] + (" (D)" if self.deal is not None and self.deal.dealer == seat else "")
         block = pygame.Surface((width, line * 5), pygame.SRCALPHA)
-        block.blit(text.text(name, size, theme.GOLD, True), (0, 0))
-        for i, suit in enumerate(range(4)):
-            self._suit_line(block, 0, line * (i + 1), suit, hand, size, marks, rings)
+        block.blit(text.text(name, text.fit_size(name, size, width, True, min_size=size), theme.GOLD, True),
+                   (0, 0))
+        for suit in range(4):
+            self._suit_line(block, 0, line * (suit + 1), suit, hand, size, width, marks, rings)
         return block
 
-    def _draw_diagram(self, surf: pygame.Surface, deal: Deal) -> None:
-        area = self.diagram
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
-        size = self.px(15)
-        hands = self.hands_before(self.step)
-        plays = deal.tricks[self.step - 1].plays() if self.step else []
-        costs = self.costs(self.step)
+    def _marks(self) -> tuple[dict[Card, tuple[int, int, int]], dict[Card, tuple[int, int, int]]]:
+        """The trick's cards filled by their verdict, and the better cards ringed."""
         marks: dict[Card, tuple[int, int, int]] = {}
         rings: dict[Card, tuple[int, int, int]] = {}
-        for (_, card), cost in zip(plays, costs, strict=True):
+        if self.deal is None or not self.step:
+            return marks, rings
+        plays = self.deal.tricks[self.step - 1].plays()
+        for (_, card), cost in zip(plays, self.costs(self.step), strict=True):
             bad = cost is not None and cost.mistake
             marks[card] = BAD if bad else GOOD if cost is not None else theme.GOLD
             if bad and cost is not None:
                 for b in cost.best:
                     rings[parse_card(b)] = GOOD
-        blocks = {seat: self._hand_block(seat, hands[seat], size, marks, rings) for seat in hands}
+        return marks, rings
+
+    def _draw_diagram(self, surf: pygame.Surface, deal: Deal) -> None:
+        area = self.diagram
+        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        size = self.px(18)
+        pad = self.px(8)
+        side = (area.w - 2 * pad) * 3 // 8  # a West or East block; North and South are as wide
+        hands = self.hands_before(self.step)
+        marks, rings = self._marks()
+        blocks = {seat: self._hand_block(seat, hands[seat], size, side, marks, rings) for seat in hands}
+        bh = blocks[Seat.N].get_height()
+        x_mid = area.centerx - side // 2 + self.px(10)
+        surf.blit(blocks[Seat.N], (x_mid, area.top + pad))
+        surf.blit(blocks[Seat.S], (x_mid, area.bottom - pad - bh))
+        mid = area.centery
+        surf.blit(blocks[Seat.W], (area.left + pad, mid - bh // 2))
+        surf.blit(blocks[Seat.E], (area.right - pad - side, mid - bh // 2))
+        # the corners: trumps, and who leads this trick
         trump = deal.trump
         label = "No trumps" if trump not in range(4) else "Trumps"
-        t = text.text(label, self.px(14), theme.INK_DIM, True)
-        surf.blit(t, (area.left + self.px(10), area.top + self.px(8)))
+        t = text.text(label, size, theme.INK_DIM, True)
+        surf.blit(t, (area.left + pad, area.top + pad))
         if trump in range(4):
             four = self.app.config.display.four_colour
-            colour = theme.INK if trump in (0, 3) and not four else (235, 80, 80) if not four \
-                else theme.suit_colour(trump, four)
-            surf.blit(cards.suit_surface(trump, self.px(18), colour),
-                      (area.left + self.px(14) + t.get_width(), area.top + self.px(6)))
-        pad = self.px(10)
-        bh = blocks[Seat.N].get_height()
-        top = blocks[Seat.N]
-        surf.blit(top, (area.centerx - top.get_width() // 2 + self.px(20), area.top + pad))
-        bottom = blocks[Seat.S]
-        surf.blit(bottom, (area.centerx - bottom.get_width() // 2 + self.px(20), area.bottom - pad - bh))
-        mid_top, mid_bottom = area.top + pad + bh, area.bottom - pad - bh
-        mid = (mid_top + mid_bottom) // 2
-        surf.blit(blocks[Seat.W], (area.left + pad, mid - bh // 2))
-        east = blocks[Seat.E]
-        surf.blit(east, (area.right - pad - size * 7, mid - bh // 2))
-        # the trick in the middle, each card with its mark
-        if not plays:
-            lead = text.text(f"{NAMES[deal.tricks[0].leader.name]} leads" if deal.tricks else "",
-                             self.px(16), theme.INK_DIM)
-            surf.blit(lead, lead.get_rect(center=(area.centerx, mid)))
-            return
-        ch = max(30, min((mid_bottom - mid_top - self.px(6)) // 2, self.px(84)))
-        cw = int(ch * cards.CARD_RATIO)
-        cx = area.left + pad + size * 9 + (area.right - pad - size * 7 - (area.left + pad + size * 9)) // 2
-        spots = {"top": (cx - cw // 2, mid - ch - self.px(2)), "bottom": (cx - cw // 2, mid + self.px(2)),
-                 "left": (cx - cw // 2 - int(cw * 1.1), mid - ch // 2),
-                 "right": (cx - cw // 2 + int(cw * 1.1), mid - ch // 2)}
-        winner = deal.tricks[self.step - 1].winner(deal.order)
+            colour = theme.suit_colour(trump, four) if four else theme.INK if trump in (0, 3) else SUIT_RED
+            surf.blit(cards.suit_surface(trump, self.px(20), colour),
+                      (area.left + pad + t.get_width() + self.px(4), area.top + pad))
+        if deal.tricks and self.step == 0:  # a trick's leader is named beside it
+            lead = text.text(f"{NAMES[deal.tricks[0].leader.name]} leads", size, theme.INK_DIM)
+            surf.blit(lead, (area.left + pad, area.bottom - pad - lead.get_height()))
+
+    def _draw_trick(self, surf: pygame.Surface, deal: Deal, top: int) -> int:
+        """The trick's four cards in a row, in the order played, each marked; returns its bottom."""
+        area = self.info
+        pad = self.px(8)
+        trick = deal.tricks[self.step - 1]
+        winner = trick.winner(deal.order)
+        costs = self.costs(self.step)
+        size = self.px(18)
+        gap = self.px(10)
+        cw = min(self.px(58), (area.w - 2 * pad - 3 * gap) // 4)
+        ch = int(cw / cards.CARD_RATIO)
         four = self.app.config.display.four_colour
-        for seat, card in plays:
-            x, y = spots[PLACES[seat]]
-            surf.blit(cards.card_surface(int(card), cw, ch, four), (x, y))
+        x0 = area.left + (area.w - 4 * cw - 3 * gap) // 2
+        for i, (seat, card) in enumerate(trick.plays()):
+            x = x0 + i * (cw + gap)
+            surf.blit(cards.card_surface(int(card), cw, ch, four), (x, top))
             if seat == winner:
                 ring = max(2, self.px(3))
-                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring), (x - ring, y - ring))
-        for (seat, _), cost in zip(plays, costs, strict=True):  # over the cards, never under one
+                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring), (x - ring, top - ring))
+            name = NAMES[seat.name]
+            n = text.text(name, text.fit_size(name, size, cw + gap, False, min_size=size), theme.INK)
+            surf.blit(n, n.get_rect(midtop=(x + cw // 2, top + ch + self.px(2))))
+        for i, cost in enumerate(costs):  # over the cards, never under the next one
             if cost is not None:
-                x, y = spots[PLACES[seat]]
+                x = x0 + i * (cw + gap)
                 tag = f"−{cost.cost}" if cost.mistake else "✓"
-                self._badge(surf, tag, BAD if cost.mistake else GOOD, (x + cw, y + ch))
+                self._badge(surf, tag, BAD if cost.mistake else GOOD, (x + cw, top + ch))
+        return top + ch + self.px(2) + text.line_height(size)
 
     def _badge(self, surf: pygame.Surface, label: str, colour: tuple[int, int, int],
                corner: tuple[int, int]) -> None:
-        t = text.text(label, self.px(15), theme.BLACK, True)
+        t = text.text(label, self.px(18), theme.BLACK, True)
         r = pygame.Rect(0, 0, max(t.get_width() + self.px(8), t.get_height() + self.px(2)),
                         t.get_height() + self.px(2))
-        r.center = (corner[0] - r.w // 3, corner[1] - r.h // 3)
+        r.center = (corner[0] - r.w // 3, corner[1] - r.h // 2)
         pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
         pygame.draw.rect(surf, theme.PANEL, r, 1, border_radius=r.h // 2)
         surf.blit(t, t.get_rect(center=r.center))
@@ -449,61 +462,60 @@ class ReviewScene(ScrollScene):
             else:
                 out.append(("t", "The double-dummy analysis is not available: the hand as played.",
                             theme.INK))
-            out.append(("dim", "◀ ▶ step through the tricks: each card is marked ✓ when it kept "
-                               "your side's best, or with the tricks it cost.", theme.INK_DIM))
+            out.append(("dim", "Next steps through the tricks: a card that kept your side's best "
+                               "is ticked, one that cost tricks is marked with how many.", theme.INK_DIM))
             return out
         trick = deal.tricks[self.step - 1]
         winner = trick.winner(deal.order)
         out.append(("b", f"{NAMES[trick.leader.name]} led, {NAMES[winner.name]} won", theme.INK))
-        for (seat, card), cost in zip(trick.plays(), self.costs(self.step), strict=True):
-            who = f"{NAMES[seat.name]} {card.symbol}"
-            if cost is None:
-                out.append(("t", who, theme.INK))
-            elif cost.mistake:
+        costs = self.costs(self.step)
+        for (seat, card), cost in zip(trick.plays(), costs, strict=True):
+            if cost is not None and cost.mistake:
                 better = " ".join(parse_card(b).symbol for b in cost.best[:3])
-                out.append(("t", f"{who}: cost {count(cost.cost, 'trick')}, better {better}", BAD))
-            else:
-                out.append(("t", f"{who}: best", GOOD))
-        won = [0, 0]
-        for t in deal.tricks[:self.step]:
-            won[t.winner(deal.order).side] += 1
-        out.append(("dim", f"Tricks so far: You/Partner {won[0]} · Opponents {won[1]}", theme.INK_DIM))
+                out.append(("t", f"{NAMES[seat.name]} {card.symbol} cost {count(cost.cost, 'trick')}: "
+                                 f"{better} was better", BAD))
+        if costs and all(c is not None and not c.mistake for c in costs):
+            out.append(("t", "Every card kept its side's best.", GOOD))
         series = side_series(self.result or [])
         if series:
             at = min(len(series) - 1, 4 * self.step)
-            out.append(("dim", f"After it your side could take {series[at]} of {TRICKS}.", theme.INK_DIM))
+            out.append(("dim", f"Your side could then take {series[at]} of {TRICKS}.", theme.INK_DIM))
         return out
 
     def _draw_info(self, surf: pygame.Surface, deal: Deal) -> None:
         area = self.info
         surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
-        pad = self.px(10)
+        pad = self.px(8)
         y = area.top + pad
+        if self.step:
+            y = self._draw_trick(surf, deal, y + self.px(2)) + self.px(4)
         for style, line, colour in self._info_lines(deal):
-            size = {"h": self.px(19), "b": self.px(18), "dim": self.px(15)}.get(style, self.px(16))
+            size = self.px(20) if style == "h" else self.px(18)
             bold = style in ("h", "b")
             for part in text.wrap(line, size, area.w - 2 * pad, bold):
                 if y + text.line_height(size, bold) > area.bottom - pad // 2:
                     return
                 surf.blit(text.text(part, size, colour, bold), (area.left + pad, y))
                 y += text.line_height(size, bold)
-            y += self.px(3)
 
     def _draw_chart(self, surf: pygame.Surface) -> None:
         area = self.chart
         surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
         pad = self.px(8)
-        title = text.text("Tricks your side could take", self.px(15), theme.INK, True)
+        size = self.px(18)
+        label = "Tricks your side could take"
+        title = text.text(label, text.fit_size(label, size, area.w - 2 * pad, True, min_size=size),
+                          theme.INK, True)
         surf.blit(title, (area.left + pad, area.top + pad // 2))
         series = side_series(self.result or [])
         if len(series) < 2:
-            note = text.text("no double-dummy figures for this hand", self.px(14), theme.INK_DIM)
+            note = text.text("no double-dummy figures", size, theme.INK_DIM)
             surf.blit(note, note.get_rect(center=area.center))
             return
-        axis = self.px(22)
-        plot = pygame.Rect(area.left + pad + axis, area.top + pad + title.get_height(),
+        axis = text.width("13", size) + self.px(6)
+        plot = pygame.Rect(area.left + pad + axis, area.top + pad + title.get_height() + self.px(6),
                            area.w - 2 * pad - axis - self.px(4),
-                           area.h - 2 * pad - title.get_height() - self.px(14))
+                           area.h - 2 * pad - title.get_height() - self.px(10))
         cards_total = 4 * max(self.steps, 1)
 
         def at(i: int, v: float) -> tuple[int, int]:
@@ -518,20 +530,15 @@ class ReviewScene(ScrollScene):
         for v in (0, 7, 13):
             y = at(0, v)[1]
             pygame.draw.line(surf, theme.PANEL_EDGE, (plot.left, y), (plot.right, y), 1)
-            lab = text.text(str(v), self.px(12), theme.INK_DIM)
+            lab = text.text(str(v), size, theme.INK_DIM)
             surf.blit(lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
-        for k in (1, 5, 9, 13):
-            if k <= self.steps:
-                x = at(4 * k - 2, 0)[0]
-                lab = text.text(str(k), self.px(11), theme.INK_DIM)
-                surf.blit(lab, lab.get_rect(midtop=(x, plot.bottom + self.px(2))))
         points = []
         for i, v in enumerate(series):
             if i:
                 points.append(at(i, series[i - 1]))
             points.append(at(i, v))
-        pygame.draw.lines(surf, theme.GOLD, False, points, max(2, self.px(2)))
+        pygame.draw.lines(surf, theme.GOLD, False, points, max(2, self.px(3)))
         for i, r in enumerate(self.result or [], 1):
             if r.mistake:
                 ours = Seat.parse(r.seat).side == 0
-                pygame.draw.circle(surf, BAD if ours else GOOD, at(i, series[i]), max(3, self.px(4)))
+                pygame.draw.circle(surf, BAD if ours else GOOD, at(i, series[i]), max(3, self.px(5)))
