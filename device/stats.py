@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from engine.scoring import HandScore
 from engine.seats import SIDE_NAMES
 
-Pair = tuple[int, int]  # (North-South, East-West)
+Pair = tuple[int, ...]  # by side (North-South, East-West) or by seat
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Tally:
 
     def to_dict(self) -> dict[str, Any]:
         """The store's form: every pair as {"NS": n, "EW": n}."""
-        def sides(pair: tuple[Any, Any]) -> dict[str, Any]:
+        def sides(pair: tuple[Any, ...]) -> dict[str, Any]:
             return dict(zip(SIDE_NAMES, pair, strict=True))
 
         return {"hands": self.hands, "hands_finished": self.hands_finished,
@@ -154,9 +154,10 @@ class Row(Protocol):
 
 
 def stored(deals: Iterable[Row], thrown: set[int], matches: Iterable[Row],
-           players: Mapping[int, object]) -> Statistics:
+           players: Mapping[int, object], abandoned: frozenset[int] = frozenset()) -> Statistics:
     """The statistics of the store's ``deal_results`` and ``match_results`` rows;
-    ``thrown`` holds the ids of deals thrown in, ``players`` each rubber's seats."""
+    ``thrown`` holds the ids of deals thrown in, ``players`` each rubber's seats,
+    ``abandoned`` the rubbers given up unscored (played, never finished)."""
     def group(match_id: int) -> str:
         return ai_label(players[match_id]) if match_id in players else "unknown"
 
@@ -166,6 +167,7 @@ def stored(deals: Iterable[Row], thrown: set[int], matches: Iterable[Row],
         points=(int(d["points_ns"] or 0), int(d["points_ew"] or 0)),
         game_won_by=_side(d["game_winner"]), ref=int(d["deal_id"]))
         for d in sorted(deals, key=lambda d: int(d["deal_id"]))]
-    rubbers = [RubberOutcome(group(m["match_id"]), m["finished"] is not None, _side(m["winner"]))
+    rubbers = [RubberOutcome(group(m["match_id"]),
+                             m["finished"] is not None and m["match_id"] not in abandoned, _side(m["winner"]))
                for m in matches]
     return tally(hands, rubbers)

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from engine.actions import Action, Bid, Claim, Declare, Exchange, Pass, Play, action_from_dict
 from engine.cards import STRAINS, SUIT_NAMES, SUITS, Card, parse_card, parse_cards, parse_strain
 from engine.errors import HandOver, IllegalPlay, NotationError, NotYourTurn, RulesError
-from engine.game import Contract, Game, GameRules, Phase
+from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.jsonform import as_list, as_mapping, as_strings, field
 from engine.observation import Observation, Scores, observe
 from engine.order import Order
 from engine.pbn import format_hands, parse_hands
-from engine.seats import SEAT_NAMES, Seat, around, seats_at
+from engine.seats import SEAT_NAMES, Seat, around, seat_label, seats_at
 from engine.shuffle import shuffled_pack
 from engine.trick import NO_TRUMP, Trick
 
@@ -33,11 +33,15 @@ HandSet = tuple[frozenset[Card] | None, ...]
 class DealRecord:
     """How a deal began.
 
-    ``pack`` is the 52 cards in dealing order (card i goes to the seat
-    ``dealer + 1 + i``, so the last goes to the dealer and is turned for
-    trumps). At a physical table the pack is unknown (None) and ``known``
-    holds the hands the table was shown (an AI seat's cards scanned at the
-    deal), None for the others.
+    Classic whist's form: ``pack`` is the 52 cards in dealing order (card i
+    goes to the seat ``dealer + 1 + i``, so the last goes to the dealer and
+    is turned for trumps). Every other game gives the hands it dealt
+    (``dealt``, one a seat, any seat count; a seat dealt nothing sits the
+    hand out) and its other ``piles`` by name (``kitty``, ``stock``,
+    ``widow``), as :func:`deal_out` makes them. At a physical table the pack
+    is unknown (None) and ``known`` holds the hands the table was shown (an
+    AI seat's cards scanned at the deal), None for the others. ``declarer``
+    is a seat the match named before the deal (Knockout's trump chooser).
     """
 
     dealer: Seat
@@ -45,17 +49,50 @@ class DealRecord:
     pack: tuple[Card, ...] | None = None
     trump_card: Card | None = None
     known: HandSet | None = None
+    dealt: tuple[frozenset[Card], ...] | None = None
+    piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    declarer: Seat | None = None
 
     def __post_init__(self) -> None:
         if self.pack is not None:
             if len(self.pack) != 52 or len(set(self.pack)) != 52:
                 raise NotationError("a pack must hold each of the 52 cards exactly once")
+            if self.known is not None or self.dealt is not None:
+                raise NotationError("give either the pack or the hands, not both")
+        if self.dealt is not None:
             if self.known is not None:
-                raise NotationError("give either the pack or the known hands, not both")
+                raise NotationError("give either the dealt hands or the known hands, not both")
+            seats_at(len(self.dealt))
+            every = [c for h in self.dealt for c in h] + [c for _, p in self.piles for c in p]
+            if len(every) != len(set(every)):
+                twice = sorted({c for c in every if every.count(c) > 1})
+                raise NotationError(f"{twice[0]} is dealt twice")
+        if len({name for name, _ in self.piles}) != len(self.piles):
+            raise NotationError("two piles of a deal have the same name")
         if self.trump_card is not None and self.trump_card.suit != self.trump:
             raise RulesError(
                 f"the turned card {self.trump_card} does not match trumps {STRAINS[self.trump]}"
             )
+
+    @classmethod
+    def of_hands(
+        cls, dealer: Seat, hands: Sequence[Iterable[Card]], trump: int = NO_TRUMP,
+        piles: Mapping[str, Sequence[Card]] | None = None, trump_card: Card | None = None,
+        declarer: Seat | None = None,
+    ) -> DealRecord:
+        """A deal of any game from its hands (one a seat) and its piles."""
+        return cls(dealer, trump, None, trump_card, None, tuple(frozenset(h) for h in hands),
+                   tuple((name, tuple(cards)) for name, cards in (piles or {}).items()), declarer)
+
+    @property
+    def players(self) -> int:
+        if self.dealt is not None:
+            return len(self.dealt)
+        return len(self.known) if self.known is not None else 4
+
+    def pile(self, name: str) -> tuple[Card, ...]:
+        """The cards of the pile ``name`` as dealt (empty if the deal has none)."""
+        return next((cards for n, cards in self.piles if n == name), ())
 
     @classmethod
     def deal(
@@ -142,6 +179,8 @@ class DealRecord:
 
     def hands(self) -> HandSet:
         """The hands as dealt (N, E, S, W); None where the table cannot know."""
+        if self.dealt is not None:
+            return self.dealt
         if self.pack is None:
             return self.known if self.known is not None else (None, None, None, None)
         out: list[set[Card]] = [set(), set(), set(), set()]
@@ -160,8 +199,9 @@ class DealRecord:
         return format_hands(hs, self.dealer)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "dealer": self.dealer.name,
+        n = self.players
+        out: dict[str, object] = {
+            "dealer": seat_label(self.dealer, n),
             "trump": STRAINS[self.trump],
             "pack": [str(c) for c in self.pack] if self.pack is not None else None,
             "trump_card": str(self.trump_card) if self.trump_card is not None else None,
@@ -169,14 +209,28 @@ class DealRecord:
                 None if h is None else sorted(str(c) for c in h) for h in self.known
             ],
         }
+        # Classic records keep the form stores have always held.
+        if self.dealt is not None:
+            out["hands"] = [sorted(str(c) for c in h) for h in self.dealt]
+        if self.piles:
+            out["piles"] = {name: [str(c) for c in cards] for name, cards in self.piles}
+        if self.declarer is not None:
+            out["declarer"] = seat_label(self.declarer, n)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> DealRecord:
         pack = data.get("pack")
         known = data.get("known")
         card = data.get("trump_card")
+        hands = data.get("hands")
+        dealt = None if hands is None else tuple(
+            frozenset(parse_cards(as_strings(h, "a dealt hand"))) for h in as_list(hands, "a record's hands"))
+        n = len(dealt) if dealt is not None else len(as_list(known, "")) if known is not None else 4
+        piles = as_mapping(data.get("piles") or {}, "a record's piles")
+        declarer = data.get("declarer")
         return cls(
-            Seat.parse(str(field(data, "dealer", "a deal record"))),
+            Seat.parse_at(str(field(data, "dealer", "a deal record")), n),
             parse_strain(str(field(data, "trump", "a deal record"))),
             tuple(parse_cards(as_strings(pack, "a record's pack"))) if pack is not None else None,
             parse_card(str(card)) if card is not None else None,
@@ -184,6 +238,9 @@ class DealRecord:
                 None if h is None else frozenset(parse_cards(as_strings(h, "a known hand")))
                 for h in as_list(known, "a record's known hands")
             ),
+            dealt,
+            tuple((str(k), tuple(parse_cards(as_strings(v, "a pile")))) for k, v in piles.items()),
+            None if declarer is None else Seat.parse_at(str(declarer), n),
         )
 
 
@@ -224,10 +281,19 @@ class Deal:
         self.game = game if game is not None else _game_for(rules)
         self.rules = rules if rules is not None else self.game.default_rules()
         self.players = self.game.players
+        if record.players != self.players:
+            raise RulesError(f"{self.game.title} is played by {self.players}: "
+                             f"this deal has {record.players} hands")
         self.actions: list[Action] = []
         self.auction: list[Bid | Pass] = []
+        self.declarations: list[Declare] = []
+        self.exchanges: list[Exchange] = []
         dealt = record.hands()
         self._hands: list[set[Card] | None] = [None if h is None else set(h) for h in dealt]
+        self.piles: dict[str, tuple[Card, ...]] = dict(record.piles)
+        # A seat dealt no cards (knocked out) sits the hand out.
+        self.out: frozenset[Seat] = frozenset(
+            s for s in self.seats if record.dealt is not None and not record.dealt[s])
         self.tricks: list[Trick] = []
         self._played: dict[Card, int] = {}  # card -> 1-based trick number
         # (seat, suit) -> tricks (1-based) in which the seat showed out of the
@@ -239,16 +305,37 @@ class Deal:
         self.claim: Claim | None = None
         self.contract: Contract | None = None
         self.order = Order(record.trump)
-        self.current = Trick(around(record.dealer, 1, self.players), (), self.players, self.game.per_seat)
-        if not self.game.has_auction:
-            self._settle(self.game.contract(self))
+        self.tricks_per_hand = self.game.tricks_in_hand(self)
+        self.current = self._trick(around(record.dealer, 1, self.players))
+        self._step: Step | None = None
+        self._advance()
 
-    def _settle(self, contract: Contract | None) -> None:
-        if contract is None:
+    def _trick(self, leader: Seat) -> Trick:
+        return Trick(leader, (), self.players, self.game.per_seat, self.out)
+
+    def _advance(self) -> None:
+        """After a step before the play: the next step, or the contract and the first lead."""
+        self._step = self.game.step(self)
+        if self._step is not None:
+            if self._step.phase is Phase.EXCHANGE:
+                self._take_pile(self._step.seat)
             return
+        contract = self.game.contract(self)
+        if contract is None:
+            raise RulesError(f"{self.game.title}: the steps before the play ended with no contract")
         self.contract = contract
         self.order = self.game.order(self, contract)
-        self.current = Trick(self.game.first_leader(self, contract), (), self.players, self.game.per_seat)
+        self.current = self._trick(self.game.first_leader(self, contract))
+
+    def _take_pile(self, seat: Seat) -> None:
+        # The seat exchanging takes the pile (Bid Whist's kitty) into hand once.
+        name = self.game.exchange_pile(self)
+        if name is None or not self.piles.get(name):
+            return
+        hand = self._hands[seat]
+        if hand is not None:
+            hand.update(self.piles[name])
+        self.piles[name] = ()
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -285,13 +372,14 @@ class Deal:
     def phase(self) -> Phase:
         if self.is_over:
             return Phase.OVER
-        if self.contract is None:
-            return Phase.AUCTION
+        if self._step is not None:
+            return self._step.phase
         return Phase.PLAY
 
     @property
-    def tricks_per_hand(self) -> int:
-        return TRICKS_PER_HAND if self.players == 4 else 52 // self.players
+    def step(self) -> Step | None:
+        """The step before the play in progress (auction, declare, exchange), or None."""
+        return self._step
 
     @property
     def trick_number(self) -> int:
@@ -306,8 +394,8 @@ class Deal:
     def turn(self) -> Seat | None:
         if self.is_over:
             return None
-        if self.contract is None:
-            return self.game.auction_turn(self)
+        if self._step is not None:
+            return self._step.seat
         return self.current.next_seat
 
     def hand(self, seat: Seat | str) -> frozenset[Card] | None:
@@ -327,9 +415,20 @@ class Deal:
         """The turned card lies face up until the dealer plays to the first trick."""
         if self.record.trump_card is None:
             return False
+        if self._turned_in_pile():
+            return True
         if self.tricks:
             return False
         return self.dealer not in [s for s, _ in self.current.plays()]
+
+    def _turned_in_pile(self) -> bool:
+        # A card turned on the stock (Oh Hell) stays face up while it lies there.
+        return any(self.record.trump_card in cards for cards in self.piles.values())
+
+    def _turned_from_pile(self) -> bool:
+        # The turned card was not dealt to the dealer but lay on a pile (German whist's
+        # stock): whoever drew it may play it.
+        return any(self.record.trump_card in cards for _, cards in self.record.piles)
 
     @property
     def last_trick(self) -> Trick | None:
@@ -355,19 +454,37 @@ class Deal:
         seat = self.turn
         if seat is None or self.contract is None:
             return []
-        hand = self._hands[seat]
+        hand = self.playable(seat)
         if hand is None:
             return []
         return self.order.legal(hand, self.current.cards)
+
+    def playable(self, seat: Seat) -> frozenset[Card] | None:
+        """The cards ``seat`` may play from: its hand and, in Scandinavian
+        whist, the face-up cards of its layout. None if the hand is unknown."""
+        hand = self._hands[seat]
+        if hand is None:
+            return None
+        return frozenset(hand) | self.game.layout(self, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (claims aside)."""
         seat = self.turn
         if seat is None:
             return []
-        if self.contract is None:
+        step = self._step
+        if step is None:
+            return [Play(seat, c) for c in self.legal_moves()]
+        if step.phase is Phase.AUCTION:
             return list(self.game.auction_legal(self, seat))
-        return [Play(seat, c) for c in self.legal_moves()]
+        if step.phase is Phase.DECLARE:
+            return list(self.game.declare_legal(self, seat))
+        return []  # an exchange: any `exchange_count` cards of the hand
+
+    def exchange_count(self) -> int:
+        """Cards to lay away in the exchange in progress (0 outside it)."""
+        step = self._step
+        return self.game.exchange_count(self) if step is not None and step.phase is Phase.EXCHANGE else 0
 
     def check(self, action: Action) -> None:
         """Raise the exception ``apply`` would raise, without changing anything."""
@@ -375,22 +492,13 @@ class Deal:
             raise HandOver("the hand is over: no more cards can be played")
         turn = self.turn
         assert turn is not None
-        if isinstance(action, (Bid, Pass)):
-            if self.contract is not None:
-                raise RulesError("the auction is over: play a card")
-            if action.seat != turn:
-                raise NotYourTurn(f"not your turn: {seat_name(turn, self.players)} to speak")
-            legal = self.game.auction_legal(self, turn)
-            if action not in legal:
-                offered = ", ".join(describe_action(a) for a in legal)
-                raise RulesError(f"{describe_action(action)} is not allowed now: {offered}")
+        step = self._step
+        if isinstance(action, (Bid, Pass, Declare, Exchange)):
+            self._check_step(action, turn, step)
             return
-        if isinstance(action, (Declare, Exchange)):
-            raise RulesError(f"{self.game.title} has no {action.to_dict()['type']} step")
-        if self.contract is None:
-            raise RulesError(
-                f"the auction is not over: {seat_name(turn, self.players)} to bid or pass"
-            )
+        if step is not None:
+            raise RulesError(f"the {step.phase} is not over: {seat_name(turn, self.players)} to "
+                             f"{_STEP_VERBS[step.phase]}")
         if isinstance(action, Claim):
             left = self.tricks_per_hand - len(self.tricks)
             if not 0 <= action.tricks <= left:
@@ -404,7 +512,7 @@ class Deal:
         if card in self.current.cards:
             raise IllegalPlay(f"{card} already played (in this trick)")
         turned = self.record.trump_card
-        if turned is not None and card == turned and seat != self.dealer:
+        if turned is not None and card == turned and seat != self.dealer and not self._turned_from_pile():
             raise IllegalPlay(
                 f"{card} is the turned trump card: it belongs to {SEAT_NAMES[self.dealer]}, the dealer"
             )
@@ -415,11 +523,47 @@ class Deal:
                 if h is not None and card in h:
                     raise IllegalPlay(f"{card} is in {seat_name(other, self.players)}'s hand")
             return
-        if card not in hand:
+        held = hand | self.game.layout(self, seat)
+        if card not in held:
             raise IllegalPlay(f"{seat_name(seat, self.players)} does not hold {card}")
-        led = self.order.must_follow(hand, self.current.cards, card)
+        led = self.order.must_follow(held, self.current.cards, card)
         if led is not None:
             raise IllegalPlay(f"must follow {SUIT_NAMES[led]}")
+
+    def _check_step(self, action: Bid | Pass | Declare | Exchange, turn: Seat, step: Step | None) -> None:
+        kind = {Bid: Phase.AUCTION, Pass: Phase.AUCTION, Declare: Phase.DECLARE,
+                Exchange: Phase.EXCHANGE}[type(action)]
+        if step is None or step.phase is not kind:
+            if step is None and self.contract is not None and kind is Phase.AUCTION and self.game.has_auction:
+                raise RulesError("the auction is over: play a card")
+            what = "play a card" if step is None else _STEP_VERBS[step.phase]
+            raise RulesError(f"{self.game.title} has no {kind} step now: {seat_name(turn, self.players)} "
+                             f"to {what}")
+        if action.seat != turn:
+            verb = "speak" if step.phase is Phase.AUCTION else _STEP_VERBS[step.phase]
+            raise NotYourTurn(f"not your turn: {seat_name(turn, self.players)} to {verb}")
+        if isinstance(action, Exchange):
+            self._check_exchange(action)
+            return
+        legal: Sequence[Action] = (self.game.auction_legal(self, turn) if kind is Phase.AUCTION
+                                   else self.game.declare_legal(self, turn))
+        if action not in legal:
+            offered = ", ".join(describe_action(a) for a in legal)
+            raise RulesError(f"{describe_action(action)} is not allowed now: {offered}")
+
+    def _check_exchange(self, action: Exchange) -> None:
+        count = self.game.exchange_count(self)
+        cards = action.discard
+        if len(set(cards)) != len(cards):
+            raise RulesError("a card is laid away twice")
+        if len(cards) != count:
+            raise RulesError(f"lay away exactly {count} card{'s' if count != 1 else ''}, not {len(cards)}")
+        hand = self._hands[action.seat]
+        if hand is not None:
+            missing = sorted(set(cards) - hand)
+            if missing:
+                raise IllegalPlay(f"{seat_name(action.seat, self.players)} does not hold {missing[0]}")
+        self.game.check_exchange(self, action)
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -433,9 +577,18 @@ class Deal:
         """Validate and apply; returns the trick it completed, if any."""
         self.check(action)
         self.actions.append(action)
-        if isinstance(action, (Bid, Pass)):
-            self.auction.append(action)
-            self._settle(self.game.contract(self))
+        if isinstance(action, (Bid, Pass, Declare, Exchange)):
+            if isinstance(action, Declare):
+                self.declarations.append(action)
+            elif isinstance(action, Exchange):
+                self.exchanges.append(action)
+                hand = self._hands[action.seat]
+                if hand is not None:
+                    hand.difference_update(action.discard)
+                self.piles["discard"] = action.discard
+            else:
+                self.auction.append(action)
+            self._advance()
             return None
         if isinstance(action, Claim):
             self.claim = action
@@ -456,8 +609,22 @@ class Deal:
         winner = done.winner(self.order)
         self.taken[winner] += 1
         self.won[self.game.side_of(winner) % 2] += 1
-        self.current = Trick(winner, (), self.players, self.game.per_seat)
+        self.current = self._trick(winner)
+        self.game.after_trick(self, winner)
         return done
+
+    def draw(self, seat: Seat, pile: str) -> Card:
+        """Move the top card of ``pile`` into ``seat``'s hand (a game's
+        ``after_trick``: German whist's draws). The card is known to the
+        table only where the game shows it."""
+        cards = self.piles.get(pile, ())
+        if not cards:
+            raise RulesError(f"the {pile} is empty: nothing to draw")
+        top, self.piles[pile] = cards[0], cards[1:]
+        hand = self._hands[seat]
+        if hand is not None:
+            hand.add(top)
+        return top
 
     def play(self, card: str | Card) -> Trick | None:
         """Play ``card`` for the seat whose turn it is."""
@@ -540,6 +707,33 @@ class Deal:
         )
 
 
+_STEP_VERBS = {Phase.AUCTION: "bid or pass", Phase.DECLARE: "declare", Phase.EXCHANGE: "exchange",
+               Phase.PLAY: "play", Phase.OVER: "deal again"}
+
+
+def deal_out(pack: Sequence[Card], dealer: Seat, players: int, hand_size: int,
+             piles: Sequence[tuple[str, int]] = (), out: Iterable[Seat] = ()
+             ) -> tuple[tuple[frozenset[Card], ...], dict[str, tuple[Card, ...]]]:
+    """Deal ``hand_size`` cards to each seat one at a time from the dealer's
+    left (seats in ``out`` get none), then the ``piles`` (name, size) in turn
+    from the top of what is left; a pile of size -1 takes the rest."""
+    sitting = [around(dealer, i, players) for i in range(1, players + 1)]
+    sitting = [s for s in sitting if s not in set(out)]
+    need = hand_size * len(sitting) + sum(n for _, n in piles if n > 0)
+    if need > len(pack):
+        raise RulesError(f"{len(sitting)} hands of {hand_size} and the piles need {need} cards; "
+                         f"the pack has {len(pack)}")
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(hand_size * len(sitting)):
+        hands[sitting[i % len(sitting)]].append(pack[i])
+    rest = list(pack[hand_size * len(sitting):])
+    made: dict[str, tuple[Card, ...]] = {}
+    for name, size in piles:
+        take = len(rest) if size < 0 else size
+        made[name], rest = tuple(rest[:take]), rest[take:]
+    return tuple(frozenset(h) for h in hands), made
+
+
 def _game_for(rules: GameRules | None) -> Game:
     # the registry imports every game module, and those import this one
     from engine.games import GAMES, game_of
@@ -565,4 +759,5 @@ def describe_action(action: Action) -> str:
     return str(action.to_dict()["type"])
 
 
-__all__ = ["Deal", "DealRecord", "Revoke", "NO_TRUMP", "TRICKS_PER_HAND", "describe_action", "seat_name"]
+__all__ = ["Deal", "DealRecord", "Revoke", "NO_TRUMP", "TRICKS_PER_HAND", "deal_out", "describe_action",
+           "seat_name"]

@@ -15,13 +15,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from engine.actions import Bid, Pass
+from engine.actions import Bid, Declare, Exchange, Pass
+from engine.cards import Card
 from engine.errors import RulesError
 from engine.order import Order
-from engine.seats import Seat, around
+from engine.seats import SIDE_NAMES, Seat, around, seat_names
 
 if TYPE_CHECKING:
     from engine.deal import Deal, DealRecord
+    from engine.match import Match
     from engine.scoring import HandScore
 
 
@@ -33,6 +35,14 @@ class Phase(StrEnum):
     EXCHANGE = "exchange"  # the declarer lays cards away (kitty, widow)
     PLAY = "play"  # tricks
     OVER = "over"  # every trick played, or a claim accepted
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step before the play: which phase, and whose turn it is."""
+
+    phase: Phase
+    seat: Seat
 
 
 @dataclass(frozen=True)
@@ -89,9 +99,29 @@ class Game:
         """Whether ``rules`` are this game's settings."""
         return isinstance(rules, type(self.default_rules()))
 
+    # -- sides ------------------------------------------------------------------
+    @property
+    def sides(self) -> int:
+        """How many sides score: two in partnership games, else one a seat."""
+        return 2 if self.partnerships else self.players
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return SIDE_NAMES if self.partnerships else seat_names(self.players)
+
     # -- dealing ----------------------------------------------------------------
     def hand_size(self, rules: GameRules, hand_number: int) -> int:
+        """Cards dealt to each seat in hand ``hand_number`` (0-based): the
+        schedule of games whose hands shrink or grow."""
         return 52 // self.players
+
+    def tricks_in_hand(self, deal: Deal) -> int:
+        """Tricks in this hand: the cards a seat holds over the cards it plays
+        to a trick (before any exchange, which keeps the count)."""
+        held = [h for h in deal.record.hands() if h]
+        if not held:
+            return 52 // self.players // self.per_seat
+        return max(len(h) for h in held) // self.per_seat
 
     def next_record(self, rules: GameRules, dealer: Seat, hand_number: int,
                     seed: int | str | None) -> DealRecord:
@@ -100,6 +130,32 @@ class Game:
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         """Refuse a record (a physical table's deal) these rules could not have dealt."""
+
+    # -- steps before the play ------------------------------------------------------
+    def step(self, deal: Deal) -> Step | None:
+        """The next step before the play (auction, declare, exchange), or None
+        once the play can start. The default: an auction while it lasts."""
+        if self.has_auction and self.contract(deal) is None:
+            return Step(Phase.AUCTION, self.auction_turn(deal))
+        return None
+
+    def declare_legal(self, deal: Deal, seat: Seat) -> Sequence[Declare]:
+        raise RulesError(f"{self.title} has no declaration")
+
+    def exchange_count(self, deal: Deal) -> int:
+        """How many cards the seat exchanging lays away."""
+        raise RulesError(f"{self.title} has no exchange")
+
+    def exchange_pile(self, deal: Deal) -> str | None:
+        """The pile the seat exchanging takes into hand first (``kitty``), if any."""
+        return None
+
+    def check_exchange(self, deal: Deal, action: Exchange) -> None:
+        """Refuse a discard the game forbids (the deal has checked count and cards)."""
+
+    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+        """Cards of the piles ``seat`` may see now (a turned kitty, a widow, the discards)."""
+        return {}
 
     # -- auction ------------------------------------------------------------------
     def auction_turn(self, deal: Deal) -> Seat:
@@ -121,13 +177,21 @@ class Game:
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
         return around(deal.dealer, 1, self.players)
 
+    def layout(self, deal: Deal, seat: Seat) -> frozenset[Card]:
+        """Cards ``seat`` may play besides its hand (Scandinavian whist's face-up
+        layout); the deal's follow rule counts them as held."""
+        return frozenset()
+
+    def after_trick(self, deal: Deal, winner: Seat) -> None:
+        """Between tricks: German whist's draws from the stock (``Deal.draw``)."""
+
     def side_of(self, seat: Seat) -> int:
         """The side a seat scores for: N/S 0 and E/W 1 in partnership games,
         else the seat itself."""
         return int(seat) % 2 if self.partnerships else int(seat)
 
     # -- scoring ------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, int], rules: GameRules, number: int,
+    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         raise NotImplementedError
 
@@ -137,6 +201,19 @@ class Game:
 
     def games_to_win(self, rules: GameRules) -> int:
         return 2
+
+    def match_winner(self, match: Match) -> int | None:
+        """The side (or seat) that has won the match, else None: by default the
+        first to win ``games_to_win`` games."""
+        need = self.games_to_win(match.rules)
+        for side, won in enumerate(match.games_won):
+            if won >= need:
+                return side
+        return None
+
+    def next_dealer(self, match: Match) -> Seat:
+        """The deal passes to the left after every hand."""
+        return around(match.first_dealer, len(match.deals), self.players)
 
     def rubber_bonus(self, rules: GameRules) -> int:
         return 0
@@ -150,4 +227,4 @@ class Game:
         return False
 
 
-__all__ = ["Contract", "Game", "GameRules", "Phase"]
+__all__ = ["Contract", "Game", "GameRules", "Phase", "Step"]

@@ -22,7 +22,7 @@ from engine.jsonform import as_int, as_list, as_mapping, field
 from engine.observation import Observation, Scores
 from engine.scoresheet import ScoreSheet
 from engine.scoring import GameResult, HandScore
-from engine.seats import SEAT_NAMES, SIDE_NAMES, Seat
+from engine.seats import SEAT_NAMES, Seat, around
 from engine.trick import Trick
 
 GAMES_TO_WIN = 2
@@ -49,8 +49,8 @@ def move_seed(match_seed: int | str | None, deal_index: int, action_index: int) 
 @dataclass(frozen=True)
 class RubberResult:
     winner: int
-    games: tuple[int, int]
-    points: tuple[int, int]
+    games: tuple[int, ...]
+    points: tuple[int, ...]
 
 
 class MatchListener(Protocol):
@@ -87,7 +87,8 @@ class _MatchDeal(Deal):
 class Match:
     def __init__(
         self, rules: GameRules | None = None, first_dealer: Seat | str = Seat.N,
-        seed: int | str | None = None, game: Game | None = None,
+        seed: int | str | None = None, game: Game | None = None, *,
+        dealers_given: bool = False,
     ) -> None:
         if game is None:
             game = get_game("classic") if rules is None else game_of(rules)
@@ -96,11 +97,14 @@ class Match:
         if not game.owns(self.rules):
             raise RulesError(f"{type(self.rules).__name__} are not the settings of {game.title}")
         self.first_dealer = Seat.parse(first_dealer)
+        # Deals from a file name their own dealers: any seat may deal the next hand
+        # (deal then passes on from there); the rubber is played as the file has it.
+        self.dealers_given = dealers_given
         self.seed = seed
         self.deals: list[Deal] = []
         self.hands: list[HandScore] = []
         self.games: list[GameResult] = []
-        self._game_score = (0, 0)
+        self._game_score: tuple[int, ...] = (0,) * game.sides
         self._game_hands: list[int] = []
         # Declared honours for hands the table could not see (physical table).
         self._declared: dict[int, tuple[int, int]] = {}
@@ -123,25 +127,21 @@ class Match:
         return None
 
     @property
-    def game_score(self) -> tuple[int, int]:
+    def game_score(self) -> tuple[int, ...]:
+        """This game's points so far, by side (NS, EW) or by seat."""
         return self._game_score
 
     @property
-    def games_won(self) -> tuple[int, int]:
-        won = [0, 0]
+    def games_won(self) -> tuple[int, ...]:
+        won = [0] * self.game.sides
         for g in self.games:
             won[g.winner] += 1
-        return won[0], won[1]
+        return tuple(won)
 
     @property
     def winner(self) -> int | None:
-        ns, ew = self.games_won
-        need = self.game.games_to_win(self.rules)
-        if ns >= need:
-            return 0
-        if ew >= need:
-            return 1
-        return None
+        """The side (or seat) that has won the match, else None."""
+        return self.game.match_winner(self)
 
     @property
     def is_over(self) -> bool:
@@ -149,8 +149,11 @@ class Match:
 
     @property
     def next_dealer(self) -> Seat:
-        """Deal passes to the left after every hand, across games."""
-        return self.first_dealer.offset(len(self.deals))
+        """Deal passes to the left after every hand, across games (as the game says);
+        with the dealers given by a file, from the last deal's dealer."""
+        if self.dealers_given and self.deals:
+            return around(self.deals[-1].dealer, 1, self.game.players)
+        return self.game.next_dealer(self)
 
     @property
     def hand_number(self) -> int:
@@ -183,7 +186,7 @@ class Match:
     def start_deal(self, record: DealRecord) -> Deal:
         """Start the next hand from a given record (a physical table's deal)."""
         self._check_can_deal()
-        if record.dealer != self.next_dealer:
+        if record.dealer != self.next_dealer and not self.dealers_given:
             raise RulesError(
                 f"{SEAT_NAMES[self.next_dealer]} deals this hand, not {SEAT_NAMES[record.dealer]}"
             )
@@ -254,31 +257,30 @@ class Match:
         self._game_score = score.game_after
         if score.game_won_by is not None:
             side = score.game_won_by
-            loser = score.game_after[1 - side]
+            loser = max(v for i, v in enumerate(score.game_after) if i != side)
             self.games.append(GameResult(
                 number=len(self.games) + 1, winner=side, score=score.game_after,
                 hands=tuple(self._game_hands), value=self.game.game_value(self.rules, loser),
             ))
-            self._game_score = (0, 0)
+            self._game_score = (0,) * self.game.sides
             self._game_hands = []
         for listener in tuple(self.listeners):
             listener.hand_scored(score)
         return score
 
     # -- results ------------------------------------------------------------
-    def rubber_points(self) -> tuple[int, int]:
+    def rubber_points(self) -> tuple[int, ...]:
         """Rubber points (NS, EW): game values, +2 for the rubber; in a three-game
         rubber the losers' game value is taken off the winners' total (and the
         losers show 0). Before the rubber ends: the game values so far."""
-        pts = [0, 0]
+        pts = [0] * self.game.sides
         for g in self.games:
             pts[g.winner] += g.value
         w = self.winner
         if w is None:
-            return pts[0], pts[1]
-        pts[w] += self.game.rubber_bonus(self.rules) - pts[1 - w]
-        pts[1 - w] = 0
-        return pts[0], pts[1]
+            return tuple(pts)
+        pts[w] += self.game.rubber_bonus(self.rules) - sum(p for i, p in enumerate(pts) if i != w)
+        return tuple(p if i == w else 0 for i, p in enumerate(pts))
 
     def result(self) -> RubberResult | None:
         if self.winner is None:
@@ -298,7 +300,7 @@ class Match:
 
     def scores(self) -> Scores:
         """The match score for observations: this game's points and games won, by side."""
-        return Scores(SIDE_NAMES, self._game_score, self.games_won)
+        return Scores(self.game.side_names, self._game_score, self.games_won)
 
     def observe(self, seat: Seat | str) -> Observation:
         """What ``seat`` may know of the hand in progress, with the match score."""
@@ -313,6 +315,7 @@ class Match:
             **({} if self.game.name == "classic" else {"game": self.game.name}),
             "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer.name,
+            **({"dealers_given": True} if self.dealers_given else {}),
             "seed": self.seed,
             "deals": [d.to_dict() for d in self.deals],
             "scored": len(self.hands),
@@ -328,7 +331,8 @@ class Match:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int | str):
             raise NotationError(f"a match's seed should be a number or text, not {seed!r}")
-        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game)
+        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game,
+                    dealers_given=data.get("dealers_given") is True)
         declared = as_mapping(data.get("honours_declared") or {}, "honours declared")
         match._declared = {}
         for k, v in declared.items():

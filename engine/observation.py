@@ -13,6 +13,7 @@ in ``docs/observation.md``::
     order              uptown | downtown
     trump_card         the turned card while it lies face up, else null
     piles              other cards this seat can see, by pile name
+    discard            in the exchange: how many cards of the hand to lay away
     auction            the bids and passes so far, in order
     contract           what the auction settled (null before)
     tricks             completed tricks: leader, cards in play order, winner
@@ -76,6 +77,7 @@ class Observation:
     piles: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     rules: Mapping[str, object] = field(default_factory=dict)
     scores: Scores | None = None
+    discard: int = 0
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -107,6 +109,7 @@ class Observation:
             "won": dict(zip(self.seats, self.won, strict=True)),
             "scores": None if self.scores is None else self.scores.to_json(),
             "legal": [a.to_dict(n) for a in self.legal],
+            **({"discard": self.discard} if self.discard else {}),
         }
 
     def play_form(self) -> dict[str, object]:
@@ -163,6 +166,7 @@ class Observation:
                        for k, v in _mapping(data.get("piles") or {}, "piles").items()},
                 rules=dict(_mapping(data.get("rules") or {}, "rules")),
                 scores=None if data.get("scores") is None else _scores(_mapping(data["scores"], "scores")),
+                discard=int(str(data.get("discard") or 0)),
             )
         except KeyError as exc:
             raise NotationError(f"the observation lacks the field {exc.args[0]!r}") from None
@@ -208,7 +212,7 @@ def observe(deal: Deal, seat: Seat, scores: Scores | None = None) -> Observation
     """What ``seat`` may know of ``deal`` now."""
     hand = deal.hand(seat)
     turn = deal.turn
-    piles: dict[str, tuple[Card, ...]] = {}
+    piles = deal.game.visible_piles(deal, seat)
     return Observation(
         game=deal.game.name, seat=seat, players=deal.players, phase=deal.phase, turn=turn,
         hand=tuple(sorted(hand)) if hand is not None else (), dealer=deal.dealer, trump=deal.trump,
@@ -217,6 +221,7 @@ def observe(deal: Deal, seat: Seat, scores: Scores | None = None) -> Observation
         legal=tuple(deal.legal_actions()) if turn == seat else (),
         auction=tuple(deal.auction), contract=deal.contract, piles=piles,
         rules=deal.rules.to_dict(), scores=scores,
+        discard=deal.exchange_count() if turn == seat else 0,
     )
 
 

@@ -30,10 +30,10 @@ class ScoreSheet:
     rules: GameRules
     hands: list[HandScore] = field(default_factory=list)
     games: list[GameResult] = field(default_factory=list)
-    game_score: tuple[int, int] = (0, 0)
-    games_won: tuple[int, int] = (0, 0)
+    game_score: tuple[int, ...] = (0, 0)
+    games_won: tuple[int, ...] = (0, 0)
     winner: int | None = None
-    rubber_points: tuple[int, int] | None = None
+    rubber_points: tuple[int, ...] | None = None
 
     @property
     def is_over(self) -> bool:

@@ -47,22 +47,23 @@ RUBBER_BONUS = 2
 
 @dataclass(frozen=True)
 class HandScore:
-    """The scoring of one hand; every tuple is (North-South, East-West)."""
+    """The scoring of one hand; every tuple is by side (North-South, East-West)
+    or, where each plays alone, by seat."""
 
     number: int
     dealer: Seat
     trump: int
-    tricks: tuple[int, int]
+    tricks: tuple[int, ...]
     revokes: tuple[Revoke, ...]
-    penalty: tuple[int, int]
-    adjusted: tuple[int, int]
-    trick_points: tuple[int, int]
-    honours_held: tuple[int, int]
-    honours: tuple[int, int]
+    penalty: tuple[int, ...]
+    adjusted: tuple[int, ...]
+    trick_points: tuple[int, ...]
+    honours_held: tuple[int, ...]
+    honours: tuple[int, ...]
     notes: tuple[str, ...]
-    points: tuple[int, int]
-    game_before: tuple[int, int]
-    game_after: tuple[int, int]
+    points: tuple[int, ...]
+    game_before: tuple[int, ...]
+    game_after: tuple[int, ...]
     game_won_by: int | None
 
     @property
@@ -95,7 +96,7 @@ class GameResult:
 
     number: int  # 1-based game number in the rubber
     winner: int  # side: 0 = North-South, 1 = East-West
-    score: tuple[int, int]
+    score: tuple[int, ...]
     hands: tuple[int, ...]  # hand numbers (1-based, in the rubber)
     value: int  # rubber points: 3 treble, 2 double, 1 single
 
@@ -137,7 +138,7 @@ def honours_dealt(deal: Deal) -> tuple[tuple[int, int], bool]:
 
 def score_hand(
     deal: Deal,
-    game_score: tuple[int, int],
+    game_score: tuple[int, ...],
     rules: Rules,
     number: int = 1,
     honours_held: tuple[int, int] | None = None,

@@ -2,6 +2,7 @@
 
 At four seats one card from each; at other tables ``players`` seats, and in
 two-player Scandinavian whist ``per_seat`` 2 (leader, other, leader, other).
+Seats that sit a hand out (``out``: knocked out in Knockout whist) are passed over.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ class Trick:
     cards: tuple[Card, ...] = ()
     players: int = 4
     per_seat: int = 1
+    out: frozenset[Seat] = frozenset()
 
     @property
     def size(self) -> int:
         """Cards in a complete trick."""
-        return self.players * self.per_seat
+        return (self.players - len(self.out)) * self.per_seat
 
     @property
     def complete(self) -> bool:
@@ -48,13 +50,17 @@ class Trick:
         return self.seat_of(len(self.cards))
 
     def seat_of(self, index: int) -> Seat:
-        return around(self.leader, index, self.players)
+        if not self.out:
+            return around(self.leader, index, self.players)
+        ring = [s for s in (around(self.leader, i, self.players) for i in range(self.players))
+                if s not in self.out]
+        return ring[index % len(ring)]
 
     def plays(self) -> list[tuple[Seat, Card]]:
         return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
 
     def add(self, card: Card) -> Trick:
-        return Trick(self.leader, self.cards + (card,), self.players, self.per_seat)
+        return Trick(self.leader, self.cards + (card,), self.players, self.per_seat, self.out)
 
     def winning_index(self, trump: int | Order) -> int:
         """Index of the card now winning: highest trump, else highest of the suit led."""

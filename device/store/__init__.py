@@ -628,7 +628,9 @@ class Store:
             "SELECT id FROM deals WHERE json_extract(result, '$.misdeal')")}
         matches = self._read("SELECT * FROM match_results")
         players = {r["match_id"]: _load(r["players"]) for r in matches}
-        return stored_statistics(deals, thrown, matches, players)
+        abandoned = frozenset(int(r[0]) for r in self._rows(
+            "SELECT id FROM matches WHERE json_extract(result, '$.abandoned')"))
+        return stored_statistics(deals, thrown, matches, players, abandoned)
 
 
 def _connect_readonly(path: Path) -> sqlite3.Connection:

@@ -52,7 +52,7 @@ class PerSide:
     values: tuple[tuple[str, int], ...]
 
     @classmethod
-    def sides(cls, pair: tuple[int, int]) -> PerSide:
+    def sides(cls, pair: tuple[int, ...]) -> PerSide:
         return cls(tuple(zip(SIDE_NAMES, (int(pair[0]), int(pair[1])), strict=True)))
 
     def to_json(self) -> JSON:

@@ -47,7 +47,7 @@ class Classic(Game):
         elif record.trump == 4:
             raise RulesError("a no-trump hand needs cycling trumps")
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, int], rules: GameRules, number: int,
+    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         return score_hand(deal, game_score, _rules(rules), number, honours_held)
 

@@ -81,7 +81,7 @@ class Norwegian(Game):
         bidder = deal.dealer if contract.declarer is None else contract.declarer
         return around(bidder, 1 if contract.call == "grand" else -1, self.players)
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, int], rules: GameRules, number: int,
+    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         if not isinstance(rules, NorwegianRules):
             raise RulesError(f"Norwegian whist cannot be played with {type(rules).__name__}")
