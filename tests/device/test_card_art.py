@@ -119,3 +119,17 @@ def test_every_picture_has_a_name_and_a_bad_name_is_refused():
     assert set(card_art.deck()) == {card_art.name_of(c) for c in range(54)} | {"back"}
     with pytest.raises(KeyError, match="SA..C2"):
         card_art.picture("S1")
+
+
+def test_a_prepared_size_is_drawn_ahead_and_then_only_blitted(monkeypatch):
+    thread = cards.prepare([(57, 81)], four_colour=True)
+    assert thread is not None
+    thread.join()
+    assert cards.prepare([(57, 81)], four_colour=True) is None  # once a size
+
+    def no_drawing(svg, w, h):
+        raise AssertionError("a prepared card was drawn again")
+
+    monkeypatch.setattr(cards, "render_svg", no_drawing)
+    for card in range(54):
+        assert cards.card_face(card, 57, 81, True).get_size() == (57, 81)
