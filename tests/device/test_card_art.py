@@ -133,3 +133,13 @@ def test_a_prepared_size_is_drawn_ahead_and_then_only_blitted(monkeypatch):
     monkeypatch.setattr(cards, "render_svg", no_drawing)
     for card in range(54):
         assert cards.card_face(card, 57, 81, True).get_size() == (57, 81)
+
+
+def test_an_installed_copy_without_the_files_builds_the_same_pictures(monkeypatch, tmp_path):
+    monkeypatch.setattr(cards, "ASSETS", tmp_path / "no-assets")
+    cards.art.cache_clear()
+    try:
+        assert cards.art("SA") == card_art.picture("SA") == (ROOT / "assets" / "cards" / "SA.svg").read_text()
+        assert cards.art("back") == card_art.back()
+    finally:
+        cards.art.cache_clear()
