@@ -154,3 +154,29 @@ def test_history_prints_the_same_review_in_the_terminal(tmp_path, capsys):
     assert expected[0][1].startswith("Your side:")
     for _, line in expected:
         assert line in out
+
+
+def test_a_swipe_steps_and_a_tap_on_the_chart_picks_a_trick(reviewed):
+    from device.app.testing import finger
+
+    app = reviewed
+    scene = app.scene
+    app.step(1 / 60)
+    cx, cy = scene.diagram.center
+    finger(app, "down", cx + 80, cy)
+    finger(app, "move", cx - 20, cy)
+    finger(app, "up", cx - 80, cy)  # to the left: the next trick
+    app.step(1 / 60)
+    assert scene.step == 1
+    finger(app, "down", cx - 80, cy)
+    finger(app, "up", cx + 80, cy)
+    app.step(1 / 60)
+    assert scene.step == 0
+    app.step(1 / 60)
+    plot = scene._plot
+    assert plot is not None
+    x = plot.left + plot.w * 9.5 / 13  # the middle of the tenth trick's column
+    finger(app, "down", x, plot.centery)
+    finger(app, "up", x, plot.centery)
+    app.step(1 / 60)
+    assert scene.step == 10

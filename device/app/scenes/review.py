@@ -57,6 +57,8 @@ class ReviewScene(ScrollScene):
         self.step = 0  # 0: the deal; k: the k-th trick
         self.as_list = False
         self._frame: pygame.Surface | None = None
+        self._press: tuple[float, float] | None = None
+        self._plot: pygame.Rect | None = None  # the chart's plot, once drawn: a tap there picks a trick
 
     def enter(self) -> None:
         # The review of a deal is worked out once, even if the player leaves
@@ -161,10 +163,31 @@ class ReviewScene(ScrollScene):
                 self.go_to(self.step + (1 if ev.action == Action.RIGHT else -1))
                 return
             if isinstance(ev, PointerEvent):
-                self.buttons.pointer(ev.kind, ev.x, ev.y)
-                self._frame = None if ev.kind != "move" else self._frame
+                if not self.buttons.pointer(ev.kind, ev.x, ev.y):
+                    self._touch(ev)
                 return
         super().handle(ev)
+
+    def _touch(self, ev: PointerEvent) -> None:
+        """A swipe steps (to the left: the next trick, as a page turns); a tap on the
+        chart goes to the trick under the finger."""
+        if ev.kind == "down":
+            self._press = (ev.x, ev.y)
+            return
+        if ev.kind != "up" or self._press is None:
+            return
+        (x0, y0), self._press = self._press, None
+        dx, dy = ev.x - x0, ev.y - y0
+        if abs(dx) >= self.px(60) and abs(dx) > abs(dy):
+            self.go_to(self.step + (1 if dx < 0 else -1))
+        elif self._plot is not None and self._plot.collidepoint(ev.x, ev.y) and abs(dx) < self.px(20):
+            self.go_to(self.trick_at(ev.x))
+
+    def trick_at(self, x: float) -> int:
+        """The trick drawn at ``x`` on the chart."""
+        if self._plot is None or not self.steps:
+            return self.step
+        return max(1, min(self.steps, 1 + int((x - self._plot.left) * self.steps / max(1, self._plot.w))))
 
     def update(self, dt: float) -> None:
         if self.job is None:
@@ -423,6 +446,7 @@ class ReviewScene(ScrollScene):
                            area.w - 2 * pad - axis - self.px(4),
                            area.h - 2 * pad - title.get_height() - self.px(10))
         cards_total = 4 * max(self.steps, 1)
+        self._plot = plot
 
         def at(i: int, v: float) -> tuple[int, int]:
             return (plot.left + round(plot.w * i / cards_total), plot.bottom - round(plot.h * v / TRICKS))
