@@ -391,8 +391,9 @@ class ReviewScene(ScrollScene):
             else:
                 out.append(("t", "The double-dummy analysis is not available: the hand as played.",
                             theme.INK))
-            out.append(("dim", "Next steps through the tricks: a card that kept your side's best "
-                               "is ticked, one that cost tricks is marked with how many.", theme.INK_DIM))
+            out.append(("dim", "Next or a swipe steps through the tricks, a tap on the chart picks one. "
+                               "A card that kept its side's best is ticked; one that cost tricks shows "
+                               "how many.", theme.INK_DIM))
             return out
         trick = deal.tricks[self.step - 1]
         winner = trick.winner(deal.order)
