@@ -88,9 +88,11 @@ def render_svg(svg: str, w: int, h: int) -> pygame.Surface | None:
         log.warning("the card art cannot be drawn (%s): plain cards instead", exc)
         _svg_failed = True
         return None
+    # SDL_image hands back RGBA bytes; pygame's own surfaces (and the screen) are ARGB, and a
+    # blit between the two converts every pixel (20x slower): converted once here
+    surf = surf.convert(pygame.Surface((1, 1), pygame.SRCALPHA))
     if surf.get_size() != (w, h):
-        surf = pygame.transform.smoothscale(surf.convert_alpha() if pygame.display.get_surface() else surf,
-                                            (w, h))
+        surf = pygame.transform.smoothscale(surf, (w, h))
     return surf
 
 
