@@ -149,5 +149,6 @@ def test_the_drawn_cards_have_the_screens_pixel_format():
     # a surface in another byte order blits about 20 times slower: at 1080p that was
     # a frame over budget whenever the hand was redrawn
     screen_like = pygame.Surface((4, 4), pygame.SRCALPHA)
-    for s in (cards.card_face(11, 70, 100), cards.back_surface(70, 100), cards.suit_surface(2, 20, theme.RED)):
+    drawn = (cards.card_face(11, 70, 100), cards.back_surface(70, 100), cards.suit_surface(2, 20, theme.RED))
+    for s in drawn:
         assert s.get_masks() == screen_like.get_masks()
