@@ -22,6 +22,7 @@ import pygame
 from device.app import ai_worker
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import ScrollScene
+from device.app.session import KEEP_DEALS
 from device.events import InputEvent, PointerEvent
 from device.stats import HandOutcome, Statistics, tally
 from device.store import StoreError
@@ -38,7 +39,7 @@ log = logging.getLogger(__name__)
 
 TIMELINE = 100  # hands on the results chart
 BARS = 40  # hands on the tricks chart
-REVIEWED = 30  # hands whose costly cards are counted
+REVIEWED = KEEP_DEALS  # hands whose costly cards are counted
 GOOD = (110, 200, 120)
 BAD = (235, 90, 70)
 COSTLY = (245, 160, 70)
