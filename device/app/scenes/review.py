@@ -40,6 +40,9 @@ class ReviewCache:
 BAD = (235, 90, 70)
 GOOD = (110, 200, 120)
 SUIT_RED = (240, 90, 90)  # hearts and diamonds on the dark panel
+# The suits' inks on the dark panel: light enough to read there, in the deck's hues.
+PANEL_SUITS = {False: (theme.INK, SUIT_RED, SUIT_RED, theme.INK),
+               True: (theme.INK, SUIT_RED, (120, 170, 255), (120, 215, 130))}
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
 # Where each seat sits in the diagram: you at the bottom, as at the table.
 PLACES = {Seat.N: "top", Seat.E: "right", Seat.S: "bottom", Seat.W: "left"}
@@ -259,8 +262,7 @@ class ReviewScene(ScrollScene):
     def _suit_line(self, surf: pygame.Surface, x: int, y: int, suit: int, hand: list[Card], size: int,
                    width: int, marks: dict[Card, tuple[int, int, int]],
                    rings: dict[Card, tuple[int, int, int]]) -> None:
-        four = self.app.config.display.four_colour
-        colour = theme.suit_colour(suit, four) if four else theme.INK if suit in (0, 3) else SUIT_RED
+        colour = PANEL_SUITS[self.app.config.display.four_colour][suit]
         surf.blit(cards.suit_surface(suit, size, colour), (x, y + size // 8))
         cx = x + size + self.px(5)
         ranks = [RANK_TEXT.get(c.rank, str(c.rank)) for c in hand if c.suit == suit]
@@ -331,8 +333,7 @@ class ReviewScene(ScrollScene):
         t = text.text(label, size, theme.INK_DIM, True)
         surf.blit(t, (area.left + pad, area.top + pad))
         if trump in range(4):
-            four = self.app.config.display.four_colour
-            colour = theme.suit_colour(trump, four) if four else theme.INK if trump in (0, 3) else SUIT_RED
+            colour = PANEL_SUITS[self.app.config.display.four_colour][trump]
             surf.blit(cards.suit_surface(trump, self.px(20), colour),
                       (area.left + pad + t.get_width() + self.px(4), area.top + pad))
         if deal.tricks and self.step == 0:  # a trick's leader is named beside it
