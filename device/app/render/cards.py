@@ -89,8 +89,9 @@ def render_svg(svg: str, w: int, h: int) -> pygame.Surface | None:
         _svg_failed = True
         return None
     # SDL_image hands back RGBA bytes; pygame's own surfaces (and the screen) are ARGB, and a
-    # blit between the two converts every pixel (20x slower): converted once here
-    surf = surf.convert(pygame.Surface((1, 1), pygame.SRCALPHA))
+    # blit between the two converts every pixel (20x slower): converted once here, by bytes
+    # (Surface.convert would need the display up, which the tests and the worker may not have)
+    surf = pygame.image.frombytes(pygame.image.tobytes(surf, "BGRA"), surf.get_size(), "BGRA")
     if surf.get_size() != (w, h):
         surf = pygame.transform.smoothscale(surf, (w, h))
     return surf
