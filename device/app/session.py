@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from device.journal import Journal
 
 HUMAN = Seat.S
+KEEP_DEALS = 30  # deals kept for the stats chart's reviews (device.app.scenes.stats.REVIEWED)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class Stats:
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
         self.hands.append(HandOutcome.of(key, score, ref=len(self.deals)))
         self.deals.append(match.deals[-1] if match.deals else None)
+        if len(self.deals) > KEEP_DEALS:  # the charts review only the last ones: a day's play stays small
+            self.deals[-KEEP_DEALS - 1] = None
         if match.is_over:
             self.rubbers.append(RubberOutcome(key, True, match.winner))
 

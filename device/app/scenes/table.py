@@ -233,6 +233,7 @@ class TableScene(Scene):
         tc_h = int(min(card_h * 0.85, (hand_top - north_bottom - 2 * pad) / 1.7))
         tc_w = int(tc_h * cards.CARD_RATIO)
         self.tc_w, self.tc_h = tc_w, tc_h
+        cards.prepare(((self.card_w, self.card_h), (tc_w, tc_h)), self.app.config.display.four_colour)
         cx, cy = w // 2, (north_bottom + hand_top) // 2
         self.centre = (cx, cy)
         self.trick_pos = {
