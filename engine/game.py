@@ -82,7 +82,7 @@ class Game:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     blurb: ClassVar[str] = ""
-    players: ClassVar[int] = 4
+    players: int = 4  # a game for several table sizes makes one instance a size (with_players)
     partnerships: ClassVar[bool] = True
     jokers: ClassVar[bool] = False
     per_seat: ClassVar[int] = 1  # cards each seat plays to a trick
@@ -96,8 +96,20 @@ class Game:
         raise NotImplementedError
 
     def owns(self, rules: object) -> bool:
-        """Whether ``rules`` are this game's settings."""
+        """Whether ``rules`` are this game's settings (at this table size)."""
         return isinstance(rules, type(self.default_rules()))
+
+    def with_players(self, players: int) -> Game:
+        """This game at a table of ``players``: games for several table sizes
+        (Oh Hell, Knockout) make an instance a size; the others refuse."""
+        if players != self.players:
+            raise RulesError(f"{self.title} is played by {self.players}, not {players}")
+        return self
+
+    def with_rules(self, rules: GameRules) -> Game:
+        """This game at the table size ``rules`` name (games that store their
+        player count in their rules, so a stored match reloads at its size)."""
+        return self
 
     # -- sides ------------------------------------------------------------------
     @property
@@ -127,6 +139,12 @@ class Game:
                     seed: int | str | None) -> DealRecord:
         """Shuffle and deal hand ``hand_number`` (0-based) of a match."""
         raise NotImplementedError
+
+    def record_for(self, match: Match, seed: int | str | None) -> DealRecord:
+        """The next hand of ``match``: by default ``next_record`` for its rules,
+        next dealer and hand number. A game whose deal depends on the hands
+        before (Knockout: who is still in, who names trumps) overrides this."""
+        return self.next_record(match.rules, match.next_dealer, match.hand_number, seed)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         """Refuse a record (a physical table's deal) these rules could not have dealt."""
