@@ -146,6 +146,16 @@ class Game:
         before (Knockout: who is still in, who names trumps) overrides this."""
         return self.next_record(match.rules, match.next_dealer, match.hand_number, seed)
 
+    def arena_hands(self, rules: GameRules) -> int:
+        """Hands of the schedule an arena cycles through (deal i is hand i modulo this):
+        1, the first hand, unless the hands differ (Oh Hell's sizes)."""
+        return 1
+
+    def rules_for_record(self, rules: GameRules, record: DealRecord) -> GameRules:
+        """Rules under which ``record`` is a match's first hand (an arena plays any hand
+        of the schedule as a hand on its own): the rules themselves unless hands differ."""
+        return rules
+
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         """Refuse a record (a physical table's deal) these rules could not have dealt."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
+from engine.ai import solo
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -36,6 +37,8 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:
         return obs.legal[0]
+    if obs.game in solo.GAMES:  # each for themselves, playing for a count of tricks
+        return solo.choose(obs, level, seed_for(obs.to_json(), seed))
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
         return rng.choice(obs.legal) if level == "random" else _bid(obs)

@@ -8,7 +8,7 @@ the same game with other settings (``schedule``, ``max_cards``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 from engine.actions import Bid, Pass
 from engine.deal import Deal, DealRecord, deal_out
@@ -217,6 +217,13 @@ class OhHell(Game):
             last = pack[size * self.players - 1]  # dealt to the dealer, one at a time from eldest
             return DealRecord.of_hands(dealer, hands, last.suit, trump_card=last)
         return DealRecord.of_hands(dealer, hands, NO_TRUMP)
+
+    def arena_hands(self, rules: GameRules) -> int:
+        return _rules(rules).hands
+
+    def rules_for_record(self, rules: GameRules, record: DealRecord) -> OhHellRules:
+        size = max(len(h) for h in record.hands() if h is not None)
+        return replace(_rules(rules), schedule="fixed", fixed=size)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         r = _rules(rules)
