@@ -40,8 +40,8 @@ SURE_IN = 1000  # Knockout: staying in is worth more than any count of tricks
 # in play-outs, not seconds, so a move is the same on any machine (bench/RESULTS.md).
 # The work is counted in cards played in play-outs, not in seconds, so a move is the same
 # on any machine; these keep a move within the table's time (bench/RESULTS.md).
-WORK = {"medium": 1500, "hard": 5000, "expert": 12000}
-BID_WORK = 5
+WORK = {"medium": 1500, "hard": 4000, "expert": 12000}
+BID_WORK = 4
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
 EXACT_CARDS = 9  # exact search of a layout when at most this many cards are left in all hands
 EXACT_LAYOUTS = 12
