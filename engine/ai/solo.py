@@ -417,7 +417,7 @@ def search_play(obs: Observation, rng: random.Random, work: int) -> Action:
 # -- Knockout: naming trumps ---------------------------------------------------------------
 def suit_strength(hand: Sequence[int], suit: int) -> float:
     ranks = [c % 13 for c in hand if c // 13 == suit]
-    return len(ranks) + sum(max(0, r - 8) for r in ranks) / 4
+    return 10 * len(ranks) + sum(max(0, r - 8) for r in ranks)  # length first, honours break ties
 
 
 def textbook_trumps(obs: Observation) -> Action:
