@@ -205,6 +205,9 @@ class Game:
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
         return around(deal.dealer, 1, self.players)
 
+    def after_trick(self, deal: Deal, winner: Seat) -> None:
+        """Between tricks: German whist's draws from the stock (``Deal.draw``)."""
+
     def side_of(self, seat: Seat) -> int:
         """The side a seat scores for: N/S 0 and E/W 1 in partnership games,
         else the seat itself."""
