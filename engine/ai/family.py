@@ -65,6 +65,8 @@ def _german_endgame(hands: tuple[int, int], order: Order, leader: int,
 def plays_for_tricks(obs: Observation) -> bool:
     """Whether the seat is to play a card towards the most tricks, which is
     ``choose_card``'s search on ``obs.play_form()``."""
+    if obs.game in solo.GAMES:  # a count of tricks, not the most: engine.ai.solo plays it
+        return False
     return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
 
 
