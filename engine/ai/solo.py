@@ -40,11 +40,13 @@ SURE_IN = 1000  # Knockout: staying in is worth more than any count of tricks
 # in play-outs, not seconds, so a move is the same on any machine (bench/RESULTS.md).
 # The work is counted in cards played in play-outs, not in seconds, so a move is the same
 # on any machine; these keep a move within the table's time (bench/RESULTS.md).
-WORK = {"medium": 1500, "hard": 4000, "expert": 12000}
+WORK = {"medium": 1500, "hard": 3000, "expert": 12000}
 BID_WORK = 4
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
-EXACT_CARDS = 9  # exact search of a layout when at most this many cards are left in all hands
-EXACT_LAYOUTS = 12
+EXACT_CARDS = 8  # exact search of a layout when at most this many cards are left in all hands
+EXACT_LAYOUTS = 10
+MAX_LAYOUTS = 40  # beyond this more layouts cost more than they tell (sampling is not free)
+BID_SPREAD = 3  # bids further than this from the textbook's estimate are not tried
 
 
 def _suit(c: int) -> int:
@@ -343,12 +345,14 @@ def textbook_bid(obs: Observation) -> Action:
 def search_bid(obs: Observation, rng: random.Random, work: int) -> Action:
     """Each legal bid played out on the same layouts (the other seats bid as they
     have, or as the textbook would); the bid with the best mean points."""
-    bids = [a for a in obs.legal if isinstance(a, Bid) and a.tricks is not None]
     k = knowledge(obs)
+    est = textbook_estimate(k.hand, k.trump, k.players)
+    legal_bids = [a for a in obs.legal if isinstance(a, Bid) and a.tricks is not None]
+    bids = [a for a in legal_bids if abs((a.tricks or 0) - est) <= BID_SPREAD] or legal_bids
     goal = Goal.of(obs)
     known = {int(s): t for s, t in obs.bids.items()}
     per = len(k.hand) * len(k.ring)
-    layouts = max(6, work // (per * len(bids)))
+    layouts = min(MAX_LAYOUTS, max(6, work // (per * len(bids))))
     totals = [0.0] * len(bids)
     pos = k.ring.index(k.leader)
     for _ in range(layouts):
@@ -360,7 +364,6 @@ def search_bid(obs: Observation, rng: random.Random, work: int) -> Action:
             taken = [0] * k.players
             run([list(h) for h in hands], k.ring, pos, [], taken, k.trump, targets)
             totals[i] += goal.points(targets[k.seat], taken[k.seat])
-    est = textbook_estimate(k.hand, k.trump, k.players)
     best = max(range(len(bids)), key=lambda i: (totals[i], -abs((bids[i].tricks or 0) - est)))
     return bids[best]
 
@@ -383,13 +386,27 @@ def textbook_play(obs: Observation) -> Action:
     return Play(obs.seat, Card(card))
 
 
+def distinct(cards: list[int], k: Knowledge) -> list[int]:
+    """One card of each run of equals: cards of a suit with nothing between them but
+    cards the seat holds or that are gone play alike (the lowest stands for the run)."""
+    gone = set(range(52)) - set(k.unseen) - set(k.hand)
+    out: list[int] = []
+    for c in sorted(cards):
+        prev = out[-1] if out else -1
+        if prev >= 0 and prev // 13 == c // 13 and all(
+                x in gone or x in k.hand for x in range(prev + 1, c)):
+            continue
+        out.append(c)
+    return out
+
+
 def search_play(obs: Observation, rng: random.Random, work: int) -> Action:
     """Every legal card tried on the same layouts: played out by the textbook for
     every seat, or searched exactly near the end; the best mean score for the mover."""
     k = knowledge(obs)
     goal = Goal.of(obs)
     targets = _targets(obs, k)
-    cards = [int(a.card) for a in obs.legal if isinstance(a, Play)]
+    cards = distinct([int(a.card) for a in obs.legal if isinstance(a, Play)], k)
     left = len(k.hand) * len(k.ring) - len(k.trick)
     totals = dict.fromkeys(cards, 0.0)
     if left <= EXACT_CARDS:
@@ -400,7 +417,7 @@ def search_play(obs: Observation, rng: random.Random, work: int) -> Action:
                 table.play(c)
                 totals[c] += exact(table, targets, goal)[k.seat]
     else:
-        layouts = max(4, work // (left * len(cards)))
+        layouts = min(MAX_LAYOUTS, max(4, work // (left * len(cards))))
         for _ in range(layouts):
             hands = sample(k, rng)
             for c in cards:
