@@ -130,3 +130,15 @@ def test_touch_targets_text_and_card_strips_are_big_enough_at_800x480(monkeypatc
         assert not [(size, s) for size, s in sizes if size < 18]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game, words", [("oh-hell", "bids add up"), ("knockout", "you are out")])
+def test_the_rules_screen_explains_the_game(game, words):
+    app = make_app((800, 480), game=game, players=5)
+    try:
+        app.go("rules")
+        app.step()
+        texts = " ".join(t for _, t in app.scene.lines())
+        assert words in texts and "partnerships" not in texts
+    finally:
+        app.close()
