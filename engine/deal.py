@@ -311,7 +311,12 @@ class Deal:
         self._advance()
 
     def _trick(self, leader: Seat) -> Trick:
-        return Trick(leader, (), self.players, self.game.per_seat, self.out)
+        # A seat that has played all it was dealt while others hold cards (Knockout's
+        # dog's life: one card) sits out the rest of the hand, the lead included.
+        spent = frozenset(s for s in self.seats if s not in self.out and self._hands[s] is not None
+                          and not self._hands[s] and self.record.dealt is not None
+                          and any(self._hands[o] for o in self.seats))
+        return Trick(leader, (), self.players, self.game.per_seat, self.out | spent)
 
     def _advance(self) -> None:
         """After a step before the play: the next step, or the contract and the first lead."""
@@ -466,7 +471,8 @@ class Deal:
             return []
         step = self._step
         if step is None:
-            return [Play(seat, c) for c in self.legal_moves()]
+            knock: list[Action] = [Pass(seat)] if self.game.may_knock(self, seat) else []
+            return [Play(seat, c) for c in self.legal_moves()] + knock
         if step.phase is Phase.AUCTION:
             return list(self.game.auction_legal(self, seat))
         if step.phase is Phase.DECLARE:
@@ -485,6 +491,11 @@ class Deal:
         turn = self.turn
         assert turn is not None
         step = self._step
+        if (isinstance(action, Pass) and step is None and self.contract is not None
+                and self.game.may_knock(self, turn)):
+            if action.seat != turn:
+                raise NotYourTurn(f"not your turn: {seat_name(turn, self.players)} to play")
+            return
         if isinstance(action, (Bid, Pass, Declare, Exchange)):
             self._check_step(action, turn, step)
             return
@@ -568,6 +579,10 @@ class Deal:
         """Validate and apply; returns the trick it completed, if any."""
         self.check(action)
         self.actions.append(action)
+        if isinstance(action, Pass) and self._step is None and self.contract is not None:
+            # a knock (checked: the game allows it): the seat sits this trick out (a dog's life)
+            self.current = self.current.knock(action.seat)
+            return self._close_trick() if self.current.complete else None
         if isinstance(action, (Bid, Pass, Declare, Exchange)):
             if isinstance(action, Declare):
                 self.declarations.append(action)
@@ -593,6 +608,9 @@ class Deal:
         self.current = self.current.add(card)
         if not self.current.complete:
             return None
+        return self._close_trick()
+
+    def _close_trick(self) -> Trick:
         done = self.current
         for c in done.cards:
             self._played[c] = len(self.tricks) + 1

@@ -199,6 +199,11 @@ class Game:
         return Contract(None, "", deal.record.trump)
 
     # -- play ---------------------------------------------------------------------
+    def may_knock(self, deal: Deal, seat: Seat) -> bool:
+        """Whether ``seat``, to play, may pass its turn in this trick instead of a card
+        (Knockout's dog's life); its pass is a ``Pass`` action."""
+        return False
+
     def order(self, deal: Deal, contract: Contract) -> Order:
         return Order(contract.trump, contract.downtown)
 

@@ -59,6 +59,10 @@ class Trick:
     def plays(self) -> list[tuple[Seat, Card]]:
         return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
 
+    def knock(self, seat: Seat) -> Trick:
+        """The trick with ``seat`` passing its turn: it plays no card to it."""
+        return Trick(self.leader, self.cards, self.players, self.per_seat, self.out | {seat})
+
     def add(self, card: Card) -> Trick:
         return Trick(self.leader, self.cards + (card,), self.players, self.per_seat, self.out)
 

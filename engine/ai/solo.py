@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, Bid, Declare, Play
+from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.cards import STRAINS, Card
 from engine.game import Phase
 from engine.observation import Observation
@@ -263,7 +263,7 @@ def knowledge(obs: Observation) -> Knowledge:
     unseen = [c for c in range(52) if c not in known]
     size = len(hand) + sum(1 for t in list(obs.tricks) + [obs.trick] for s, _ in t.plays() if s == obs.seat)
     counts = {s: size for s in ring if s != obs.seat}
-    voids: dict[int, set[int]] = {s: set() for s in ring}
+    voids: dict[int, set[int]] = {s: set() for s in range(n)}
     for t in list(obs.tricks) + [obs.trick]:
         plays = t.plays()
         if not plays:
@@ -274,8 +274,10 @@ def knowledge(obs: Observation) -> Knowledge:
                 counts[int(s)] -= 1
             if c.suit != led:
                 voids[int(s)].add(led)
+    # the trick's first player: its leader, unless that seat sits out (a spent dog's life)
+    first = int(obs.trick.seat_of(0))
     return Knowledge(int(obs.seat), n, ring, hand, unseen, counts, voids, list(obs.won),
-                     [int(c) for c in obs.trick.cards], int(obs.trick.leader), obs.trump)
+                     [int(c) for c in obs.trick.cards], first, obs.trump)
 
 
 def sample(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list[int]]:
@@ -465,6 +467,24 @@ def search_trumps(obs: Observation, rng: random.Random, work: int) -> Action:
     return options[best]
 
 
+def dog(obs: Observation) -> Action:
+    """On a dog's life (one card, may knock): play the card when it wins the trick as it
+    stands and nobody after can beat it for sure (a trump, or the last to play), else knock."""
+    card = next(a for a in obs.legal if isinstance(a, Play))
+    trick = [int(c) for c in obs.trick.cards]
+    c = int(card.card)
+    if not trick:
+        return card if c % 13 == 12 or c // 13 == obs.trump else next(a for a in obs.legal
+                                                                      if isinstance(a, Pass))
+    best = trick[winning_index(trick, obs.trump)]
+    wins = _beats(c, best, trick[0] // 13, obs.trump) and (
+        c // 13 == obs.trump or c // 13 == trick[0] // 13)
+    last = len(trick) == obs.trick.size - 1
+    if wins and (last or c // 13 == obs.trump or c % 13 == 12):
+        return card
+    return next(a for a in obs.legal if isinstance(a, Pass))
+
+
 def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     """The action of ``level`` for an Oh Hell or Knockout observation."""
     if level == "random":
@@ -474,8 +494,13 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         return search_bid(obs, rng, BID_WORK * work) if work else textbook_bid(obs)
     if obs.phase == Phase.DECLARE:
         return search_trumps(obs, rng, BID_WORK * work) if work else textbook_trumps(obs)
+    if any(isinstance(a, Pass) for a in obs.legal):
+        return dog(obs)
     if level == "easy" and rng.random() < SLIP_RATE:
         return rng.choice(obs.legal)
+    if obs.game == "knockout" and obs.rules.get("dogs_life"):
+        # the play-outs deal every seat alike; a dog's one card is the textbook's to play
+        return textbook_play(obs)
     return search_play(obs, rng, work) if work else textbook_play(obs)
 
 

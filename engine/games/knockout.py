@@ -48,8 +48,6 @@ class KnockoutRules:
             raise RulesError(f"Knockout whist starts with 7 or 13 cards, not {self.start}")
         if self.tie_break not in TIE_BREAKS:
             raise RulesError(f"Knockout's tie_break is cut or earliest, not {self.tie_break!r}")
-        if self.dogs_life:
-            raise RulesError("the dog's life is not played at this table yet: set dogs_life off")
 
     @property
     def target(self) -> int:
@@ -61,7 +59,8 @@ class KnockoutRules:
     def summary(self) -> str:
         ties = "a cut" if self.tie_break == "cut" else "the first to reach it"
         return (f"{self.players} players, {self.start} cards down to 1, most tricks names trumps "
-                f"(ties: {ties}){', no trumps allowed' if self.allow_no_trumps else ''}")
+                f"(ties: {ties}){', no trumps allowed' if self.allow_no_trumps else ''}"
+                f"{', the dog' + chr(39) + 's life' if self.dogs_life else ''}")
 
 
 def _rules(rules: GameRules) -> KnockoutRules:
@@ -76,15 +75,46 @@ def hand_size(start: int, hand_number: int, left: int) -> int:
 
 
 def survivors(deal: Deal) -> tuple[Seat, ...]:
-    """The seats still in after ``deal``: those dealt in that took a trick."""
+    """The seats that took a trick in ``deal`` (among those dealt in)."""
     return tuple(s for s in deal.seats if s not in deal.out and deal.taken[s] > 0)
 
 
-def still_in(match: Match) -> tuple[Seat, ...]:
-    """Who is still in before the next hand."""
+def dogs(deal: Deal) -> frozenset[Seat]:
+    """The seats on a dog's life in ``deal``: dealt one card while the others hold more."""
+    hands = deal.record.hands()
+    most = max((len(h) for h in hands if h is not None), default=0)
+    return frozenset(s for s in deal.seats if most > 1 and (h := hands[s]) is not None and len(h) == 1)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Who is in before the next hand, who of them is on a dog's life, and whether the
+    game's dog's life has been given."""
+
+    left: tuple[Seat, ...]
+    dogs: frozenset[Seat]
+    used: bool
+
+
+def standing(match: Match) -> Standing:
+    """Fold the scored hands: a player with no tricks is out, or (``dogs_life``, the first
+    time in the game: every such player of that hand) on a dog's life; a dog that takes
+    a trick is fully back, one that does not is out."""
     seats = seats_at(match.game.players)
-    scored = match.deals[:len(match.hands)]
-    return survivors(scored[-1]) if scored else seats
+    r = _rules(match.rules)
+    left, on, used = list(seats), frozenset[Seat](), False
+    for deal in match.deals[:len(match.hands)]:
+        blank = [s for s in left if deal.taken[s] == 0]
+        new = [s for s in blank if s not in on] if r.dogs_life and not used else []
+        left = [s for s in left if s not in blank or s in new]
+        on = frozenset(new)
+        used = used or bool(new)
+    return Standing(tuple(left), on, used)
+
+
+def still_in(match: Match) -> tuple[Seat, ...]:
+    """Who is still in before the next hand (players on a dog's life included)."""
+    return standing(match).left
 
 
 def choose_by_tricks(deal: Deal, tie_break: str, seed: int | str | None) -> Seat:
@@ -148,14 +178,20 @@ class Knockout(Game):
 
     def record_for(self, match: Match, seed: int | str | None) -> DealRecord:
         r = _rules(match.rules)
-        left = still_in(match)
-        out = [s for s in seats_at(self.players) if s not in left]
+        now = standing(match)
+        left = now.left
+        out = [s for s in seats_at(self.players) if s not in left or s in now.dogs]
         dealer = match.next_dealer
         k = match.hand_number
         size = hand_size(r.start, k, len(left))
         pack = shuffled_pack(seed)
         hands, piles = deal_out(pack, dealer, self.players, size, [("stock", -1)], out)
         stock = piles["stock"]
+        if now.dogs:  # one card each to the players on a dog's life, after the others
+            dealt = [set(h) for h in hands]
+            for i, s in enumerate(sorted(now.dogs, key=lambda d: (int(d) - int(dealer) - 1) % self.players)):
+                dealt[s].add(stock[i])
+            hands, stock = tuple(frozenset(h) for h in dealt), stock[len(now.dogs):]
         if k == 0:
             if stock:
                 return DealRecord.of_hands(dealer, hands, stock[0].suit, piles={"stock": stock},
@@ -179,8 +215,9 @@ class Knockout(Game):
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         r = _rules(rules)
         sizes = {len(h) for h in record.hands() if h}
-        if len(sizes) > 1:
-            raise RulesError("every Knockout hand is dealt the same number of cards")
+        if len(sizes - {1}) > 1 or (len(sizes) > 1 and not r.dogs_life):
+            raise RulesError("every Knockout hand is dealt the same number of cards "
+                             "(but one to a player on a dog's life)")
         if hand_number > 0 and record.declarer is None:
             raise RulesError("from the second hand the player with most tricks names trumps")
         if sizes and max(sizes) > r.start - hand_number:
@@ -208,8 +245,15 @@ class Knockout(Game):
         return Contract(chooser, f"{named}, named by {seat_label(chooser, self.players)}", trump)
 
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+        # a player on a dog's life never leads: the lead passes on
+        on = dogs(deal)
         return next(s for s in (around(deal.dealer, i, self.players) for i in range(1, self.players + 1))
-                    if s not in deal.out)
+                    if s not in deal.out and s not in on)
+
+    def may_knock(self, deal: Deal, seat: Seat) -> bool:
+        # a dog plays its one card or knocks, and must play it in the last trick
+        return (seat in dogs(deal) and bool(deal.hand(seat))
+                and len(deal.tricks) < deal.tricks_per_hand - 1)
 
     # -- scoring and the match ----------------------------------------------------------
     def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
@@ -219,9 +263,11 @@ class Knockout(Game):
         left = survivors(deal)
         knocked = [s for s in deal.seats if s not in deal.out and s not in left]
         notes = []
-        if knocked:
-            notes.append("out: " + ", ".join(seat_label(s, self.players) for s in knocked))
-        won = int(left[0]) if len(left) == 1 else None
+        dogs_life = _rules(rules).dogs_life
+        if knocked:  # with the dog's life the match says who is out (it knows if one was given)
+            notes.append(("no tricks: " if dogs_life else "out: ")
+                         + ", ".join(seat_label(s, self.players) for s in knocked))
+        won = int(left[0]) if len(left) == 1 and not dogs_life else None
         if won is not None:
             notes.append(f"{seat_label(left[0], self.players)} is the last player left")
         zero = (0,) * self.players
@@ -230,6 +276,12 @@ class Knockout(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return 1
+
+    def match_winner(self, match: Match) -> int | None:
+        if match.games:
+            return match.games[-1].winner
+        left = standing(match).left if match.hands else ()
+        return int(left[0]) if len(left) == 1 else None
 
     def next_dealer(self, match: Match) -> Seat:
         if not match.deals:
@@ -243,4 +295,5 @@ class Knockout(Game):
 GAME = Knockout()
 
 
-__all__ = ["GAME", "Knockout", "KnockoutRules", "choose_by_tricks", "hand_size", "still_in", "survivors"]
+__all__ = ["GAME", "Knockout", "KnockoutRules", "Standing", "choose_by_tricks", "dogs", "hand_size",
+           "standing", "still_in", "survivors"]

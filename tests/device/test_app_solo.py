@@ -142,3 +142,39 @@ def test_the_rules_screen_explains_the_game(game, words):
         assert words in texts and "partnerships" not in texts
     finally:
         app.close()
+
+
+def test_on_a_dogs_life_you_knock_with_a_button():
+    from device.app.main import _play_out
+    from engine.games.knockout import KnockoutRules
+
+    for seed in range(60):
+        app = make_app((800, 480), game="knockout", players=3, seed=seed)
+        session = app.session
+        session.set_rules(KnockoutRules(players=3, dogs_life=True))
+        _play_out(session.shuffle_and_deal(), match=session.match)
+        session.finish()
+        if session.match.hands[0].tricks[0] == 0 and not session.match.is_over:
+            break
+        app.close()
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        deal = app.session.deal
+        assert len(deal.hand(Seat(0))) == 1
+        assert run_until(app, lambda: your_turn_to_knock(app) or deal.is_over, max_steps=5000)
+        assert not deal.is_over and len(deal.tricks) < deal.tricks_per_hand - 1
+        assert app.scene.status() == "A dog's life: play your card, or knock"
+        before = len(deal.actions)
+        tap_button(app, "knock")
+        assert deal.actions[before].__class__.__name__ == "Pass"
+    finally:
+        app.close()
+
+
+def your_turn_to_knock(app):
+    deal = app.session.deal
+    if deal.turn == Seat(0) and deal.phase == Phase.DECLARE:
+        tap_button(app, next(b.name for b in app.scene.b_suits if b.visible))
+        return False
+    return deal.turn == Seat(0) and deal.phase == Phase.PLAY

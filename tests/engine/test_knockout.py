@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Declare, Play
+from engine.actions import Declare, Pass, Play
 from engine.errors import RulesError
 from engine.game import Phase
 from engine.games import get_game
-from engine.games.knockout import KnockoutRules, hand_size
+from engine.games.knockout import KnockoutRules, hand_size, still_in
 from engine.match import Match
 from engine.seats import Seat
 
@@ -85,11 +85,52 @@ def test_settings_are_checked():
     assert game.rules_from_dict({"allow_no_trumps": "on"}).allow_no_trumps
 
 
+def test_a_dogs_life_one_card_a_knock_and_back_or_out():
+    for seed in range(400):
+        match = Match(KnockoutRules(players=4, dogs_life=True), Seat.N, seed)
+        rng = random.Random(seed)
+        play_hand(match, rng)
+        blank = [Seat(i) for i, t in enumerate(match.hands[0].tricks) if t == 0]
+        if blank:
+            break
+    assert match.hands[0].notes[0].startswith("no tricks: ") and not match.is_over
+    deal = match.new_deal()
+    assert deal.phase == Phase.DECLARE
+    match.apply(deal.legal_actions()[0])
+    for dog in blank:
+        assert len(deal.hand(dog)) == 1 and dog not in deal.out  # on a dog's life: one card
+    assert deal.current.leader not in blank  # a dog never leads
+    if deal.turn not in blank:
+        with pytest.raises(RulesError):
+            deal.apply(Pass(deal.turn))  # only a dog may knock
+    knocked = False
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        if deal.turn in blank and len(deal.tricks) < deal.tricks_per_hand - 1:
+            assert Pass(deal.turn) in legal
+            match.apply(Pass(deal.turn))
+            knocked = True
+            continue
+        assert Pass(deal.turn) not in legal  # the last trick: the dog must play its card
+        match.apply(rng.choice(legal))
+    assert knocked
+    score = match.finish_deal()
+    for dog in blank:
+        assert score.tricks[dog] <= 1
+    again = Match.from_dict(match.to_dict())
+    assert [h.to_dict() for h in again.hands] == [h.to_dict() for h in match.hands]
+    left = {Seat(i) for i, t in enumerate(score.tricks) if t > 0}
+    if not match.is_over:  # a dog without a trick is out; one with a trick is fully back
+        following = match.new_deal()
+        assert {s for s in following.seats if s not in following.out} == left
+
+
 @settings(max_examples=30, deadline=None)
 @given(players=st.integers(2, 7), seed=st.integers(0, 10**6), start=st.sampled_from([7, 13]),
-       tie=st.sampled_from(["cut", "earliest"]), no_trumps=st.booleans())
-def test_random_games_conserve_cards_knock_out_and_replay(players, seed, start, tie, no_trumps):
-    rules = KnockoutRules(players=players, start=start, tie_break=tie, allow_no_trumps=no_trumps)
+       tie=st.sampled_from(["cut", "earliest"]), no_trumps=st.booleans(), dogs_life=st.booleans())
+def test_random_games_conserve_cards_knock_out_and_replay(players, seed, start, tie, no_trumps, dogs_life):
+    rules = KnockoutRules(players=players, start=start, tie_break=tie, allow_no_trumps=no_trumps,
+                          dogs_life=dogs_life)
     match = Match(rules, Seat(seed % players), seed)
     rng = random.Random(seed)
     left = set(range(players))
@@ -101,8 +142,12 @@ def test_random_games_conserve_cards_knock_out_and_replay(players, seed, start, 
         assert sorted(c for t in deal.tricks for c in t.cards) == sorted(dealt)
         assert {s for s in deal.seats if deal.record.hands()[s]} == left
         assert deal.dealer in left
-        left = {s for s in left if score.tricks[s] > 0}
-        assert len(match.hands) <= start
+        assert sum(score.tricks) == deal.tricks_per_hand
+        if not dogs_life:
+            left = {s for s in left if score.tricks[s] > 0}
+        else:
+            left = set(still_in(match))
+        assert len(match.hands) <= start + 1
     assert left == {match.winner}
     again = Match.from_dict(match.to_dict())
     assert [h.to_dict() for h in again.hands] == [h.to_dict() for h in match.hands]

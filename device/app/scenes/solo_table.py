@@ -23,7 +23,7 @@ from device.app import ai_worker
 from device.app.render import cards as card_render
 from device.app.render import felt, text, theme, widgets
 from device.events import InputEvent, PointerEvent
-from engine.actions import Action, Bid, Declare, Play
+from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from engine.deal import Deal
 from engine.game import Phase
@@ -144,6 +144,9 @@ class SoloTableScene(Scene):
             self.b_suits.append(self.buttons.add(widgets.Button(
                 rect, label, partial(self._declare, strain), visible=False, font_size=self.px(18),
                 name=f"trump{strain}")))
+        self.b_knock = self.buttons.add(widgets.Button(
+            pygame.Rect(t.right - self.px(150), t.bottom - self.px(60), self.px(140), bh), "Knock",
+            partial(self._human, Pass(HUMAN)), visible=False, font_size=self.px(22), name="knock"))
         self.b_deal = self.buttons.add(widgets.Button(
             pygame.Rect(t.centerx - self.px(90), t.centery + self.px(40), self.px(180), bh), "Deal",
             self.next_hand, primary=True, visible=False, font_size=self.px(24), name="deal"))
@@ -314,6 +317,8 @@ class SoloTableScene(Scene):
                    else set())
         for b, strain in zip(self.b_suits, "SHDCN", strict=True):
             b.visible = declare and strain in strains
+        self.b_knock.visible = (deal is not None and deal.turn == HUMAN and deal.phase == Phase.PLAY
+                                and Pass(HUMAN) in deal.legal_actions())
         over = deal is None or deal.is_over
         self.b_deal.visible = over
         self.b_deal.label = ("New game" if self.session.match.is_over else "Deal" if deal is None
@@ -347,6 +352,8 @@ class SoloTableScene(Scene):
         if deal.phase == Phase.DECLARE:
             return ("You took most tricks: name trumps" if turn == HUMAN
                     else f"{player_name(turn)} names trumps")
+        if turn == HUMAN and self.b_knock.visible:
+            return "A dog's life: play your card, or knock"
         if turn == HUMAN:
             return self.message or "Your turn: tap a card twice to play it"
         return f"{player_name(turn)} to play"
