@@ -220,8 +220,9 @@ class Knockout(Game):
                              "(but one to a player on a dog's life)")
         if hand_number > 0 and record.declarer is None:
             raise RulesError("from the second hand the player with most tricks names trumps")
-        if sizes and max(sizes) > r.start - hand_number:
-            raise RulesError(f"hand {hand_number + 1} has at most {r.start - hand_number} cards each")
+        most = max(1, r.start - hand_number)  # one-card hands go on while a dog's life lasts
+        if sizes and max(sizes) > most:
+            raise RulesError(f"hand {hand_number + 1} has at most {most} card{'s' if most != 1 else ''} each")
 
     # -- steps ----------------------------------------------------------------------
     def step(self, deal: Deal) -> Step | None:
