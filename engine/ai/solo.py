@@ -41,9 +41,9 @@ SURE_IN = 1000  # Knockout: staying in is worth more than any count of tricks
 # The work is counted in cards played in play-outs, not in seconds, so a move is the same
 # on any machine; these keep a move within the table's time (bench/RESULTS.md).
 WORK = {"medium": 1500, "hard": 3000, "expert": 12000}
-BID_WORK = 4
+BID_WORK = 2
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
-EXACT_CARDS = 8  # exact search of a layout when at most this many cards are left in all hands
+EXACT_CARDS_EACH = 2  # exact search of a layout once each player holds at most this many cards
 EXACT_LAYOUTS = 10
 MAX_LAYOUTS = 40  # beyond this more layouts cost more than they tell (sampling is not free)
 BID_SPREAD = 3  # bids further than this from the textbook's estimate are not tried
@@ -411,7 +411,7 @@ def search_play(obs: Observation, rng: random.Random, work: int) -> Action:
     cards = distinct([int(a.card) for a in obs.legal if isinstance(a, Play)], k)
     left = len(k.hand) * len(k.ring) - len(k.trick)
     totals = dict.fromkeys(cards, 0.0)
-    if left <= EXACT_CARDS:
+    if len(k.hand) <= EXACT_CARDS_EACH:
         for _ in range(EXACT_LAYOUTS):
             hands = sample(k, rng)
             for c in cards:
