@@ -230,7 +230,6 @@ class RefereeSession:
         # Back after an unplug: the cards laid meanwhile were not seen; the prompt
         # asks for them again until the next card is taken.
         self.relay = False
-        self.touch = False  # the screen is worked by touch: prompts say "tap", not "press Select"
         self.taken: Taken | None = None  # the last card guessed to be a person's (one reader)
         self.last_score: HandScore | None = None  # the last hand scored (confirmed)
         self.preview: HandScore | None = None  # the finished hand, before it is confirmed
@@ -786,7 +785,7 @@ class RefereeSession:
         if self.phase == SETUP:
             return self._refuse("choose the dealer first, then scan the turned trump card")
         if self.phase == HAND_OVER:
-            return self._refuse(f"the hand is over - {self._prompt().split(' - ', 1)[1]}")
+            return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
         if self.phase == TRUMP:
             taken = self._scan_trump(c)
         elif self.phase == AI_HANDS:

@@ -311,11 +311,9 @@ class Deal:
         self._advance()
 
     def _trick(self, leader: Seat) -> Trick:
-        # A seat that has played all it was dealt while others hold cards (Knockout's
-        # dog's life: one card) sits out the rest of the hand, the lead included.
-        spent = frozenset(s for s in self.seats if s not in self.out and self._hands[s] is not None
-                          and not self._hands[s] and self.record.dealt is not None
-                          and any(self._hands[o] for o in self.seats))
+        # a seat the game sits out for the rest of the hand (Knockout's dog that has played
+        # its one card) plays no more, nor leads
+        spent = frozenset(s for s in self.seats if s not in self.out and self.game.sits_out(self, s))
         return Trick(leader, (), self.players, self.game.per_seat, self.out | spent)
 
     def _advance(self) -> None:
@@ -459,10 +457,18 @@ class Deal:
         seat = self.turn
         if seat is None or self.contract is None:
             return []
-        hand = self._hands[seat]
+        hand = self.playable(seat)
         if hand is None:
             return []
         return self.order.legal(hand, self.current.cards)
+
+    def playable(self, seat: Seat) -> frozenset[Card] | None:
+        """The cards ``seat`` may play from: its hand and, in Scandinavian
+        whist, the face-up cards of its layout. None if the hand is unknown."""
+        hand = self._hands[seat]
+        if hand is None:
+            return None
+        return frozenset(hand) | self.game.layout(self, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (claims aside)."""
@@ -526,9 +532,10 @@ class Deal:
                 if h is not None and card in h:
                     raise IllegalPlay(f"{card} is in {seat_name(other, self.players)}'s hand")
             return
-        if card not in hand:
+        held = hand | self.game.layout(self, seat)
+        if card not in held:
             raise IllegalPlay(f"{seat_name(seat, self.players)} does not hold {card}")
-        led = self.order.must_follow(hand, self.current.cards, card)
+        led = self.order.must_follow(held, self.current.cards, card)
         if led is not None:
             raise IllegalPlay(f"must follow {SUIT_NAMES[led]}")
 

@@ -204,11 +204,21 @@ class Game:
         (Knockout's dog's life); its pass is a ``Pass`` action."""
         return False
 
+    def sits_out(self, deal: Deal, seat: Seat) -> bool:
+        """Whether ``seat``, dealt in, plays no more tricks this hand (Knockout: a dog's
+        life whose one card is played); it neither leads nor follows."""
+        return False
+
     def order(self, deal: Deal, contract: Contract) -> Order:
         return Order(contract.trump, contract.downtown)
 
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
         return around(deal.dealer, 1, self.players)
+
+    def layout(self, deal: Deal, seat: Seat) -> frozenset[Card]:
+        """Cards ``seat`` may play besides its hand (Scandinavian whist's face-up
+        layout); the deal's follow rule counts them as held."""
+        return frozenset()
 
     def after_trick(self, deal: Deal, winner: Seat) -> None:
         """Between tricks: German whist's draws from the stock (``Deal.draw``)."""

@@ -99,9 +99,9 @@ class App:
         self.frames = 0
         self.running = True
         self.idle_since = time.monotonic()
-        # How the table was worked last: "touch" (a finger or the mouse) or "buttons"
-        # (GPIO or keys); "" before any input. Prompts are worded for it.
-        self.last_input = ""
+        # Which input was used last: prompts name the screen's buttons ("tap Start")
+        # unless the physical buttons or keys are what is in use.
+        self.last_input = "touch"
         # The game store (device.journal.attach_app): why there is none, if it could
         # not be opened, and when a held journal next tries the store again.
         self.store: Store | None = None

@@ -22,7 +22,9 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
                      "recall", "recall-deal",  # recall-deal: one deal's replay, half played
                      "enrol", "referee", "quit",
                      "celebration",  # a rubber (or with moment="game", a game) just won
-                     "scorepad", "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
+                     "scorepad",
+                     # the real-card screen with cards in hand (device.app.referee_shots)
+                     "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
                      "duplicate")  # the last hand played again from the other side, both results
 
 

@@ -96,6 +96,9 @@ class Session:
         has not begun, else from the next rubber (a resumed one is finished first)."""
         self.deals = source
         self.deals_used = 0
+        if self.match.dealers_given and self.match.deals:
+            # a rubber of this file resumed after a power cut: its boards were dealt already
+            self.deals_used = len(self.match.deals)
         if not self.match.deals:
             first = source.first_dealer() or self.match.first_dealer
             self.match = Match(self.rules, first_dealer=first, seed=self.match.seed, dealers_given=True)

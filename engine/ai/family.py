@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai import german, solo
+from engine.ai import german, scandinavian, solo
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -44,6 +44,10 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         if level == "random":
             return seed_for(obs.to_json(), seed).choice(obs.legal)
         return german.choose(obs, None if level in ("rules", "easy") else _german_endgame)
+    if obs.game == "scandinavian":
+        if level == "random":
+            return seed_for(obs.to_json(), seed).choice(obs.legal)
+        return scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
         return rng.choice(obs.legal) if level == "random" else _bid(obs)

@@ -251,6 +251,9 @@ class Knockout(Game):
         return next(s for s in (around(deal.dealer, i, self.players) for i in range(1, self.players + 1))
                     if s not in deal.out and s not in on)
 
+    def sits_out(self, deal: Deal, seat: Seat) -> bool:
+        return seat in dogs(deal) and not deal.hand(seat)
+
     def may_knock(self, deal: Deal, seat: Seat) -> bool:
         # a dog plays its one card or knocks, and must play it in the last trick
         return (seat in dogs(deal) and bool(deal.hand(seat))

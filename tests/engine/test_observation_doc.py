@@ -34,6 +34,8 @@ EXAMPLES = {
     "classic": ("classic", "doc", "6"),
     "norwegian-auction": ("norwegian", "doc", "1"),
     "norwegian-play": ("norwegian", "doc-3", "auction+5"),
+    "german": ("german", "doc", "3"),
+    "scandinavian": ("scandinavian", "doc", "auction+5"),
     "oh-hell-auction": ("oh-hell:5", "doc", "3"),
     "oh-hell-play": ("oh-hell:5", "doc", "auction+7"),
     "knockout-play": ("knockout:3", "doc", "4"),
@@ -82,6 +84,12 @@ def test_every_example_reads_back_and_its_legal_actions_parse() -> None:
         again = Observation.from_json(json.loads(json.dumps(data)))
         assert again.to_json() == data
         assert [action_from_dict(a, obs.players) for a in data["legal"]] == list(obs.legal)  # type: ignore[union-attr]
+
+
+def test_every_game_has_an_example() -> None:
+    from engine.games import GAMES
+
+    assert set(GAMES) <= {game.partition(":")[0] for game, _, _ in EXAMPLES.values()}
 
 
 def test_every_action_type_is_documented() -> None:

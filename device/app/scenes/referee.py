@@ -25,7 +25,7 @@ import pygame
 from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
-from device.events import ButtonEvent, InputEvent, PointerEvent
+from device.events import InputEvent
 from device.referee import (
     AI_HANDS,
     HAND_OVER,
@@ -66,16 +66,6 @@ def _app_rules(app: App) -> Rules:
     return classic_rules(app.config)
 
 
-def _has_touchscreen() -> bool:
-    """SDL sees a touch device: the prompts say "tap" until a button is pressed."""
-    try:
-        from pygame._sdl2 import touch
-
-        return bool(touch.get_num_devices())
-    except (ImportError, pygame.error):
-        return False
-
-
 class RefereeScene(Scene):
     name = "referee"
     title = "Real cards"
@@ -93,9 +83,7 @@ class RefereeScene(Scene):
                 log.error("the unfinished real-card rubber cannot be resumed: %s", exc)
             app.referee_session = session
         self.session: RefereeSession = session
-        # Worded for how the table is worked: the last input, else a touchscreen seen.
-        last = getattr(app, "last_input", "")
-        session.touch = last == "touch" or (not last and _has_touchscreen())
+        session.touch = app.touch_wording  # worded for how the table is worked
         self.readers: list[Reader] = []
         self.reader_problem = ""  # the reader is on in Settings but could not be started
         self.job: int | None = None
@@ -173,10 +161,7 @@ class RefereeScene(Scene):
 
     # -- input --------------------------------------------------------------------------
     def handle(self, ev: InputEvent) -> None:
-        if isinstance(ev, PointerEvent):
-            self.session.touch = True
-        elif isinstance(ev, ButtonEvent):
-            self.session.touch = False
+        self.session.touch = self.app.touch_wording  # the app has just noted this input
         if self.session.handle(ev):
             return
         super().handle(ev)

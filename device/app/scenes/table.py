@@ -419,6 +419,9 @@ class TableScene(Scene):
             return "Your turn: tap a raised card"
         if self.thinking_seat is not None:
             return f"{SEAT_LABELS[turn]} is thinking…"
+        if (self.human_seats and deal.tricks and not deal.current.cards and now < self.next_ai_at
+                and deal.last_trick_viewable):
+            return f"{SEAT_LABELS[turn]} leads next · Last trick is open"  # the AI's pace: time to look
         return f"{SEAT_LABELS[turn]} to play"
 
     @property
