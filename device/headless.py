@@ -224,6 +224,11 @@ def run_headless(
         actor = actor or _pick_actor(fixed_work=seed is not None)
         who = str(getattr(actor, "label", "custom bots"))
     using_ai = who.startswith("AI")
+    if not game.partnerships and actor is not None:  # each alone at 2-7 seats: printed by seat
+        from device.headless_solo import run_solo
+
+        return run_solo(hands, seed, p, game, rules, actor, who, delay, on_action, resume=resume,
+                        rubber=rubber, hands_done=hands_done, on_match=on_match, keep_matches=keep_matches)
     unit, plural = ("Rubber", "rubbers") if classic else ("Match", "matches")
     title = "" if classic else f" ({game.title})"
     p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in all four seats"

@@ -19,6 +19,8 @@ in ``docs/observation.md``::
     tricks             completed tricks: leader, cards in play order, winner
     trick              the trick in progress: leader, cards
     won                tricks won this hand, by seat
+    bids               games where each seat bids a number of tricks (Oh Hell): the
+                       bids so far, by seat (absent in other games)
     scores             the match score before this hand, by side or seat
     legal              every action this seat may take now
 """
@@ -86,6 +88,11 @@ class Observation:
     def label(self, seat: Seat) -> str:
         return seat_label(seat, self.players)
 
+    @property
+    def bids(self) -> dict[Seat, int]:
+        """Each seat's bid of a number of tricks so far (games such as Oh Hell)."""
+        return {a.seat: a.tricks for a in self.auction if isinstance(a, Bid) and a.tricks is not None}
+
     def to_json(self) -> dict[str, object]:
         n = self.players
         order = self._order()
@@ -107,6 +114,7 @@ class Observation:
             "tricks": [{**t.to_dict(), "winner": self.label(t.winner(order))} for t in self.tricks],
             "trick": self.trick.to_dict(),
             "won": dict(zip(self.seats, self.won, strict=True)),
+            **({"bids": {self.label(s): t for s, t in self.bids.items()}} if self.bids else {}),
             "scores": None if self.scores is None else self.scores.to_json(),
             "legal": [a.to_dict(n) for a in self.legal],
             **({"discard": self.discard} if self.discard else {}),

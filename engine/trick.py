@@ -59,6 +59,10 @@ class Trick:
     def plays(self) -> list[tuple[Seat, Card]]:
         return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
 
+    def knock(self, seat: Seat) -> Trick:
+        """The trick with ``seat`` passing its turn: it plays no card to it."""
+        return Trick(self.leader, self.cards, self.players, self.per_seat, self.out | {seat})
+
     def add(self, card: Card) -> Trick:
         return Trick(self.leader, self.cards + (card,), self.players, self.per_seat, self.out)
 
@@ -71,7 +75,11 @@ class Trick:
         return self.seat_of(self.winning_index(trump))
 
     def to_dict(self) -> dict[str, object]:
-        return {"leader": seat_label(self.leader, self.players), "cards": [str(c) for c in self.cards]}
+        out: dict[str, object] = {"leader": seat_label(self.leader, self.players),
+                                  "cards": [str(c) for c in self.cards]}
+        if self.out:  # seats sitting the hand out (Knockout), so the plays can be read back
+            out["out"] = sorted(seat_label(s, self.players) for s in self.out)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], players: int = 4, per_seat: int = 1) -> Trick:
@@ -79,8 +87,11 @@ class Trick:
         cards = data.get("cards")
         if leader is None or not isinstance(cards, Sequence) or isinstance(cards, str):
             raise NotationError(f"trick {dict(data)!r} needs a leader and a list of cards")
+        out = data.get("out") or []
+        if not isinstance(out, Sequence) or isinstance(out, str):
+            raise NotationError(f"trick {dict(data)!r}: 'out' is a list of seats")
         return cls(Seat.parse_at(str(leader), players), tuple(parse_cards([str(c) for c in cards])),
-                   players, per_seat)
+                   players, per_seat, frozenset(Seat.parse_at(str(s), players) for s in out))
 
 
 __all__ = ["NO_TRUMP", "Trick"]

@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with no display, run the text demo in the terminal instead")
     parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
     parser.add_argument("--game", metavar="G", help="the game (classic; whist-table games lists them)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="players at the table, for the games played by several (oh-hell 3-7, "
+                        "knockout 2-7; default 4)")
     parser.add_argument("--deals", metavar="FILE.pbn",
                         help="play the deals of a PBN file in order (dealer and trumps from the file "
                         "where given), then shuffled ones")

@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="F.png")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal shown (default 1)")
     parser.add_argument("--game", default="classic", help="the game shown (whist-table games lists them)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="players at the table, for the games played by several (oh-hell 3-7, "
+                        "knockout 2-7; default 4)")
     parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
     parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
     parser.add_argument("--hands", type=int, metavar="N",
@@ -57,6 +60,6 @@ def run(args: argparse.Namespace) -> int:
     out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                      last_trick=args.last_trick, honours=honours, rubber_points=rubber_points, back=args.back,
-                     game=args.game, moment=args.moment, at=args.at)
+                     game=args.game, moment=args.moment, at=args.at, players=args.players)
     print(out)
     return 0

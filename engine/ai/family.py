@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai import german, scandinavian
+from engine.ai import german, scandinavian, solo
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -38,6 +38,8 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:
         return obs.legal[0]
+    if obs.game in solo.GAMES:  # each for themselves, playing for a count of tricks
+        return solo.choose(obs, level, seed_for(obs.to_json(), seed))
     if obs.game == "german":
         if level == "random":
             return seed_for(obs.to_json(), seed).choice(obs.legal)
@@ -67,6 +69,8 @@ def _german_endgame(hands: tuple[int, int], order: Order, leader: int,
 def plays_for_tricks(obs: Observation) -> bool:
     """Whether the seat is to play a card towards the most tricks, which is
     ``choose_card``'s search on ``obs.play_form()``."""
+    if obs.game in solo.GAMES:  # a count of tricks, not the most: engine.ai.solo plays it
+        return False
     return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
 
 

@@ -64,11 +64,14 @@ class RulesScene(ScrollScene):
         if session.pending_rules is not None:
             out.append(("dim", "From the next rubber: " + "; ".join(house_rules(session.pending_rules))))
         out.append(("", ""))
+        from device.app.game_pages import PAGES
+
+        how, glossary = PAGES.get(session.match.game.name, (HOW_TO_PLAY, GLOSSARY))
         out.append(("h", "How to play"))
-        out += [("t", s) for s in HOW_TO_PLAY]
+        out += [("t", s) for s in how]
         out.append(("", ""))
         out.append(("h", "Glossary"))
-        for term, meaning in GLOSSARY:
+        for term, meaning in glossary:
             out.append(("b", term))
             out.append(("dim", meaning))
         return out
