@@ -66,10 +66,13 @@ def _german_endgame(hands: tuple[int, int], order: Order, leader: int,
     return solve_family_moves(hands, order, leader, trick)
 
 
+CLASSIC_SEARCH = ("classic", "norwegian")  # four seats in pairs, 52 cards, one card a trick
+
+
 def plays_for_tricks(obs: Observation) -> bool:
     """Whether the seat is to play a card towards the most tricks, which is
     ``choose_card``'s search on ``obs.play_form()``."""
-    if obs.game in solo.GAMES:  # a count of tricks, not the most: engine.ai.solo plays it
+    if obs.game not in CLASSIC_SEARCH:  # other packs, seats or goals: the game's own player
         return False
     return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 HUMAN = Seat.N  # seat 0: the person at the screen
 THINKING_CUE_S = 0.3
 MAX_BID_BUTTONS_A_ROW = 6
+MAX_CALLS = 3  # named calls offered at once (high, low)
 
 
 def player_name(seat: Seat) -> str:
@@ -144,6 +145,14 @@ class SoloTableScene(Scene):
             self.b_suits.append(self.buttons.add(widgets.Button(
                 rect, label, partial(self._declare, strain), visible=False, font_size=self.px(18),
                 name=f"trump{strain}")))
+        # named calls (Scandinavian whist's high and low), side by side above the hand
+        self.b_calls: list[widgets.Button] = []
+        for i in range(MAX_CALLS):
+            cw = self.px(150)
+            left = t.centerx - (MAX_CALLS * cw + (MAX_CALLS - 1) * pad) // 2 + i * (cw + pad)
+            self.b_calls.append(self.buttons.add(widgets.Button(
+                pygame.Rect(left, t.centery - bh // 2, cw, bh), "", partial(self._call, i), visible=False,
+                font_size=self.px(24), name=f"call{i}")))
         self.b_knock = self.buttons.add(widgets.Button(
             pygame.Rect(t.right - self.px(150), t.bottom - self.px(60), self.px(140), bh), "Knock",
             partial(self._human, Pass(HUMAN)), visible=False, font_size=self.px(22), name="knock"))
@@ -211,6 +220,17 @@ class SoloTableScene(Scene):
     def _bid(self, n: int) -> None:
         self._human(Bid(HUMAN, tricks=n))
 
+    def _calls(self) -> list[Bid]:
+        deal = self.deal
+        if deal is None or deal.turn != HUMAN or deal.phase != Phase.AUCTION:
+            return []
+        return [a for a in deal.legal_actions() if isinstance(a, Bid) and a.call is not None]
+
+    def _call(self, i: int) -> None:
+        calls = self._calls()
+        if i < len(calls):
+            self._human(calls[i])
+
     def _declare(self, strain: str) -> None:
         self._human(Declare(HUMAN, trump=strain))
 
@@ -251,9 +271,27 @@ class SoloTableScene(Scene):
             out.append((c, pygame.Rect(left + i * step, a.top - lift, cw, ch)))
         return out
 
+    def layout_rects(self, seat: Seat) -> list[tuple[Card, pygame.Rect]]:
+        """A seat's face-up layout (Scandinavian whist): yours in a row above your
+        hand, the other's under its name; tap yours like a card in hand."""
+        deal = self.deal
+        if deal is None:
+            return []
+        cards = deal.game.visible_piles(deal, HUMAN).get(f"layout{int(seat)}", ())
+        if not cards:
+            return []
+        ch = self.px(56)
+        cw = int(ch * 0.7)
+        step = cw + self.px(4)
+        t = self.table_area
+        left = t.centerx - (step * (len(cards) - 1) + cw) // 2
+        top = (self.hand_area.top - ch - self.px(6) if seat == HUMAN
+               else self.seat_pos[seat][1] + self.px(22))
+        return [(c, pygame.Rect(left + i * step, top, cw, ch)) for i, c in enumerate(sort_hand(cards))]
+
     def handle(self, ev: InputEvent) -> None:
         if isinstance(ev, PointerEvent) and ev.kind == "up":
-            for card, rect in reversed(self.hand_rects()):
+            for card, rect in reversed(self.hand_rects() + self.layout_rects(HUMAN)):
                 if rect.collidepoint(ev.x, ev.y):
                     self.buttons.pointer(ev.kind, ev.x, ev.y)
                     self.tap_card(card)
@@ -308,8 +346,12 @@ class SoloTableScene(Scene):
         k = deal.tricks_per_hand if deal is not None else 0
         rows = k // MAX_BID_BUTTONS_A_ROW + 1
         top = self.table_area.bottom - self.px(52) - rows * (self.b_bids[0].rect.h + self.px(8))
+        calls = self._calls()
+        for i, b in enumerate(self.b_calls):
+            b.visible = i < len(calls)
+            b.label = (calls[i].call or "").capitalize() if i < len(calls) else ""
         for n, b in enumerate(self.b_bids):
-            b.visible = auction and n <= k
+            b.visible = auction and n <= k and not calls
             b.enabled = n in legal
             b.rect.y = top + (n // MAX_BID_BUTTONS_A_ROW) * (b.rect.h + self.px(8))
         declare = deal is not None and deal.turn == HUMAN and deal.phase == Phase.DECLARE
@@ -347,6 +389,8 @@ class SoloTableScene(Scene):
         turn = deal.turn
         assert turn is not None
         if deal.phase == Phase.AUCTION:
+            if turn == HUMAN and self._calls():
+                return "Your call: high (win tricks) or low (lose them)?"
             return ("Your bid: how many tricks will you take?" if turn == HUMAN
                     else f"{player_name(turn)} to bid")
         if deal.phase == Phase.DECLARE:
@@ -369,9 +413,12 @@ class SoloTableScene(Scene):
             if deal.contract is not None or deal.phase != Phase.DECLARE:
                 trump = deal.trump
                 words.append("no trumps" if trump == 4 else f"trumps {SUIT_SYMBOLS[trump]}")
-            bids = [a.tricks or 0 for a in deal.auction if isinstance(a, Bid)]
+            bids = [a.tricks or 0 for a in deal.auction if isinstance(a, Bid) and a.call is None]
             if bids and game.has_auction:
                 words.append(f"bids {sum(bids)} of {deal.tricks_per_hand}")
+            if deal.contract is not None and deal.contract.call:
+                by = deal.contract.declarer
+                words.append(deal.contract.call + ("" if by is None else f" by {player_name(by)}"))
         return "  ·  ".join(words)
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -390,7 +437,15 @@ class SoloTableScene(Scene):
             self._draw_trick(surf, deal)
             self._draw_turned(surf, deal)
             for seat in deal.seats:
-                self._draw_label(surf, deal, seat)
+                if not (seat == HUMAN and self.layout_rects(HUMAN)):  # your layout's row is there
+                    self._draw_label(surf, deal, seat)
+            for seat in deal.seats:
+                for card, rect in self.layout_rects(seat):
+                    face = card_render.card_surface(int(card), rect.w, rect.h,
+                                                    self.app.config.display.four_colour)
+                    surf.blit(face, rect.topleft)
+                    if card == self.selected:
+                        pygame.draw.rect(surf, theme.HIGHLIGHT, rect, max(2, self.px(3)), self.px(6))
             for card, rect in self.hand_rects():
                 legal = deal.turn == HUMAN and deal.phase == Phase.PLAY and card in deal.legal_moves()
                 dim = deal.turn == HUMAN and deal.phase == Phase.PLAY and not legal
@@ -415,6 +470,8 @@ class SoloTableScene(Scene):
             y = self.b_bids[0].rect.top - self.px(8) - len(lines) * text.line_height(self.px(20))
         if deal is None or deal.is_over:
             y = self.b_deal.rect.top - self.px(12) - len(lines) * text.line_height(self.px(20))
+        elif self.layout_rects(HUMAN) and deal.phase == Phase.PLAY:
+            y = self.layout_rects(HUMAN)[0][1].top - self.px(4) - len(lines) * text.line_height(self.px(20))
         for i, line in enumerate(lines):
             size = text.fit_size(line, self.px(20 if i == 0 else 18), t.w - self.px(16), i == 0, self.px(18))
             s = text.text(line, size, theme.GOLD if i == 0 else theme.INK, i == 0)
@@ -426,7 +483,8 @@ class SoloTableScene(Scene):
 
     def label_lines(self, deal: Deal, seat: Seat) -> list[str]:
         """What a seat's label says: its name, then dealer, bid and tricks, thinking."""
-        bid = next((a.tricks for a in deal.auction if isinstance(a, Bid) and a.seat == seat), None)
+        bid: int | str | None = next((a.call if a.call is not None else a.tricks for a in deal.auction
+                                      if isinstance(a, Bid) and a.seat == seat), None)
         lines = [player_name(seat)]
         if seat == deal.dealer:
             lines.append("dealer")
@@ -470,25 +528,39 @@ class SoloTableScene(Scene):
         cw, ch = self._card_size()
         t = self.table_area
         cx, cy = t.centerx, t.centery - self.px(6)
+        toward = 0.5
+        if self.layout_rects(HUMAN):  # between the two layouts: smaller and nearer the middle
+            ch = self.px(58)
+            cw = int(ch * 0.7)
+            top = self.layout_rects(Seat(1))[0][1].bottom if self.layout_rects(Seat(1)) else t.top
+            cy = top + self.px(8) + ch
+            toward = (ch * 0.55) / max(1, self.seat_pos[HUMAN][1] - cy)
         plays = deal.current.plays() or (deal.tricks[-1].plays() if deal.tricks and not deal.is_over else [])
         if deal.is_over and deal.tricks:
             plays = deal.tricks[-1].plays()
+        shown: dict[Seat, int] = {}
         for seat, card in plays:
             x, y = self.seat_pos[seat]
-            px, py = cx + (x - cx) * 0.5, cy + (y - cy) * 0.5
+            nth = shown.get(seat, 0)  # a seat's second card of a trick (Scandinavian) beside its first
+            shown[seat] = nth + 1
+            px, py = cx + (x - cx) * toward + nth * cw * 0.7, cy + (y - cy) * toward
             face = card_render.card_surface(int(card), cw, ch, self.app.config.display.four_colour)
             surf.blit(face, face.get_rect(center=(int(px), int(py))))
 
     def _draw_turned(self, surf: pygame.Surface, deal: Deal) -> None:
         card = deal.record.trump_card
-        if card is None or not deal.trump_card_showing:
+        upcard = deal.game.visible_piles(deal, HUMAN).get("upcard", ())
+        label = "Trumps"
+        if upcard:  # German whist: the stock's face-up card, won by the next trick
+            card, label = upcard[0], "Stock"
+        elif card is None or not deal.trump_card_showing:
             return
         cw, ch = self._card_size()
         a = self.score_area
         face = card_render.card_surface(int(card), cw, ch, self.app.config.display.four_colour)
         r = face.get_rect(midbottom=(a.centerx, a.bottom - self.px(8)))
         surf.blit(face, r)
-        lab = text.text("Trumps", self.px(18), theme.INK, True)
+        lab = text.text(label, self.px(18), theme.INK, True)
         surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.top - self.px(2))))
 
     def _draw_scores(self, surf: pygame.Surface) -> None:
@@ -496,10 +568,12 @@ class SoloTableScene(Scene):
         surf.blit(widgets.panel_surface(a.w, a.h), a.topleft)
         match = self.session.match
         totals = match.hands[-1].game_after if match.hands and match.is_over else match.game_score
-        title = text.text("Scores" if match.game.has_auction else "Tricks won", self.px(20), theme.GOLD, True)
+        heading = "Tricks won" if match.game.name == "knockout" else "Scores"
+        title = text.text(heading, self.px(20), theme.GOLD, True)
         surf.blit(title, (a.left + self.px(10), a.top + self.px(8)))
         y = a.top + self.px(38)
-        turned = self.deal is not None and self.deal.trump_card_showing
+        turned = self.deal is not None and (self.deal.trump_card_showing or bool(
+            self.deal.game.visible_piles(self.deal, HUMAN).get("upcard")))
         room = a.h - self.px(46) - (self._card_size()[1] + self.px(26) if turned else 0)
         row = min(self.px(30), room // max(1, self.players))
         out = set(self.deal.out) if self.deal is not None else set()
