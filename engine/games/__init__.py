@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
-from engine.games import classic, norwegian
+from engine.games import bid, classic, norwegian
 
-GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME)}
+GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, bid.GAME)}
 
 
 def get_game(name: str) -> Game:
