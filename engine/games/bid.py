@@ -264,7 +264,9 @@ class BidWhist(Game):
         return out
 
     def contract(self, deal: Deal) -> Contract | None:
-        if not auction_over(deal) or not deal.declarations or not deal.exchanges:
+        # Named once trumps are declared, so the exchange is made knowing them (the
+        # deal takes it up as the hand's contract when the play starts).
+        if not auction_over(deal) or not deal.declarations:
             return None
         bid = high_bid(deal)
         assert bid is not None and bid.level is not None
