@@ -506,7 +506,7 @@ class RefereeSession:
         for revoke in deal.revokes[before:]:
             self._say(f"revoke! {revoke.describe()}", "revoke")
         if done is not None:
-            winner = done.winner(deal.trump)
+            winner = done.winner(deal.order)
             ns, ew = deal.tricks_taken()
             self._say(f"trick {len(deal.tricks)} to {SEAT_NAMES[winner]} (NS {ns}, EW {ew})", "ok")
         if deal.is_over:
@@ -734,7 +734,7 @@ class RefereeSession:
             shown = deal.current
             if not shown.cards and deal.tricks:
                 shown = deal.tricks[-1]
-                winner = shown.winner(deal.trump)
+                winner = shown.winner(deal.order)
             trick = tuple((s, str(c)) for s, c in shown.plays())
             leader = shown.leader
         if deal is not None:

@@ -166,7 +166,7 @@ def _cards(cards: Iterable[Card]) -> tuple[str, ...]:
 
 def hand_record(game: str, match_id: int, hand: RecalledHand) -> HandRecord:
     deal = hand.deal
-    tricks = [TrickRecord(t.leader.name, tuple(str(c) for c in t.cards), t.winner(deal.trump).name)
+    tricks = [TrickRecord(t.leader.name, tuple(str(c) for c in t.cards), t.winner(deal.order).name)
               for t in deal.tricks]
     if deal.current.cards:
         tricks.append(TrickRecord(deal.current.leader.name, tuple(str(c) for c in deal.current.cards),
@@ -174,6 +174,7 @@ def hand_record(game: str, match_id: int, hand: RecalledHand) -> HandRecord:
     turned = deal.record.trump_card
     dealt = Dealt(hands=tuple((seat.name, None if cards is None else _cards(cards))
                               for seat, cards in zip(SEATS, deal.record.hands(), strict=True)),
+                  piles=tuple((name, _cards(cards)) for name, cards in deal.record.piles),
                   turned=None if turned is None else str(turned))
     result = totals = None
     if hand.score is not None and hand.game is not None and hand.games is not None:

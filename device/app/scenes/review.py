@@ -110,7 +110,7 @@ class ReviewScene(ScrollScene):
         out: list[tuple[str, str]] = [
             ("dim", "The double-dummy analysis is not available; here is the hand as played.")]
         for i, t in enumerate(deal.tricks, 1):
-            winner = t.winner(deal.trump)
+            winner = t.winner(deal.order)
             plays = "   ".join(f"{NAMES[s.name]} {c.symbol}" for s, c in t.plays())
             out.append(("b", f"Trick {i}: {NAMES[winner.name]} won"))
             out.append(("t", plays))

@@ -395,7 +395,7 @@ class TableScene(Scene):
         if self.dealing is not None:
             return "Dealing…"
         if self.held is not None:
-            winner = self.held.winner(deal.trump)
+            winner = self.held.winner(deal.order)
             return "You win the trick" if winner == Seat.S else f"{SEAT_LABELS[winner]} wins the trick"
         now = self.app.clock
         moving = [s for s in self.slides if s.progress(now) < 1]
@@ -703,7 +703,7 @@ class TableScene(Scene):
         if self.held is not None:
             self.hold_left -= dt
             if self.hold_left <= 0:
-                winner = self.held.winner(deal.trump)
+                winner = self.held.winner(deal.order)
                 if self.pace > 0:
                     self.collect = (self.held, winner, now)
                 self.held = None
@@ -1000,7 +1000,7 @@ class TableScene(Scene):
         surf.blit(shade, (0, 0))
         # Opaque: nothing under it (the status line) may show through.
         surf.blit(widgets.panel_surface(panel.w, panel.h, 255), panel.topleft)
-        winner = trick.winner(deal.trump)
+        winner = trick.winner(deal.order)
         title = f"Last trick: won by {'you' if winner == Seat.S else SEAT_LABELS[winner]}"
         t = text.text(title, text.fit_size(title, self.px(20), panel.w - self.px(20), True), theme.GOLD, True)
         surf.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + self.px(8))))
