@@ -146,13 +146,15 @@ def _play_out(deal: Deal, seed: int | str | None = None, stop: Callable[[Deal], 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
                rotation: int = 0, four_colour: bool = False, hands: int | None = None,
                tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
-               back: str | None = None, game: str = "classic") -> Path:
+               back: str | None = None, game: str = "classic", step: str | None = None) -> Path:
     """Render ``scene`` with a seeded game (of ``game``) to a PNG, without a display.
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
     South deal); ``tricks``: the table is shown at South's turn once that many
     tricks are played; ``last_trick`` opens the last trick; ``back``: the scene
-    the shown one was opened from (a score sheet from the summary)."""
+    the shown one was opened from (a score sheet from the summary); ``step``: the
+    table at South's turn in that step before the play (auction, declare,
+    exchange; the first hand of the seed where South gets there)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -179,11 +181,20 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         app.stats.record_hand(app.level_key, score, session.match)
     if scene == "table":
         def stop(d: Deal) -> bool:
+            if step is not None:
+                return d.turn == 2 and str(d.phase) == step
             if tricks is None:
                 return len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2
             return len(d.tricks) >= tricks and d.turn == 2
 
-        _play_out(session.shuffle_and_deal(), None, stop, match=session.match)
+        deal = session.shuffle_and_deal()
+        _play_out(deal, None, stop, match=session.match)
+        for _ in range(40 if step is not None else 0):  # hands on until South has that step
+            if not deal.is_over:
+                break
+            session.finish()
+            deal = session.shuffle_and_deal()
+            _play_out(deal, None, stop, match=session.match)
     store = None
     newest_id = None
     if scene.startswith("recall"):
@@ -214,6 +225,9 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         legal = tbl.dealt.legal_moves()
         if legal and not last_trick:
             tbl.selected = legal[0]
+        if tbl.bid_panel.exchanging():  # two cards chosen to lay away: the count shows
+            for card in sorted(tbl.dealt.hand("S") or ())[:2]:
+                tbl.bid_panel.tap_card(card)
         if last_trick:
             tbl.show_last()
         app.step(1 / 60)

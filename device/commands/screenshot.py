@@ -22,6 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="hands played before the shot (2: South deals the hand on the table)")
     parser.add_argument("--tricks", type=int, metavar="N",
                         help="table: shown at South's turn once N tricks are played (0: the first trick)")
+    parser.add_argument("--step", choices=("auction", "declare", "exchange"),
+                        help="table: shown at South's turn in this step before the play (Bid Whist)")
     parser.add_argument("--last-trick", action="store_true", help="table: the last trick shown over it")
     parser.add_argument("--honours", choices=("on", "off"), help="the house counts honours or not")
     parser.add_argument("--from", dest="back", choices=("summary",),
@@ -37,6 +39,6 @@ def run(args: argparse.Namespace) -> int:
     out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                      last_trick=args.last_trick, honours=honours, back=args.back,
-                     game=args.game)
+                     game=args.game, step=args.step)
     print(out)
     return 0

@@ -55,6 +55,8 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
 def plays_for_tricks(obs: Observation) -> bool:
     """Whether the seat is to play a card towards the most tricks, which is
     ``choose_card``'s search on ``obs.play_form()``."""
+    if obs.game == "bid":  # jokers and downtown: engine.ai.bid plays its cards
+        return False
     return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
 
 

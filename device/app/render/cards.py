@@ -7,6 +7,7 @@ so it stays crisp. Every surface is cached per size, so a frame only blits.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -95,6 +96,8 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
         s = card_surface(card, w, h, four_colour, False).copy()
         s.fill((125, 125, 135, 255), special_flags=pygame.BLEND_RGBA_MULT)
         return s
+    if card >= 52:
+        return joker_surface(card == 53, w, h)
     suit, rank = card // 13, card % 13 + 2
     colour = theme.suit_colour(suit, four_colour)
     surf = card_face(card, w, h, four_colour).copy()
@@ -116,6 +119,29 @@ def card_surface(card: int, w: int, h: int, four_colour: bool = False, dim: bool
         surf.blit(big_letter, big_letter.get_rect(center=(w // 2, int(h * 0.44))))
         s2 = suit_surface(suit, max(6, int(0.18 * w)), colour)
         surf.blit(s2, s2.get_rect(center=(w // 2, int(h * 0.68))))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def joker_surface(big: bool, w: int, h: int) -> pygame.Surface:
+    """Bid Whist's jokers: a five-pointed star over JOKER, the big one red and
+    the little one black (the usual way to tell them apart), BIG or LITTLE in
+    the corners."""
+    colour = theme.RED if big else theme.BLACK
+    card, k, _ = _blank_card(w, h)
+    W, H = card.get_size()
+    cx, cy, r = W / 2, H * 0.42, 0.3 * W
+    points = [(cx + (r if i % 2 == 0 else r * 0.42) * math.sin(i * math.pi / 5),
+               cy - (r if i % 2 == 0 else r * 0.42) * math.cos(i * math.pi / 5)) for i in range(10)]
+    pygame.draw.polygon(card, colour, points)
+    surf = pygame.transform.smoothscale(card, (w, h))
+    word = text.text("JOKER", max(8, int(0.2 * w)), colour, True)
+    surf.blit(word, word.get_rect(center=(w // 2, int(h * 0.72))))
+    corner = text.text("BIG" if big else "LITTLE", max(7, int(0.15 * w)), colour, True)
+    ix, top = int(0.06 * w) + 1, int(0.03 * h)
+    surf.blit(corner, (ix, top))
+    turned = pygame.transform.rotate(corner, 180)
+    surf.blit(turned, (w - ix - corner.get_width(), h - top - corner.get_height()))
     return surf
 
 

@@ -1,0 +1,93 @@
+"""Bid Whist at the table: the auction grid on your turn to bid, the
+declaration, the kitty exchange by tapping cards, jokers drawn, the contract
+in the top bar and the hand scored."""
+
+from device.app.testing import make_app, run_until, tap_button
+from engine.actions import Bid, Declare, Pass
+from engine.game import Phase
+from engine.seats import Seat
+
+
+def your_part(app, bid=None):
+    """Bid ``bid`` (a button name) or pass, name the first trumps offered, lay
+    away the first six cards, play the first legal card."""
+    table = app.scene
+    deal = app.session.deal
+    if table.name != "table" or not table.waiting_for_human:
+        return
+    if deal.phase == Phase.AUCTION:
+        name = bid if bid is not None and app.scene.buttons.by_name(bid).enabled else "bid-pass"
+        if not app.scene.buttons.by_name(name).enabled:  # the dealer may not pass
+            name = next(n for n in (f"bid-{lv}-{m}" for lv in range(1, 8)
+                                    for m in ("uptown", "downtown", "notrump"))
+                        if app.scene.buttons.by_name(n).enabled)
+        tap_button(app, name)
+    elif deal.phase == Phase.DECLARE:
+        tap_button(app, "bid0")
+    elif deal.phase == Phase.EXCHANGE:
+        for card in sorted(deal.hand(Seat.S))[:6]:
+            table.tap_card(card)
+        tap_button(app, "lay-away")
+    else:
+        card = deal.legal_moves()[0]
+        table.tap_card(card)
+        table.tap_card(card)
+
+
+def test_a_bid_whist_hand_is_bid_declared_exchanged_played_and_scored():
+    app = make_app((800, 480), game="bid", seed=2)
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        deal = app.session.deal
+        assert deal.game.name == "bid" and deal.phase == Phase.AUCTION
+        assert run_until(app, lambda: app.scene.waiting_for_human)
+        grid = [app.scene.buttons.by_name(f"bid-{lv}-{m}") for lv in range(1, 8)
+                for m in ("uptown", "downtown", "notrump")]
+        assert all(b.visible for b in grid) and min(b.rect.h for b in grid) >= 48
+        assert app.scene.status().endswith("Your bid: tap a number and type, or Pass")
+        assert app.scene.bid_panel.badge_words(deal) == "Bidding"
+        high = next((a for a in reversed(deal.auction) if isinstance(a, Bid)), None)
+        if high is None or high.level < 7:
+            tap_button(app, "bid-7-notrump")
+            assert Bid(Seat.S, level=7, mode="notrump") in deal.auction
+            assert run_until(app, lambda: app.scene.waiting_for_human)
+            assert deal.phase == Phase.DECLARE
+            labels = [app.scene.buttons.by_name(f"bid{i}").label for i in range(2)]
+            assert labels == ["Uptown", "Downtown"]
+            tap_button(app, "bid1")
+            assert deal.declarations[-1] == Declare(Seat.S, trump="N", order="downtown")
+            assert run_until(app, lambda: app.scene.waiting_for_human)
+            assert deal.phase == Phase.EXCHANGE and len(deal.hand(Seat.S)) == 18
+            lay = app.scene.buttons.by_name("lay-away")
+            assert lay.visible and not lay.enabled and "(0/6)" in lay.label
+            chosen = sorted(deal.hand(Seat.S))[:6]
+            for card in chosen:
+                app.scene.tap_card(card)
+            app.scene.tap_card(chosen[0])  # un-chosen
+            assert "(5/6)" in lay.label or (app.step() or "(5/6)" in lay.label)
+            app.scene.tap_card(chosen[0])
+            app.step()
+            assert lay.enabled
+            tap_button(app, "lay-away")
+            assert deal.phase == Phase.PLAY and tuple(deal.exchanges[0].discard) == tuple(chosen)
+            assert app.scene.bid_panel.badge_words(deal) == "You 7 NT down"
+        assert all(isinstance(a, (Bid, Pass)) for a in deal.auction)
+        assert run_until(app, lambda: your_part(app) or app.scene.name == "summary", max_steps=30000)
+        assert deal.is_over and sum(deal.tricks_taken()) == 12
+        score = app.session.last_score
+        assert score is not None and "books" in score.notes[0]
+    finally:
+        app.close()
+
+
+def test_the_bid_grid_stays_hidden_in_classic():
+    app = make_app((800, 480))
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        app.step()
+        assert not app.scene.buttons.by_name("bid-1-uptown").visible
+        assert not app.scene.buttons.by_name("lay-away").visible
+    finally:
+        app.close()
