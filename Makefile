@@ -31,7 +31,7 @@ run: $(STAMP_RUN)
 	$(BIN)/whist-table play --fallback-headless
 
 test: $(STAMP_TEST)
-	$(BIN)/python -m ruff check engine device tests bench
+	$(BIN)/python -m ruff check engine device hall tests bench
 	$(BIN)/python -m mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
@@ -47,7 +47,7 @@ typecheck: $(STAMP_TEST)
 	$(BIN)/python -m mypy
 
 lint: $(STAMP_TEST)
-	$(BIN)/python -m ruff check engine device tests bench
+	$(BIN)/python -m ruff check engine device hall tests bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info engine/_solver*.so
+	rm -rf $(VENV) build *.egg-info engine/_solver*.so engine/_family*.so

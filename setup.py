@@ -74,6 +74,14 @@ if __name__ == "__main__":
                 # overflow, and without it the search runs about 8% faster
                 extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
                 optional=True,
-            )
+            ),
+            # the whole family's solver (engine.family_solver), beside the classic one
+            Extension(
+                "engine._family",
+                sources=["engine/csrc/family.c", "engine/csrc/pyfamily.c"],
+                include_dirs=["engine/csrc"],
+                extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
+                optional=True,
+            ),
         ],
     )

@@ -19,7 +19,7 @@ pimc-dds (PIMC, 20 samples solved by DDS: the classic approach), peek
 (hard's fixed-work search, but it also sees its partner's hand: what
 knowing partner's cards is worth), dd (a cheat that sees all four
 hands: the ceiling) and tips (the sources' tips read literally, remembering
-no cards: a weaker textbook opponent than rules, see bench/tips.py).
+no cards: the table's textbook player with engine.ai.rules.forget).
 """
 
 from __future__ import annotations
@@ -83,11 +83,8 @@ def card_bot(name: str) -> CardBot:
             return str(next(c for c in prefs if vals[int(c)] == best))
         return dd_bot
     if name == "tips":
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        import tips
-
         def tips_bot(deal: Deal, seat: Seat, seed: int) -> str:
-            return str(tips.choose(view_of(deal.observation(seat))))
+            return str(rules.choose(rules.forget(view_of(deal.observation(seat)))))
         return tips_bot
     raise SystemExit(f"unknown bot {name!r}: choose from {', '.join(BOTS)} or cmd:PROGRAM")
 

@@ -65,7 +65,7 @@ def play_frames(size: tuple[int, int], frames: int, level: str, pace: bool, rota
     try:
         for _ in range(frames):
             scene = app.scene
-            if scene.name == "summary":
+            if scene.name in ("summary", "celebration"):
                 scene.next_hand()
             elif scene.name == "table" and scene.waiting_for_human and scene.app.clock > getattr(
                     scene, "_bench_wait", 0):

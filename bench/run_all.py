@@ -34,7 +34,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     # the information hard lacks: hard seeing its partner's hand (dd, which sees all four, is the ceiling)
     "arena-peek": (["peek", "rules", "--deals", "500"], ["peek", "rules", "--deals", "5"]),
     "arena-cheat": (["dd", "rules", "--deals", "500"], ["dd", "rules", "--deals", "5"]),
-    # the same against a textbook opponent that remembers no cards (bench/tips.py): how much of
+    # the same against the textbook player remembering no cards (rules.forget): how much of
     # the gap to "+1.6 against a textbook bot" is the strength of the textbook bot
     "arena-tips": (["hard", "tips", "--deals", "500"], ["hard", "tips", "--deals", "5"]),
     "arena-reference-tips": (["pimc-dds", "tips", "--deals", "500"], ["pimc-dds", "tips", "--deals", "5"]),
@@ -44,6 +44,8 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "early_leads": ([], ["--deals", "5"]),
     "frames": ([], []),
     "soak": ([], ["--hands", "1000"]),
+    # a whist drive through a real Mosquitto at 10, 30 and 100 tables (hall simulate)
+    "hall": ([], ["--tables", "3", "10", "--rounds", "2"]),
 }
 
 

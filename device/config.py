@@ -30,6 +30,9 @@ from engine.errors import WhistError
 
 AI_LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 ANIMATIONS = ("off", "fast", "normal", "slow")
+# How long an AI seat waits before it leads to a new trick, in seconds: time to
+# look back at the last trick (it closes once a card is led).
+AI_PACES = {"instant": 0.0, "quick": 1.0, "normal": 2.5, "relaxed": 5.0}
 ROTATIONS = (0, 90, 180, 270)
 TARGETS = (5, 7, 9, 10)
 PROTOCOLS = ("rdm6300", "lines")
@@ -178,6 +181,15 @@ def _port(value: Any) -> str:
     return text
 
 
+def _seat_port(value: Any) -> str:
+    allowed = ('the path of that seat\'s reader, e.g. "/dev/whist-readers/<usb socket>" '
+               '(leave the key out for a seat with no reader of its own)')
+    text = _string(value, allowed)
+    if not text.startswith("/") or text.endswith("/") or any(c.isspace() for c in text):
+        raise _Bad(f"{_show(value)} is not a serial port", allowed)
+    return text
+
+
 def _admin_pin(value: Any) -> str:
     allowed = '"" (no PIN) or 4 to 8 digits in quotes, e.g. "2468"'
     text = _string(value, allowed)
@@ -212,6 +224,9 @@ class RulesSection:
     # A player at the screen may take back their own card until the next player
     # has played (only against the AI: the referee's real cards never).
     take_back: bool = _opt(_boolean, True)
+    # When you have one card left it plays itself (the table's AI games only:
+    # with real cards every card is laid on the reader).
+    last_card_plays_itself: bool = _opt(_boolean, True)
 
 
 @dataclass(frozen=True)
@@ -219,6 +234,12 @@ class AISection:
     partner: str = _opt(_one_of(AI_LEVELS), "hard")
     opponents: str = _opt(_one_of(AI_LEVELS), "hard")
     think_ms: int = _opt(_integer(20, 5000), 250)
+    pace: str = _opt(_one_of(tuple(AI_PACES)), "normal")
+
+    @property
+    def lead_wait(self) -> float:
+        """Seconds an AI seat waits before leading to a new trick."""
+        return AI_PACES[self.pace]
 
 
 @dataclass(frozen=True)
@@ -265,6 +286,17 @@ class ReaderSection:
     protocol: str = _opt(_one_of(PROTOCOLS), "rdm6300")
     baudrate: int = _opt(_one_of(BAUDRATES), 9600)
     debounce_ms: int = _opt(_integer(0, 5000), 300)
+    # A reader at each seat (device.seat_readers): the table then knows who laid a card.
+    per_seat: bool = _opt(_boolean, False)
+    north: str | None = _opt(_seat_port, None)
+    east: str | None = _opt(_seat_port, None)
+    south: str | None = _opt(_seat_port, None)
+    west: str | None = _opt(_seat_port, None)
+
+    def seat_ports(self) -> dict[str, str]:
+        """The ports assigned to seats, by seat letter ("N": "/dev/..."); unset seats left out."""
+        named = {"N": self.north, "E": self.east, "S": self.south, "W": self.west}
+        return {seat: port for seat, port in named.items() if port is not None}
 
 
 @dataclass(frozen=True)
@@ -382,6 +414,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | str | None = None) 
         built[name] = _section(name, SECTIONS[name], value, where, problems)
     if "buttons" in built:
         _check_pins_unique(built["buttons"], where, problems)
+    if "reader" in built:
+        _check_seat_ports_unique(built["reader"], where, problems)
     if problems:
         raise ConfigError(problems)
     return Config(**built, source=Path(source) if source is not None else None)
@@ -415,6 +449,19 @@ def _section(name: str, cls: type, values: Mapping[str, Any], where: str,
         except _Bad as bad:
             problems.append(f"{where}: {dotted}: {bad.problem}; allowed: {bad.allowed}")
     return cls(**kwargs)
+
+
+def _check_seat_ports_unique(reader: ReaderSection, where: str, problems: list[str]) -> None:
+    seen: dict[str, str] = {}
+    for key in ("north", "east", "south", "west"):
+        port = getattr(reader, key)
+        if port is None:
+            continue
+        if port in seen:
+            problems.append(f"{where}: reader.{key}: {port} is {seen[port]}'s reader already; "
+                            "allowed: one seat per reader")
+        else:
+            seen[port] = key
 
 
 def _check_pins_unique(buttons: ButtonsSection, where: str, problems: list[str]) -> None:

@@ -51,17 +51,21 @@ class PointerEvent:
 
 @dataclass(frozen=True)
 class CardScanned:
-    """A card laid on the reader. ``card`` is None for a tag not enrolled."""
+    """A card laid on the reader. ``card`` is None for a tag not enrolled.
+    ``reader`` names the reader it was laid on (its port) when the table has
+    more than one: a reader at a seat tells whose card it is."""
 
     card: str | None
     tag: str | None = None
     source: str = "reader"
+    reader: str | None = None
 
 
 @dataclass(frozen=True)
 class ReaderStatus:
     connected: bool
     message: str = ""
+    reader: str | None = None  # as in CardScanned
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from device.deals import DealSource
 from device.moves import choose_action_fixed, choose_card_fixed
 from device.words import count
 from engine.actions import Action, Bid, Pass, Play
@@ -208,6 +209,7 @@ def run_headless(
     colour: bool | None = None,
     on_match: OnMatch | None = None,
     keep_matches: bool = True,
+    deals: DealSource | None = None,
 ) -> list[Match]:
     """Play ``hands`` hands with bots in every seat, printing as it goes.
 
@@ -221,7 +223,9 @@ def run_headless(
     with ``keep_matches=False`` only the last (a long run then stays in constant memory).
 
     ``game`` (a name or a Game; default: the resumed match's, else the rules',
-    else classic) is the game played. Classic whist's cards come from
+    else classic) is the game played. With ``deals`` (a file's boards) the hands
+    are the file's, in order, each dealt by its own dealer; after the last the
+    shuffles go on. Classic whist's cards come from
     ``chooser`` (observation dict -> card); every other game's actions, bids
     included, from ``actor`` (Observation -> action; default engine.ai's).
     """
@@ -248,10 +252,16 @@ def run_headless(
     def rubber_seed(k: int) -> str | None:
         return None if seed is None else f"{seed}/rubber{k}"
 
+    given = deals is not None
+    if deals is not None:
+        p.say(f"Deals from {deals.name}: {count(len(deals.boards), 'board')}.")
     if resume is not None:
         match = resume
     else:
-        match = Match(rules, first_dealer_by_cut(seed, p), rubber_seed(rubber), game)
+        first = deals.first_dealer() if deals is not None else None
+        if first is None:
+            first = first_dealer_by_cut(seed, p)
+        match = Match(rules, first, rubber_seed(rubber), game, dealers_given=given)
         if on_match is not None:
             on_match(match, rubber, hands_done)
     matches = [match]
@@ -262,7 +272,7 @@ def run_headless(
     while played < hands:
         if match.is_over:
             rubber += 1
-            match = Match(rules, match.next_dealer, rubber_seed(rubber), game)
+            match = Match(rules, match.next_dealer, rubber_seed(rubber), game, dealers_given=given)
             if on_match is not None:
                 on_match(match, rubber, played)
             if not keep_matches:
@@ -271,7 +281,10 @@ def run_headless(
             matches.append(match)
             p.say()
             p.say(f"=== {unit} {rubber} ===")
-        deal = match.current or match.new_deal()
+        deal = match.current
+        if deal is None:
+            record = None if deals is None else deals.record(match, played)
+            deal = match.new_deal() if record is None else match.start_deal(record)
         number = len(match.hands) + 1
         p.say()
         p.say(f"--- {unit} {rubber}, hand {number} (hand {played + 1} of {hands}): "

@@ -51,12 +51,15 @@ from engine.seats import SEATS
 
 MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
 MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same dealer deals again)
+ABANDONED = "abandoned"  # result key of a rubber given up unscored (never resumed)
 
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the store keeps about a match besides its deals: rules and how it began."""
     header: dict[str, Any] = {"game": match.game.name, "first_dealer": match.first_dealer.name,
                               "seed": match.seed}
+    if match.dealers_given:
+        header["dealers_given"] = True
     if run is not None:
         header["run"] = dict(run)
     return {**match.rules.to_dict(), MATCH_KEY: header}
@@ -117,6 +120,7 @@ def rebuild(store: Store, row: MatchRow) -> Match:
         "game": game.name,
         "rules": game.rules_from_dict(rules).to_dict(),
         "first_dealer": first,
+        "dealers_given": header.get("dealers_given") is True,
         "seed": header.get("seed"),
         "deals": deals,
         "scored": scored,
@@ -303,6 +307,20 @@ class Journal:
             result = rubber_result(f.match)
             self._write(lambda: self.store.finish_match(self._stored_match(f), result))
 
+    def abandon(self, match: Match) -> None:
+        """The rubber followed is given up: finished in the store as abandoned, with
+        the score it had, so nothing resumes it; its open hand stays unfinished (it
+        was never scored). The journal then follows nothing until told to."""
+        f = self._now_following()
+        if f.match is not match:
+            raise StoreError("the journal is asked to abandon a rubber it does not follow")
+        result = {ABANDONED: True, "winner": None, "games": list(match.games_won),
+                  "game_score": list(match.game_score),
+                  "game_results": [g.to_dict() for g in match.games]}
+        self._write(lambda: self.store.finish_match(self._stored_match(f), result))
+        match.remove_listener(self)
+        self.followed = None
+
     def _finish_deal(self, result: dict[str, Any]) -> None:
         f = self._now_following()
 
@@ -458,6 +476,6 @@ def attach_app(app: Any) -> Store | None:
     return store
 
 
-__all__ = ["DEMO", "REFEREE", "TABLE", "DemoRun", "Journal", "ai_players", "attach_app", "demo_run",
-           "fold_undos", "hand_result", "header_of", "is_referee_rubber", "is_table_rubber", "latest_match",
-           "match_header", "rebuild", "rubber_result", "run_of", "table_players"]
+__all__ = ["ABANDONED", "DEMO", "REFEREE", "TABLE", "DemoRun", "Journal", "ai_players", "attach_app",
+           "demo_run", "fold_undos", "hand_result", "header_of", "is_referee_rubber", "is_table_rubber",
+           "latest_match", "match_header", "rebuild", "rubber_result", "run_of", "table_players"]

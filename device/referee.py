@@ -14,10 +14,20 @@ consumes the project's input events (``CardScanned``, ``ReaderStatus``,
    for by its place in the rack ("the 5th card from the left of South's
    rack") and only that card is accepted for it; refusals say why and what
    to lay instead; a proven revoke is flagged at once.
+5. the summary (``score_hand``, the revoke penalty shown), then the next deal.
 
 An AI's hand is hidden from the table: no message names a card still in a
 rack (a card laid face up, played or turned, is named).
-5. the summary (``score_hand``, the revoke penalty shown), then the next deal.
+
+With a reader at each seat (device.seat_readers; a setup step, ``READERS``,
+asks each seat to lay any card on its own reader) a card's reader says whose
+it is: a card laid out of turn is refused at once (and is then known to be
+that player's: showing out of its suit is flagged as a revoke at that very
+card, ``Suspect``), and a revoke proven by a card is certain. With one
+reader a card is taken as the card of the player to move; one known to be
+elsewhere (an AI's rack, played, the turned card) is refused, and the rest
+are shown big for a moment (``RefereeView.taken``) so a wrong guess is seen
+and undone; a revoke it proves says it may be such a card.
 
 No pygame and no threads here: the scene feeds events in and draws
 :meth:`RefereeSession.view`. The AI runs synchronously through ``choose``
@@ -43,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
+from device.seat_readers import SeatReaders
 from engine.actions import Play
 from engine.cards import SUIT_NAMES, Card, parse_card
 from engine.deal import Deal, DealRecord, Revoke
@@ -64,6 +75,7 @@ HAND_SIZE = 13
 HISTORY = 6  # messages kept for the screen
 
 # Phases, in the order a hand goes through them.
+READERS = "readers"  # a reader per seat: each seat lays a card on its own (before SETUP)
 SETUP = "setup"  # choose the dealer and the AI seats (first hand of a rubber)
 TRUMP = "trump"  # the dealer scans the turned card (or trumps are chosen)
 AI_HANDS = "ai_hands"  # each AI seat's 13 cards scanned face down
@@ -85,6 +97,34 @@ def engine_choose(observation: Mapping[str, object], level: str, seed: str | Non
 class Message:
     text: str
     kind: str = "info"  # "info", "ok", "error" (a refused scan), "revoke"
+    # The state the message was said in (RefereeSession._moment): an error is
+    # shown only while nothing has moved on since.
+    moment: tuple[object, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A card the one-reader table took as the card of the player to move: shown
+    big for a moment so the table sees whose it was said to be (and undoes it)."""
+
+    seat: Seat
+    card: str
+    number: int  # the play's count in the deal: a new card is a new ``Taken``
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """A revoke seen as it happens (a reader per seat): ``seat`` showed out of
+    ``suit`` with its ``number``-th card of the deal, though ``held`` of that suit
+    was laid on its reader (out of turn) in trick ``seen_in`` and is not played yet."""
+
+    seat: Seat
+    suit: int
+    trick: int
+    held: Card
+    seen_in: int
+    number: int
+    card: Card  # the card it showed out with
 
 
 @dataclass(frozen=True)
@@ -125,6 +165,9 @@ class RefereeView:
     message: Message | None  # the newest message
     messages: tuple[Message, ...]
     badges: tuple[str, ...]  # "reader disconnected", "revoke: East (trick 3)"
+    taken: Taken | None  # the last card guessed to be a person's (one reader), else None
+    readers: Mapping[Seat, str]  # seats with a reader of their own
+    asking: Seat | None  # the READERS step: the seat asked to lay a card
     revokes: tuple[str, ...]
     summary: tuple[str, ...]  # the hand-over lines (empty until the hand is over)
     rubber_over: bool
@@ -161,8 +204,10 @@ class RefereeSession:
         seed: int | str | None = None,
         dealer: Seat | str = Seat.N,
         store: Store | None = None,
+        readers: SeatReaders | None = None,
     ) -> None:
         self.rules = rules or Rules()
+        self.readers = readers or SeatReaders()
         self.ai_seats: dict[Seat, str] = {Seat.parse(s): lvl for s, lvl in (ai_seats or {}).items()}
         self.choose = choose or engine_choose
         self.ai_async = ai_async
@@ -174,14 +219,23 @@ class RefereeSession:
         self.phase = SETUP
         self.setup_dealer = Seat.parse(dealer)
         self.trump_choice = 0
+        # Prompts speak of the screen's buttons (tap Start) rather than the physical
+        # ones (left/right, Select); the scene keeps this in step with the input used.
+        self.touch = False
         self.scanning = _Scanning()
         self.messages: list[Message] = []  # the newest HISTORY messages
         self.message_count = 0  # messages ever said: a screen can tell a new one from the last
         self.reader_connected: bool | None = None
         self.reader_message = ""
+        # Back after an unplug: the cards laid meanwhile were not seen; the prompt
+        # asks for them again until the next card is taken.
+        self.relay = False
+        self.taken: Taken | None = None  # the last card guessed to be a person's (one reader)
         self.last_score: HandScore | None = None  # the last hand scored (confirmed)
         self.preview: HandScore | None = None  # the finished hand, before it is confirmed
         self._ai_cards: dict[tuple[int, int, int], Card] = {}
+        self._seen: dict[Seat, dict[Card, int]] = {}  # laid out of turn on a seat's reader: its cards
+        self.suspects: list[Suspect] = []
         self._undos = 0  # part of an AI card's key: after an undo the same count of plays is another position
 
     def _new_match(self, dealer: Seat) -> Match:
@@ -254,15 +308,22 @@ class RefereeSession:
 
     @property
     def dealer(self) -> Seat | None:
-        if self.phase == SETUP:
+        if self.phase in (SETUP, READERS):
             return None
         return self.deal.dealer if self.deal is not None else self.match.next_dealer
 
     def is_ai(self, seat: Seat) -> bool:
         return seat in self.ai_seats
 
+    def _moment(self) -> tuple[object, ...]:
+        """Changes whenever the table moves on (a card taken or undone, a phase, the reader)."""
+        deal = self.deal
+        return (self.phase, len(self.match.deals), len(deal.actions) if deal is not None else -1,
+                len(self.scanning.order), self.scanning.trump, self._undos, self.setup_dealer,
+                self.reader_connected, tuple(sorted(self.ai_seats)), self.readers.asking)
+
     def _say(self, text: str, kind: str = "info") -> None:
-        self.messages.append(Message(text, kind))
+        self.messages.append(Message(text, kind, self._moment()))
         del self.messages[:-HISTORY]
         self.message_count += 1
 
@@ -281,6 +342,49 @@ class RefereeSession:
         else:
             self.ai_seats[s] = level
 
+    def begin_reader_setup(self) -> bool:
+        """A reader per seat: ask each seat in turn to lay a card on its own reader."""
+        if self.phase not in (SETUP, READERS):
+            return self._refuse("the readers are given their seats before the first deal")
+        self.readers.start_setup()
+        self.phase = READERS
+        self._say("each player in turn lays any card on the reader in front of them; "
+                  "a seat without one: No reader here")
+        return True
+
+    def skip_reader(self) -> bool:
+        """The seat asked has no reader of its own."""
+        if self.phase != READERS or not self.readers.setting_up:
+            return False
+        self._say(self.readers.skip())
+        self._after_reader()
+        return True
+
+    def end_reader_setup(self) -> None:
+        """Stop asking: the seats not yet asked keep no reader of their own."""
+        if self.phase == READERS:
+            self.readers.finish()
+            self._after_reader()
+
+    def _after_reader(self) -> None:
+        if self.readers.setting_up:
+            return
+        self.phase = SETUP
+        seats = self.readers.seats()
+        if seats:
+            named = ", ".join(SEAT_NAMES[s] for s in seats)
+            self._say(f"readers ready: {named} {'has' if len(seats) == 1 else 'have'} their own", "ok")
+        else:
+            self._say("no seat has a reader of its own: every card is taken as the player's to move")
+
+    def _scan_reader_setup(self, reader: str | None) -> bool:
+        taken, said = self.readers.laid(reader)
+        if not taken:
+            return self._refuse(said)
+        self._say(said, "ok")
+        self._after_reader()
+        return True
+
     def toggle_ai(self, seat: Seat | str, level: str = "hard") -> None:
         s = Seat.parse(seat)
         self.set_ai(s, None if s in self.ai_seats else level)
@@ -298,6 +402,8 @@ class RefereeSession:
 
     def _begin_hand(self) -> None:
         self.scanning = _Scanning()
+        self._seen = {}
+        self.suspects = []
         self.preview = None
         self._ai_cards.clear()
         cycle = self.rules.trump_for_hand(self.match.hand_number)
@@ -468,14 +574,37 @@ class RefereeSession:
             card = self.deal.legal_moves()[0]  # type: ignore[union-attr]
         self.supply_ai_card(req.key, card)
 
-    def _scan_play(self, card: Card) -> bool:
+    def _lay(self, seat: Seat) -> str:
+        """Where ``seat``'s card goes: "on the reader", "on West's reader", "on any reader"."""
+        if not self.readers.per_seat:
+            return "on the reader"
+        if self.readers.reader_of(seat) is not None:
+            return f"on {SEAT_NAMES[seat]}'s reader"
+        return "on any reader"
+
+    def _scan_play(self, card: Card, laid_by: Seat | None = None) -> bool:
         deal = self.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
         name = SEAT_NAMES[seat]
-        lay = f"lay {name}'s card on the reader"
+        lay = f"lay {name}'s card {self._lay(seat)}"
+        want = self.expected_card() if self.is_ai(seat) else None
+        if want is not None:
+            lay = f"lay {self._place(seat, want)} {self._lay(seat)}"
+        # An AI seat with no reader of its own has its card laid on anyone's.
+        carried = self.is_ai(seat) and self.readers.reader_of(seat) is None
+        if laid_by is not None and laid_by != seat and not carried:
+            # That reader's player laid it, out of turn: refused before anything is
+            # taken, and without naming it (it may be a card of a hidden hand).
+            who = SEAT_NAMES[laid_by]
+            turned = deal.record.trump_card
+            if (not self.is_ai(laid_by) and self._rack_owner(card) is None and card not in deal.played
+                    and card not in deal.current.cards and (card != turned or laid_by == deal.dealer)):
+                # Now known to be in that player's hand: showing out of its suit is a revoke.
+                self._seen.setdefault(laid_by, {})[card] = deal.trick_number
+            return self._refuse(f"not {who}'s turn: {who}, take back the card on your reader - "
+                                f"{name} to play, {lay}")
         if self.is_ai(seat):
-            want = self.expected_card()
             if want is None:
                 return self._refuse(f"{name} (AI) is still choosing - wait for its card")
             if card != want:
@@ -485,7 +614,6 @@ class RefereeSession:
                     return self._refuse(f"{wanted}, not {card.symbol}")
                 return self._refuse(
                     f"not that card: put it back as {self._place(owner, card)}; {wanted}")
-            lay = f"lay {self._place(seat, want)} on the reader"
         played = deal.played
         if card in played:
             return self._refuse(f"{card.symbol} was played in trick {played[card]} - {lay}")
@@ -497,14 +625,33 @@ class RefereeSession:
             return self._refuse(
                 f"that card is in {SEAT_NAMES[owner]}'s rack (the AI's hand): put it back as "
                 f"{self._place(owner, card)} - {lay}")
+        turned = deal.record.trump_card
+        if turned is not None and card == turned and seat != deal.dealer:
+            return self._refuse(f"{card.symbol} is the turned trump card, {SEAT_NAMES[deal.dealer]}'s "
+                                f"(the dealer) - {lay}")
         before = len(deal.revokes)
+        led = deal.current.led_suit if deal.current.cards else None
+        trick_number = deal.trick_number
         try:
             done = self.match.apply(Play(seat, card))  # the match tells its journal
         except RulesError as exc:
-            return self._refuse(f"{exc} - scan again")
+            return self._refuse(f"{exc} - {lay}")
+        self.relay = False
+        # One reader: the card was taken to be the player's to move; shown big so a
+        # card laid out of turn is seen (and undone) at once.
+        guessed = laid_by is None and not self.is_ai(seat)
+        self.taken = Taken(seat, str(card), len(deal.actions)) if guessed else None
         self._say(f"{name} plays {card.symbol}", "ok")
+        if laid_by == seat:
+            self._seen_play(seat, card, led, trick_number)
         for revoke in deal.revokes[before:]:
-            self._say(f"revoke! {revoke.describe()}", "revoke")
+            said = f"revoke! {revoke.describe()}"
+            if self.readers.reader_of(revoke.seat) is None and not self.is_ai(revoke.seat):
+                # The reader could not tell whose cards these were: the "revoke" may be
+                # a card laid out of turn, taken as this player's.
+                said += (f" - unless a card taken as {SEAT_NAMES[revoke.seat]}'s was laid by "
+                         "another player: then undo back to it")
+            self._say(said, "revoke")
         if done is not None:
             winner = done.winner(deal.order)
             ns, ew = deal.tricks_taken()
@@ -514,6 +661,34 @@ class RefereeSession:
         else:
             self._prepare_ai()
         return True
+
+    def _seen_play(self, seat: Seat, card: Card, led: int | None, trick: int) -> None:
+        """``seat`` played ``card`` from its own reader: flag a revoke the moment it happens."""
+        seen = self._seen.get(seat, {})
+        seen.pop(card, None)
+        deal = self.deal
+        assert deal is not None
+        if led is None or card.suit == led:
+            return
+        held = sorted(c for c in seen if c.suit == led and c not in deal.played)
+        if not held:
+            return
+        who = SEAT_NAMES[seat]
+        suspect = Suspect(seat, led, trick, held[0], seen[held[0]], len(deal.actions), card)
+        self.suspects.append(suspect)
+        self._say(f"revoke? {who} shows out of {SUIT_NAMES[led]}, but {held[0].symbol} was laid on "
+                  f"{who}'s reader in trick {suspect.seen_in}: {who}, take {card.symbol} back (Undo) "
+                  f"and follow suit", "revoke")
+
+    def open_suspects(self) -> list[Suspect]:
+        """Revokes seen as they happened, not undone and not yet proven by the engine."""
+        deal = self.deal
+        if deal is None:
+            return []
+        proven = {(r.seat, r.trick) for r in deal.revokes}
+        return [x for x in self.suspects
+                if len(deal.actions) >= x.number and deal.actions[x.number - 1] == Play(x.seat, x.card)
+                and (x.seat, x.trick) not in proven]
 
     def _hand_over(self) -> None:
         deal = self.deal
@@ -595,8 +770,12 @@ class RefereeSession:
         return self.rules.trump_for_hand(len(self.match.hands)) is None
 
     # -- input ----------------------------------------------------------------
-    def scan(self, card: str | Card | None, tag: str | None = None) -> bool:
-        """A card laid on the reader; True if it was taken."""
+    def scan(self, card: str | Card | None, tag: str | None = None, reader: str | None = None) -> bool:
+        """A card laid on ``reader`` (None: the one reader); True if it was taken."""
+        if reader is not None:
+            self.readers.add(reader)
+        if self.phase == READERS:
+            return self._scan_reader_setup(reader)  # any card will do, even one not enrolled
         if card is None:
             return self._refuse(UNKNOWN_CARD)
         try:
@@ -605,27 +784,41 @@ class RefereeSession:
             return self._refuse(UNKNOWN_CARD)
         if self.phase == SETUP:
             return self._refuse("choose the dealer first, then scan the turned trump card")
+        if self.phase == HAND_OVER:
+            return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
         if self.phase == TRUMP:
-            return self._scan_trump(c)
-        if self.phase == AI_HANDS:
-            return self._scan_ai_hand(c)
-        if self.phase == PLAY:
-            return self._scan_play(c)
-        return self._refuse("the hand is over - press Select for the next hand")
+            taken = self._scan_trump(c)
+        elif self.phase == AI_HANDS:
+            taken = self._scan_ai_hand(c)
+        else:
+            taken = self._scan_play(c, self.readers.seat(reader))
+        if taken:
+            self.relay = False
+        return taken
 
     def reader_status(self, status: ReaderStatus) -> None:
         was = self.reader_connected
-        self.reader_connected = status.connected
+        if status.reader is not None:
+            self.readers.add(status.reader)  # a reader heard from is one of the table's
+        self.readers.status(status.reader, status.connected, status.message)
+        self.reader_connected = not self.readers.unplugged()
         self.reader_message = status.message
+        name = self.readers.name(status.reader)
         if status.connected and was is False:
-            self._say("reader connected again", "ok")
+            self.relay = self.phase in (TRUMP, AI_HANDS, PLAY)
+            again = f": lay again any card laid while it was unplugged, from {self._wanted()} on" \
+                if self.relay else ""
+            self._say(f"{name} is back{again}", "ok")
         elif not status.connected and was is not False:
-            self._say(status.message or READER_DISCONNECTED, "error")
+            what = status.message or READER_DISCONNECTED
+            if status.reader is not None and len(self.readers.readers) > 1:
+                what = f"{name}: {what}"
+            self._say(what, "error")
 
     def handle(self, event: InputEvent) -> bool:
         """Feed one input event; True if the session used it (else the scene may)."""
         if isinstance(event, CardScanned):
-            self.scan(event.card, event.tag)
+            self.scan(event.card, event.tag, event.reader)
             return True
         if isinstance(event, ReaderStatus):
             self.reader_status(event)
@@ -633,6 +826,13 @@ class RefereeSession:
         if not isinstance(event, ButtonEvent) or event.held:
             return False
         action = event.action
+        if self.phase == READERS:
+            if action == Action.SELECT:
+                return self.skip_reader()
+            if action == Action.BACK:
+                self.end_reader_setup()
+                return True
+            return False
         if action == Action.UNDO:
             self.undo()
             return True
@@ -664,9 +864,47 @@ class RefereeSession:
 
     # -- the screen -----------------------------------------------------------
     def prompt(self) -> str:
+        """The one line that says what the table waits for (the screen's gold line)."""
+        main = self._prompt()
+        if self.phase not in (TRUMP, AI_HANDS, PLAY):
+            return main
+        down = self.readers.unplugged()
+        if down:
+            # The main line, not a badge: cards laid now are not seen at all.
+            names = " and ".join(self.readers.name(r) for r in down)
+            verb = "are" if len(down) > 1 else "is"
+            them = "them" if len(down) > 1 else "it"
+            return (f"{names[0].upper()}{names[1:]} {verb} unplugged: plug {them} back in, "
+                    f"then lay {self._wanted()}")
+        if self.relay:
+            return (f"the reader is back: lay again any card laid while it was unplugged, "
+                    f"from {self._wanted()} on")
+        return main
+
+    def _wanted(self) -> str:
+        """The next card asked for, by whose it is: "West's card", "the 5th card from the left of
+        South's rack", "the turned trump card"."""
+        if self.phase == TRUMP:
+            return "the turned trump card"
+        if self.phase == AI_HANDS:
+            seat = self._scanning_seat()
+            assert seat is not None
+            return f"AI {SEAT_NAMES[seat]}'s {ordinal(len(self.scanning.hands[seat]) + 1)} card"
+        deal = self.deal
+        if self.phase != PLAY or deal is None or deal.turn is None:
+            return "the next card"
+        want = self.expected_card() if self.is_ai(deal.turn) else None
+        if want is not None:
+            return self._place(deal.turn, want)
+        return f"{SEAT_NAMES[deal.turn]}'s card"
+
+    def _prompt(self) -> str:
+        if self.phase == READERS:
+            return self.readers.prompt()
         if self.phase == SETUP:
-            return (f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} "
-                    "(left/right to change, select to start)")
+            how = ("tap Dealer to change, Start to begin" if self.touch
+                   else "left/right to change, select to start")
+            return f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} ({how})"
         dealer = SEAT_NAMES[self.match.next_dealer if self.deal is None else self.deal.dealer]
         if self.phase == TRUMP:
             return f"{dealer} deals: scan the turned trump card (or choose trumps on screen)"
@@ -678,7 +916,7 @@ class RefereeSession:
             return f"AI {name}: {n} of {HAND_SIZE} scanned - lay {name}'s cards on the reader face down"
         if self.phase == HAND_OVER:
             nxt = "a new rubber" if self._rubber_ends() else "the next hand"
-            return f"hand over - press Select for {nxt}"
+            return f"hand over - {self._next_words(nxt)}"
         deal = self.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
@@ -687,8 +925,14 @@ class RefereeSession:
             want = self.expected_card()
             if want is None:
                 return f"{name} (AI) is choosing a card..."
-            return f"{name} plays {self._place(seat, want)}: lay it on the reader"
-        return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
+            return f"{name} plays {self._place(seat, want)}: lay it {self._lay(seat)}"
+        return f"trick {deal.trick_number}: {name} to play - lay {name}'s card {self._lay(seat)}"
+
+    def _next_words(self, nxt: str) -> str:
+        """How to go on to ``nxt``: the button on the screen, or Select."""
+        if self.touch:
+            return f"tap {'New rubber' if nxt == 'a new rubber' else 'Next hand'} for {nxt}"
+        return f"press Select for {nxt}"
 
     def _rubber_ends(self) -> bool:
         return self.preview is not None and self.preview.game_won_by is not None and (
@@ -717,13 +961,30 @@ class RefereeSession:
             lines.append(f"game to {SIDE_LONG_NAMES[s.game_won_by]}")
         return lines
 
+    def current_taken(self) -> Taken | None:
+        """The card last taken as a person's by guess, while it is still the last card played."""
+        deal, taken = self.deal, self.taken
+        if deal is None or taken is None or self.phase not in (PLAY, HAND_OVER):
+            return None
+        return taken if len(deal.actions) == taken.number else None
+
+    def current_messages(self) -> tuple[Message, ...]:
+        """The messages still worth showing: a refusal is dropped once the table has moved on
+        (a card taken or undone, a phase, the reader) - it no longer applies."""
+        now = self._moment()
+        return tuple(m for m in self.messages if m.kind != "error" or m.moment == now)
+
     def badges(self) -> list[str]:
         out = []
-        if self.reader_connected is False:
-            out.append(self.reader_message or READER_DISCONNECTED)
+        for reader in self.readers.unplugged():
+            what = self.readers.message(reader) or READER_DISCONNECTED
+            if len(self.readers.readers) > 1:
+                what = f"{self.readers.name(reader)}: {what}"
+            out.append(what)
         deal = self.deal
         if deal is not None:
             out.extend(_revoke_badge(r) for r in deal.revokes)
+            out.extend(f"revoke? {SEAT_NAMES[x.seat]} (trick {x.trick})" for x in self.open_suspects())
         return out
 
     def view(self) -> RefereeView:
@@ -732,7 +993,10 @@ class RefereeSession:
         leader = winner = None
         if deal is not None and self.phase in (PLAY, HAND_OVER):
             shown = deal.current
-            if not shown.cards and deal.tricks:
+            ai_leads = self.phase == PLAY and deal.turn is not None and self.is_ai(deal.turn)
+            # The trick just won stays in view for the people to see - but not once
+            # the AI's lead is asked for: its card goes where that trick lay.
+            if not shown.cards and deal.tricks and not (ai_leads and self.expected_card() is not None):
                 shown = deal.tricks[-1]
                 winner = shown.winner(deal.order)
             trick = tuple((s, str(c)) for s, c in shown.plays())
@@ -771,8 +1035,11 @@ class RefereeSession:
             expected_card=str(expected) if expected is not None else None,
             expected_place=place,
             message=self.messages[-1] if self.messages else None,
-            messages=tuple(self.messages),
+            messages=self.current_messages(),
             badges=tuple(self.badges()),
+            taken=self.current_taken(),
+            readers=self.readers.seats(),
+            asking=self.readers.asking if self.phase == READERS else None,
             revokes=tuple(r.describe() for r in deal.revokes) if deal is not None else (),
             summary=tuple(self.summary_lines()) if self.phase == HAND_OVER else (),
             rubber_over=self._rubber_ends(),
@@ -804,11 +1071,13 @@ __all__ = [
     "HAND_OVER",
     "Message",
     "PLAY",
+    "READERS",
     "READER_DISCONNECTED",
     "RefereeSession",
     "RefereeView",
     "SETUP",
     "TRUMP",
+    "Taken",
     "UNKNOWN_CARD",
     "engine_choose",
 ]

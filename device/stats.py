@@ -28,10 +28,13 @@ class HandOutcome:
     tricks: Pair = (0, 0)  # as played
     points: Pair = (0, 0)
     game_won_by: int | None = None  # 0 NS, 1 EW
+    # where the deal is kept (the store's deal id, or the table's own count's
+    # index), so a chart can ask for its review; None: not kept
+    ref: int | None = None
 
     @classmethod
-    def of(cls, group: str, score: HandScore) -> HandOutcome:
-        return cls(group, True, False, score.tricks, score.points, score.game_won_by)
+    def of(cls, group: str, score: HandScore, ref: int | None = None) -> HandOutcome:
+        return cls(group, True, False, score.tricks, score.points, score.game_won_by, ref)
 
     @property
     def won_by(self) -> int | None:
@@ -83,6 +86,8 @@ class Tally:
 class Statistics:
     total: Tally
     by_group: Mapping[str, Tally] = field(default_factory=dict)  # sorted by name
+    # the finished hands in the order they were played: the charts' time line
+    hands: tuple[HandOutcome, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """``Store.stats()``'s form: the total's keys, and ``by_ai_level``."""
@@ -124,7 +129,7 @@ def tally(hands: Iterable[HandOutcome], rubbers: Iterable[RubberOutcome] = ()) -
     groups = sorted({h.group for h in hands} | {r.group for r in rubbers})
     return Statistics(_fold(hands, rubbers), {
         g: _fold([h for h in hands if h.group == g], [r for r in rubbers if r.group == g])
-        for g in groups})
+        for g in groups}, tuple(h for h in hands if h.finished and not h.misdeal))
 
 
 # ----- the store's rows ------------------------------------------------------------
@@ -149,9 +154,10 @@ class Row(Protocol):
 
 
 def stored(deals: Iterable[Row], thrown: set[int], matches: Iterable[Row],
-           players: Mapping[int, object]) -> Statistics:
+           players: Mapping[int, object], abandoned: frozenset[int] = frozenset()) -> Statistics:
     """The statistics of the store's ``deal_results`` and ``match_results`` rows;
-    ``thrown`` holds the ids of deals thrown in, ``players`` each rubber's seats."""
+    ``thrown`` holds the ids of deals thrown in, ``players`` each rubber's seats,
+    ``abandoned`` the rubbers given up unscored (played, never finished)."""
     def group(match_id: int) -> str:
         return ai_label(players[match_id]) if match_id in players else "unknown"
 
@@ -159,7 +165,9 @@ def stored(deals: Iterable[Row], thrown: set[int], matches: Iterable[Row],
         group(d["match_id"]), finished=d["finished"] is not None, misdeal=d["deal_id"] in thrown,
         tricks=(int(d["tricks_ns"] or 0), int(d["tricks_ew"] or 0)),
         points=(int(d["points_ns"] or 0), int(d["points_ew"] or 0)),
-        game_won_by=_side(d["game_winner"])) for d in deals]
-    rubbers = [RubberOutcome(group(m["match_id"]), m["finished"] is not None, _side(m["winner"]))
+        game_won_by=_side(d["game_winner"]), ref=int(d["deal_id"]))
+        for d in sorted(deals, key=lambda d: int(d["deal_id"]))]
+    rubbers = [RubberOutcome(group(m["match_id"]),
+                             m["finished"] is not None and m["match_id"] not in abandoned, _side(m["winner"]))
                for m in matches]
     return tally(hands, rubbers)

@@ -422,7 +422,12 @@ class Deal:
         return self.dealer not in [s for s, _ in self.current.plays()]
 
     def _turned_in_pile(self) -> bool:
-        # A card turned from the stock (Oh Hell) stays face up all hand.
+        # A card turned on the stock (Oh Hell) stays face up while it lies there.
+        return any(self.record.trump_card in cards for cards in self.piles.values())
+
+    def _turned_from_pile(self) -> bool:
+        # The turned card was not dealt to the dealer but lay on a pile (German whist's
+        # stock): whoever drew it may play it.
         return any(self.record.trump_card in cards for _, cards in self.record.piles)
 
     @property
@@ -449,10 +454,18 @@ class Deal:
         seat = self.turn
         if seat is None or self.contract is None:
             return []
-        hand = self._hands[seat]
+        hand = self.playable(seat)
         if hand is None:
             return []
         return self.order.legal(hand, self.current.cards)
+
+    def playable(self, seat: Seat) -> frozenset[Card] | None:
+        """The cards ``seat`` may play from: its hand and, in Scandinavian
+        whist, the face-up cards of its layout. None if the hand is unknown."""
+        hand = self._hands[seat]
+        if hand is None:
+            return None
+        return frozenset(hand) | self.game.layout(self, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (claims aside)."""
@@ -499,7 +512,7 @@ class Deal:
         if card in self.current.cards:
             raise IllegalPlay(f"{card} already played (in this trick)")
         turned = self.record.trump_card
-        if turned is not None and card == turned and seat != self.dealer:
+        if turned is not None and card == turned and seat != self.dealer and not self._turned_from_pile():
             raise IllegalPlay(
                 f"{card} is the turned trump card: it belongs to {SEAT_NAMES[self.dealer]}, the dealer"
             )
@@ -510,9 +523,10 @@ class Deal:
                 if h is not None and card in h:
                     raise IllegalPlay(f"{card} is in {seat_name(other, self.players)}'s hand")
             return
-        if card not in hand:
+        held = hand | self.game.layout(self, seat)
+        if card not in held:
             raise IllegalPlay(f"{seat_name(seat, self.players)} does not hold {card}")
-        led = self.order.must_follow(hand, self.current.cards, card)
+        led = self.order.must_follow(held, self.current.cards, card)
         if led is not None:
             raise IllegalPlay(f"must follow {SUIT_NAMES[led]}")
 
@@ -596,7 +610,21 @@ class Deal:
         self.taken[winner] += 1
         self.won[self.game.side_of(winner) % 2] += 1
         self.current = self._trick(winner)
+        self.game.after_trick(self, winner)
         return done
+
+    def draw(self, seat: Seat, pile: str) -> Card:
+        """Move the top card of ``pile`` into ``seat``'s hand (a game's
+        ``after_trick``: German whist's draws). The card is known to the
+        table only where the game shows it."""
+        cards = self.piles.get(pile, ())
+        if not cards:
+            raise RulesError(f"the {pile} is empty: nothing to draw")
+        top, self.piles[pile] = cards[0], cards[1:]
+        hand = self._hands[seat]
+        if hand is not None:
+            hand.add(top)
+        return top
 
     def play(self, card: str | Card) -> Trick | None:
         """Play ``card`` for the seat whose turn it is."""

@@ -177,6 +177,14 @@ class Game:
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
         return around(deal.dealer, 1, self.players)
 
+    def layout(self, deal: Deal, seat: Seat) -> frozenset[Card]:
+        """Cards ``seat`` may play besides its hand (Scandinavian whist's face-up
+        layout); the deal's follow rule counts them as held."""
+        return frozenset()
+
+    def after_trick(self, deal: Deal, winner: Seat) -> None:
+        """Between tricks: German whist's draws from the stock (``Deal.draw``)."""
+
     def side_of(self, seat: Seat) -> int:
         """The side a seat scores for: N/S 0 and E/W 1 in partnership games,
         else the seat itself."""

@@ -22,7 +22,7 @@ from engine.jsonform import as_int, as_list, as_mapping, field
 from engine.observation import Observation, Scores
 from engine.scoresheet import ScoreSheet
 from engine.scoring import GameResult, HandScore
-from engine.seats import SEAT_NAMES, Seat
+from engine.seats import SEAT_NAMES, Seat, around
 from engine.trick import Trick
 
 GAMES_TO_WIN = 2
@@ -87,7 +87,8 @@ class _MatchDeal(Deal):
 class Match:
     def __init__(
         self, rules: GameRules | None = None, first_dealer: Seat | str = Seat.N,
-        seed: int | str | None = None, game: Game | None = None,
+        seed: int | str | None = None, game: Game | None = None, *,
+        dealers_given: bool = False,
     ) -> None:
         if game is None:
             game = get_game("classic") if rules is None else game_of(rules)
@@ -96,6 +97,9 @@ class Match:
         if not game.owns(self.rules):
             raise RulesError(f"{type(self.rules).__name__} are not the settings of {game.title}")
         self.first_dealer = Seat.parse(first_dealer)
+        # Deals from a file name their own dealers: any seat may deal the next hand
+        # (deal then passes on from there); the rubber is played as the file has it.
+        self.dealers_given = dealers_given
         self.seed = seed
         self.deals: list[Deal] = []
         self.hands: list[HandScore] = []
@@ -145,7 +149,10 @@ class Match:
 
     @property
     def next_dealer(self) -> Seat:
-        """Deal passes to the left after every hand, across games (as the game says)."""
+        """Deal passes to the left after every hand, across games (as the game says);
+        with the dealers given by a file, from the last deal's dealer."""
+        if self.dealers_given and self.deals:
+            return around(self.deals[-1].dealer, 1, self.game.players)
         return self.game.next_dealer(self)
 
     @property
@@ -179,7 +186,7 @@ class Match:
     def start_deal(self, record: DealRecord) -> Deal:
         """Start the next hand from a given record (a physical table's deal)."""
         self._check_can_deal()
-        if record.dealer != self.next_dealer:
+        if record.dealer != self.next_dealer and not self.dealers_given:
             raise RulesError(
                 f"{SEAT_NAMES[self.next_dealer]} deals this hand, not {SEAT_NAMES[record.dealer]}"
             )
@@ -308,6 +315,7 @@ class Match:
             **({} if self.game.name == "classic" else {"game": self.game.name}),
             "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer.name,
+            **({"dealers_given": True} if self.dealers_given else {}),
             "seed": self.seed,
             "deals": [d.to_dict() for d in self.deals],
             "scored": len(self.hands),
@@ -323,7 +331,8 @@ class Match:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int | str):
             raise NotationError(f"a match's seed should be a number or text, not {seed!r}")
-        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game)
+        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game,
+                    dealers_given=data.get("dealers_given") is True)
         declared = as_mapping(data.get("honours_declared") or {}, "honours declared")
         match._declared = {}
         for k, v in declared.items():

@@ -97,6 +97,9 @@ class App:
         self.frames = 0
         self.running = True
         self.idle_since = time.monotonic()
+        # Which input was used last: prompts name the screen's buttons ("tap Start")
+        # unless the physical buttons or keys are what is in use.
+        self.last_input = "touch"
         # The game store (device.journal.attach_app): why there is none, if it could
         # not be opened, and when a held journal next tries the store again.
         self.store: Store | None = None
@@ -183,6 +186,12 @@ class App:
     def anim(self) -> float:
         return ANIMATION_FACTORS.get(self.config.display.animation, 1.0)
 
+    @property
+    def touch_wording(self) -> bool:
+        """Prompts speak of tapping the screen: a finger or the mouse was the last
+        input (as at the start), not a physical button or key."""
+        return self.last_input != "buttons"
+
     def ai_level(self, seat: Seat) -> str:
         return self.config.ai.partner if seat.side == 0 else self.config.ai.opponents
 
@@ -247,6 +256,10 @@ class App:
     def dispatch(self, ev: InputEvent) -> None:
         if isinstance(ev, ButtonEvent | PointerEvent):
             self.idle_since = time.monotonic()
+            if isinstance(ev, PointerEvent):
+                self.last_input = "touch"
+            elif ev.source in ("gpio", "key"):
+                self.last_input = "buttons"
         if isinstance(ev, QuitRequest):
             if self.kiosk and ev.reason != "admin":
                 return  # the kiosk only closes from the admin menu

@@ -20,7 +20,12 @@ log = logging.getLogger(__name__)
 
 SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review",
                      "recall", "recall-deal",  # recall-deal: one deal's replay, half played
-                     "enrol", "referee", "quit")
+                     "enrol", "referee", "quit",
+                     "celebration",  # a rubber (or with moment="game", a game) just won
+                     "scorepad",
+                     # the real-card screen with cards in hand (device.app.referee_shots)
+                     "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
+                     "duplicate")  # the last hand played again from the other side, both results
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -117,6 +122,14 @@ def run_play(args: argparse.Namespace) -> int:
     from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
 
     store = attach_app(app)
+    source = getattr(args, "deal_source", None)
+    if source is not None:
+        if getattr(args, "duplicate", False):
+            from device.app.duplicate_run import start_duplicate
+
+            start_duplicate(app, source)
+        else:
+            app.session.use_deals(source)
     try:
         return app.run()
     finally:
@@ -146,15 +159,20 @@ def _play_out(deal: Deal, seed: int | str | None = None, stop: Callable[[Deal], 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1,
                rotation: int = 0, four_colour: bool = False, hands: int | None = None,
                tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
-               back: str | None = None, game: str = "classic", step: str | None = None) -> Path:
+               rubber_points: bool | None = None,
+               back: str | None = None, game: str = "classic", moment: str = "rubber",
+               at: float | None = None, step: str | None = None) -> Path:
     """Render ``scene`` with a seeded game (of ``game``) to a PNG, without a display.
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
     South deal); ``tricks``: the table is shown at South's turn once that many
-    tricks are played; ``last_trick`` opens the last trick; ``back``: the scene
-    the shown one was opened from (a score sheet from the summary); ``step``: the
-    table at South's turn in that step before the play (auction, declare,
-    exchange; the first hand of the seed where South gets there)."""
+    tricks are played (the review: at that trick); ``last_trick`` opens the last trick; ``back``:
+    the scene the shown one was opened from (a score sheet from the summary). The celebration
+    and the score pad are shown once hands are played until the rubber is won
+    (``moment="game"``: the first game), unless ``hands`` says how many;
+    ``at``: the celebration's animation that many seconds in (default: its end); ``step``: the
+    table at South's turn in that step before the play (auction, declare, exchange; the first
+    hand of the seed where South gets there)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -165,20 +183,34 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     from device.app.app import App, AppOptions
     from device.config import Config
 
-    display = {"animation": "off", "sound": False, "rotation": rotation, "four_colour": four_colour}
+    display: dict[str, object] = {"animation": "off" if at is None else "normal", "sound": False,
+                                  "rotation": rotation, "four_colour": four_colour}
     changes: dict[str, dict[str, object]] = {"display": display}
+    rules: dict[str, object] = {}
     if honours is not None:
-        changes["rules"] = {"honours": honours}
+        rules["honours"] = honours
+    if rubber_points is not None:
+        rules["rubber_points"] = rubber_points
+    if rules:
+        changes["rules"] = rules
     config = Config().updated(changes)
     app = App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=True, seed=seed,
                                  game=_game(game)))
     session = app.session
     if hands is None:
-        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 2}.get(scene, 0)
-    for _ in range(hands):
+        hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 8, "duplicate": 1}.get(scene, 0)
+
+    def play_hand() -> None:
         _play_out(session.shuffle_and_deal(), match=session.match)
         score = session.finish()
         app.stats.record_hand(app.level_key, score, session.match)
+
+    for _ in range(hands):
+        play_hand()
+    if scene in ("celebration", "scorepad") and hands == 0:
+        # Until the moment: the first game won, or the rubber (the match).
+        while not (session.match.is_over or moment == "game" and session.match.games):
+            play_hand()
     if scene == "table":
         def stop(d: Deal) -> bool:
             if step is not None:
@@ -206,16 +238,41 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         seed_demo_store(store, hands=4, seed=seed)
         if scene == "recall-deal":
             newest_id = store.recent_deals(1)[0].id
-    if scene == "recall-deal":
+    if scene == "duplicate":
+        from device.app.duplicate_run import both_sides_played
+
+        both_sides_played(app, lambda deal, m: _play_out(deal, match=m))
+    elif scene == "recall-deal":
         app.go("recall", deal_id=newest_id, step=26)
     elif scene == "quit":
         app.step(1 / 60)  # the menu on screen first: the question is asked over it
         app.go("quit", back="menu")
+    elif scene.startswith("referee-"):  # the real-card screen with cards in hand
+        from device.app.referee_shots import prepare
+
+        prepare(app, scene, seed)
     elif back is not None:
         app.go(scene, back=back)
     else:
         app.go(scene)
     for _ in range(3):
+        app.step(1 / 60)
+    if scene == "celebration" and at is not None:
+        app.step(max(0.0, at - 3 / 60))
+    if scene == "stats":  # the costly-cards chart filled in, as after a moment on the screen
+        from device.app.scenes.stats import StatsScene
+
+        assert isinstance(app.scene, StatsScene)
+        for _ in range(60):
+            if not app.scene.waiting():
+                break
+            app.step(1 / 60)
+        app.step(1 / 60)
+    if scene == "review" and tricks is not None:
+        from device.app.scenes.review import ReviewScene
+
+        assert isinstance(app.scene, ReviewScene)
+        app.scene.go_to(tricks)
         app.step(1 / 60)
     if scene == "table":
         from device.app.scenes.table import TableScene

@@ -14,6 +14,7 @@ from engine.scoring import HandScore
 from engine.seats import Seat
 
 if TYPE_CHECKING:
+    from device.deals import DealSource
     from device.journal import Journal
 
 HUMAN = Seat.S
@@ -48,9 +49,15 @@ class Stats:
 
     hands: list[HandOutcome] = field(default_factory=list)
     rubbers: list[RubberOutcome] = field(default_factory=list)
+    # each hand's deal (a HandOutcome's ref is its index), for the charts' reviews
+    deals: list[Deal | None] = field(default_factory=list)
+    # your side's costly cards in a hand, double dummy, by where the hand is kept
+    # (("store", deal id) or ("table", ref)): None where the review had nothing to say
+    costly: dict[tuple[str, int], int | None] = field(default_factory=dict)
 
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
-        self.hands.append(HandOutcome.of(key, score))
+        self.hands.append(HandOutcome.of(key, score, ref=len(self.deals)))
+        self.deals.append(match.deals[-1] if match.deals else None)
         if match.is_over:
             self.rubbers.append(RubberOutcome(key, True, match.winner))
 
@@ -80,6 +87,21 @@ class Session:
         self.journal: Journal | None = None
         self._journalled: Match | None = None
         self._run: dict[str, str] = {}
+        # device.deals: the boards of a deal file, played in order (None: shuffled deals)
+        self.deals: DealSource | None = None
+        self.deals_used = 0
+
+    def use_deals(self, source: DealSource) -> None:
+        """Play ``source``'s boards from the next hand on: at once when the rubber
+        has not begun, else from the next rubber (a resumed one is finished first)."""
+        self.deals = source
+        self.deals_used = 0
+        if not self.match.deals:
+            first = source.first_dealer() or self.match.first_dealer
+            self.match = Match(self.rules, first_dealer=first, seed=self.match.seed, dealers_given=True)
+
+    def _new_match(self, rules: GameRules, first_dealer: Seat, seed: int | str | None) -> Match:
+        return Match(rules, first_dealer=first_dealer, seed=seed, dealers_given=self.deals is not None)
 
     def _match_seed(self, rubber: int) -> int | str:
         """Every rubber has a seed: the session's (the n-th rubber's derived from it),
@@ -126,7 +148,7 @@ class Session:
         Returns True when they apply at once."""
         if not self.match.deals:
             self.rules = rules
-            self.match = Match(rules, first_dealer=self.match.first_dealer, seed=self.match.seed)
+            self.match = self._new_match(rules, self.match.first_dealer, self.match.seed)
             self.pending_rules = None
             return True
         self.pending_rules = rules if rules != self.rules else None
@@ -137,8 +159,17 @@ class Session:
             self.rules, self.pending_rules = self.pending_rules, None
         self.rubbers += 1
         seed = self._match_seed(self.rubbers)
-        self.match = Match(self.rules, first_dealer=self.match.next_dealer, seed=seed)
+        self.match = self._new_match(self.rules, self.match.next_dealer, seed)
         self.last_score = None
+
+    def abandon_rubber(self) -> None:
+        """Give up the rubber in play, unscored: the store marks it abandoned (so a
+        restart does not resume it) and a new rubber starts under the house rules
+        now set, the ones waiting included."""
+        if self.journal is not None and self._journalled is self.match:
+            self.journal.abandon(self.match)
+        self.new_rubber()
+        self.last_deal = None
 
     def shuffle_and_deal(self) -> Deal:
         if self.match.is_over:
@@ -150,6 +181,11 @@ class Session:
             # A rubber goes in the store with its first deal (not while rules may still change).
             self.journal.follow(self.match, run=self._run)
             self._journalled = self.match
+        if self.deals is not None and self.match.dealers_given:
+            record = self.deals.record(self.match, self.deals_used)
+            if record is not None:
+                self.deals_used += 1
+                return self.match.start_deal(record)
         return self.match.new_deal()
 
     def finish(self) -> HandScore:

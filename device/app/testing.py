@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: str = "off",
              seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = "classic",
-             **display: object) -> App:
+             pace: str = "instant", **display: object) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from device.app.app import App, AppOptions
@@ -28,7 +28,8 @@ def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: s
 
     config = Config().updated({
         "display": {"animation": animation, "sound": False, "rotation": rotation, **display},
-        "ai": {"partner": level, "opponents": level},
+        # The AI leads at once unless a test asks for the table's pace.
+        "ai": {"partner": level, "opponents": level, "pace": pace},
     })
     return App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=synchronous, seed=seed,
                                   game=game))

@@ -36,6 +36,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="PATH", default=None,
                         help="headless: journal every action to this game store; with --seed, an "
                         "unfinished run of the same seed there is resumed and finished")
+    parser.add_argument("--deals", metavar="FILE.pbn", default=None,
+                        help="play the deals of a PBN file in order (dealer and trumps from the file "
+                        "where given); hand records from other programs are fine")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="headless, with --deals: a duplicate match, each deal played twice with "
+                        "the sides swapped; --level plays for you, --against for the table's AI")
+    parser.add_argument("--against", default=None, metavar="LEVEL",
+                        help="with --duplicate: the AI level you play against (default medium)")
     parser.add_argument("--level", default=None, metavar="LEVEL",
                         help="headless: AI level of all four seats (random, rules, easy, medium, hard, "
                         "expert; default medium); a fixed amount of thinking, so a seed repeats")
@@ -62,7 +70,7 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     if delay is None:
         delay = TTY_DELAY if out.isatty() else 0.0
     # device.journal: --db journals the run (and resumes it); --level picks the bots.
-    from engine.errors import RulesError
+    from engine.errors import RulesError, WhistError
     from engine.games import get_game
 
     try:
@@ -73,6 +81,25 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     seed = _seed(args.seed)
     # the matches are not kept: constant memory
     kwargs: dict[str, Any] = {"keep_matches": False, "game": game}
+    deals_path = getattr(args, "deals", None)
+    if getattr(args, "duplicate", False):
+        if deals_path is None:
+            print("demo: --duplicate plays the deals of a file: give --deals FILE.pbn", file=sys.stderr)
+            return 2
+        from device.duplicate_cli import run_duplicate
+
+        return run_duplicate(args, game, out)
+    if deals_path is not None:
+        from device.deals import DealFileError, DealSource
+
+        try:
+            source = DealSource.open(deals_path, seed, game.name)
+        except DealFileError as exc:
+            print(f"whist-table demo: {exc}", file=sys.stderr)
+            return 1
+        kwargs["deals"] = source
+        if args.hands is None:
+            hands = len(source.boards)
     store = None
     db, level = getattr(args, "db", None), getattr(args, "level", None)
     if db is not None or level is not None:
@@ -108,6 +135,11 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
             pass
         return 0
     except StoreError as exc:
+        print(f"whist-table demo: {exc}", file=sys.stderr)
+        return 1
+    except WhistError as exc:  # a board of the deal file the game refused
+        if deals_path is None:
+            raise
         print(f"whist-table demo: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:

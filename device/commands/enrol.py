@@ -38,7 +38,10 @@ def _missing(enrolment: Enrolment) -> str:
     missing = enrolment.missing()
     if not missing:
         return "every card"
-    return f"{count(52 - len(missing), 'card')} of 52; missing: {' '.join(missing)}"
+    from engine.cards import Card
+
+    # Named as on the screen (♠K), one style everywhere (issue 37).
+    return f"{count(52 - len(missing), 'card')} of 52; missing: {' '.join(Card(c).symbol for c in missing)}"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from device.store import DealRow, Store
+    from device.store import DealRow, MatchRow, Store
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
@@ -29,6 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object a line per hand: the deal, every action, the "
                         "tricks, the score and the totals after it")
+    parser.add_argument("--print", dest="page", metavar="FILE", default=None,
+                        help="with --rubber: the score sheet and every hand as a printable page, "
+                        "FILE.pdf or FILE.png (FILE-2.png... for more pages)")
+    parser.add_argument("--usb", action="store_true",
+                        help="copy the history (PBN, printable pages, JSON lines) to a new folder on "
+                        "the USB stick mounted under /media or /run/media (or $WHIST_USB_ROOT)")
     add_store_arguments(parser)
 
 
@@ -98,9 +104,12 @@ def run(args: argparse.Namespace) -> int:
     store = open_for_reading(args)
     if store is None:
         return 1
-    from device.store import recall
 
     with store:
+        if getattr(args, "usb", False):
+            return _usb(store)
+        if getattr(args, "page", None):
+            return _page(store, args)
         if args.json:
             try:
                 return _json(store, args)
@@ -114,14 +123,18 @@ def run(args: argparse.Namespace) -> int:
                 if deal is None:
                     print(f"whist-table: there is no deal {args.show}", file=sys.stderr)
                     return 1
-                sys.stdout.write(recall.export_pbn(deal))
+                from device.store.pbn_export import deal_text
+
+                sys.stdout.write(deal_text(store, deal))
                 return 0
             if args.rubber is not None:
-                deals = store.deals_of_match(args.rubber)
-                if not deals:
+                row = store.match(args.rubber)
+                if row is None or not store.deals_of_match(args.rubber):
                     print(f"whist-table: rubber {args.rubber} has no deals", file=sys.stderr)
                     return 1
-                sys.stdout.write(recall.export_match_pbn(deals))
+                from device.store.pbn_export import rubber_text
+
+                sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
                 return 0
             print("whist-table: --pbn needs --show DEAL_ID or --rubber MATCH_ID",
                   file=sys.stderr)
@@ -129,6 +142,17 @@ def run(args: argparse.Namespace) -> int:
         if args.show is not None:
             return _show(store, args.show)
         return _list(store, LAST if args.last is None else args.last)
+
+
+def sheet_lines(store: Store, row: MatchRow) -> list[str]:
+    """The rubber's score sheet as the table shows it; none for a rubber the engine
+    cannot rebuild."""
+    from device.journal import rebuild
+
+    try:
+        return rebuild(store, row).sheet().lines()
+    except (ValueError, KeyError, TypeError):
+        return []
 
 
 def is_misdeal(deal: DealRow) -> bool:
@@ -150,6 +174,12 @@ def hand_numbers(store: Store, deals: list[DealRow]) -> dict[int, int | None]:
     return out
 
 
+def _abandoned(store: Store, match_id: int) -> bool:
+    """The rubber was given up at the table (its last hand never scored)."""
+    row = store.match(match_id)
+    return row is not None and bool((row.result or {}).get("abandoned"))
+
+
 def _list(store: Store, last: int) -> int:
     deals = store.recent_deals(last)
     if not deals:
@@ -164,7 +194,8 @@ def _list(store: Store, last: int) -> int:
         if is_misdeal(d):
             tricks, points = "misdeal", "-"  # thrown in: not a hand, the dealer dealt again
         else:
-            tricks = _pair(result.get("tricks")) if d.finished else "in play"
+            unscored = "abandoned" if _abandoned(store, d.match_id) else "in play"
+            tricks = _pair(result.get("tricks")) if d.finished else unscored
             points = _pair(result.get("points")) if d.finished else "-"
         print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
               f"{d.dealer:6}  {_trump(d.record):8}  {tricks:12}  {points}")
@@ -219,6 +250,53 @@ def _show(store: Store, deal_id: int) -> int:
               + (f", game to {game}" if game else ""))
     else:
         print("Result: not finished (the hand is still in play)")
+    return 0
+
+
+def _usb(store: Store) -> int:
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from device.share.usb import ExportError, export_history, find_stick
+
+    stick = find_stick()
+    if stick is None:
+        print("whist-table: no USB stick found (nothing mounted under /media or /run/media; "
+              "WHIST_USB_ROOT names a directory to use instead)", file=sys.stderr)
+        return 1
+    try:
+        done = export_history(store, stick)
+    except ExportError as exc:
+        print(f"whist-table: {exc}", file=sys.stderr)
+        return 1
+    print(f"{done.describe()}: {len(done.files)} files")
+    return 0
+
+
+def _page(store: Store, args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from device.share.page import rubber_pages, rubber_print, save_pages
+
+    if args.rubber is None:
+        print("whist-table: --print needs --rubber MATCH_ID", file=sys.stderr)
+        return 2
+    row = store.match(args.rubber)
+    if row is None:
+        print(f"whist-table: there is no rubber {args.rubber}", file=sys.stderr)
+        return 1
+    try:
+        written = save_pages(rubber_pages(rubber_print(store, row)), Path(args.page))
+    except (ValueError, KeyError, TypeError) as exc:
+        print(f"whist-table: rubber {args.rubber} cannot be replayed: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"whist-table: cannot write {args.page}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(path)
     return 0
 
 

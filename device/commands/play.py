@@ -19,6 +19,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with no display, run the text demo in the terminal instead")
     parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
     parser.add_argument("--game", metavar="G", help="the game (classic; whist-table games lists them)")
+    parser.add_argument("--deals", metavar="FILE.pbn",
+                        help="play the deals of a PBN file in order (dealer and trumps from the file "
+                        "where given), then shuffled ones")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="with --deals: a duplicate match against the AI, each deal played from "
+                        "both sides, the score the trick difference a deal")
 
 
 def display_available(env: dict[str, str] | None = None) -> bool:
@@ -30,6 +36,18 @@ def display_available(env: dict[str, str] | None = None) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "deals", None):
+        from device.deals import DealFileError, DealSource
+
+        try:
+            args.deal_source = DealSource.open(args.deals, getattr(args, "seed", None),
+                                               (getattr(args, "game", None) or "classic").strip().lower())
+        except DealFileError as exc:
+            print(f"whist-table: {exc}", file=sys.stderr)
+            return 1
+    elif getattr(args, "duplicate", False):
+        print("whist-table: --duplicate plays the deals of a file: give --deals FILE.pbn", file=sys.stderr)
+        return 2
     if getattr(args, "fallback_headless", False) and not display_available():
         print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
         from device.headless import run_headless

@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
                 if event.tag is not None:
                     parts.append(f"tag {event.tag}")
                 if event.card is not None:
-                    parts.append(f"card {event.card} ({Card(event.card).name})")
+                    parts.append(f"card {Card(event.card).symbol} ({Card(event.card).name})")
                 elif enrolment is not None:
                     parts.append("-> unknown card: enrol it in Settings")
                 print(" ".join(parts), flush=True)

@@ -7,7 +7,8 @@ import argparse
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
-          "recall-deal", "enrol", "referee", "quit")
+          "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
+          "referee-rack", "referee-taken", "referee-unplugged", "duplicate")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,24 +22,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, metavar="N",
                         help="hands played before the shot (2: South deals the hand on the table)")
     parser.add_argument("--tricks", type=int, metavar="N",
-                        help="table: shown at South's turn once N tricks are played (0: the first trick)")
+                        help="table: shown at South's turn once N tricks are played (0: the first trick); "
+                             "review: shown at trick N")
     parser.add_argument("--step", choices=("auction", "declare", "exchange"),
                         help="table: shown at South's turn in this step before the play (Bid Whist)")
     parser.add_argument("--last-trick", action="store_true", help="table: the last trick shown over it")
     parser.add_argument("--honours", choices=("on", "off"), help="the house counts honours or not")
+    parser.add_argument("--rubber-points", choices=("on", "off"),
+                        help="the house counts rubber points or not")
     parser.add_argument("--from", dest="back", choices=("summary",),
                         help="scoresheet: opened from the end-of-hand summary")
+    parser.add_argument("--moment", choices=("rubber", "game"), default="rubber",
+                        help="celebration, scorepad: hands played until the rubber is won (default) "
+                             "or the first game")
+    parser.add_argument("--at", type=float, metavar="S",
+                        help="celebration: its animation S seconds in (default: the end)")
 
 
 def run(args: argparse.Namespace) -> int:
     from device.app.main import parse_size, screenshot
 
     honours = None if args.honours is None else args.honours == "on"
+    rubber_points = None if args.rubber_points is None else args.rubber_points == "on"
     size = parse_size(args.size)
     assert size is not None  # the flag has a default
     out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
-                     last_trick=args.last_trick, honours=honours, back=args.back,
-                     game=args.game, step=args.step)
+                     last_trick=args.last_trick, honours=honours, rubber_points=rubber_points, back=args.back,
+                     game=args.game, moment=args.moment, at=args.at, step=args.step)
     print(out)
     return 0

@@ -44,19 +44,22 @@ def make_reader(
     *,
     baudrate: int | None = None,
     gap: float = 0.3,
+    name: str | None = None,
 ) -> Reader:
     """A reader for ``protocol`` on ``port`` (not started). Every protocol so far
     is a serial byte stream; a PN532 would branch here to its own Reader."""
-    return SerialReader(port, protocol, queue, lookup, baudrate=baudrate, gap=gap)
+    return SerialReader(port, protocol, queue, lookup, baudrate=baudrate, gap=gap, name=name)
 
 
 def reader_from_settings(
-    settings: ReaderSection, queue: EventQueue, lookup: TagLookup | None = None
+    settings: ReaderSection, queue: EventQueue, lookup: TagLookup | None = None,
+    *, port: str | None = None, name: str | None = None,
 ) -> Reader:
     """A reader from the config file's ``[reader]`` section (port, protocol,
-    baudrate, debounce_ms: how long a tag must be away to count again)."""
-    return make_reader(settings.port, settings.protocol, queue, lookup, baudrate=settings.baudrate,
-                       gap=settings.debounce_ms / 1000.0)
+    baudrate, debounce_ms: how long a tag must be away to count again).
+    ``port`` overrides the section's (a seat's reader); ``name`` is put on its events."""
+    return make_reader(port or settings.port, settings.protocol, queue, lookup,
+                       baudrate=settings.baudrate, gap=settings.debounce_ms / 1000.0, name=name)
 
 
 __all__ = [

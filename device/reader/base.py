@@ -47,9 +47,12 @@ class ThreadedReader(Reader):
 
     thread_name = "card-reader"
 
-    def __init__(self, queue: EventQueue, lookup: TagLookup | None = None) -> None:
+    def __init__(self, queue: EventQueue, lookup: TagLookup | None = None, name: str | None = None) -> None:
         self.queue = queue
         self.lookup = lookup
+        # Set when the table has several readers: carried by every event, so the
+        # referee knows which reader (so which seat) a card was laid on.
+        self.name = name
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._connected = False
@@ -95,7 +98,7 @@ class ThreadedReader(Reader):
     def _status(self, connected: bool, message: str) -> None:
         self._connected = connected
         log.info("card reader: %s", message)
-        self.queue.post(ReaderStatus(connected=connected, message=message))
+        self.queue.post(ReaderStatus(connected=connected, message=message, reader=self.name))
 
     def _scanned(self, card: str | None, tag: str | None) -> None:
         if card is None and tag is not None and self.lookup is not None:
@@ -105,4 +108,4 @@ class ThreadedReader(Reader):
                 log.exception("card reader: tag lookup failed for %s", tag)
                 card = None
         self.scans += 1
-        self.queue.post(CardScanned(card=card, tag=tag))
+        self.queue.post(CardScanned(card=card, tag=tag, reader=self.name))

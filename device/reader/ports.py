@@ -8,6 +8,8 @@ from engine.errors import WhistError
 
 # The udev rule in systemd/99-whist-reader.rules gives the reader this name.
 STABLE_NAME = "/dev/whist-reader"
+# Where the udev rule names one reader per USB socket (a reader at each seat).
+SEAT_READERS_DIR = "/dev/whist-readers"
 # The config's port for "no card reader here": never opened as a path.
 NO_PORT = "none"
 
@@ -87,3 +89,14 @@ def describe_port(device: str) -> str:
     except Exception:  # a description is a nicety, never a failure
         pass
     return device
+
+
+def seat_reader_ports(directory: str | None = None) -> list[str]:
+    """The readers the udev rule named by USB socket (in ``SEAT_READERS_DIR``), in a
+    stable order; none plugged in: []."""
+    directory = directory or SEAT_READERS_DIR
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:  # no directory: no reader plugged in, or the rule not installed
+        return []
+    return [os.path.join(directory, n) for n in names]

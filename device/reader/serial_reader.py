@@ -169,11 +169,12 @@ class SerialReader(ThreadedReader):
         clock: Callable[[], float] = time.monotonic,
         on_dropped: Callable[[Dropped], object] | None = None,
         report_every: float = 1.0,
+        name: str | None = None,
     ) -> None:
         if is_no_port(port):
             # Refused here, not retried in the thread: "none" will never appear.
             raise ReaderOpenError(NO_READER_PORT)
-        super().__init__(queue, lookup)
+        super().__init__(queue, lookup, name)
         self.port = port
         self.parser = make_parser(protocol) if isinstance(protocol, str) else protocol
         self.baudrate = baudrate or self.parser.baudrate

@@ -42,6 +42,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from device.stats import Statistics
 from device.stats import stored as stored_statistics
 from device.store import lock
 from device.store.errors import DuplicateAction as DuplicateAction  # re-exported
@@ -618,12 +619,18 @@ class Store:
 
         A deal thrown in before play (a misdeal: result ``{"misdeal": true}``) is
         not a hand played: it is counted apart, as ``misdeals``."""
+        return self.statistics().to_dict()
+
+    def statistics(self) -> Statistics:
+        """:meth:`stats` as device.stats' value, with the hands in the order played."""
         deals = self._read("SELECT * FROM deal_results")
         thrown = {int(r[0]) for r in self._rows(
             "SELECT id FROM deals WHERE json_extract(result, '$.misdeal')")}
         matches = self._read("SELECT * FROM match_results")
         players = {r["match_id"]: _load(r["players"]) for r in matches}
-        return stored_statistics(deals, thrown, matches, players).to_dict()
+        abandoned = frozenset(int(r[0]) for r in self._rows(
+            "SELECT id FROM matches WHERE json_extract(result, '$.abandoned')"))
+        return stored_statistics(deals, thrown, matches, players, abandoned)
 
 
 def _connect_readonly(path: Path) -> sqlite3.Connection:

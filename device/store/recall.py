@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from device.store import DealRow, MatchRow
-from engine.actions import Action, Claim, Play, action_from_dict
+from engine.actions import Action, Play, action_from_dict
 from engine.cards import Card, parse_card, parse_cards, parse_strain
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError
@@ -267,46 +267,14 @@ def side_name(value: object) -> str | None:
     return None
 
 
-def _tag(name: str, value: object) -> str:
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{text}"]'
-
-
 def export_pbn(deal: DealRow, board: int | None = None) -> str:
-    """One deal as a PBN game: tags, the deal, and the play section."""
-    record = deal.record
-    trump = str(record.get("trump") or "N").upper()[:1]
-    date = (deal.started or "")[:10].replace("-", ".") or "?"
-    lines = [
-        _tag("Event", "whist-table"),
-        _tag("Date", date),
-        _tag("Board", board if board is not None else deal.number),
-        _tag("Dealer", deal.dealer),
-        _tag("Deal", deal_pbn(record) or "?"),
-        _tag("Trump", trump),
-    ]
-    if record.get("trump_card"):
-        lines.append(_tag("TrumpCard", record["trump_card"]))
-    result = deal.result or {}
-    tricks = side_pair(result.get("tricks"))
-    if tricks:
-        lines.append(_tag("TricksNS", tricks[0]))
-        lines.append(_tag("TricksEW", tricks[1]))
-    points = side_pair(result.get("points"))
-    if points:
-        lines.append(_tag("Score", f"NS {points[0]} EW {points[1]}"))
-    replayed = replay(deal).deal
-    first = replayed.record.first_leader
-    lines.append(_tag("Play", first.name))
-    # PBN play lines have one column per seat, starting with the first leader.
-    for trick in tricks_in(replayed):
-        by_seat = dict(trick.plays)
-        lines.append(" ".join(by_seat.get(first.offset(i).name, "-") for i in range(4)))
-    if any(isinstance(a, Claim) for a in replayed.actions):
-        lines.append("*")
-    return "\n".join(lines) + "\n"
+    """One deal as a PBN game, replayed alone (device.store.pbn_export.deal_text
+    rebuilds its rubber for the score)."""
+    from device.store.pbn_export import deal_text
+
+    return deal_text(None, deal, board)
 
 
 def export_match_pbn(deals: list[DealRow]) -> str:
-    """A rubber: its deals as consecutive PBN games, separated by blank lines."""
+    """Deals as consecutive PBN games, separated by blank lines."""
     return "\n".join(export_pbn(d, board=i + 1) for i, d in enumerate(deals))

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
+from engine.ai import german, scandinavian
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
 from engine.errors import RulesError
+from engine.family_solver import solve_family_moves
 from engine.game import Phase
 from engine.observation import Observation
 from engine.order import Order
@@ -40,6 +42,14 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:
         return obs.legal[0]
+    if obs.game == "german":
+        if level == "random":
+            return seed_for(obs.to_json(), seed).choice(obs.legal)
+        return german.choose(obs, None if level in ("rules", "easy") else _german_endgame)
+    if obs.game == "scandinavian":
+        if level == "random":
+            return seed_for(obs.to_json(), seed).choice(obs.legal)
+        return scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
         return rng.choice(obs.legal) if level == "random" else _bid(obs)
@@ -50,6 +60,12 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
     if not plays_for_tricks(obs):
         return rng.choice(obs.legal) if level == "random" else _duck(obs)
     return Play(obs.seat, play(view_of(form), level, rng, budget, samples))
+
+
+def _german_endgame(hands: tuple[int, int], order: Order, leader: int,
+                    trick: tuple[int, ...]) -> dict[int, int] | None:
+    # the two hands are known once the stock is gone: an exact solve
+    return solve_family_moves(hands, order, leader, trick)
 
 
 def plays_for_tricks(obs: Observation) -> bool:

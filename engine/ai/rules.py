@@ -8,6 +8,7 @@ cheaply as possible; don't trump partner's winner; discard from weakness.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.ai.view import SUIT_MASKS, View, cards_of
@@ -157,6 +158,13 @@ def choose(view: View) -> Card:
     return _discard(view, side)
 
 
+def forget(view: View) -> View:
+    """The same seat remembering no card of the completed tricks: the tips read
+    literally (bench's weaker reference opponent, ``tips``). It still sees the
+    trick on the table and remembers which suits its partner led."""
+    return replace(view, gone=0, played_by=(0, 0, 0, 0), voids=tuple(frozenset() for _ in view.voids))
+
+
 def rank_preferences(view: View) -> list[Card]:
     """Legal cards, the textbook choice first (used as a tie-break)."""
     first = choose(view)
@@ -284,5 +292,6 @@ def choose_in_order(hand: list[Card], trick: Sequence[Card], order: Order, gone:
 _PACK = full_deck(jokers=True)
 
 
-__all__ = ["choose", "trick_winner", "beats", "is_master", "master_of", "lowest_of_run", "equivalent",
-           "cards_of", "rank_preferences", "by_suit", "choose_in_order"]
+__all__ = ["choose", "forget", "trick_winner", "beats", "is_master", "master_of", "lowest_of_run",
+           "equivalent", "cards_of", "rank_preferences", "by_suit", "choose_in_order", "order_table",
+           "winning_index"]

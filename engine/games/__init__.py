@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
-from engine.games import bid, classic, norwegian
+from engine.games import bid, classic, german, norwegian, scandinavian
 
-GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, bid.GAME)}
+GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, german.GAME, scandinavian.GAME,
+                                              bid.GAME)}
 
 
 def get_game(name: str) -> Game:

@@ -47,7 +47,7 @@ def test_export_then_import_of_a_part_enrolled_deck_says_what_is_missing(tmp_pat
     out = tmp_path / "deck.json"
     assert main(["enrol", "--db", str(path), "--export", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "2 cards of 52; missing: SK SQ" in said
+    assert "2 cards of 52; missing: ♠K ♠Q" in said  # named as on the screen (issue 37)
 
 
 BAD_FILES = [

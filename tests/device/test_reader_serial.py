@@ -228,7 +228,7 @@ def test_reader_command_prints_scans_and_drops(ptys, capsys, tmp_path):
     seen.append(capsys.readouterr().out)
     out = "".join(seen)
     assert result == [0]
-    assert "scan 1: tag 0A1B2C3D4E card SQ (queen of spades)" in out
+    assert "scan 1: tag 0A1B2C3D4E card ♠Q (queen of spades)" in out  # one style, as on screen (issue 37)
     assert re.search(r"dropped \(bad checksum\): \\x020A1B2C3D4E00\\x03", out)
     assert "scan 2: tag 1122334455 -> unknown card: enrol it in Settings" in out
     assert "2 scans, 1 dropped" in out

@@ -121,7 +121,9 @@ def test_an_unknown_tag_asks_for_enrolment():
 def test_the_turned_card_belongs_to_the_dealer():
     session = started(dealer=N, trump_card="H7")
     assert not session.scan("H7")  # East leads: not the dealer's card to play
-    assert last(session) == "H7 is the turned trump card: it belongs to North, the dealer - scan again"
+    # Issue 37: one style of card names, and what to lay instead of "scan again".
+    assert last(session) == ("♥7 is the turned trump card, North's (the dealer) - "
+                             "lay East's card on the reader")
     play(session, "H2", "H3", "H4", "H7")  # North, the dealer, plays it
     assert session.deal.tricks[0].cards[-1] == Card("H7")
 
@@ -145,8 +147,11 @@ def test_a_revoke_is_flagged_at_once_and_penalised_at_the_end():
     assert not session.deal.revokes
     play(session, "C6", "C7", "C8", "C9")  # North leads clubs; West plays one: proven
     revoke_msgs = [m for m in session.messages if m.kind == "revoke"]
+    # One reader: the cards were taken as West's because it was West's turn, so the
+    # revoke may be a card laid out of turn (issue 37): the flag says so.
     assert [m.text for m in revoke_msgs] == [
         "revoke! West revoked in trick 1: showed out of clubs, then played clubs in trick 2"
+        " - unless a card taken as West's was laid by another player: then undo back to it"
     ]
     assert "revoke: West (trick 1)" in session.view().badges
     assert session.view().revokes == (
@@ -412,7 +417,7 @@ def test_reader_status_badges():
     assert last(session) == "reader disconnected"
     session.handle(ReaderStatus(True, "reader connected on /dev/ttyUSB0"))
     assert session.view().badges == ()
-    assert last(session) == "reader connected again"
+    assert last(session) == "the card reader is back"
 
 
 def test_no_message_or_prompt_names_a_card_still_in_the_ais_rack():

@@ -248,24 +248,31 @@ def test_in_the_kiosk_no_key_quits():
 
 # -- 20 ----------------------------------------------------------------------------------
 
-def test_score_sheet_from_the_summary_goes_back_to_it(app):
+def test_score_pad_from_the_summary_goes_back_to_it(app):
+    # The summary's and the menu's "Score sheet" became the score pad (issue 31: a list is
+    # not the sheet players keep on paper); the list is a button on the pad.
     _finish_hands(app, 1)
     app.go("summary")
     app.step()
-    tap_button(app, "score sheet")
-    assert app.scene.name == "scoresheet"
+    tap_button(app, "score pad")
+    assert app.scene.name == "scorepad"
     assert app.scene.buttons.by_name("back").label == "Back"
     tap_button(app, "back")
     assert app.scene.name == "summary"
-    tap_button(app, "score sheet")
+    tap_button(app, "score pad")
     app.queue.post(ButtonEvent(Action.BACK, source="key"))
     app.step()
     assert app.scene.name == "summary"
     tap_button(app, "menu")
-    tap_button(app, "score sheet")  # from the menu, Menu takes you back there
+    tap_button(app, "score pad")  # from the menu, Menu takes you back there
     assert app.scene.buttons.by_name("back").label == "Menu"
     tap_button(app, "back")
     assert app.scene.name == "menu"
+    tap_button(app, "score pad")
+    tap_button(app, "list")  # the same rubber hand by hand; Back returns to the pad
+    assert app.scene.name == "scoresheet"
+    tap_button(app, "back")
+    assert app.scene.name == "scorepad"
 
 
 # -- 21 ----------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ def play_hands(app, n: int) -> None:
             app.go("table")
         if app.session.deal is None or app.session.deal.is_over:
             tap_button(app, "deal")
-        assert run_until(app, lambda: speak_or_play(app) or app.scene.name == "summary", max_steps=20000)
+        assert run_until(app, lambda: speak_or_play(app) or app.scene.name in ("summary", "celebration"),
+                         max_steps=20000)
 
 
 @pytest.mark.parametrize("game", ["classic", "norwegian"])

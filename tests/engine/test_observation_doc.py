@@ -34,6 +34,10 @@ EXAMPLES = {
     "classic": ("classic", "doc", "6"),
     "norwegian-auction": ("norwegian", "doc", "1"),
     "norwegian-play": ("norwegian", "doc-3", "auction+5"),
+    "german": ("german", "doc", "3"),
+    "scandinavian": ("scandinavian", "doc", "auction+5"),
+    "bid-exchange": ("bid", "doc", "5"),
+    "bid-play": ("bid", "doc", "auction+6"),
 }
 
 
@@ -77,7 +81,13 @@ def test_every_example_reads_back_and_its_legal_actions_parse() -> None:
         data = obs.to_json()
         again = Observation.from_json(json.loads(json.dumps(data)))
         assert again.to_json() == data
-        assert [action_from_dict(a) for a in data["legal"]] == list(obs.legal)  # type: ignore[union-attr]
+        assert [action_from_dict(a, obs.players) for a in data["legal"]] == list(obs.legal)  # type: ignore[union-attr]
+
+
+def test_every_game_has_an_example() -> None:
+    from engine.games import GAMES
+
+    assert set(GAMES) <= {game for game, _, _ in EXAMPLES.values()}
 
 
 def test_every_action_type_is_documented() -> None:

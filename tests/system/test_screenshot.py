@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review")
+SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "duplicate")
 
 
 def _png_size(path: Path) -> tuple[int, int]:

@@ -1,6 +1,7 @@
 """Scenes by name: menu, table, summary, scoresheet, stats, rules, settings, review, demo,
-admin/pin, referee (real cards), enrol (the cards' reader tags), recall (the last deals replayed)
-and quit (asks before the table closes)."""
+admin/pin, referee (real cards), enrol (the cards' reader tags), recall (the last deals replayed),
+quit (asks before the table closes), celebration (a game or rubber won), scorepad
+(the paper score pad) and abandon (asks before the rubber is given up)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,11 @@ SCENES = {
     "enrol": ("enrol", "EnrolScene"),
     "recall": ("recall", "RecallScene"),
     "quit": ("quit", "QuitScene"),
+    "celebration": ("celebration", "CelebrationScene"),
+    "scorepad": ("scorepad", "ScorePadScene"),
+    "abandon": ("abandon", "AbandonScene"),
+    "duplicate_table": ("duplicate", "DuplicateTableScene"),
+    "duplicate": ("duplicate", "DuplicateScene"),
 }
 
 

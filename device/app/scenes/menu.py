@@ -1,4 +1,4 @@
-"""Title and menu: Play, Demo, Real cards, Score sheet, History, Stats, Rules, Settings.
+"""Title and menu: Play, Demo, Real cards, Score pad, History, Stats, Rules, Settings.
 
 When the game store was found damaged at start (and moved aside by the store),
 the menu says so in a notice over everything until it is dismissed.
@@ -59,7 +59,7 @@ class MenuScene(Scene):
             ("Continue" if self.app.has_game else "Play", lambda: self.app.go("table"), True),
             ("Demo", lambda: self.app.go("demo"), False),
             ("Real cards", lambda: self.app.go("referee"), False),
-            ("Score sheet", lambda: self.app.go("scoresheet"), False),
+            ("Score pad", lambda: self.app.go("scorepad"), False),
             ("History", lambda: self.app.go("recall"), False),
             ("Stats", lambda: self.app.go("stats"), False),
             ("Rules", lambda: self.app.go("rules"), False),

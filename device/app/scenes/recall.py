@@ -244,7 +244,7 @@ class RecallScene(Scene):
             self.app.go("menu")
 
     def layout(self, w: int, h: int) -> None:
-        self.header_h = self.header("List" if self.replay is not None else "Menu")
+        self.header_h = self.header("List" if self.replay is not None or self.error is not None else "Menu")
         if self.replay is not None:
             self._layout_replay(w, h)
         else:
@@ -257,7 +257,10 @@ class RecallScene(Scene):
         self.list_area = pygame.Rect(pad, self.header_h, w - 3 * pad - bw, h - self.header_h - pad)
         self.per_page = max(1, (self.list_area.h + pad) // (self.row_h + pad))
         self.top = max(0, min(self.top, len(self.rows) - self.per_page))
-        for i in range(self.top, min(len(self.rows), self.top + self.per_page)):
+        # a message (a deal that cannot be replayed, a copy to USB) takes the list's place
+        last = min(len(self.rows), self.top + self.per_page)
+        shown = range(0) if self.error is not None else range(self.top, last)
+        for i in shown:
             y = self.list_area.y + (i - self.top) * (self.row_h + pad)
             rect = pygame.Rect(self.list_area.x, y, self.list_area.w, self.row_h)
             self.buttons.add(widgets.Button(rect, "", partial(self.open_index, i), name=f"deal-{i}"))
@@ -269,6 +272,10 @@ class RecallScene(Scene):
                                                lambda: self.scroll_rows(self.per_page), name="down"))
         up.enabled = self.top > 0
         down.enabled = self.top + self.per_page < len(self.rows)
+        if self.error is None:
+            from device.app.usb_button import add_usb_button
+
+            add_usb_button(self, w)
 
     def scroll_rows(self, n: int) -> None:
         self.top = max(0, min(self.top + n, len(self.rows) - self.per_page))

@@ -16,6 +16,7 @@ import pygame
 
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
+from device.config import AI_PACES
 
 LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 ORDERS = ("DCHS", "HSDC", "SHDC", "CDHS")
@@ -42,8 +43,11 @@ SETTINGS = [
     Setting("Cycle order", "rules", "cycle_order", ORDERS, lambda v: " ".join(str(v))),
     Setting("Rubber points", "rules", "rubber_points", (False, True), _onoff),
     Setting("Take back a card", "rules", "take_back", (True, False), _onoff),
+    Setting("Last card plays itself", "rules", "last_card_plays_itself", (True, False), _onoff),
     Setting("Partner AI", "ai", "partner", LEVELS, lambda v: str(v).capitalize()),
     Setting("Opponents AI", "ai", "opponents", LEVELS, lambda v: str(v).capitalize()),
+    Setting("AI waits to lead", "ai", "pace", ("instant", "quick", "normal", "relaxed"),
+            lambda v: f"{AI_PACES[str(v)]:g} s"),
     Setting("Animation", "display", "animation", ("off", "fast", "normal", "slow"),
             lambda v: str(v).capitalize()),
     Setting("Sound", "display", "sound", (True, False), _onoff),
@@ -82,38 +86,56 @@ class SettingsScene(Scene):
         ew = self.px(150)
         self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, top - 2 * pad), "Enrol cards",
                                         lambda: self.app.go("enrol"), font_size=self.px(20), name="enrol"))
+        match = self.app.session.match
+        # A rubber in play can be given up (asked first: device/app/scenes/abandon.py),
+        # so house rules changed here apply at once: a row of its own, after the settings.
+        abandon = bool(match.deals) and not match.is_over
+        n = len(SETTINGS) + (1 if abandon else 0)
         cols = 2 if w > h else 1
-        per_col = (len(SETTINGS) + cols - 1) // cols
+        per_col = (n + cols - 1) // cols
         note_h = self.px(30)
         col_w = (w - (cols + 1) * pad) // cols
         row_h = min(self.px(58), (h - top - note_h - pad) // per_col)
-        bh = max(self.px(44), row_h - pad)
+        bh = max(self.px(40), row_h - pad)
         bw = min(self.px(150), col_w // 2)
         self.rows: list[tuple[pygame.Rect, Setting]] = []
-        for i, s in enumerate(SETTINGS):
+        self.abandon_row: pygame.Rect | None = None
+        for i in range(n):
             c, r = divmod(i, per_col)
             x = pad + c * (col_w + pad)
             y = top + r * row_h
             row = pygame.Rect(x, y, col_w, row_h)
-            self.rows.append((row, s))
             b = pygame.Rect(row.right - bw - pad, y + (row_h - bh) // 2, bw, bh)
+            if i == len(SETTINGS):
+                self.abandon_row = row
+                self.buttons.add(widgets.Button(b, "Abandon…", self.ask_abandon, font_size=self.px(20),
+                                                name="abandon"))
+                continue
+            s = SETTINGS[i]
+            self.rows.append((row, s))
             self.buttons.add(widgets.Button(b, s.show(self.value(s)), partial(self.change, s),
                                             font_size=self.px(20), name=s.key))
         self.note_y = top + per_col * row_h + pad // 2
         self._bg = None
 
+    def ask_abandon(self) -> None:
+        self.app.go("abandon", back="settings")
+
     def note(self) -> str:
         if self.app.session.pending_rules is not None:
-            return "House rules change from the next rubber."
+            return "House rules change from the next rubber (or at once: abandon this one)."
         return "Changes take effect at once."
 
     def _background(self, w: int, h: int) -> pygame.Surface:
         bg = felt.felt_surface(w, h).copy()
         self.draw_title(bg)
-        for row, s in self.rows:
+        labels = [(row, s.label) for row, s in self.rows]
+        if self.abandon_row is not None:
+            labels.append((self.abandon_row, "This rubber"))
+        for row, label in labels:
             pygame.draw.rect(bg, theme.PANEL, row.inflate(-self.px(2), -self.px(4)), border_radius=self.px(8))
-            fs = text.fit_size(s.label, self.px(20), row.w - self.px(170), True, min_size=self.px(18))
-            t = text.text(s.label, fs, theme.INK, True)
+            fs = text.fit_size(label, self.px(20), row.w - self.px(170), True, min_size=self.px(18))
+            t = text.text(label, fs, theme.INK, True)
             bg.blit(t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
         n = text.text(self.note(), self.px(18), theme.INK_DIM)
         bg.blit(n, n.get_rect(midtop=(w // 2, self.note_y)))

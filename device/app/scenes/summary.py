@@ -62,10 +62,13 @@ class SummaryScene(Scene):
         bh = self.px(56)
         m = self.app.session.match
         items = [("Review", lambda: self.app.go("review"), False),
-                 ("Score sheet", lambda: self.app.go("scoresheet", back="summary"), False),
+                 ("Score pad", lambda: self.app.go("scorepad", back="summary"), False),
                  ("Menu", lambda: self.app.go("menu"), False),
                  ("New rubber" if m.is_over else "Next hand", self.next_hand, True)]
-        cols = 4 if w > h else 2
+        if self._can_play_again():
+            # duplicate at home (device.app.duplicate_run): the hand again from East's seat
+            items.insert(2, ("Other side", self.play_again, False))
+        cols = len(items) if w > h else 2
         rows = (len(items) + cols - 1) // cols
         bw = (w - (cols + 1) * pad) // cols
         y0 = h - rows * (bh + pad)
@@ -77,6 +80,15 @@ class SummaryScene(Scene):
         self.buttons.focus = len(items) - 1
         self.panel = pygame.Rect(pad, pad, w - 2 * pad, y0 - 2 * pad)
         self._bg = None
+
+    def _can_play_again(self) -> bool:
+        deal = self.app.session.last_deal
+        return deal is not None and deal.record.pack is not None and deal.game.partnerships
+
+    def play_again(self) -> None:
+        from device.app.duplicate_run import play_again
+
+        play_again(self.app)
 
     def next_hand(self) -> None:
         self.app.session.shuffle_and_deal()

@@ -114,6 +114,7 @@ class TableScene(Scene):
         self._finished = False
         self.label_rects: dict[Seat, pygame.Rect] = {}  # where each seat's name was last drawn
         self.overlay_rect: pygame.Rect | None = None  # the last trick's panel, while it shows
+        self.last_card_at: float | None = None  # when your one card left plays itself
 
     # ------------------------------------------------------------------ timing
     @property
@@ -484,8 +485,9 @@ class TableScene(Scene):
         if deal is None or not deal.actions or not self.app.config.rules.take_back:
             return False
         last = deal.actions[-1]
+        # Your last card had no other choice: nothing to take back.
         return (isinstance(last, Play) and last.seat in self.human_seats and self.overlay is None
-                and self.dealing is None and not self._finished)
+                and self.dealing is None and not self._finished and bool(deal.hand(last.seat)))
 
     def take_back(self) -> None:
         if not self.can_take_back:
@@ -567,6 +569,8 @@ class TableScene(Scene):
         self.app.stats.record_hand(self.app.level_key, score, self.session.match)
         if score.game_won_by is not None:
             self.app.sound.play("win")
+            self.app.go("celebration")  # a game or the rubber won: shown as the event it is
+            return
         self.app.go("summary")
 
     # ------------------------------------------------------------------ input
@@ -727,15 +731,20 @@ class TableScene(Scene):
                 if self.pace > 0:
                     self.collect = (self.held, winner, now)
                 self.held = None
+                if self.collect is None:
+                    self._trick_cleared(deal, now)
             return
         if self.collect is not None:
             if now - self.collect[2] >= 0.3 * self.pace:
                 self.collect = None
+                self._trick_cleared(deal, now)
             return
         if deal.is_over:
             if not self._finished:
                 self._finished = True
                 self.hand_over()
+            return
+        if self._last_card_plays_itself(deal, now):
             return
         if self.job is None or now < self.next_ai_at:
             return
@@ -752,6 +761,34 @@ class TableScene(Scene):
         assert seat is not None
         action = job.result if job.error is None else deal.legal_actions()[0]
         self.act(seat, action)
+
+    def _trick_cleared(self, deal: Deal, now: float) -> None:
+        """A trick has left the table: an AI seat to lead waits the house's pace
+        first, while Last trick is open (it closes once a card is led). Not in the
+        demo: nobody there looks back."""
+        if self.human_seats and not deal.is_over and deal.turn in self.ai_seats and not deal.current.cards:
+            self.next_ai_at = max(self.next_ai_at, now + self.app.config.ai.lead_wait)
+
+    def _last_card_plays_itself(self, deal: Deal, now: float) -> bool:
+        """Your one card left plays itself (a house setting), a moment after the
+        table is ready for it; once you have raised it, your tap plays it. True
+        while it is on its way."""
+        if not (self.app.config.rules.last_card_plays_itself and self.waiting_for_human
+                and deal.phase == Phase.PLAY and self.selected is None):
+            self.last_card_at = None
+            return False
+        turn = deal.turn
+        legal = deal.legal_moves()
+        if turn is None or len(deal.hand(turn) or ()) != 1 or len(legal) != 1:
+            self.last_card_at = None
+            return False
+        if self.last_card_at is None:
+            self.last_card_at = now + 0.4 * self.pace
+        if now >= self.last_card_at:
+            self.last_card_at = None
+            self.play(turn, legal[0])
+            self.say(f"Your last card, {legal[0].symbol}, plays itself")
+        return True
 
     @staticmethod
     def _ai_key(deal: Deal) -> tuple[int, Seat | None, int]:

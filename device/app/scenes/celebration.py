@@ -1,0 +1,388 @@
+"""The end of a game or of a rubber shown as an event: who won, by how much, the
+rubber points, and at the end of a rubber (a match in games without rubbers) the
+match summary, game by game.
+
+Everything said is read from the engine's match (``Match.sheet()``, its games
+and hand scores); nothing is scored here. The animation (cards thrown up from
+the winners' side, falling gold) is drawn over a still picture and never holds
+anything up: the buttons work from the first frame, and a tap anywhere else
+ends the animation at once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from device.app import store_banner
+from device.app.render import cards, felt, text, theme, widgets
+from device.app.scenes.base import Scene
+from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from engine.scoresheet import VALUE_NAMES
+
+if TYPE_CHECKING:
+    from device.app.app import App
+    from engine.match import Match
+
+WINNERS = ("You and your partner", "The opponents")
+SIDES = ("You/Partner", "Opponents")
+ANIMATION_S = 2.4  # at normal pace; "slow" stretches it, "off" shows the last frame
+
+
+def match_word(match: Match) -> str:
+    """What the whole is called: a rubber in classic whist, else a match."""
+    return "rubber" if match.game.name == "classic" else "match"
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One finished game of the summary, as the engine scored it."""
+
+    number: int
+    winner: int
+    score: tuple[int, ...]
+    hands: int
+    value: int | None  # rubber points the game is worth, where the house counts them
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the celebration says: a game won, or the rubber (match) won."""
+
+    kind: str  # "game" or "rubber"
+    winner: int  # 0: you and your partner, 1: the opponents
+    headline: str
+    lines: tuple[str, ...]
+    games: tuple[GameLine, ...]  # the match summary (every game so far)
+    totals: tuple[str, ...]  # the match summary's last lines (hands, tricks, points)
+    score: tuple[int, ...] = (0, 0)  # the final score of the game just won
+
+    @property
+    def you_won(self) -> bool:
+        return self.winner == 0
+
+    @classmethod
+    def of(cls, match: Match) -> Moment | None:
+        """The moment the last scored hand made, or None when it ended no game."""
+        sheet = match.sheet()
+        if not sheet.hands or sheet.hands[-1].game_won_by is None or not sheet.games:
+            return None
+        last = sheet.hands[-1]
+        game = sheet.games[-1]
+        word = match_word(match)
+        need = match.game.games_to_win(match.rules)
+        counts_points = sheet.rubber_points is not None
+        lines = []
+        a, b = game.score
+        win, lose = game.score[game.winner], game.score[1 - game.winner]
+        margin = win - lose
+        by = f"by {margin} point{'s' if margin != 1 else ''}"
+        lines.append(f"Game {game.number}: {SIDES[0]} {a} · {SIDES[1]} {b}, {by}")
+        if counts_points:
+            lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {game.value} "
+                         f"rubber point{'s' if game.value != 1 else ''}")
+        gw = sheet.games_won
+        games = [GameLine(g.number, g.winner, g.score, len(g.hands), g.value if counts_points else None)
+                 for g in sheet.games]
+        hands = len(sheet.hands)
+        tricks = (sum(h.tricks[0] for h in sheet.hands), sum(h.tricks[1] for h in sheet.hands))
+        totals = [f"{hands} hand{'s' if hands != 1 else ''} · tricks {SIDES[0]} {tricks[0]} · "
+                  f"{SIDES[1]} {tricks[1]}"]
+        if match.game.counts_honours(match.rules):
+            honours = (sum(h.honours[0] for h in sheet.hands), sum(h.honours[1] for h in sheet.hands))
+            totals.append(f"Honours scored: {SIDES[0]} {honours[0]} · {SIDES[1]} {honours[1]}")
+        if sheet.winner is not None:
+            rp = sheet.rubber_points
+            if need > 1:
+                won, lost = gw[sheet.winner], gw[1 - sheet.winner]
+                headline = f"{WINNERS[sheet.winner]} win the {word}, {won} games to {lost}"
+            else:
+                headline = f"{WINNERS[sheet.winner]} win the {word}, {win} to {lose}"
+            if last.game_won_by is not None and need > 1:
+                lines.append(f"Games: {SIDES[0]} {gw[0]} · {SIDES[1]} {gw[1]}")
+            if rp is not None:
+                lines.append(f"Rubber points: {SIDES[0]} {rp[0]} · {SIDES[1]} {rp[1]} "
+                             f"(the {word} is worth {max(rp)})")
+            return cls(word, sheet.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score)
+        headline = f"{WINNERS[game.winner]} win game {game.number}"
+        lines.append(f"Games: {SIDES[0]} {gw[0]} · {SIDES[1]} {gw[1]} (first to {need} wins the {word})")
+        if counts_points:
+            rp = match.rubber_points()
+            lines.append(f"Rubber points so far: {SIDES[0]} {rp[0]} · {SIDES[1]} {rp[1]}")
+        return cls("game", game.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score)
+
+
+@dataclass
+class Flyer:
+    """One card thrown up: where from, where to, when, how it turns."""
+
+    card: int
+    start: tuple[float, float]
+    end: tuple[float, float]
+    delay: float
+    spin: float
+
+
+def deal_next(app: App) -> None:
+    """The next hand dealt (a new rubber first when this one is over), on the table."""
+    app.session.shuffle_and_deal()
+    app.go("table")
+    from device.app.scenes.table import TableScene
+
+    scene = app.scene
+    if isinstance(scene, TableScene) and scene.name == "table":
+        scene.dealing = 0.0 if app.anim > 0 else None
+        app.sound.play("deal")
+
+
+class CelebrationScene(Scene):
+    name = "celebration"
+    title = "Well played"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.moment = Moment.of(app.session.match)
+        self.t = 0.0
+        # The animation's length in app seconds; 0 (animation off) shows the still at once.
+        self.length = ANIMATION_S * app.anim
+        self.flyers: list[Flyer] = []
+        self.sparks: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
+        self.headline: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._drawn: tuple[object, ...] | None = None  # what the screen shows, once still
+
+    @property
+    def animating(self) -> bool:
+        return self.t < self.length
+
+    def layout(self, w: int, h: int) -> None:
+        pad = self.px(10)
+        bh = self.px(56)
+        match = self.app.session.match
+        over = match.is_over
+        new = f"new {match_word(match)}"
+        items = [("Hand details", lambda: self.app.go("summary"), False, "details"),
+                 ("Score pad", lambda: self.app.go("scorepad", back="celebration"), False, "scorepad"),
+                 ("Menu", lambda: self.app.go("menu"), False, "menu"),
+                 (new.capitalize() if over else "Next hand", self.next_hand, True,
+                  new if over else "next hand")]
+        cols = 4 if w > h else 2
+        rows = (len(items) + cols - 1) // cols
+        bw = (w - (cols + 1) * pad) // cols
+        y0 = h - rows * (bh + pad)
+        for i, (label, fn, primary, name) in enumerate(items):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(pad + c * (bw + pad), y0 + r * (bh + pad), bw, bh)
+            self.buttons.add(widgets.Button(rect, label, fn, primary=primary, font_size=self.px(22),
+                                            name=name))
+        self.buttons.focus = len(items) - 1
+        self.area = pygame.Rect(pad, pad, w - 2 * pad, y0 - 2 * pad)
+        self._plan_animation(w, h)
+        self._bg = None
+
+    def _plan_animation(self, w: int, h: int) -> None:
+        # Fixed seed: the same moment looks the same (screenshots, tests).
+        rng = random.Random(7)
+        ch = self.px(64)
+        cw = int(ch * cards.CARD_RATIO)
+        self.card_size = (cw, ch)
+        winner = 0 if self.moment is None else self.moment.winner
+        # The four aces and four kings fly up from the winners' edge (you sit South)
+        # and come to rest in two small fans either side of the headline.
+        from_y = h + ch if winner == 0 else -ch
+        self.flyers = []
+        # The four aces come to rest on the left of the headline, the four kings on its right.
+        for i, card in enumerate([s * 13 + 12 for s in range(4)] + [s * 13 + 11 for s in range(4)]):
+            left, k = i < 4, i % 4
+            ex = self.px(18) + k * self.px(20) if left else w - self.px(18) - cw - (3 - k) * self.px(20)
+            ey = self.area.y + self.px(4) + abs(1.5 - k) * self.px(5)
+            sx = w * (0.25 + 0.5 * rng.random())
+            self.flyers.append(Flyer(card, (sx, from_y), (ex + cw / 2, ey + ch / 2), 0.05 * i,
+                                     rng.uniform(-540, 540)))
+        colours = (theme.GOLD, theme.INK, (255, 150, 120), theme.BUTTON_FOCUS)
+        self.sparks = [(rng.random() * w, rng.uniform(-0.6, 0.0) * h, rng.uniform(0.35, 0.8) * h,
+                        rng.uniform(0, 2 * math.pi), colours[i % len(colours)]) for i in range(48)]
+
+    def next_hand(self) -> None:
+        deal_next(self.app)
+
+    def handle(self, ev: InputEvent) -> None:
+        if isinstance(ev, PointerEvent):
+            if self.buttons.pointer(ev.kind, ev.x, ev.y):
+                return
+            if ev.kind == "up":
+                self.t = max(self.t, self.length)  # a tap ends the show, nothing else waits on it
+            return
+        if isinstance(ev, ButtonEvent) and ev.action == Action.DEAL:
+            self.next_hand()
+            return
+        super().handle(ev)
+
+    def on_back(self) -> None:
+        self.app.go("menu")
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    # -- drawing -----------------------------------------------------------------------
+    def _background(self, w: int, h: int) -> pygame.Surface:
+        bg = felt.felt_surface(w, h).copy()
+        m = self.moment
+        a = self.area
+        cw, ch = self.card_size
+        if m is None:
+            t = text.text("No game has been won yet.", self.px(26), theme.INK, True)
+            bg.blit(t, t.get_rect(center=a.center))
+            return bg
+        # The headline between the two resting fans, the rest on a panel below.
+        side = self.px(18) + 3 * self.px(20) + cw + self.px(10)
+        head_w = a.w - 2 * side
+        size = self.px(34)
+        lines = text.wrap(m.headline, size, head_w, True)
+        while len(lines) > 2 and size > self.px(24):
+            size -= 1
+            lines = text.wrap(m.headline, size, head_w, True)
+        y = a.y + self.px(6)
+        head_h = max(ch + self.px(12), len(lines) * text.line_height(size, True))
+        y += (head_h - len(lines) * text.line_height(size, True)) // 2
+        colour = theme.GOLD if m.you_won else theme.INK
+        self.headline = []
+        for line in lines:
+            t = text.text(line, size, colour, True)
+            r = t.get_rect(midtop=(w // 2, y))
+            self.headline.append((text.text(line, size, theme.PANEL, True), r))  # its outline
+            self.headline.append((t, r))
+            bg.blit(t, r)
+            y += text.line_height(size, True)
+        top = a.y + self.px(6) + head_h + self.px(8)
+        panel = pygame.Rect(a.x, top, a.w, a.bottom - top)
+        bg.blit(widgets.panel_surface(panel.w, panel.h), panel.topleft)
+        x, inner = panel.x + self.px(18), panel.w - self.px(36)
+        y = panel.y + self.px(10)
+        big = self.px(22)
+        for line in m.lines:
+            fs = text.fit_size(line, big, inner, True, min_size=self.px(18))
+            for part in text.wrap(line, fs, inner, True):  # a narrow (portrait) screen
+                bg.blit(text.text(part, fs, theme.INK, True), (x, y))
+                y += text.line_height(fs, True)
+        if len(m.games) < 2:
+            # One game so far: its score written large says it best.
+            foot = self.px(8)
+            if m.kind != "game":
+                size = self.px(19)
+                for total in reversed(m.totals):
+                    fs = text.fit_size(total, size, inner, False, self.px(18))
+                    foot += text.line_height(fs)
+                    bg.blit(text.text(total, fs, theme.INK_DIM), (x, panel.bottom - foot))
+            self._big_score(bg, pygame.Rect(x, y, inner, panel.bottom - y - foot), m)
+            return bg
+        y += self.px(8)
+        self._summary_table(bg, pygame.Rect(x, y, inner, panel.bottom - y - self.px(8)), m)
+        return bg
+
+    def _big_score(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
+        """The game's score written large, the winners' figure in gold."""
+        size = min(self.px(84), int(box.h * 0.55))
+        cy = box.y + box.h // 2 - self.px(12)
+        for side in (0, 1):
+            cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
+            colour = theme.GOLD if side == m.winner else theme.INK
+            t = text.text(str(m.score[side]), size, colour, True)
+            bg.blit(t, t.get_rect(center=(cx, cy)))
+            label = text.text(SIDES[side], self.px(22), theme.INK_DIM, True)
+            bg.blit(label, label.get_rect(midtop=(cx, cy + t.get_height() // 2)))
+        dash = text.text("–", size, theme.INK_DIM, True)
+        bg.blit(dash, dash.get_rect(center=(box.centerx, cy)))
+
+    def _summary_table(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
+        """The match summary: a row a game (the winners' score in gold), then the totals."""
+        worth = any(g.value is not None for g in m.games)
+        heads = ["Game", SIDES[0], SIDES[1], "Hands"] + (["Worth"] if worth else [])
+        weights = [1.0, 1.5, 1.5, 1.0] + ([1.4] if worth else [])
+        unit = box.w / sum(weights)
+        xs = [box.x + int(sum(weights[:i]) * unit) for i in range(len(weights))]
+        ws = [int(wt * unit) for wt in weights]
+        small = self.px(22)
+        rows = 2 + len(m.games) + len(m.totals)
+        while rows * int(text.line_height(small, True) * 1.15) > box.h and small > self.px(18):
+            small -= 1
+        line = int(text.line_height(small, True) * 1.15)
+        title = "Match summary" if m.kind != "game" else "Games so far"
+        bg.blit(text.text(title, small, theme.GOLD, True), (box.x, box.y))
+        y = box.y + line
+        for i, head in enumerate(heads):
+            t = text.text(head, text.fit_size(head, small, ws[i] - self.px(4), False, self.px(18)),
+                          theme.INK_DIM)
+            bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
+        y += line
+        pygame.draw.line(bg, theme.PANEL_EDGE, (box.x, y - self.px(2)), (box.right, y - self.px(2)), 1)
+        for g in m.games:
+            cells = [f"Game {g.number}", str(g.score[0]), str(g.score[1]), str(g.hands)]
+            if worth:
+                cells.append("" if g.value is None else f"{VALUE_NAMES.get(g.value, '')} ({g.value})")
+            for i, cell in enumerate(cells):
+                won = i in (1, 2) and g.winner == i - 1
+                t = text.text(cell, small, theme.GOLD if won else theme.INK, won or i == 0)
+                bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
+            y += line
+        for total in m.totals:
+            fs = text.fit_size(total, small, box.w, False, self.px(18))
+            for part in text.wrap(total, fs, box.w):
+                bg.blit(text.text(part, fs, theme.INK_DIM), (box.x, y))
+                y += line
+
+    def draw(self, surf: pygame.Surface) -> None:
+        # Once the animation is over nothing moves: the screen is left as it is
+        # until a button changes (a Pi need not redraw a still picture 60 times a second).
+        key = (self.animating, surf.get_size(), id(surf), self.buttons.focus, store_banner.message(self.app),
+               tuple((b.pressed, b.enabled) for b in self.buttons.buttons))
+        if not self.animating and key == self._drawn:
+            self.dirty = []
+            return
+        self._drawn = key
+        self.blit_background(surf)
+        if self.moment is not None and self.animating:
+            self._draw_animation(surf)
+            # The words stay readable over the flying cards: outlined, then written.
+            o = max(1, self.px(2))
+            for i, (t, r) in enumerate(self.headline):
+                if i % 2 == 0:
+                    for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o)):
+                        surf.blit(t, r.move(dx, dy))
+                else:
+                    surf.blit(t, r)
+        elif self.moment is not None:
+            self._draw_animation(surf)
+        self.buttons.draw(surf)
+
+    def _draw_animation(self, surf: pygame.Surface) -> None:
+        four = self.app.config.display.four_colour
+        cw, ch = self.card_size
+        length = self.length
+        p_all = 1.0 if length <= 0 else min(1.0, self.t / length)
+        for f in self.flyers:
+            span = max(0.01, length * 0.55)
+            p = 1.0 if length <= 0 else max(0.0, min(1.0, (self.t - f.delay * length) / span))
+            e = 1 - (1 - p) ** 3
+            x = f.start[0] + (f.end[0] - f.start[0]) * e
+            # In an arc that swings out over the table and back onto the resting place.
+            bulge = -1 if f.start[1] > f.end[1] else 1
+            y = f.start[1] + (f.end[1] - f.start[1]) * e + bulge * math.sin(math.pi * e) * self.px(60)
+            img = cards.card_surface(f.card, cw, ch, four)
+            angle = f.spin * (1 - e)
+            if abs(angle) > 1:
+                img = pygame.transform.rotate(img, angle)
+            surf.blit(img, img.get_rect(center=(int(x), int(y))))
+        if p_all >= 1.0:
+            return
+        h = surf.get_height()
+        r = max(2, self.px(4))
+        for x0, y0, fall, phase, colour in self.sparks:
+            y = y0 + fall * self.t / max(self.app.anim, 0.1)  # fall: a speed, screens a second
+            if y < -r or y > h:
+                continue
+            x = x0 + math.sin(phase + self.t * 5) * self.px(10)
+            pygame.draw.rect(surf, colour, (int(x), int(y), r * 2, r))

@@ -1,0 +1,120 @@
+"""``whist-table hall``: the whist drive's hub, its status, a headless table, the broker's
+files and a simulated drive. The drive itself lives in the top-level ``hall`` package."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+HELP = "a whist drive: hall serve (the hub), status, table, broker-config, simulate"
+
+
+def _broker_args(p: argparse.ArgumentParser, required: bool = True) -> None:
+    p.add_argument("--broker", required=required, metavar="HOST[:PORT]", help="the MQTT broker (port 1883)")
+    p.add_argument("--credentials", metavar="FILE",
+                   help="the broker user and password (a file written by hall broker-config)")
+    p.add_argument("--drive", required=required, metavar="NAME",
+                   help="the drive's name (part of every topic)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="hall_command", metavar="HALL_COMMAND")
+    sub.required = True
+
+    serve = sub.add_parser("serve", help="the hub: registers, starts, counts and ranks a drive")
+    _broker_args(serve)
+    serve.add_argument("--db", required=True, metavar="F", help="the hub's store (SQLite)")
+    serve.add_argument("--tables", type=int, default=None, help="tables in the hall (a new drive)")
+    serve.add_argument("--rounds", type=int, default=None, help="rounds (default 24 // hands a round)")
+    serve.add_argument("--hands", type=int, default=1, help="hands a round, 1-4 (default 1)")
+    serve.add_argument("--movement", default="winners_move", help="winners_move, fixed or losers_move")
+    serve.add_argument("--trumps", default="rotation", help="rotation, fixed_suit or turn_up")
+    serve.add_argument("--score", default="tricks", help="tricks or odd_tricks")
+    serve.add_argument("--seed", default=None, help="seed of the drive's deals (default: a random one)")
+    serve.add_argument("--players", metavar="FILE",
+                       help="names, one a line, seated in order (1N 1E 1S 1W 2N ...)")
+    serve.add_argument("--start", action="store_true", help="start at once (else on S at the hub's screen)")
+    serve.add_argument("--screen", action="store_true", help="show the leaderboard in a window")
+    serve.add_argument("--fullscreen", action="store_true", help="the window fills the hall's TV")
+    serve.add_argument("--until-finished", action="store_true", help="stop once the last round is in")
+
+    status = sub.add_parser("status", help="the round, the leaderboard and the movement from a hub's store")
+    status.add_argument("--db", required=True, metavar="F")
+    status.add_argument("--top", type=int, default=None, help="rows of the leaderboard (default all)")
+
+    table = sub.add_parser("table", help="a headless table: AI players play the drive's hands")
+    _broker_args(table)
+    table.add_argument("--table", type=int, required=True, help="this table's number")
+    table.add_argument("--db", required=True, metavar="F", help="the table's hall journal (SQLite)")
+    table.add_argument("--level", default="rules", help="AI level of the four seats (default rules)")
+    table.add_argument("--rounds", type=int, default=None, help="stop after this round")
+    table.add_argument("--pace", type=float, default=0.0, help="seconds between cards (to watch it)")
+    table.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the drive to start")
+
+    cfg = sub.add_parser("broker-config", help="write mosquitto.conf, its password file and ACL, "
+                         "and each drive's credentials files")
+    cfg.add_argument("--dir", required=True, metavar="D")
+    cfg.add_argument("--drive", required=True, action="append", metavar="NAME")
+    cfg.add_argument("--port", type=int, default=1883)
+    cfg.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+
+    sim = sub.add_parser("simulate", help="a whole drive of headless AI tables against a real broker")
+    sim.add_argument("--tables", type=int, default=30)
+    sim.add_argument("--rounds", type=int, default=6)
+    sim.add_argument("--hands", type=int, default=4, help="hands a round (default 4)")
+    sim.add_argument("--broker", metavar="HOST[:PORT]",
+                     help="a running broker (with --broker-dir); default: start mosquitto on a free port")
+    sim.add_argument("--broker-dir", metavar="D", help="broker-config's directory (the credentials)")
+    sim.add_argument("--drive", default="sim")
+    sim.add_argument("--level", default="random", help="AI level at every seat (default random: quickest)")
+    sim.add_argument("--seed", default="sim")
+    sim.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    from hall.drive import DriveError
+
+    try:
+        if args.hall_command == "broker-config":
+            return _broker_config(args)
+        if args.hall_command == "status":
+            return _status(args)
+        if args.hall_command == "serve":
+            from hall.run import serve
+
+            return serve(args)
+        if args.hall_command == "table":
+            from hall.run import run_table
+
+            return run_table(args)
+        if args.hall_command == "simulate":
+            from hall.simulate import simulate_from_args
+
+            return int(simulate_from_args(args))
+    except DriveError as exc:
+        print(f"whist-table hall {args.hall_command}: {exc}", file=sys.stderr)
+        return 2
+    return 2
+
+
+def _broker_config(args: argparse.Namespace) -> int:
+    from hall.broker import write_broker_config
+
+    files = write_broker_config(args.dir, args.drive, port=args.port, bind=args.bind)
+    print(f"mosquitto -c {files.conf}")
+    for d in args.drive:
+        print(f"drive {d}: hub credentials {files.credentials(d, 'hub')}, "
+              f"tables' credentials {files.credentials(d, 'tables')}")
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    from hall.run import status_text
+    from hall.store import HubStore
+
+    store = HubStore(args.db)
+    try:
+        print(status_text(store, args.top))
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,1 @@
+"""Sharing results: printable pages, USB export."""

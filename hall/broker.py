@@ -1,0 +1,164 @@
+"""A Mosquitto configuration for a hall: a password per drive and topics scoped per drive.
+
+``whist-table hall broker-config`` writes it for the organiser's Pi and the
+tests start a real ``mosquitto -c`` on it. Each drive gets two users: the
+hub (``hub-<drive>``, everything under ``whist/<drive>/``) and the tables
+(``tables-<drive>``: read the drive, write only results and sign-ins, so a
+table cannot forge the hub's acknowledgements or the leaderboard). Nobody
+gets in without a password (``allow_anonymous false``), and no user of one
+drive can read or write another drive's topics.
+
+Passwords are made here (``secrets``), written to credentials files only
+its owner may read, and hashed by ``mosquitto_passwd -U`` in the broker's
+password file: never passed on a command line, never logged.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from hall.drive import DriveError, DriveSettings
+from hall.link import Credentials, drive_prefix
+
+
+def hub_user(drive: str) -> str:
+    return f"hub-{drive}"
+
+
+def tables_user(drive: str) -> str:
+    return f"tables-{drive}"
+
+
+@dataclass(frozen=True)
+class BrokerFiles:
+    conf: Path
+    directory: Path
+
+    def credentials(self, drive: str, who: str) -> Path:
+        """The credentials file of ``who`` ("hub" or "tables") for ``drive``."""
+        return self.directory / f"{drive}-{who}.toml"
+
+
+def acl(drives: Sequence[str]) -> str:
+    lines = ["# whist drives: one hub and one tables user per drive, each kept to its drive's topics"]
+    for d in drives:
+        prefix = drive_prefix(d)
+        lines += ["", f"user {hub_user(d)}", f"topic readwrite {prefix}/#",
+                  "", f"user {tables_user(d)}", f"topic read {prefix}/#",
+                  f"topic write {prefix}/table/+/result", f"topic write {prefix}/table/+/signin"]
+    return "\n".join(lines) + "\n"
+
+
+def _private(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def write_broker_config(directory: str | Path, drives: Sequence[str], *, port: int = 1883,
+                        bind: str = "0.0.0.0", run_as: str | None = None) -> BrokerFiles:
+    """Write mosquitto.conf, the hashed password file, the ACL and each drive's two credentials
+    files into ``directory``. ``run_as``: the user mosquitto keeps when started as root."""
+    for d in drives:
+        DriveSettings(d, tables=1)  # the drive name's own check
+    tool = shutil.which("mosquitto_passwd")
+    if tool is None:
+        raise DriveError("mosquitto_passwd is not installed: install the mosquitto package")
+    out = Path(directory).resolve()
+    (out / "data").mkdir(parents=True, exist_ok=True)
+    plain = []
+    for d in drives:
+        for who, user in (("hub", hub_user(d)), ("tables", tables_user(d))):
+            cred = Credentials(user, secrets.token_urlsafe(18))
+            _private(out / f"{d}-{who}.toml", cred.to_toml())
+            plain.append(f"{cred.username}:{cred.password}")
+    passwd = out / "passwd"
+    _private(passwd, "\n".join(plain) + "\n")
+    # -U hashes the file in place: the passwords never appear in a process list
+    subprocess.run([tool, "-U", str(passwd)], check=True, capture_output=True)
+    (out / "acl").write_text(acl(drives), encoding="utf-8")
+    conf = out / "mosquitto.conf"
+    lines = [
+        "# written by whist-table hall broker-config",
+        f"listener {port} {bind}",
+        "allow_anonymous false",
+        f"password_file {passwd}",
+        f"acl_file {out / 'acl'}",
+        "persistence true",
+        f"persistence_location {out / 'data'}/",
+        # queued messages for absent hubs and tables saved every second, not only at a clean stop
+        "autosave_interval 1",
+        "max_queued_messages 100000",
+        "log_dest stderr",
+        "log_type error",
+        "log_type warning",
+        "log_type notice",
+        "log_type information",
+    ]
+    if run_as:
+        lines.append(f"user {run_as}")
+    conf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return BrokerFiles(conf, out)
+
+
+def mosquitto_binary() -> str | None:
+    # Debian puts the broker in /usr/sbin, which a user's PATH may lack
+    return shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin:/usr/local/sbin")
+
+
+class MosquittoProcess:
+    """``mosquitto -c <conf>`` as a child process, its output to ``log``; waits for its port."""
+
+    def __init__(self, files: BrokerFiles, port: int, log: Path) -> None:
+        self.files, self.port, self.log = files, port, log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 10.0) -> None:
+        binary = mosquitto_binary()
+        if binary is None:
+            raise DriveError("mosquitto is not installed: install the mosquitto package")
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen([binary, "-c", str(self.files.conf)], stdout=out, stderr=out)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise DriveError(f"mosquitto did not start: {self.log.read_text()[-2000:]}") from None
+                time.sleep(0.02)
+        raise DriveError(f"mosquitto did not open port {self.port} in {timeout:g} s")
+
+    def stop(self, kill: bool = False) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            self.proc.wait(10)
+        self.proc = None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def local_broker(directory: str | Path, drives: Sequence[str]) -> MosquittoProcess:
+    """A broker of our own on a free loopback port (the tests, hall simulate), started."""
+    port = free_port()
+    # as root mosquitto would drop to a 'mosquitto' user that cannot read these files
+    run_as = getpass.getuser() if os.geteuid() == 0 else None
+    files = write_broker_config(directory, drives, port=port, bind="127.0.0.1", run_as=run_as)
+    broker = MosquittoProcess(files, port, files.directory / "mosquitto.log")
+    broker.start()
+    return broker

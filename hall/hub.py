@@ -1,0 +1,253 @@
+"""The hub: registers the players, starts the drive, counts every hand once, publishes the
+leaderboard, the round and the movement.
+
+It owns its SQLite store (hall.store.HubStore); what it shows is always
+``hall.drive.standings`` of that store, so a hub restarted mid-round picks
+up where it was from the file alone.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.errors import NotationError
+from engine.seats import Seat
+from hall.drive import (
+    DriveError,
+    DriveSettings,
+    HandResult,
+    ResultBook,
+    ResultConflict,
+    Seating,
+    Standings,
+    checked,
+    first_seating,
+    standings,
+)
+from hall.link import (
+    Connected,
+    Link,
+    LinkEvent,
+    Message,
+    Published,
+    Refused,
+    acked_topic,
+    board_topic,
+    drive_prefix,
+    drive_topic,
+    seating_topic,
+    table_of,
+)
+from hall.store import HubStore
+
+log = logging.getLogger(__name__)
+
+BOARD_EVERY = 0.25  # seconds: the leaderboard is refolded and sent at most this often
+
+
+@dataclass
+class HubCounts:
+    results: int = 0  # result messages received
+    counted: int = 0  # new hands counted
+    duplicates: int = 0
+    refused: int = 0
+    published: int = 0
+    check_seconds: float = 0.0  # time spent replaying results through the engine
+    fold_seconds: float = 0.0  # time spent folding the standings
+    folds: int = 0
+
+
+def seat_players(tables: int, players: Sequence[str], signins: dict[tuple[int, Seat], str]) -> Seating:
+    """Round one: the names from the list in table order (1N, 1E, 1S, 1W, 2N, ...), each sign-in
+    at its own seat, an AI in every seat left."""
+    seats = dict(signins)
+    free = [(t, s) for t in range(1, tables + 1) for s in Seat if (t, s) not in seats]
+    listed = [p for p in players if p not in seats.values()]
+    if len(listed) > len(free):
+        raise DriveError(f"{len(listed) + len(seats)} players for {tables} tables of four: add tables")
+    seats.update(zip(free, listed, strict=False))
+    return first_seating(tables, seats)
+
+
+def board_json(s: Standings, rows: int | None = None) -> str:
+    lead = s.leaderboard()
+    moves = s.moves(s.complete_rounds) if s.complete_rounds else []
+    return json.dumps({
+        "drive": s.settings.drive, "round": s.round, "rounds": s.settings.rounds,
+        "complete_rounds": s.complete_rounds, "finished": s.finished,
+        "counted": s.counted, "waiting": s.waiting,
+        "leaderboard": [[r.place, r.player, r.total, r.hands] for r in lead[:rows]],
+        "moves": [[m.player, m.table, m.seat.name, m.to_table, m.to_seat.name] for m in moves],
+    }, separators=(",", ":"))
+
+
+@dataclass
+class Hub:
+    store: HubStore
+    link: Link | None
+    settings: DriveSettings
+    clock: Callable[[], float] = time.monotonic
+    counts: HubCounts = field(default_factory=HubCounts)
+
+    def __post_init__(self) -> None:
+        self.store.create(self.settings)
+        self.book = ResultBook(self.store.results())
+        self._standings: Standings | None = None
+        self._dirty = True
+        self._last_board = -1e9
+        self._published_rounds = 0
+        self._round_seen_at: dict[int, float] = {}
+
+    # -- the drive --
+    @property
+    def first(self) -> Seating | None:
+        return self.store.seating()
+
+    @property
+    def started(self) -> bool:
+        return self.first is not None
+
+    def start(self, players: Sequence[str] = ()) -> Seating:
+        if self.first is None:
+            self.store.start(seat_players(self.settings.tables, players, self.store.signins()))
+            log.info("drive %s started: %d tables, %d rounds of %d hands", self.settings.drive,
+                     self.settings.tables, self.settings.rounds, self.settings.hands_per_round)
+            self._dirty = True
+        first = self.first
+        assert first is not None
+        self._publish_drive()
+        return first
+
+    def standings(self) -> Standings | None:
+        first = self.first
+        if first is None:
+            return None
+        if self._dirty or self._standings is None:
+            t0 = time.perf_counter()
+            self._standings = standings(self.settings, first, self.book)
+            self.counts.fold_seconds += time.perf_counter() - t0
+            self.counts.folds += 1
+            self._dirty = False
+        return self._standings
+
+    # -- messages --
+    def handle(self, event: LinkEvent) -> None:
+        if isinstance(event, Connected):
+            # after a broker restart that lost its retained messages, everything is said again
+            self._publish_drive()
+            for t in range(1, self.settings.tables + 1):
+                self._publish_acked(t)
+            self._published_rounds = 0
+            self._last_board = -1e9
+        elif isinstance(event, Refused):
+            log.error("the broker refused the hub: %s (check the hub's credentials file)", event.reason)
+        elif isinstance(event, Message):
+            table = table_of(event.topic)
+            if table is None:
+                return
+            if event.topic.endswith("/result"):
+                self.receive_result(table, event.payload)
+            elif event.topic.endswith("/signin"):
+                self.receive_signin(table, event.payload)
+        elif isinstance(event, Published) and not event.ok:
+            log.warning("the broker refused a message of the hub: %s", event.reason)
+
+    def receive_result(self, table: int, payload: bytes) -> None:
+        self.counts.results += 1
+        t0 = time.perf_counter()
+        try:
+            result = checked(self.settings, HandResult.from_json(payload))
+            if result.table != table:
+                raise DriveError(f"a result of table {result.table} came on table {table}'s topic")
+        except (DriveError, NotationError) as exc:
+            self.counts.refused += 1
+            log.warning("refused a result from table %d: %s", table, exc)
+            self.store.refuse(table, str(exc))
+            return
+        finally:
+            self.counts.check_seconds += time.perf_counter() - t0
+        try:
+            new = self.store.add(result)
+        except ResultConflict as exc:
+            self.counts.refused += 1
+            log.warning("%s", exc)
+            self.store.refuse(table, str(exc))
+            new = False
+        if new:
+            self.book.add(result)
+            self.counts.counted += 1
+            self._dirty = True
+            self._round_seen_at.setdefault(result.round, self.clock())
+        else:
+            self.counts.duplicates += 1
+        # acknowledged either way: the table stops sending a hand the hub has
+        self._publish_acked(table)
+
+    def receive_signin(self, table: int, payload: bytes) -> None:
+        try:
+            data = json.loads(payload)
+            seat, name = Seat.parse(str(data["seat"])), str(data["name"]).strip()
+            if not 1 <= table <= self.settings.tables or not name:
+                raise DriveError(f"a sign-in needs a table 1 to {self.settings.tables} and a name")
+        except (ValueError, KeyError, TypeError, NotationError) as exc:
+            log.warning("refused a sign-in from table %d: %s", table, exc)
+            return
+        if self.started:
+            log.warning("%s signed in at table %d after the start: round one is seated already", name, table)
+            return
+        self.store.sign_in(table, seat, name)
+        log.info("%s signed in at table %d, %s", name, table, seat.name)
+
+    # -- publishing --
+    def _publish(self, topic: str, payload: str, retain: bool = True) -> None:
+        if self.link is not None and self.link.publish(topic, payload, qos=1, retain=retain) is not None:
+            self.counts.published += 1
+
+    def _publish_drive(self) -> None:
+        first = self.first
+        self._publish(drive_topic(self.settings.drive), json.dumps({
+            "settings": self.settings.to_dict(),
+            "seating": None if first is None else first.to_dict(),
+        }))
+
+    def _publish_acked(self, table: int) -> None:
+        self._publish(acked_topic(self.settings.drive, table), json.dumps(self.store.counted(table)))
+
+    def tick(self) -> None:
+        """Refold and publish the board and any new round's seating, at most every BOARD_EVERY."""
+        if not self.started or self.clock() - self._last_board < BOARD_EVERY:
+            return
+        if not self._dirty and self._published_rounds:
+            return
+        s = self.standings()
+        assert s is not None
+        self._last_board = self.clock()
+        self._publish(board_topic(self.settings.drive), board_json(s))
+        if len(s.seatings) > self._published_rounds:
+            for t in range(1, self.settings.tables + 1):
+                self._publish(seating_topic(self.settings.drive, t), json.dumps(
+                    {str(r): list(seating.at(t)) for r, seating in enumerate(s.seatings, start=1)}))
+            self._published_rounds = len(s.seatings)
+
+    def step(self, timeout: float = 0.1) -> bool:
+        """Handle what the broker sent within ``timeout``; False when nothing came."""
+        got = False
+        if self.link is not None:
+            try:
+                self.handle(self.link.events.get(timeout=timeout))
+                got = True
+                while True:
+                    self.handle(self.link.events.get_nowait())
+            except queue.Empty:
+                pass
+        self.tick()
+        return got
+
+
+def hub_subscriptions(drive: str) -> list[str]:
+    return [f"{drive_prefix(drive)}/table/+/result", f"{drive_prefix(drive)}/table/+/signin"]

@@ -1,0 +1,249 @@
+"""The broker connection (paho-mqtt), its topics and its credentials.
+
+paho's network thread only posts :class:`LinkEvent` values on a queue; the
+hub's or the table's own loop acts on them, so no game state or store is
+touched from that thread (as the buttons and the card reader do).
+
+Sessions are persistent (MQTT 5, clean start off, an hour's expiry) so the
+broker keeps QoS 1 messages for a hub or a table that is away. That is a
+help, not the guarantee: a table keeps each result in its outbox until the
+hub's retained acknowledgement names it, and sends it again after every
+reconnect, so a broker that loses its queue loses nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
+
+from hall.drive import DriveError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 1883
+SESSION_EXPIRY = 3600  # seconds the broker keeps an absent client's session and its messages
+
+
+class LinkError(DriveError):
+    """A broker address or credentials file the hall cannot use."""
+
+
+@dataclass(frozen=True)
+class Broker:
+    host: str
+    port: int = DEFAULT_PORT
+
+    @classmethod
+    def parse(cls, text: str) -> Broker:
+        """``HOST`` or ``HOST:PORT`` (the port 1883 when left out)."""
+        host, sep, port = text.strip().rpartition(":")
+        if not sep:
+            host, port = port, str(DEFAULT_PORT)
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise LinkError(f"broker {text!r}: give HOST or HOST:PORT, e.g. hall-pi.local:1883")
+        return cls(host, int(port))
+
+    def __str__(self) -> str:
+        return f"{self.host}:{self.port}"
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """A broker user and password; the password never appears in a repr, a log or a message."""
+
+    username: str
+    password: str = field(repr=False)
+
+    @classmethod
+    def read(cls, path: str | Path) -> Credentials:
+        """A TOML file with ``username`` and ``password`` (written by ``hall broker-config``)."""
+        p = Path(path)
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise LinkError(f"cannot read the credentials file {p}: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError:
+            raise LinkError(f"the credentials file {p} is not TOML: it needs username = \"...\" "
+                            "and password = \"...\" lines") from None
+        user, password = data.get("username"), data.get("password")
+        if not isinstance(user, str) or not isinstance(password, str) or not user or not password:
+            raise LinkError(f"the credentials file {p} needs a username and a password")
+        return cls(user, password)
+
+    def to_toml(self) -> str:
+        return f'username = "{self.username}"\npassword = "{self.password}"\n'
+
+
+# -- topics: everything of a drive under whist/<drive>/ (the broker's ACL scopes it) --
+
+def drive_prefix(drive: str) -> str:
+    return f"whist/{drive}"
+
+
+def drive_topic(drive: str) -> str:
+    """Retained: the settings, round one's seating, started or not (hub to all)."""
+    return f"whist/{drive}/drive"
+
+
+def board_topic(drive: str) -> str:
+    """Retained: the round, the leaderboard and the movement (hub to all)."""
+    return f"whist/{drive}/board"
+
+
+def result_topic(drive: str, table: int) -> str:
+    """A hand's result (table to hub, QoS 1)."""
+    return f"whist/{drive}/table/{table}/result"
+
+
+def signin_topic(drive: str, table: int) -> str:
+    """A player signing in at a seat (table to hub, QoS 1)."""
+    return f"whist/{drive}/table/{table}/signin"
+
+
+def acked_topic(drive: str, table: int) -> str:
+    """Retained: every hand of the table the hub has counted (hub to table)."""
+    return f"whist/{drive}/table/{table}/acked"
+
+
+def seating_topic(drive: str, table: int) -> str:
+    """Retained: who is due at the table in the current round, where they go next (hub to table)."""
+    return f"whist/{drive}/table/{table}/seating"
+
+
+def table_of(topic: str) -> int | None:
+    parts = topic.split("/")
+    if len(parts) == 5 and parts[2] == "table" and parts[3].isdigit():
+        return int(parts[3])
+    return None
+
+
+# -- events posted by paho's thread --
+
+@dataclass(frozen=True)
+class Connected:
+    session_present: bool
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The broker would not let us in (bad credentials): the reason, never the password."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Message:
+    topic: str
+    payload: bytes
+    retained: bool
+
+
+@dataclass(frozen=True)
+class Published:
+    """The broker's PUBACK for one of our QoS 1 messages (``ok`` False: it refused it)."""
+
+    mid: int
+    ok: bool
+    reason: str
+
+
+LinkEvent = Connected | Disconnected | Refused | Message | Published
+
+
+class Link:
+    """One client connection that reconnects by itself and reports on ``events``."""
+
+    def __init__(self, broker: Broker, credentials: Credentials | None, client_id: str,
+                 subscriptions: Sequence[str], events: queue.Queue[LinkEvent] | None = None,
+                 *, persistent: bool = True, keepalive: int = 10) -> None:
+        self.broker = broker
+        self.client_id = client_id
+        self.subscriptions = list(subscriptions)
+        self.events: queue.Queue[LinkEvent] = events if events is not None else queue.Queue()
+        self.persistent = persistent
+        self.keepalive = keepalive
+        self.connected = False
+        self.username = credentials.username if credentials else None
+        self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                                   protocol=mqtt.MQTTv5)
+        if credentials is not None:
+            self._client.username_pw_set(credentials.username, credentials.password)
+        # paho queues what is published while away; the outbox already does that
+        self._client.max_queued_messages_set(0)
+        self._client.reconnect_delay_set(min_delay=1, max_delay=2)
+        self._client.on_connect = self._on_connect
+        self._client.on_disconnect = self._on_disconnect
+        self._client.on_message = self._on_message
+        self._client.on_publish = self._on_publish
+        self._started = False
+        self._stopping = False
+
+    def start(self) -> None:
+        props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        props.SessionExpiryInterval = SESSION_EXPIRY if self.persistent else 0
+        log.info("connecting to the broker %s as %s", self.broker, self.username or "(anonymous)")
+        self._client.connect_async(self.broker.host, self.broker.port, keepalive=self.keepalive,
+                                   clean_start=not self.persistent, properties=props)
+        self._client.loop_start()
+        self._started = True
+
+    def stop(self) -> None:
+        if self._started:
+            self._stopping = True
+            self._client.disconnect()
+            self._client.loop_stop()
+            self._started = False
+        self.connected = False
+
+    def publish(self, topic: str, payload: str | bytes, *, qos: int = 1, retain: bool = False) -> int | None:
+        """Send now if connected: the message id to match with :class:`Published`, else None."""
+        if not self.connected:
+            return None
+        info = self._client.publish(topic, payload, qos=qos, retain=retain)
+        if info.rc != mqtt.MQTT_ERR_SUCCESS:
+            return None
+        return info.mid
+
+    # -- paho's thread: post, never act --
+    def _on_connect(self, client: mqtt.Client, userdata: object, flags: mqtt.ConnectFlags,
+                    reason: ReasonCode, properties: Properties | None) -> None:
+        if reason.is_failure:
+            log.warning("the broker %s refused %s: %s", self.broker, self.username or "an anonymous client",
+                        reason)
+            self.events.put(Refused(str(reason)))
+            return
+        self.connected = True
+        for topic in self.subscriptions:
+            client.subscribe(topic, qos=1)
+        log.info("connected to the broker %s", self.broker)
+        self.events.put(Connected(bool(flags.session_present)))
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: mqtt.DisconnectFlags,
+                       reason: ReasonCode, properties: Properties | None) -> None:
+        was = self.connected
+        self.connected = False
+        if was and not self._stopping:
+            log.info("lost the broker %s (%s); retrying", self.broker, reason)
+            self.events.put(Disconnected(str(reason)))
+
+    def _on_message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
+        self.events.put(Message(msg.topic, bytes(msg.payload), bool(msg.retain)))
+
+    def _on_publish(self, client: mqtt.Client, userdata: object, mid: int, reason: ReasonCode,
+                    properties: Properties) -> None:
+        self.events.put(Published(mid, not reason.is_failure, str(reason)))

@@ -1,0 +1,169 @@
+"""The hall's commands put together: the hub's loop, a headless table, the status text."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import secrets
+import sys
+from pathlib import Path
+
+from engine.actions import Action
+from engine.observation import Observation
+from engine.seats import SEAT_NAMES
+from hall.drive import DriveError, DriveSettings, Standings, standings
+from hall.hub import Hub, hub_subscriptions
+from hall.link import Broker, Credentials, Link
+from hall.store import HubStore, TableJournal
+from hall.table import Chooser, HallTable, table_subscriptions
+
+log = logging.getLogger(__name__)
+
+
+def ai_chooser(level: str) -> Chooser:
+    """The engine's AI at ``level`` with a fixed amount of work: a resumed hand plays on card for card."""
+    from device.moves import choose_action_fixed
+    from engine.ai.levels import LEVELS
+
+    if level not in LEVELS:
+        raise DriveError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")
+
+    def choose(observation: Observation, seed: str) -> Action:
+        return choose_action_fixed(observation, level, seed)
+
+    return choose
+
+
+def _credentials(args: argparse.Namespace) -> Credentials | None:
+    return Credentials.read(args.credentials) if getattr(args, "credentials", None) else None
+
+
+def settings_from_args(args: argparse.Namespace) -> DriveSettings:
+    if args.tables is None:
+        raise DriveError("a new drive needs --tables (and --rounds, --hands as wanted)")
+    rounds = args.rounds if args.rounds is not None else max(1, 24 // args.hands)
+    return DriveSettings(args.drive, tables=args.tables, rounds=rounds, hands_per_round=args.hands,
+                         movement=args.movement, trump_mode=args.trumps, score_unit=args.score,
+                         seed=args.seed or secrets.token_hex(6))
+
+
+def serve(args: argparse.Namespace) -> int:
+    store = HubStore(args.db)
+    try:
+        settings = store.settings()
+        if settings is None:
+            settings = settings_from_args(args)
+        elif settings.drive != args.drive:
+            raise DriveError(f"{args.db} holds drive {settings.drive!r}, not {args.drive!r}")
+        players = []
+        if args.players:
+            players = [line.strip() for line in Path(args.players).read_text(encoding="utf-8").splitlines()
+                       if line.strip()]
+        link = Link(Broker.parse(args.broker), _credentials(args), f"hub-{settings.drive}",
+                    hub_subscriptions(settings.drive))
+        hub = Hub(store, link, settings)
+        screen = None
+        if args.screen or args.fullscreen:
+            from hall.screen import HubWindow
+
+            screen = HubWindow(fullscreen=args.fullscreen)
+        link.start()
+        if args.start or hub.started:
+            hub.start(players)
+        print(f"hub of drive {settings.drive}: {settings.tables} tables, {settings.rounds} rounds of "
+              f"{settings.hands_per_round} hands; broker {link.broker}", flush=True)
+        complete = -1
+        try:
+            while True:
+                hub.step(0.05)
+                s = hub.standings()
+                if s is not None and s.complete_rounds != complete:
+                    complete = s.complete_rounds
+                    print(f"round {s.round}: {complete} of {settings.rounds} rounds complete, "
+                          f"{s.counted} hands counted", flush=True)
+                if screen is not None:
+                    action = screen.frame(hub)
+                    if action == "start" and not hub.started:
+                        hub.start(players)
+                    elif action == "quit":
+                        break
+                if args.until_finished and s is not None and s.finished:
+                    print(status_text(store, 10), flush=True)
+                    break
+        finally:
+            link.stop()
+            if screen is not None:
+                screen.close()
+    finally:
+        store.close()
+    return 0
+
+
+def run_table(args: argparse.Namespace) -> int:
+    journal = TableJournal(args.db)
+    try:
+        link = Link(Broker.parse(args.broker), _credentials(args), f"table-{args.drive}-{args.table}",
+                    table_subscriptions(args.drive, args.table))
+        table = HallTable(journal, link, args.table, ai_chooser(args.level), out=sys.stdout, drive=args.drive,
+                          pace=args.pace)
+        link.start()
+        try:
+            if table.wait_for_drive(args.wait) is None:
+                print(f"table {args.table}: drive {args.drive} has not started (no word from the hub in "
+                      f"{args.wait:g} s)", file=sys.stderr)
+                return 1
+            table.play(args.rounds)
+            if not table.flush(30.0):
+                print(f"table {args.table}: some results are not acknowledged yet; they stay in "
+                      f"{args.db} and go when the table is next connected", file=sys.stderr)
+                return 1
+        finally:
+            link.stop()
+    finally:
+        journal.close()
+    return 0
+
+
+def hub_standings(store: HubStore) -> Standings | None:
+    settings, first = store.settings(), store.seating()
+    if settings is None or first is None:
+        return None
+    return standings(settings, first, store.results())
+
+
+def status_text(store: HubStore, top: int | None = None) -> str:
+    settings = store.settings()
+    if settings is None:
+        return f"{store.path}: no drive yet"
+    s = hub_standings(store)
+    if s is None:
+        signed = store.signins()
+        return (f"drive {settings.drive}: not started; {len(signed)} signed in "
+                f"({', '.join(sorted(signed.values())) or 'nobody yet'})")
+    lines = [f"drive {settings.drive}: round {s.round} of {settings.rounds}"
+             f"{' (finished)' if s.finished else ''}; {s.counted} hands counted"
+             f"{f', {s.waiting} waiting for an earlier round' if s.waiting else ''}"]
+    missing = []
+    if not s.finished:
+        have = {(r.table, r.hand) for r in store.results() if r.round == s.round}
+        missing = [t for t in range(1, settings.tables + 1)
+                   if any((t, h) not in have for h in range(1, settings.hands_per_round + 1))]
+        lines.append(f"round {s.round}: waiting for table(s) {', '.join(map(str, missing))}")
+    lines.append("")
+    lines.append(f"{'':>4} {'player':<20} {'total':>5} {'hands':>5}")
+    for r in s.leaderboard()[:top]:
+        place = str(r.place) if r.place else "AI"
+        lines.append(f"{place:>4} {r.player:<20} {r.total:>5} {r.hands:>5}")
+    if s.complete_rounds and not s.finished:
+        lines.append("")
+        lines.append(f"after round {s.complete_rounds}:")
+        for m in s.moves(s.complete_rounds):
+            if m.to_table != m.table or m.to_seat != m.seat:
+                lines.append(f"  {m.player}: table {m.table} {SEAT_NAMES[m.seat]} -> "
+                             f"table {m.to_table} {SEAT_NAMES[m.to_seat]}")
+    refused = store.refusals()
+    if refused:
+        lines.append("")
+        lines.append(f"{len(refused)} message(s) refused; the last: {refused[-1][1]}")
+    return "\n".join(lines)
+
