@@ -91,3 +91,15 @@ def test_the_bid_grid_stays_hidden_in_classic():
         assert not app.scene.buttons.by_name("lay-away").visible
     finally:
         app.close()
+
+
+def test_the_rules_screen_explains_bid_whist_and_its_house_settings():
+    app = make_app((800, 480), game="bid")
+    try:
+        app.go("rules")
+        app.step()
+        texts = [t for _, t in app.scene.lines()]
+        assert texts[1] == "Game won at 5, lost at -5; one game a match"
+        assert any("kitty" in t and "12 cards" in t for t in texts) and "Downtown" in texts
+    finally:
+        app.close()
