@@ -103,3 +103,32 @@ def test_the_rules_screen_explains_bid_whist_and_its_house_settings():
         assert any("kitty" in t and "12 cards" in t for t in texts) and "Downtown" in texts
     finally:
         app.close()
+
+
+def test_the_auction_grid_has_fingertip_buttons_and_readable_words(monkeypatch):
+    from device.app.render import text
+
+    sizes = []
+    real = text.text
+
+    def recording(s, size, *args, **kwargs):
+        sizes.append((size, s))
+        return real(s, size, *args, **kwargs)
+
+    monkeypatch.setattr(text, "text", recording)
+    app = make_app((800, 480), game="bid", seed=2)
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        assert run_until(app, lambda: app.scene.waiting_for_human)
+        sizes.clear()
+        app.scene._layer = None  # draw the whole table again
+        app.step()
+        shown = [b for b in app.scene.buttons.buttons if b.visible and b.name.startswith("bid-")]
+        assert len(shown) == 22 and all(min(b.rect.w, b.rect.h) >= 48 for b in shown)
+        assert {"Uptown", "Downtown", "No trump"} <= {s for _, s in sizes}
+        assert not [(size, s) for size, s in sizes if size < 18]
+        rects = [b.rect for b in shown]
+        assert not any(r.colliderect(q) for i, r in enumerate(rects) for q in rects[i + 1:])
+    finally:
+        app.close()

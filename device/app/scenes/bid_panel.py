@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from device.app.scenes.table import TableScene
     from engine.deal import Deal
 
-MODES = (("uptown", "Up"), ("downtown", "Down"), ("notrump", "NT"))
+MODES = (("uptown", "Uptown"), ("downtown", "Downtown"), ("notrump", "No trump"))
 SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "N": "No trump"}
 
 
@@ -49,18 +49,19 @@ class BidPanel:
         cx, cy = table.centre
         # 7 numbers x 3 types, a fingertip (48 px) each, and a tall Pass at the right:
         # over the trick area, empty while the auction lasts
-        cw, ch = px(66), px(48)
+        cw, ch = px(56), px(48)
         gap = max(2, pad // 2)
         pass_w = px(84)
-        grid_w = 7 * cw + 6 * gap + gap + pass_w
-        x0 = cx - grid_w // 2
+        self.head_w = px(104)  # the row's type, written left of its numbers
+        grid_w = self.head_w + 7 * cw + 6 * gap + gap + pass_w
+        x0 = cx - grid_w // 2 + self.head_w
         y0 = cy - (3 * ch + 2 * gap) // 2 - px(8)
         self.grid: dict[tuple[int, str], widgets.Button] = {}
-        for row, (mode, word) in enumerate(MODES):
+        for row, (mode, _) in enumerate(MODES):
             for level in range(1, 8):
                 rect = pygame.Rect(x0 + (level - 1) * (cw + gap), y0 + row * (ch + gap), cw, ch)
                 self.grid[(level, mode)] = table.buttons.add(widgets.Button(
-                    rect, f"{level} {word}", lambda: None, visible=False, font_size=px(19),
+                    rect, str(level), lambda: None, visible=False, font_size=px(22),
                     name=f"bid-{level}-{mode}"))
         tall = pygame.Rect(x0 + 7 * (cw + gap), y0, pass_w, 3 * ch + 2 * gap)
         self.pass_button = table.buttons.add(widgets.Button(tall, "Pass", lambda: None, visible=False,
@@ -196,6 +197,11 @@ class BidPanel:
 
         px = self.table.px
         cx = self.table.centre[0]
+        if deal.phase == Phase.AUCTION and self.table.waiting_for_human:
+            for mode, word in MODES:
+                first = self.grid[(1, mode)].rect
+                label = text.text(word, px(19), theme.GOLD, True)
+                surf.blit(label, label.get_rect(midright=(first.left - px(6), first.centery)))
         if self.exchanging():
             line = text.text("The kitty is in your hand", px(21), theme.GOLD, True)
             surf.blit(line, line.get_rect(midbottom=(cx, self.lay_away.rect.top - px(6))))
@@ -203,7 +209,7 @@ class BidPanel:
         if laid is not None and deal.phase == Phase.PLAY and not deal.tricks:
             bid = high_bid(deal)
             who = SEAT_LABELS[bid.seat] if bid is not None else ""
-            note = text.text(f"{who} took the kitty and laid away {laid} of their own cards", px(17),
+            note = text.text(f"{who} took the kitty and laid away {laid} of their own cards", px(18),
                              (245, 245, 238))
             top = self.table.fans[Seat.N][0].bottom + self.table.pad // 2
             surf.blit(note, note.get_rect(midtop=(cx, top)))
