@@ -132,3 +132,20 @@ def test_the_auction_grid_has_fingertip_buttons_and_readable_words(monkeypatch):
         assert not any(r.colliderect(q) for i, r in enumerate(rects) for q in rects[i + 1:])
     finally:
         app.close()
+
+
+def test_a_minus_score_reads_as_one():
+    from device.app.scenes.scoreboard import ScoreLines
+    from engine.actions import Claim, Exchange
+    from engine.games import get_game
+    from engine.match import Match
+
+    match = Match(game=get_game("bid"), seed=1)
+    deal = match.new_deal()
+    for a in (Bid(Seat.E, level=7, mode="uptown"), Pass(Seat.S), Pass(Seat.W), Pass(Seat.N),
+              Declare(Seat.E, "S", "uptown")):
+        match.apply(a)
+    match.apply(Exchange(Seat.E, tuple(sorted(deal.hand(Seat.E))[:6])))
+    match.apply(Claim(Seat.E, 8))  # 9 books on a bid of 7: four short
+    assert match.finish_deal().game_after == (0, -4)
+    assert ScoreLines.of(match, None).game.startswith("GAME US 0  THEM −4 (to 5)")
