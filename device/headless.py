@@ -93,6 +93,8 @@ class Printer:
         return RED + sym + RESET if self.colour and suit in (1, 2) else sym
 
     def trump(self, deal: Deal) -> str:
+        if deal.game.has_auction and deal.contract is None and deal.game.name == "bid":
+            return "trumps named by the auction's winner"
         if deal.trump == 4:
             return "no trumps"
         text = f"trumps {self.suit(deal.trump)}"
@@ -126,8 +128,16 @@ class Printer:
                 lines.append(f"  {SEAT_NAMES[seat]:<5}  (unknown)")
                 continue
             groups = [f"{self.suit(suit)} {cols[suit][seat]}" for suit in range(4)]
+            jokers = sorted(str(c) for c in dealt[seat] or () if c.is_joker)
+            if jokers:
+                groups.append(" ".join(jokers))
             lines.append(f"  {SEAT_NAMES[seat]:<5}  " + "   ".join(groups).rstrip())
         return lines
+
+    def piles(self, deal: Deal) -> list[str]:
+        """The piles dealt beside the hands (Bid Whist's kitty), face down to the players."""
+        return [f"  {name.capitalize()}: " + " ".join(self.card(c) for c in cards)
+                for name, cards in deal.record.piles if cards]
 
     def trick(self, number: int, trick: Trick, trump: int | Order) -> str:
         plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
@@ -140,7 +150,17 @@ class Printer:
         contract = deal.contract
         assert contract is not None
         who = "all passed" if contract.declarer is None else f"{SEAT_NAMES[contract.declarer]} declares"
-        return f"Contract: {contract.call} ({who}), {SEAT_NAMES[deal.current.leader]} leads"
+        named = ""
+        if deal.declarations:  # trumps or the direction named after the auction
+            named = (f", played {'downtown' if contract.downtown else 'uptown'}" if contract.trump == 4
+                     else f" in {self.suit(contract.trump)}")
+        laid = ""
+        for ex in deal.exchanges:
+            kitty = set(deal.record.pile("kitty"))
+            own = sum(1 for c in ex.discard if c not in kitty)
+            laid += (f"; {SEAT_NAMES[ex.seat]} takes the kitty and lays away "
+                     f"{' '.join(self.card(c) for c in ex.discard)} ({own} of own cards)")
+        return f"Contract: {contract.call}{named} ({who}){laid}, {SEAT_NAMES[deal.current.leader]} leads"
 
 
 def _hand_summary(p: Printer, score: HandScore) -> list[str]:
@@ -275,7 +295,7 @@ def run_headless(
         p.say(f"--- {unit} {rubber}, hand {number} (hand {played + 1} of {hands}): "
               f"{SEAT_NAMES[deal.dealer]} deals, {p.trump(deal)} ---")
         dealt = deal.dealt_hands()
-        for line in p.hands(dealt):
+        for line in p.hands(dealt) + p.piles(deal):
             p.say(line)
         if deal.auction and deal.contract is not None:  # resumed after the auction
             p.say(p.auction(deal.auction))

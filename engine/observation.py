@@ -221,13 +221,21 @@ def observe(deal: Deal, seat: Seat, scores: Scores | None = None) -> Observation
     hand = deal.hand(seat)
     turn = deal.turn
     piles = deal.game.visible_piles(deal, seat)
+    contract = deal.contract
+    order = deal.order
+    if contract is None and deal.step is not None and deal.step.phase is not Phase.AUCTION:
+        # Steps after the auction (an exchange after trumps are named) are taken
+        # knowing the contract so far, if the game can name it yet.
+        contract = deal.game.contract(deal)
+        if contract is not None:
+            order = deal.game.order(deal, contract)
     return Observation(
         game=deal.game.name, seat=seat, players=deal.players, phase=deal.phase, turn=turn,
-        hand=tuple(sorted(hand)) if hand is not None else (), dealer=deal.dealer, trump=deal.trump,
-        order=deal.order.name, trump_card=deal.record.trump_card, tricks=tuple(deal.tricks),
+        hand=tuple(sorted(hand)) if hand is not None else (), dealer=deal.dealer, trump=order.trump,
+        order=order.name, trump_card=deal.record.trump_card, tricks=tuple(deal.tricks),
         trick=deal.current, won=tuple(deal.taken),
         legal=tuple(deal.legal_actions()) if turn == seat else (),
-        auction=tuple(deal.auction), contract=deal.contract, piles=piles,
+        auction=tuple(deal.auction), contract=contract, piles=piles,
         rules=deal.rules.to_dict(), scores=scores,
         discard=deal.exchange_count() if turn == seat else 0,
     )

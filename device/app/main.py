@@ -161,7 +161,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
                rubber_points: bool | None = None,
                back: str | None = None, game: str = "classic", moment: str = "rubber",
-               at: float | None = None, players: int | None = None) -> Path:
+               at: float | None = None, players: int | None = None, step: str | None = None) -> Path:
     """Render ``scene`` with a seeded game (of ``game``) to a PNG, without a display.
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
@@ -170,7 +170,9 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     the scene the shown one was opened from (a score sheet from the summary). The celebration
     and the score pad are shown once hands are played until the rubber is won
     (``moment="game"``: the first game), unless ``hands`` says how many;
-    ``at``: the celebration's animation that many seconds in (default: its end)."""
+    ``at``: the celebration's animation that many seconds in (default: its end); ``step``: the
+    table at South's turn in that step before the play (auction, declare, exchange; the first
+    hand of the seed where South gets there)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -225,11 +227,20 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         _play_out(session.shuffle_and_deal(), None, your_turn, match=session.match)
     elif scene == "table":
         def stop(d: Deal) -> bool:
+            if step is not None:
+                return d.turn == 2 and str(d.phase) == step
             if tricks is None:
                 return len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2
             return len(d.tricks) >= tricks and d.turn == 2
 
-        _play_out(session.shuffle_and_deal(), None, stop, match=session.match)
+        deal = session.shuffle_and_deal()
+        _play_out(deal, None, stop, match=session.match)
+        for _ in range(40 if step is not None else 0):  # hands on until South has that step
+            if not deal.is_over:
+                break
+            session.finish()
+            deal = session.shuffle_and_deal()
+            _play_out(deal, None, stop, match=session.match)
     store = None
     newest_id = None
     if scene.startswith("recall"):
@@ -285,6 +296,9 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         legal = tbl.dealt.legal_moves()
         if legal and not last_trick:
             tbl.selected = legal[0]
+        if tbl.bid_panel.exchanging():  # two cards chosen to lay away: the count shows
+            for card in sorted(tbl.dealt.hand("S") or ())[:2]:
+                tbl.bid_panel.tap_card(card)
         if last_trick:
             tbl.show_last()
         app.step(1 / 60)

@@ -29,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tricks", type=int, metavar="N",
                         help="table: shown at South's turn once N tricks are played (0: the first trick); "
                              "review: shown at trick N")
+    parser.add_argument("--step", choices=("auction", "declare", "exchange"),
+                        help="table: shown at South's turn in this step before the play (Bid Whist)")
     parser.add_argument("--last-trick", action="store_true", help="table: the last trick shown over it")
     parser.add_argument("--honours", choices=("on", "off"), help="the house counts honours or not")
     parser.add_argument("--rubber-points", choices=("on", "off"),
@@ -60,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
     out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                      last_trick=args.last_trick, honours=honours, rubber_points=rubber_points, back=args.back,
-                     game=args.game, moment=args.moment, at=args.at, players=args.players)
+                     game=args.game, moment=args.moment, at=args.at, players=args.players, step=args.step)
     print(out)
     return 0

@@ -34,6 +34,10 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
     obs = observation if isinstance(observation, Observation) else Observation.from_json(observation)
     if level not in LEVELS:
         raise RulesError(f"no AI level called {level!r}: choose one of {', '.join(LEVELS)}")
+    if obs.game == "bid":  # jokers, downtown and the kitty: its own module
+        from engine.ai import bid
+
+        return bid.choose_action(obs, level, seed_for(obs.to_json(), seed))
     if not obs.legal:
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:

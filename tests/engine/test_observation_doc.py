@@ -39,6 +39,8 @@ EXAMPLES = {
     "oh-hell-auction": ("oh-hell:5", "doc", "3"),
     "oh-hell-play": ("oh-hell:5", "doc", "auction+7"),
     "knockout-play": ("knockout:3", "doc", "4"),
+    "bid-exchange": ("bid", "doc", "5"),
+    "bid-play": ("bid", "doc", "auction+6"),
 }
 
 

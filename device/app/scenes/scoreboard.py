@@ -36,8 +36,14 @@ class ScoreLines:
         need = match.game.games_to_win(match.rules)
         target = match.rules.target
         games = f"GAMES {won_we}–{won_they}" + (f" (first to {need})" if need > 1 else "")
-        return cls(tricks,
-                   f"GAME {we}–{they} (to {target})  ·  {games}")
+        score = f"{we}–{they}"
+        if min(we, they) < 0:  # a game where a side can go minus (Bid Whist): "US −4  THEM 0"
+            score = f"US {_signed(we)}  THEM {_signed(they)}"
+        return cls(tricks, f"GAME {score} (to {target})  ·  {games}")
+
+
+def _signed(points: int) -> str:
+    return f"−{-points}" if points < 0 else (f"+{points}" if points > 0 else "0")
 
 
 def draw_score(surf: pygame.Surface, rect: pygame.Rect, lines: ScoreLines, size: int,
