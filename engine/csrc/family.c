@@ -1,10 +1,14 @@
 /* Exact trick solver for the whist family (family.h): alpha-beta with null
- * windows (MTD(f): "does the side take at least k tricks?"), a transposition
+ * windows (MTD(f): "does the side take at least k tricks?"); a transposition
  * table at trick boundaries keyed by the relative ranks of the cards still
- * out (positions that differ only in cards already played share an entry),
- * one card per run of equivalent cards and cheap move ordering (win as
- * cheaply as possible against the other side, stay low under a friend,
- * cash top cards when the trick is wanted, plus a killer move per depth).
+ * out, whose entries hold for every position that differs only in cards
+ * below the lowest rank that decided a trick (partition search); the quick
+ * tricks of the leader (or of a friend it can reach) as a bound; one card
+ * per run of equivalent cards; and cheap move ordering (the table's best lead
+ * first, cash winners when the trick is wanted, lead low to a friend's
+ * winner, low under a friend's sure winner, the cheapest sure winner over an
+ * enemy's card). A killer move per depth searched more nodes, not fewer
+ * (bench/RESULTS.md).
  *
  * Layout: each card gets a position 0..63 by how it ranks in this hand.
  * Suit s is the 16-bit lane s, its cards at bits 0..12 from the weakest to
@@ -75,6 +79,7 @@ typedef struct {
 
 struct wf_ctx {
     Entry *table;
+    u64 *info;       /* per slot: a tag of the hash, the generation, the cards left */
     size_t nbuckets; /* a power of two; BUCKET entries each */
     uint16_t gen;    /* entries of another generation are empty */
     u64 config;      /* order, seats, side and goal the table's entries belong to */
@@ -102,7 +107,6 @@ typedef struct {
     u64 hands[WF_MAX_SEATS];
     u64 played;       /* the cards of the trick in progress */
     int leader, count, led, win_key, win_seat, n, ply;
-    int killer[64];
     unsigned long long node_end;
     double deadline;
     jmp_buf stop;
@@ -121,12 +125,15 @@ static double now_s(void) {
 wf_ctx *wf_ctx_new(size_t tt_bytes) {
     if (tt_bytes == 0) tt_bytes = WF_DEFAULT_TT_BYTES;
     size_t nb = 1;
-    while (nb * 2 * BUCKET * sizeof(Entry) <= tt_bytes) nb *= 2;
+    while (nb * 2 * BUCKET * (sizeof(Entry) + sizeof(u64)) <= tt_bytes) nb *= 2;
     wf_ctx *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     /* calloc: pages are touched only as the search fills them */
     c->table = calloc(nb * BUCKET, sizeof(Entry));
-    if (!c->table) {
+    c->info = calloc(nb * BUCKET, sizeof(u64));
+    if (!c->table || !c->info) {
+        free(c->table);
+        free(c->info);
         free(c);
         return NULL;
     }
@@ -139,16 +146,18 @@ wf_ctx *wf_ctx_new(size_t tt_bytes) {
 void wf_ctx_free(wf_ctx *c) {
     if (!c) return;
     free(c->table);
+    free(c->info);
     free(c);
 }
 
-size_t wf_ctx_bytes(const wf_ctx *c) { return c ? c->nbuckets * BUCKET * sizeof(Entry) : 0; }
+size_t wf_ctx_bytes(const wf_ctx *c) { return c ? c->nbuckets * BUCKET * (sizeof(Entry) + sizeof(u64)) : 0; }
 
 unsigned long long wf_ctx_nodes(const wf_ctx *c) { return c ? c->nodes : 0; }
 
 static void next_gen(wf_ctx *c) {
     if (++c->gen == 0) { /* wrapped: old generations could come back */
         memset(c->table, 0, c->nbuckets * BUCKET * sizeof(Entry));
+        memset(c->info, 0, c->nbuckets * BUCKET * sizeof(u64));
         c->gen = 1;
     }
 }
@@ -401,15 +410,22 @@ static int matches(const S *s, const Entry *e, const u64 key[WF_MAX_SEATS], int 
     return same_lens(s, e->key, key);
 }
 
+/* The slot's info word: a probe reads the bucket's words (one cache line)
+   and an entry only when its tag and generation match. */
+#define INFO_MASK (((u64)1 << 48) - 1)
+static inline u64 info_of(u64 lh, uint16_t gen) { return (lh >> 32) | (u64)gen << 32; }
+
 static void probe(const S *s, const u64 key[WF_MAX_SEATS], int leader, u64 lh, Known *k) {
-    Entry *b = s->c->table + (lh & (s->c->nbuckets - 1)) * BUCKET;
+    size_t at = (lh & (s->c->nbuckets - 1)) * BUCKET;
+    Entry *b = s->c->table + at;
+    const u64 *info = s->c->info + at, want = info_of(lh, s->c->gen);
     k->lo = 0;
     k->hi = s->n;
     k->best = NOMOVE;
     k->zlo = k->zhi = 0;
     for (int i = 0; i < BUCKET; i++) {
         Entry *e = &b[i];
-        if (!matches(s, e, key, leader, lh)) continue;
+        if ((info[i] & INFO_MASK) != want || !matches(s, e, key, leader, lh)) continue;
         if (e->lo > k->lo) {
             k->lo = e->lo;
             k->zlo = e->zone;
@@ -427,9 +443,13 @@ static void probe(const S *s, const u64 key[WF_MAX_SEATS], int leader, u64 lh, K
 static void store(const S *s, const u64 key[WF_MAX_SEATS], int leader, u64 lh, u64 zone, int lo, int hi,
                   int best) {
     wf_ctx *c = s->c;
-    Entry *b = c->table + (lh & (c->nbuckets - 1)) * BUCKET, *e = NULL;
+    size_t at = (lh & (c->nbuckets - 1)) * BUCKET;
+    Entry *b = c->table + at, *e = NULL;
+    u64 *info = c->info + at, want = info_of(lh, c->gen);
+    int slot = -1;
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].zone == zone && matches(s, &b[i], key, leader, lh)) {
+        if ((info[i] & INFO_MASK) == want && b[i].zone == zone && matches(s, &b[i], key, leader, lh)) {
+            slot = i;
             e = &b[i];
             if (e->lo > lo) lo = e->lo;
             if (e->hi < hi) hi = e->hi;
@@ -438,12 +458,13 @@ static void store(const S *s, const u64 key[WF_MAX_SEATS], int leader, u64 lh, u
     if (!e) {
         /* an empty slot, else the one with the fewest cards left (cheapest to find again) */
         for (int i = 0; i < BUCKET; i++) {
-            if (b[i].gen != c->gen) {
-                e = &b[i];
+            if ((info[i] >> 32 & 0xFFFF) != c->gen) {
+                slot = i;
                 break;
             }
-            if (!e || b[i].n < e->n) e = &b[i];
+            if (slot < 0 || (info[i] >> 48) < (info[slot] >> 48)) slot = i;
         }
+        e = &b[slot];
         e->gen = c->gen;
         e->leader = (u8)leader;
         e->lens = lh;
@@ -454,6 +475,7 @@ static void store(const S *s, const u64 key[WF_MAX_SEATS], int leader, u64 lh, u
     e->hi = (u8)hi;
     e->n = (u8)s->n;
     e->best = (u8)best;
+    info[slot] = want | (u64)s->n << 48;
 }
 
 /* A card's relative rank (its bit in the table's key) and back, at a trick start. */
@@ -570,6 +592,40 @@ static int quick_tricks(const S *s, int leader, u64 *run) {
     return q < s->n ? q : s->n;
 }
 
+/* The quick tricks of a friend of the leader (a seat on its side) that the
+   leader can reach: the leader leads a low card of a suit whose top card the
+   friend holds, which no enemy can ruff, and the friend cashes its quick
+   tricks from there (that trick the first of them). The better of these and
+   `q`, the leader's own; `run` gets the cards the count rests on. */
+static int friends_quick(const S *s, int leader, int q, u64 *run) {
+    u64 all = 0;
+    for (int i = 0; i < s->seats; i++) all |= s->hands[i];
+    for (int f = 0; f < s->seats; f++) {
+        if (f == leader || (s->side >> f & 1) != (s->side >> leader & 1)) continue;
+        for (int suit = 0; suit < 4; suit++) {
+            u64 sm = s->suitmask[suit] & ~s->deadjok, in_suit = all & sm;
+            if (!in_suit || !(s->hands[leader] & sm & ~s->freejok)) continue;
+            u64 top = (u64)1 << hib64(in_suit);
+            if (!(s->hands[f] & top)) continue;
+            int ruffed = 0;
+            if (s->trumpmask && !(sm & s->trumpmask))
+                for (int e = 0; e < s->seats; e++)
+                    if ((s->side >> e & 1) != (s->side >> leader & 1) && !(s->hands[e] & sm) &&
+                        (s->hands[e] & s->trumpmask))
+                        ruffed = 1;
+            if (ruffed) continue;
+            u64 frun;
+            int qf = quick_tricks(s, f, &frun);
+            if (qf > q) {
+                q = qf;
+                *run = frun | top;
+            }
+            break; /* the friend's count is the same whichever suit reaches it */
+        }
+    }
+    return q;
+}
+
 /* The side's tricks (this trick included) after the player to move plays p;
    `rel` gets the cards whose ranks decided it. */
 static int child(S *s, int p, int alpha, int beta, u64 *rel) {
@@ -639,19 +695,49 @@ static int lead_score(const S *s, int m, int p, u64 present) {
     return score;
 }
 
-/* How promising p is for a seat following to the trick. */
+/* Whether the seats after the mover that are against it (by `glad`) can
+   beat a trick whose best card has key `key`: a higher card of the suit led,
+   or a trump when void in it. */
+static int later_beats(const S *s, int m, int led, int key) {
+    for (int j = s->count + 1; j < s->seats; j++) {
+        int q = (s->leader + j) % s->seats;
+        if (glad(s, m, q)) continue;
+        u64 h = s->hands[q], follow = led >= 0 ? h & s->suitmask[led] : 0;
+        u64 can = follow ? follow : h;
+        for (u64 x = can & (s->trumpmask | (led >= 0 ? s->suitmask[led] : 0)); x; x &= x - 1) {
+            int p = ctz64(x);
+            if (card_key(s, led, (u64)1 << p, p) > key) return 1;
+        }
+    }
+    return 0;
+}
+
+/* How promising p is for a seat following to the trick: as a bridge player
+   would, low under a friend's sure winner, the cheapest sure winner over an
+   enemy's card, else a card that makes the enemies spend theirs, and low
+   discards that keep winners. */
 static int follow_score(const S *s, int m, int p, u64 present) {
     u64 b = (u64)1 << p;
     int strength = (b & s->deadjok) ? -1 : (p & 15);
     int led = led_after(s, s->led, b, p);
-    int beats = card_key(s, led, b, p) > s->win_key;
-    if (glad(s, m, s->win_seat)) return beats ? 100 - strength : 500 - strength;
-    if (!beats) return 500 - strength;
-    if (!glad(s, m, m)) return 50 - strength;
-    if (s->count == s->seats - 1) return 1000 - strength; /* the cheapest winner, last to play */
-    /* the boss of its suit wins unless a later seat ruffs; else the cheapest winner */
-    u64 g = present & s->grp[p] & ~(((u64)2 << p) - 1);
-    return g ? 700 - strength : 850 - strength;
+    int key = card_key(s, led, b, p);
+    int beats = key > s->win_key;
+    int follows = led >= 0 && (b & s->suitmask[led]);
+    int wants_win = glad(s, m, m);
+    if (glad(s, m, s->win_seat)) {
+        if (!later_beats(s, m, led, s->win_key)) return (beats ? 100 : 600) - strength; /* safe: low */
+        if (beats && wants_win && !later_beats(s, m, led, key)) return 700 - strength;
+        return (beats ? 300 : 450) - strength;
+    }
+    if (!beats) {
+        if (follows) return 400 - strength;
+        /* a discard: low, and not from a suit where it is a winner */
+        u64 above = present & s->grp[p] & ~(((u64)2 << p) - 1) & ~s->hands[m];
+        return (above ? 400 : 200) - strength;
+    }
+    if (!wants_win) return 50 - strength;
+    if (!later_beats(s, m, led, key)) return 800 - strength; /* the cheapest sure winner */
+    return (s->count == 1 ? 350 : 500) - strength;
 }
 
 /* The legal cards of the player to move, one per run of equivalent cards
@@ -662,7 +748,6 @@ static int gen_moves(const S *s, int *moves, int first, u64 *same) {
     int m = (s->leader + s->count) % s->seats;
     u64 hand = s->hands[m], legal = legal_of(s, hand, s->led), present = s->played;
     for (int i = 0; i < s->seats; i++) present |= s->hands[i];
-    int killer = s->killer[s->ply & 63];
     int scores[WF_MAX_HAND], n = 0;
     *same = 0;
     for (u64 x = legal; x; x &= x - 1) {
@@ -673,7 +758,6 @@ static int gen_moves(const S *s, int *moves, int first, u64 *same) {
             continue;
         }
         int score = s->count == 0 ? lead_score(s, m, p, present) : follow_score(s, m, p, present);
-        if (p == killer) score += 300;
         if (p == first) score += 10000;
         int j = n++;
         while (j > 0 && scores[j - 1] < score) {
@@ -716,6 +800,7 @@ static int ab(S *s, int alpha, int beta, u64 *rel) {
             /* the leader plays for its own tricks: the quick ones bound the value */
             u64 run;
             int q = quick_tricks(s, ld, &run);
+            q = friends_quick(s, ld, q, &run);
             if (s->side >> ld & 1) {
                 if (q >= beta) { DBG(2); *rel = run; return q; }
                 if (q > a) { a = q; used |= run; }
@@ -772,7 +857,6 @@ static int ab(S *s, int alpha, int beta, u64 *rel) {
             if (maxing && best > a) a = best;
             if (!maxing && best < b) b = best;
             if (a >= b) {
-                s->killer[s->ply & 63] = moves[i];
 #ifdef WF_DEBUG
                 dbg[s->count == 0 ? 5 : 6] += (i == 0);
                 dbg[7] += s->count == 0;
@@ -874,7 +958,6 @@ static void begin(wf_ctx *c, S *s, const wf_position *pos, const wf_order *o) {
         s->count++;
     }
     s->n = popc64(s->hands[(pos->leader + pos->ntrick) % pos->seats]);
-    for (int i = 0; i < 64; i++) s->killer[i] = -1;
     s->node_end = c->node_limit ? c->nodes + c->node_limit : ~0ull;
     s->deadline = c->time_limit > 0 ? now_s() + c->time_limit : 0;
 }
@@ -891,6 +974,7 @@ static int mtdf(S *s, int move, int guess) {
         if (v >= beta) lo = v;
         else hi = v;
         g = v;
+
     }
     return lo;
 }
