@@ -692,6 +692,16 @@ static int lead_score(const S *s, int m, int p, u64 present) {
         for (int i = 0; i < s->seats; i++)
             if (i != m && !(s->hands[i] & sm) && (s->hands[i] & s->trumpmask))
                 score += glad(s, m, i) ? 150 : -250;
+#ifndef SMALL_TREES
+#define SMALL_TREES 60
+#endif
+    /* smaller trees first: the fewer cards the enemies can answer with (a
+       void answers with any), the fewer lines to refute */
+    for (int i = 0; i < s->seats; i++)
+        if (i != m && !glad(s, m, i)) {
+            int k = popc64(s->hands[i] & sm);
+            score -= SMALL_TREES * (k ? k : s->n);
+        }
     return score;
 }
 
