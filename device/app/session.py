@@ -100,8 +100,11 @@ class Session:
         self.deals = source
         self.deals_used = 0
         if self.match.dealers_given and self.match.deals:
-            # a rubber of this file resumed after a power cut: its boards were dealt already
-            self.deals_used = len(self.match.deals)
+            # a rubber of this file resumed after a power cut: its boards were dealt already,
+            # from the board its first hand was (a later rubber of the file starts further on)
+            dealt = tuple(self.match.deals[0].record.hands())
+            start = next((i for i, b in enumerate(source.boards) if tuple(b.hands) == dealt), 0)
+            self.deals_used = start + len(self.match.deals)
         if not self.match.deals:
             first = source.first_dealer() or self.match.first_dealer
             self.match = Match(self.rules, first_dealer=first, seed=self.match.seed, dealers_given=True)

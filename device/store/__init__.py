@@ -398,6 +398,9 @@ class Store:
             if version > 0:
                 log.info("store %s: upgraded schema to version %d", self.path, step + 1)
         if version == 0:
+            # a new store went through every step, some rebuilding tables: start it compact
+            # (instant while it is empty) so its free room is the disk's, not left-over pages
+            db.execute("VACUUM")
             log.info("store %s: a new game store (schema %d)", self.path, SCHEMA_VERSION)
 
     def _move_aside(self, reason: str) -> Path:

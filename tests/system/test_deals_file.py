@@ -13,6 +13,7 @@ from device.cli import main
 from device.deals import DealSource
 from device.store import Store
 from device.store.recall import recall_match
+from engine.match import Match
 from engine.pbn import format_hands
 from engine.seats import Seat
 from engine.shuffle import shuffled_pack
@@ -130,3 +131,27 @@ def test_norwegian_whist_plays_a_files_deals_without_trumps(tmp_path, capsys):
     assert out.count("no trumps ---") == 2 and "Played 2 hands" in out
     north = " ".join(c.symbol[1:] for c in sorted(deals[0][0], reverse=True) if c.suit == 0)
     assert north in out.split("hand 2")[0]
+
+
+def test_a_later_rubber_of_the_file_resumes_at_its_own_board(tmp_path):
+    # A power cut in the file's second rubber: the rubber rebuilt from the store began
+    # with board 3, so after its hand in progress the table deals board 4, not board 2.
+    deals_file = tmp_path / "records.pbn"
+    deals = write_endplay_file(deals_file)
+    source = DealSource.open(deals_file, 3)
+    app = make_app()
+    try:
+        session = app.session
+        resumed = Match(session.rules, first_dealer=Seat.parse(DEALERS[2].abbr), seed=session.match.seed,
+                        dealers_given=True)
+        resumed.start_deal(source.records(session.rules)[2])  # the second rubber began with board 3
+        session.match = resumed
+        session.use_deals(source)
+        assert session.deals_used == 3
+        deal = resumed.current
+        while not deal.is_over:
+            deal.apply(deal.legal_actions()[0])
+        session.finish()
+        assert list(session.shuffle_and_deal().dealt_hands()) == deals[3]
+    finally:
+        app.close()
