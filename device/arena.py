@@ -1,4 +1,4 @@
-"""Duplicate matches between two players of any partnership game.
+"""Duplicate matches between two players of any game.
 
 Each deal is played twice with the same cards: A sits North-South and B
 East-West, then the other way round, so the luck of the cards cancels out.
@@ -10,6 +10,16 @@ grand or nullo points). A player is an AI level (engine.ai.choose_action) or
 an external program (``cmd:PROGRAM``, device.external). Every hand is a
 :class:`~engine.match.Match` hand: the game deals, checks every action and
 scores it.
+
+In a game where each plays alone (Oh Hell, Knockout) at a table of *n*,
+every deal is played 2n + 2 times: by B at every seat, by A at every seat,
+then A alone at each seat among B's and B alone at each seat among A's. A's
+margin on a deal is the mean over the seats of A's points alone at a seat
+less B's points at that seat in B's field, and of A's points at that seat in
+A's field less B's alone there, halved: how much better A scores than B in
+the same seat with the same cards and the same company. Each player's mean
+points a hand alone among the other, and how often it made its bid exactly
+(games that bid a number of tricks), are reported beside it.
 
 ``whist-table arena`` and bench/arena.py (which adds bench-only bots) both
 play through :class:`Arena`.
@@ -28,7 +38,7 @@ from typing import TextIO
 
 from device.external import TIMEOUT, ExternalSeat, Fault, is_external
 from engine import ai
-from engine.actions import Action
+from engine.actions import Action, Bid, Play
 from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.game import Game, GameRules
@@ -157,17 +167,23 @@ class Arena:
     margins: list[float] = field(default_factory=list)
     points: list[float] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)
+    alone: dict[str, list[float]] = field(default_factory=dict)  # each plays alone: points a hand
+    exact: dict[str, list[bool]] = field(default_factory=dict)  # each plays alone: made the bid
+    bid_times: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.game.partnerships:
-            raise RulesError(f"the arena pits two partnerships against each other; in "
-                             f"{self.game.title} everyone plays alone")
         if self.rules is None:
             self.rules = self.game.default_rules()
         self.times = {self.a.key: [], self.b.key: []}
+        self.bid_times = {self.a.key: [], self.b.key: []}
+        self.alone = {self.a.key: [], self.b.key: []}
+        self.exact = {self.a.key: [], self.b.key: []}
 
-    def play_deal(self, record: DealRecord, seed: MoveSeed) -> tuple[int, int]:
-        """Play ``record`` at both tables; A's trick and point margins."""
+    def play_deal(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
+        """Play ``record`` at both tables (every table of a game where each plays
+        alone); A's trick and point margins."""
+        if not self.game.partnerships:
+            return self._play_alone(record, seed)
         first = self.play_table(record, self.a, self.b, seed)  # A is North-South
         second = self.play_table(record, self.b, self.a, seed)  # A is East-West
         per_hand = sum(first.tricks)
@@ -179,18 +195,48 @@ class Arena:
         return margin, gained
 
     def play_table(self, record: DealRecord, ns: Entrant, ew: Entrant, seed: MoveSeed) -> HandScore:
+        return self.play_seats(record, [ns if self.game.side_of(s) % 2 == 0 else ew
+                                        for s in seats_at(self.game.players)], seed)[0]
+
+    def play_seats(self, record: DealRecord, who: list[Entrant], seed: MoveSeed
+                   ) -> tuple[HandScore, dict[Seat, int]]:
+        """Play ``record`` with ``who[seat]`` at each seat: the hand's score and the bids
+        of a number of tricks made in it."""
         assert self.rules is not None
         match = Match(self.rules, record.dealer, None, self.game)
         deal = match.start_deal(record)
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
-            who = ns if self.game.side_of(seat) % 2 == 0 else ew
+            player = who[seat]
             t0 = time.perf_counter()
-            action = who.bot(match, seat, seed)
-            self.times[who.key].append(time.perf_counter() - t0)
+            action = player.bot(match, seat, seed)
+            spent = time.perf_counter() - t0
+            (self.times if isinstance(action, Play) else self.bid_times)[player.key].append(spent)
             match.apply(action)
-        return match.finish_deal()
+        bids = {a.seat: a.tricks for a in deal.auction if isinstance(a, Bid) and a.tricks is not None}
+        return match.finish_deal(), bids
+
+    def _play_alone(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
+        seats = seats_at(self.game.players)
+        a, b = self.a, self.b
+        in_b, _ = self.play_seats(record, [b] * len(seats), seed)
+        in_a, _ = self.play_seats(record, [a] * len(seats), seed)
+        diffs = []
+        for s in seats:
+            a_alone, a_bids = self.play_seats(record, [a if t == s else b for t in seats], seed)
+            b_alone, b_bids = self.play_seats(record, [b if t == s else a for t in seats], seed)
+            diffs.append((a_alone.points[s] - in_b.points[s] + in_a.points[s] - b_alone.points[s]) / 2)
+            self.alone[a.key].append(a_alone.points[s])
+            self.alone[b.key].append(b_alone.points[s])
+            if s in a_bids:
+                self.exact[a.key].append(a_alone.tricks[s] == a_bids[s])
+            if s in b_bids:
+                self.exact[b.key].append(b_alone.tricks[s] == b_bids[s])
+        margin = statistics.fmean(diffs)
+        self.margins.append(margin)
+        self.points.append(margin)
+        return margin, margin
 
     def play(self, deals: Iterable[tuple[DealRecord, MoveSeed]], progress: int = 0,
              err: TextIO | None = None) -> bool:
@@ -208,7 +254,8 @@ class Arena:
                 self.play_deal(record, seed)
                 done = len(self.margins)
                 if progress and done % progress == 0:
-                    print(f"  ... {done} deals: {Figure.of(self.margins).text()} tricks/deal, "
+                    unit = "tricks/deal" if self.game.partnerships else "points/hand"
+                    print(f"  ... {done} deals: {Figure.of(self.margins).text()} {unit}, "
                           f"{time.monotonic() - start:.0f} s", file=err, flush=True)
         except KeyboardInterrupt:
             print(f"interrupted after {done} deals", file=err, flush=True)
@@ -230,7 +277,11 @@ class Arena:
 
     def summary(self, seed: int | str, run_time: float, note: str = "") -> Summary:
         faults = {e.key: list(e.external.faults) for e in (self.a, self.b) if e.external is not None}
+        alone = {k: Figure.of(v) for k, v in self.alone.items() if v}
+        exact = {k: statistics.fmean(v) for k, v in self.exact.items() if v}
         return Summary(
+            alone=alone, exact=exact,
+            bid_latency={k: Latency.of(v) for k, v in self.bid_times.items() if v},
             game=self.game, a=self.a.key, b=self.b.key, seed=seed, deals=len(self.margins),
             tricks=Figure.of(self.margins), points=Figure.of(self.points),
             margins=tuple(self.margins), point_margins=tuple(self.points),
@@ -256,17 +307,36 @@ class Summary:
     faults: dict[str, list[Fault]]
     run_time: float
     note: str = ""  # the run-time line's parenthesis: budget, solver
+    alone: dict[str, Figure] = field(default_factory=dict)
+    exact: dict[str, float] = field(default_factory=dict)
+    bid_latency: dict[str, Latency] = field(default_factory=dict)
+
+    @property
+    def hands(self) -> int:
+        n = self.game.players
+        return self.deals * (2 if self.game.partnerships else 2 * n + 2)
 
     def lines(self) -> list[str]:
         a = self.a.removesuffix("/A")
         out = [
-            f"{a} vs {self.b.removesuffix('/B')}: {self.deals} duplicate deals ({2 * self.deals} hands), "
-            f"seed {self.seed!r}, {self.game.title}",
-            f"  {a} trick margin: {self.tricks.text()} tricks/deal (mean ± 1 SE)",
-            f"  {a} point margin: {self.points.text()} points/deal",
-            "  move latency:",
+            f"{a} vs {self.b.removesuffix('/B')}: {self.deals} duplicate deals ({self.hands} hands), "
+            f"seed {self.seed!r}, {self.game.title}"
+            + ("" if self.game.partnerships else f", {self.game.players} players"),
         ]
+        if self.game.partnerships:
+            out += [f"  {a} trick margin: {self.tricks.text()} tricks/deal (mean ± 1 SE)",
+                    f"  {a} point margin: {self.points.text()} points/deal"]
+        else:
+            out.append(f"  {a} point margin: {self.points.text()} points/hand in the same seat "
+                       "(mean ± 1 SE)")
+            for key, fig in self.alone.items():
+                rate = f", exact bid {100 * self.exact[key]:.1f}%" if key in self.exact else ""
+                out.append(f"  {key:>9} alone among the other: {fig.text()} points/hand{rate}")
+        out.append("  move latency:")
         out += [f"  {key:>9}: {lat.text()}" for key, lat in self.latency.items()]
+        if self.bid_latency:
+            out.append("  bid latency:")
+            out += [f"  {key:>9}: {lat.text()}" for key, lat in self.bid_latency.items()]
         for key, faults in self.faults.items():
             if not faults:
                 out.append(f"  {key}: no errors")
@@ -282,8 +352,13 @@ class Summary:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "game": self.game.name, "a": self.a, "b": self.b, "seed": self.seed, "deals": self.deals,
-            "hands": 2 * self.deals, "trick_margin": self.tricks.to_json(),
+            "game": self.game.name, "players": self.game.players, "a": self.a, "b": self.b,
+            "seed": self.seed, "deals": self.deals, "hands": self.hands,
+            **({} if self.game.partnerships else {
+                "alone_points": {k: v.to_json() for k, v in self.alone.items()},
+                "exact_bid_rate": self.exact,
+                "bid_latency_ms": {k: v.to_json() for k, v in self.bid_latency.items()}}),
+            "trick_margin": self.tricks.to_json(),
             "point_margin": self.points.to_json(),
             "per_deal": [{"tricks": t, "points": p}
                          for t, p in zip(self.margins, self.point_margins, strict=True)],

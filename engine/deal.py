@@ -388,7 +388,9 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.claim is not None or len(self.tricks) == self.tricks_per_hand
+        if self.claim is not None or len(self.tricks) == self.tricks_per_hand:
+            return True
+        return self.contract is not None and not self.current.cards and self.game.ends_early(self)
 
     @property
     def turn(self) -> Seat | None:

@@ -185,6 +185,13 @@ class Game:
     def after_trick(self, deal: Deal, winner: Seat) -> None:
         """Between tricks: German whist's draws from the stock (``Deal.draw``)."""
 
+    def ends_early(self, deal: Deal) -> bool:
+        """Whether the hand is over before its last trick (asked once the contract
+        is set, between tricks): thrown in after an auction nobody won (Solo's
+        redeal: no card is played, the hand scores nothing and the next dealer
+        deals), or decided (a misère bidder has taken a trick)."""
+        return False
+
     def side_of(self, seat: Seat) -> int:
         """The side a seat scores for: N/S 0 and E/W 1 in partnership games,
         else the seat itself."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai import german, scandinavian
+from engine.ai import german, scandinavian, solo_whist
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -46,6 +46,8 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         if level == "random":
             return seed_for(obs.to_json(), seed).choice(obs.legal)
         return scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
+    if obs.game == "solo":
+        return solo_whist.choose(obs, level, seed_for(obs.to_json(), seed))
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
         return rng.choice(obs.legal) if level == "random" else _bid(obs)
