@@ -165,6 +165,11 @@ class Game:
     def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
         raise RulesError(f"{self.title} has no auction")
 
+    def auction_seen(self, deal: Deal, seat: Seat) -> tuple[Bid | Pass, ...]:
+        """The auction as ``seat`` may see it: all of it, except where bids are made
+        face down (Minnesota whist's laid cards, shown to the others once turned)."""
+        return tuple(deal.auction)
+
     def contract(self, deal: Deal) -> Contract | None:
         """The contract once the auction is over, else None. Games without an
         auction play in the record's trump, nobody declaring."""

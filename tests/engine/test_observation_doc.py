@@ -34,6 +34,9 @@ EXAMPLES = {
     "classic": ("classic", "doc", "6"),
     "norwegian-auction": ("norwegian", "doc", "1"),
     "norwegian-play": ("norwegian", "doc-3", "auction+5"),
+    "solo-auction": ("solo", "doc-4", "1"),
+    "solo-declare": ("solo", "doc-1", "4"),
+    "solo-play": ("solo", "doc-9", "auction+6"),
 }
 
 
