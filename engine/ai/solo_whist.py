@@ -36,8 +36,8 @@ from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
 from engine.seats import Seat
 
-SOLVE_CARDS = 7  # solve layouts once each seat holds at most this many cards
-NODES = {"medium": 15_000, "hard": 60_000, "expert": 120_000}  # search nodes a move
+SOLVE_CARDS = 9  # try layouts once each seat holds at most this many cards (a solve over budget stops)
+NODES = {"medium": 15_000, "hard": 40_000, "expert": 120_000}  # search nodes a move
 LAYOUTS = {"medium": 4, "hard": 12, "expert": 24}
 SLIP_RATE = 0.12
 
