@@ -481,7 +481,8 @@ class Deal:
             return list(self.game.auction_legal(self, seat))
         if step.phase is Phase.DECLARE:
             return list(self.game.declare_legal(self, seat))
-        return []  # an exchange: any `exchange_count` cards of the hand
+        # an exchange: the few the game offers, else any `exchange_count` cards of the hand
+        return list(self.game.exchange_legal(self, seat))
 
     def exchange_count(self) -> int:
         """Cards to lay away in the exchange in progress (0 outside it)."""

@@ -153,6 +153,12 @@ class Game:
     def check_exchange(self, deal: Deal, action: Exchange) -> None:
         """Refuse a discard the game forbids (the deal has checked count and cards)."""
 
+    def exchange_legal(self, deal: Deal, seat: Seat) -> Sequence[Exchange]:
+        """The exchanges to offer in ``legal`` where the game allows only a few (widow
+        whist: lay away the widow or the hand held); empty where any
+        ``exchange_count`` cards of the hand may go (Bid Whist's kitty)."""
+        return []
+
     def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
         """Cards of the piles ``seat`` may see now (a turned kitty, a widow, the discards)."""
         return {}

@@ -28,8 +28,8 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Declare, Pass, Play
+from engine.ai import layouts
 from engine.cards import Card, full_deck
-from engine.family_solver import nodes, solve_family_moves
 from engine.game import Contract, Phase
 from engine.games.solo import ACCEPT, GENERAL_MISERE, MISERES, PROPOSE, RANK, REDEAL, TARGET, declaring_side
 from engine.observation import Observation
@@ -147,7 +147,7 @@ def textbook(obs: Observation) -> Card:
     if contract.call in MISERES:
         return _force(obs, order, cards, next(iter(side)))
     team = side if obs.seat in side else frozenset(Seat(s) for s in range(4)) - side
-    return _win(obs, order, cards, team)
+    return win_with(obs, order, cards, team)
 
 
 def _duck(order: Order, cards: list[Card], trick: Sequence[Card], last: bool) -> Card:
@@ -180,9 +180,11 @@ def _force(obs: Observation, order: Order, cards: list[Card], bidder: Seat) -> C
     return min(cards, key=order.power)
 
 
-def _win(obs: Observation, order: Order, cards: list[Card], team: frozenset[Seat]) -> Card:
+def win_with(obs: Observation, order: Order, cards: list[Card], team: frozenset[Seat]) -> Card:
+    """The textbook card for tricks: masters, cheap winners, a teammate's trick left alone."""
     gone = _played(obs) - set(obs.trick.cards) | set(obs.hand)
     plays = list(obs.trick.plays())
+    full = obs.players - 1  # cards before the last to play
 
     def cheap(c: Card) -> tuple[bool, int]:
         return (order.suit_of(c) == obs.trump, order.power(c))
@@ -197,7 +199,7 @@ def _win(obs: Observation, order: Order, cards: list[Card], team: frozenset[Seat
     trick_cards = [c for _, c in plays]
     win_at = order.winning_index(trick_cards)
     best = trick_cards[win_at]
-    last = len(plays) == 3
+    last = len(plays) == full
     if plays[win_at][0] in team and (last or _master(best, gone, order)):
         return min(cards, key=cheap)
     winners = [c for c in cards if order.winning_index([best, c]) == 1]
@@ -208,62 +210,20 @@ def _win(obs: Observation, order: Order, cards: list[Card], team: frozenset[Seat
 
 # -- layouts and the exact search --------------------------------------------------------------
 
-def _voids(obs: Observation) -> dict[Seat, set[int]]:
-    order = _order(obs)
-    out: dict[Seat, set[int]] = {Seat(s): set() for s in range(4)}
-    for trick in (*obs.tricks, obs.trick):
-        cards = list(trick.cards)
-        if not cards:
-            continue
-        led = order.led_suit(cards)
-        for seat, card in trick.plays():
-            if led is not None and order.suit_of(card) != led:
-                out[seat].add(led)
-    return out
+def known_cards(obs: Observation) -> dict[Card, Seat]:
+    """Cards of other seats this seat has been shown: an open misère's hand, the turned card."""
+    known: dict[Card, Seat] = {}
+    exposed = obs.piles.get("exposed", ())
+    if exposed and obs.contract is not None and obs.contract.declarer is not None:
+        known.update((c, obs.contract.declarer) for c in exposed)
+    if obs.trump_card is not None:
+        known[obs.trump_card] = obs.dealer
+    return known
 
 
 def sample_layout(obs: Observation, rng: random.Random) -> list[set[Card]] | None:
     """The other seats' cards, drawn at random within what ``obs.seat`` knows."""
-    played = _played(obs)
-    counts = {Seat(s): 13 - sum(1 for t in (*obs.tricks, obs.trick) for p, _ in t.plays() if p == s)
-              for s in range(4)}
-    hands: list[set[Card]] = [set() for _ in range(4)]
-    hands[obs.seat] = set(obs.hand)
-    known: dict[Card, Seat] = {}
-    exposed = obs.piles.get("exposed", ())
-    if exposed and obs.contract is not None and obs.contract.declarer is not None:
-        for c in exposed:
-            known[c] = obs.contract.declarer
-    turned = obs.trump_card
-    if turned is not None and turned not in played and obs.dealer != obs.seat:
-        known[turned] = obs.dealer
-    for card, seat in known.items():
-        if seat != obs.seat:
-            hands[seat].add(card)
-    unseen = [c for c in full_deck() if c not in played and c not in obs.hand and c not in known]
-    voids = _voids(obs)
-    others = [Seat(s) for s in range(4) if s != obs.seat]
-    for _ in range(20):
-        rng.shuffle(unseen)
-        # the most constrained cards first: a suit fewer seats may hold
-        pool = sorted(unseen, key=lambda c: sum(1 for s in others if c.suit not in voids[s]))
-        trial = [set(h) for h in hands]
-        ok = True
-        for card in pool:
-            room = [s for s in others if c_fits(card, s, trial, counts, voids)]
-            if not room:
-                ok = False
-                break
-            weights = [counts[s] - len(trial[s]) for s in room]
-            trial[rng.choices(room, weights)[0]].add(card)
-        if ok:
-            return trial
-    return None
-
-
-def c_fits(card: Card, seat: Seat, hands: list[set[Card]], counts: dict[Seat, int],
-           voids: dict[Seat, set[int]]) -> bool:
-    return len(hands[seat]) < counts[seat] and card.suit not in voids[seat]
+    return layouts.sample(obs, rng, layouts.held_counts(obs, 13), known_cards(obs))
 
 
 def _goal(contract: Contract) -> tuple[bool, int]:
@@ -286,31 +246,17 @@ def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None
     taken = sum(obs.won[s] for s in side)
     ours = obs.seat in side
     order = _order(obs)
-    budget = NODES[level]
     made: dict[int, float] = {}
     tricks: dict[int, float] = {}
-    layouts = 0
-    for _ in range(LAYOUTS[level]):
-        if budget <= 0:
-            break
-        hands = sample_layout(obs, rng)
-        if hands is None:
-            break
-        masks = [sum(1 << int(c) for c in h) for h in hands]
-        before = nodes()
-        trick = tuple(int(c) for c in obs.trick.cards)
-        values = solve_family_moves(masks, order, int(obs.trick.leader), trick, mask, maximise=maximise,
-                                    node_limit=budget)
-        budget -= max(1, nodes() - before)
-        if values is None:
-            break
-        layouts += 1
+    solved = layouts.solve_layouts(obs, rng, LAYOUTS[level], NODES[level], mask, maximise,
+                                   layouts.held_counts(obs, 13), known_cards(obs))
+    for values in solved:
         for card, v in values.items():
             total = taken + v
             ok = (total >= target) if maximise else total == 0
             made[card] = made.get(card, 0.0) + ok
             tricks[card] = tricks.get(card, 0.0) + total
-    if not layouts:
+    if not solved:
         return None
     # the side makes its contract, the others stop it; then the side's most (or fewest) tricks
     wants_tricks = maximise == ours
@@ -343,4 +289,5 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     return Play(obs.seat, card)
 
 
-__all__ = ["choose", "choose_bid", "count_tricks", "misere_safety", "sample_layout", "side_of", "textbook"]
+__all__ = ["choose", "choose_bid", "count_tricks", "misere_safety", "sample_layout", "side_of", "textbook",
+           "win_with"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from engine.actions import Bid, Pass, Play
-from engine.ai import solo_whist
+from engine.ai import layouts, solo_whist
 from engine.ai.family import choose_action
 from engine.cards import parse_cards
 from engine.deal import Deal
@@ -42,7 +42,7 @@ def test_layouts_keep_the_counts_the_voids_and_the_dealers_turned_card() -> None
         for seat in (N, S, W):
             assert len(hands[seat]) == len(deal.hand(seat) or ())
         assert hands[E] == set(deal.hand(E) or ())
-        voids = solo_whist._voids(obs)
+        voids = layouts.voids(obs)
         for seat in (N, S, W):
             assert not any(c.suit in voids[seat] for c in hands[seat])
         turned = deal.record.trump_card
