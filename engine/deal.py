@@ -311,7 +311,8 @@ class Deal:
         self._advance()
 
     def _trick(self, leader: Seat) -> Trick:
-        return Trick(leader, (), self.players, self.game.per_seat, self.out)
+        ring = self.game.play_ring(self) if self.contract is not None else ()
+        return Trick(leader, (), self.players, self.game.per_seat, self.out, ring)
 
     def _advance(self) -> None:
         """After a step before the play: the next step, or the contract and the first lead."""

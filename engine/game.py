@@ -193,6 +193,19 @@ class Game:
         layout); the deal's follow rule counts them as held."""
         return frozenset()
 
+    def play_ring(self, deal: Deal) -> tuple[Seat, ...]:
+        """The order of play round the table once the contract is known, where it is
+        not the seats' numbers (dummy whist seats the dummy opposite the declarer);
+        empty for the seats in order."""
+        return ()
+
+    def actor(self, deal: Deal, seat: Seat) -> Seat:
+        """The player who acts for ``seat``: the seat itself, except a hand played by
+        another (dummy whist's dummy, played by the declarer). The table and the
+        arena ask the actor's player (a person, an AI level, a program) for the action,
+        which still names ``seat``; the observation is ``seat``'s."""
+        return seat
+
     def after_trick(self, deal: Deal, winner: Seat) -> None:
         """Between tricks: German whist's draws from the stock (``Deal.draw``)."""
 

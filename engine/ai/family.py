@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai import german, nullo, scandinavian, solo_whist, widow_whist
+from engine.ai import dummy_whist, german, nullo, scandinavian, solo_whist, widow_whist
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -51,6 +51,8 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         return solo_whist.choose(obs, level, seed_for(obs.to_json(), seed))
     if obs.game == "widow":
         return widow_whist.choose(obs, level, seed_for(obs.to_json(), seed))
+    if obs.game == "dummy":
+        return dummy_whist.choose(obs, level, seed_for(obs.to_json(), seed))
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
         return rng.choice(obs.legal) if level == "random" else _bid(obs)

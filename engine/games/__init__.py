@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
-from engine.games import classic, german, norwegian, scandinavian, solo, widow
+from engine.games import classic, dummy, german, norwegian, scandinavian, solo, widow
 
 GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, german.GAME, scandinavian.GAME,
-                                             solo.GAME, widow.GAME)}
+                                             solo.GAME, widow.GAME, dummy.GAME)}
 
 
 def get_game(name: str) -> Game:
