@@ -22,14 +22,14 @@ from device.words import count
 from engine.actions import Action, Bid, Pass, Play
 from engine.cards import SUIT_SYMBOLS, Card, parse_card
 from engine.cut import cut_for_partners
-from engine.deal import Deal, describe_action
+from engine.deal import Deal, describe_action, seat_name
 from engine.game import Game, GameRules
 from engine.games import game_of, get_game
 from engine.match import Match
 from engine.observation import Observation
 from engine.order import Order
 from engine.scoring import SIDE_LONG_NAMES, HandScore
-from engine.seats import SEAT_NAMES, SEATS, Seat
+from engine.seats import SEAT_NAMES, SEATS, Seat, seats_at
 from engine.trick import Trick
 
 OnAction = Callable[[Match, Action], None]
@@ -75,6 +75,18 @@ class Printer:
             isatty = getattr(out, "isatty", None)
             colour = bool(isatty and isatty())
         self.colour = colour
+        # the seats' names: North ... at four; a game where each plays alone at another
+        # size names its players 1, 2, ... and any hand beyond them (dummy whist's) the dummy
+        self.names: dict[Seat, str] = dict(SEAT_NAMES)
+        self.short: dict[Seat, str] = {s: s.name for s in SEATS}
+
+    def seat_names_for(self, game: Game) -> None:
+        if game.players == 4 and game.sides in (2, 4):
+            return
+        for seat in seats_at(game.players):
+            dummy = int(seat) >= game.sides
+            self.names[seat] = "Dummy" if dummy else seat_name(seat, game.players)
+            self.short[seat] = "D" if dummy else seat.name if game.players == 4 else str(int(seat) + 1)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -121,26 +133,39 @@ class Printer:
             width = max(len(x) for x in col)
             cols.append([x.ljust(width) for x in col])
         lines = []
-        for seat in SEATS:
+        for seat in seats_at(len(dealt)):
             if dealt[seat] is None:
-                lines.append(f"  {SEAT_NAMES[seat]:<5}  (unknown)")
+                lines.append(f"  {self.names[seat]:<5}  (unknown)")
                 continue
             groups = [f"{self.suit(suit)} {cols[suit][seat]}" for suit in range(4)]
-            lines.append(f"  {SEAT_NAMES[seat]:<5}  " + "   ".join(groups).rstrip())
+            lines.append(f"  {self.names[seat]:<5}  " + "   ".join(groups).rstrip())
         return lines
 
     def trick(self, number: int, trick: Trick, trump: int | Order) -> str:
-        plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
-        return f"Trick {number:<2}  {plays}  -> {SEAT_NAMES[trick.winner(trump)]}"
+        plays = "  ".join(f"{self.short[seat]}:{self.card(card, 3)}" for seat, card in trick.plays())
+        return f"Trick {number:<2}  {plays}  -> {self.names[trick.winner(trump)]}"
 
     def auction(self, auction: list[Bid | Pass]) -> str:
-        return "Auction: " + ", ".join(f"{SEAT_NAMES[a.seat]} {describe_action(a)}" for a in auction)
+        return "Auction: " + ", ".join(f"{self.names[a.seat]} {describe_action(a)}" for a in auction)
 
     def contract(self, deal: Deal) -> str:
         contract = deal.contract
         assert contract is not None
-        who = "all passed" if contract.declarer is None else f"{SEAT_NAMES[contract.declarer]} declares"
-        return f"Contract: {contract.call} ({who}), {SEAT_NAMES[deal.current.leader]} leads"
+        who = "all passed" if contract.declarer is None else f"{self.names[contract.declarer]} declares"
+        if deal.is_over:  # thrown in (Solo whist's all pass): no card is played
+            return f"Contract: {contract.call} ({who}), no card played"
+        return f"Contract: {contract.call} ({who}), {self.names[deal.current.leader]} leads"
+
+    def alone_summary(self, score: HandScore, names: tuple[str, ...]) -> list[str]:
+        """A hand where each plays alone: tricks, points and totals by player."""
+        def by(values: tuple[int, ...], sign: bool = False) -> str:
+            pairs = zip(names, values, strict=True)
+            return ", ".join(f"{n} {v:+d}" if sign else f"{n} {v}" for n, v in pairs)
+
+        lines = [f"Hand {score.number}: tricks {by(score.tricks)}.",
+                 f"  Points {by(score.points, True)}. Totals {by(score.game_after)}."]
+        lines += [f"  {note}" for note in score.notes]
+        return lines
 
 
 def _hand_summary(p: Printer, score: HandScore) -> list[str]:
@@ -214,6 +239,9 @@ def run_headless(
         game = get_game(game)
     if game is None:
         game = resume.game if resume is not None else get_game("classic") if rules is None else game_of(rules)
+    p.seat_names_for(game)
+    alone = not game.partnerships and game.sides != 2
+    names = tuple(p.names[s] for s in seats_at(game.players)[:game.sides])
     rules = rules or (resume.rules if resume is not None else game.default_rules())
     classic = game.name == "classic"
     if chooser is not None:
@@ -226,7 +254,8 @@ def run_headless(
     using_ai = who.startswith("AI")
     unit, plural = ("Rubber", "rubbers") if classic else ("Match", "matches")
     title = "" if classic else f" ({game.title})"
-    p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in all four seats"
+    seats_text = "all four seats" if game.players == 4 and game.sides != 3 else f"all {game.sides} seats"
+    p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in {seats_text}"
           + (f", seed {seed}" if seed is not None else "") + ".")
 
     def rubber_seed(k: int) -> str | None:
@@ -239,6 +268,9 @@ def run_headless(
         match = resume
     else:
         first = deals.first_dealer() if deals is not None else None
+        if first is None and game.sides != 4 and not game.partnerships:
+            first = Seat(0)  # the cut is for four
+            p.say(f"{p.names[first]} deals first.")
         if first is None:
             first = first_dealer_by_cut(seed, p)
         match = Match(rules, first, rubber_seed(rubber), game, dealers_given=given)
@@ -268,7 +300,7 @@ def run_headless(
         number = len(match.hands) + 1
         p.say()
         p.say(f"--- {unit} {rubber}, hand {number} (hand {played + 1} of {hands}): "
-              f"{SEAT_NAMES[deal.dealer]} deals, {p.trump(deal)} ---")
+              f"{p.names[deal.dealer]} deals, {p.trump(deal)} ---")
         dealt = deal.dealt_hands()
         for line in p.hands(dealt):
             p.say(line)
@@ -321,6 +353,14 @@ def run_headless(
                     time.sleep(delay)
         score = match.finish_deal()
         played += 1
+        if alone:
+            for line in p.alone_summary(score, names):
+                p.say(line)
+            if match.is_over:
+                w = match.winner
+                assert w is not None
+                p.say(f"*** {unit} {rubber} to {names[w]} ***")
+            continue
         for line in _hand_summary(p, score):
             p.say(line)
         p.say()

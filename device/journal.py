@@ -284,7 +284,8 @@ class Journal:
             raise
 
     def action_applied(self, action: Action) -> None:
-        self._append(action.to_dict())
+        # seats named as the match's table size names them (0..n-1 away from four)
+        self._append(action.to_dict(self._now_following().match.game.players))
 
     def action_undone(self) -> None:
         # Never rewritten: the undo is a row of its own (fold_undos reads it back).

@@ -121,8 +121,48 @@ MIGRATIONS: list[str] = [
                END AS winner
         FROM matches AS m;
     """,
+    # 3: a deal's dealer is any seat of a table of two to seven (N E S W at four, else 0..6);
+    # SQLite cannot drop a CHECK, so the table is rebuilt (foreign keys are off meanwhile)
+    """
+    DROP VIEW deal_results;
+    CREATE TABLE deals_new (
+        id       INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        number   INTEGER NOT NULL,
+        dealer   TEXT NOT NULL CHECK (dealer IN ('N', 'E', 'S', 'W', '0', '1', '2', '3', '4', '5', '6')),
+        record   TEXT NOT NULL,
+        started  TEXT NOT NULL,
+        finished TEXT,
+        result   TEXT,
+        UNIQUE (match_id, number)
+    );
+    INSERT INTO deals_new SELECT id, match_id, number, dealer, record, started, finished, result FROM deals;
+    DROP TABLE deals;
+    ALTER TABLE deals_new RENAME TO deals;
+    CREATE INDEX deals_unfinished ON deals (finished, id);
+    CREATE VIEW deal_results AS
+        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
+               json_extract(d.record, '$.trump') AS trump,
+               coalesce(json_extract(d.result, '$.tricks.NS'),
+                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
+               coalesce(json_extract(d.result, '$.tricks.EW'),
+                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
+               coalesce(json_extract(d.result, '$.points.NS'),
+                        json_extract(d.result, '$.points[0]')) AS points_ns,
+               coalesce(json_extract(d.result, '$.points.EW'),
+                        json_extract(d.result, '$.points[1]')) AS points_ew,
+               CASE coalesce(json_extract(d.result, '$.game_winner'),
+                             json_extract(d.result, '$.game_won_by'))
+                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
+               END AS game_winner
+        FROM deals AS d;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+# The oldest schema read as it is, without the upgrade only the table may write: schema 3
+# only lets a deal's dealer be any seat of a larger or smaller table, so a schema-2 file
+# reads the same.
+READABLE_FROM = 2
 
 # SQLite primary result codes (the low byte of an extended code).
 _SQLITE_CORRUPT = 11
@@ -256,7 +296,7 @@ class Store:
             raise StoreError(f"cannot read the game store {self.path}: {exc}") from exc
         try:
             self._check_version(version)
-            if version < SCHEMA_VERSION:
+            if version < READABLE_FROM:
                 raise StoreError(
                     f"the game store {self.path} is in an older format (schema {version}, "
                     f"this version reads {SCHEMA_VERSION}): the table upgrades it when it "
@@ -336,16 +376,25 @@ class Store:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         self._check_version(version)
         for step in range(version, SCHEMA_VERSION):
-            # Each step and its version bump commit together or not at all.
+            # Each step and its version bump commit together or not at all. A step may
+            # rebuild a table that others refer to: foreign keys are off while it runs
+            # (they cannot change inside a transaction) and checked before it commits.
+            db.execute("PRAGMA foreign_keys=OFF")
             db.execute("BEGIN IMMEDIATE")
             try:
                 for statement in _statements(MIGRATIONS[step]):
                     db.execute(statement)
+                broken = db.execute("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise StoreError(f"upgrading the store to schema {step + 1} would break "
+                                     f"{len(broken)} reference(s) between its tables")
                 db.execute(f"PRAGMA user_version = {step + 1}")
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+            finally:
+                db.execute("PRAGMA foreign_keys=ON")
             if version > 0:
                 log.info("store %s: upgraded schema to version %d", self.path, step + 1)
         if version == 0:
@@ -477,8 +526,8 @@ class Store:
     def start_deal(self, match_id: int, number: int, record: dict[str, Any]) -> int:
         """Journal a new deal's record (dealer, cards, trump) before it is shown."""
         dealer = str(record.get("dealer", ""))
-        if dealer not in ("N", "E", "S", "W"):
-            raise StoreError(f"deal record's dealer {dealer!r} is not N, E, S or W")
+        if dealer not in ("N", "E", "S", "W", "0", "1", "2", "3", "4", "5", "6"):
+            raise StoreError(f"deal record's dealer {dealer!r} is not a seat (N, E, S or W; 0 to 6)")
         with self._write("the new deal") as db:
             try:
                 cur = db.execute(

@@ -37,7 +37,7 @@ from engine.deal import Revoke
 from engine.game import GameRules
 from engine.games import game_of as game_for
 from engine.scoring import HandScore
-from engine.seats import SEATS, SIDE_NAMES
+from engine.seats import SIDE_NAMES, seat_label, seats_at
 
 if TYPE_CHECKING:
     from device.store import MatchRow, Store
@@ -52,8 +52,9 @@ class PerSide:
     values: tuple[tuple[str, int], ...]
 
     @classmethod
-    def sides(cls, pair: tuple[int, ...]) -> PerSide:
-        return cls(tuple(zip(SIDE_NAMES, (int(pair[0]), int(pair[1])), strict=True)))
+    def sides(cls, pair: tuple[int, ...], names: tuple[str, ...] = SIDE_NAMES) -> PerSide:
+        """By side ("NS", "EW"), or by seat where each plays alone (``names`` the seats)."""
+        return cls(tuple(zip(names, (int(v) for v in pair), strict=True)))
 
     def to_json(self) -> JSON:
         return dict(self.values)
@@ -78,9 +79,13 @@ class TrickRecord:
     leader: str
     cards: tuple[str, ...]  # in play order, from the leader
     winner: str | None  # None: the trick was not finished (a claim ended the hand)
+    ring: tuple[str, ...] = ()  # the order of play where it is not the seats' (dummy whist)
 
     def to_json(self) -> JSON:
-        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
+        out: JSON = {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
+        if self.ring:
+            out["ring"] = list(self.ring)
+        return out
 
 
 @dataclass(frozen=True)
@@ -97,12 +102,14 @@ class HandResult:
 
     @classmethod
     def of(cls, score: HandScore, rules: GameRules) -> HandResult:
+        game = game_for(rules)
+        names = game.side_names
         return cls(
-            tricks=PerSide.sides(score.tricks), points=PerSide.sides(score.points),
-            honours=PerSide.sides(score.honours) if game_for(rules).counts_honours(rules) else None,
+            tricks=PerSide.sides(score.tricks, names), points=PerSide.sides(score.points, names),
+            honours=PerSide.sides(score.honours, names) if game.counts_honours(rules) else None,
             revokes=score.revokes,
-            penalty=PerSide.sides(score.penalty) if score.revokes else None,
-            game=None if score.game_won_by is None else SIDE_NAMES[score.game_won_by],
+            penalty=PerSide.sides(score.penalty, names) if score.revokes else None,
+            game=None if score.game_won_by is None else names[score.game_won_by],
             notes=score.notes)
 
     def to_json(self) -> JSON:
@@ -153,7 +160,7 @@ class HandRecord:
             "game": self.game, "rules": self.rules.to_dict(), "match": self.match, "hand": self.hand,
             "dealer": self.dealer, "seats": list(self.seats), "trump": self.trump,
             "deal": self.deal.to_json(),
-            "actions": [a.to_dict() for a in self.actions],
+            "actions": [a.to_dict(len(self.seats)) for a in self.actions],
             "tricks": [t.to_json() for t in self.tricks],
             "result": None if self.result is None else self.result.to_json(),
             "totals": None if self.totals is None else self.totals.to_json(),
@@ -166,22 +173,27 @@ def _cards(cards: Iterable[Card]) -> tuple[str, ...]:
 
 def hand_record(game: str, match_id: int, hand: RecalledHand) -> HandRecord:
     deal = hand.deal
-    tricks = [TrickRecord(t.leader.name, tuple(str(c) for c in t.cards), t.winner(deal.trump).name)
+    n = deal.players
+    seats = seats_at(n)
+    names = deal.game.side_names
+    tricks = [TrickRecord(seat_label(t.leader, n), tuple(str(c) for c in t.cards),
+                          seat_label(t.winner(deal.order), n), tuple(seat_label(s, n) for s in t.ring))
               for t in deal.tricks]
     if deal.current.cards:
-        tricks.append(TrickRecord(deal.current.leader.name, tuple(str(c) for c in deal.current.cards),
-                                  None))
+        tricks.append(TrickRecord(seat_label(deal.current.leader, n),
+                                  tuple(str(c) for c in deal.current.cards), None))
     turned = deal.record.trump_card
-    dealt = Dealt(hands=tuple((seat.name, None if cards is None else _cards(cards))
-                              for seat, cards in zip(SEATS, deal.record.hands(), strict=True)),
+    dealt = Dealt(hands=tuple((seat_label(seat, n), None if cards is None else _cards(cards))
+                              for seat, cards in zip(seats, deal.record.hands(), strict=True)),
+                  piles=tuple((name, tuple(str(c) for c in cards)) for name, cards in deal.record.piles),
                   turned=None if turned is None else str(turned))
     result = totals = None
     if hand.score is not None and hand.game is not None and hand.games is not None:
         result = HandResult.of(hand.score, deal.rules)
-        totals = Totals(PerSide.sides(hand.game), PerSide.sides(hand.games),
-                        None if hand.rubber_winner is None else SIDE_NAMES[hand.rubber_winner])
+        totals = Totals(PerSide.sides(hand.game, names), PerSide.sides(hand.games, names),
+                        None if hand.rubber_winner is None else names[hand.rubber_winner])
     return HandRecord(game=game, rules=deal.rules, match=match_id, hand=hand.number,
-                      dealer=deal.dealer.name, seats=tuple(s.name for s in SEATS),
+                      dealer=seat_label(deal.dealer, n), seats=tuple(seat_label(s, n) for s in seats),
                       trump=STRAINS[deal.trump], deal=dealt, actions=tuple(deal.actions),
                       tricks=tuple(tricks), result=result, totals=totals)
 

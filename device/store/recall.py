@@ -235,11 +235,11 @@ def recall_match(store: Store, row: MatchRow) -> list[RecalledHand]:
         winner = None
         if score is not None:
             game = score.game_after
-            won = [0, 0]
+            won = [0] * match.game.sides  # by side, or by seat where each plays alone
             for g in match.games:
                 if g.hands[-1] <= number:
                     won[g.winner] += 1
-            games = (won[0], won[1])
+            games = tuple(won)
             if number == len(match.hands) and match.winner is not None:
                 winner = match.winner
         out.append(RecalledHand(deal_row, number, deal, score, game, games, winner))
