@@ -25,7 +25,8 @@ def test_demo_and_history_json(tmp_path: Path, game: str, seats: list[str]) -> N
     players = 3 if game != "solo" else 4
     for hand in hands:
         assert len(hand["totals"]["game"]) == players
-        assert sum(hand["result"]["tricks"].values()) == len(hand["tricks"])  # the dummy's with its declarer's
+        # the dummy's tricks count as its declarer's
+        assert sum(hand["result"]["tricks"].values()) == len(hand["tricks"])
         if game == "dummy":
             assert all(len(t["ring"]) == 4 for t in hand["tricks"])
     again, _ = run(["demo", "--headless", "--game", game, "--hands", "4", "--seed", "3", "--db", "F"], db)
