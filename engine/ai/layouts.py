@@ -7,8 +7,8 @@ a dummy), how many cards each seat holds, the suits each has shown out of,
 and how many unseen cards lie out of play (widow whist's dead hand). Cards
 are dealt the most constrained first (a suit fewer seats may hold), each to a
 seat with room, in proportion to that room; a draw that runs into a dead end
-starts again, and after a few the voids are dropped (a revoke at a real
-table can make them contradict the counts).
+starts again, and after a few gives up (None: the player falls back on its
+textbook), so a layout never contradicts a show-out.
 """
 
 from __future__ import annotations
@@ -67,13 +67,12 @@ def sample(obs: Observation, rng: random.Random, counts: Mapping[Seat, int],
     room[OUT] = out_of_play
     if sum(room.values()) != len(unseen) or min(room.values()) < 0:
         return None
-    for attempt in range(ATTEMPTS):
-        use_voids = attempt < ATTEMPTS // 2
+
+    def fits(card: Card, bucket: int) -> bool:
+        return bucket == OUT or card.suit not in shown_out[Seat(bucket)]
+
+    for _ in range(ATTEMPTS):
         rng.shuffle(unseen)
-
-        def fits(card: Card, bucket: int, use_voids: bool = use_voids) -> bool:
-            return bucket == OUT or not use_voids or card.suit not in shown_out[Seat(bucket)]
-
         pool = sorted(unseen, key=lambda c: sum(1 for b in room if fits(c, b)))
         left = dict(room)
         trial = [set(h) for h in hands]
