@@ -82,7 +82,7 @@ def test_every_example_reads_back_and_its_legal_actions_parse() -> None:
         data = obs.to_json()
         again = Observation.from_json(json.loads(json.dumps(data)))
         assert again.to_json() == data
-        assert [action_from_dict(a) for a in data["legal"]] == list(obs.legal)  # type: ignore[union-attr]
+        assert [action_from_dict(a, obs.players) for a in data["legal"]] == list(obs.legal)  # type: ignore[union-attr]
 
 
 def test_every_action_type_is_documented() -> None:
