@@ -19,6 +19,8 @@ QUICK = os.environ.get("BENCH_QUICK") == "1"
 # A full run takes hours (500 duplicate deals against the DDS-backed bot alone).
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "solver": ([], ["--quick"]),
+    # the whole family's solver: its C core against the reference, Bid Whist beside classic
+    "family_solver": ([], ["--check", "1000", "--mid", "5", "--bid", "1", "--classic", "1"]),
     "sampler": ([], ["--positions", "20"]),
     "dds_vectors-list100": (["--file", "list100.txt"], ["--file", "list100.txt", "--limit", "10"]),
     # list1000 with TABLE is 20,000 full-deal solves: hours; FUT and TRACE here.
@@ -45,7 +47,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "frames": ([], []),
     "soak": ([], ["--hands", "1000"]),
     # a whist drive through a real Mosquitto at 10, 30 and 100 tables (hall simulate)
-    "hall": ([], ["--tables", "3", "10", "--rounds", "2"]),
+    "hall_drive": ([], ["--tables", "3", "10", "--rounds", "2"]),
 }
 
 

@@ -103,15 +103,17 @@ def entrant_keys(a: str, b: str) -> tuple[str, str]:
 
 def standard_deals(game: Game, rules: GameRules, seed: int | str,
                    count: int) -> Iterator[tuple[DealRecord, MoveSeed]]:
-    """Deal ``index`` of an arena seeded ``seed``: the game's first hand shuffled
-    with ``deal_seed(seed, index)``, the dealer moving round the table; every
-    move of that deal is seeded with the same string."""
+    """Deal ``index`` of an arena seeded ``seed``: the game's hand ``index`` of its
+    schedule (the first hand in games that have none) shuffled with
+    ``deal_seed(seed, index)``, the dealer moving round the table; every move of
+    that deal is seeded with the same string."""
     seats = seats_at(game.players)
     if not game.partnerships:
         seats = seats[:game.sides]  # the players deal (not dummy whist's dummy)
+    cycle = game.arena_hands(rules)
     for i in range(count):
         text = deal_seed(seed, i)
-        yield game.next_record(rules, seats[i % len(seats)], 0, text), text
+        yield game.next_record(rules, seats[i % len(seats)], i % cycle, text), text
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ class Arena:
         """Play ``record`` with ``who[seat]`` at each seat: the hand's score and the bids
         of a number of tricks made in it."""
         assert self.rules is not None
-        match = Match(self.rules, record.dealer, None, self.game)
+        match = Match(self.game.rules_for_record(self.rules, record), record.dealer, None, self.game)
         deal = match.start_deal(record)
         while not deal.is_over:
             seat = deal.turn

@@ -206,6 +206,23 @@ def _db_path(value: Any) -> str:
     return text
 
 
+def _hall_broker(value: Any) -> str:
+    allowed = 'the hall\'s MQTT broker as "HOST" or "HOST:PORT" (empty: no drive)'
+    text = _string(value, allowed).strip()
+    host, _, port = text.rpartition(":")
+    if text and ((":" in text and (not host or not port.isdigit())) or " " in text):
+        raise _Bad(f"{_show(value)} is not a broker address", allowed)
+    return text
+
+
+def _hall_drive(value: Any) -> str:
+    allowed = "the drive's name: lower-case letters, digits and '-'"
+    text = _string(value, allowed)
+    if text and not re.match(r"^[a-z0-9][a-z0-9-]{0,31}$", text):
+        raise _Bad(f"{_show(value)} is not a drive's name", allowed)
+    return text
+
+
 def _opt(check: Check, default: Any = MISSING) -> Any:
     """A dataclass field carrying its validator."""
     return field(default=default, metadata={"check": check})
@@ -306,6 +323,17 @@ class KioskSection:
 
 
 @dataclass(frozen=True)
+class HallSection:
+    """A table in a whist drive (``whist-table play`` joins it when ``broker`` is set)."""
+
+    broker: str = _opt(_hall_broker, "")
+    drive: str = _opt(_hall_drive, "")
+    table: int = _opt(_integer(0, 500), 0)
+    credentials: str | None = _opt(_db_path, None)  # a path, like the store's
+    db: str | None = _opt(_db_path, None)
+
+
+@dataclass(frozen=True)
 class StoreSection:
     path: str | None = _opt(_db_path, None)
 
@@ -318,6 +346,7 @@ SECTIONS: dict[str, type] = {
     "reader": ReaderSection,
     "kiosk": KioskSection,
     "store": StoreSection,
+    "hall": HallSection,
 }
 
 
@@ -330,6 +359,7 @@ class Config:
     reader: ReaderSection = field(default_factory=ReaderSection)
     kiosk: KioskSection = field(default_factory=KioskSection)
     store: StoreSection = field(default_factory=StoreSection)
+    hall: HallSection = field(default_factory=HallSection)
     # The file it came from (None: defaults / built in code); not a setting.
     source: Path | None = field(default=None, compare=False)
 

@@ -22,14 +22,14 @@ from device.words import count
 from engine.actions import Action, Bid, Pass, Play
 from engine.cards import SUIT_SYMBOLS, Card, parse_card
 from engine.cut import cut_for_partners
-from engine.deal import Deal, describe_action, seat_name
+from engine.deal import Deal, describe_action
 from engine.game import Game, GameRules
 from engine.games import game_of, get_game
 from engine.match import Match
 from engine.observation import Observation
 from engine.order import Order
 from engine.scoring import SIDE_LONG_NAMES, HandScore
-from engine.seats import SEAT_NAMES, SEATS, Seat, seats_at
+from engine.seats import SEAT_NAMES, SEATS, Seat
 from engine.trick import Trick
 
 OnAction = Callable[[Match, Action], None]
@@ -75,18 +75,6 @@ class Printer:
             isatty = getattr(out, "isatty", None)
             colour = bool(isatty and isatty())
         self.colour = colour
-        # the seats' names: North ... at four; a game where each plays alone at another
-        # size names its players 1, 2, ... and any hand beyond them (dummy whist's) the dummy
-        self.names: dict[Seat, str] = dict(SEAT_NAMES)
-        self.short: dict[Seat, str] = {s: s.name for s in SEATS}
-
-    def seat_names_for(self, game: Game) -> None:
-        if game.players == 4 and game.sides in (2, 4):
-            return
-        for seat in seats_at(game.players):
-            dummy = int(seat) >= game.sides
-            self.names[seat] = "Dummy" if dummy else seat_name(seat, game.players)
-            self.short[seat] = "D" if dummy else seat.name if game.players == 4 else str(int(seat) + 1)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -105,6 +93,8 @@ class Printer:
         return RED + sym + RESET if self.colour and suit in (1, 2) else sym
 
     def trump(self, deal: Deal) -> str:
+        if deal.game.has_auction and deal.contract is None and deal.game.name == "bid":
+            return "trumps named by the auction's winner"
         if deal.trump == 4:
             return "no trumps"
         text = f"trumps {self.suit(deal.trump)}"
@@ -133,39 +123,44 @@ class Printer:
             width = max(len(x) for x in col)
             cols.append([x.ljust(width) for x in col])
         lines = []
-        for seat in seats_at(len(dealt)):
+        for seat in SEATS:
             if dealt[seat] is None:
-                lines.append(f"  {self.names[seat]:<5}  (unknown)")
+                lines.append(f"  {SEAT_NAMES[seat]:<5}  (unknown)")
                 continue
             groups = [f"{self.suit(suit)} {cols[suit][seat]}" for suit in range(4)]
-            lines.append(f"  {self.names[seat]:<5}  " + "   ".join(groups).rstrip())
+            jokers = sorted(str(c) for c in dealt[seat] or () if c.is_joker)
+            if jokers:
+                groups.append(" ".join(jokers))
+            lines.append(f"  {SEAT_NAMES[seat]:<5}  " + "   ".join(groups).rstrip())
         return lines
 
+    def piles(self, deal: Deal) -> list[str]:
+        """The piles dealt beside the hands (Bid Whist's kitty), face down to the players."""
+        return [f"  {name.capitalize()}: " + " ".join(self.card(c) for c in cards)
+                for name, cards in deal.record.piles if cards]
+
     def trick(self, number: int, trick: Trick, trump: int | Order) -> str:
-        plays = "  ".join(f"{self.short[seat]}:{self.card(card, 3)}" for seat, card in trick.plays())
-        return f"Trick {number:<2}  {plays}  -> {self.names[trick.winner(trump)]}"
+        plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
+        return f"Trick {number:<2}  {plays}  -> {SEAT_NAMES[trick.winner(trump)]}"
 
     def auction(self, auction: list[Bid | Pass]) -> str:
-        return "Auction: " + ", ".join(f"{self.names[a.seat]} {describe_action(a)}" for a in auction)
+        return "Auction: " + ", ".join(f"{SEAT_NAMES[a.seat]} {describe_action(a)}" for a in auction)
 
     def contract(self, deal: Deal) -> str:
         contract = deal.contract
         assert contract is not None
-        who = "all passed" if contract.declarer is None else f"{self.names[contract.declarer]} declares"
-        if deal.is_over:  # thrown in (Solo whist's all pass): no card is played
-            return f"Contract: {contract.call} ({who}), no card played"
-        return f"Contract: {contract.call} ({who}), {self.names[deal.current.leader]} leads"
-
-    def alone_summary(self, score: HandScore, names: tuple[str, ...]) -> list[str]:
-        """A hand where each plays alone: tricks, points and totals by player."""
-        def by(values: tuple[int, ...], sign: bool = False) -> str:
-            pairs = zip(names, values, strict=True)
-            return ", ".join(f"{n} {v:+d}" if sign else f"{n} {v}" for n, v in pairs)
-
-        lines = [f"Hand {score.number}: tricks {by(score.tricks)}.",
-                 f"  Points {by(score.points, True)}. Totals {by(score.game_after)}."]
-        lines += [f"  {note}" for note in score.notes]
-        return lines
+        who = "all passed" if contract.declarer is None else f"{SEAT_NAMES[contract.declarer]} declares"
+        named = ""
+        if deal.declarations:  # trumps or the direction named after the auction
+            named = (f", played {'downtown' if contract.downtown else 'uptown'}" if contract.trump == 4
+                     else f" in {self.suit(contract.trump)}")
+        laid = ""
+        for ex in deal.exchanges:
+            kitty = set(deal.record.pile("kitty"))
+            own = sum(1 for c in ex.discard if c not in kitty)
+            laid += (f"; {SEAT_NAMES[ex.seat]} takes the kitty and lays away "
+                     f"{' '.join(self.card(c) for c in ex.discard)} ({own} of own cards)")
+        return f"Contract: {contract.call}{named} ({who}){laid}, {SEAT_NAMES[deal.current.leader]} leads"
 
 
 def _hand_summary(p: Printer, score: HandScore) -> list[str]:
@@ -239,9 +234,6 @@ def run_headless(
         game = get_game(game)
     if game is None:
         game = resume.game if resume is not None else get_game("classic") if rules is None else game_of(rules)
-    p.seat_names_for(game)
-    alone = not game.partnerships and game.sides != 2
-    names = tuple(p.names[s] for s in seats_at(game.players)[:game.sides])
     rules = rules or (resume.rules if resume is not None else game.default_rules())
     classic = game.name == "classic"
     if chooser is not None:
@@ -252,10 +244,14 @@ def run_headless(
         actor = actor or _pick_actor(fixed_work=seed is not None)
         who = str(getattr(actor, "label", "custom bots"))
     using_ai = who.startswith("AI")
+    if not game.partnerships and actor is not None:  # each alone at 2-7 seats: printed by seat
+        from device.headless_solo import run_solo
+
+        return run_solo(hands, seed, p, game, rules, actor, who, delay, on_action, resume=resume,
+                        rubber=rubber, hands_done=hands_done, on_match=on_match, keep_matches=keep_matches)
     unit, plural = ("Rubber", "rubbers") if classic else ("Match", "matches")
     title = "" if classic else f" ({game.title})"
-    seats_text = "all four seats" if game.players == 4 and game.sides != 3 else f"all {game.sides} seats"
-    p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in {seats_text}"
+    p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in all four seats"
           + (f", seed {seed}" if seed is not None else "") + ".")
 
     def rubber_seed(k: int) -> str | None:
@@ -268,9 +264,6 @@ def run_headless(
         match = resume
     else:
         first = deals.first_dealer() if deals is not None else None
-        if first is None and game.sides != 4 and not game.partnerships:
-            first = Seat(0)  # the cut is for four
-            p.say(f"{p.names[first]} deals first.")
         if first is None:
             first = first_dealer_by_cut(seed, p)
         match = Match(rules, first, rubber_seed(rubber), game, dealers_given=given)
@@ -300,9 +293,9 @@ def run_headless(
         number = len(match.hands) + 1
         p.say()
         p.say(f"--- {unit} {rubber}, hand {number} (hand {played + 1} of {hands}): "
-              f"{p.names[deal.dealer]} deals, {p.trump(deal)} ---")
+              f"{SEAT_NAMES[deal.dealer]} deals, {p.trump(deal)} ---")
         dealt = deal.dealt_hands()
-        for line in p.hands(dealt):
+        for line in p.hands(dealt) + p.piles(deal):
             p.say(line)
         if deal.auction and deal.contract is not None:  # resumed after the auction
             p.say(p.auction(deal.auction))
@@ -353,14 +346,6 @@ def run_headless(
                     time.sleep(delay)
         score = match.finish_deal()
         played += 1
-        if alone:
-            for line in p.alone_summary(score, names):
-                p.say(line)
-            if match.is_over:
-                w = match.winner
-                assert w is not None
-                p.say(f"*** {unit} {rubber} to {names[w]} ***")
-            continue
         for line in _hand_summary(p, score):
             p.say(line)
         p.say()

@@ -653,7 +653,7 @@ class RefereeSession:
                          "another player: then undo back to it")
             self._say(said, "revoke")
         if done is not None:
-            winner = done.winner(deal.trump)
+            winner = done.winner(deal.order)
             ns, ew = deal.tricks_taken()
             self._say(f"trick {len(deal.tricks)} to {SEAT_NAMES[winner]} (NS {ns}, EW {ew})", "ok")
         if deal.is_over:
@@ -998,7 +998,7 @@ class RefereeSession:
             # the AI's lead is asked for: its card goes where that trick lay.
             if not shown.cards and deal.tricks and not (ai_leads and self.expected_card() is not None):
                 shown = deal.tricks[-1]
-                winner = shown.winner(deal.trump)
+                winner = shown.winner(deal.order)
             trick = tuple((s, str(c)) for s, c in shown.plays())
             leader = shown.leader
         if deal is not None:

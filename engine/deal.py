@@ -311,8 +311,11 @@ class Deal:
         self._advance()
 
     def _trick(self, leader: Seat) -> Trick:
+        # a seat the game sits out for the rest of the hand (Knockout's dog that has played
+        # its one card) plays no more, nor leads
+        spent = frozenset(s for s in self.seats if s not in self.out and self.game.sits_out(self, s))
         ring = self.game.play_ring(self) if self.contract is not None else ()
-        return Trick(leader, (), self.players, self.game.per_seat, self.out, ring)
+        return Trick(leader, (), self.players, self.game.per_seat, self.out | spent, ring)
 
     def _advance(self) -> None:
         """After a step before the play: the next step, or the contract and the first lead."""
@@ -477,7 +480,8 @@ class Deal:
             return []
         step = self._step
         if step is None:
-            return [Play(seat, c) for c in self.legal_moves()]
+            knock: list[Action] = [Pass(seat)] if self.game.may_knock(self, seat) else []
+            return [Play(seat, c) for c in self.legal_moves()] + knock
         if step.phase is Phase.AUCTION:
             return list(self.game.auction_legal(self, seat))
         if step.phase is Phase.DECLARE:
@@ -497,6 +501,11 @@ class Deal:
         turn = self.turn
         assert turn is not None
         step = self._step
+        if (isinstance(action, Pass) and step is None and self.contract is not None
+                and self.game.may_knock(self, turn)):
+            if action.seat != turn:
+                raise NotYourTurn(f"not your turn: {seat_name(turn, self.players)} to play")
+            return
         if isinstance(action, (Bid, Pass, Declare, Exchange)):
             self._check_step(action, turn, step)
             return
@@ -581,6 +590,10 @@ class Deal:
         """Validate and apply; returns the trick it completed, if any."""
         self.check(action)
         self.actions.append(action)
+        if isinstance(action, Pass) and self._step is None and self.contract is not None:
+            # a knock (checked: the game allows it): the seat sits this trick out (a dog's life)
+            self.current = self.current.knock(action.seat)
+            return self._close_trick() if self.current.complete else None
         if isinstance(action, (Bid, Pass, Declare, Exchange)):
             if isinstance(action, Declare):
                 self.declarations.append(action)
@@ -606,6 +619,9 @@ class Deal:
         self.current = self.current.add(card)
         if not self.current.complete:
             return None
+        return self._close_trick()
+
+    def _close_trick(self) -> Trick:
         done = self.current
         for c in done.cards:
             self._played[c] = len(self.tricks) + 1

@@ -82,7 +82,7 @@ class Game:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     blurb: ClassVar[str] = ""
-    players: ClassVar[int] = 4
+    players: int = 4  # a game for several table sizes makes one instance a size (with_players)
     partnerships: ClassVar[bool] = True
     jokers: ClassVar[bool] = False
     per_seat: ClassVar[int] = 1  # cards each seat plays to a trick
@@ -96,8 +96,20 @@ class Game:
         raise NotImplementedError
 
     def owns(self, rules: object) -> bool:
-        """Whether ``rules`` are this game's settings."""
+        """Whether ``rules`` are this game's settings (at this table size)."""
         return isinstance(rules, type(self.default_rules()))
+
+    def with_players(self, players: int) -> Game:
+        """This game at a table of ``players``: games for several table sizes
+        (Oh Hell, Knockout) make an instance a size; the others refuse."""
+        if players != self.players:
+            raise RulesError(f"{self.title} is played by {self.players}, not {players}")
+        return self
+
+    def with_rules(self, rules: GameRules) -> Game:
+        """This game at the table size ``rules`` name (games that store their
+        player count in their rules, so a stored match reloads at its size)."""
+        return self
 
     # -- sides ------------------------------------------------------------------
     @property
@@ -127,6 +139,22 @@ class Game:
                     seed: int | str | None) -> DealRecord:
         """Shuffle and deal hand ``hand_number`` (0-based) of a match."""
         raise NotImplementedError
+
+    def record_for(self, match: Match, seed: int | str | None) -> DealRecord:
+        """The next hand of ``match``: by default ``next_record`` for its rules,
+        next dealer and hand number. A game whose deal depends on the hands
+        before (Knockout: who is still in, who names trumps) overrides this."""
+        return self.next_record(match.rules, match.next_dealer, match.hand_number, seed)
+
+    def arena_hands(self, rules: GameRules) -> int:
+        """Hands of the schedule an arena cycles through (deal i is hand i modulo this):
+        1, the first hand, unless the hands differ (Oh Hell's sizes)."""
+        return 1
+
+    def rules_for_record(self, rules: GameRules, record: DealRecord) -> GameRules:
+        """Rules under which ``record`` is a match's first hand (an arena plays any hand
+        of the schedule as a hand on its own): the rules themselves unless hands differ."""
+        return rules
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         """Refuse a record (a physical table's deal) these rules could not have dealt."""
@@ -182,6 +210,16 @@ class Game:
         return Contract(None, "", deal.record.trump)
 
     # -- play ---------------------------------------------------------------------
+    def may_knock(self, deal: Deal, seat: Seat) -> bool:
+        """Whether ``seat``, to play, may pass its turn in this trick instead of a card
+        (Knockout's dog's life); its pass is a ``Pass`` action."""
+        return False
+
+    def sits_out(self, deal: Deal, seat: Seat) -> bool:
+        """Whether ``seat``, dealt in, plays no more tricks this hand (Knockout: a dog's
+        life whose one card is played); it neither leads nor follows."""
+        return False
+
     def order(self, deal: Deal, contract: Contract) -> Order:
         return Order(contract.trump, contract.downtown)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Action, action_from_dict
-from engine.deal import Deal, DealRecord
+from engine.deal import Deal, DealRecord, seat_name
 from engine.errors import NotationError, RulesError
 from engine.game import Game, GameRules
 from engine.games import game_of, get_game
@@ -22,7 +22,7 @@ from engine.jsonform import as_int, as_list, as_mapping, field
 from engine.observation import Observation, Scores
 from engine.scoresheet import ScoreSheet
 from engine.scoring import GameResult, HandScore
-from engine.seats import SEAT_NAMES, Seat, around
+from engine.seats import Seat, around, seat_label
 from engine.trick import Trick
 
 GAMES_TO_WIN = 2
@@ -84,6 +84,17 @@ class _MatchDeal(Deal):
         return done
 
 
+def _first_dealer(seat: Seat | str, players: int) -> Seat:
+    # Seats are numbered at tables other than four; stores written before that name seat 0 N.
+    try:
+        return Seat.parse_at(seat, players)
+    except NotationError:
+        parsed = Seat.parse(seat)
+        if parsed >= players:
+            raise
+        return parsed
+
+
 class Match:
     def __init__(
         self, rules: GameRules | None = None, first_dealer: Seat | str = Seat.N,
@@ -92,11 +103,13 @@ class Match:
     ) -> None:
         if game is None:
             game = get_game("classic") if rules is None else game_of(rules)
+        elif rules is not None:
+            game = game.with_rules(rules)
         self.game = game
         self.rules = rules if rules is not None else game.default_rules()
         if not game.owns(self.rules):
             raise RulesError(f"{type(self.rules).__name__} are not the settings of {game.title}")
-        self.first_dealer = Seat.parse(first_dealer)
+        self.first_dealer = _first_dealer(first_dealer, game.players)
         # Deals from a file name their own dealers: any seat may deal the next hand
         # (deal then passes on from there); the rubber is played as the file has it.
         self.dealers_given = dealers_given
@@ -176,7 +189,7 @@ class Match:
             redeals = sum(1 for i, _ in self.misdeals if i == k)
             if redeals:
                 seed = f"{seed}:redeal{redeals}"
-        return self.game.next_record(self.rules, self.next_dealer, k, seed)
+        return self.game.record_for(self, seed)
 
     def new_deal(self, seed: int | str | None = None) -> Deal:
         """Shuffle and deal the next hand: the next dealer, trumps per the rules."""
@@ -188,7 +201,8 @@ class Match:
         self._check_can_deal()
         if record.dealer != self.next_dealer and not self.dealers_given:
             raise RulesError(
-                f"{SEAT_NAMES[self.next_dealer]} deals this hand, not {SEAT_NAMES[record.dealer]}"
+                f"{seat_name(self.next_dealer, self.game.players)} deals this hand, not "
+                f"{seat_name(record.dealer, self.game.players)}"
             )
         self.game.check_record(self.rules, record, self.hand_number)
         deal = _MatchDeal(record, self.rules, self.game)
@@ -314,7 +328,7 @@ class Match:
         return {
             **({} if self.game.name == "classic" else {"game": self.game.name}),
             "rules": self.rules.to_dict(),
-            "first_dealer": self.first_dealer.name,
+            "first_dealer": seat_label(self.first_dealer, self.game.players),
             **({"dealers_given": True} if self.dealers_given else {}),
             "seed": self.seed,
             "deals": [d.to_dict() for d in self.deals],
@@ -331,7 +345,7 @@ class Match:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int | str):
             raise NotationError(f"a match's seed should be a number or text, not {seed!r}")
-        match = cls(rules, Seat.parse(str(data.get("first_dealer", "N"))), seed, game,
+        match = cls(rules, str(data.get("first_dealer", "N" if game.players == 4 else "0")), seed, game,
                     dealers_given=data.get("dealers_given") is True)
         declared = as_mapping(data.get("honours_declared") or {}, "honours declared")
         match._declared = {}

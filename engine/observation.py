@@ -19,6 +19,8 @@ in ``docs/observation.md``::
     tricks             completed tricks: leader, cards in play order, winner
     trick              the trick in progress: leader, cards
     won                tricks won this hand, by seat
+    bids               games where each seat bids a number of tricks (Oh Hell): the
+                       bids so far, by seat (absent in other games)
     scores             the match score before this hand, by side or seat
     legal              every action this seat may take now
 """
@@ -86,6 +88,11 @@ class Observation:
     def label(self, seat: Seat) -> str:
         return seat_label(seat, self.players)
 
+    @property
+    def bids(self) -> dict[Seat, int]:
+        """Each seat's bid of a number of tricks so far (games such as Oh Hell)."""
+        return {a.seat: a.tricks for a in self.auction if isinstance(a, Bid) and a.tricks is not None}
+
     def to_json(self) -> dict[str, object]:
         n = self.players
         order = self._order()
@@ -107,6 +114,7 @@ class Observation:
             "tricks": [{**t.to_dict(), "winner": self.label(t.winner(order))} for t in self.tricks],
             "trick": self.trick.to_dict(),
             "won": dict(zip(self.seats, self.won, strict=True)),
+            **({"bids": {self.label(s): t for s, t in self.bids.items()}} if self.bids else {}),
             "scores": None if self.scores is None else self.scores.to_json(),
             "legal": [a.to_dict(n) for a in self.legal],
             **({"discard": self.discard} if self.discard else {}),
@@ -213,13 +221,21 @@ def observe(deal: Deal, seat: Seat, scores: Scores | None = None) -> Observation
     hand = deal.hand(seat)
     turn = deal.turn
     piles = deal.game.visible_piles(deal, seat)
+    contract = deal.contract
+    order = deal.order
+    if contract is None and deal.step is not None and deal.step.phase is not Phase.AUCTION:
+        # Steps after the auction (an exchange after trumps are named) are taken
+        # knowing the contract so far, if the game can name it yet.
+        contract = deal.game.contract(deal)
+        if contract is not None:
+            order = deal.game.order(deal, contract)
     return Observation(
         game=deal.game.name, seat=seat, players=deal.players, phase=deal.phase, turn=turn,
-        hand=tuple(sorted(hand)) if hand is not None else (), dealer=deal.dealer, trump=deal.trump,
-        order=deal.order.name, trump_card=deal.record.trump_card, tricks=tuple(deal.tricks),
+        hand=tuple(sorted(hand)) if hand is not None else (), dealer=deal.dealer, trump=order.trump,
+        order=order.name, trump_card=deal.record.trump_card, tricks=tuple(deal.tricks),
         trick=deal.current, won=tuple(deal.taken),
         legal=tuple(deal.legal_actions()) if turn == seat else (),
-        auction=deal.game.auction_seen(deal, seat), contract=deal.contract, piles=piles,
+        auction=deal.game.auction_seen(deal, seat), contract=contract, piles=piles,
         rules=deal.rules.to_dict(), scores=scores,
         discard=deal.exchange_count() if turn == seat else 0,
     )

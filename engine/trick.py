@@ -66,6 +66,10 @@ class Trick:
     def plays(self) -> list[tuple[Seat, Card]]:
         return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
 
+    def knock(self, seat: Seat) -> Trick:
+        """The trick with ``seat`` passing its turn: it plays no card to it."""
+        return Trick(self.leader, self.cards, self.players, self.per_seat, self.out | {seat}, self.ring)
+
     def add(self, card: Card) -> Trick:
         return Trick(self.leader, self.cards + (card,), self.players, self.per_seat, self.out, self.ring)
 
@@ -80,7 +84,9 @@ class Trick:
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"leader": seat_label(self.leader, self.players),
                                   "cards": [str(c) for c in self.cards]}
-        if self.ring:  # so the plays can be read back
+        if self.out:  # seats sitting the hand out (Knockout), so the plays can be read back
+            out["out"] = sorted(seat_label(s, self.players) for s in self.out)
+        if self.ring:  # the order of play (dummy whist), so the plays can be read back
             out["ring"] = [seat_label(s, self.players) for s in self.ring]
         return out
 
@@ -90,11 +96,15 @@ class Trick:
         cards = data.get("cards")
         if leader is None or not isinstance(cards, Sequence) or isinstance(cards, str):
             raise NotationError(f"trick {dict(data)!r} needs a leader and a list of cards")
+        out = data.get("out") or []
+        if not isinstance(out, Sequence) or isinstance(out, str):
+            raise NotationError(f"trick {dict(data)!r}: 'out' is a list of seats")
         ring = data.get("ring") or []
         if not isinstance(ring, Sequence) or isinstance(ring, str):
             raise NotationError(f"trick {dict(data)!r}: 'ring' is a list of seats")
         return cls(Seat.parse_at(str(leader), players), tuple(parse_cards([str(c) for c in cards])),
-                   players, per_seat, ring=tuple(Seat.parse_at(str(s), players) for s in ring))
+                   players, per_seat, frozenset(Seat.parse_at(str(s), players) for s in out),
+                   tuple(Seat.parse_at(str(s), players) for s in ring))
 
 
 __all__ = ["NO_TRUMP", "Trick"]

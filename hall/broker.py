@@ -55,7 +55,8 @@ def acl(drives: Sequence[str]) -> str:
         prefix = drive_prefix(d)
         lines += ["", f"user {hub_user(d)}", f"topic readwrite {prefix}/#",
                   "", f"user {tables_user(d)}", f"topic read {prefix}/#",
-                  f"topic write {prefix}/table/+/result", f"topic write {prefix}/table/+/signin"]
+                  f"topic write {prefix}/table/+/result", f"topic write {prefix}/table/+/signin",
+                  f"topic write {prefix}/table/+/online"]
     return "\n".join(lines) + "\n"
 
 

@@ -133,9 +133,11 @@ class DriveSettings:
         return DealRecord.deal(self.dealer(round_, hand), seed=f"{self.seed}:r{round_}:t{table}:h{hand}",
                                trump=self.trump(round_, hand))
 
-    def match(self, round_: int) -> Match:
-        """A table's classic-whist match for one round: its hands are dealt with :meth:`record`."""
-        return Match(TABLE_RULES, first_dealer=self.dealer(round_, 1))
+    def match(self, round_: int, table: int | None = None) -> Match:
+        """A table's classic-whist match for one round: its hands are dealt with :meth:`record`.
+        With the table, the match is seeded, and so are its AI's moves (``Match.move_seed``)."""
+        seed = None if table is None else f"{self.seed}:r{round_}:t{table}"
+        return Match(TABLE_RULES, first_dealer=self.dealer(round_, 1), seed=seed)
 
     def score(self, tricks: int) -> int:
         """What a side's tricks in one hand add to each of its players' totals."""
@@ -505,10 +507,12 @@ def standings(settings: DriveSettings, first: Seating,
     for r in range(1, settings.rounds + 1):
         seating = seatings[-1]
         round_winners: list[int] = []
+        hands = [(h, settings.hand_index(r, h) + 1, trumps_name(settings, r, h))
+                 for h in range(1, settings.hands_per_round + 1)]
         for t in range(1, settings.tables + 1):
             four = seating.at(t)
             table_results = []
-            for h in range(1, settings.hands_per_round + 1):
+            for h, number, trumps in hands:
                 res = by_key.get((r, t, h))
                 if res is None:
                     continue
@@ -519,8 +523,7 @@ def standings(settings: DriveSettings, first: Seating,
                     card = lines[p]
                     score = settings.score(own)
                     total = (card[-1].total if card else 0) + score
-                    card.append(ScoreLine(r, settings.hand_index(r, h) + 1, t, s, trumps_name(settings, r, h),
-                                          four[s.partner], own, score, total))
+                    card.append(ScoreLine(r, number, t, s, trumps, four[(s + 2) % 4], own, score, total))
             if len(table_results) == settings.hands_per_round:
                 round_winners.append(round_winner(settings, table_results))
         if len(round_winners) < settings.tables:
@@ -528,19 +531,17 @@ def standings(settings: DriveSettings, first: Seating,
         winners.append(tuple(round_winners))
         if r < settings.rounds:
             seatings.append(move(settings, seating, round_winners))
-    # the scorecards go in hand order, whatever order the tables were folded in
-    cards = {p: tuple(_running(sorted(c, key=lambda line: line.hand))) for p, c in lines.items()}
+    # each player sits at one table a round and the rounds and hands are folded in order:
+    # every card is in hand order with its running total
+    cards = {p: tuple(c) for p, c in lines.items()}
     return Standings(settings, tuple(seatings), tuple(winners), cards, counted, len(book) - counted)
 
 
-def _running(card: list[ScoreLine]) -> list[ScoreLine]:
-    total = 0
-    out = []
-    for line in card:
-        total += line.score
-        out.append(ScoreLine(line.round, line.hand, line.table, line.seat, line.trumps, line.partner,
-                             line.tricks, line.score, total))
-    return out
+def missing_tables(settings: DriveSettings, results: Iterable[HandResult], round_: int) -> tuple[int, ...]:
+    """The tables with a hand of ``round_`` not yet in: the ones the hall is waiting for."""
+    have = {(r.table, r.hand) for r in results if r.round == round_}
+    return tuple(t for t in range(1, settings.tables + 1)
+                 if any((t, h) not in have for h in range(1, settings.hands_per_round + 1)))
 
 
 def table_moves(settings: DriveSettings, table: int, four: Four, winner: int) -> list[tuple[str, str]]:
@@ -572,6 +573,7 @@ def table_moves(settings: DriveSettings, table: int, four: Four, winner: int) ->
 __all__ = [
     "AI_PREFIX", "Added", "DriveError", "DriveSettings", "Four", "HandResult", "Move", "Rank",
     "ResultBook", "ResultConflict", "ScoreLine", "Seating", "Standings", "TABLE_RULES", "checked",
-    "first_seating", "is_ai", "move", "play_result", "round_winner", "standings", "table_moves",
+    "first_seating", "is_ai", "missing_tables", "move", "play_result", "round_winner", "standings",
+    "table_moves",
     "SEAT_NAMES",
 ]

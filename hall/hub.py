@@ -48,6 +48,8 @@ from hall.store import HubStore
 log = logging.getLogger(__name__)
 
 BOARD_EVERY = 0.25  # seconds: the leaderboard is refolded and sent at most this often
+# ... and, in a big drive, so that folding takes at most a tenth of the hub's time
+FOLD_SHARE = 0.1
 
 
 @dataclass
@@ -72,6 +74,26 @@ def seat_players(tables: int, players: Sequence[str], signins: dict[tuple[int, S
         raise DriveError(f"{len(listed) + len(seats)} players for {tables} tables of four: add tables")
     seats.update(zip(free, listed, strict=False))
     return first_seating(tables, seats)
+
+
+def read_players(text: str) -> tuple[list[str], dict[str, str]]:
+    """The organiser's list: a name a line, optionally ``Name = TAG`` (the player's own reader tag);
+    blank lines and ``#`` comments skipped. Returns the names in order and the tags."""
+    names: list[str] = []
+    tags: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, _, tag = (part.strip() for part in line.partition("="))
+        if not name:
+            raise DriveError(f"players list, line {number}: a name is needed before '='")
+        if name in names:
+            raise DriveError(f"players list, line {number}: {name} is listed twice")
+        names.append(name)
+        if tag:
+            tags[tag.upper()] = name
+    return names, tags
 
 
 def board_json(s: Standings, rows: int | None = None) -> str:
@@ -100,8 +122,16 @@ class Hub:
         self._standings: Standings | None = None
         self._dirty = True
         self._last_board = -1e9
+        self._last_fold = 0.0
         self._published_rounds = 0
         self._round_seen_at: dict[int, float] = {}
+        self.online: dict[int, bool] = {}  # tables heard from: connected now or not
+        self.tags: dict[str, str] = {}  # a player's tag (upper-case hex) -> name, from the players list
+
+    @property
+    def offline(self) -> tuple[int, ...]:
+        """The tables that were connected and have gone (lost their Wi-Fi, lost power)."""
+        return tuple(sorted(t for t, up in self.online.items() if not up))
 
     # -- the drive --
     @property
@@ -124,13 +154,20 @@ class Hub:
         return first
 
     def standings(self) -> Standings | None:
+        """The standings as last folded (``tick`` refolds them as results come in)."""
+        if self._standings is None:
+            return self.refold()
+        return self._standings
+
+    def refold(self) -> Standings | None:
         first = self.first
         if first is None:
             return None
         if self._dirty or self._standings is None:
             t0 = time.perf_counter()
             self._standings = standings(self.settings, first, self.book)
-            self.counts.fold_seconds += time.perf_counter() - t0
+            self._last_fold = time.perf_counter() - t0
+            self.counts.fold_seconds += self._last_fold
             self.counts.folds += 1
             self._dirty = False
         return self._standings
@@ -154,6 +191,8 @@ class Hub:
                 self.receive_result(table, event.payload)
             elif event.topic.endswith("/signin"):
                 self.receive_signin(table, event.payload)
+            elif event.topic.endswith("/online"):
+                self.online[table] = event.payload == b"1"
         elif isinstance(event, Published) and not event.ok:
             log.warning("the broker refused a message of the hub: %s", event.reason)
 
@@ -191,7 +230,12 @@ class Hub:
     def receive_signin(self, table: int, payload: bytes) -> None:
         try:
             data = json.loads(payload)
-            seat, name = Seat.parse(str(data["seat"])), str(data["name"]).strip()
+            seat = Seat.parse(str(data["seat"]))
+            if "tag" in data:  # a player's own tag laid on the table's card reader
+                tag = str(data["tag"]).strip().upper()
+                name = self.tags.get(tag) or f"Tag {tag}"
+            else:
+                name = str(data["name"]).strip()
             if not 1 <= table <= self.settings.tables or not name:
                 raise DriveError(f"a sign-in needs a table 1 to {self.settings.tables} and a name")
         except (ValueError, KeyError, TypeError, NotationError) as exc:
@@ -220,11 +264,12 @@ class Hub:
 
     def tick(self) -> None:
         """Refold and publish the board and any new round's seating, at most every BOARD_EVERY."""
-        if not self.started or self.clock() - self._last_board < BOARD_EVERY:
+        every = max(BOARD_EVERY, self._last_fold / FOLD_SHARE)
+        if not self.started or self.clock() - self._last_board < every:
             return
         if not self._dirty and self._published_rounds:
             return
-        s = self.standings()
+        s = self.refold()
         assert s is not None
         self._last_board = self.clock()
         self._publish(board_topic(self.settings.drive), board_json(s))
@@ -250,4 +295,4 @@ class Hub:
 
 
 def hub_subscriptions(drive: str) -> list[str]:
-    return [f"{drive_prefix(drive)}/table/+/result", f"{drive_prefix(drive)}/table/+/signin"]
+    return [f"{drive_prefix(drive)}/table/+/{what}" for what in ("result", "signin", "online")]

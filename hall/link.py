@@ -120,6 +120,11 @@ def seating_topic(drive: str, table: int) -> str:
     return f"whist/{drive}/table/{table}/seating"
 
 
+def online_topic(drive: str, table: int) -> str:
+    """Retained: "1" while the table is connected, "0" once it has gone (its will says so)."""
+    return f"whist/{drive}/table/{table}/online"
+
+
 def table_of(topic: str) -> int | None:
     parts = topic.split("/")
     if len(parts) == 5 and parts[2] == "table" and parts[3].isdigit():
@@ -170,7 +175,7 @@ class Link:
 
     def __init__(self, broker: Broker, credentials: Credentials | None, client_id: str,
                  subscriptions: Sequence[str], events: queue.Queue[LinkEvent] | None = None,
-                 *, persistent: bool = True, keepalive: int = 10) -> None:
+                 *, persistent: bool = True, keepalive: int = 10, presence: str | None = None) -> None:
         self.broker = broker
         self.client_id = client_id
         self.subscriptions = list(subscriptions)
@@ -186,6 +191,10 @@ class Link:
         # paho queues what is published while away; the outbox already does that
         self._client.max_queued_messages_set(0)
         self._client.reconnect_delay_set(min_delay=1, max_delay=2)
+        # presence: "1" retained on this topic while connected, "0" by the broker when we vanish
+        self.presence = presence
+        if presence is not None:
+            self._client.will_set(presence, "0", qos=1, retain=True)
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
@@ -205,6 +214,8 @@ class Link:
     def stop(self) -> None:
         if self._started:
             self._stopping = True
+            if self.presence is not None and self.connected:
+                self._client.publish(self.presence, "0", qos=1, retain=True).wait_for_publish(2)
             self._client.disconnect()
             self._client.loop_stop()
             self._started = False
@@ -230,6 +241,8 @@ class Link:
         self.connected = True
         for topic in self.subscriptions:
             client.subscribe(topic, qos=1)
+        if self.presence is not None:
+            client.publish(self.presence, "1", qos=1, retain=True)
         log.info("connected to the broker %s", self.broker)
         self.events.put(Connected(bool(flags.session_present)))
 

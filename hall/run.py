@@ -6,16 +6,17 @@ import argparse
 import logging
 import secrets
 import sys
+import time
 from pathlib import Path
 
 from engine.actions import Action
 from engine.observation import Observation
 from engine.seats import SEAT_NAMES
-from hall.drive import DriveError, DriveSettings, Standings, standings
-from hall.hub import Hub, hub_subscriptions
+from hall.drive import DriveError, DriveSettings, Standings, missing_tables, standings
+from hall.hub import Hub, hub_subscriptions, read_players
 from hall.link import Broker, Credentials, Link
 from hall.store import HubStore, TableJournal
-from hall.table import Chooser, HallTable, table_subscriptions
+from hall.table import Chooser, HallTable, table_link
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +56,14 @@ def serve(args: argparse.Namespace) -> int:
             settings = settings_from_args(args)
         elif settings.drive != args.drive:
             raise DriveError(f"{args.db} holds drive {settings.drive!r}, not {args.drive!r}")
-        players = []
+        players: list[str] = []
+        tags: dict[str, str] = {}
         if args.players:
-            players = [line.strip() for line in Path(args.players).read_text(encoding="utf-8").splitlines()
-                       if line.strip()]
+            players, tags = read_players(Path(args.players).read_text(encoding="utf-8"))
         link = Link(Broker.parse(args.broker), _credentials(args), f"hub-{settings.drive}",
                     hub_subscriptions(settings.drive))
         hub = Hub(store, link, settings)
+        hub.tags = tags
         screen = None
         if args.screen or args.fullscreen:
             from hall.screen import HubWindow
@@ -102,12 +104,13 @@ def serve(args: argparse.Namespace) -> int:
 def run_table(args: argparse.Namespace) -> int:
     journal = TableJournal(args.db)
     try:
-        link = Link(Broker.parse(args.broker), _credentials(args), f"table-{args.drive}-{args.table}",
-                    table_subscriptions(args.drive, args.table))
+        link = table_link(Broker.parse(args.broker), _credentials(args), args.drive, args.table)
         table = HallTable(journal, link, args.table, ai_chooser(args.level), out=sys.stdout, drive=args.drive,
                           pace=args.pace)
         link.start()
         try:
+            if args.players:
+                _sign_in(table, args.players, args.wait)
             if table.wait_for_drive(args.wait) is None:
                 print(f"table {args.table}: drive {args.drive} has not started (no word from the hub in "
                       f"{args.wait:g} s)", file=sys.stderr)
@@ -122,6 +125,21 @@ def run_table(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     return 0
+
+
+def _sign_in(table: HallTable, players: str, wait: float) -> None:
+    """Sign the named players in at their seats once the broker is there."""
+    from engine.seats import Seat
+
+    names = [p.strip() for p in players.split(",")]
+    if len(names) > 4:
+        raise DriveError(f"--players names at most four players (N,E,S,W), not {len(names)}")
+    end = time.monotonic() + wait
+    while table.link is not None and not table.link.connected and time.monotonic() < end:
+        table.pump(0.1)
+    for seat, name in zip(Seat, names, strict=False):
+        if name:
+            table.sign_in(seat, name)
 
 
 def hub_standings(store: HubStore) -> Standings | None:
@@ -143,17 +161,24 @@ def status_text(store: HubStore, top: int | None = None) -> str:
     lines = [f"drive {settings.drive}: round {s.round} of {settings.rounds}"
              f"{' (finished)' if s.finished else ''}; {s.counted} hands counted"
              f"{f', {s.waiting} waiting for an earlier round' if s.waiting else ''}"]
-    missing = []
     if not s.finished:
-        have = {(r.table, r.hand) for r in store.results() if r.round == s.round}
-        missing = [t for t in range(1, settings.tables + 1)
-                   if any((t, h) not in have for h in range(1, settings.hands_per_round + 1))]
+        missing = missing_tables(settings, store.results(), s.round)
         lines.append(f"round {s.round}: waiting for table(s) {', '.join(map(str, missing))}")
-    lines.append("")
-    lines.append(f"{'':>4} {'player':<20} {'total':>5} {'hands':>5}")
-    for r in s.leaderboard()[:top]:
-        place = str(r.place) if r.place else "AI"
-        lines.append(f"{place:>4} {r.player:<20} {r.total:>5} {r.hands:>5}")
+    lists = s.prize_lists()
+    for name, ranks in lists.items():
+        lines.append("")
+        label = "player" if len(lists) == 1 else f"{name} players"
+        lines.append(f"{'':>4} {label:<20} {'total':>5} {'hands':>5}")
+        shown = ranks[:top]
+        if ranks and ranks[-1] not in shown:
+            shown.append(ranks[-1])  # the booby prize, whatever --top says
+        for r in shown:
+            lines.append(f"{r.place:>4} {r.player:<20} {r.total:>5} {r.hands:>5}")
+        if len(ranks) > 1:
+            lines.append(f"     booby prize: {ranks[-1].player}")
+    ais = [r for r in s.leaderboard() if not r.place]
+    if ais:
+        lines.append(f"     AI players (not ranked): {', '.join(f'{r.player} {r.total}' for r in ais[:top])}")
     if s.complete_rounds and not s.finished:
         lines.append("")
         lines.append(f"after round {s.complete_rounds}:")

@@ -22,7 +22,7 @@ from hall.hub import Hub, hub_subscriptions
 from hall.link import Broker, Credentials, Link
 from hall.run import ai_chooser
 from hall.store import HubStore, TableJournal
-from hall.table import HallTable, table_subscriptions
+from hall.table import HallTable, table_link
 
 WAIT = 120.0
 
@@ -74,7 +74,7 @@ def _table_worker(broker: Broker, credentials: Path, settings: DriveSettings, nu
     chooser = ai_chooser(level)
     tables = []
     for t in numbers:
-        link = Link(broker, cred, f"table-{settings.drive}-{t}", table_subscriptions(settings.drive, t))
+        link = table_link(broker, cred, settings.drive, t)
         tables.append(HallTable(TableJournal(tmp / f"table{t}.db", durable=False), link, t, chooser,
                                 drive=settings.drive))
         link.start()

@@ -234,6 +234,13 @@ class TableJournal:
             db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                        (drive, round_, hand, seq, json.dumps(action.to_dict())))
 
+    def drop_last(self, drive: str, round_: int, hand: int) -> None:
+        """A card taken back (the table's take back): the hand's last action goes."""
+        with self._lock, _tx(self._db) as db:
+            db.execute("DELETE FROM actions WHERE drive=? AND round=? AND hand=? AND seq = "
+                       "(SELECT max(seq) FROM actions WHERE drive=? AND round=? AND hand=?)",
+                       (drive, round_, hand, drive, round_, hand))
+
     def actions(self, drive: str, round_: int, hand: int) -> list[Action]:
         return [action_from_dict(json.loads(a)) for (a,) in self._db.execute(
             "SELECT action FROM actions WHERE drive=? AND round=? AND hand=? ORDER BY seq",

@@ -19,7 +19,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.actions import Action
 from engine.deal import DealRecord
@@ -27,10 +27,12 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.scoring import HandScore
 from engine.seats import Seat
+from hall.drive import DriveError, Four, HandResult, Seating, table_moves, trumps_name
 from hall.drive import DriveSettings as DriveSettings
-from hall.drive import Four, HandResult, Seating, table_moves, trumps_name
 from hall.link import (
+    Broker,
     Connected,
+    Credentials,
     Link,
     LinkEvent,
     Message,
@@ -39,6 +41,7 @@ from hall.link import (
     acked_topic,
     board_topic,
     drive_topic,
+    online_topic,
     result_topic,
     seating_topic,
     signin_topic,
@@ -71,7 +74,7 @@ class HandJournal:
                             action)
 
     def action_undone(self) -> None:
-        raise NotImplementedError("a drive's table takes no card back")
+        self.journal.drop_last(self.settings.drive, self.round, len(self.match.deals))
 
     def hand_thrown_in(self, record: DealRecord) -> None:
         pass
@@ -128,10 +131,21 @@ class HallTable:
         except ValueError:
             log.warning("ignored a message on %s that is not JSON", event.topic)
             return
-        if event.topic.endswith("/drive"):
+        try:
+            self._apply(event.topic, data)
+        except (KeyError, TypeError, ValueError) as exc:  # a bad message must not stop the table's game
+            log.warning("ignored a message on %s: %s", event.topic, exc)
+
+    def _apply(self, topic: str, data: Any) -> None:
+        if topic.endswith("/drive"):
+            if not isinstance(data, dict) or not isinstance(data.get("settings"), dict):
+                raise TypeError("a drive message is an object with the drive's settings")
             settings = DriveSettings.from_dict(data["settings"])
             if self.drive is not None and settings.drive != self.drive:
                 return
+            if self.settings is not None and settings != self.settings:
+                raise DriveError(f"the hub's drive {settings.drive} has other settings than the one this "
+                                 f"table joined ({self.journal.path}): it keeps playing its own")
             if data.get("seating") is not None:
                 self.first = Seating.from_dict(data["seating"])
             if self.settings is None:
@@ -142,12 +156,14 @@ class HallTable:
                 self.journal.set_seating(settings.drive, 1, self.first.at(self.table))
         elif self.settings is None:
             return
-        elif event.topic == acked_topic(self.settings.drive, self.table):
+        elif topic == acked_topic(self.settings.drive, self.table):
             self.counts.acked += self.journal.ack(self.settings.drive, [(r, h) for r, h in data])
-        elif event.topic == seating_topic(self.settings.drive, self.table):
+        elif topic == seating_topic(self.settings.drive, self.table):
+            if not isinstance(data, dict):
+                raise TypeError(f"a seating is an object of rounds, not {data!r}")
             for r, four in data.items():
                 self.journal.set_seating(self.settings.drive, int(r), tuple(four))
-        elif event.topic == board_topic(self.settings.drive):
+        elif topic == board_topic(self.settings.drive):
             self.board = data
 
     def pump(self, timeout: float = 0.0) -> None:
@@ -175,10 +191,14 @@ class HallTable:
             self._sent_at[key] = now
             self.counts.sent += 1
 
-    def sign_in(self, seat: Seat, name: str) -> None:
-        if self.link is not None and self.drive is not None:
-            self.link.publish(signin_topic(self.drive, self.table),
-                              json.dumps({"seat": seat.name, "name": name}))
+    def sign_in(self, seat: Seat, name: str | None = None, tag: str | None = None) -> bool:
+        """A player signs in at ``seat`` by name, or by their own tag on the card reader
+        (the hub knows whose it is). False when the broker is not there to tell."""
+        if self.link is None or self.drive is None:
+            return False
+        who = {"tag": tag} if tag is not None else {"name": name}
+        payload = json.dumps({"seat": seat.name, **who})
+        return self.link.publish(signin_topic(self.drive, self.table), payload) is not None
 
     def wait_for_drive(self, timeout: float = 30.0) -> DriveSettings | None:
         """The drive, from the journal or the hub's retained message once it has started."""
@@ -199,7 +219,7 @@ class HallTable:
         """The round's match, the hands already finished replayed into it from the journal."""
         assert self.settings is not None
         s = self.settings
-        match = s.match(round_)
+        match = s.match(round_, self.table)
         for h in range(1, s.hands_per_round + 1):
             if not self.journal.finished(s.drive, round_, h):
                 break
@@ -281,6 +301,12 @@ class HallTable:
             self._print(f"Table {self.table}, round {round_} over: N/S {ns}, E/W {ew}. Next: {moves}")
         else:
             self._print(f"Table {self.table}, the drive is over: N/S {ns}, E/W {ew} in the last round")
+
+
+def table_link(broker: Broker, credentials: Credentials | None, drive: str, table: int) -> Link:
+    """A table's connection: its own client id and persistent session, its presence kept retained."""
+    return Link(broker, credentials, f"table-{drive}-{table}", table_subscriptions(drive, table),
+                presence=online_topic(drive, table))
 
 
 def table_subscriptions(drive: str, table: int) -> list[str]:

@@ -39,13 +39,14 @@ log = logging.getLogger(__name__)
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
-def rules_from_config(config: Config, game: str = "classic") -> GameRules:
+def rules_from_config(config: Config, game: str = "classic", players: int | None = None) -> GameRules:
     """The house rules in force: the config's for classic whist; another game
-    plays its own defaults (Settings edits classic's)."""
+    plays its own defaults (Settings edits classic's), at a table of ``players``
+    for the games played by several."""
     from engine.games import get_game
 
     if game != "classic":
-        return get_game(game).default_rules()
+        return get_game(game, players).default_rules()
     return classic_rules(config)
 
 
@@ -66,6 +67,7 @@ class AppOptions:
     synchronous_ai: bool = False  # tests and screenshots: the AI answers at once
     seed: int | None = None
     game: str = "classic"  # a name from engine.games
+    players: int | None = None  # the table size, for the games played by several (Oh Hell, Knockout)
     persist: bool = False  # write Settings changes back to the config file
     fps: int = 60
 
@@ -118,12 +120,18 @@ class App:
         if self._session is None:
             from device.app.session import Session
 
-            self._session = Session(rules_from_config(self.config, self.options.game), seed=self.options.seed)
+            self._session = Session(rules_from_config(self.config, self.options.game, self.options.players),
+                                    seed=self.options.seed)
         return self._session
 
     @session.setter
     def session(self, value: Session) -> None:
         self._session = value
+
+    @property
+    def current_session(self) -> Session | None:
+        """The session if one has been made (``session`` makes a rubber's)."""
+        return self._session
 
     @property
     def has_game(self) -> bool:
@@ -229,6 +237,8 @@ class App:
     def go(self, name: str, **kwargs: object) -> None:
         from device.app import scenes
 
+        if name == "table":  # the games where each plays alone at 2-7 seats have their own table
+            name = scenes.table_for(self.session.match.game.name)
         scene = scenes.make(name, self, **kwargs)
         self.scene.leave()
         self._show(scene)

@@ -77,7 +77,7 @@ def _make_app(args: argparse.Namespace, kiosk: bool = False, persist: bool = Tru
     fullscreen = getattr(args, "fullscreen", False) or None
     options = AppOptions(size=parse_size(getattr(args, "size", None)), fullscreen=fullscreen,
                          kiosk=kiosk, seed=_int_seed(getattr(args, "seed", None)), persist=persist,
-                         game=_game(getattr(args, "game", None)))
+                         game=_game(getattr(args, "game", None)), players=getattr(args, "players", None))
     return App(config, options)
 
 
@@ -161,7 +161,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
                rubber_points: bool | None = None,
                back: str | None = None, game: str = "classic", moment: str = "rubber",
-               at: float | None = None) -> Path:
+               at: float | None = None, players: int | None = None, step: str | None = None) -> Path:
     """Render ``scene`` with a seeded game (of ``game``) to a PNG, without a display.
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
@@ -170,7 +170,9 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     the scene the shown one was opened from (a score sheet from the summary). The celebration
     and the score pad are shown once hands are played until the rubber is won
     (``moment="game"``: the first game), unless ``hands`` says how many;
-    ``at``: the celebration's animation that many seconds in (default: its end)."""
+    ``at``: the celebration's animation that many seconds in (default: its end); ``step``: the
+    table at South's turn in that step before the play (auction, declare, exchange; the first
+    hand of the seed where South gets there)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -193,7 +195,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         changes["rules"] = rules
     config = Config().updated(changes)
     app = App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=True, seed=seed,
-                                 game=_game(game)))
+                                 game=_game(game), players=players))
     session = app.session
     if hands is None:
         hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 8, "duplicate": 1}.get(scene, 0)
@@ -209,13 +211,36 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         # Until the moment: the first game won, or the rubber (the match).
         while not (session.match.is_over or moment == "game" and session.match.games):
             play_hand()
-    if scene == "table":
+    from device.app.scenes import table_for
+
+    solo = table_for(session.match.game.name) != "table"
+    if scene == "table" and solo:
+        # at your turn: to bid with tricks 0 (you deal the first hand: the hook shows), else
+        # to play once that many tricks (default 1) are played and the trick is under way
+        def your_turn(d: Deal) -> bool:
+            if d.turn != 0:
+                return False
+            if tricks == 0:
+                return d.phase in ("auction", "declare")
+            return d.phase == "play" and len(d.tricks) >= (tricks or 1) and bool(d.current.cards)
+
+        _play_out(session.shuffle_and_deal(), None, your_turn, match=session.match)
+    elif scene == "table":
         def stop(d: Deal) -> bool:
+            if step is not None:
+                return d.turn == 2 and str(d.phase) == step
             if tricks is None:
                 return len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2
             return len(d.tricks) >= tricks and d.turn == 2
 
-        _play_out(session.shuffle_and_deal(), None, stop, match=session.match)
+        deal = session.shuffle_and_deal()
+        _play_out(deal, None, stop, match=session.match)
+        for _ in range(40 if step is not None else 0):  # hands on until South has that step
+            if not deal.is_over:
+                break
+            session.finish()
+            deal = session.shuffle_and_deal()
+            _play_out(deal, None, stop, match=session.match)
     store = None
     newest_id = None
     if scene.startswith("recall"):
@@ -263,7 +288,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         assert isinstance(app.scene, ReviewScene)
         app.scene.go_to(tricks)
         app.step(1 / 60)
-    if scene == "table":
+    if scene == "table" and not solo:
         from device.app.scenes.table import TableScene
 
         tbl = app.scene
@@ -271,6 +296,9 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         legal = tbl.dealt.legal_moves()
         if legal and not last_trick:
             tbl.selected = legal[0]
+        if tbl.bid_panel.exchanging():  # two cards chosen to lay away: the count shows
+            for card in sorted(tbl.dealt.hand("S") or ())[:2]:
+                tbl.bid_panel.tap_card(card)
         if last_trick:
             tbl.show_last()
         app.step(1 / 60)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from device.journal import Journal
 
 HUMAN = Seat.S
+KEEP_DEALS = 30  # deals kept for the stats chart's reviews (device.app.scenes.stats.REVIEWED)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class Stats:
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
         self.hands.append(HandOutcome.of(key, score, ref=len(self.deals)))
         self.deals.append(match.deals[-1] if match.deals else None)
+        if len(self.deals) > KEEP_DEALS:  # the charts review only the last ones: a day's play stays small
+            self.deals[-KEEP_DEALS - 1] = None
         if match.is_over:
             self.rubbers.append(RubberOutcome(key, True, match.winner))
 
@@ -96,6 +99,9 @@ class Session:
         has not begun, else from the next rubber (a resumed one is finished first)."""
         self.deals = source
         self.deals_used = 0
+        if self.match.dealers_given and self.match.deals:
+            # a rubber of this file resumed after a power cut: its boards were dealt already
+            self.deals_used = len(self.match.deals)
         if not self.match.deals:
             first = source.first_dealer() or self.match.first_dealer
             self.match = Match(self.rules, first_dealer=first, seed=self.match.seed, dealers_given=True)
@@ -187,6 +193,14 @@ class Session:
                 self.deals_used += 1
                 return self.match.start_deal(record)
         return self.match.new_deal()
+
+    # the hand just played may be played again from the other side (the summary's Other side)
+    replay_allowed = True
+
+    def between_hands(self) -> str | None:
+        """A scene to show before the next hand instead of dealing it (a drive's table shows
+        the movement between rounds); None: deal on."""
+        return None
 
     def finish(self) -> HandScore:
         deal = self.match.current

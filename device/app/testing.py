@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: str = "off",
              seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = "classic",
-             pace: str = "instant", **display: object) -> App:
+             pace: str = "instant", players: int | None = None, **display: object) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from device.app.app import App, AppOptions
@@ -32,7 +32,7 @@ def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: s
         "ai": {"partner": level, "opponents": level, "pace": pace},
     })
     return App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=synchronous, seed=seed,
-                                  game=game))
+                                  game=game, players=players))
 
 
 def window_point(app: App, x: float, y: float) -> tuple[float, float]:

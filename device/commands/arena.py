@@ -24,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", help=f"player A: {players}")
     parser.add_argument("b", help="player B: the same choices")
     parser.add_argument("--game", default="classic", help="the game (whist-table games lists them)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="players at the table, for the games played by several (oh-hell 3-7, "
+                        "knockout 2-7; default 4)")
     parser.add_argument("--deals", type=int, default=100,
                         help="duplicate deals, each played twice (default 100)")
     parser.add_argument("--seed", default="arena",
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     budget = args.budget / 1000 or None
     try:
-        game = get_game(args.game)
+        game = get_game(args.game, args.players)
         key_a, key_b = entrant_keys(args.a, args.b)
         options = {"fallback": args.fallback, "timeout": args.timeout}
         a = make_entrant(args.a, key_a, budget, args.samples, **options)

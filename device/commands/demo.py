@@ -26,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true", help="print to the terminal, no window")
     parser.add_argument("--game", default="classic",
                         help="the game (whist-table games lists them; the window plays classic only so far)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="players at the table, for the games played by several (oh-hell 3-7, "
+                        "knockout 2-7; default 4)")
     parser.add_argument("--hands", type=int, default=None,
                         help="hands to play (headless default 8; the window runs until closed)")
     parser.add_argument("--seed", default=None, help="seed for reproducible deals and play")
@@ -74,7 +77,7 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     from engine.games import get_game
 
     try:
-        game = get_game(getattr(args, "game", None) or "classic")
+        game = get_game(getattr(args, "game", None) or "classic", getattr(args, "players", None))
     except RulesError as exc:
         print(f"demo: {exc}", file=sys.stderr)
         return 2

@@ -17,11 +17,18 @@ def _broker_args(p: argparse.ArgumentParser, required: bool = True) -> None:
                    help="the drive's name (part of every topic)")
 
 
+def _common(p: argparse.ArgumentParser) -> None:
+    # -v and --config after the hall command too (``hall status --db F -v``), as every command takes them
+    p.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="log debug detail")
+    p.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS, help="config file (TOML)")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="hall_command", metavar="HALL_COMMAND")
     sub.required = True
 
     serve = sub.add_parser("serve", help="the hub: registers, starts, counts and ranks a drive")
+    _common(serve)
     _broker_args(serve)
     serve.add_argument("--db", required=True, metavar="F", help="the hub's store (SQLite)")
     serve.add_argument("--tables", type=int, default=None, help="tables in the hall (a new drive)")
@@ -32,33 +39,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--score", default="tricks", help="tricks or odd_tricks")
     serve.add_argument("--seed", default=None, help="seed of the drive's deals (default: a random one)")
     serve.add_argument("--players", metavar="FILE",
-                       help="names, one a line, seated in order (1N 1E 1S 1W 2N ...)")
+                       help="names, one a line ('Name = TAG' adds the player's reader tag); whoever "
+                       "has not signed in at a table is seated in order (1N 1E 1S 1W 2N ...)")
     serve.add_argument("--start", action="store_true", help="start at once (else on S at the hub's screen)")
     serve.add_argument("--screen", action="store_true", help="show the leaderboard in a window")
     serve.add_argument("--fullscreen", action="store_true", help="the window fills the hall's TV")
     serve.add_argument("--until-finished", action="store_true", help="stop once the last round is in")
 
     status = sub.add_parser("status", help="the round, the leaderboard and the movement from a hub's store")
+    _common(status)
     status.add_argument("--db", required=True, metavar="F")
     status.add_argument("--top", type=int, default=None, help="rows of the leaderboard (default all)")
 
     table = sub.add_parser("table", help="a headless table: AI players play the drive's hands")
+    _common(table)
     _broker_args(table)
     table.add_argument("--table", type=int, required=True, help="this table's number")
     table.add_argument("--db", required=True, metavar="F", help="the table's hall journal (SQLite)")
     table.add_argument("--level", default="rules", help="AI level of the four seats (default rules)")
     table.add_argument("--rounds", type=int, default=None, help="stop after this round")
+    table.add_argument("--players", metavar="N,E,S,W",
+                       help="sign these players in at the seats N, E, S, W before the start (blank: AI)")
     table.add_argument("--pace", type=float, default=0.0, help="seconds between cards (to watch it)")
     table.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the drive to start")
 
     cfg = sub.add_parser("broker-config", help="write mosquitto.conf, its password file and ACL, "
                          "and each drive's credentials files")
+    _common(cfg)
     cfg.add_argument("--dir", required=True, metavar="D")
     cfg.add_argument("--drive", required=True, action="append", metavar="NAME")
     cfg.add_argument("--port", type=int, default=1883)
     cfg.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
 
     sim = sub.add_parser("simulate", help="a whole drive of headless AI tables against a real broker")
+    _common(sim)
     sim.add_argument("--tables", type=int, default=30)
     sim.add_argument("--rounds", type=int, default=6)
     sim.add_argument("--hands", type=int, default=4, help="hands a round (default 4)")
@@ -109,9 +123,15 @@ def _broker_config(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from hall.run import status_text
     from hall.store import HubStore
 
+    if not Path(args.db).exists():
+        print(f"whist-table hall status: no hub store at {args.db} (hall serve --db makes it)",
+              file=sys.stderr)
+        return 1
     store = HubStore(args.db)
     try:
         print(status_text(store, args.top))

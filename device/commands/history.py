@@ -1,5 +1,6 @@
 """``whist-table history``: the last deals from the store, or one deal card by card;
-``--pbn`` and ``--json`` export them (device.store.recall, device.store.export)."""
+``--review`` adds the double-dummy review of one deal; ``--pbn`` and ``--json`` export them
+(device.store.recall, device.store.export)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from device.store import DealRow, MatchRow, Store
+    from engine.deal import Deal
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
@@ -24,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="show one deal: the hands and every trick")
     parser.add_argument("--rubber", type=int, metavar="MATCH_ID",
                         help="with --pbn or --json: export a whole rubber")
+    parser.add_argument("--review", action="store_true",
+                        help="with --show DEAL_ID: every card's double-dummy cost, as the review screen "
+                        "shows it")
     parser.add_argument("--pbn", action="store_true",
                         help="print PBN instead (of --show DEAL_ID or --rubber MATCH_ID)")
     parser.add_argument("--json", action="store_true",
@@ -140,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         if args.show is not None:
-            return _show(store, args.show)
+            return _show(store, args.show, args.review)
         return _list(store, LAST if args.last is None else args.last)
 
 
@@ -202,7 +207,25 @@ def _list(store: Store, last: int) -> int:
     return 0
 
 
-def _show(store: Store, deal_id: int) -> int:
+def _print_review(deal: Deal) -> None:
+    """The review screen's List view in the terminal (device.review)."""
+    from device.review import CardCost, review_lines
+    from engine.ai import review
+
+    print()
+    if not deal.is_over:
+        print("Review: the hand was not played to the end")
+        return
+    try:
+        rows = [CardCost.of(r) for r in review(deal)]
+    except ValueError as exc:  # a real-card deal with a hand never seen
+        print(f"Review: {exc}")
+        return
+    for style, line in review_lines(deal, rows):
+        print({"h": "", "b": "", "": "", "dim": "  ", "bad": "    "}.get(style, "  ") + line)
+
+
+def _show(store: Store, deal_id: int, review: bool = False) -> int:
     from device.store import recall
     from engine.cards import sort_hand
     from engine.seats import SEAT_NAMES, SEATS, Seat
@@ -238,6 +261,8 @@ def _show(store: Store, deal_id: int) -> int:
             print(f"Trick {i:>2} ({t.leader} leads): {plays}{won}")
         if replayed.refused:
             print(f"Stopped: {replayed.refused}")
+        if review:
+            _print_review(replayed.deal)
     for other in recall.other_actions(deal):
         print(f"Action: {_describe(other)}")
     result = deal.result or {}

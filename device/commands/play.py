@@ -19,12 +19,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with no display, run the text demo in the terminal instead")
     parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
     parser.add_argument("--game", metavar="G", help="the game (classic; whist-table games lists them)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="players at the table, for the games played by several (oh-hell 3-7, "
+                        "knockout 2-7; default 4)")
     parser.add_argument("--deals", metavar="FILE.pbn",
                         help="play the deals of a PBN file in order (dealer and trumps from the file "
                         "where given), then shuffled ones")
     parser.add_argument("--duplicate", action="store_true",
                         help="with --deals: a duplicate match against the AI, each deal played from "
                         "both sides, the score the trick difference a deal")
+    hall = parser.add_argument_group("a whist drive (else the config's [hall] section)")
+    hall.add_argument("--hall", metavar="HOST[:PORT]", help="join a whist drive through this MQTT broker")
+    hall.add_argument("--drive", metavar="NAME", help="the drive's name")
+    hall.add_argument("--table", type=int, metavar="N", help="this table's number in the hall")
+    hall.add_argument("--credentials", metavar="FILE", help="the drive's tables' broker credentials")
+    hall.add_argument("--hall-db", metavar="F", help="the table's hall journal (default beside the store)")
 
 
 def display_available(env: dict[str, str] | None = None) -> bool:
@@ -55,6 +64,18 @@ def run(args: argparse.Namespace) -> int:
         delay = 0.4 if sys.stdout.isatty() else 0.0  # watchable on a terminal, instant in a pipe
         run_headless(4, getattr(args, "seed", None), out=sys.stdout, delay=delay)
         return 0
+    if getattr(args, "hall", None) or _hall_configured(args):
+        from hall.app import run_hall_play
+
+        return run_hall_play(args)
     from device.app.main import run_play
 
     return run_play(args)
+
+
+def _hall_configured(args: argparse.Namespace) -> bool:
+    """The config names a broker in [hall]: this table plays in a drive."""
+    from device.config import load_config
+
+    config = load_config(getattr(args, "config", None), kiosk=bool(getattr(args, "kiosk", False)))
+    return bool(config.hall.broker)

@@ -8,7 +8,9 @@ HELP = "render a scene of the table app to a PNG (no display needed)"
 
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
-          "referee-rack", "referee-taken", "referee-unplugged", "duplicate")
+          "referee-rack", "referee-taken", "referee-unplugged", "duplicate",
+          # the whist drive: the hub's TV, a table between rounds and before one (hall.screen)
+          "hall-hub", "hall-table", "hall-table-start", "hall-signin")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="F.png")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal shown (default 1)")
     parser.add_argument("--game", default="classic", help="the game shown (whist-table games lists them)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="players at the table, for the games played by several (oh-hell 3-7, "
+                        "knockout 2-7; default 4)")
     parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
     parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
     parser.add_argument("--hands", type=int, metavar="N",
@@ -24,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tricks", type=int, metavar="N",
                         help="table: shown at South's turn once N tricks are played (0: the first trick); "
                              "review: shown at trick N")
+    parser.add_argument("--step", choices=("auction", "declare", "exchange"),
+                        help="table: shown at South's turn in this step before the play (Bid Whist)")
     parser.add_argument("--last-trick", action="store_true", help="table: the last trick shown over it")
     parser.add_argument("--honours", choices=("on", "off"), help="the house counts honours or not")
     parser.add_argument("--rubber-points", choices=("on", "off"),
@@ -40,6 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from device.app.main import parse_size, screenshot
 
+    if args.scene.startswith("hall-"):
+        from hall.screen import screenshot as hall_screenshot
+
+        size = parse_size(args.size)
+        assert size is not None
+        print(hall_screenshot(args.scene, size, args.out, seed=args.seed))
+        return 0
+
     honours = None if args.honours is None else args.honours == "on"
     rubber_points = None if args.rubber_points is None else args.rubber_points == "on"
     size = parse_size(args.size)
@@ -47,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
     out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                      last_trick=args.last_trick, honours=honours, rubber_points=rubber_points, back=args.back,
-                     game=args.game, moment=args.moment, at=args.at)
+                     game=args.game, moment=args.moment, at=args.at, players=args.players, step=args.step)
     print(out)
     return 0

@@ -185,7 +185,7 @@ def hand_record(game: str, match_id: int, hand: RecalledHand) -> HandRecord:
     turned = deal.record.trump_card
     dealt = Dealt(hands=tuple((seat_label(seat, n), None if cards is None else _cards(cards))
                               for seat, cards in zip(seats, deal.record.hands(), strict=True)),
-                  piles=tuple((name, tuple(str(c) for c in cards)) for name, cards in deal.record.piles),
+                  piles=tuple((name, _cards(cards)) for name, cards in deal.record.piles),
                   turned=None if turned is None else str(turned))
     result = totals = None
     if hand.score is not None and hand.game is not None and hand.games is not None:

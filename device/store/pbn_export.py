@@ -80,11 +80,14 @@ def board_tags(row: DealRow, board: int, *, game: str = "classic", rules: GameRu
     tags += [Tag("Dealer", row.dealer, 0), Tag("Vulnerable", "None", 0),
              Tag("Deal", _deal_text(row, deal), 0), Tag("Scoring", "?", 0)]
     misdeal = bool((row.result or {}).get("misdeal"))
-    if deal is None:
+    if deal is None or deal.players != 4:
+        # PBN's play section has four seats, one card each a trick: a game that is
+        # not played so is given its deal and our tags only
         trump = str(row.record.get("trump") or "N").upper()[:1]
         tags.append(Tag("Trump", trump, 0))
         if row.record.get("trump_card"):
             tags.append(Tag("TrumpCard", str(row.record["trump_card"]), 0))
+        tags.append(Tag("WhistGame", game, 0))
     else:
         score = hand.score if hand is not None else None
         tags += [t for t in play_tags(deal, score) if t.name != "Play"]

@@ -152,7 +152,7 @@ def _plays(trick: EngineTrick) -> list[tuple[str, str]]:
 
 def tricks_in(deal: Deal) -> list[Trick]:
     """The engine's tricks, the one in progress (if any) last, without a winner."""
-    out = [Trick(t.leader.name, _plays(t), t.winner(deal.trump).name) for t in deal.tricks]
+    out = [Trick(t.leader.name, _plays(t), t.winner(deal.order).name) for t in deal.tricks]
     if deal.current.cards:
         out.append(Trick(deal.current.leader.name, _plays(deal.current), None))
     return out

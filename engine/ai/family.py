@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai import dummy_whist, german, nullo, scandinavian, solo_whist, widow_whist
+from engine.ai import dummy_whist, german, nullo, scandinavian, solo, solo_whist, widow_whist
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -35,10 +35,16 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
     obs = observation if isinstance(observation, Observation) else Observation.from_json(observation)
     if level not in LEVELS:
         raise RulesError(f"no AI level called {level!r}: choose one of {', '.join(LEVELS)}")
+    if obs.game == "bid":  # jokers, downtown and the kitty: its own module
+        from engine.ai import bid
+
+        return bid.choose_action(obs, level, seed_for(obs.to_json(), seed))
     if not obs.legal:
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:
         return obs.legal[0]
+    if obs.game in solo.GAMES:  # each for themselves, playing for a count of tricks
+        return solo.choose(obs, level, seed_for(obs.to_json(), seed))
     if obs.game == "german":
         if level == "random":
             return seed_for(obs.to_json(), seed).choice(obs.legal)
@@ -74,9 +80,14 @@ def _german_endgame(hands: tuple[int, int], order: Order, leader: int,
     return solve_family_moves(hands, order, leader, trick)
 
 
+CLASSIC_SEARCH = ("classic", "norwegian")  # four seats in pairs, 52 cards, one card a trick
+
+
 def plays_for_tricks(obs: Observation) -> bool:
     """Whether the seat is to play a card towards the most tricks, which is
     ``choose_card``'s search on ``obs.play_form()``."""
+    if obs.game not in CLASSIC_SEARCH:  # other packs, seats or goals: the game's own player
+        return False
     return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
 
 

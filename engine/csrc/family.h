@@ -19,7 +19,7 @@
 #define WF_MIN_SEATS 2
 #define WF_MAX_SEATS 7
 #define WF_MAX_HAND 27 /* 54 cards between two seats */
-#define WF_DEFAULT_TT_BYTES ((size_t)32 << 20)
+#define WF_DEFAULT_TT_BYTES ((size_t)64 << 20)
 #define WF_ERRLEN 200
 #define WF_LIMIT (-2)
 

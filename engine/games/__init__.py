@@ -4,25 +4,28 @@ from __future__ import annotations
 
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
-from engine.games import classic, dummy, german, norwegian, scandinavian, solo, widow
+from engine.games import bid, classic, dummy, german, knockout, norwegian, ohhell, scandinavian, solo, widow
 
 GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, german.GAME, scandinavian.GAME,
-                                             solo.GAME, widow.GAME, dummy.GAME)}
+                                              bid.GAME, ohhell.GAME, knockout.GAME, solo.GAME, widow.GAME,
+                                              dummy.GAME)}
 
 
-def get_game(name: str) -> Game:
-    """The game called ``name``; the error lists the games there are."""
+def get_game(name: str, players: int | None = None) -> Game:
+    """The game called ``name`` (at a table of ``players``, for the games
+    played by several table sizes); the error lists the games there are."""
     key = name.strip().lower()
     if key not in GAMES:
         raise RulesError(f"no game called {name!r}: choose one of {', '.join(GAMES)}")
-    return GAMES[key]
+    game = GAMES[key]
+    return game if players is None else game.with_players(players)
 
 
 def game_of(rules: object) -> Game:
-    """The game whose settings ``rules`` are."""
+    """The game whose settings ``rules`` are (at the table size they name)."""
     for game in GAMES.values():
-        if game.owns(rules):
-            return game
+        if isinstance(rules, type(game.default_rules())):
+            return game.with_rules(rules)
     raise RulesError(f"{type(rules).__name__} are not the settings of any game")
 
 

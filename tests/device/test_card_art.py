@@ -119,3 +119,36 @@ def test_every_picture_has_a_name_and_a_bad_name_is_refused():
     assert set(card_art.deck()) == {card_art.name_of(c) for c in range(54)} | {"back"}
     with pytest.raises(KeyError, match="SA..C2"):
         card_art.picture("S1")
+
+
+def test_a_prepared_size_is_drawn_ahead_and_then_only_blitted(monkeypatch):
+    thread = cards.prepare([(57, 81)], four_colour=True)
+    assert thread is not None
+    thread.join()
+    assert cards.prepare([(57, 81)], four_colour=True) is None  # once a size
+
+    def no_drawing(svg, w, h):
+        raise AssertionError("a prepared card was drawn again")
+
+    monkeypatch.setattr(cards, "render_svg", no_drawing)
+    for card in range(54):
+        assert cards.card_face(card, 57, 81, True).get_size() == (57, 81)
+
+
+def test_an_installed_copy_without_the_files_builds_the_same_pictures(monkeypatch, tmp_path):
+    monkeypatch.setattr(cards, "ASSETS", tmp_path / "no-assets")
+    cards.art.cache_clear()
+    try:
+        assert cards.art("SA") == card_art.picture("SA") == (ROOT / "assets" / "cards" / "SA.svg").read_text()
+        assert cards.art("back") == card_art.back()
+    finally:
+        cards.art.cache_clear()
+
+
+def test_the_drawn_cards_have_the_screens_pixel_format():
+    # a surface in another byte order blits about 20 times slower: at 1080p that was
+    # a frame over budget whenever the hand was redrawn
+    screen_like = pygame.Surface((4, 4), pygame.SRCALPHA)
+    drawn = (cards.card_face(11, 70, 100), cards.back_surface(70, 100), cards.suit_surface(2, 20, theme.RED))
+    for s in drawn:
+        assert s.get_masks() == screen_like.get_masks()

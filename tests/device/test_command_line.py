@@ -21,6 +21,7 @@ REQUIRED = {
     "analyse": ["--deal", "N:AKQJ.AKQ.AKQ.AKQ - - -"],
     "arena": ["hard", "rules"],
     "enrol": ["--export", "deck.json"],
+    "hall": ["status", "--db", "hub.db"],
     "screenshot": ["--scene", "menu", "--out", "x.png"],
 }
 

@@ -202,3 +202,51 @@ def test_screenshots_of_the_new_scenes(tmp_path, size, scene):
     out = screenshot(scene, size, tmp_path / f"{scene}.png", seed=4)
     img = pygame.image.load(str(out))
     assert img.get_size() == size
+
+
+@pytest.mark.parametrize("extra", [["--moment", "game"], ["--at", "0.5", "--rubber-points", "on"],
+                                   ["--game", "norwegian"]])
+def test_the_screenshot_command_reaches_the_moments(tmp_path, extra):
+    import pygame
+
+    from device.cli import main
+
+    for scene in ("celebration", "scorepad"):
+        out = tmp_path / f"{scene}.png"
+        assert main(["screenshot", "--scene", scene, "--size", "800x480", "--out", str(out), *extra]) == 0
+        img = pygame.image.load(str(out))
+        colours = {tuple(img.get_at((x, y))) for x in range(0, 800, 37) for y in range(0, 480, 29)}
+        assert len(colours) > 20, "the picture is nearly blank"
+
+
+def test_from_the_second_rubber_on_the_summary_counts_the_sittings_rubbers():
+    app = make_app((800, 480), seed=4)
+    try:
+        play_until(app, lambda m: m.is_over)
+        first = app.session.match
+        play_hand(app)  # the next rubber's first hand
+        play_until(app, lambda m: m.is_over)
+        assert app.session.match is not first
+        app.go("celebration")
+        app.step()
+        won = [first.winner, app.session.match.winner]
+        line = f"Rubbers this sitting: You/Partner {won.count(0)} · Opponents {won.count(1)}"
+        assert line in app.scene.moment.totals
+    finally:
+        app.close()
+
+
+def test_the_score_pad_opens_at_the_newest_hands_and_scrolls_back():
+    app = make_app((800, 480), seed=4)
+    try:
+        play_until(app, lambda m: m.is_over)
+        app.go("scorepad")
+        app.step()
+        pad = app.scene
+        assert pad.max_scroll > 0 and pad.scroll == pad.max_scroll
+        app.step()
+        assert pad.dirty == []  # a still page is not drawn again
+        tap_button(app, "up")
+        assert pad.scroll < pad.max_scroll and pad.dirty is None  # drawn anew, scrolled
+    finally:
+        app.close()

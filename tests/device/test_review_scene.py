@@ -134,3 +134,49 @@ def test_every_trick_draws_at_every_size(size):
             assert not scene.buttons.by_name(name).rect.colliderect(scene.bar)
     finally:
         app.close()
+
+
+def test_history_prints_the_same_review_in_the_terminal(tmp_path, capsys):
+    from device.app.scenes.recall import seed_demo_store
+    from device.cli import main
+    from device.review import CardCost
+    from device.store import Store
+    from device.store.recall import match_rules, replay
+
+    db = tmp_path / "w.sqlite3"
+    with Store(db) as store:
+        seed_demo_store(store, hands=1, seed=3)
+        row = store.recent_deals(1)[0]
+        deal = replay(row, match_rules(store, row.match_id)).deal
+    assert main(["history", "--show", str(row.id), "--review", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    expected = review_lines(deal, [CardCost.of(r) for r in review(deal)])
+    assert expected[0][1].startswith("Your side:")
+    for _, line in expected:
+        assert line in out
+
+
+def test_a_swipe_steps_and_a_tap_on_the_chart_picks_a_trick(reviewed):
+    from device.app.testing import finger
+
+    app = reviewed
+    scene = app.scene
+    app.step(1 / 60)
+    cx, cy = scene.diagram.center
+    finger(app, "down", cx + 80, cy)
+    finger(app, "move", cx - 20, cy)
+    finger(app, "up", cx - 80, cy)  # to the left: the next trick
+    app.step(1 / 60)
+    assert scene.step == 1
+    finger(app, "down", cx - 80, cy)
+    finger(app, "up", cx + 80, cy)
+    app.step(1 / 60)
+    assert scene.step == 0
+    app.step(1 / 60)
+    plot = scene._plot
+    assert plot is not None
+    x = plot.left + plot.w * 9.5 / 13  # the middle of the tenth trick's column
+    finger(app, "down", x, plot.centery)
+    finger(app, "up", x, plot.centery)
+    app.step(1 / 60)
+    assert scene.step == 10

@@ -89,3 +89,16 @@ def test_a_group_is_named_shortly_on_the_chart():
     assert level_name("partner hard / opponents hard") == "hard"
     assert level_name("partner easy / opponents expert") == "easy / expert"
     assert level_name("easy+hard") == "easy+hard"
+
+
+def test_the_table_keeps_only_the_deals_the_chart_reviews():
+    from device.app.session import KEEP_DEALS
+
+    app = make_app((800, 480), seed=2)
+    try:
+        _play_hands(app, KEEP_DEALS + 2)
+        assert app.stats.deals[:2] == [None, None]
+        assert all(d is not None for d in app.stats.deals[2:])
+        assert len(app.stats.hands) == KEEP_DEALS + 2  # every hand still counts
+    finally:
+        app.close()

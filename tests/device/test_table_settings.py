@@ -122,6 +122,7 @@ def test_the_ai_waits_its_pace_before_leading_and_last_trick_is_open_meanwhile()
             app.step(1 / 60)
             assert not deal.current.cards and len(deal.tricks) == tricks  # the AI has not led
             assert table.b_last.enabled
+            assert table.status().endswith("leads next · Last trick is open")
         assert run_until(app, lambda: deal.current.cards or len(deal.tricks) > tricks, max_steps=60)
     finally:
         app.close()

@@ -4,6 +4,8 @@ bad input, agreement with the classic solver, and the C core against the referen
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +16,9 @@ from engine import solver
 from engine.cards import Card
 from engine.errors import ArgumentError, NotationError
 from engine.order import Order
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import family_solver as family_bench  # noqa: E402
 
 needs_c = pytest.mark.skipif(not fs.HAVE_C, reason="C family solver not built")
 needs_classic_c = pytest.mark.skipif(not solver.HAVE_C, reason="C classic solver not built")
@@ -261,3 +266,34 @@ def test_the_c_core_equals_the_reference(pos: tuple[list[int], Order, int, tuple
         fs.reference_moves(hands, order, leader, trick, side, maximise=maximise)
     assert fs.solve_family(hands, order, leader, trick, side, maximise=maximise) == \
         fs.reference_value(hands, order, leader, trick, side, maximise=maximise)
+
+
+@needs_c
+def test_ten_thousand_positions_of_every_variant_equal_the_reference():
+    # Bid Whist (jokers, uptown, downtown, no trump), Oh Hell tables of 3 to 7,
+    # two seats, misère and Solo sides, small enough for the reference: about
+    # 15 s on this machine (bench/family_solver.py --check runs the same)
+    agreed, bad = family_bench.cross_check(10_000, seed=2026)
+    assert bad == []
+    assert agreed == 10_000
+
+
+@needs_c
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(most_cards=7), st.booleans())
+def test_larger_positions_are_consistent(pos: tuple[list[int], Order, int, tuple[int, ...], int],
+                                         maximise: bool):
+    # beyond the reference's reach: the side's tricks and the others' add up to
+    # the tricks left, and the value is the mover's pick of the card values,
+    # whatever the tables hold from earlier calls
+    hands, order, leader, trick, side = pos
+    seats = len(hands)
+    total = hands[(leader + len(trick)) % seats].bit_count()
+    others = (1 << seats) - 1 ^ side
+    value = fs.solve_family(hands, order, leader, trick, side, maximise=maximise)
+    fs.clear_tables()
+    assert fs.solve_family(hands, order, leader, trick, others, maximise=maximise) == total - value
+    moves = fs.solve_family_moves(hands, order, leader, trick, side, maximise=maximise)
+    assert moves is not None and value is not None
+    mover = (leader + len(trick)) % seats
+    assert value == (max if bool(side >> mover & 1) == maximise else min)(moves.values())

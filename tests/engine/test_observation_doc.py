@@ -28,12 +28,19 @@ from engine.seats import Seat  # noqa: E402
 DOC = ROOT / "docs" / "observation.md"
 BLOCK = re.compile(r"<!-- example: (?P<name>[\w-]+) -->\n```json\n(?P<body>.*?)\n```", re.S)
 
-# name: (game, seed, actions played before the observation: an int, or "auction+N" for
-# the whole auction and then N more)
+# name: (game, or game:players, seed, actions played before the observation: an int, or
+# "auction+N" for the whole auction and then N more)
 EXAMPLES = {
     "classic": ("classic", "doc", "6"),
     "norwegian-auction": ("norwegian", "doc", "1"),
     "norwegian-play": ("norwegian", "doc-3", "auction+5"),
+    "german": ("german", "doc", "3"),
+    "scandinavian": ("scandinavian", "doc", "auction+5"),
+    "oh-hell-auction": ("oh-hell:5", "doc", "3"),
+    "oh-hell-play": ("oh-hell:5", "doc", "auction+7"),
+    "knockout-play": ("knockout:3", "doc", "4"),
+    "bid-exchange": ("bid", "doc", "5"),
+    "bid-play": ("bid", "doc", "auction+6"),
     "solo-auction": ("solo", "doc-4", "1"),
     "solo-declare": ("solo", "doc-1", "4"),
     "solo-play": ("solo", "doc-9", "auction+6"),
@@ -44,7 +51,8 @@ EXAMPLES = {
 
 def example(name: str) -> Observation:
     game_name, seed, moves = EXAMPLES[name]
-    game = get_game(game_name)
+    game_name, _, players = game_name.partition(":")  # "oh-hell:5": at a table of five
+    game = get_game(game_name, int(players) if players else None)
     match = Match(game.default_rules(), Seat.N, seed, game)
     deal = match.new_deal()
 
@@ -83,6 +91,12 @@ def test_every_example_reads_back_and_its_legal_actions_parse() -> None:
         again = Observation.from_json(json.loads(json.dumps(data)))
         assert again.to_json() == data
         assert [action_from_dict(a, obs.players) for a in data["legal"]] == list(obs.legal)  # type: ignore[union-attr]
+
+
+def test_every_game_has_an_example() -> None:
+    from engine.games import GAMES
+
+    assert set(GAMES) <= {game.partition(":")[0] for game, _, _ in EXAMPLES.values()}
 
 
 def test_every_action_type_is_documented() -> None:

@@ -4,7 +4,7 @@ from other programs' hand records, and the line and reason of every bad file."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card
@@ -210,3 +210,22 @@ def _random_play(deal, random_card, seed):
 def test_settings_in_a_tag_value_read_back(settings):
     back = parse_tags_text(tags_text(settings))
     assert back == {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in settings.items()}
+
+
+@settings(deadline=None, max_examples=40)  # endplay's first import takes a while
+@given(st.lists(st.tuples(st.integers(0, 2**32), st.sampled_from("NESW")), min_size=1, max_size=4))
+def test_hand_records_written_by_endplay_read_back(deals):
+    pbn = pytest.importorskip("endplay.parsers.pbn")
+    from endplay.types import Board as EndplayBoard
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Player
+
+    written = [[frozenset(shuffled_pack(seed)[k::4]) for k in range(4)] for seed, _ in deals]
+    text = pbn.dumps([EndplayBoard(deal=EndplayDeal(format_hands(h)), board_num=i + 1,
+                                   dealer=Player.find(d))
+                      for i, (h, (_, d)) in enumerate(zip(written, deals, strict=True))])
+    boards = read_boards(text)
+    assert [list(b.hands) for b in boards] == written
+    assert [b.dealer for b in boards] == [Seat.parse(d) for _, d in deals]
+    assert [b.number for b in boards] == list(range(1, len(deals) + 1))
+    assert all(b.trump is None for b in boards)  # no contract: trumps by the rules

@@ -20,12 +20,13 @@ import pytest
 
 from engine.actions import Action
 from engine.observation import Observation
+from engine.seats import Seat
 from hall.drive import DriveSettings, HandResult, Seating, Standings, standings
 from hall.hub import Hub, hub_subscriptions
 from hall.link import Credentials, Link, LinkEvent, Published, Refused, acked_topic, result_topic
 from hall.run import ai_chooser, hub_standings
 from hall.store import HubStore, TableJournal
-from hall.table import HallTable, table_subscriptions
+from hall.table import HallTable, table_link
 from tests.hall.conftest import Mosquitto
 
 WAIT = 30.0  # seconds any one thing may take before the test gives up (never asserted as a speed)
@@ -50,12 +51,14 @@ def next_event(events: queue.Queue[LinkEvent], kind: type, timeout: float = WAIT
 class HubThread:
     """The hub as `hall serve` runs it, in a thread; stop() is the hub going down mid-drive."""
 
-    def __init__(self, m: Mosquitto, db: Path, settings: DriveSettings) -> None:
+    def __init__(self, m: Mosquitto, db: Path, settings: DriveSettings, start: bool = True) -> None:
         self.store = HubStore(db)
         self.link = Link(m.broker, m.credentials("club", "hub"), "hub-club", hub_subscriptions("club"))
         self.hub = Hub(self.store, self.link, settings)
         self.link.start()
-        self.hub.start()
+        if start:
+            self.hub.start()
+        self._start = threading.Event()
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -63,6 +66,13 @@ class HubThread:
     def _run(self) -> None:
         while not self._stop.is_set():
             self.hub.step(0.05)
+            if self._start.is_set() and not self.hub.started:
+                self.hub.start()
+
+    def start_drive(self) -> None:
+        """What the organiser's S key does, in the hub's own thread."""
+        self._start.set()
+        wait_for(lambda: self.hub.started, "the drive to start")
 
     def stop(self) -> None:
         self._stop.set()
@@ -71,15 +81,17 @@ class HubThread:
         self.store.close()
 
 
-def table_link(m: Mosquitto, t: int) -> Link:
-    return Link(m.broker, m.credentials("club", "tables"), f"table-club-{t}", table_subscriptions("club", t))
+def connect_table(m: Mosquitto, t: int) -> Link:
+    return table_link(m.broker, m.credentials("club", "tables"), "club", t)
 
 
 def make_table(m: Mosquitto, tmp: Path, t: int, chooser: Callable[[Observation, str], Action] | None = None
                ) -> HallTable:
-    link = table_link(m, t)
-    table = HallTable(TableJournal(tmp / f"table{t}.db"), link, t, chooser or ai_chooser("random"),
-                      drive="club")
+    link = connect_table(m, t)
+    # a journal that skips the disk's sync after each card: these tests cut processes and the
+    # network, not the machine's power (the killed table below keeps the real, synced journal)
+    table = HallTable(TableJournal(tmp / f"table{t}.db", durable=False), link, t,
+                      chooser or ai_chooser("random"), drive="club")
     link.start()
     assert table.wait_for_drive(WAIT) is not None
     return table
@@ -138,14 +150,16 @@ def test_hub_restart_broker_restart_and_a_table_offline_for_a_round_lose_and_dou
     assert offline is not None
     offline.stop()
     tables[2].link = None
+    wait_for(lambda: hub.hub.offline == (3,), "the hub to see table 3 gone")
     tables[0].play_round(2)
     mosquitto.restart(kill=True)
     for t in tables[1:]:
         t.play_round(2)
     waiting = tables[2].journal.outbox("club")  # its round kept, waiting for the network
     assert [(r.round, r.hand) for r in waiting if r.round == 2] == [(2, 1), (2, 2)]
-    tables[2].link = table_link(mosquitto, 3)
+    tables[2].link = connect_table(mosquitto, 3)
     tables[2].link.start()
+    wait_for(lambda: hub.hub.offline == (), "the hub to see table 3 back")
 
     for t in tables:
         t.play_round(3)
@@ -182,9 +196,11 @@ def test_results_delivered_twice_and_out_of_order_are_counted_once(mosquitto: Mo
     shuffled = random.Random(7).sample(results, len(results))
     for r in later_first + shuffled:
         assert sender.publish(result_topic("club", r.table), r.to_json()) is not None
-    wait_for(lambda: hub.hub.counts.results == 2 * len(results), "both deliveries at the hub")
-    assert hub.hub.counts.duplicates == len(results) and hub.hub.counts.refused == 0
-    wait_for(lambda: counted(db) == len(results), "every hand counted")
+    counts = hub.hub.counts
+    wait_for(lambda: counts.counted + counts.duplicates + counts.refused == 2 * len(results),
+             "both deliveries handled by the hub")
+    assert (counts.counted, counts.duplicates, counts.refused) == (len(results), len(results), 0)
+    assert counted(db) == len(results)
     first = hub.hub.first
     assert first is not None
     sender.stop()
@@ -214,8 +230,11 @@ def test_a_table_killed_mid_hand_resumes_from_its_journal_card_for_card(mosquitt
     def mid_hand() -> bool:
         if not journal.exists():
             return False
-        with sqlite3.connect(journal) as c:
-            played = c.execute("SELECT count(*) FROM actions WHERE round = 2 AND hand = 1").fetchone()[0]
+        try:
+            with sqlite3.connect(journal) as c:
+                played = c.execute("SELECT count(*) FROM actions WHERE round = 2 AND hand = 1").fetchone()[0]
+        except sqlite3.OperationalError:  # the table is still creating its journal
+            return False
         return bool(played >= 20)
 
     wait_for(mid_hand, "table 1 halfway through a hand")
@@ -292,7 +311,7 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
 
     assert counted(db) == 0 and hub.hub.counts.results == 0
     # the table's own result, sent with the table's password, is counted
-    table.link = table_link(mosquitto, 1)
+    table.link = connect_table(mosquitto, 1)
     table.link.start()
     assert table.flush(WAIT)
     assert counted(db) == 1
@@ -306,3 +325,53 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
         assert secret not in logs
         assert secret not in repr(mosquitto.credentials("club", "tables"))
     assert "guess" not in logs
+
+
+def test_players_sign_in_at_their_tables_and_round_one_seats_them(mosquitto: Mosquitto,
+                                                                   tmp_path: Path) -> None:
+    settings = DriveSettings("club", tables=2, rounds=1, seed="signin")
+    hub = HubThread(mosquitto, tmp_path / "hub.db", settings, start=False)
+    link = connect_table(mosquitto, 2)
+    table = HallTable(TableJournal(tmp_path / "table2.db"), link, 2, ai_chooser("random"), drive="club")
+    link.start()
+    wait_for(lambda: link.connected, "table 2 connected")
+    table.sign_in(Seat.N, "Ann")
+    table.sign_in(Seat.S, "Bob")
+    reader = HubStore(tmp_path / "hub.db")
+    wait_for(lambda: len(reader.signins()) == 2, "both sign-ins at the hub")
+    reader.close()
+    hub.start_drive()
+    assert table.wait_for_drive(WAIT) is not None
+    assert table.players(1) == ("Ann", "AI 2E", "Bob", "AI 2W")
+    first = hub.hub.first
+    assert first is not None and first.at(1) == ("AI 1N", "AI 1E", "AI 1S", "AI 1W")
+    link.stop()
+    hub.stop()
+
+
+def test_the_commands_serve_a_drive_to_its_end_and_status_reads_it(mosquitto: Mosquitto,
+                                                                     tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    broker = ["--broker", str(mosquitto.broker), "--drive", "club"]
+    hub_cred = str(mosquitto.files.credentials("club", "hub"))
+    table_cred = str(mosquitto.files.credentials("club", "tables"))
+    players = tmp_path / "players.txt"
+    players.write_text("Ann\nBob = 04A1\nCy\n")
+    hub = subprocess.Popen(_hall("serve", *broker, "--credentials", hub_cred,
+                                 "--db", str(tmp_path / "hub.db"), "--tables", "1", "--rounds", "2",
+                                 "--hands", "2", "--players", str(players), "--start", "--until-finished"),
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    table = subprocess.run(_hall("table", *broker, "--credentials", table_cred, "--table", "1",
+                                 "--db", str(tmp_path / "t1.db")),
+                           env=env, capture_output=True, text=True, timeout=120)
+    out, _ = hub.communicate(timeout=120)
+    assert table.returncode == 0, table.stdout + table.stderr
+    assert hub.returncode == 0, out
+    assert "Table 1, round 1 of 2: N Ann, E Bob, S Cy, W AI 1W; hands 1-2, trumps H C" in table.stdout
+    assert "Table 1, round 1 over" in table.stdout and "Next: Ann " in table.stdout
+    assert "drive club: round 2 of 2 (finished); 4 hands counted" in out
+    status = subprocess.run(_hall("status", "--db", str(tmp_path / "hub.db")), env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert status.returncode == 0 and "(finished); 4 hands counted" in status.stdout
+    for secret in (mosquitto.credentials("club", d).password for d in ("hub", "tables")):
+        assert secret not in out + table.stdout + table.stderr + status.stdout

@@ -111,3 +111,22 @@ def test_the_table_deals_the_files_hands(tmp_path):
             app.session.finish()
     finally:
         app.close()
+
+
+def test_play_refuses_a_bad_file_before_the_table_opens(tmp_path, capsys):
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98"]\n')
+    assert main(["play", "--deals", str(bad)]) == 1
+    assert "bad.pbn: line 2: the Deal has 3 hand(s)" in capsys.readouterr().err
+    assert main(["play", "--duplicate"]) == 2
+
+
+def test_norwegian_whist_plays_a_files_deals_without_trumps(tmp_path, capsys):
+    deals_file = tmp_path / "records.pbn"
+    deals = write_endplay_file(deals_file, contract_on=0)  # a contract in hearts: no trumps all the same
+    assert main(["demo", "--headless", "--game", "norwegian", "--deals", str(deals_file), "--hands", "2",
+                 "--seed", "2", "--level", "rules"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("no trumps ---") == 2 and "Played 2 hands" in out
+    north = " ".join(c.symbol[1:] for c in sorted(deals[0][0], reverse=True) if c.suit == 0)
+    assert north in out.split("hand 2")[0]

@@ -17,7 +17,7 @@ from tests.system.test_store_migration import run
 def test_demo_and_history_json(tmp_path: Path, game: str, seats: list[str]) -> None:
     db = tmp_path / "store.db"
     code, out = run(["demo", "--headless", "--game", game, "--hands", "3", "--seed", "3", "--db", "F"], db)
-    assert code == 0 and "Hand 3:" in out and "Totals" in out
+    assert code == 0 and "hand 3 (hand 3 of 3)" in out and "Auction: " in out
     code, text = run(["history", "--db", "F", "--json"], db)
     assert code == 0
     hands = [json.loads(line) for line in text.splitlines()]

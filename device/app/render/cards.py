@@ -13,6 +13,8 @@ from __future__ import annotations
 import io
 import logging
 import re
+import threading
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,6 +43,36 @@ def art(name: str) -> str:
 
 
 _svg_failed = False
+# Faces drawn ahead by prepare()'s thread: (card, w, h, four_colour) -> surface.
+_ready: dict[tuple[int, int, int, bool], pygame.Surface] = {}
+_prepared: set[tuple[int, int, bool]] = set()
+
+
+def prepare(sizes: Iterable[tuple[int, int]], four_colour: bool = False) -> threading.Thread | None:
+    """Draw the whole deck at these sizes on a background thread, so a deal and each
+    new card of a trick cost a blit rather than a drawing (SDL_image lets go of the
+    GIL while it rasterises: the thread runs beside the frames on another core).
+    Returns the thread, or None when there is nothing new to draw."""
+    todo = [(w, h) for w, h in sizes if (w, h, four_colour) not in _prepared and w > 0 and h > 0]
+    if not todo or _svg_failed:
+        return None
+    _prepared.update((w, h, four_colour) for w, h in todo)
+
+    def run() -> None:
+        for w, h in todo:
+            for card in range(54):
+                key = (card, w, h, four_colour)
+                if key in _ready:
+                    continue
+                svg = card_art.recolour(art(card_art.name_of(card)), card // 13, four_colour)
+                drawn = render_svg(svg, w, h)
+                if drawn is None:
+                    return
+                _ready[key] = drawn
+
+    thread = threading.Thread(target=run, name="card-art", daemon=True)
+    thread.start()
+    return thread
 
 
 def render_svg(svg: str, w: int, h: int) -> pygame.Surface | None:
@@ -56,9 +88,12 @@ def render_svg(svg: str, w: int, h: int) -> pygame.Surface | None:
         log.warning("the card art cannot be drawn (%s): plain cards instead", exc)
         _svg_failed = True
         return None
+    # SDL_image hands back RGBA bytes; pygame's own surfaces (and the screen) are ARGB, and a
+    # blit between the two converts every pixel (20x slower): converted once here, by bytes
+    # (Surface.convert would need the display up, which the tests and the worker may not have)
+    surf = pygame.image.frombytes(pygame.image.tobytes(surf, "BGRA"), surf.get_size(), "BGRA")
     if surf.get_size() != (w, h):
-        surf = pygame.transform.smoothscale(surf.convert_alpha() if pygame.display.get_surface() else surf,
-                                            (w, h))
+        surf = pygame.transform.smoothscale(surf, (w, h))
     return surf
 
 
@@ -175,6 +210,9 @@ def _index_label(rank: int, size: int, colour: tuple[int, int, int], room: int) 
 def card_face(card: int, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
     """A face-up card without its corner indices: the pips, the ace, a court's
     figure or a joker, from the deck's art."""
+    ready = _ready.get((card, w, h, four_colour))
+    if ready is not None:
+        return ready
     svg = card_art.recolour(art(card_art.name_of(card)), card // 13, four_colour)
     drawn = render_svg(svg, w, h)
     if drawn is not None:

@@ -34,7 +34,18 @@ SCENES = {
     "abandon": ("abandon", "AbandonScene"),
     "duplicate_table": ("duplicate", "DuplicateTableScene"),
     "duplicate": ("duplicate", "DuplicateScene"),
+    "hall": ("hall", "HallScene"),
+    "solo_table": ("solo_table", "SoloTableScene"),
 }
+
+# Games whose table is not the four-seat one: each plays alone at two to seven seats.
+TABLES = {"oh-hell": "solo_table", "knockout": "solo_table", "german": "solo_table",
+          "scandinavian": "solo_table"}
+
+
+def table_for(game: str) -> str:
+    """The table scene that plays ``game``."""
+    return TABLES.get(game, "table")
 
 
 def make(name: str, app: App, **kwargs: object) -> Scene:

@@ -66,8 +66,9 @@ class Moment:
         return self.winner == 0
 
     @classmethod
-    def of(cls, match: Match) -> Moment | None:
-        """The moment the last scored hand made, or None when it ended no game."""
+    def of(cls, match: Match, sitting: tuple[int, int] | None = None) -> Moment | None:
+        """The moment the last scored hand made, or None when it ended no game.
+        ``sitting``: rubbers won by each side since the table was switched on."""
         sheet = match.sheet()
         if not sheet.hands or sheet.hands[-1].game_won_by is None or not sheet.games:
             return None
@@ -82,7 +83,7 @@ class Moment:
         margin = win - lose
         by = f"by {margin} point{'s' if margin != 1 else ''}"
         lines.append(f"Game {game.number}: {SIDES[0]} {a} · {SIDES[1]} {b}, {by}")
-        if counts_points:
+        if counts_points and sheet.winner is None:  # at the rubber's end the summary has a Worth column
             lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {game.value} "
                          f"rubber point{'s' if game.value != 1 else ''}")
         gw = sheet.games_won
@@ -95,6 +96,9 @@ class Moment:
         if match.game.counts_honours(match.rules):
             honours = (sum(h.honours[0] for h in sheet.hands), sum(h.honours[1] for h in sheet.hands))
             totals.append(f"Honours scored: {SIDES[0]} {honours[0]} · {SIDES[1]} {honours[1]}")
+        if sheet.winner is not None and sitting is not None and sum(sitting) > 1:
+            totals.append(f"{word.capitalize()}s this sitting: {SIDES[0]} {sitting[0]} · "
+                          f"{SIDES[1]} {sitting[1]}")
         if sheet.winner is not None:
             rp = sheet.rubber_points
             if need > 1:
@@ -145,14 +149,17 @@ class CelebrationScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.moment = Moment.of(app.session.match)
+        total = app.stats.total()
+        self.moment = Moment.of(app.session.match, (total.rubbers_won, total.rubbers - total.rubbers_won))
         self.t = 0.0
         # The animation's length in app seconds; 0 (animation off) shows the still at once.
         self.length = ANIMATION_S * app.anim
         self.flyers: list[Flyer] = []
+        self.card_images: dict[int, pygame.Surface] = {}
         self.sparks: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
         self.headline: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self._drawn: tuple[object, ...] | None = None  # what the screen shows, once still
+        self._drawn: tuple[object, ...] | None = None  # what the screen's picture was drawn for
+        self._moved: list[pygame.Rect] = []  # where last frame's cards and gold went
 
     @property
     def animating(self) -> bool:
@@ -202,6 +209,10 @@ class CelebrationScene(Scene):
             sx = w * (0.25 + 0.5 * rng.random())
             self.flyers.append(Flyer(card, (sx, from_y), (ex + cw / 2, ey + ch / 2), 0.05 * i,
                                      rng.uniform(-540, 540)))
+        # In the display's own pixel format: blitted and turned every frame while they fly.
+        four = self.app.config.display.four_colour
+        self.card_images = {f.card: cards.card_surface(f.card, cw, ch, four).convert_alpha()
+                            for f in self.flyers}
         colours = (theme.GOLD, theme.INK, (255, 150, 120), theme.BUTTON_FOCUS)
         self.sparks = [(rng.random() * w, rng.uniform(-0.6, 0.0) * h, rng.uniform(0.35, 0.8) * h,
                         rng.uniform(0, 2 * math.pi), colours[i % len(colours)]) for i in range(48)]
@@ -250,12 +261,18 @@ class CelebrationScene(Scene):
         y += (head_h - len(lines) * text.line_height(size, True)) // 2
         colour = theme.GOLD if m.you_won else theme.INK
         self.headline = []
+        o = max(1, self.px(2))
         for line in lines:
             t = text.text(line, size, colour, True)
             r = t.get_rect(midtop=(w // 2, y))
-            self.headline.append((text.text(line, size, theme.PANEL, True), r))  # its outline
-            self.headline.append((t, r))
             bg.blit(t, r)
+            # Outlined once here, for writing over the flying cards.
+            outline = text.text(line, size, theme.PANEL, True)
+            baked = pygame.Surface((r.w + 2 * o, r.h + 2 * o), pygame.SRCALPHA)
+            for dx, dy in ((0, o), (2 * o, o), (o, 0), (o, 2 * o)):
+                baked.blit(outline, (dx, dy))
+            baked.blit(t, (o, o))
+            self.headline.append((baked, r.move(-o, -o)))
             y += text.line_height(size, True)
         top = a.y + self.px(6) + head_h + self.px(8)
         panel = pygame.Rect(a.x, top, a.w, a.bottom - top)
@@ -307,9 +324,16 @@ class CelebrationScene(Scene):
         ws = [int(wt * unit) for wt in weights]
         small = self.px(22)
         rows = 2 + len(m.games) + len(m.totals)
-        while rows * int(text.line_height(small, True) * 1.15) > box.h and small > self.px(18):
-            small -= 1
-        line = int(text.line_height(small, True) * 1.15)
+        # Shrink to fit: first the spacing, then the size (never below 18 px at 800x480).
+        spacing = 1.15
+        while rows * int(text.line_height(small, True) * spacing) > box.h:
+            if spacing > 1.0:
+                spacing = 1.0
+            elif small > self.px(18):
+                small -= 1
+            else:
+                break
+        line = int(text.line_height(small, True) * spacing)
         title = "Match summary" if m.kind != "game" else "Games so far"
         bg.blit(text.text(title, small, theme.GOLD, True), (box.x, box.y))
         y = box.y + line
@@ -335,32 +359,44 @@ class CelebrationScene(Scene):
                 y += line
 
     def draw(self, surf: pygame.Surface) -> None:
-        # Once the animation is over nothing moves: the screen is left as it is
-        # until a button changes (a Pi need not redraw a still picture 60 times a second).
+        # Drawn in layers like the table: the still picture is blitted whole only
+        # when something on it changes; while the cards fly, a frame repairs the
+        # patches they and the falling gold covered last frame and draws them anew;
+        # once it is over nothing is redrawn (a Pi need not repaint a still 60 times
+        # a second).
         key = (self.animating, surf.get_size(), id(surf), self.buttons.focus, store_banner.message(self.app),
                tuple((b.pressed, b.enabled) for b in self.buttons.buttons))
-        if not self.animating and key == self._drawn:
+        full = key != self._drawn or self._bg is None
+        if not full and not self.animating:
             self.dirty = []
             return
         self._drawn = key
-        self.blit_background(surf)
-        if self.moment is not None and self.animating:
-            self._draw_animation(surf)
-            # The words stay readable over the flying cards: outlined, then written.
-            o = max(1, self.px(2))
-            for i, (t, r) in enumerate(self.headline):
-                if i % 2 == 0:
-                    for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o)):
-                        surf.blit(t, r.move(dx, dy))
-                else:
-                    surf.blit(t, r)
-        elif self.moment is not None:
-            self._draw_animation(surf)
-        self.buttons.draw(surf)
+        if full:
+            self.blit_background(surf)
+            dirty: list[pygame.Rect] = []
+        else:
+            assert self._bg is not None
+            dirty = [surf.blit(self._bg, r, r) for r in self._moved]
+        moved = self._draw_animation(surf) if self.moment is not None else []
+        touched = dirty + moved
+        extra: list[pygame.Rect] = []
+        if self.animating:
+            # The words stay readable over the flying cards: written again, outlined,
+            # where a card or the gold went (only there: a 1080p line is a big blit).
+            for baked, r in self.headline:
+                for t in [r] if full else [t for t in touched if t.colliderect(r)]:
+                    part = r.clip(t)
+                    extra.append(surf.blit(baked, part.topleft, part.move(-r.x, -r.y)))
+        for i, b in enumerate(self.buttons.buttons):
+            if b.visible and (full or b.rect.collidelist(touched) >= 0):
+                b.draw(surf, focused=i == self.buttons.focus)
+                extra.append(b.rect.copy())
+        self._moved = moved
+        self.dirty = None if full else touched + extra
 
-    def _draw_animation(self, surf: pygame.Surface) -> None:
-        four = self.app.config.display.four_colour
-        cw, ch = self.card_size
+    def _draw_animation(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """The cards and the gold of this frame; returns where they were drawn."""
+        out: list[pygame.Rect] = []
         length = self.length
         p_all = 1.0 if length <= 0 else min(1.0, self.t / length)
         for f in self.flyers:
@@ -371,13 +407,13 @@ class CelebrationScene(Scene):
             # In an arc that swings out over the table and back onto the resting place.
             bulge = -1 if f.start[1] > f.end[1] else 1
             y = f.start[1] + (f.end[1] - f.start[1]) * e + bulge * math.sin(math.pi * e) * self.px(60)
-            img = cards.card_surface(f.card, cw, ch, four)
+            img = self.card_images[f.card]
             angle = f.spin * (1 - e)
             if abs(angle) > 1:
                 img = pygame.transform.rotate(img, angle)
-            surf.blit(img, img.get_rect(center=(int(x), int(y))))
+            out.append(surf.blit(img, img.get_rect(center=(int(x), int(y)))))
         if p_all >= 1.0:
-            return
+            return out
         h = surf.get_height()
         r = max(2, self.px(4))
         for x0, y0, fall, phase, colour in self.sparks:
@@ -385,4 +421,5 @@ class CelebrationScene(Scene):
             if y < -r or y > h:
                 continue
             x = x0 + math.sin(phase + self.t * 5) * self.px(10)
-            pygame.draw.rect(surf, colour, (int(x), int(y), r * 2, r))
+            out.append(pygame.draw.rect(surf, colour, (int(x), int(y), r * 2, r)))
+        return out

@@ -65,7 +65,7 @@ class DemoScene(TableScene):
         cur = deal.current
         if deal.tricks and not cur.cards and deal.tricks[-1].cards[-1] == card:
             t = deal.tricks[-1]
-            winner = t.winner(deal.trump)
+            winner = t.winner(deal.order)
             self.caption = f"{who} plays the {card.name}; {DEMO_NAMES[winner]} wins the trick"
         elif len(cur.cards) == 1:
             self.caption = f"{who} leads the {card.name}"

@@ -36,9 +36,13 @@ class DuplicateTableScene(TableScene):
         if not self.session.match.deals[-1].actions:
             self.dealing = 0.0 if self.pace > 0 else None
             self.next_ai_at = self.app.clock + 0.3 * self.pace
-            side = "the other side: you hold East's cards" if self.run.match.at_second_table \
-                else "your side: you hold South's cards"
-            self.say(f"Deal {self.run.match.board + 1}, {side}", 3.0)
+            m = self.run.match
+            if self.run.single:
+                self.say("The same deal from the other side: you hold what East held", 3.0)
+            else:
+                side = "the other side: you hold East's cards" if m.at_second_table \
+                    else "you hold South's cards"
+                self.say(f"Deal {m.board + 1} of {len(m.records)}, {side}", 3.0)
 
     def hand_over(self) -> None:
         # A practice table: not scored in the rubber, the statistics or the store.
@@ -141,8 +145,8 @@ class DuplicateScene(Scene):
             surf.blit(text.text("to be played", self.px(20), theme.INK_DIM), (x, y))
             return
         hand = deal.dealt_hands()[Seat.S]
-        surf.blit(text.text("your hand", self.px(16), theme.INK_DIM), (x, y))
-        y += text.line_height(self.px(16))
+        surf.blit(text.text("your hand", self.px(18), theme.INK_DIM), (x, y))
+        y += text.line_height(self.px(18))
         y += self._hand(surf, hand, x, y, inner) + self.px(10)
         ns, ew = deal.tricks_taken()
         rows = [("You and partner", ns, theme.INK), ("The AI opponents", ew, theme.INK_DIM)]
@@ -160,19 +164,26 @@ class DuplicateScene(Scene):
             pygame.draw.circle(surf, colour, (cx, y + r), r)
         y += 2 * r + self.px(10)
         cards = "North-South" if number == 1 else "East-West"
-        note = f"your side held the deal's {cards} cards"
-        surf.blit(text.text(note, text.fit_size(note, self.px(17), inner), theme.INK_DIM), (x, y))
+        note = f"your side held {cards}'s cards"
+        for part in text.wrap(note, self.px(18), inner):
+            surf.blit(text.text(part, self.px(18), theme.INK_DIM), (x, y))
+            y += text.line_height(self.px(18))
 
     def _hand(self, surf: pygame.Surface, cards: frozenset[Card] | None, x: int, y: int, width: int) -> int:
         """Your hand on one line, each suit's symbol in its colour; the height drawn."""
         if not cards:
             return 0
+        fs = self.px(21)
         groups: list[tuple[int, str]] = []
-        for suit in range(4):
-            held = [c for c in sorted(cards, reverse=True) if c.suit == suit]
-            groups.append((suit, " ".join(c.symbol[1:] for c in held) or "-"))
-        whole = "  ".join(SUIT_SYMBOLS[suit] + " " + r for suit, r in groups)
-        fs = text.fit_size(whole, self.px(21), width, False, min_size=self.px(12))
+        for gap in (" ", ""):  # the ranks close together when spaced they do not fit
+            groups = []
+            for suit in range(4):
+                held = [c for c in sorted(cards, reverse=True) if c.suit == suit]
+                groups.append((suit, gap.join(c.symbol[1:] for c in held) or "-"))
+            whole = "  ".join(SUIT_SYMBOLS[suit] + " " + r for suit, r in groups)
+            fs = text.fit_size(whole, self.px(21), width, False, min_size=self.px(18))
+            if text.width(whole, fs) <= width:
+                break
         for suit, ranks in groups:
             sym = text.text(SUIT_SYMBOLS[suit], fs, LIGHT_SUITS[suit], True)
             surf.blit(sym, (x, y))
@@ -192,7 +203,7 @@ class DuplicateScene(Scene):
         top = pad + t.get_height() + self.px(8)
         score_h = self.px(64)
         # panels as tall as what they hold (at most), the score line centred below them
-        bottom = min(self.buttons_top - pad - score_h, top + self.px(225) if w >= h else h)
+        bottom = min(self.buttons_top - pad - score_h, top + self.px(232) if w >= h else h)
         gap = pad
         if w >= h:
             col = (w - 2 * pad - gap) // 2

@@ -366,7 +366,7 @@ class RecallScene(Scene):
             from engine.seats import Seat
             from engine.trick import Trick as EngineTrick
 
-            won = EngineTrick(Seat.parse(shown[0][0]), tuple(c for _, c in shown)).winner(state.trump)
+            won = EngineTrick(Seat.parse(shown[0][0]), tuple(c for _, c in shown)).winner(state.order)
             out.append(f"{SEAT_LABELS[won.name]} wins the trick")
         return out
 
@@ -589,7 +589,7 @@ class RecallScene(Scene):
             from engine.trick import Trick as EngineTrick
 
             trick = EngineTrick(Seat.parse(plays[0][0]), tuple(c for _, c in plays))
-            winner = trick.winner(state.trump).name
+            winner = trick.winner(state.order).name
         for seat, card in plays:
             rect = pygame.Rect(0, 0, cw, ch)
             rect.center = spots[seat]

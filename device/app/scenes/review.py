@@ -3,12 +3,11 @@
 A diagram: the four hands, stepped trick by trick (buttons, arrow keys), each
 card of the trick marked with what it cost and the better card shown, and a
 chart of the tricks your side could take as the hand went on. "List" shows the
-same review as text (``review_lines``, also for a terminal).
+same review as text (device.review, which ``history --show ID --review`` prints).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,7 @@ from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from device.review import NAMES, TRICKS, CardCost, plain_record, review_lines, side_series, summary_lines
 from device.words import count
 from engine.cards import Card, parse_card
 from engine.seats import Seat
@@ -25,38 +25,6 @@ from engine.seats import Seat
 if TYPE_CHECKING:
     from device.app.app import App
     from engine.deal import Deal
-
-NAMES = {"N": "Partner", "E": "East", "S": "You", "W": "West"}
-
-
-def _int(row: Mapping[str, object], key: str) -> int:
-    value = row[key]
-    if not isinstance(value, int):
-        raise TypeError(f"engine.ai.review's {key!r} is {value!r}, not a whole number")
-    return value
-
-
-@dataclass(frozen=True)
-class CardCost:
-    """One card of engine.ai.review's answer: the side's best tricks before and after it."""
-
-    trick: int
-    seat: str
-    card: str
-    before: int
-    after: int
-    cost: int
-    mistake: bool
-    best: tuple[str, ...]
-
-    @classmethod
-    def of(cls, row: Mapping[str, object]) -> CardCost:
-        best = row["best"]
-        if not isinstance(best, list | tuple):
-            raise TypeError(f"engine.ai.review's 'best' is {best!r}, not a list of cards")
-        return cls(_int(row, "trick"), str(row["seat"]), str(row["card"]), _int(row, "before"),
-                   _int(row, "after"), _int(row, "cost"), bool(row["mistake"]), tuple(str(c) for c in best))
-
 
 @dataclass
 class ReviewCache:
@@ -69,70 +37,12 @@ class ReviewCache:
     failed: bool = False
 
 
-def plain_record(deal: Deal) -> list[tuple[str, str]]:
-    """Without the AI's analysis: the hand trick by trick."""
-    out: list[tuple[str, str]] = [
-        ("dim", "The double-dummy analysis is not available; here is the hand as played.")]
-    for i, t in enumerate(deal.tricks, 1):
-        winner = t.winner(deal.order)
-        plays = "   ".join(f"{NAMES[s.name]} {c.symbol}" for s, c in t.plays())
-        out.append(("b", f"Trick {i}: {NAMES[winner.name]} won"))
-        out.append(("t", plays))
-    return out
-
-
-def summary_lines(result: list[CardCost]) -> list[tuple[str, str]]:
-    """The review's headline: costly cards and tricks lost, by side."""
-    mistakes = [r for r in result if r.mistake and Seat.parse(r.seat).side == 0]
-    theirs = [r for r in result if r.mistake and Seat.parse(r.seat).side == 1]
-    lost = sum(r.cost for r in mistakes)
-    return [("h", f"Your side: {count(len(mistakes), 'costly card')}, {count(lost, 'trick')} lost"
-                  if mistakes else "Your side: no card cost a trick"),
-            ("t", f"Opponents: {count(len(theirs), 'costly card')}" if theirs
-                  else "Opponents: no card cost a trick"),
-            ("dim", "Tricks are double-dummy: best play with every hand in view.")]
-
-
-def review_lines(deal: Deal | None, result: list[CardCost] | None) -> list[tuple[str, str]]:
-    """The review as text lines (style, text): the List view, and a terminal's."""
-    if deal is None:
-        return [("t", "Play a hand first: the review shows what each card cost.")]
-    if not result:
-        return plain_record(deal)
-    out = summary_lines(result)
-    trick: int | None = None
-    for r in result:
-        if r.trick != trick:
-            trick = r.trick
-            out.append(("", ""))
-            out.append(("b", f"Trick {trick}"))
-        card = parse_card(r.card)
-        who = NAMES.get(r.seat, r.seat)
-        line = f"{who}: {card.symbol}   (side's best: {r.after} tricks)"
-        if r.mistake:
-            line = f"{who}: {card.symbol}   (side's best: {r.before} → {r.after} tricks)"
-        out.append(("t", line))
-        if r.mistake:
-            best = ", ".join(parse_card(b).symbol for b in r.best[:4])
-            out.append(("bad", f"cost {count(r.cost, 'trick')}; better: {best}"))
-    return out
-
-
-def side_series(result: list[CardCost]) -> list[int]:
-    """The tricks your side (North-South) could take in the whole hand, double
-    dummy: before the first card, then after every card reviewed."""
-    if not result:
-        return []
-
-    def ours(r: CardCost, value: int) -> int:
-        return value if Seat.parse(r.seat).side == 0 else TRICKS - value
-
-    return [ours(result[0], result[0].before)] + [ours(r, r.after) for r in result]
-
-
-TRICKS = 13
 BAD = (235, 90, 70)
 GOOD = (110, 200, 120)
+SUIT_RED = (240, 90, 90)  # hearts and diamonds on the dark panel
+# The suits' inks on the dark panel: light enough to read there, in the deck's hues.
+PANEL_SUITS = {False: (theme.INK, SUIT_RED, SUIT_RED, theme.INK),
+               True: (theme.INK, SUIT_RED, (120, 170, 255), (120, 215, 130))}
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
 # Where each seat sits in the diagram: you at the bottom, as at the table.
 PLACES = {Seat.N: "top", Seat.E: "right", Seat.S: "bottom", Seat.W: "left"}
@@ -150,6 +60,8 @@ class ReviewScene(ScrollScene):
         self.step = 0  # 0: the deal; k: the k-th trick
         self.as_list = False
         self._frame: pygame.Surface | None = None
+        self._press: tuple[float, float] | None = None
+        self._plot: pygame.Rect | None = None  # the chart's plot, once drawn: a tap there picks a trick
 
     def enter(self) -> None:
         # The review of a deal is worked out once, even if the player leaves
@@ -230,16 +142,16 @@ class ReviewScene(ScrollScene):
         self.bar = pygame.Rect(2 * pad + bw, y, w - 5 * pad - 2 * bw - lw, bar)
         self.main = pygame.Rect(pad, top, w - 2 * pad, y - top - pad)
         if w >= h:
-            dw = int(self.main.w * 0.54)
+            dw = int(self.main.w * 0.5)
             self.diagram = pygame.Rect(self.main.x, self.main.y, dw, self.main.h)
             rx = self.diagram.right + pad
             rw = self.main.right - rx
-            ih = int(self.main.h * 0.56)
+            ih = int(self.main.h * 0.6)
             self.info = pygame.Rect(rx, self.main.y, rw, ih)
             self.chart = pygame.Rect(rx, self.info.bottom + pad, rw,
                                      self.main.bottom - self.info.bottom - pad)
         else:
-            dh = int(self.main.h * 0.46)
+            dh = int(self.main.h * 0.42)
             self.diagram = pygame.Rect(self.main.x, self.main.y, self.main.w, dh)
             ih = int(self.main.h * 0.31)
             self.info = pygame.Rect(self.main.x, self.diagram.bottom + pad, self.main.w, ih)
@@ -254,10 +166,31 @@ class ReviewScene(ScrollScene):
                 self.go_to(self.step + (1 if ev.action == Action.RIGHT else -1))
                 return
             if isinstance(ev, PointerEvent):
-                self.buttons.pointer(ev.kind, ev.x, ev.y)
-                self._frame = None if ev.kind != "move" else self._frame
+                if not self.buttons.pointer(ev.kind, ev.x, ev.y):
+                    self._touch(ev)
                 return
         super().handle(ev)
+
+    def _touch(self, ev: PointerEvent) -> None:
+        """A swipe steps (to the left: the next trick, as a page turns); a tap on the
+        chart goes to the trick under the finger."""
+        if ev.kind == "down":
+            self._press = (ev.x, ev.y)
+            return
+        if ev.kind != "up" or self._press is None:
+            return
+        (x0, y0), self._press = self._press, None
+        dx, dy = ev.x - x0, ev.y - y0
+        if abs(dx) >= self.px(60) and abs(dx) > abs(dy):
+            self.go_to(self.step + (1 if dx < 0 else -1))
+        elif self._plot is not None and self._plot.collidepoint(ev.x, ev.y) and abs(dx) < self.px(20):
+            self.go_to(self.trick_at(ev.x))
+
+    def trick_at(self, x: float) -> int:
+        """The trick drawn at ``x`` on the chart."""
+        if self._plot is None or not self.steps:
+            return self.step
+        return max(1, min(self.steps, 1 + int((x - self._plot.left) * self.steps / max(1, self._plot.w))))
 
     def update(self, dt: float) -> None:
         if self.job is None:
@@ -327,111 +260,121 @@ class ReviewScene(ScrollScene):
         return surf
 
     def _suit_line(self, surf: pygame.Surface, x: int, y: int, suit: int, hand: list[Card], size: int,
-                   marks: dict[Card, tuple[int, int, int]], rings: dict[Card, tuple[int, int, int]]) -> None:
-        four = self.app.config.display.four_colour
-        colour = theme.suit_colour(suit, four)
-        sym = cards.suit_surface(suit, size, colour if suit in (0, 3) or four else (235, 80, 80))
-        if suit in (0, 3) and not four:
-            sym = cards.suit_surface(suit, size, theme.INK)
-        surf.blit(sym, (x, y + size // 8))
+                   width: int, marks: dict[Card, tuple[int, int, int]],
+                   rings: dict[Card, tuple[int, int, int]]) -> None:
+        colour = PANEL_SUITS[self.app.config.display.four_colour][suit]
+        surf.blit(cards.suit_surface(suit, size, colour), (x, y + size // 8))
         cx = x + size + self.px(5)
-        ranks = [c for c in hand if c.suit == suit]
+        ranks = [RANK_TEXT.get(c.rank, str(c.rank)) for c in hand if c.suit == suit]
         if not ranks:
             surf.blit(text.text("—", size, theme.INK_DIM), (cx, y))
             return
-        for c in ranks:
+        # the gap between ranks narrows for a long suit, so it stays in its block
+        inked = sum(text.width(r, size) for r in ranks)
+        gap = max(2, min(self.px(7), (x + width - cx - inked) // max(1, len(ranks))))
+        for c in (c for c in hand if c.suit == suit):
             label = RANK_TEXT.get(c.rank, str(c.rank))
-            g = text.text(label, size, theme.INK, True)
-            box = pygame.Rect(cx - 2, y - 1, g.get_width() + 4, g.get_height() + 1)
+            g = text.text(label, size, theme.INK)
+            box = pygame.Rect(cx - 2, y, g.get_width() + 4, g.get_height())
             if c in marks:
                 pygame.draw.rect(surf, marks[c], box, border_radius=3)
                 g = text.text(label, size, theme.BLACK, True)
             elif c in rings:
                 pygame.draw.rect(surf, rings[c], box, max(2, self.px(2)), border_radius=3)
             surf.blit(g, (cx, y))
-            cx += g.get_width() + self.px(6)
+            cx += g.get_width() + gap
 
-    def _hand_block(self, seat: Seat, hand: list[Card], size: int,
+    def _hand_block(self, seat: Seat, hand: list[Card], size: int, width: int,
                     marks: dict[Card, tuple[int, int, int]],
                     rings: dict[Card, tuple[int, int, int]]) -> pygame.Surface:
-        line = text.line_height(size, True) + self.px(2)
-        name = NAMES[seat.name] + (" (dealer)" if self.deal is not None and self.deal.dealer == seat else "")
-        width = max(text.width(name, size, True), size * 9)
+        line = text.line_height(size) + self.px(1)
+        name = NAMES[seat.name] + (" (D)" if self.deal is not None and self.deal.dealer == seat else "")
         block = pygame.Surface((width, line * 5), pygame.SRCALPHA)
-        block.blit(text.text(name, size, theme.GOLD, True), (0, 0))
-        for i, suit in enumerate(range(4)):
-            self._suit_line(block, 0, line * (i + 1), suit, hand, size, marks, rings)
+        block.blit(text.text(name, text.fit_size(name, size, width, True, min_size=size), theme.GOLD, True),
+                   (0, 0))
+        for suit in range(4):
+            self._suit_line(block, 0, line * (suit + 1), suit, hand, size, width, marks, rings)
         return block
 
-    def _draw_diagram(self, surf: pygame.Surface, deal: Deal) -> None:
-        area = self.diagram
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
-        size = self.px(15)
-        hands = self.hands_before(self.step)
-        plays = deal.tricks[self.step - 1].plays() if self.step else []
-        costs = self.costs(self.step)
+    def _marks(self) -> tuple[dict[Card, tuple[int, int, int]], dict[Card, tuple[int, int, int]]]:
+        """The trick's cards filled by their verdict, and the better cards ringed."""
         marks: dict[Card, tuple[int, int, int]] = {}
         rings: dict[Card, tuple[int, int, int]] = {}
-        for (_, card), cost in zip(plays, costs, strict=True):
+        if self.deal is None or not self.step:
+            return marks, rings
+        plays = self.deal.tricks[self.step - 1].plays()
+        for (_, card), cost in zip(plays, self.costs(self.step), strict=True):
             bad = cost is not None and cost.mistake
             marks[card] = BAD if bad else GOOD if cost is not None else theme.GOLD
             if bad and cost is not None:
                 for b in cost.best:
                     rings[parse_card(b)] = GOOD
-        blocks = {seat: self._hand_block(seat, hands[seat], size, marks, rings) for seat in hands}
+        return marks, rings
+
+    def _draw_diagram(self, surf: pygame.Surface, deal: Deal) -> None:
+        area = self.diagram
+        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        size = self.px(18)
+        pad = self.px(8)
+        side = (area.w - 2 * pad) * 3 // 8  # a West or East block; North and South are as wide
+        hands = self.hands_before(self.step)
+        marks, rings = self._marks()
+        blocks = {seat: self._hand_block(seat, hands[seat], size, side, marks, rings) for seat in hands}
+        bh = blocks[Seat.N].get_height()
+        x_mid = area.centerx - side // 2 + self.px(10)
+        surf.blit(blocks[Seat.N], (x_mid, area.top + pad))
+        surf.blit(blocks[Seat.S], (x_mid, area.bottom - pad - bh))
+        mid = area.centery
+        surf.blit(blocks[Seat.W], (area.left + pad, mid - bh // 2))
+        surf.blit(blocks[Seat.E], (area.right - pad - side, mid - bh // 2))
+        # the corners: trumps, and who leads this trick
         trump = deal.trump
         label = "No trumps" if trump not in range(4) else "Trumps"
-        t = text.text(label, self.px(14), theme.INK_DIM, True)
-        surf.blit(t, (area.left + self.px(10), area.top + self.px(8)))
+        t = text.text(label, size, theme.INK_DIM, True)
+        surf.blit(t, (area.left + pad, area.top + pad))
         if trump in range(4):
-            four = self.app.config.display.four_colour
-            colour = theme.INK if trump in (0, 3) and not four else (235, 80, 80) if not four \
-                else theme.suit_colour(trump, four)
-            surf.blit(cards.suit_surface(trump, self.px(18), colour),
-                      (area.left + self.px(14) + t.get_width(), area.top + self.px(6)))
-        pad = self.px(10)
-        bh = blocks[Seat.N].get_height()
-        top = blocks[Seat.N]
-        surf.blit(top, (area.centerx - top.get_width() // 2 + self.px(20), area.top + pad))
-        bottom = blocks[Seat.S]
-        surf.blit(bottom, (area.centerx - bottom.get_width() // 2 + self.px(20), area.bottom - pad - bh))
-        mid_top, mid_bottom = area.top + pad + bh, area.bottom - pad - bh
-        mid = (mid_top + mid_bottom) // 2
-        surf.blit(blocks[Seat.W], (area.left + pad, mid - bh // 2))
-        east = blocks[Seat.E]
-        surf.blit(east, (area.right - pad - size * 7, mid - bh // 2))
-        # the trick in the middle, each card with its mark
-        if not plays:
-            lead = text.text(f"{NAMES[deal.tricks[0].leader.name]} leads" if deal.tricks else "",
-                             self.px(16), theme.INK_DIM)
-            surf.blit(lead, lead.get_rect(center=(area.centerx, mid)))
-            return
-        ch = max(30, min((mid_bottom - mid_top - self.px(6)) // 2, self.px(84)))
-        cw = int(ch * cards.CARD_RATIO)
-        cx = area.left + pad + size * 9 + (area.right - pad - size * 7 - (area.left + pad + size * 9)) // 2
-        spots = {"top": (cx - cw // 2, mid - ch - self.px(2)), "bottom": (cx - cw // 2, mid + self.px(2)),
-                 "left": (cx - cw // 2 - int(cw * 1.1), mid - ch // 2),
-                 "right": (cx - cw // 2 + int(cw * 1.1), mid - ch // 2)}
-        winner = deal.tricks[self.step - 1].winner(deal.order)
+            colour = PANEL_SUITS[self.app.config.display.four_colour][trump]
+            surf.blit(cards.suit_surface(trump, self.px(20), colour),
+                      (area.left + pad + t.get_width() + self.px(4), area.top + pad))
+        if deal.tricks and self.step == 0:  # a trick's leader is named beside it
+            lead = text.text(f"{NAMES[deal.tricks[0].leader.name]} leads", size, theme.INK_DIM)
+            surf.blit(lead, (area.left + pad, area.bottom - pad - lead.get_height()))
+
+    def _draw_trick(self, surf: pygame.Surface, deal: Deal, top: int) -> int:
+        """The trick's four cards in a row, in the order played, each marked; returns its bottom."""
+        area = self.info
+        pad = self.px(8)
+        trick = deal.tricks[self.step - 1]
+        winner = trick.winner(deal.order)
+        costs = self.costs(self.step)
+        size = self.px(18)
+        gap = self.px(10)
+        cw = min(self.px(58), (area.w - 2 * pad - 3 * gap) // 4)
+        ch = int(cw / cards.CARD_RATIO)
         four = self.app.config.display.four_colour
-        for seat, card in plays:
-            x, y = spots[PLACES[seat]]
-            surf.blit(cards.card_surface(int(card), cw, ch, four), (x, y))
+        x0 = area.left + (area.w - 4 * cw - 3 * gap) // 2
+        for i, (seat, card) in enumerate(trick.plays()):
+            x = x0 + i * (cw + gap)
+            surf.blit(cards.card_surface(int(card), cw, ch, four), (x, top))
             if seat == winner:
                 ring = max(2, self.px(3))
-                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring), (x - ring, y - ring))
-        for (seat, _), cost in zip(plays, costs, strict=True):  # over the cards, never under one
+                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring), (x - ring, top - ring))
+            name = NAMES[seat.name]
+            n = text.text(name, text.fit_size(name, size, cw + gap, False, min_size=size), theme.INK)
+            surf.blit(n, n.get_rect(midtop=(x + cw // 2, top + ch + self.px(2))))
+        for i, cost in enumerate(costs):  # over the cards, never under the next one
             if cost is not None:
-                x, y = spots[PLACES[seat]]
+                x = x0 + i * (cw + gap)
                 tag = f"−{cost.cost}" if cost.mistake else "✓"
-                self._badge(surf, tag, BAD if cost.mistake else GOOD, (x + cw, y + ch))
+                self._badge(surf, tag, BAD if cost.mistake else GOOD, (x + cw, top + ch))
+        return top + ch + self.px(2) + text.line_height(size)
 
     def _badge(self, surf: pygame.Surface, label: str, colour: tuple[int, int, int],
                corner: tuple[int, int]) -> None:
-        t = text.text(label, self.px(15), theme.BLACK, True)
+        t = text.text(label, self.px(18), theme.BLACK, True)
         r = pygame.Rect(0, 0, max(t.get_width() + self.px(8), t.get_height() + self.px(2)),
                         t.get_height() + self.px(2))
-        r.center = (corner[0] - r.w // 3, corner[1] - r.h // 3)
+        r.center = (corner[0] - r.w // 3, corner[1] - r.h // 2)
         pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
         pygame.draw.rect(surf, theme.PANEL, r, 1, border_radius=r.h // 2)
         surf.blit(t, t.get_rect(center=r.center))
@@ -449,62 +392,63 @@ class ReviewScene(ScrollScene):
             else:
                 out.append(("t", "The double-dummy analysis is not available: the hand as played.",
                             theme.INK))
-            out.append(("dim", "◀ ▶ step through the tricks: each card is marked ✓ when it kept "
-                               "your side's best, or with the tricks it cost.", theme.INK_DIM))
+            out.append(("dim", "Next or a swipe steps through the tricks, a tap on the chart picks one. "
+                               "A card that kept its side's best is ticked; one that cost tricks shows "
+                               "how many.", theme.INK_DIM))
             return out
         trick = deal.tricks[self.step - 1]
         winner = trick.winner(deal.order)
         out.append(("b", f"{NAMES[trick.leader.name]} led, {NAMES[winner.name]} won", theme.INK))
-        for (seat, card), cost in zip(trick.plays(), self.costs(self.step), strict=True):
-            who = f"{NAMES[seat.name]} {card.symbol}"
-            if cost is None:
-                out.append(("t", who, theme.INK))
-            elif cost.mistake:
+        costs = self.costs(self.step)
+        for (seat, card), cost in zip(trick.plays(), costs, strict=True):
+            if cost is not None and cost.mistake:
                 better = " ".join(parse_card(b).symbol for b in cost.best[:3])
-                out.append(("t", f"{who}: cost {count(cost.cost, 'trick')}, better {better}", BAD))
-            else:
-                out.append(("t", f"{who}: best", GOOD))
-        won = [0, 0]
-        for t in deal.tricks[:self.step]:
-            won[t.winner(deal.order).side] += 1
-        out.append(("dim", f"Tricks so far: You/Partner {won[0]} · Opponents {won[1]}", theme.INK_DIM))
+                out.append(("t", f"{NAMES[seat.name]} {card.symbol} cost {count(cost.cost, 'trick')}: "
+                                 f"{better} was better", BAD))
+        if costs and all(c is not None and not c.mistake for c in costs):
+            out.append(("t", "Every card kept its side's best.", GOOD))
         series = side_series(self.result or [])
         if series:
             at = min(len(series) - 1, 4 * self.step)
-            out.append(("dim", f"After it your side could take {series[at]} of {TRICKS}.", theme.INK_DIM))
+            out.append(("dim", f"Your side could then take {series[at]} of {TRICKS}.", theme.INK_DIM))
         return out
 
     def _draw_info(self, surf: pygame.Surface, deal: Deal) -> None:
         area = self.info
         surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
-        pad = self.px(10)
+        pad = self.px(8)
         y = area.top + pad
+        if self.step:
+            y = self._draw_trick(surf, deal, y + self.px(2)) + self.px(4)
         for style, line, colour in self._info_lines(deal):
-            size = {"h": self.px(19), "b": self.px(18), "dim": self.px(15)}.get(style, self.px(16))
+            size = self.px(20) if style == "h" else self.px(18)
             bold = style in ("h", "b")
             for part in text.wrap(line, size, area.w - 2 * pad, bold):
                 if y + text.line_height(size, bold) > area.bottom - pad // 2:
                     return
                 surf.blit(text.text(part, size, colour, bold), (area.left + pad, y))
                 y += text.line_height(size, bold)
-            y += self.px(3)
 
     def _draw_chart(self, surf: pygame.Surface) -> None:
         area = self.chart
         surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
         pad = self.px(8)
-        title = text.text("Tricks your side could take", self.px(15), theme.INK, True)
+        size = self.px(18)
+        label = "Tricks your side could take"
+        title = text.text(label, text.fit_size(label, size, area.w - 2 * pad, True, min_size=size),
+                          theme.INK, True)
         surf.blit(title, (area.left + pad, area.top + pad // 2))
         series = side_series(self.result or [])
         if len(series) < 2:
-            note = text.text("no double-dummy figures for this hand", self.px(14), theme.INK_DIM)
+            note = text.text("no double-dummy figures", size, theme.INK_DIM)
             surf.blit(note, note.get_rect(center=area.center))
             return
-        axis = self.px(22)
-        plot = pygame.Rect(area.left + pad + axis, area.top + pad + title.get_height(),
+        axis = text.width("13", size) + self.px(6)
+        plot = pygame.Rect(area.left + pad + axis, area.top + pad + title.get_height() + self.px(6),
                            area.w - 2 * pad - axis - self.px(4),
-                           area.h - 2 * pad - title.get_height() - self.px(14))
+                           area.h - 2 * pad - title.get_height() - self.px(10))
         cards_total = 4 * max(self.steps, 1)
+        self._plot = plot
 
         def at(i: int, v: float) -> tuple[int, int]:
             return (plot.left + round(plot.w * i / cards_total), plot.bottom - round(plot.h * v / TRICKS))
@@ -518,20 +462,15 @@ class ReviewScene(ScrollScene):
         for v in (0, 7, 13):
             y = at(0, v)[1]
             pygame.draw.line(surf, theme.PANEL_EDGE, (plot.left, y), (plot.right, y), 1)
-            lab = text.text(str(v), self.px(12), theme.INK_DIM)
+            lab = text.text(str(v), size, theme.INK_DIM)
             surf.blit(lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
-        for k in (1, 5, 9, 13):
-            if k <= self.steps:
-                x = at(4 * k - 2, 0)[0]
-                lab = text.text(str(k), self.px(11), theme.INK_DIM)
-                surf.blit(lab, lab.get_rect(midtop=(x, plot.bottom + self.px(2))))
         points = []
         for i, v in enumerate(series):
             if i:
                 points.append(at(i, series[i - 1]))
             points.append(at(i, v))
-        pygame.draw.lines(surf, theme.GOLD, False, points, max(2, self.px(2)))
+        pygame.draw.lines(surf, theme.GOLD, False, points, max(2, self.px(3)))
         for i, r in enumerate(self.result or [], 1):
             if r.mistake:
                 ours = Seat.parse(r.seat).side == 0
-                pygame.draw.circle(surf, BAD if ours else GOOD, at(i, series[i]), max(3, self.px(4)))
+                pygame.draw.circle(surf, BAD if ours else GOOD, at(i, series[i]), max(3, self.px(5)))

@@ -42,6 +42,11 @@ GLOSSARY = [
 
 
 def house_rules(rules: GameRules) -> list[str]:
+    from device.app.scenes import bid_rules
+    from engine.games.bid import BidRules
+
+    if isinstance(rules, BidRules):
+        return bid_rules.house_rules(rules)
     if not isinstance(rules, Rules):  # another game's settings: its own one-line summary
         return [f"Settings: {rules.summary()}"]
     out = [f"Game target: {rules.target} points",
@@ -64,11 +69,16 @@ class RulesScene(ScrollScene):
         if session.pending_rules is not None:
             out.append(("dim", "From the next rubber: " + "; ".join(house_rules(session.pending_rules))))
         out.append(("", ""))
+        from device.app.game_pages import PAGES
+        from device.app.scenes import bid_rules
+
+        pages = {**PAGES, "bid": (bid_rules.HOW_TO_PLAY, bid_rules.GLOSSARY)}
+        how, glossary = pages.get(session.match.game.name, (HOW_TO_PLAY, GLOSSARY))
         out.append(("h", "How to play"))
-        out += [("t", s) for s in HOW_TO_PLAY]
+        out += [("t", s) for s in how]
         out.append(("", ""))
         out.append(("h", "Glossary"))
-        for term, meaning in GLOSSARY:
+        for term, meaning in glossary:
             out.append(("b", term))
             out.append(("dim", meaning))
         return out

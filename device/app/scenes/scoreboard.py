@@ -14,6 +14,7 @@ import pygame
 
 from device.app.render import text, theme
 from engine.deal import Deal
+from engine.duplicate import ReplayMatch
 from engine.match import Match
 
 
@@ -27,13 +28,22 @@ class ScoreLines:
     @classmethod
     def of(cls, match: Match, deal: Deal | None) -> ScoreLines:
         ns, ew = deal.tricks_taken() if deal is not None else (0, 0)
+        tricks = f"TRICKS  YOU/PARTNER {ns} | OPPONENTS {ew}"
+        if isinstance(match, ReplayMatch):  # a duplicate table: no game score to show
+            return cls(tricks, "DUPLICATE  ·  NOT SCORED IN THE RUBBER")
         we, they = match.game_score
         won_we, won_they = match.games_won
         need = match.game.games_to_win(match.rules)
         target = match.rules.target
         games = f"GAMES {won_we}–{won_they}" + (f" (first to {need})" if need > 1 else "")
-        return cls(f"TRICKS  YOU/PARTNER {ns} | OPPONENTS {ew}",
-                   f"GAME {we}–{they} (to {target})  ·  {games}")
+        score = f"{we}–{they}"
+        if min(we, they) < 0:  # a game where a side can go minus (Bid Whist): "US −4  THEM 0"
+            score = f"US {_signed(we)}  THEM {_signed(they)}"
+        return cls(tricks, f"GAME {score} (to {target})  ·  {games}")
+
+
+def _signed(points: int) -> str:
+    return f"−{-points}" if points < 0 else (f"+{points}" if points > 0 else "0")
 
 
 def draw_score(surf: pygame.Surface, rect: pygame.Rect, lines: ScoreLines, size: int,

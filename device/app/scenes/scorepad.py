@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app import store_banner
 from device.app.render import text, widgets
 from device.app.scenes.base import ScrollScene
 from engine.cards import SUIT_SYMBOLS
@@ -120,6 +121,7 @@ class ScorePadScene(ScrollScene):
         self.back = back  # the scene it was opened from: Back returns there
         self._at_end = True  # opened at the newest hands
         self._head: pygame.Surface | None = None
+        self._drawn: tuple[object, ...] | None = None  # what the screen was last drawn for
 
     def header(self, back_label: str = "Menu") -> int:
         top = super().header("Menu" if self.back == "menu" else "Back")
@@ -139,9 +141,18 @@ class ScorePadScene(ScrollScene):
         if self._at_end:
             self._at_end = False
             self.scroll = self.max_scroll
+        # A still page is not drawn again until it scrolls or a button changes.
+        if self._state(surf) == self._drawn:
+            self.dirty = []
+            return
         super().draw(surf)
         if self.scroll > 0 and self._head is not None:
             surf.blit(self._head, self.view.topleft)  # We | They stay in view as the pad scrolls
+        self._drawn = self._state(surf)  # as drawn: drawing may clamp the scroll and grey an arrow
+
+    def _state(self, surf: pygame.Surface) -> tuple[object, ...]:
+        return (self.scroll, surf.get_size(), id(surf), id(self._content), self.buttons.focus,
+                store_banner.message(self.app), tuple((b.pressed, b.enabled) for b in self.buttons.buttons))
 
     def _render_content(self) -> pygame.Surface:
         pad_data = Pad.of(self.app.session.match)

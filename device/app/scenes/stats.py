@@ -22,6 +22,7 @@ import pygame
 from device.app import ai_worker
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import ScrollScene
+from device.app.session import KEEP_DEALS
 from device.events import InputEvent, PointerEvent
 from device.stats import HandOutcome, Statistics, tally
 from device.store import StoreError
@@ -38,7 +39,7 @@ log = logging.getLogger(__name__)
 
 TIMELINE = 100  # hands on the results chart
 BARS = 40  # hands on the tricks chart
-REVIEWED = 30  # hands whose costly cards are counted
+REVIEWED = KEEP_DEALS  # hands whose costly cards are counted
 GOOD = (110, 200, 120)
 BAD = (235, 90, 70)
 COSTLY = (245, 160, 70)
@@ -273,22 +274,26 @@ class StatsScene(ScrollScene):
         """A chart's panel, title and note; returns the plot's rectangle."""
         surf.blit(widgets.panel_surface(rect.w, rect.h), rect.topleft)
         pad = self.px(8)
-        t = text.text(title, text.fit_size(title, self.px(16), rect.w - 2 * pad, True), theme.INK, True)
+        t = text.text(title, self._fit(title, rect.w - 2 * pad, True), theme.INK, True)
         surf.blit(t, (rect.left + pad, rect.top + pad // 2))
-        n = text.text(note, text.fit_size(note, self.px(13), rect.w - 2 * pad), theme.INK_DIM)
+        n = text.text(note, self._fit(note, rect.w - 2 * pad), theme.INK_DIM)
         surf.blit(n, (rect.left + pad, rect.bottom - pad // 2 - n.get_height()))
-        axis = self.px(26)
+        axis = text.width("+00", self.px(18)) + self.px(4)
         return pygame.Rect(rect.left + pad + axis, rect.top + pad + t.get_height() + self.px(4),
                            rect.w - 2 * pad - axis - self.px(4),
                            rect.h - 2 * pad - t.get_height() - n.get_height() - self.px(8))
 
+    def _fit(self, s: str, width: int, bold: bool = False, size: int = 18) -> int:
+        """The size ``s`` fits ``width`` at, never under 18 px at 800x480 (read across a table)."""
+        return text.fit_size(s, self.px(size), width, bold, min_size=self.px(18))
+
     def _empty(self, surf: pygame.Surface, plot: pygame.Rect, message: str) -> None:
-        m = text.text(message, text.fit_size(message, self.px(15), plot.w), theme.INK_DIM)
+        m = text.text(message, self._fit(message, plot.w), theme.INK_DIM)
         surf.blit(m, m.get_rect(center=plot.center))
 
     def _y_label(self, surf: pygame.Surface, plot: pygame.Rect, y: int, value: str) -> None:
         pygame.draw.line(surf, theme.PANEL_EDGE, (plot.left, y), (plot.right, y), 1)
-        lab = text.text(value, self.px(12), theme.INK_DIM)
+        lab = text.text(value, self.px(18), theme.INK_DIM)
         surf.blit(lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
 
     def _results(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
@@ -299,10 +304,10 @@ class StatsScene(ScrollScene):
             running.append(total)
         if hands:
             ahead = "level" if total == 0 else f"{'ahead' if total > 0 else 'behind'} by {abs(total)}"
-            note = f"{count(len(hands), 'hand')}, your side {ahead}; dots: games"
+            note = f"{count(len(hands), 'hand')}, your side {ahead}"
         else:
-            note = "points ahead of the opponents, hand by hand"
-        plot = self._panel(surf, rect, "Results over time: points ahead", note)
+            note = "hand by hand; dots: games"
+        plot = self._panel(surf, rect, "Results: points ahead", note)
         if not hands:
             self._empty(surf, plot, "No hands played yet")
             return
@@ -314,7 +319,7 @@ class StatsScene(ScrollScene):
         for v in (top, 0, -top):
             self._y_label(surf, plot, at(0, v)[1], f"{v:+d}" if v else "0")
         pygame.draw.lines(surf, theme.GOLD, False, [at(i, v) for i, v in enumerate(running)],
-                          max(2, self.px(2)))
+                          max(2, self.px(3)))
         for i, hand in enumerate(hands, 1):
             if hand.game_won_by is not None:
                 pygame.draw.circle(surf, GOOD if hand.game_won_by == 0 else BAD, at(i, running[i]),
@@ -323,8 +328,8 @@ class StatsScene(ScrollScene):
     def _tricks(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         hands = self.statistics.hands[-BARS:]
         avg = sum(h.tricks[0] for h in hands) / len(hands) if hands else 0.0
-        note = (f"last {count(len(hands), 'hand')}, average {avg:.1f} of 13; green: 7 or more"
-                if hands else "your side's tricks, hand by hand")
+        note = (f"{count(len(hands), 'hand')}, average {avg:.1f}" if hands
+                else "your side's, hand by hand")
         plot = self._panel(surf, rect, "Tricks per hand", note)
         if not hands:
             self._empty(surf, plot, "No hands played yet")
@@ -344,12 +349,12 @@ class StatsScene(ScrollScene):
         known = [c for c in counts if c is not None]
         waiting = len(self.waiting())
         if waiting and hands:
-            note = f"reviewing: {len(hands) - waiting} of {len(hands)} hands done"
+            note = f"reviewing: {len(hands) - waiting} of {len(hands)} done"
         elif known:
-            note = f"last {count(len(known), 'hand')}, average {sum(known) / len(known):.1f}; fewer is better"
+            note = f"{count(len(known), 'hand')}, average {sum(known) / len(known):.1f}, double dummy"
         else:
-            note = "your side's cards that cost a trick (double dummy)"
-        plot = self._panel(surf, rect, "Costly cards per hand (double dummy)", note)
+            note = "your side's, double dummy"
+        plot = self._panel(surf, rect, "Costly cards per hand", note)
         if not hands:
             self._empty(surf, plot, "No hands played yet")
             return
@@ -367,32 +372,32 @@ class StatsScene(ScrollScene):
             pygame.draw.rect(surf, COSTLY if c else GOOD, (x, plot.bottom - bh, bw, bh))
 
     def _levels(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        groups = sorted(self.statistics.by_group.items(), key=lambda kv: -kv[1].hands_finished)[:4]
-        plot = self._panel(surf, rect, "Hands won, by AI level",
-                           "share of hands your side won; rubbers won beside" if groups
-                           else "the AI levels you played against")
+        groups = sorted(self.statistics.by_group.items(), key=lambda kv: -kv[1].hands_finished)
+        plot = self._panel(surf, rect, "Results by AI level", "hands won; rubbers won")
         if not groups:
             self._empty(surf, plot, "No hands played yet")
             return
         plot.left -= self.px(26)
         plot.w += self.px(26)
-        row = min(plot.h // len(groups), self.px(44))
-        size = self.px(14)
-        names = [level_name(g) for g, _ in groups]
-        label_w = min(plot.w * 2 // 5, max(text.width(n, size, True) for n in names) + self.px(8))
-        for i, (label, (_, t)) in enumerate(zip(names, groups, strict=True)):
+        size = self.px(18)
+        line = text.line_height(size, True)
+        row = 2 * line + self.px(4)
+        shown = groups[:max(1, plot.h // row)]
+        names = [level_name(g) for g, _ in shown]
+        label_w = min(plot.w * 2 // 5, max(text.width(n, size, True) for n in names) + self.px(10))
+        for i, (label, (_, t)) in enumerate(zip(names, shown, strict=True)):
             y = plot.top + i * row
-            name = text.text(label, text.fit_size(label, size, label_w - self.px(6), True), theme.INK, True)
-            surf.blit(name, (plot.left, y + (row - name.get_height()) // 2))
-            detail = (f"{t.hands_won[0]}/{t.hands_finished} hands · "
-                      f"rubbers {t.rubbers_won[0]}/{t.rubbers_finished}")
-            d = text.text(detail, self.px(12), theme.INK_DIM)
-            track = pygame.Rect(plot.left + label_w, y + row // 2 - self.px(8),
-                                plot.w - label_w - d.get_width() - self.px(10), self.px(16))
+            name = text.text(label, self._fit(label, label_w - self.px(8), True), theme.INK, True)
+            surf.blit(name, (plot.left, y))
+            track = pygame.Rect(plot.left + label_w, y + line // 2 - self.px(8), plot.w - label_w,
+                                self.px(16))
             pygame.draw.rect(surf, BAD, track, border_radius=self.px(4))
             if t.hands_finished:
                 won = track.copy()
                 won.w = round(track.w * t.hands_won[0] / t.hands_finished)
                 if won.w:
                     pygame.draw.rect(surf, GOOD, won, border_radius=self.px(4))
-            surf.blit(d, d.get_rect(midleft=(track.right + self.px(8), track.centery)))
+            detail = f"{t.hands_won[0]} of {t.hands_finished} hands; rubbers {t.rubbers_won[0]} of " \
+                     f"{t.rubbers_finished}"
+            d = text.text(detail, self._fit(detail, plot.w - label_w), theme.INK_DIM)
+            surf.blit(d, (plot.left + label_w, y + line))

@@ -60,11 +60,10 @@ class SummaryScene(Scene):
     def layout(self, w: int, h: int) -> None:
         pad = self.px(10)
         bh = self.px(56)
-        m = self.app.session.match
         items = [("Review", lambda: self.app.go("review"), False),
                  ("Score pad", lambda: self.app.go("scorepad", back="summary"), False),
                  ("Menu", lambda: self.app.go("menu"), False),
-                 ("New rubber" if m.is_over else "Next hand", self.next_hand, True)]
+                 (self._next_label(), self.next_hand, True)]
         if self._can_play_again():
             # duplicate at home (device.app.duplicate_run): the hand again from East's seat
             items.insert(2, ("Other side", self.play_again, False))
@@ -81,9 +80,15 @@ class SummaryScene(Scene):
         self.panel = pygame.Rect(pad, pad, w - 2 * pad, y0 - 2 * pad)
         self._bg = None
 
+    def _next_label(self) -> str:
+        if self.app.session.between_hands() is not None:
+            return "Next round"  # a drive's table: the movement first
+        return "New rubber" if self.app.session.match.is_over else "Next hand"
+
     def _can_play_again(self) -> bool:
         deal = self.app.session.last_deal
-        return deal is not None and deal.record.pack is not None and deal.game.partnerships
+        return (self.app.session.replay_allowed and deal is not None and deal.record.pack is not None
+                and deal.game.partnerships)
 
     def play_again(self) -> None:
         from device.app.duplicate_run import play_again
@@ -91,6 +96,10 @@ class SummaryScene(Scene):
         play_again(self.app)
 
     def next_hand(self) -> None:
+        interlude = self.app.session.between_hands()
+        if interlude is not None:
+            self.app.go(interlude)
+            return
         self.app.session.shuffle_and_deal()
         self.app.go("table")
         from device.app.scenes.table import TableScene

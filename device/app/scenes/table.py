@@ -18,9 +18,10 @@ from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes import scoreboard
 from device.app.scenes.base import Scene
+from device.app.scenes.bid_panel import BidPanel, declare_words
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Action as GameAction
-from engine.actions import Play
+from engine.actions import Declare, Play
 from engine.ai.family import plays_for_tricks
 from engine.cards import SUIT_NAMES, Card, parse_card, sort_hand
 from engine.deal import describe_action
@@ -233,6 +234,7 @@ class TableScene(Scene):
         tc_h = int(min(card_h * 0.85, (hand_top - north_bottom - 2 * pad) / 1.7))
         tc_w = int(tc_h * cards.CARD_RATIO)
         self.tc_w, self.tc_h = tc_w, tc_h
+        cards.prepare(((self.card_w, self.card_h), (tc_w, tc_h)), self.app.config.display.four_colour)
         cx, cy = w // 2, (north_bottom + hand_top) // 2
         self.centre = (cx, cy)
         self.trick_pos = {
@@ -266,6 +268,8 @@ class TableScene(Scene):
         }
         # Top bar: trump badge after Menu, tricks counter on the right, status between.
         self.badge_x = self.b_menu.rect.right + pad
+        # Bid Whist's auction grid, declaration and kitty exchange (hidden in other games).
+        self.bid_panel = BidPanel(self)
         self._layer = None
 
     # ------------------------------------------------------------------ hand geometry
@@ -319,15 +323,22 @@ class TableScene(Scene):
         out = []
         n = len(hand)
         top_row = n if self.rows == 1 else (n + 1) // 2
+        row_tops, step = self.row_tops, self.step
+        if n > 13:  # Bid Whist's kitty in hand: two rows, as close as they must be
+            top_row = (n + 1) // 2
+            if self.rows == 1:
+                row_tops = [self.row_tops[0] - int(self.card_h * 0.56), self.row_tops[0]]
+            step = min(step, (self.hand_x1 - self.hand_x0 - self.card_w) / max(1, top_row - 1))
+        laying = self.bid_panel.discard
         for i, card in enumerate(hand):
             row, col = (0, i) if i < top_row else (1, i - top_row)
             in_row = top_row if row == 0 else n - top_row
-            span = self.card_w + self.step * (max(in_row, 1) - 1)
+            span = self.card_w + step * (max(in_row, 1) - 1)
             x0 = self.hand_x0 + (self.hand_x1 - self.hand_x0 - span) / 2
-            y = self.row_tops[row] - (self.raise_ if card in playable else 0)
+            y = row_tops[row] - (self.raise_ if card in playable or card in laying else 0)
             if card == self.selected:
                 y -= self.raise_ // 2
-            out.append((card, pygame.Rect(int(x0 + col * self.step), y, self.card_w, self.card_h)))
+            out.append((card, pygame.Rect(int(x0 + col * step), y, self.card_w, self.card_h)))
         return out
 
     def card_rect(self, card: Card | str) -> pygame.Rect:
@@ -383,6 +394,9 @@ class TableScene(Scene):
         deal = self.deal
         if self.overlay is not None:
             return ""  # the overlay says it itself, and nothing may show through it
+        asked = self.bid_panel.status()
+        if asked is not None:
+            return asked
         if deal is not None and self.waiting_for_human and deal.phase == Phase.AUCTION:
             # the prompt wins over the last call's caption, which it repeats
             said = "; ".join(f"{SEAT_LABELS[a.seat]} {describe_action(a)}" for a in deal.auction)
@@ -396,7 +410,7 @@ class TableScene(Scene):
         if self.dealing is not None:
             return "Dealing…"
         if self.held is not None:
-            winner = self.held.winner(deal.trump)
+            winner = self.held.winner(deal.order)
             return "You win the trick" if winner == Seat.S else f"{SEAT_LABELS[winner]} wins the trick"
         now = self.app.clock
         moving = [s for s in self.slides if s.progress(now) < 1]
@@ -419,6 +433,9 @@ class TableScene(Scene):
             return "Your turn: tap a raised card"
         if self.thinking_seat is not None:
             return f"{SEAT_LABELS[turn]} is thinking…"
+        if (self.human_seats and deal.tricks and not deal.current.cards and now < self.next_ai_at
+                and deal.last_trick_viewable):
+            return f"{SEAT_LABELS[turn]} leads next · Last trick is open"  # the AI's pace: time to look
         return f"{SEAT_LABELS[turn]} to play"
 
     @property
@@ -618,6 +635,8 @@ class TableScene(Scene):
 
     def tap_card(self, card: Card) -> None:
         """Tap to select, tap again to play."""
+        if self.bid_panel.tap_card(card):
+            return
         if card == self.selected:
             self.play(Seat.S, card)
             return
@@ -672,14 +691,19 @@ class TableScene(Scene):
                                and plays_for_tricks(self.session.match.observe(Seat.S)))
         # Exactly while the rules let anyone look back at the last trick.
         self.b_last.enabled = deal is not None and deal.last_trick_viewable and self.overlay is None
-        calls = deal.legal_actions() if (deal is not None and deal.phase == Phase.AUCTION
-                                         and self.waiting_for_human) else []
+        self.bid_panel.refresh()
+        calls: list[GameAction] = list(self.bid_panel.declarations())
+        if not calls and self.bid_panel.deal() is None:
+            calls = deal.legal_actions() if (deal is not None and deal.phase == Phase.AUCTION
+                                             and self.waiting_for_human) else []
         cx, gap = self.centre[0], self.pad
         for i, b in enumerate(self.b_bids):
             b.visible = i < len(calls)
             if b.visible:
                 b.rect.x = cx - (len(calls) * (b.rect.w + gap) - gap) // 2 + i * (b.rect.w + gap)
-                b.label = describe_action(calls[i]).capitalize()
+                call = calls[i]
+                b.label = (declare_words(call) if isinstance(call, Declare)
+                           else describe_action(call).capitalize())
                 b.on_press = partial(self.act, Seat.S, calls[i])
 
     def update(self, dt: float) -> None:
@@ -707,7 +731,7 @@ class TableScene(Scene):
         if self.held is not None:
             self.hold_left -= dt
             if self.hold_left <= 0:
-                winner = self.held.winner(deal.trump)
+                winner = self.held.winner(deal.order)
                 if self.pace > 0:
                     self.collect = (self.held, winner, now)
                 self.held = None
@@ -842,6 +866,7 @@ class TableScene(Scene):
             None if self.dealing is None else math.ceil(self.dealing * 13),
             self.drag.card if self.drag and self.drag.moved else None,
             self.app.config.display.four_colour, self.waiting_for_human, id(self.session.match),
+            tuple(sorted(self.bid_panel.discard)),
         )
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -897,6 +922,7 @@ class TableScene(Scene):
         if deal.dealer == Seat.S:
             self._draw_label(surf, Seat.S, False, False)
         self._draw_status(surf)
+        self.bid_panel.draw(surf)
         for seat, card in self.trick_on_table():
             if card in moving:
                 continue
@@ -909,7 +935,7 @@ class TableScene(Scene):
         for card, r in self.hand_rects():
             if card == dragged:
                 continue
-            dim = your_turn and card not in playable
+            dim = your_turn and card not in playable and not self.bid_panel.exchanging()
             surf.blit(cards.card_surface(card, self.card_w, self.card_h, four, dim), r.topleft)
             if card == self.selected or card == self.hint_card:
                 t = max(2, self.px(3))
@@ -952,7 +978,10 @@ class TableScene(Scene):
         size = self.px(20)
         # Trump badge: "Trump:" and a drawn suit symbol.
         if deal is not None:
-            t = text.text("Trump:" if deal.trump < 4 else self._strain_words(deal), size, theme.INK, True)
+            words = self.bid_panel.badge_words(deal)
+            if words is None:
+                words = "Trump:" if deal.trump < 4 else self._strain_words(deal)
+            t = text.text(words, size, theme.INK, True)
             sym = self.px(28)
             bw = t.get_width() + (sym + self.px(8) if deal.trump < 4 else 0) + self.px(20)
             badge = pygame.Rect(self.badge_x, cy - self.px(20), bw, self.px(40))
@@ -1037,7 +1066,7 @@ class TableScene(Scene):
         surf.blit(shade, (0, 0))
         # Opaque: nothing under it (the status line) may show through.
         surf.blit(widgets.panel_surface(panel.w, panel.h, 255), panel.topleft)
-        winner = trick.winner(deal.trump)
+        winner = trick.winner(deal.order)
         title = f"Last trick: won by {'you' if winner == Seat.S else SEAT_LABELS[winner]}"
         t = text.text(title, text.fit_size(title, self.px(20), panel.w - self.px(20), True), theme.GOLD, True)
         surf.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + self.px(8))))

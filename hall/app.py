@@ -1,0 +1,158 @@
+"""``whist-table play --hall HOST``: the table app playing its part of a drive.
+
+The app's table scene plays the hands as ever (you at South, the AI in the
+other seats); :class:`HallSession` deals them from the drive instead of a
+rubber, journals them in the table's hall journal, sends each result from
+the outbox, and between rounds the ``hall`` scene shows the table's number,
+the players due, the round's hands and where each player goes next.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from device.app.session import Session
+from engine.actions import Action
+from engine.deal import Deal
+from engine.game import GameRules
+from engine.observation import Observation
+from engine.scoring import HandScore
+from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, table_moves
+from hall.link import Broker, Credentials
+from hall.store import TableJournal
+from hall.table import HallTable, HandJournal, table_link
+
+log = logging.getLogger(__name__)
+
+
+class HallSession(Session):
+    """The app's session for a drive's table: one round's match at a time, dealt by the drive."""
+
+    replay_allowed = False  # a drive's hands are played once, at the table's own seats
+
+    def __init__(self, table: HallTable) -> None:
+        self.hall = table
+        settings = self._settings
+        self.round = 1
+        while self.round < settings.rounds and all(
+                table.journal.finished(settings.drive, self.round, h)
+                for h in range(1, settings.hands_per_round + 1)):
+            self.round += 1
+        super().__init__(TABLE_RULES, first_dealer=settings.dealer(self.round, 1))
+        self.match = table.round_match(self.round)
+        self._listener: HandJournal | None = None
+        # what the hall scene shows before the next hand: the round's start, the moves after it
+        self.interlude: str | None = "start"
+        if self.round_over:
+            self.interlude = "moves" if self.round < settings.rounds else "over"
+
+    @property
+    def _settings(self) -> DriveSettings:
+        settings = self.hall.settings
+        if settings is None:
+            raise DriveError(f"table {self.hall.table} has not joined a drive yet")
+        return settings
+
+    @property
+    def reproducible(self) -> bool:
+        return True
+
+    @property
+    def round_over(self) -> bool:
+        return len(self.match.hands) >= self._settings.hands_per_round
+
+    @property
+    def finished(self) -> bool:
+        return self.round_over and self.round >= self._settings.rounds
+
+    def set_rules(self, rules: GameRules) -> bool:
+        return False  # the drive's rules: classic whist without honours, whatever the house plays
+
+    def between_hands(self) -> str | None:
+        return "hall" if self.interlude is not None else None
+
+    def next_round(self) -> None:
+        """The players have moved: the next round's match (nothing once the drive is over)."""
+        if not self.round_over or self.round >= self._settings.rounds:
+            return
+        self.round += 1
+        self.match = self.hall.round_match(self.round)
+        self._listener = None
+        self.interlude = "start"
+
+    def shuffle_and_deal(self) -> Deal:
+        s = self._settings
+        if self.round_over:
+            self.next_round()
+        deal = self.match.current
+        if deal is None:
+            hand = len(self.match.hands) + 1
+            deal = self.match.start_deal(s.record(self.round, self.hall.table, hand))
+            # a hand cut off by a power cut goes on at its card
+            for action in self.hall.journal.actions(s.drive, self.round, hand):
+                deal.apply(action)
+        if self._listener is None:
+            self._listener = HandJournal(self.hall.journal, s, self.hall.table, self.round, self.match)
+            self.match.add_listener(self._listener)
+        self.interlude = None
+        return deal
+
+    def finish(self) -> HandScore:
+        score = super().finish()
+        self.hall.pump()
+        if self.round_over:
+            self.interlude = "moves" if self.round < self._settings.rounds else "over"
+        return score
+
+    def results(self, round_: int) -> list[HandResult]:
+        return [r for r in self.hall.journal.results(self._settings.drive) if r.round == round_]
+
+    def moves(self) -> list[tuple[str, str]]:
+        from hall.drive import round_winner
+
+        s = self._settings
+        four = self.hall.players(self.round) or ("North", "East", "South", "West")
+        winner = round_winner(s, sorted(self.results(self.round), key=lambda r: r.hand))
+        return table_moves(s, self.hall.table, four, winner)
+
+
+def _option(args: argparse.Namespace, name: str, configured: object) -> object:
+    given = getattr(args, name, None)
+    return configured if given is None else given
+
+
+def run_hall_play(args: argparse.Namespace) -> int:
+    """The table app joined to a drive: the hall scene first, then the drive's hands."""
+    from device.app.main import _make_app
+    from device.config import load_config
+
+    config = load_config(getattr(args, "config", None), kiosk=bool(getattr(args, "kiosk", False)))
+    hall = config.hall
+    broker = str(_option(args, "hall", hall.broker) or "")
+    drive = str(_option(args, "drive", hall.drive) or "")
+    number = int(str(_option(args, "table", hall.table) or 0))
+    if not broker or not drive or number < 1:
+        print("play --hall: give the broker, --drive and --table (or [hall] broker, drive and table in "
+              "the config)", file=sys.stderr)
+        return 2
+    cred_path = _option(args, "credentials", hall.credentials)
+    credentials = Credentials.read(str(cred_path)) if cred_path else None
+    db = Path(str(_option(args, "hall_db", hall.db) or config.db_path().with_name("hall.sqlite3")))
+    journal = TableJournal(db)
+    link = table_link(Broker.parse(broker), credentials, drive, number)
+    table = HallTable(journal, link, number, _no_chooser, drive=drive)
+    link.start()
+    try:
+        app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
+        app.go("hall", table=table)
+        return app.run()
+    finally:
+        link.stop()
+        journal.close()
+
+
+def _no_chooser(observation: Observation, seed: str) -> Action:
+    raise DriveError("the app's own AI plays the seats of a hall table")

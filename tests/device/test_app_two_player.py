@@ -1,0 +1,92 @@
+"""German and Scandinavian whist at the table for two: your cards tapped from
+the hand or, in Scandinavian whist, from your face-up layout; high or low
+called by its buttons; the stock's upcard and both layouts drawn; the hand
+scored."""
+
+import pytest
+
+from device.app.scenes.solo_table import SoloTableScene
+from device.app.testing import make_app, run_until, tap, tap_button
+from engine.actions import Bid
+from engine.game import Phase
+from engine.seats import Seat
+
+
+def your_part(app, from_layout: bool = False) -> None:
+    """Call the first offered call, else play a legal card: from the layout when asked and able."""
+    table = app.scene
+    deal = app.session.deal
+    if not isinstance(table, SoloTableScene) or deal is None or not table.waiting_for_human:
+        return
+    if deal.phase == Phase.AUCTION:
+        tap_button(app, next(b.name for b in table.b_calls if b.visible))
+        return
+    legal = deal.legal_moves()
+    spots = dict(table.hand_rects() + table.layout_rects(Seat(0)))
+    layout = [c for c in legal if c in dict(table.layout_rects(Seat(0)))]
+    card = layout[0] if from_layout and layout else legal[0]
+    for _ in range(2):  # tap to raise, tap again to play
+        if deal.turn == Seat(0) and len(deal.legal_moves()) and card in deal.legal_moves():
+            rect = spots[card]
+            tap(app, rect.centerx, rect.centery)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_german_whist_is_played_hand_through_with_the_stock_shown(size):
+    app = make_app(size, game="german", seed=3)
+    try:
+        tap_button(app, "play")
+        assert isinstance(app.scene, SoloTableScene)
+        tap_button(app, "deal")
+        deal = app.session.deal
+        assert deal.game.name == "german" and deal.tricks_per_hand == 26
+        upcards = set()
+
+        def step():
+            up = deal.game.visible_piles(deal, Seat(0)).get("upcard")
+            if up:
+                upcards.add(up[0])
+            your_part(app)
+            return deal.is_over
+
+        assert run_until(app, step, max_steps=40000)
+        assert len(deal.tricks) == 26 and len(upcards) >= 10  # the upcard changed trick by trick
+        tap_button(app, "deal")
+        score = app.session.match.hands[0]
+        late = [t.winner(deal.order) for t in deal.tricks[13:]]  # the last 13 tricks score a point each
+        assert score.points == (late.count(Seat(0)), late.count(Seat(1)))
+    finally:
+        app.close()
+
+
+def test_scandinavian_whist_calls_high_or_low_and_plays_from_the_layout():
+    app = make_app((800, 480), game="scandinavian", seed=5)
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        deal = app.session.deal
+        assert run_until(app, lambda: app.scene.waiting_for_human or deal.contract is not None)
+        if deal.phase == Phase.AUCTION:
+            labels = [b.label for b in app.scene.b_calls if b.visible]
+            assert labels == ["High", "Low"]
+            assert not any(b.visible for b in app.scene.b_bids)
+        # both layouts are on the screen, eight cards each
+        assert len(app.scene.layout_rects(Seat(0))) == 8 == len(app.scene.layout_rects(Seat(1)))
+        from_layout = []
+
+        def step():
+            before = len(deal.actions)
+            your_part(app, from_layout=True)
+            if len(deal.actions) > before and deal.actions[-1].seat == Seat(0):
+                last = deal.actions[-1]
+                if not isinstance(last, Bid):
+                    from_layout.append(last.card not in deal.record.hands()[0])
+            return deal.is_over
+
+        assert run_until(app, step, max_steps=40000)
+        assert len(deal.tricks) == 13 and any(from_layout)
+        assert all(len(t.cards) == 4 for t in deal.tricks)
+        tap_button(app, "deal")
+        assert len(app.session.match.hands) == 1
+    finally:
+        app.close()
