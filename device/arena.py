@@ -108,6 +108,8 @@ def standard_deals(game: Game, rules: GameRules, seed: int | str,
     ``deal_seed(seed, index)``, the dealer moving round the table; every move of
     that deal is seeded with the same string."""
     seats = seats_at(game.players)
+    if not game.partnerships:
+        seats = seats[:game.sides]  # the players deal (not dummy whist's dummy)
     cycle = game.arena_hands(rules)
     for i in range(count):
         text = deal_seed(seed, i)
@@ -210,7 +212,7 @@ class Arena:
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
-            player = who[seat]
+            player = who[self.game.actor(deal, seat)]  # dummy whist's declarer plays the dummy
             t0 = time.perf_counter()
             action = player.bot(match, seat, seed)
             spent = time.perf_counter() - t0
@@ -220,7 +222,7 @@ class Arena:
         return match.finish_deal(), bids
 
     def _play_alone(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
-        seats = seats_at(self.game.players)
+        seats = seats_at(self.game.players)[:self.game.sides]  # the players (not dummy whist's dummy)
         a, b = self.a, self.b
         in_b, _ = self.play_seats(record, [b] * len(seats), seed)
         in_a, _ = self.play_seats(record, [a] * len(seats), seed)
@@ -315,7 +317,7 @@ class Summary:
 
     @property
     def hands(self) -> int:
-        n = self.game.players
+        n = self.game.sides
         return self.deals * (2 if self.game.partnerships else 2 * n + 2)
 
     def lines(self) -> list[str]:
@@ -323,7 +325,7 @@ class Summary:
         out = [
             f"{a} vs {self.b.removesuffix('/B')}: {self.deals} duplicate deals ({self.hands} hands), "
             f"seed {self.seed!r}, {self.game.title}"
-            + ("" if self.game.partnerships else f", {self.game.players} players"),
+            + ("" if self.game.partnerships else f", {self.game.sides} players"),
         ]
         if self.game.partnerships:
             out += [f"  {a} trick margin: {self.tricks.text()} tricks/deal (mean ± 1 SE)",
@@ -354,7 +356,8 @@ class Summary:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "game": self.game.name, "players": self.game.players, "a": self.a, "b": self.b,
+            "game": self.game.name, "a": self.a, "b": self.b,
+            "players": self.game.players if self.game.partnerships else self.game.sides,
             "seed": self.seed, "deals": self.deals, "hands": self.hands,
             **({} if self.game.partnerships else {
                 "alone_points": {k: v.to_json() for k, v in self.alone.items()},

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from device.words import count
 from engine.actions import Bid
-from engine.deal import Deal
+from engine.deal import Deal, describe_action
 from engine.game import Game, GameRules
 from engine.match import Match
 from engine.seats import Seat
@@ -27,20 +27,34 @@ def seat_word(seat: Seat) -> str:
     return f"P{int(seat) + 1}"
 
 
+def _word(deal: Deal, seat: Seat) -> str:
+    # a hand beyond the players is dummy whist's dummy, played by its declarer
+    return "D" if int(seat) >= deal.game.sides else seat_word(seat)
+
+
+def _auction(deal: Deal) -> str:
+    """A named auction (Solo's bids, taking the widow, dummy whist's levels) and its contract."""
+    contract = deal.contract
+    assert contract is not None
+    said = ", ".join(f"{seat_word(a.seat)} {describe_action(a)}" for a in deal.auction)
+    who = "" if contract.declarer is None else f", {seat_word(contract.declarer)}"
+    return f"Auction: {said or 'none'} ({contract.call}{who})"
+
+
 def _hands(p: Printer, deal: Deal) -> list[str]:
     lines = []
     for seat, cards in zip(deal.seats, deal.dealt_hands(), strict=True):
         if seat in deal.out:
-            lines.append(f"  {seat_word(seat):<3}  (out)")
+            lines.append(f"  {_word(deal, seat):<3}  (out)")
         else:
-            lines.append(f"  {seat_word(seat):<3}  {p.hand(cards)}")
+            lines.append(f"  {_word(deal, seat):<3}  {p.hand(cards)}")
     return lines
 
 
 def _trick(p: Printer, number: int, deal: Deal) -> str:
     trick = deal.tricks[number - 1]
-    plays = "  ".join(f"{seat_word(s)}:{p.card(c, 3)}" for s, c in trick.plays())
-    return f"Trick {number:<2}  {plays}  -> {seat_word(trick.winner(deal.order))}"
+    plays = "  ".join(f"{_word(deal, s)}:{p.card(c, 3)}" for s, c in trick.plays())
+    return f"Trick {number:<2}  {plays}  -> {_word(deal, trick.winner(deal.order))}"
 
 
 def run_solo(hands: int, seed: int | str | None, p: Printer, game: Game, rules: GameRules, actor: Actor,
@@ -48,7 +62,7 @@ def run_solo(hands: int, seed: int | str | None, p: Printer, game: Game, rules: 
              rubber: int = 1, hands_done: int = 0, on_match: OnMatch | None = None,
              keep_matches: bool = True) -> list[Match]:
     n = game.players
-    p.say(f"Whist table demo ({game.title}): {count(hands, 'hand')}, {who} in all {n} seats"
+    p.say(f"Whist table demo ({game.title}): {count(hands, 'hand')}, {who} in all {game.sides} seats"
           + (f", seed {seed}" if seed is not None else "") + ".")
     p.say(rules.summary())
 
@@ -92,8 +106,11 @@ def run_solo(hands: int, seed: int | str | None, p: Printer, game: Game, rules: 
                 on_action(match, action)
             if not said and deal.contract is not None:
                 said = True
-                bids = [f"{seat_word(a.seat)} {a.tricks}" for a in deal.auction if isinstance(a, Bid)]
-                if bids:
+                counts = [a for a in deal.auction if isinstance(a, Bid) and a.tricks is not None]
+                bids = [f"{seat_word(a.seat)} {a.tricks}" for a in counts]
+                if game.has_auction and not counts:
+                    p.say(_auction(deal))
+                elif bids:
                     p.say("Bids: " + ", ".join(bids) + f" ({deal.contract.call})")
                 elif deal.contract.declarer is not None:
                     p.say(f"Trumps: {deal.contract.call}")
@@ -105,8 +122,12 @@ def run_solo(hands: int, seed: int | str | None, p: Printer, game: Game, rules: 
         played += 1
         p.say("  " + "  ".join(f"{seat_word(Seat(s))} {score.tricks[s]}t {score.points[s]:+d} = {total}"
                                for s, total in enumerate(score.game_after) if Seat(s) not in deal.out))
+        counted = any(isinstance(a, Bid) and a.tricks is not None for a in deal.auction)
+        named = game.has_auction and not counted
         for note in score.notes:
-            if note.startswith("out: "):
+            if named:  # what the contract made (Solo, widow and dummy whist)
+                p.say(f"  {note}")
+            elif note.startswith("out: "):
                 knocked = [Seat.parse_at(x.strip(), n) for x in note[5:].split(",")]
                 p.say("  Knocked out: " + ", ".join(seat_word(s) for s in knocked))
         if match.is_over:

@@ -314,7 +314,8 @@ class Deal:
         # a seat the game sits out for the rest of the hand (Knockout's dog that has played
         # its one card) plays no more, nor leads
         spent = frozenset(s for s in self.seats if s not in self.out and self.game.sits_out(self, s))
-        return Trick(leader, (), self.players, self.game.per_seat, self.out | spent)
+        ring = self.game.play_ring(self) if self.contract is not None else ()
+        return Trick(leader, (), self.players, self.game.per_seat, self.out | spent, ring)
 
     def _advance(self) -> None:
         """After a step before the play: the next step, or the contract and the first lead."""
@@ -391,7 +392,9 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.claim is not None or len(self.tricks) == self.tricks_per_hand
+        if self.claim is not None or len(self.tricks) == self.tricks_per_hand:
+            return True
+        return self.contract is not None and not self.current.cards and self.game.ends_early(self)
 
     @property
     def turn(self) -> Seat | None:
@@ -483,7 +486,8 @@ class Deal:
             return list(self.game.auction_legal(self, seat))
         if step.phase is Phase.DECLARE:
             return list(self.game.declare_legal(self, seat))
-        return []  # an exchange: any `exchange_count` cards of the hand
+        # an exchange: the few the game offers, else any `exchange_count` cards of the hand
+        return list(self.game.exchange_legal(self, seat))
 
     def exchange_count(self) -> int:
         """Cards to lay away in the exchange in progress (0 outside it)."""

@@ -181,6 +181,12 @@ class Game:
     def check_exchange(self, deal: Deal, action: Exchange) -> None:
         """Refuse a discard the game forbids (the deal has checked count and cards)."""
 
+    def exchange_legal(self, deal: Deal, seat: Seat) -> Sequence[Exchange]:
+        """The exchanges to offer in ``legal`` where the game allows only a few (widow
+        whist: lay away the widow or the hand held); empty where any
+        ``exchange_count`` cards of the hand may go (Bid Whist's kitty)."""
+        return []
+
     def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
         """Cards of the piles ``seat`` may see now (a turned kitty, a widow, the discards)."""
         return {}
@@ -192,6 +198,11 @@ class Game:
 
     def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
         raise RulesError(f"{self.title} has no auction")
+
+    def auction_seen(self, deal: Deal, seat: Seat) -> tuple[Bid | Pass, ...]:
+        """The auction as ``seat`` may see it: all of it, except where bids are made
+        face down (Minnesota whist's laid cards, shown to the others once turned)."""
+        return tuple(deal.auction)
 
     def contract(self, deal: Deal) -> Contract | None:
         """The contract once the auction is over, else None. Games without an
@@ -220,8 +231,28 @@ class Game:
         layout); the deal's follow rule counts them as held."""
         return frozenset()
 
+    def play_ring(self, deal: Deal) -> tuple[Seat, ...]:
+        """The order of play round the table once the contract is known, where it is
+        not the seats' numbers (dummy whist seats the dummy opposite the declarer);
+        empty for the seats in order."""
+        return ()
+
+    def actor(self, deal: Deal, seat: Seat) -> Seat:
+        """The player who acts for ``seat``: the seat itself, except a hand played by
+        another (dummy whist's dummy, played by the declarer). The table and the
+        arena ask the actor's player (a person, an AI level, a program) for the action,
+        which still names ``seat``; the observation is ``seat``'s."""
+        return seat
+
     def after_trick(self, deal: Deal, winner: Seat) -> None:
         """Between tricks: German whist's draws from the stock (``Deal.draw``)."""
+
+    def ends_early(self, deal: Deal) -> bool:
+        """Whether the hand is over before its last trick (asked once the contract
+        is set, between tricks): thrown in after an auction nobody won (Solo's
+        redeal: no card is played, the hand scores nothing and the next dealer
+        deals), or decided (a misère bidder has taken a trick)."""
+        return False
 
     def side_of(self, seat: Seat) -> int:
         """The side a seat scores for: N/S 0 and E/W 1 in partnership games,

@@ -235,7 +235,7 @@ def observe(deal: Deal, seat: Seat, scores: Scores | None = None) -> Observation
         order=order.name, trump_card=deal.record.trump_card, tricks=tuple(deal.tricks),
         trick=deal.current, won=tuple(deal.taken),
         legal=tuple(deal.legal_actions()) if turn == seat else (),
-        auction=tuple(deal.auction), contract=contract, piles=piles,
+        auction=deal.game.auction_seen(deal, seat), contract=contract, piles=piles,
         rules=deal.rules.to_dict(), scores=scores,
         discard=deal.exchange_count() if turn == seat else 0,
     )

@@ -3,6 +3,8 @@
 At four seats one card from each; at other tables ``players`` seats, and in
 two-player Scandinavian whist ``per_seat`` 2 (leader, other, leader, other).
 Seats that sit a hand out (``out``: knocked out in Knockout whist) are passed over.
+A ``ring`` gives the order of play round the table where it is not the seats'
+numbers (dummy whist: declarer, left opponent, the dummy opposite, right opponent).
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ class Trick:
     players: int = 4
     per_seat: int = 1
     out: frozenset[Seat] = frozenset()
+    ring: tuple[Seat, ...] = ()  # the order of play round the table, when not 0, 1, 2 ...
 
     @property
     def size(self) -> int:
         """Cards in a complete trick."""
+        if self.ring:
+            return len(self.ring) * self.per_seat
         return (self.players - len(self.out)) * self.per_seat
 
     @property
@@ -50,6 +55,8 @@ class Trick:
         return self.seat_of(len(self.cards))
 
     def seat_of(self, index: int) -> Seat:
+        if self.ring:  # one card a seat in the ring's order
+            return self.ring[(self.ring.index(self.leader) + index) % len(self.ring)]
         if not self.out:
             return around(self.leader, index, self.players)
         ring = [s for s in (around(self.leader, i, self.players) for i in range(self.players))
@@ -61,10 +68,10 @@ class Trick:
 
     def knock(self, seat: Seat) -> Trick:
         """The trick with ``seat`` passing its turn: it plays no card to it."""
-        return Trick(self.leader, self.cards, self.players, self.per_seat, self.out | {seat})
+        return Trick(self.leader, self.cards, self.players, self.per_seat, self.out | {seat}, self.ring)
 
     def add(self, card: Card) -> Trick:
-        return Trick(self.leader, self.cards + (card,), self.players, self.per_seat, self.out)
+        return Trick(self.leader, self.cards + (card,), self.players, self.per_seat, self.out, self.ring)
 
     def winning_index(self, trump: int | Order) -> int:
         """Index of the card now winning: highest trump, else highest of the suit led."""
@@ -79,6 +86,8 @@ class Trick:
                                   "cards": [str(c) for c in self.cards]}
         if self.out:  # seats sitting the hand out (Knockout), so the plays can be read back
             out["out"] = sorted(seat_label(s, self.players) for s in self.out)
+        if self.ring:  # the order of play (dummy whist), so the plays can be read back
+            out["ring"] = [seat_label(s, self.players) for s in self.ring]
         return out
 
     @classmethod
@@ -90,8 +99,12 @@ class Trick:
         out = data.get("out") or []
         if not isinstance(out, Sequence) or isinstance(out, str):
             raise NotationError(f"trick {dict(data)!r}: 'out' is a list of seats")
+        ring = data.get("ring") or []
+        if not isinstance(ring, Sequence) or isinstance(ring, str):
+            raise NotationError(f"trick {dict(data)!r}: 'ring' is a list of seats")
         return cls(Seat.parse_at(str(leader), players), tuple(parse_cards([str(c) for c in cards])),
-                   players, per_seat, frozenset(Seat.parse_at(str(s), players) for s in out))
+                   players, per_seat, frozenset(Seat.parse_at(str(s), players) for s in out),
+                   tuple(Seat.parse_at(str(s), players) for s in ring))
 
 
 __all__ = ["NO_TRUMP", "Trick"]

@@ -79,9 +79,13 @@ class TrickRecord:
     leader: str
     cards: tuple[str, ...]  # in play order, from the leader
     winner: str | None  # None: the trick was not finished (a claim ended the hand)
+    ring: tuple[str, ...] = ()  # the order of play where it is not the seats' (dummy whist)
 
     def to_json(self) -> JSON:
-        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
+        out: JSON = {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
+        if self.ring:
+            out["ring"] = list(self.ring)
+        return out
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,7 @@ def hand_record(game: str, match_id: int, hand: RecalledHand) -> HandRecord:
     seats = seats_at(n)
     names = deal.game.side_names
     tricks = [TrickRecord(seat_label(t.leader, n), tuple(str(c) for c in t.cards),
-                          seat_label(t.winner(deal.order), n))
+                          seat_label(t.winner(deal.order), n), tuple(seat_label(s, n) for s in t.ring))
               for t in deal.tricks]
     if deal.current.cards:
         tricks.append(TrickRecord(seat_label(deal.current.leader, n),

@@ -3,9 +3,10 @@ classic search where the goal is tricks or the textbook of losing them.
 
 Card play towards the most tricks (classic, Norwegian grand) is
 ``choose_card``'s search, run on the observation's card-play part. A game
-whose goal is to lose tricks (Norwegian nullo) plays the ducking textbook:
-the double-dummy solver maximises the mover's tricks and has no mode for
-the other goal yet.
+whose goal is to lose tricks (Norwegian nullo) plays the ducking textbook
+and, at the searching levels near the end, layouts solved by the family
+solver for the fewest tricks (engine.ai.nullo). Solo whist's player is
+engine.ai.solo_whist.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai import german, scandinavian, solo
+from engine.ai import dummy_whist, german, nullo, scandinavian, solo, solo_whist, widow_whist
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -52,6 +53,12 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         if level == "random":
             return seed_for(obs.to_json(), seed).choice(obs.legal)
         return scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
+    if obs.game == "solo":
+        return solo_whist.choose(obs, level, seed_for(obs.to_json(), seed))
+    if obs.game == "widow":
+        return widow_whist.choose(obs, level, seed_for(obs.to_json(), seed))
+    if obs.game == "dummy":
+        return dummy_whist.choose(obs, level, seed_for(obs.to_json(), seed))
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
         return rng.choice(obs.legal) if level == "random" else _bid(obs)
@@ -60,7 +67,10 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
     form = obs.play_form()
     rng = seed_for(form, seed)
     if not plays_for_tricks(obs):
-        return rng.choice(obs.legal) if level == "random" else _duck(obs)
+        if level == "random":
+            return rng.choice(obs.legal)
+        solved = nullo.solved_card(obs, level, rng)
+        return _duck(obs) if solved is None else Play(obs.seat, solved)
     return Play(obs.seat, play(view_of(form), level, rng, budget, samples))
 
 
@@ -87,7 +97,15 @@ def _points(hand: tuple[Card, ...]) -> int:
 
 def _bid(obs: Observation) -> Action:
     """Norwegian whist's textbook: grand with a strong hand, else pass (all
-    passing makes the hand nullo anyway)."""
+    passing makes the hand nullo anyway). Laying a card (Minnesota whist): the
+    lowest card of the colour that says so, revealing least if it is turned."""
+    if obs.rules.get("bid_style") == "cards":
+        black_high = obs.rules.get("high_colour", "black") == "black"
+        grand_wanted = _points(obs.hand) >= GRAND_POINTS
+        laid = [a for a in obs.legal if isinstance(a, Bid) and a.call is not None]
+        cards = {a: Card(a.call) for a in laid if a.call is not None}
+        wanted = [a for a in laid if (cards[a].suit in (0, 3)) == (black_high == grand_wanted)]
+        return min(wanted or laid, key=lambda a: (cards[a].rank, cards[a].suit))
     grand = next((a for a in obs.legal if isinstance(a, Bid) and a.call == "grand"), None)
     if grand is not None and _points(obs.hand) >= GRAND_POINTS:
         return grand

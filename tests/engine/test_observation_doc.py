@@ -41,6 +41,11 @@ EXAMPLES = {
     "knockout-play": ("knockout:3", "doc", "4"),
     "bid-exchange": ("bid", "doc", "5"),
     "bid-play": ("bid", "doc", "auction+6"),
+    "solo-auction": ("solo", "doc-4", "1"),
+    "solo-declare": ("solo", "doc-1", "4"),
+    "solo-play": ("solo", "doc-9", "auction+6"),
+    "widow-exchange": ("widow", "doc-4", "2"),
+    "dummy-play": ("dummy", "doc-3", "auction+2"),
 }
 
 

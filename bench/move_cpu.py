@@ -1,0 +1,61 @@
+"""The processor time a move of an AI level costs in any game (process time, not the
+wall clock, so a machine shared with other jobs still gives the figure it would
+alone): the p99 and the largest over every play and every bid of N deals.
+
+    python bench/move_cpu.py GAME [--deals N] [--level hard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.actions import Play  # noqa: E402
+from engine.ai.family import choose_action  # noqa: E402
+from engine.deal import Deal  # noqa: E402
+from engine.games import get_game  # noqa: E402
+from engine.match import deal_seed  # noqa: E402
+from engine.seats import seats_at  # noqa: E402
+
+
+def p99(seconds: list[float]) -> float:
+    s = sorted(seconds)
+    return 1000 * s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)] if s else math.nan
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--level", default="hard")
+    args = parser.parse_args()
+    game = get_game(args.game)
+    rules = game.default_rules()
+    dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
+    plays: list[float] = []
+    bids: list[float] = []
+    for i in range(args.deals):
+        seed = deal_seed("cpu", i)
+        deal = Deal(game.next_record(rules, dealers[i % len(dealers)], 0, seed), rules, game)
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            obs = deal.observe(seat)
+            t0 = time.process_time()
+            action = choose_action(obs, args.level, seed)
+            (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
+            deal.apply(action)
+    print(f"{args.game} {args.level}, {args.deals} deals: plays {len(plays)}, p99 {p99(plays):.1f} ms, "
+          f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
