@@ -1,4 +1,4 @@
-"""German and Scandinavian whist at the table for two: your cards tapped from
+"""German and Scandinavian whist at the table for two, and Solo whist for four alone: your cards tapped from
 the hand or, in Scandinavian whist, from your face-up layout; high or low
 called by its buttons; the stock's upcard and both layouts drawn; the hand
 scored."""
@@ -88,5 +88,37 @@ def test_scandinavian_whist_calls_high_or_low_and_plays_from_the_layout():
         assert all(len(t.cards) == 4 for t in deal.tricks)
         tap_button(app, "deal")
         assert len(app.session.match.hands) == 1
+    finally:
+        app.close()
+
+
+def test_solo_whist_is_bid_by_named_buttons_at_the_table_for_four_alone():
+    app = make_app((800, 480), game="solo", seed=2)
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        match = app.session.match
+        deal = app.session.deal
+        assert run_until(app, lambda: app.scene.waiting_for_human or deal.is_over)
+        if not deal.is_over and deal.phase == Phase.AUCTION:
+            labels = [b.label for b in app.scene.b_calls if b.visible]
+            assert labels[-1] == "Pass" and len(labels) >= 2  # the bids still above the highest, and pass
+            assert app.scene.hook_reason() == ""  # Oh Hell's hook is not Solo's
+            assert not any(b.visible for b in app.scene.b_bids)
+
+        def step():
+            table = app.scene
+            d = app.session.deal
+            if d is not None and d.turn == Seat(0) and d.phase == Phase.AUCTION:
+                tap_button(app, next(b.name for b in table.b_calls if b.visible and b.label == "Pass"))
+            elif d is not None and d.turn == Seat(0) and d.phase == Phase.DECLARE:
+                tap_button(app, next(b.name for b in table.b_suits if b.visible))
+            else:
+                your_part(app)
+            return d is None or d.is_over
+
+        assert run_until(app, step, max_steps=40000)
+        tap_button(app, "deal")
+        assert len(match.hands) == 1  # scored (or thrown in when all passed: the next dealer deals)
     finally:
         app.close()

@@ -40,7 +40,7 @@ SCENES = {
 
 # Games whose table is not the four-seat one: each plays alone at two to seven seats.
 TABLES = {"oh-hell": "solo_table", "knockout": "solo_table", "german": "solo_table",
-          "scandinavian": "solo_table"}
+          "scandinavian": "solo_table", "solo": "solo_table"}
 
 
 def table_for(game: str) -> str:

@@ -38,7 +38,17 @@ if TYPE_CHECKING:
 HUMAN = Seat.N  # seat 0: the person at the screen
 THINKING_CUE_S = 0.3
 MAX_BID_BUTTONS_A_ROW = 6
-MAX_CALLS = 3  # named calls offered at once (high, low)
+MAX_CALLS = 8  # named calls offered at once (Solo whist: six bids and pass)
+
+
+CALL_LABELS = {"abundance declared": "Declared (13)"}  # a button's width at 18 px
+
+
+def _call_label(action: Bid | Pass) -> str:
+    if isinstance(action, Pass):
+        return "Pass"
+    call = action.call or ""
+    return CALL_LABELS.get(call, call.capitalize())
 
 
 def player_name(seat: Seat) -> str:
@@ -145,14 +155,18 @@ class SoloTableScene(Scene):
             self.b_suits.append(self.buttons.add(widgets.Button(
                 rect, label, partial(self._declare, strain), visible=False, font_size=self.px(18),
                 name=f"trump{strain}")))
-        # named calls (Scandinavian whist's high and low), side by side above the hand
+        # named calls (Scandinavian whist's high and low, Solo whist's bids and pass), four a row
         self.b_calls: list[widgets.Button] = []
+        per_row = 3
+        cw = min(self.px(170), (t.w - 2 * side - (per_row - 1) * pad) // per_row)
+        rows = -(-MAX_CALLS // per_row)
         for i in range(MAX_CALLS):
-            cw = self.px(150)
-            left = t.centerx - (MAX_CALLS * cw + (MAX_CALLS - 1) * pad) // 2 + i * (cw + pad)
+            row, col = divmod(i, per_row)
+            left = t.centerx - (per_row * cw + (per_row - 1) * pad) // 2 + col * (cw + pad)
+            top = t.centery - (rows * (bh + pad)) // 2 + self.px(12) + row * (bh + pad)
             self.b_calls.append(self.buttons.add(widgets.Button(
-                pygame.Rect(left, t.centery - bh // 2, cw, bh), "", partial(self._call, i), visible=False,
-                font_size=self.px(24), name=f"call{i}")))
+                pygame.Rect(left, top, cw, bh), "", partial(self._call, i), visible=False,
+                font_size=self.px(20), name=f"call{i}")))
         self.b_knock = self.buttons.add(widgets.Button(
             pygame.Rect(t.right - self.px(150), t.bottom - self.px(60), self.px(140), bh), "Knock",
             partial(self._human, Pass(HUMAN)), visible=False, font_size=self.px(22), name="knock"))
@@ -220,11 +234,14 @@ class SoloTableScene(Scene):
     def _bid(self, n: int) -> None:
         self._human(Bid(HUMAN, tricks=n))
 
-    def _calls(self) -> list[Bid]:
+    def _calls(self) -> list[Bid | Pass]:
+        """The named calls offered (and pass beside them), or none where bids are numbers."""
         deal = self.deal
         if deal is None or deal.turn != HUMAN or deal.phase != Phase.AUCTION:
             return []
-        return [a for a in deal.legal_actions() if isinstance(a, Bid) and a.call is not None]
+        legal = deal.legal_actions()
+        calls: list[Bid | Pass] = [a for a in legal if isinstance(a, Bid) and a.call is not None]
+        return calls + [a for a in legal if isinstance(a, Pass)] if calls else []
 
     def _call(self, i: int) -> None:
         calls = self._calls()
@@ -349,7 +366,7 @@ class SoloTableScene(Scene):
         calls = self._calls()
         for i, b in enumerate(self.b_calls):
             b.visible = i < len(calls)
-            b.label = (calls[i].call or "").capitalize() if i < len(calls) else ""
+            b.label = _call_label(calls[i]) if i < len(calls) else ""
         for n, b in enumerate(self.b_bids):
             b.visible = auction and n <= k and not calls
             b.enabled = n in legal
@@ -369,7 +386,7 @@ class SoloTableScene(Scene):
     def hook_reason(self) -> str:
         """Why a bid button is greyed: the dealer's hook."""
         deal = self.deal
-        if deal is None or deal.turn != HUMAN or deal.phase != Phase.AUCTION:
+        if deal is None or deal.turn != HUMAN or deal.phase != Phase.AUCTION or self._calls():
             return ""
         offered = {a.tricks for a in deal.legal_actions() if isinstance(a, Bid)}
         barred = [n for n in range(deal.tricks_per_hand + 1) if n not in offered]
@@ -390,7 +407,9 @@ class SoloTableScene(Scene):
         assert turn is not None
         if deal.phase == Phase.AUCTION:
             if turn == HUMAN and self._calls():
-                return "Your call: high (win tricks) or low (lose them)?"
+                if deal.game.name == "scandinavian":
+                    return "Your call: high (win tricks) or low (lose them)?"
+                return "Your bid, or pass"
             return ("Your bid: how many tricks will you take?" if turn == HUMAN
                     else f"{player_name(turn)} to bid")
         if deal.phase == Phase.DECLARE:
@@ -466,7 +485,9 @@ class SoloTableScene(Scene):
         deal = self.deal
         # above your own label while you play; above the buttons while you bid or deal
         y = t.bottom - self.px(74) - len(lines) * text.line_height(self.px(20))
-        if deal is not None and deal.phase == Phase.AUCTION and deal.turn == HUMAN:
+        if deal is not None and deal.phase == Phase.AUCTION and deal.turn == HUMAN and self._calls():
+            y = self.b_calls[0].rect.top - self.px(8) - len(lines) * text.line_height(self.px(20))
+        elif deal is not None and deal.phase == Phase.AUCTION and deal.turn == HUMAN:
             y = self.b_bids[0].rect.top - self.px(8) - len(lines) * text.line_height(self.px(20))
         if deal is None or deal.is_over:
             y = self.b_deal.rect.top - self.px(12) - len(lines) * text.line_height(self.px(20))
