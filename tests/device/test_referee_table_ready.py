@@ -5,13 +5,14 @@ one reader took shown with an undo, touch wording, stale refusals gone."""
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.app.testing import make_app, run_until, tap_button  # noqa: E402
+from device.app.testing import make_app, tap_button  # noqa: E402
 from device.events import Action, ButtonEvent, CardScanned  # noqa: E402
 from device.reader import rdm6300_frame  # noqa: E402
 from device.referee import PLAY, READERS, SETUP, RefereeSession  # noqa: E402
@@ -22,7 +23,19 @@ from engine.seats import Seat  # noqa: E402
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 TAG_OF = {Card(c): f"C0DE{i:06X}" for i, c in enumerate(full_deck())}
-STEPS = 1200  # frames to wait at most for a reader's event (a bound, not a timing)
+WAIT = 30.0  # seconds to wait at most for a reader's thread (a bound, not a timing)
+
+
+def until(app, done) -> bool:
+    """Step the app until ``done()``: the readers' threads post their events in their own
+    time, so the bound is the clock's, generous for a loaded machine, never a frame count."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        if time.monotonic() > deadline:
+            return bool(done())
+        app.step(1 / 60)
+        time.sleep(0.002)
+    return True
 
 
 @pytest.fixture
@@ -42,12 +55,12 @@ def lay(app, pty, card) -> bool:
     session = app.scene.session
     before = session.message_count
     pty.write(rdm6300_frame(TAG_OF[Card(card)]))
-    assert run_until(app, lambda: session.message_count > before, STEPS)
+    assert until(app, lambda: session.message_count > before)
     return session.messages[-1].kind != "error"
 
 
 def connected(app, count: int) -> bool:
-    return run_until(app, lambda: sum(app.scene.session.readers.connected.values()) == count, STEPS)
+    return until(app, lambda: sum(app.scene.session.readers.connected.values()) == count)
 
 
 def test_the_setup_step_finds_each_seats_reader_and_keeps_it(app, ptys, tmp_path, monkeypatch):
