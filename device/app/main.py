@@ -175,6 +175,10 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     hand of the seed where South gets there)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
+    from device.app.scenes import has_table, no_table
+
+    if not has_table(_game(game)):
+        raise ValueError(no_table(_game(game)))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

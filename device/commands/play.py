@@ -45,6 +45,19 @@ def display_available(env: dict[str, str] | None = None) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "game", None):
+        from device.app.scenes import has_table, no_table
+        from engine.errors import RulesError
+        from engine.games import get_game
+
+        try:
+            name = get_game(args.game).name
+        except RulesError as exc:
+            print(f"whist-table: {exc}", file=sys.stderr)
+            return 2
+        if not has_table(name):
+            print(f"whist-table: {no_table(name)}", file=sys.stderr)
+            return 2
     if getattr(args, "deals", None):
         from device.deals import DealFileError, DealSource
 

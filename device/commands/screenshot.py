@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
@@ -59,6 +60,18 @@ def run(args: argparse.Namespace) -> int:
     rubber_points = None if args.rubber_points is None else args.rubber_points == "on"
     size = parse_size(args.size)
     assert size is not None  # the flag has a default
+    from device.app.scenes import has_table, no_table
+    from engine.errors import RulesError
+    from engine.games import get_game
+
+    try:
+        game = get_game(args.game).name if args.game else "classic"
+    except RulesError as exc:
+        print(f"whist-table screenshot: {exc}", file=sys.stderr)
+        return 2
+    if not has_table(game):
+        print(f"whist-table screenshot: {no_table(game)}", file=sys.stderr)
+        return 2
     out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
                      four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                      last_trick=args.last_trick, honours=honours, rubber_points=rubber_points, back=args.back,

@@ -174,3 +174,15 @@ def test_a_stored_norwegian_hand_reads_back_in_history_and_on_the_recall_screen(
     code, out, _ = run_cli(["history", "--db", db, "--show", str(row.id)])
     assert code == 0 and "cannot be replayed" not in out
     assert out.count("Trick ") >= 13 or out.count("->") >= 13
+
+
+def test_a_game_without_a_table_is_refused_by_play_and_screenshot_with_what_to_do(capsys, tmp_path):
+    from device.cli import main
+
+    assert main(["play", "--game", "widow"]) == 2
+    err = capsys.readouterr().err
+    assert "widow has no table on the screen yet" in err and "demo --headless --game widow" in err
+    assert main(["screenshot", "--scene", "table", "--game", "dummy", "--out", str(tmp_path / "d.png")]) == 2
+    assert "dummy has no table on the screen yet" in capsys.readouterr().err
+    assert main(["play", "--game", "bridge"]) == 2
+    assert "no game called 'bridge': choose one of classic" in capsys.readouterr().err

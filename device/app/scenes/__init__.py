@@ -43,6 +43,20 @@ TABLES = {"oh-hell": "solo_table", "knockout": "solo_table", "german": "solo_tab
           "scandinavian": "solo_table", "solo": "solo_table"}
 
 
+FOUR_SEAT_TABLE = ("classic", "norwegian", "bid")  # the table scene's own games
+
+
+def has_table(game: str) -> bool:
+    """Whether the table app can seat ``game`` (the others play headless and in the arena)."""
+    return game in TABLES or game in FOUR_SEAT_TABLE
+
+
+def no_table(game: str) -> str:
+    """What to say when ``game`` has no table yet."""
+    return (f"{game} has no table on the screen yet: play it with "
+            f"`whist-table demo --headless --game {game}` or in `whist-table arena --game {game}`")
+
+
 def table_for(game: str) -> str:
     """The table scene that plays ``game``."""
     return TABLES.get(game, "table")
