@@ -11,7 +11,8 @@ engine.ai.solo_whist.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 
 from engine.actions import Action, Bid, Pass, Play
 from engine.ai import dummy_whist, german, nullo, scandinavian, solo, solo_whist, widow_whist
@@ -43,22 +44,9 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:
         return obs.legal[0]
-    if obs.game in solo.GAMES:  # each for themselves, playing for a count of tricks
-        return solo.choose(obs, level, seed_for(obs.to_json(), seed))
-    if obs.game == "german":
-        if level == "random":
-            return seed_for(obs.to_json(), seed).choice(obs.legal)
-        return german.choose(obs, None if level in ("rules", "easy") else _german_endgame)
-    if obs.game == "scandinavian":
-        if level == "random":
-            return seed_for(obs.to_json(), seed).choice(obs.legal)
-        return scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
-    if obs.game == "solo":
-        return solo_whist.choose(obs, level, seed_for(obs.to_json(), seed))
-    if obs.game == "widow":
-        return widow_whist.choose(obs, level, seed_for(obs.to_json(), seed))
-    if obs.game == "dummy":
-        return dummy_whist.choose(obs, level, seed_for(obs.to_json(), seed))
+    own = OWN_PLAYERS.get(obs.game)
+    if own is not None:
+        return own(obs, level, seed_for(obs.to_json(), seed))
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
         return rng.choice(obs.legal) if level == "random" else _bid(obs)
@@ -74,6 +62,18 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
     return Play(obs.seat, play(view_of(form), level, rng, budget, samples))
 
 
+def _german(obs: Observation, level: str, rng: random.Random) -> Action:
+    if level == "random":
+        return rng.choice(obs.legal)
+    return german.choose(obs, None if level in ("rules", "easy") else _german_endgame)
+
+
+def _scandinavian(obs: Observation, level: str, rng: random.Random) -> Action:
+    if level == "random":
+        return rng.choice(obs.legal)
+    return scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
+
+
 def _german_endgame(hands: tuple[int, int], order: Order, leader: int,
                     trick: tuple[int, ...]) -> dict[int, int] | None:
     # the two hands are known once the stock is gone: an exact solve
@@ -81,6 +81,18 @@ def _german_endgame(hands: tuple[int, int], order: Order, leader: int,
 
 
 CLASSIC_SEARCH = ("classic", "norwegian")  # four seats in pairs, 52 cards, one card a trick
+
+
+# The games with a player of their own: (observation, level, seeded rng) -> action.
+Player = Callable[[Observation, str, random.Random], Action]
+OWN_PLAYERS: dict[str, Player] = {
+    **{game: solo.choose for game in solo.GAMES},  # each for themselves, playing for a count of tricks
+    "german": _german,
+    "scandinavian": _scandinavian,
+    "solo": solo_whist.choose,
+    "widow": widow_whist.choose,
+    "dummy": dummy_whist.choose,
+}
 
 
 def plays_for_tricks(obs: Observation) -> bool:
