@@ -64,6 +64,18 @@ class Contract:
                 "level": self.level}
 
 
+def check_match_length(games_per_match: int) -> None:
+    """The shared ``games_per_match`` setting of the games played to a target: one game or
+    the best of three."""
+    if games_per_match not in (1, 3):
+        raise RulesError("a match is 1 game or the best of 3")
+
+
+def games_to_win_of(games_per_match: int) -> int:
+    """Games a side needs to win a match of ``games_per_match``."""
+    return 2 if games_per_match == 3 else 1
+
+
 class GameRules(Protocol):
     """A game's house settings: a frozen dataclass with these members."""
 
@@ -296,4 +308,4 @@ class Game:
         return False
 
 
-__all__ = ["Contract", "Game", "GameRules", "Phase", "Step"]
+__all__ = ["Contract", "Game", "GameRules", "Phase", "Step", "check_match_length", "games_to_win_of"]

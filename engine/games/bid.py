@@ -14,7 +14,7 @@ from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, SUIT_NAMES, Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Step
+from engine.game import Contract, Game, GameRules, Phase, Step, check_match_length, games_to_win_of
 from engine.order import JOKER_LEADS, NO_TRUMP, Order
 from engine.scoring import HandScore
 from engine.seats import Seat, around
@@ -76,8 +76,7 @@ class BidRules:
             raise RulesError("a game of Bid Whist is won at a score of 1 or more (win_at; 5 or 7 is usual)")
         if self.lose_at is not None and self.lose_at > -1:
             raise RulesError("a game is lost at a score below zero (lose_at; -5 or -7), or never (null)")
-        if self.games_per_match not in (1, 3):
-            raise RulesError("a match is 1 game or the best of 3")
+        check_match_length(self.games_per_match)
 
     @property
     def target(self) -> int:
@@ -315,7 +314,7 @@ class BidWhist(Game):
                          (scored[0], scored[1]), game_score, after, won)
 
     def games_to_win(self, rules: GameRules) -> int:
-        return 2 if _rules(rules).games_per_match == 3 else 1
+        return games_to_win_of(_rules(rules).games_per_match)
 
 
 def bid_points(rules: BidRules, level: int, notrump: bool, books: int) -> int:

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from engine.cards import Card
 from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
-from engine.game import Game, GameRules
+from engine.game import Game, GameRules, check_match_length, games_to_win_of
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
@@ -33,8 +33,7 @@ class GermanRules:
             raise RulesError(f"score mode {self.score_mode!r} is not offered: choose {offered}")
         if self.target < 1:
             raise RulesError("the target is a whole number from 1")
-        if self.games_per_match not in (1, 3):
-            raise RulesError("a match is 1 game or the best of 3")
+        check_match_length(self.games_per_match)
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -126,7 +125,7 @@ class German(Game):
                          (points[0], points[1]), game_score, after, won)
 
     def games_to_win(self, rules: GameRules) -> int:
-        return 2 if _rules(rules).games_per_match == 3 else 1
+        return games_to_win_of(_rules(rules).games_per_match)
 
 
 GAME = German()

@@ -19,7 +19,7 @@ from engine.actions import Bid, Pass
 from engine.cards import Card, parse_card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules
+from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of
 from engine.order import NO_TRUMP
 from engine.scoring import HandScore
 from engine.seats import Seat, around
@@ -43,8 +43,7 @@ class NorwegianRules:
     def __post_init__(self) -> None:
         if min(self.grand_made, self.grand_set, self.nullo, self.target) < 1:
             raise RulesError("Norwegian whist's multipliers and target are whole numbers from 1")
-        if self.games_per_match not in (1, 3):
-            raise RulesError("a match is 1 game or the best of 3")
+        check_match_length(self.games_per_match)
         if self.bid_style not in BID_STYLES:
             raise RulesError(f"bid style {self.bid_style!r} is not offered: choose spoken or cards")
         if self.high_colour not in COLOURS:
@@ -192,7 +191,7 @@ class Norwegian(Game):
                          (points[0], points[1]), game_score, after, won)
 
     def games_to_win(self, rules: GameRules) -> int:
-        return 2 if isinstance(rules, NorwegianRules) and rules.games_per_match == 3 else 1
+        return games_to_win_of(rules.games_per_match) if isinstance(rules, NorwegianRules) else 1
 
 
 GAME = Norwegian()

@@ -12,7 +12,7 @@ from engine.actions import Bid, Pass
 from engine.cards import Card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules
+from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of
 from engine.order import NO_TRUMP
 from engine.scoring import HandScore
 from engine.seats import Seat, around
@@ -30,8 +30,7 @@ class ScandinavianRules:
     def __post_init__(self) -> None:
         if self.target < 1:
             raise RulesError("the target is a whole number from 1")
-        if self.games_per_match not in (1, 3):
-            raise RulesError("a match is 1 game or the best of 3")
+        check_match_length(self.games_per_match)
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -155,7 +154,7 @@ class Scandinavian(Game):
                          game_score, after, won)
 
     def games_to_win(self, rules: GameRules) -> int:
-        return 2 if _rules(rules).games_per_match == 3 else 1
+        return games_to_win_of(_rules(rules).games_per_match)
 
 
 GAME = Scandinavian()
