@@ -455,8 +455,9 @@ class SoloTableScene(Scene):
         if deal is not None:
             self._draw_trick(surf, deal)
             self._draw_turned(surf, deal)
+            mine = self.layout_rects(HUMAN)
             for seat in deal.seats:
-                if not (seat == HUMAN and self.layout_rects(HUMAN)):  # your layout's row is there
+                if not (seat == HUMAN and mine):  # your layout's row is there
                     self._draw_label(surf, deal, seat)
             for seat in deal.seats:
                 for card, rect in self.layout_rects(seat):
@@ -491,8 +492,8 @@ class SoloTableScene(Scene):
             y = self.b_bids[0].rect.top - self.px(8) - len(lines) * text.line_height(self.px(20))
         if deal is None or deal.is_over:
             y = self.b_deal.rect.top - self.px(12) - len(lines) * text.line_height(self.px(20))
-        elif self.layout_rects(HUMAN) and deal.phase == Phase.PLAY:
-            y = self.layout_rects(HUMAN)[0][1].top - self.px(4) - len(lines) * text.line_height(self.px(20))
+        elif deal.phase == Phase.PLAY and (mine := self.layout_rects(HUMAN)):
+            y = mine[0][1].top - self.px(4) - len(lines) * text.line_height(self.px(20))
         for i, line in enumerate(lines):
             size = text.fit_size(line, self.px(20 if i == 0 else 18), t.w - self.px(16), i == 0, self.px(18))
             s = text.text(line, size, theme.GOLD if i == 0 else theme.INK, i == 0)
@@ -553,7 +554,8 @@ class SoloTableScene(Scene):
         if self.layout_rects(HUMAN):  # between the two layouts: smaller and nearer the middle
             ch = self.px(58)
             cw = int(ch * 0.7)
-            top = self.layout_rects(Seat(1))[0][1].bottom if self.layout_rects(Seat(1)) else t.top
+            theirs = self.layout_rects(Seat(1))
+            top = theirs[0][1].bottom if theirs else t.top
             cy = top + self.px(8) + ch
             toward = (ch * 0.55) / max(1, self.seat_pos[HUMAN][1] - cy)
         plays = deal.current.plays() or (deal.tricks[-1].plays() if deal.tricks and not deal.is_over else [])
