@@ -529,14 +529,13 @@ class Deal:
             raise IllegalPlay(
                 f"{card} is the turned trump card: it belongs to {SEAT_NAMES[self.dealer]}, the dealer"
             )
-        hand = self._hands[seat]
-        if hand is None:
+        held = self.playable(seat)
+        if held is None:
             for other in self.seats:
                 h = self._hands[other]
                 if h is not None and card in h:
                     raise IllegalPlay(f"{card} is in {seat_name(other, self.players)}'s hand")
             return
-        held = hand | self.game.layout(self, seat)
         if card not in held:
             raise IllegalPlay(f"{seat_name(seat, self.players)} does not hold {card}")
         led = self.order.must_follow(held, self.current.cards, card)
