@@ -305,6 +305,10 @@ class HallTable:
 
 def table_link(broker: Broker, credentials: Credentials | None, drive: str, table: int) -> Link:
     """A table's connection: its own client id and persistent session, its presence kept retained."""
+    from hall.broker import check_table_user
+
+    if credentials is not None:
+        check_table_user(credentials, drive, table)
     return Link(broker, credentials, f"table-{drive}-{table}", table_subscriptions(drive, table),
                 presence=online_topic(drive, table))
 

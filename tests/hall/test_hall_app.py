@@ -97,7 +97,7 @@ def test_players_sign_in_with_their_tags_at_the_app_and_the_drive_seats_them(
     settings = DriveSettings("club", tables=2, rounds=1, seed="tags")
     hub = HubThread(mosquitto, tmp_path / "hub.db", settings, start=False)
     hub.hub.tags = {"04A1B2": "Ann", "04C3D4": "Bob"}
-    link = table_link(mosquitto.broker, mosquitto.credentials("club", "tables"), "club", 1)
+    link = table_link(mosquitto.broker, mosquitto.table_credentials("club", 1), "club", 1)
     table = HallTable(TableJournal(tmp_path / "hall.db"), link, 1, unused, drive="club")
     link.start()
     app = make_app((800, 480))
