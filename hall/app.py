@@ -1,7 +1,10 @@
 """``whist-table play --hall HOST``: the table app playing its part of a drive.
 
-The app's table scene plays the hands as ever (you at South, the AI in the
-other seats); :class:`HallSession` deals them from the drive instead of a
+The people the movement sends to the table play their own seats (a seat
+whose player is an AI, nobody having signed in to it, is the AI's): one
+person at South plays at the app's own table scene, any other company at the
+``hall_seats`` scene, each person tapping their cards in turn at the one
+screen. :class:`HallSession` deals the hands from the drive instead of a
 rubber, journals them in the table's hall journal, sends each result from
 the outbox, and between rounds the ``hall`` scene shows the table's number,
 the players due, the round's hands and where each player goes next.
@@ -20,7 +23,8 @@ from engine.deal import Deal
 from engine.game import GameRules
 from engine.observation import Observation
 from engine.scoring import HandScore
-from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, table_moves
+from engine.seats import Seat
+from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, is_ai, table_moves
 from hall.link import Broker, Credentials
 from hall.store import TableJournal
 from hall.table import HallTable, HandJournal, table_link
@@ -67,6 +71,17 @@ class HallSession(Session):
     @property
     def finished(self) -> bool:
         return self.round_over and self.round >= self._settings.rounds
+
+    def people(self, round_: int | None = None) -> frozenset[Seat]:
+        """The seats of the round whose players are people (the rest are the AI's)."""
+        four = self.hall.players(self.round if round_ is None else round_)
+        if four is None:
+            return frozenset({Seat.S})  # not told yet: the table's own single player
+        return frozenset(seat for seat, player in zip(Seat, four, strict=True) if not is_ai(player))
+
+    def table_scene(self) -> str:
+        """The scene that plays this round's hands: the app's own table for one person at South."""
+        return "table" if self.people() == {Seat.S} else "hall_seats"
 
     def set_rules(self, rules: GameRules) -> bool:
         return False  # the drive's rules: classic whist without honours, whatever the house plays

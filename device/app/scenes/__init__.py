@@ -35,6 +35,7 @@ SCENES = {
     "duplicate_table": ("duplicate", "DuplicateTableScene"),
     "duplicate": ("duplicate", "DuplicateScene"),
     "hall": ("hall", "HallScene"),
+    "hall_seats": ("hall_seats", "HallSeatsScene"),
     "solo_table": ("solo_table", "SoloTableScene"),
 }
 

@@ -101,7 +101,7 @@ class HallScene(Scene):
             session.next_round()
             return
         session.shuffle_and_deal()
-        self.app.go("table")
+        self.app.go(session.table_scene())
 
     def draw(self, surf: pygame.Surface) -> None:
         from hall.screen import draw_between_rounds, draw_round_start, draw_waiting

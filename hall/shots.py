@@ -1,0 +1,76 @@
+"""Screenshots of the drive's app scenes (``whist-table screenshot --scene hall-seats`` ...):
+the app itself, offline, on a made-up table's journal, driven to the moment shown."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pygame
+
+from engine.actions import Action
+from engine.observation import Observation
+from hall.drive import DriveError
+from hall.screen import sample_drive
+from hall.store import TableJournal
+from hall.table import HallTable
+
+APP_SCENES = ("hall-seats", "hall-seats-covered", "hall-keyboard")
+
+
+def _unused(observation: Observation, seed: str) -> Action:
+    raise DriveError("the app's own AI plays the seats of a hall table")
+
+
+def app_screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1) -> Path:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.app.scenes.hall_seats import HallSeatsScene
+    from device.app.testing import make_app, run_until, tap
+
+    s, _ = sample_drive(seed=seed)
+    with tempfile.TemporaryDirectory(prefix="whist-shot-") as tmp:
+        journal = TableJournal(Path(tmp) / "hall.db", durable=False)
+        if scene != "hall-keyboard":
+            journal.join(s.settings, 2)
+            four = ("Ada Fenwick", "Bert Rowley", "Cissie Hart", "AI 2W")
+            journal.set_seating(s.settings.drive, 1, four)
+        table = HallTable(journal, None, 2, _unused, drive=s.settings.drive)
+        app = make_app(size)
+        try:
+            if scene == "hall-keyboard":
+                raise DriveError("the sign-in keyboard is not drawn yet")
+            else:
+                app.go("hall", table=table)
+                app.step(1 / 60)
+                tap(app, size[0] // 2, size[1] // 2)
+                sc = app.scene
+                assert isinstance(sc, HallSeatsScene)
+                deal = app.session.deal
+                assert deal is not None
+
+                def people_played_some() -> bool:
+                    if len(deal.actions) >= 6 and deal.turn in sc.people:
+                        return True
+                    if sc.covered:
+                        sc.show_hand()
+                    elif sc.waiting_for_human:
+                        card = deal.legal_moves()[0]
+                        sc.tap_card(card)
+                        sc.tap_card(card)
+                    return False
+
+                assert run_until(app, people_played_some, max_steps=5000)
+                if scene == "hall-seats" and sc.covered:
+                    sc.show_hand()
+                    legal = deal.legal_moves()
+                    sc.tap_card(legal[-1])
+                app.step(1 / 60)
+            app.render()
+            path = Path(out)
+            pygame.image.save(app.canvas, str(path))
+        finally:
+            app.close()
+            journal.close()
+    return path
