@@ -11,12 +11,13 @@ import pygame
 
 from engine.actions import Action
 from engine.observation import Observation
+from engine.seats import Seat
 from hall.drive import DriveError
 from hall.screen import sample_drive
 from hall.store import TableJournal
 from hall.table import HallTable
 
-APP_SCENES = ("hall-seats", "hall-seats-covered", "hall-keyboard")
+APP_SCENES = ("hall-seats", "hall-seats-covered", "hall-keyboard", "hall-signin-seats")
 
 
 def _unused(observation: Observation, seed: str) -> Action:
@@ -26,21 +27,32 @@ def _unused(observation: Observation, seed: str) -> Action:
 def app_screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1) -> Path:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.app.scenes.hall import HallScene
     from device.app.scenes.hall_seats import HallSeatsScene
     from device.app.testing import make_app, run_until, tap
 
     s, _ = sample_drive(seed=seed)
     with tempfile.TemporaryDirectory(prefix="whist-shot-") as tmp:
         journal = TableJournal(Path(tmp) / "hall.db", durable=False)
-        if scene != "hall-keyboard":
+        if scene not in ("hall-keyboard", "hall-signin-seats"):
             journal.join(s.settings, 2)
             four = ("Ada Fenwick", "Bert Rowley", "Cissie Hart", "AI 2W")
             journal.set_seating(s.settings.drive, 1, four)
         table = HallTable(journal, None, 2, _unused, drive=s.settings.drive)
         app = make_app(size)
         try:
-            if scene == "hall-keyboard":
-                raise DriveError("the sign-in keyboard is not drawn yet")
+            if scene in ("hall-keyboard", "hall-signin-seats"):
+                app.go("hall", table=table)
+                hall = app.scene
+                assert isinstance(hall, HallScene) and hall.keyboard is not None
+                hall.signed.append((Seat.N, "Ada Fenwick"))
+                if scene == "hall-keyboard":
+                    hall.choose_seat(Seat.E)
+                    hall.keyboard.type_text("Bert Row")
+                else:
+                    hall.signed.append((Seat.W, "tag 04A1B2C3"))
+                hall._refresh_seats()
+                app.step(1 / 60)
             else:
                 app.go("hall", table=table)
                 app.step(1 / 60)
