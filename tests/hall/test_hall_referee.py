@@ -1,0 +1,182 @@
+"""A drive's table playing real cards: the round's hands laid on a card reader (rdm6300 frames
+written to a real pty, as the referee's own tests do), refereed by device.referee, each
+confirmed hand's result sent through the outbox to a hub that replays and counts it."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from device.enrolment import Enrolment
+from device.events import CardScanned, EventQueue, ReaderStatus
+from device.reader import SerialReader, rdm6300_frame
+from device.referee import AI_HANDS, HAND_OVER, PLAY
+from engine.cards import Card, full_deck
+from engine.deal import DealRecord
+from engine.seats import Seat
+from hall.drive import TABLE_RULES, DriveSettings, HandResult, checked
+from hall.referee import DriveReferee
+from hall.run import ai_chooser
+from hall.store import HubStore, TableJournal
+from hall.table import HallTable, table_link
+from tests.device.conftest import Pty
+from tests.hall.conftest import Mosquitto
+from tests.hall.test_hall_broker import WAIT, HubThread, counted, wait_for
+
+TAG_OF = {Card(c): f"C0DE{i:06X}" for i, c in enumerate(full_deck())}
+
+
+class Reader:
+    """The table's card reader on a pty: each card laid goes through pyserial to the referee."""
+
+    def __init__(self, pty: Pty, drive: DriveReferee) -> None:
+        self.pty, self.drive = pty, drive
+        self.events = EventQueue()
+        enrolment = Enrolment({tag: str(card) for card, tag in TAG_OF.items()})
+        self.reader = SerialReader(pty.path, "rdm6300", self.events, enrolment.card_for, gap=0.0,
+                                   backoff_start=0.02, backoff_max=0.1)
+        self.reader.start()
+        assert isinstance(self.next(ReaderStatus), ReaderStatus)
+
+    def next(self, kind: type) -> object:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            event = self.events.get(timeout=0.05)
+            if event is None:
+                continue
+            self.drive.handle(event)
+            if isinstance(event, kind):
+                return event
+        raise AssertionError(f"no {kind.__name__} within {WAIT} s")
+
+    def lay(self, card: Card) -> bool:
+        before = self.drive.session.message_count
+        self.pty.write(rdm6300_frame(TAG_OF[card]))
+        self.next(CardScanned)
+        assert self.drive.session.message_count > before
+        return self.drive.session.messages[-1].kind != "error"
+
+    def close(self) -> None:
+        self.reader.stop()
+
+
+def play_with_real_cards(drive: DriveReferee, reader: Reader, record: DealRecord) -> None:
+    """The people lay their cards (the first legal one of each hand), the AI seats' cards are
+    laid where the referee asks for them."""
+    hands = {s: set(h) for s, h in zip(Seat, record.hands(), strict=True)}
+    session = drive.session
+    dealer = session.dealer
+    assert dealer is not None
+    ai_order = [dealer.offset(i) for i in range(1, 5) if dealer.offset(i) in session.ai_seats]
+    while session.phase == AI_HANDS:  # the AI seats' cards, face down, each seat's 13 in turn
+        seat = next(s for s in ai_order if session.view().scanned.get(s, 0) < 13)
+        card = sorted(hands[seat])[session.view().scanned.get(seat, 0)]
+        assert reader.lay(card), session.messages[-1].text
+    assert session.phase == PLAY
+    while session.phase == PLAY:
+        deal = session.deal
+        assert deal is not None and deal.turn is not None
+        seat = deal.turn
+        card = session.expected_card()
+        if card is None:  # a person: a card of the suit led if they have one
+            led = deal.current.led_suit
+            mine = sorted(hands[seat])
+            follow = [c for c in mine if c.suit == led]
+            card = (follow or mine)[0]
+        hands[seat].discard(card)
+        assert reader.lay(card), session.messages[-1].text
+
+
+def test_a_real_card_table_plays_its_round_and_the_hub_counts_each_hand_once(
+        mosquitto: Mosquitto, tmp_path: Path) -> None:
+    settings = DriveSettings("club", tables=2, rounds=1, hands_per_round=2, seed="real cards")
+    db = tmp_path / "hub.db"
+    hub = HubThread(mosquitto, db, settings, start=False)
+    link = table_link(mosquitto.broker, mosquitto.table_credentials("club", 2), "club", 2)
+    table = HallTable(TableJournal(tmp_path / "hall.db"), link, 2, ai_chooser("random"), drive="club")
+    link.start()
+    wait_for(lambda: link.connected, "table 2 connected")
+    for seat, name in ((Seat.N, "Ann"), (Seat.E, "Bob"), (Seat.S, "Cy")):
+        assert table.sign_in(seat, name)
+    reader_store = HubStore(db)
+    wait_for(lambda: len(reader_store.signins()) == 3, "the sign-ins at the hub")
+    reader_store.close()
+    hub.start_drive()
+    assert table.wait_for_drive(WAIT) is not None
+    assert table.players(1) == ("Ann", "Bob", "Cy", "AI 2W")
+
+    drive = DriveReferee(table, 1, choose=lambda obs, level, seed: ai_chooser_card(obs, seed))
+    assert drive.session.ai_seats.keys() == {Seat.W}
+    pty = Pty()
+    reader = Reader(pty, drive)
+    try:
+        for hand in (1, 2):
+            # the drive's dealer and hall-wide trumps, chosen for the table: nothing turned
+            assert drive.session.phase == AI_HANDS and drive.session.dealer == settings.dealer(1, hand)
+            assert drive.session.view().trump == settings.trump(1, hand)
+            record = DealRecord.deal(settings.dealer(1, hand), seed=f"the table's own shuffle {hand}",
+                                     trump=settings.trump(1, hand))
+            play_with_real_cards(drive, reader, record)
+            # over, but not yet confirmed: an undo could still take the last card back
+            assert drive.session.phase == HAND_OVER
+            assert [r.hand for r in table.journal.results("club")] == list(range(1, hand))
+            assert drive.next_hand()
+            assert [r.hand for r in table.journal.results("club")] == list(range(1, hand + 1))
+        assert drive.round_over
+        assert table.flush(WAIT)
+        wait_for(lambda: counted(db) == 2, "both real-card hands at the hub")
+        store = HubStore(db)
+        results = sorted(store.results(), key=lambda r: r.hand)
+        store.close()
+        mine = sorted(table.journal.results("club"), key=lambda r: r.hand)
+        assert [(r.hand, r.tricks) for r in results] == [(r.hand, r.tricks) for r in mine]
+        assert all(r.record is not None and r.record.pack is None for r in results)
+        assert hub.hub.counts.refused == 0
+        # the hub replays them through the engine: a forged count is refused
+        forged = HandResult("club", 1, 2, 1, (13, 0), results[0].actions, results[0].record)
+        with pytest.raises(Exception, match="its cards make"):
+            checked(settings, forged)
+    finally:
+        reader.close()
+        pty.unplug()
+        link.stop()
+        hub.stop()
+
+
+def ai_chooser_card(observation: object, seed: str | None) -> str:
+    from device.moves import choose_card_fixed
+
+    return choose_card_fixed(observation, "random", seed)  # type: ignore[arg-type]
+
+
+def _real_result(settings: DriveSettings, dealer: Seat, seed: str) -> HandResult:
+    """A hand of the table's own deal, played out by the engine, sent as a real-card table sends it."""
+    from engine.deal import Deal
+
+    trump = settings.trump(1, 1)
+    assert trump is not None
+    dealt = DealRecord.deal(dealer, seed=seed, trump=trump)
+    deal = Deal(dealt, TABLE_RULES)
+    while not deal.is_over:
+        deal.apply(deal.legal_actions()[0])
+    shown = DealRecord(dealer, trump, known=(None, None, None, None))
+    return HandResult(settings.drive, 1, 1, 1, deal.tricks_taken(), tuple(deal.actions), shown)
+
+
+def test_the_hub_takes_a_real_card_hand_only_with_the_drive_s_dealer_and_trumps() -> None:
+    from hall.drive import DriveError
+
+    settings = DriveSettings("club", tables=1, rounds=1, hands_per_round=1, seed="checks")
+    good = _real_result(settings, settings.dealer(1, 1), "own shuffle")
+    assert checked(settings, HandResult.from_json(good.to_json())).record == good.record
+    wrong_dealer = _real_result(settings, settings.dealer(1, 1).next, "own shuffle")
+    with pytest.raises(DriveError, match="the drive's dealer is"):
+        checked(settings, wrong_dealer)
+    assert good.record is not None
+    other_trumps = HandResult(good.drive, 1, 1, 1, good.tricks, good.actions,
+                              DealRecord(good.record.dealer, (good.record.trump + 1) % 4,
+                                         known=good.record.known))
+    with pytest.raises(DriveError, match="the drive's trumps are"):
+        checked(settings, other_trumps)
