@@ -103,6 +103,7 @@ class HallTable:
     clock: Callable[[], float] = time.monotonic
     pace: float = 0.0  # seconds between cards: a headless table someone watches
     counts: TableCounts = field(default_factory=TableCounts)
+    real_cards: bool = False  # the app's table plays real cards through the referee (hall.referee)
 
     def __post_init__(self) -> None:
         joined = self.journal.joined(self.drive)

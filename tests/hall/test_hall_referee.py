@@ -5,6 +5,7 @@ confirmed hand's result sent through the outbox to a hub that replays and counts
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,67 @@ def test_the_hub_takes_a_real_card_hand_only_with_the_drive_s_dealer_and_trumps(
                                          known=good.record.known))
     with pytest.raises(DriveError, match="the drive's trumps are"):
         checked(settings, other_trumps)
+
+
+def test_the_app_s_real_card_drive_table_plays_a_round_and_shows_the_movement(tmp_path: Path) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.app.testing import make_app, run_until, tap, tap_button
+    from device.events import CardScanned
+    from hall.app import HallSession
+    from tests.hall.test_hall_app import SETTINGS, unused
+
+    journal = TableJournal(tmp_path / "hall.db")
+    journal.join(SETTINGS, 2)
+    journal.set_seating("club", 1, ("Ann", "Bob", "Cy", "AI 2W"))
+    table = HallTable(journal, None, 2, unused, drive="club", real_cards=True)
+    app = make_app((800, 480))
+    try:
+        app.go("hall", table=table)
+        app.step(1 / 60)
+        session = app.current_session
+        assert isinstance(session, HallSession) and session.real_cards
+        tap(app, 400, 240)  # "Tap to deal": the dealer deals the real deck
+        assert app.scene.name == "hall_referee"
+        drive = session.drive_referee
+        assert drive is not None
+        for hand in (1, 2):
+            referee = drive.session
+            assert referee.phase == AI_HANDS and referee.view().trump == SETTINGS.trump(1, hand)
+            record = DealRecord.deal(SETTINGS.dealer(1, hand), seed=f"shuffled {hand}",
+                                     trump=SETTINGS.trump(1, hand))
+            hands = {s: sorted(h) for s, h in zip(Seat, record.hands(), strict=True)}
+            for card in hands[Seat.W]:  # West is the AI's: its cards scanned face down
+                app.dispatch(CardScanned(str(card), tag="T"))
+            assert referee.phase == PLAY
+
+            assert run_until(app, partial(lay_next_card, app, referee, hands), max_steps=5000)
+            tap_button(app, "next")
+        assert app.scene.name == "hall" and session.interlude == "moves"
+        assert [(r.round, r.hand) for r in journal.outbox("club")] == [(1, 1), (1, 2)]
+        assert all(checked(SETTINGS, r) == r for r in journal.results("club"))
+        assert set(dict(session.moves())) == {"Ann", "Bob", "Cy", "AI 2W"}
+        tap(app, 400, 240)  # everyone has moved: round 2
+        assert session.round == 2 and session.interlude == "start"
+    finally:
+        app.close()
+
+
+def lay_next_card(app, referee, hands: dict[Seat, list[Card]]) -> bool:  # type: ignore[no-untyped-def]
+    """The next card on the app's reader: the AI's where the referee asks for it, else the
+    person's to move (of the suit led if they have one). True once the hand is over."""
+    from device.events import CardScanned
+
+    deal = referee.deal
+    if referee.phase != PLAY or deal is None or deal.turn is None:
+        return bool(referee.phase == HAND_OVER)
+    asked = referee.expected_card()
+    if asked is None:
+        mine = hands[deal.turn]
+        follow = [c for c in mine if c.suit == deal.current.led_suit]
+        asked = (follow or mine)[0]
+    hands[deal.turn].remove(asked)
+    app.dispatch(CardScanned(str(asked), tag="T"))
+    return False

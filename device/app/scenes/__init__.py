@@ -36,6 +36,7 @@ SCENES = {
     "duplicate": ("duplicate", "DuplicateScene"),
     "hall": ("hall", "HallScene"),
     "hall_seats": ("hall_seats", "HallSeatsScene"),
+    "hall_referee": ("hall_referee", "HallRefereeScene"),
     "solo_table": ("solo_table", "SoloTableScene"),
 }
 

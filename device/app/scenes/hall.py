@@ -192,7 +192,8 @@ class HallScene(Scene):
         if session.interlude == "moves":
             session.next_round()
             return
-        session.shuffle_and_deal()
+        if not session.real_cards:
+            session.shuffle_and_deal()
         self.app.go(session.table_scene())
 
     def draw(self, surf: pygame.Surface) -> None:
