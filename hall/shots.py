@@ -6,18 +6,22 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.actions import Action
 from engine.observation import Observation
 from engine.seats import Seat
-from hall.drive import DriveError
+from hall.drive import DriveError, DriveSettings
 from hall.screen import sample_drive
 from hall.store import TableJournal
 from hall.table import HallTable
 
-APP_SCENES = ("hall-seats", "hall-seats-covered", "hall-keyboard", "hall-signin-seats")
+if TYPE_CHECKING:
+    from device.app.app import App
+
+APP_SCENES = ("hall-seats", "hall-seats-covered", "hall-keyboard", "hall-signin-seats", "hall-referee")
 
 
 def _unused(observation: Observation, seed: str) -> Action:
@@ -38,7 +42,8 @@ def app_screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int
             journal.join(s.settings, 2)
             four = ("Ada Fenwick", "Bert Rowley", "Cissie Hart", "AI 2W")
             journal.set_seating(s.settings.drive, 1, four)
-        table = HallTable(journal, None, 2, _unused, drive=s.settings.drive)
+        real = scene == "hall-referee"
+        table = HallTable(journal, None, 2, _unused, drive=s.settings.drive, real_cards=real)
         app = make_app(size)
         try:
             if scene in ("hall-keyboard", "hall-signin-seats"):
@@ -53,6 +58,8 @@ def app_screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int
                     hall.signed.append((Seat.W, "tag 04A1B2C3"))
                 hall._refresh_seats()
                 app.step(1 / 60)
+            elif scene == "hall-referee":
+                _real_cards_laid(app, table, s.settings)
             else:
                 app.go("hall", table=table)
                 app.step(1 / 60)
@@ -86,3 +93,33 @@ def app_screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int
             app.close()
             journal.close()
     return path
+
+
+def _real_cards_laid(app: App, table: HallTable, settings: DriveSettings) -> None:
+    """The real-card drive table a few cards into its first hand."""
+    from device.app.testing import tap
+    from device.events import CardScanned
+    from engine.deal import DealRecord
+    from hall.app import HallSession
+
+    app.go("hall", table=table)
+    app.step(1 / 60)
+    tap(app, app.size[0] // 2, app.size[1] // 2)
+    session = app.current_session
+    assert isinstance(session, HallSession) and session.drive_referee is not None
+    referee = session.drive_referee.session
+    record = DealRecord.deal(settings.dealer(1, 1), seed="a shuffle", trump=settings.trump(1, 1))
+    hands = {seat: sorted(h or ()) for seat, h in zip(Seat, record.hands(), strict=True)}
+    for card in hands[Seat.W]:
+        app.dispatch(CardScanned(str(card), tag="shot"))
+    for _ in range(6):
+        app.step(1 / 60)  # the AI's card chosen, when it is the AI's turn
+        deal = referee.deal
+        assert deal is not None and deal.turn is not None
+        asked = referee.expected_card()
+        if asked is None:
+            mine = hands[deal.turn]
+            asked = ([c for c in mine if c.suit == deal.current.led_suit] or mine)[0]
+        hands[deal.turn].remove(asked)
+        app.dispatch(CardScanned(str(asked), tag="shot"))
+    app.step(1 / 60)

@@ -18,7 +18,14 @@ if TYPE_CHECKING:
 
 class HallRefereeScene(RefereeScene):
     name = "hall_referee"
+
     title = "Whist drive: real cards"
+
+    def _where(self) -> str:
+        """Where the drive is: the table, the round and the hand (the referee's panel says the rest)."""
+        d = self.drive
+        s = d.settings
+        return f"Table {d.table.table} · round {d.round} of {s.rounds} · hand {d.hand} of {s.hands_per_round}"
 
     def __init__(self, app: App) -> None:
         from hall.app import HallSession
@@ -38,6 +45,7 @@ class HallRefereeScene(RefereeScene):
         # the referee scene takes the app's referee session: this round's, while it lasts
         app.referee_session = drive.session
         super().__init__(app)
+        self.title = self._where()
 
     def handle(self, ev: InputEvent) -> None:
         super().handle(ev)
@@ -46,8 +54,12 @@ class HallRefereeScene(RefereeScene):
     def update(self, dt: float) -> None:
         self.hall_session.hall.pump()  # the broker's news; the outbox sent again when due
         self.drive.settle()
+        self.title = self._where()
         super().update(dt)
         if self.drive.round_over:
             self.hall_session.real_round_over()
             self.app.referee_session = None  # the next round has other players and another dealer
             self.app.go("hall")
+
+    def on_back(self) -> None:
+        self.app.go("hall")  # back to this hand from the drive's screen (Tap to deal)

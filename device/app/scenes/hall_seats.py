@@ -107,8 +107,8 @@ class HallSeatsScene(Scene):
         self.trick_h = min(self.px(78), int(self.table_area.h * 0.3))
         self.trick_w = int(self.trick_h * 0.7)
         fs = self.px(20)
-        self.buttons.add(widgets.Button(pygame.Rect(pad, pad // 2, self.px(84), self.bar_h - pad), "Menu",
-                                        self.on_back, font_size=self.px(18), name="menu"))
+        self.buttons.add(widgets.Button(pygame.Rect(pad, pad // 2, self.px(84), self.bar_h - pad), "Back",
+                                        self.on_back, font_size=self.px(18), name="back"))
         a = self.hand_area
         self.b_show = self.buttons.add(widgets.Button(a.inflate(-a.w // 4, -a.h // 4), "", self.show_hand,
                                                       primary=True, font_size=self.px(26), name="show",
@@ -253,6 +253,11 @@ class HallSeatsScene(Scene):
     def leave(self) -> None:
         self.app.ai.forget(self.job)
         self.job = None
+
+    def on_back(self) -> None:
+        # the drive's own screen, which comes back to this hand (the menu's Continue is the
+        # app's one-person table)
+        self.app.go("hall")
 
     # ------------------------------------------------------------------ drawing
     def status(self) -> str:
