@@ -7,6 +7,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -89,3 +92,31 @@ def test_names_typed_on_the_screen_and_a_tag_sign_in_their_seats_at_the_hub(mosq
         app.close()
         link.stop()
         hub.stop()
+
+
+KEYS = [*"QWERTYUIOPASDFGHJKL'ZXCVBNM-", " ", "del", "shift"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(KEYS), max_size=40))
+def test_any_taps_on_the_keyboard_make_a_name_the_hub_can_take(taps: list[str]) -> None:
+    import pygame
+
+    from device.app.scenes.hall_keyboard import NameKeyboard, name_problem
+
+    kb = NameKeyboard(lambda b: b, pygame.Rect(0, 120, 800, 360), 1.0, lambda: None, lambda: None)
+    for key in taps:
+        if key == "del":
+            kb.delete()
+        elif key == "shift":
+            kb.toggle_shift()
+        else:
+            kb.type_key(key)
+    text = kb.text
+    assert len(text) <= MAX_NAME and "  " not in text and not text.startswith(" ")
+    shifted = "shift" in taps
+    if not shifted:  # every word starts with a capital by itself, the rest is lower case
+        for word in text.replace("-", " ").replace("'", " ").split():
+            assert word[0] == word[0].upper() and word[1:] == word[1:].lower()
+    name = text.strip()
+    assert (name_problem(text) is None) == (bool(name) and not name.upper().startswith("AI "))
