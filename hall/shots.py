@@ -47,6 +47,11 @@ def app_screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int
         app = make_app(size)
         try:
             if scene in ("hall-keyboard", "hall-signin-seats"):
+                # a link as if the hall's broker were there (never started: nothing is sent)
+                from hall.link import Broker, Link
+
+                table.link = Link(Broker("hall-pi.local"), None, "screenshot", [])
+                table.link.connected = True
                 app.go("hall", table=table)
                 hall = app.scene
                 assert isinstance(hall, HallScene) and hall.keyboard is not None
