@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from device.events import InputEvent
 from device.referee import HAND_OVER, TRUMP, Chooser, RefereeSession
@@ -29,6 +30,9 @@ from engine.scoring import HandScore
 from engine.seats import Seat
 from hall.drive import TABLE_RULES, DriveError, HandResult, is_ai
 from hall.table import HallTable
+
+if TYPE_CHECKING:
+    from device.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +64,7 @@ class DriveReferee:
 
     def __init__(self, table: HallTable, round_: int, *, level: str | Mapping[Seat, str] = "rules",
                  choose: Chooser | None = None, ai_async: bool = False,
-                 readers: SeatReaders | None = None) -> None:
+                 readers: SeatReaders | None = None, store: Store | None = None) -> None:
         settings = table.settings
         if settings is None:
             raise DriveError(f"table {table.table} has not joined a drive yet")
@@ -72,15 +76,40 @@ class DriveReferee:
                                      for seat, player in zip(Seat, four, strict=True) if is_ai(player)}
         self.done = sum(1 for h in range(1, settings.hands_per_round + 1)
                         if table.journal.finished(settings.drive, round_, h))
-        first = settings.dealer(round_, self.done + 1)
-        self.session = RefereeSession(TABLE_RULES, ai, choose=choose, ai_async=ai_async,
-                                      seed=f"{settings.seed}:r{round_}:t{table.table}:real", dealer=first,
-                                      readers=readers)
-        self.session.choose_dealer(first)  # the drive's dealer: no setup step at a drive
+        seed = f"{settings.seed}:r{round_}:t{table.table}:real"
+        self.closed = False
+        resumed = self._resumed(store, seed, choose, ai_async, readers)
+        if resumed is not None:
+            self.session = resumed
+        else:
+            first = settings.dealer(round_, self.done + 1)
+            self.session = RefereeSession(TABLE_RULES, ai, choose=choose, ai_async=ai_async, seed=seed,
+                                          dealer=first, readers=readers, store=store)
+            self.session.choose_dealer(first)  # the drive's dealer: no setup step at a drive
         self._listener = RealHandListener(self)
         self._match: Match | None = None
         self._follow()
         self.settle()
+
+    def _resumed(self, store: Store | None, seed: str, choose: Chooser | None, ai_async: bool,
+                 readers: SeatReaders | None) -> RefereeSession | None:
+        """This round's rubber from the app's store after a power cut: the hand on the table at the
+        card it had reached (the referee journals every card). None when the store's newest
+        unfinished real-card rubber is not this round's."""
+        if store is None:
+            return None
+        probe = RefereeSession(TABLE_RULES, choose=choose, ai_async=ai_async, readers=readers, store=store)
+        try:
+            if not probe.resume():
+                return None
+        except Exception as exc:  # a rubber that cannot be rebuilt must not stop the drive
+            log.error("the real-card round cannot be resumed from the store: %s", exc)
+            return None
+        if probe.match.seed != seed or len(probe.match.hands) != self.done:
+            return None
+        log.info("table %d, round %d: the real-card hand resumed from the store", self.table.table,
+                 self.round)
+        return probe
 
     @property
     def hand(self) -> int:
@@ -101,9 +130,14 @@ class DriveReferee:
             self._match = match
 
     def settle(self) -> None:
-        """What the drive decides for the table: the hand's trumps, unless the dealer turns them."""
+        """What the drive decides for the table: the hand's trumps, unless the dealer turns them;
+        after the round's last hand, its rubber closed in the store (nothing is to resume it)."""
         self._follow()
         s = self.session
+        if self.round_over and not self.closed:
+            self.closed = True
+            if s.journal is not None and s.journal.followed is not None:
+                s.journal.abandon(s.match)
         if s.phase == TRUMP and not self.round_over:
             trump = self.settings.trump(self.round, self.hand)
             if trump is not None:

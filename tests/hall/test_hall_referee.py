@@ -245,3 +245,66 @@ def lay_next_card(app, referee, hands: dict[Seat, list[Card]]) -> bool:  # type:
     hands[deal.turn].remove(asked)
     app.dispatch(CardScanned(str(asked), tag="T"))
     return False
+
+
+def _scan(drive: DriveReferee, hands: dict[Seat, list[Card]], plays: int) -> None:
+    """The AI seats' cards face down (if not yet), then ``plays`` cards laid in turn."""
+    session = drive.session
+    for seat in session.ai_seats:
+        for card in hands[seat][session.view().scanned.get(seat, 0):]:
+            if session.phase == AI_HANDS:
+                assert session.scan(str(card)), session.messages[-1].text
+    for _ in range(plays):
+        deal = session.deal
+        if session.phase != PLAY or deal is None or deal.turn is None:
+            return
+        card = session.expected_card()
+        if card is None:
+            mine = [c for c in hands[deal.turn] if c not in deal.current.cards and
+                    all(c not in t.cards for t in deal.tricks)]
+            card = ([c for c in mine if c.suit == deal.current.led_suit] or mine)[0]
+        assert session.scan(str(card)), session.messages[-1].text
+
+
+def test_a_power_cut_mid_hand_resumes_the_real_card_round_at_its_card(tmp_path: Path) -> None:
+    from device.store import Store
+    from tests.hall.test_hall_app import SETTINGS, unused
+
+    def offline() -> HallTable:
+        journal = TableJournal(tmp_path / "hall.db")
+        if journal.joined("club") is None:
+            journal.join(SETTINGS, 2)
+            journal.set_seating("club", 1, ("Ann", "Bob", "Cy", "AI 2W"))
+        return HallTable(journal, None, 2, unused, drive="club", real_cards=True)
+
+    def level(obs: object, lvl: str, seed: str | None) -> str:
+        return ai_chooser_card(obs, seed)
+
+    deals = [DealRecord.deal(SETTINGS.dealer(1, h), seed=f"cut {h}", trump=SETTINGS.trump(1, h))
+             for h in (1, 2)]
+    hands = [{s: sorted(h or ()) for s, h in zip(Seat, d.hands(), strict=True)} for d in deals]
+    table = offline()
+    with Store(tmp_path / "whist.sqlite3") as store:
+        drive = DriveReferee(table, 1, choose=level, store=store)
+        _scan(drive, hands[0], 52)
+        assert drive.next_hand()  # hand 1 confirmed: in the outbox
+        _scan(drive, hands[1], 21)
+        before = drive.session.match.to_dict()
+        expected = drive.session.expected_card()
+    table.journal.close()
+    # the power goes: the table's journal and the app's store are all that is left
+    table = offline()
+    with Store(tmp_path / "whist.sqlite3") as store:
+        again = DriveReferee(table, 1, choose=level, store=store)
+        assert again.done == 1 and again.hand == 2
+        assert again.session.match.to_dict() == before and again.session.phase == PLAY
+        assert again.session.expected_card() == expected
+        _scan(again, hands[1], 52)
+        assert again.next_hand() and again.round_over
+        assert [(r.round, r.hand) for r in table.journal.outbox("club")] == [(1, 1), (1, 2)]
+        assert all(checked(SETTINGS, r) == r for r in table.journal.results("club"))
+        # the round's rubber is closed in the store: the home referee does not resume it
+        from device.journal import is_referee_rubber
+
+        assert not [r for r in store.unfinished_matches() if is_referee_rubber(r)]
+    table.journal.close()

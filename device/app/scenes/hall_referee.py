@@ -38,8 +38,9 @@ class HallRefereeScene(RefereeScene):
         drive = session.drive_referee
         if drive is None or drive.round != session.round:
             # kept on the session, so a visit to the menu does not lose the hand on the table
+            # the app's store journals every card: a power cut resumes the hand at its card
             drive = DriveReferee(session.hall, session.round, level={s: app.ai_level(s) for s in SEATS},
-                                 ai_async=True)
+                                 ai_async=True, store=app.store)
             session.drive_referee = drive
         self.drive: DriveReferee = drive
         # the referee scene takes the app's referee session: this round's, while it lasts
