@@ -63,9 +63,11 @@ class HallScene(Scene):
             self.seat_buttons[seat] = self.buttons.add(widgets.Button(
                 rect, "", partial(self.choose_seat, seat), font_size=self.px(22), name=f"seat-{seat.name}"))
         field_bottom = self.px(118)
+        typed = self.keyboard.text if self.keyboard is not None else ""  # a new size keeps the name
         self.keyboard = NameKeyboard(self.buttons.add, pygame.Rect(pad, field_bottom + pad, w - 2 * pad,
                                                                    h - field_bottom - 2 * pad),
                                      self.u, self.finish_name, self.cancel_name)
+        self.keyboard.text = typed
         self.keyboard.show(self.editing is not None)
         self._refresh_seats()
 
@@ -141,11 +143,13 @@ class HallScene(Scene):
             seat = next((s for s in Seat if self.name_at(s) is None), None)
         if seat is None:
             return
-        if self.table.sign_in(seat, tag=tag):
-            self.signed.append((seat, f"tag {tag}"))
-            if self.editing is not None:
-                self.cancel_name()
-            self._refresh_seats()
+        if not self.table.sign_in(seat, tag=tag):
+            self.notice = "Not in touch with the hall's hub yet: lay the tag again in a moment"
+            return
+        self.signed.append((seat, f"tag {tag}"))
+        if self.editing is not None:
+            self.cancel_name()
+        self._refresh_seats()
 
     @property
     def hall_session(self) -> HallSession | None:
