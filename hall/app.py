@@ -181,10 +181,14 @@ def run_hall_play(args: argparse.Namespace) -> int:
               "the config)", file=sys.stderr)
         return 2
     cred_path = _option(args, "credentials", hall.credentials)
-    credentials = Credentials.read(str(cred_path)) if cred_path else None
+    try:
+        credentials = Credentials.read(str(cred_path)) if cred_path else None
+        link = table_link(Broker.parse(broker), credentials, drive, number)
+    except DriveError as exc:  # another table's file, an unreadable one, a bad address: say which
+        print(f"play --hall: {exc}", file=sys.stderr)
+        return 2
     db = Path(str(_option(args, "hall_db", hall.db) or config.db_path().with_name("hall.sqlite3")))
     journal = TableJournal(db)
-    link = table_link(Broker.parse(broker), credentials, drive, number)
     real = bool(getattr(args, "referee", False)) or hall.referee
     table = HallTable(journal, link, number, _no_chooser, drive=drive, real_cards=real)
     link.start()

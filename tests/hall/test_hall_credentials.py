@@ -41,3 +41,20 @@ def test_broker_config_needs_the_number_of_tables(capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit):
         main(["hall", "broker-config", "--dir", str(tmp_path), "--drive", "club"])
     assert "--tables" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("mosquitto_passwd") is None, reason="needs mosquitto_passwd (.ci/run)")
+def test_a_table_started_with_another_table_s_file_says_whose_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "hall"
+    assert main(["hall", "broker-config", "--dir", str(out), "--drive", "club", "--tables", "4"]) == 0
+    capsys.readouterr()
+    wrong = str(out / "club-table3.toml")
+    code = main(["hall", "table", "--broker", "127.0.0.1:1", "--drive", "club", "--table", "4",
+                 "--credentials", wrong, "--db", str(tmp_path / "t4.db"), "--wait", "0"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "credentials of table 3 of drive club, not of table 4" in err and "club-table4.toml" in err
+    assert Credentials.read(wrong).password not in err
+    code = main(["play", "--hall", "127.0.0.1:1", "--drive", "club", "--table", "4", "--credentials", wrong])
+    assert code == 2 and "not of table 4" in capsys.readouterr().err
