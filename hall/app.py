@@ -96,7 +96,9 @@ class HallSession(Session):
         """The seats of the round whose players are people (the rest are the AI's)."""
         four = self.hall.players(self.round if round_ is None else round_)
         if four is None:
-            return frozenset({Seat.S})  # not told yet: the table's own single player
+            # not told (the hub out of reach): people in every seat, who can play an AI's seat
+            # by hand, rather than an AI playing the cards of people who have sat down
+            return frozenset(Seat)
         return frozenset(seat for seat, player in zip(Seat, four, strict=True) if not is_ai(player))
 
     def table_scene(self) -> str:

@@ -116,3 +116,39 @@ def test_an_ai_plays_the_seat_nobody_signed_in_to_and_each_person_plays_their_ow
         assert session.deal is not None and len(session.match.hands) == 1 and not session.deal.actions
     finally:
         app.close()
+
+
+def test_the_table_s_buttons_uncover_a_hand_and_play_a_card(tmp_path: Path) -> None:
+    from device.events import Action, ButtonEvent
+
+    table = offline_table(tmp_path / "hall.db", ("Ann", "Bob", "Cy", "Di"))
+    app = make_app((800, 480))
+    try:
+        app.go("hall", table=table)
+        app.step(1 / 60)
+        tap(app, 400, 240)
+        scene = app.scene
+        deal = app.session.deal
+        assert scene.name == "hall_seats" and scene.covered
+        app.dispatch(ButtonEvent(Action.SELECT, source="gpio"))
+        assert not scene.covered and scene.selected is None
+        legal = [c for c in scene.hand_cards() if c in deal.legal_moves()]
+        app.dispatch(ButtonEvent(Action.RIGHT, source="gpio"))
+        app.dispatch(ButtonEvent(Action.RIGHT, source="gpio"))
+        assert scene.selected == legal[1 % len(legal)]
+        app.dispatch(ButtonEvent(Action.LEFT, source="gpio"))
+        assert scene.selected == legal[0]
+        seat = deal.turn
+        app.dispatch(ButtonEvent(Action.SELECT, source="gpio"))
+        assert deal.actions[-1].seat == seat and deal.actions[-1].card == legal[0]
+        assert scene.covered  # the next person's hand, covered until they ask
+    finally:
+        app.close()
+
+
+def test_a_table_that_has_not_heard_its_players_seats_four_people(tmp_path: Path) -> None:
+    table = offline_table(tmp_path / "hall.db")
+    table.journal.set_seating("club", 1, ("AI 2N", "AI 2E", "Cy", "AI 2W"))
+    session = HallSession(table)
+    assert session.people() == {Seat.S} and session.table_scene() == "table"
+    assert session.people(2) == set(Seat)  # round 2 not heard from the hub yet

@@ -198,10 +198,30 @@ class HallSeatsScene(Scene):
                     self.buttons.pointer(ev.kind, ev.x, ev.y)
                     self.tap_card(card)
                     return
-        if isinstance(ev, ButtonEvent) and ev.action == Action.SELECT and self.selected is not None:
-            self.tap_card(self.selected)
+        if isinstance(ev, ButtonEvent) and self._button(ev.action):
             return
         super().handle(ev)
+
+    def _button(self, action: Action) -> bool:
+        """The table's physical buttons: Select uncovers the hand, left and right raise the
+        previous or next card that may be played, Select plays the raised one."""
+        if action == Action.SELECT and self.covered:
+            self.show_hand()
+            return True
+        if not self.waiting_for_human:
+            return False
+        deal = self.deal
+        assert deal is not None
+        legal = [c for c in self.hand_cards() if c in set(deal.legal_moves())]
+        if action in (Action.LEFT, Action.RIGHT) and legal:
+            step = 1 if action == Action.RIGHT else -1
+            i = legal.index(self.selected) + step if self.selected in legal else (0 if step > 0 else -1)
+            self.selected = legal[i % len(legal)]
+            return True
+        if action == Action.SELECT and self.selected is not None:
+            self.tap_card(self.selected)
+            return True
+        return False
 
     # ------------------------------------------------------------------ the AI and the hand's end
     def update(self, dt: float) -> None:
