@@ -331,6 +331,7 @@ class HallSection:
     table: int = _opt(_integer(0, 500), 0)
     credentials: str | None = _opt(_db_path, None)  # a path, like the store's
     db: str | None = _opt(_db_path, None)
+    referee: bool = _opt(_boolean, False)  # the drive's hands played with real cards on the reader
 
 
 @dataclass(frozen=True)

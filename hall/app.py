@@ -1,7 +1,10 @@
 """``whist-table play --hall HOST``: the table app playing its part of a drive.
 
-The app's table scene plays the hands as ever (you at South, the AI in the
-other seats); :class:`HallSession` deals them from the drive instead of a
+The people the movement sends to the table play their own seats (a seat
+whose player is an AI, nobody having signed in to it, is the AI's): one
+person at South plays at the app's own table scene, any other company at the
+``hall_seats`` scene, each person tapping their cards in turn at the one
+screen. :class:`HallSession` deals the hands from the drive instead of a
 rubber, journals them in the table's hall journal, sends each result from
 the outbox, and between rounds the ``hall`` scene shows the table's number,
 the players due, the round's hands and where each player goes next.
@@ -13,17 +16,23 @@ import argparse
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from device.app.session import Session
 from engine.actions import Action
 from engine.deal import Deal
 from engine.game import GameRules
+from engine.match import Match
 from engine.observation import Observation
 from engine.scoring import HandScore
-from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, table_moves
+from engine.seats import Seat
+from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, is_ai, table_moves
 from hall.link import Broker, Credentials
 from hall.store import TableJournal
 from hall.table import HallTable, HandJournal, table_link
+
+if TYPE_CHECKING:
+    from hall.referee import DriveReferee
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +46,12 @@ class HallSession(Session):
         self.hall = table
         settings = self._settings
         self.round = 1
-        while self.round < settings.rounds and all(
-                table.journal.finished(settings.drive, self.round, h)
-                for h in range(1, settings.hands_per_round + 1)):
+        while self.round < settings.rounds and self._round_done(self.round):
             self.round += 1
         super().__init__(TABLE_RULES, first_dealer=settings.dealer(self.round, 1))
-        self.match = table.round_match(self.round)
+        self.match = self._round_match(self.round)
         self._listener: HandJournal | None = None
+        self.drive_referee: DriveReferee | None = None  # the round's real-card referee (hall_referee)
         # what the hall scene shows before the next hand: the round's start, the moves after it
         self.interlude: str | None = "start"
         if self.round_over:
@@ -61,12 +69,48 @@ class HallSession(Session):
         return True
 
     @property
+    def real_cards(self) -> bool:
+        """The round's hands are played with real cards through the referee (hall.referee)."""
+        return self.hall.real_cards
+
+    def _round_done(self, round_: int) -> bool:
+        s = self._settings
+        return all(self.hall.journal.finished(s.drive, round_, h) for h in range(1, s.hands_per_round + 1))
+
+    def _round_match(self, round_: int) -> Match:
+        # a real-card round's hands are not the drive's deals: nothing to replay into this match
+        s = self._settings
+        return s.match(round_, self.hall.table) if self.real_cards else self.hall.round_match(round_)
+
+    @property
     def round_over(self) -> bool:
+        if self.real_cards:
+            return self._round_done(self.round)
         return len(self.match.hands) >= self._settings.hands_per_round
 
     @property
     def finished(self) -> bool:
         return self.round_over and self.round >= self._settings.rounds
+
+    def people(self, round_: int | None = None) -> frozenset[Seat]:
+        """The seats of the round whose players are people (the rest are the AI's)."""
+        four = self.hall.players(self.round if round_ is None else round_)
+        if four is None:
+            # not told (the hub out of reach): people in every seat, who can play an AI's seat
+            # by hand, rather than an AI playing the cards of people who have sat down
+            return frozenset(Seat)
+        return frozenset(seat for seat, player in zip(Seat, four, strict=True) if not is_ai(player))
+
+    def table_scene(self) -> str:
+        """The scene that plays this round's hands: the app's own table for one person at South."""
+        if self.real_cards:
+            return "hall_referee"
+        return "table" if self.people() == {Seat.S} else "hall_seats"
+
+    def real_round_over(self) -> None:
+        """The referee has confirmed the round's last real-card hand: the movement next."""
+        if self.round_over:
+            self.interlude = "moves" if self.round < self._settings.rounds else "over"
 
     def set_rules(self, rules: GameRules) -> bool:
         return False  # the drive's rules: classic whist without honours, whatever the house plays
@@ -79,7 +123,7 @@ class HallSession(Session):
         if not self.round_over or self.round >= self._settings.rounds:
             return
         self.round += 1
-        self.match = self.hall.round_match(self.round)
+        self.match = self._round_match(self.round)
         self._listener = None
         self.interlude = "start"
 
@@ -139,11 +183,16 @@ def run_hall_play(args: argparse.Namespace) -> int:
               "the config)", file=sys.stderr)
         return 2
     cred_path = _option(args, "credentials", hall.credentials)
-    credentials = Credentials.read(str(cred_path)) if cred_path else None
+    try:
+        credentials = Credentials.read(str(cred_path)) if cred_path else None
+        link = table_link(Broker.parse(broker), credentials, drive, number)
+    except DriveError as exc:  # another table's file, an unreadable one, a bad address: say which
+        print(f"play --hall: {exc}", file=sys.stderr)
+        return 2
     db = Path(str(_option(args, "hall_db", hall.db) or config.db_path().with_name("hall.sqlite3")))
     journal = TableJournal(db)
-    link = table_link(Broker.parse(broker), credentials, drive, number)
-    table = HallTable(journal, link, number, _no_chooser, drive=drive)
+    real = bool(getattr(args, "referee", False)) or hall.referee
+    table = HallTable(journal, link, number, _no_chooser, drive=drive, real_cards=real)
     link.start()
     try:
         app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))

@@ -1,12 +1,14 @@
-"""A Mosquitto configuration for a hall: a password per drive and topics scoped per drive.
+"""A Mosquitto configuration for a hall: a broker user for the hub and for each table of a drive.
 
 ``whist-table hall broker-config`` writes it for the organiser's Pi and the
-tests start a real ``mosquitto -c`` on it. Each drive gets two users: the
-hub (``hub-<drive>``, everything under ``whist/<drive>/``) and the tables
-(``tables-<drive>``: read the drive, write only results and sign-ins, so a
-table cannot forge the hub's acknowledgements or the leaderboard). Nobody
-gets in without a password (``allow_anonymous false``), and no user of one
-drive can read or write another drive's topics.
+tests start a real ``mosquitto -c`` on it. Each drive gets its hub
+(``hub-<drive>``, everything under ``whist/<drive>/``) and one user per
+table (``table<N>-<drive>``): it reads the drive's settings and board and
+its own table's topics, and writes only its own table's results, sign-ins
+and presence, so table 3 can neither post a result on table 4's topic nor
+forge the hub's acknowledgements or the leaderboard. Nobody gets in without
+a password (``allow_anonymous false``), and no user of one drive can read or
+write another drive's topics.
 
 Passwords are made here (``secrets``), written to credentials files only
 its owner may read, and hashed by ``mosquitto_passwd -U`` in the broker's
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -28,15 +31,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hall.drive import DriveError, DriveSettings
-from hall.link import Credentials, drive_prefix
+from hall.link import Credentials, LinkError, drive_prefix
 
 
 def hub_user(drive: str) -> str:
     return f"hub-{drive}"
 
 
-def tables_user(drive: str) -> str:
-    return f"tables-{drive}"
+def table_user(drive: str, table: int) -> str:
+    return f"table{table}-{drive}"
+
+
+def check_table_user(credentials: Credentials, drive: str, table: int) -> None:
+    """Refuse another table's credentials file before the broker does (its refusals would only
+    say "Not authorized" for every result)."""
+    m = re.fullmatch(r"table(\d+)-(.+)", credentials.username)
+    if m is not None and (int(m[1]), m[2]) != (table, drive):
+        raise LinkError(f"these are the credentials of table {m[1]} of drive {m[2]}, not of table {table} of "
+                        f"drive {drive}: give this table the file hall broker-config wrote for it "
+                        f"({drive}-{table_who(table)}.toml)")
+
+
+def table_who(table: int) -> str:
+    """The name of table ``table``'s credentials among a drive's (``BrokerFiles.credentials``)."""
+    return f"table{table}"
 
 
 @dataclass(frozen=True)
@@ -45,18 +63,23 @@ class BrokerFiles:
     directory: Path
 
     def credentials(self, drive: str, who: str) -> Path:
-        """The credentials file of ``who`` ("hub" or "tables") for ``drive``."""
+        """The credentials file of ``who`` ("hub", or "table3" for table 3) for ``drive``."""
         return self.directory / f"{drive}-{who}.toml"
 
+    def table_credentials(self, drive: str, table: int) -> Path:
+        return self.credentials(drive, table_who(table))
 
-def acl(drives: Sequence[str]) -> str:
-    lines = ["# whist drives: one hub and one tables user per drive, each kept to its drive's topics"]
+
+def acl(drives: Sequence[str], tables: int) -> str:
+    lines = ["# whist drives: a hub and a user per table, each kept to its drive's and its own table's"]
     for d in drives:
         prefix = drive_prefix(d)
-        lines += ["", f"user {hub_user(d)}", f"topic readwrite {prefix}/#",
-                  "", f"user {tables_user(d)}", f"topic read {prefix}/#",
-                  f"topic write {prefix}/table/+/result", f"topic write {prefix}/table/+/signin",
-                  f"topic write {prefix}/table/+/online"]
+        lines += ["", f"user {hub_user(d)}", f"topic readwrite {prefix}/#"]
+        for t in range(1, tables + 1):
+            own = f"{prefix}/table/{t}"
+            lines += ["", f"user {table_user(d, t)}", f"topic read {prefix}/drive",
+                      f"topic read {prefix}/board", f"topic read {own}/acked", f"topic read {own}/seating",
+                      f"topic write {own}/result", f"topic write {own}/signin", f"topic write {own}/online"]
     return "\n".join(lines) + "\n"
 
 
@@ -66,12 +89,13 @@ def _private(path: Path, text: str) -> None:
         f.write(text)
 
 
-def write_broker_config(directory: str | Path, drives: Sequence[str], *, port: int = 1883,
+def write_broker_config(directory: str | Path, drives: Sequence[str], tables: int, *, port: int = 1883,
                         bind: str = "0.0.0.0", run_as: str | None = None) -> BrokerFiles:
-    """Write mosquitto.conf, the hashed password file, the ACL and each drive's two credentials
-    files into ``directory``. ``run_as``: the user mosquitto keeps when started as root."""
+    """Write mosquitto.conf, the hashed password file, the ACL and the credentials files of each
+    drive's hub and of its tables 1 to ``tables`` into ``directory``. ``run_as``: the user mosquitto
+    keeps when started as root."""
     for d in drives:
-        DriveSettings(d, tables=1)  # the drive name's own check
+        DriveSettings(d, tables=tables)  # the drive name's and the number of tables' own checks
     tool = shutil.which("mosquitto_passwd")
     if tool is None:
         raise DriveError("mosquitto_passwd is not installed: install the mosquitto package")
@@ -79,7 +103,8 @@ def write_broker_config(directory: str | Path, drives: Sequence[str], *, port: i
     (out / "data").mkdir(parents=True, exist_ok=True)
     plain = []
     for d in drives:
-        for who, user in (("hub", hub_user(d)), ("tables", tables_user(d))):
+        users = [("hub", hub_user(d))] + [(table_who(t), table_user(d, t)) for t in range(1, tables + 1)]
+        for who, user in users:
             cred = Credentials(user, secrets.token_urlsafe(18))
             _private(out / f"{d}-{who}.toml", cred.to_toml())
             plain.append(f"{cred.username}:{cred.password}")
@@ -87,7 +112,7 @@ def write_broker_config(directory: str | Path, drives: Sequence[str], *, port: i
     _private(passwd, "\n".join(plain) + "\n")
     # -U hashes the file in place: the passwords never appear in a process list
     subprocess.run([tool, "-U", str(passwd)], check=True, capture_output=True)
-    (out / "acl").write_text(acl(drives), encoding="utf-8")
+    (out / "acl").write_text(acl(drives, tables), encoding="utf-8")
     conf = out / "mosquitto.conf"
     lines = [
         "# written by whist-table hall broker-config",
@@ -154,12 +179,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def local_broker(directory: str | Path, drives: Sequence[str]) -> MosquittoProcess:
+def local_broker(directory: str | Path, drives: Sequence[str], tables: int) -> MosquittoProcess:
     """A broker of our own on a free loopback port (the tests, hall simulate), started."""
     port = free_port()
     # as root mosquitto would drop to a 'mosquitto' user that cannot read these files
     run_as = getpass.getuser() if os.geteuid() == 0 else None
-    files = write_broker_config(directory, drives, port=port, bind="127.0.0.1", run_as=run_as)
+    files = write_broker_config(directory, drives, tables, port=port, bind="127.0.0.1", run_as=run_as)
     broker = MosquittoProcess(files, port, files.directory / "mosquitto.log")
     broker.start()
     return broker

@@ -234,16 +234,22 @@ class HandResult:
     hand: int
     tricks: tuple[int, int]  # N/S, E/W
     actions: tuple[Action, ...] = field(default=(), compare=False)
+    # A table playing real cards (the referee) deals its own: how its hand began (the dealer,
+    # trumps, the AI seats' hands as scanned); None for the drive's own deal from its seed.
+    record: DealRecord | None = field(default=None, compare=False)
 
     @property
     def key(self) -> tuple[str, int, int, int]:
         return (self.drive, self.round, self.table, self.hand)
 
     def to_json(self) -> str:
-        return json.dumps({
+        data: dict[str, object] = {
             "drive": self.drive, "round": self.round, "table": self.table, "hand": self.hand,
             "tricks": list(self.tricks), "actions": [a.to_dict() for a in self.actions],
-        }, separators=(",", ":"))
+        }
+        if self.record is not None:
+            data["record"] = self.record.to_dict()
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandResult:
@@ -262,17 +268,21 @@ class HandResult:
             tricks=(as_int(tricks[0], "tricks"), as_int(tricks[1], "tricks")),
             actions=tuple(action_from_dict(as_mapping(a, "an action"))
                           for a in as_list(data.get("actions"), "a result's actions")),
+            record=None if data.get("record") is None else DealRecord.from_dict(
+                as_mapping(data["record"], "a result's deal")),
         )
 
 
 def play_result(settings: DriveSettings, round_: int, table: int, hand: int,
-                actions: Sequence[Action]) -> HandResult:
-    """The result of a finished hand, replayed through the engine from the drive's deal.
+                actions: Sequence[Action], real: DealRecord | None = None) -> HandResult:
+    """The result of a finished hand, replayed through the engine from the drive's deal (or from
+    ``real``, the deal of a table playing real cards: the drive's dealer and trumps, its own cards).
 
     The hub calls this on every message, so a result whose cards could not
     have been played, or that does not finish the hand, is refused there.
     """
-    record = settings.record(round_, table, hand)
+    record = settings.record(round_, table, hand) if real is None else real_record(settings, round_, table,
+                                                                                    hand, real)
     try:
         deal = Deal.replay(record, actions, TABLE_RULES)
     except RulesError as exc:
@@ -280,7 +290,25 @@ def play_result(settings: DriveSettings, round_: int, table: int, hand: int,
                          f"playable ({exc})") from None
     if not deal.is_over:
         raise DriveError(f"table {table}, round {round_}, hand {hand}: the hand sent is not finished")
-    return HandResult(settings.drive, round_, table, hand, deal.tricks_taken(), tuple(actions))
+    return HandResult(settings.drive, round_, table, hand, deal.tricks_taken(), tuple(actions), real)
+
+
+def real_record(settings: DriveSettings, round_: int, table: int, hand: int,
+                record: DealRecord) -> DealRecord:
+    """``record`` if a real-card table could have dealt it for this hand: the drive's dealer, the
+    drive's trumps (or those its turned card made), no pack of the drive's own."""
+    where = f"table {table}, round {round_}, hand {hand}"
+    if record.pack is not None or record.dealt is not None:
+        raise DriveError(f"{where}: a real-card hand sends the hands it was shown, not a whole pack")
+    if record.dealer != settings.dealer(round_, hand):
+        raise DriveError(f"{where}: dealt by {record.dealer.name}, but the drive's dealer is "
+                         f"{settings.dealer(round_, hand).name}")
+    trump = settings.trump(round_, hand)
+    if trump is not None and record.trump != trump:
+        raise DriveError(f"{where}: trumps {record.trump}, but the drive's trumps are {trump}")
+    if trump is None and (record.trump_card is None or record.trump_card.suit != record.trump):
+        raise DriveError(f"{where}: trumps are turned at this drive, and no turned card was sent")
+    return record
 
 
 def checked(settings: DriveSettings, result: HandResult) -> HandResult:
@@ -288,7 +316,7 @@ def checked(settings: DriveSettings, result: HandResult) -> HandResult:
     if result.drive != settings.drive:
         raise DriveError(f"a result for drive {result.drive!r} sent to drive {settings.drive!r}")
     settings.check_key(result.round, result.table, result.hand)
-    replayed = play_result(settings, result.round, result.table, result.hand, result.actions)
+    replayed = play_result(settings, result.round, result.table, result.hand, result.actions, result.record)
     if replayed.tricks != result.tricks:
         raise DriveError(f"table {result.table}, round {result.round}, hand {result.hand}: the result "
                          f"says {result.tricks[0]}-{result.tricks[1]}, its cards make "

@@ -351,6 +351,10 @@ def sample_drive(tables: int = 8, rounds: int = 6, played: int = 3,
 
 
 def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1) -> Path:
+    from hall.shots import APP_SCENES, app_screenshot
+
+    if scene in APP_SCENES:
+        return app_screenshot(scene, size, out, seed)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
     surface = pygame.Surface(size)

@@ -16,7 +16,7 @@ from multiprocessing.queues import Queue
 from pathlib import Path
 from typing import TextIO
 
-from hall.broker import MosquittoProcess, local_broker
+from hall.broker import BrokerFiles, MosquittoProcess, local_broker
 from hall.drive import DriveError, DriveSettings
 from hall.hub import Hub, hub_subscriptions
 from hall.link import Broker, Credentials, Link
@@ -56,7 +56,7 @@ def simulate(tables: int, rounds: int, hands: int, *, broker: Broker | None = No
     with tempfile.TemporaryDirectory(prefix="whist-hall-") as tmp:
         own: MosquittoProcess | None = None
         if broker is None:
-            own = local_broker(Path(tmp) / "broker", [drive])
+            own = local_broker(Path(tmp) / "broker", [drive], tables)
             broker, broker_dir = Broker("127.0.0.1", own.port), own.files.directory
         if broker_dir is None:
             raise DriveError("a running --broker needs --broker-dir: the directory hall broker-config wrote")
@@ -67,13 +67,14 @@ def simulate(tables: int, rounds: int, hands: int, *, broker: Broker | None = No
                 own.stop()
 
 
-def _table_worker(broker: Broker, credentials: Path, settings: DriveSettings, numbers: list[int],
+def _table_worker(broker: Broker, broker_dir: Path, settings: DriveSettings, numbers: list[int],
                   level: str, tmp: Path, out: Queue[tuple[str, int]]) -> None:
     """A process of tables (each in a thread), so the hub's process has its own share of the CPU."""
-    cred = Credentials.read(credentials)
     chooser = ai_chooser(level)
     tables = []
     for t in numbers:
+        cred = Credentials.read(BrokerFiles(broker_dir / "mosquitto.conf", broker_dir).table_credentials(
+            settings.drive, t))
         link = table_link(broker, cred, settings.drive, t)
         tables.append(HallTable(TableJournal(tmp / f"table{t}.db", durable=False), link, t, chooser,
                                 drive=settings.drive))
@@ -115,7 +116,7 @@ def _run(settings: DriveSettings, broker: Broker, broker_dir: Path, level: str, 
     out: Queue[tuple[str, int]] = ctx.Queue()
     workers = max(1, min(settings.tables, os.cpu_count() or 1))
     groups = [list(range(1 + w, settings.tables + 1, workers)) for w in range(workers)]
-    procs = [ctx.Process(target=_table_worker, args=(broker, broker_dir / f"{drive}-tables.toml", settings,
+    procs = [ctx.Process(target=_table_worker, args=(broker, broker_dir, settings,
                                                       g, level, tmp, out), daemon=True) for g in groups]
     for p in procs:
         p.start()

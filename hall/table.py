@@ -103,6 +103,7 @@ class HallTable:
     clock: Callable[[], float] = time.monotonic
     pace: float = 0.0  # seconds between cards: a headless table someone watches
     counts: TableCounts = field(default_factory=TableCounts)
+    real_cards: bool = False  # the app's table plays real cards through the referee (hall.referee)
 
     def __post_init__(self) -> None:
         joined = self.journal.joined(self.drive)
@@ -305,6 +306,10 @@ class HallTable:
 
 def table_link(broker: Broker, credentials: Credentials | None, drive: str, table: int) -> Link:
     """A table's connection: its own client id and persistent session, its presence kept retained."""
+    from hall.broker import check_table_user
+
+    if credentials is not None:
+        check_table_user(credentials, drive, table)
     return Link(broker, credentials, f"table-{drive}-{table}", table_subscriptions(drive, table),
                 presence=online_topic(drive, table))
 

@@ -64,10 +64,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     table.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the drive to start")
 
     cfg = sub.add_parser("broker-config", help="write mosquitto.conf, its password file and ACL, "
-                         "and each drive's credentials files")
+                         "and the credentials files of each drive's hub and of every table")
     _common(cfg)
     cfg.add_argument("--dir", required=True, metavar="D")
     cfg.add_argument("--drive", required=True, action="append", metavar="NAME")
+    cfg.add_argument("--tables", required=True, type=int, metavar="N",
+                     help="tables in the hall: each of 1 to N gets its own broker user")
     cfg.add_argument("--port", type=int, default=1883)
     cfg.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
 
@@ -114,11 +116,13 @@ def run(args: argparse.Namespace) -> int:
 def _broker_config(args: argparse.Namespace) -> int:
     from hall.broker import write_broker_config
 
-    files = write_broker_config(args.dir, args.drive, port=args.port, bind=args.bind)
+    files = write_broker_config(args.dir, args.drive, args.tables, port=args.port, bind=args.bind)
     print(f"mosquitto -c {files.conf}")
     for d in args.drive:
-        print(f"drive {d}: hub credentials {files.credentials(d, 'hub')}, "
-              f"tables' credentials {files.credentials(d, 'tables')}")
+        print(f"drive {d}: the hub's credentials {files.credentials(d, 'hub')}")
+        for t in range(1, args.tables + 1):
+            print(f"  table {t}: {files.table_credentials(d, t)} (copy to table {t} only; "
+                  f"[hall] credentials in its config)")
     return 0
 
 

@@ -32,7 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hall.add_argument("--hall", metavar="HOST[:PORT]", help="join a whist drive through this MQTT broker")
     hall.add_argument("--drive", metavar="NAME", help="the drive's name")
     hall.add_argument("--table", type=int, metavar="N", help="this table's number in the hall")
-    hall.add_argument("--credentials", metavar="FILE", help="the drive's tables' broker credentials")
+    hall.add_argument("--credentials", metavar="FILE",
+                      help="this table's broker credentials (the file hall broker-config wrote for it)")
+    hall.add_argument("--referee", action="store_true",
+                      help="play the drive's hands with real cards on the card reader (the referee)")
     hall.add_argument("--hall-db", metavar="F", help="the table's hall journal (default beside the store)")
 
 

@@ -11,7 +11,10 @@ SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings"
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
           "referee-rack", "referee-taken", "referee-unplugged", "duplicate",
           # the whist drive: the hub's TV, a table between rounds and before one (hall.screen)
-          "hall-hub", "hall-table", "hall-table-start", "hall-signin")
+          "hall-hub", "hall-table", "hall-table-start", "hall-signin",
+          # ... and the drive's app scenes (hall.shots): four people at one screen, the sign-in keyboard
+          "hall-seats", "hall-seats-covered", "hall-keyboard", "hall-signin-seats",
+          "hall-referee")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -23,7 +23,17 @@ from engine.observation import Observation
 from engine.seats import Seat
 from hall.drive import DriveSettings, HandResult, Seating, Standings, standings
 from hall.hub import Hub, hub_subscriptions
-from hall.link import Credentials, Link, LinkEvent, Published, Refused, acked_topic, result_topic
+from hall.link import (
+    Credentials,
+    Link,
+    LinkError,
+    LinkEvent,
+    Published,
+    Refused,
+    acked_topic,
+    result_topic,
+    signin_topic,
+)
 from hall.run import ai_chooser, hub_standings
 from hall.store import HubStore, TableJournal
 from hall.table import HallTable, table_link
@@ -82,7 +92,7 @@ class HubThread:
 
 
 def connect_table(m: Mosquitto, t: int) -> Link:
-    return table_link(m.broker, m.credentials("club", "tables"), "club", t)
+    return table_link(m.broker, m.table_credentials("club", t), "club", t)
 
 
 def make_table(m: Mosquitto, tmp: Path, t: int, chooser: Callable[[Observation, str], Action] | None = None
@@ -188,14 +198,16 @@ def test_results_delivered_twice_and_out_of_order_are_counted_once(mosquitto: Mo
         t.link = None
         t.play()
     results = [r for t in tables for r in t.journal.results("club")]
-    # a client with the tables' password delivers every result twice, the last round first
-    sender = Link(mosquitto.broker, mosquitto.credentials("club", "tables"), "replayer", [], persistent=False)
-    sender.start()
-    next_event(sender.events, object)
+    # a client with each table's password delivers its results twice, the last round first
+    senders = {t.table: Link(mosquitto.broker, mosquitto.table_credentials("club", t.table),
+                             f"replayer{t.table}", [], persistent=False) for t in tables}
+    for sender in senders.values():
+        sender.start()
+        next_event(sender.events, object)
     later_first = sorted(results, key=lambda r: (-r.round, -r.table, -r.hand))
     shuffled = random.Random(7).sample(results, len(results))
     for r in later_first + shuffled:
-        assert sender.publish(result_topic("club", r.table), r.to_json()) is not None
+        assert senders[r.table].publish(result_topic("club", r.table), r.to_json()) is not None
     counts = hub.hub.counts
     wait_for(lambda: counts.counted + counts.duplicates + counts.refused == 2 * len(results),
              "both deliveries handled by the hub")
@@ -203,7 +215,8 @@ def test_results_delivered_twice_and_out_of_order_are_counted_once(mosquitto: Mo
     assert counted(db) == len(results)
     first = hub.hub.first
     assert first is not None
-    sender.stop()
+    for sender in senders.values():
+        sender.stop()
     hub.stop()
     assert_same_totals(from_hub(db), from_journals(settings, first, [t.journal.path for t in tables]))
 
@@ -220,7 +233,7 @@ def test_a_table_killed_mid_hand_resumes_from_its_journal_card_for_card(mosquitt
     other = make_table(mosquitto, tmp_path, 2)
     journal = tmp_path / "table1.db"
     command = _hall("table", "--broker", str(mosquitto.broker), "--drive", "club", "--table", "1",
-                    "--credentials", str(mosquitto.files.credentials("club", "tables")),
+                    "--credentials", str(mosquitto.files.table_credentials("club", 1)),
                     "--db", str(journal), "--level", "random")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     # slowed down so the power can be cut in the middle of round 2's first hand
@@ -282,7 +295,7 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
     wait_for(lambda: hub.link.connected, "the hub connected")
 
     # no password, and a wrong one: the broker will not let them in
-    for who, cred in (("anonymous", None), ("wrong password", Credentials("tables-club", "guess"))):
+    for who, cred in (("anonymous", None), ("wrong password", Credentials("table1-club", "guess"))):
         stranger = Link(mosquitto.broker, cred, f"stranger-{who[:5]}", [], persistent=False)
         stranger.start()
         refused = next_event(stranger.events, Refused)
@@ -290,7 +303,7 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
         stranger.stop()
 
     # another drive's tables: in, but kept out of this drive's topics
-    other = Link(mosquitto.broker, mosquitto.credentials("other", "tables"), "other-drive", [],
+    other = Link(mosquitto.broker, mosquitto.table_credentials("other", 1), "other-drive", [],
                  persistent=False)
     other.start()
     next_event(other.events, object)
@@ -301,7 +314,7 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
     other.stop()
 
     # this drive's tables cannot speak for the hub: a forged acknowledgement is refused too
-    forger = Link(mosquitto.broker, mosquitto.credentials("club", "tables"), "forger", [], persistent=False)
+    forger = Link(mosquitto.broker, mosquitto.table_credentials("club", 1), "forger", [], persistent=False)
     forger.start()
     next_event(forger.events, object)
     forger.publish(acked_topic("club", 1), "[[1, 1]]", retain=True)
@@ -318,12 +331,12 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
     table.link.stop()
     hub.stop()
 
-    secrets = [mosquitto.credentials(d, w).password for d in ("club", "other") for w in ("hub", "tables")]
+    secrets = mosquitto.every_password()
     logs = caplog.text + mosquitto.log.read_text(errors="replace")
     assert "Not authorized" in caplog.text or "refused" in caplog.text
     for secret in secrets:
         assert secret not in logs
-        assert secret not in repr(mosquitto.credentials("club", "tables"))
+        assert secret not in repr(mosquitto.table_credentials("club", 1))
     assert "guess" not in logs
 
 
@@ -354,7 +367,7 @@ def test_the_commands_serve_a_drive_to_its_end_and_status_reads_it(mosquitto: Mo
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     broker = ["--broker", str(mosquitto.broker), "--drive", "club"]
     hub_cred = str(mosquitto.files.credentials("club", "hub"))
-    table_cred = str(mosquitto.files.credentials("club", "tables"))
+    table_cred = str(mosquitto.files.table_credentials("club", 1))
     players = tmp_path / "players.txt"
     players.write_text("Ann\nBob = 04A1\nCy\n")
     hub = subprocess.Popen(_hall("serve", *broker, "--credentials", hub_cred,
@@ -373,5 +386,59 @@ def test_the_commands_serve_a_drive_to_its_end_and_status_reads_it(mosquitto: Mo
     status = subprocess.run(_hall("status", "--db", str(tmp_path / "hub.db")), env=env, capture_output=True,
                             text=True, timeout=60)
     assert status.returncode == 0 and "(finished); 4 hands counted" in status.stdout
-    for secret in (mosquitto.credentials("club", d).password for d in ("hub", "tables")):
+    for secret in mosquitto.every_password():
         assert secret not in out + table.stdout + table.stderr + status.stdout
+
+
+def test_a_table_posts_only_on_its_own_topic_and_another_table_s_result_never_reaches_the_hub(
+        mosquitto: Mosquitto, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    settings = DriveSettings("club", tables=4, rounds=1, seed="own topics")
+    db = tmp_path / "hub.db"
+    hub = HubThread(mosquitto, db, settings)
+    played = {}
+    for t in (3, 4):
+        table = make_table(mosquitto, tmp_path, t)
+        assert table.link is not None
+        table.link.stop()
+        table.link = None
+        table.play()
+        played[t] = table
+    wait_for(lambda: hub.link.connected, "the hub connected")
+
+    # table 3's own user: in, but table 4's result and sign-in topics are not its to write
+    three = Link(mosquitto.broker, mosquitto.table_credentials("club", 3), "table-club-3", [],
+                 persistent=False)
+    three.start()
+    next_event(three.events, object)
+    for topic, payload in ((result_topic("club", 4), played[4].journal.results("club")[0].to_json()),
+                           (signin_topic("club", 4), '{"seat": "N", "name": "Mallory"}')):
+        three.publish(topic, payload)
+        refused = next_event(three.events, Published)
+        assert isinstance(refused, Published) and not refused.ok and refused.reason == "Not authorized"
+    # its own result, sent after them on the same connection, is the first thing the hub hears
+    own = played[3].journal.results("club")[0]
+    three.publish(result_topic("club", 3), own.to_json())
+    sent = next_event(three.events, Published)
+    assert isinstance(sent, Published) and sent.ok
+    counts = hub.hub.counts
+    wait_for(lambda: counts.counted + counts.duplicates + counts.refused >= 1,
+             "table 3's own result at the hub")
+    assert (counts.results, counts.counted) == (1, 1) and counted(db) == 1
+    assert hub.store.counted(4) == [] and hub.store.refusals() == []
+    three.stop()
+    # ... nor can a table be started with another table's file
+    with pytest.raises(LinkError, match="credentials of table 3 of drive club, not of table 4"):
+        table_link(mosquitto.broker, mosquitto.table_credentials("club", 3), "club", 4)
+
+    # table 4 itself, with its own password, is counted
+    four = played[4]
+    four.link = connect_table(mosquitto, 4)
+    four.link.start()
+    assert four.flush(WAIT)
+    assert counted(db) == 2
+    four.link.stop()
+    hub.stop()
+    logs = caplog.text + mosquitto.log.read_text(errors="replace")
+    for secret in mosquitto.every_password():
+        assert secret not in logs

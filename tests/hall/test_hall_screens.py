@@ -15,7 +15,9 @@ from hall.drive import HandResult  # noqa: E402
 from hall.screen import HubView, draw_between_rounds, draw_hub, draw_round_start, sample_drive  # noqa: E402
 
 
-@pytest.mark.parametrize("scene", ["hall-hub", "hall-table", "hall-table-start", "hall-signin"])
+@pytest.mark.parametrize("scene", ["hall-hub", "hall-table", "hall-table-start", "hall-signin", "hall-seats",
+                                   "hall-seats-covered", "hall-keyboard", "hall-signin-seats",
+                                   "hall-referee"])
 @pytest.mark.parametrize("size", ["800x480", "1920x1080"])
 def test_the_screenshot_command_renders_the_drive_scenes(scene: str, size: str, tmp_path: Path) -> None:
     out = tmp_path / f"{scene}.png"

@@ -35,6 +35,8 @@ SCENES = {
     "duplicate_table": ("duplicate", "DuplicateTableScene"),
     "duplicate": ("duplicate", "DuplicateScene"),
     "hall": ("hall", "HallScene"),
+    "hall_seats": ("hall_seats", "HallSeatsScene"),
+    "hall_referee": ("hall_referee", "HallRefereeScene"),
     "solo_table": ("solo_table", "SoloTableScene"),
 }
 
