@@ -36,6 +36,8 @@ SCENES = {
     "duplicate": ("duplicate", "DuplicateScene"),
     "hall": ("hall", "HallScene"),
     "solo_table": ("solo_table", "SoloTableScene"),
+    "games": ("game_picker", "GamePickerScene"),
+    "change_game": ("game_picker", "ChangeGameScene"),
 }
 
 # Games whose table is not the four-seat one: each plays alone at two to seven seats.
