@@ -118,7 +118,9 @@ class GamePickerScene(Scene):
         for cell, game in self.cells:
             pick = self.buttons.by_name(f"game-{game.name}").rect
             if game.seatable:
-                words = game.players_words() + (" · playing now" if game.name == self.current[0] else "")
+                words = game.players_words()
+                if game.name == self.current[0]:
+                    words += f" · playing now, {self.current[1]}" if game.several_sizes else " · playing now"
                 colour = theme.INK_DIM
             else:
                 words = game.reason

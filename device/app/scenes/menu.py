@@ -27,8 +27,9 @@ def store_notice(app: App) -> str | None:
             "a fresh one was started.")
 
 
-def game_blurb(app: App) -> str:
-    """The line under the title: the game the table plays (the Game button changes it)."""
+def game_blurb(app: App, width: int, size: int) -> str:
+    """The line under the title: the game the table plays (the Game button changes it),
+    with its one-line description where that fits on one line."""
     from device.app import game_choice
     from engine.games import get_game
 
@@ -36,8 +37,9 @@ def game_blurb(app: App) -> str:
     if name == "classic":
         return "classic short whist · you and the AI partner against two AI opponents"
     game = get_game(name, players)
-    seats = f" · {players} players" if len(game_choice.choice(name).seat_counts) > 1 else ""
-    return f"{game.title}{seats} · {game.blurb}"
+    short = f"{game.title} · {players} players"
+    long = f"{short} · {game.blurb}"
+    return long if text.width(long, size) <= width else short
 
 
 class MenuScene(Scene):
@@ -131,7 +133,7 @@ class MenuScene(Scene):
         t = text.text("Whist", self.px(56), theme.INK, True)
         cy = self.title_h // 2
         bg.blit(t, t.get_rect(center=(w // 2, cy - self.px(6))))
-        blurb = game_blurb(self.app)
+        blurb = game_blurb(self.app, w - self.px(40), self.px(18))
         y = cy + self.px(30)
         for line in text.wrap(blurb, self.px(18), w - self.px(40)):
             sub = text.text(line, self.px(18), theme.INK_DIM)
