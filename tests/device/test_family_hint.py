@@ -60,24 +60,34 @@ def follow(app, suggestion):
     tap(app, *lit[0].rect.center)
 
 
+def may_knock(deal):
+    return Pass(Seat(0)) in deal.legal_actions()
+
+
 SOLO_CASES = [
-    ("oh-hell", 3, "auction", None),
-    ("oh-hell", 5, "play", None),
-    ("knockout", 4, "play", None),
-    ("knockout", 3, "declare", None),
-    ("solo", None, "auction", None),
-    ("solo", None, "play", None),
-    ("scandinavian", None, "auction", None),
-    ("scandinavian", None, "play", None),
-    ("german", None, "play", None),
+    ("oh-hell", 3, "auction", None, 4),
+    ("oh-hell", 5, "play", None, 4),
+    ("knockout", 4, "play", None, 4),
+    ("knockout", 3, "declare", None, 4),
+    ("knockout", 3, "play", may_knock, 1),  # a dog's life: play the one card, or knock
+    ("solo", None, "auction", None, 4),
+    ("solo", None, "declare", None, 2),  # abundance: name trumps
+    ("solo", None, "play", None, 4),
+    ("scandinavian", None, "auction", None, 4),
+    ("scandinavian", None, "play", None, 4),
+    ("german", None, "play", None, 4),
 ]
 
 
-@pytest.mark.parametrize(("game", "players", "phase", "want"), SOLO_CASES)
-def test_hint_at_the_table_for_each_alone(game, players, phase, want):
-    app = make_app((800, 480), game=game, players=players, seed=4)
+@pytest.mark.parametrize(("game", "players", "phase", "want", "seed"), SOLO_CASES)
+def test_hint_at_the_table_for_each_alone(game, players, phase, want, seed):
+    app = make_app((800, 480), game=game, players=players, seed=seed)
     try:
-        match = reach(app, Seat(0), phase, want=want)
+        if want is may_knock:
+            from dataclasses import replace
+
+            app.session.set_rules(replace(app.session.rules, dogs_life=True))
+        match = reach(app, Seat(0), phase, hands=30, want=want)
         assert isinstance(app.scene, SoloTableScene)
         move = expected(match, Seat(0))
         before = len(match.current.actions)
