@@ -80,10 +80,14 @@ class App:
             config = Config()
         self.options = options or AppOptions()
         self.config = config
-        if self.options.game is None:
+        if self.options.game is None:  # the config's game; ``play --players N`` alone sizes its table
             from device.app.game_choice import configured
+            from device.config import seat_counts
 
-            self.options.game, self.options.players = configured(config)
+            name, players = configured(config)
+            if self.options.players not in seat_counts(name):
+                self.options.players = players
+            self.options.game = name
         self.kiosk = self.options.kiosk
         # SDL would turn SIGTERM into a window-close, which the kiosk ignores:
         # keep the signals for Python (see run()) so systemd can stop the table.

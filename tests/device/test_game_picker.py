@@ -172,3 +172,20 @@ def test_the_configs_game_and_players_are_checked():
     with pytest.raises(ConfigError, match=r"game.players: Solo whist is not played by 5; allowed: 4"):
         Config().updated({"game": {"name": "solo", "players": 5}})
     assert seat_counts("knockout") == (2, 3, 4, 5, 6, 7) and seat_counts("widow") == (3,)
+
+
+def test_players_alone_on_the_command_line_size_the_configs_game():
+    from device.app.app import App, AppOptions
+
+    config = Config().updated({"display": {"animation": "off", "sound": False},
+                               "game": {"name": "oh-hell", "players": 4}})
+    a = App(config, AppOptions(size=(800, 480), synchronous_ai=True, players=6))
+    try:
+        assert a.session.match.game.name == "oh-hell" and a.session.match.game.players == 6
+    finally:
+        a.close()
+    a = App(Config(), AppOptions(size=(800, 480), synchronous_ai=True, players=6))  # classic has four
+    try:
+        assert a.session.match.game.name == "classic" and a.options.players is None
+    finally:
+        a.close()
