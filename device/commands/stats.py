@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
             for line in _block(bucket, "    "):
                 print(line)
     if games:
-        print("By game (whist-table stats --game G: its figures by side or seat):")
+        print("By game (the figures above are the partnership games'; whist-table stats --game G: "
+              "a game's own, by side or by seat):")
         for figures in games:
             print(f"  {summary_line(figures)}")
     return 0

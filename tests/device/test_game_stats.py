@@ -150,3 +150,13 @@ def test_a_seat_out_of_a_hand_is_not_counted_in_it(store):
     f = only(store, "knockout")
     dealt_in = [sum(Seat(i) not in d.out for d in match.deals[: len(match.hands)]) for i in range(5)]
     assert [r.hands for r in f.rows] == dealt_in
+
+
+def test_the_partnership_count_leaves_out_the_games_each_plays_alone(store):
+    """NS and EW mean nothing in Oh Hell: its seats 0 and 1 are not two sides."""
+    record(store, "classic", hands=2)
+    record(store, "oh-hell", players=3, hands=3, seed=2)
+    record(store, "bid", hands=1, seed=4)
+    stats = store.stats()
+    assert stats["hands"] == 3 and stats["rubbers"] == 2
+    assert {f.key for f in game_figures(store)} == {"classic", "oh-hell/3", "bid"}

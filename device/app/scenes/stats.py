@@ -214,7 +214,8 @@ class StatsScene(ScrollScene):
             out.append(("h", f"AI: {level}"))
             out += _stored_block(bucket)
         out.append(("", ""))
-        out.append(("dim", "Every game kept in the game store, finished hands only."))
+        out.append(("dim", "The partnership games kept in the game store, finished hands only; "
+                           "every game's own figures, by seat where each plays alone: By game."))
         return out
 
     # -- layout and input ----------------------------------------------------------
