@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {level}:")
             for line in _block(bucket, "    "):
                 print(line)
-    if games:
+    if len(games) > 1 or any(g.game != "classic" for g in games):  # a store of classic alone prints as it did
         print("By game (the figures above are the partnership games'; whist-table stats --game G: "
               "a game's own, by side or by seat):")
         for figures in games:
