@@ -189,3 +189,18 @@ def test_players_alone_on_the_command_line_size_the_configs_game():
         assert a.session.match.game.name == "classic" and a.options.players is None
     finally:
         a.close()
+
+
+@pytest.mark.parametrize(("game", "players", "shown"), [
+    ("oh-hell", 5, "classic"), ("german", None, "classic"), ("bid", None, "bid")])
+def test_the_demo_is_the_four_seat_table_whatever_the_game(game, players, shown):
+    """The kiosk starts the demo when idle: with a game each plays alone chosen it shows classic."""
+    a = make_app((800, 480), game=game, players=players)
+    try:
+        a.go("demo")
+        for _ in range(30):
+            a.step(0.05)
+        assert a.scene.name == "demo" and a.scene.session.match.game.name == shown
+        assert a.scene.session.deal is not None
+    finally:
+        a.close()
