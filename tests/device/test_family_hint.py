@@ -163,3 +163,17 @@ def test_words_for_every_kind_of_move():
     assert words(Declare(s, trump="N", order="downtown")) == "Hint: no trumps, downtown"
     assert words(Play(s, parse_card("HQ"))).startswith("Hint: play ")
     assert words(Exchange(s, (parse_card("C2"), parse_card("D3")))).startswith("Hint: lay away ")
+
+
+def test_the_hint_key_or_button_asks_too():
+    from device.events import Action as Key
+    from device.events import ButtonEvent
+
+    app = make_app((800, 480), game="oh-hell", players=4, seed=4)
+    try:
+        match = reach(app, Seat(0), "auction")
+        app.queue.post(ButtonEvent(Key.HINT, source="gpio"))
+        app.step()
+        assert app.scene.hint.shown is not None and app.scene.hint.shown.action == expected(match, Seat(0))
+    finally:
+        app.close()
