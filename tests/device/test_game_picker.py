@@ -116,6 +116,7 @@ def test_a_game_is_chosen_from_settings_and_its_rules_page_read(app):
     lines = [s for _, s in app.scene.lines()]
     assert lines[0] == "Solo whist" and "How to play" in lines
     assert any("misère" in s for s in lines)
+    assert app.scene.buttons.by_name("back").label == "Back"
     tap_button(app, "back")  # back to the picker, which goes back to Settings
     assert isinstance(app.scene, GamePickerScene) and app.scene.back == "settings"
     tap_button(app, "game-knockout")

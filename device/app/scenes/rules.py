@@ -75,6 +75,9 @@ class RulesScene(ScrollScene):
     def on_back(self) -> None:
         self.app.go(self.back, **self.back_args)
 
+    def header(self, back_label: str = "Menu") -> int:
+        return super().header(back_label if self.back == "menu" else "Back")
+
     def lines(self) -> list[tuple[str, str]]:
         session = self.app.session
         name = self.game or session.match.game.name
