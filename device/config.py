@@ -334,12 +334,33 @@ class HallSection:
     referee: bool = _opt(_boolean, False)  # the drive's hands played with real cards on the reader
 
 
+def _game_name(value: Any) -> str:
+    from engine.games import GAMES
+
+    allowed = "one of " + ", ".join(f'"{name}"' for name in GAMES) + " (whist-table games lists them)"
+    text = _string(value, allowed).strip().lower()
+    if text not in GAMES:
+        raise _Bad(f"{_show(value)} is not a game", allowed)
+    return text
+
+
+@dataclass(frozen=True)
+class GameSection:
+    """The game the table starts with (``play --game`` chooses another for one run);
+    ``players`` is the table size of the games played by several (Oh Hell 3-7,
+    Knockout 2-7), left out for the game's own count."""
+
+    name: str = _opt(_game_name, "classic")
+    players: int | None = _opt(_integer(2, 7), None)
+
+
 @dataclass(frozen=True)
 class StoreSection:
     path: str | None = _opt(_db_path, None)
 
 
 SECTIONS: dict[str, type] = {
+    "game": GameSection,
     "rules": RulesSection,
     "ai": AISection,
     "display": DisplaySection,
@@ -353,6 +374,7 @@ SECTIONS: dict[str, type] = {
 
 @dataclass(frozen=True)
 class Config:
+    game: GameSection = field(default_factory=GameSection)
     rules: RulesSection = field(default_factory=RulesSection)
     ai: AISection = field(default_factory=AISection)
     display: DisplaySection = field(default_factory=DisplaySection)
@@ -447,6 +469,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | str | None = None) 
         _check_pins_unique(built["buttons"], where, problems)
     if "reader" in built:
         _check_seat_ports_unique(built["reader"], where, problems)
+    if "game" in built:
+        _check_game_players(built["game"], where, problems)
     if problems:
         raise ConfigError(problems)
     return Config(**built, source=Path(source) if source is not None else None)
@@ -480,6 +504,35 @@ def _section(name: str, cls: type, values: Mapping[str, Any], where: str,
         except _Bad as bad:
             problems.append(f"{where}: {dotted}: {bad.problem}; allowed: {bad.allowed}")
     return cls(**kwargs)
+
+
+def _check_game_players(game: GameSection, where: str, problems: list[str]) -> None:
+    from engine.games import get_game
+
+    if game.players is None:
+        return
+    counts = seat_counts(game.name)
+    if game.players not in counts:
+        title = get_game(game.name).title
+        allowed = (f"{counts[0]}..{counts[-1]}" if len(counts) > 1 else
+                   f"{counts[0]} (or leave players out)")
+        problems.append(f"{where}: game.players: {title} is not played by {game.players}; allowed: {allowed}")
+
+
+def seat_counts(game: str) -> tuple[int, ...]:
+    """The table sizes ``game`` is played at (Oh Hell 3-7, Knockout 2-7; the others one)."""
+    from engine.errors import RulesError
+    from engine.games import get_game
+
+    base = get_game(game)
+    counts = []
+    for n in range(2, 8):
+        try:
+            base.with_players(n)
+        except RulesError:
+            continue
+        counts.append(n)
+    return tuple(counts) or (base.players,)
 
 
 def _check_seat_ports_unique(reader: ReaderSection, where: str, problems: list[str]) -> None:

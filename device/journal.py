@@ -44,10 +44,11 @@ from device.words import count
 from engine.actions import Action
 from engine.deal import DealRecord
 from engine.errors import RulesError
+from engine.game import Game
 from engine.games import get_game
 from engine.match import Match
 from engine.scoring import HandScore
-from engine.seats import SEATS
+from engine.seats import SEATS, Seat, seat_label
 
 MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
 MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same dealer deals again)
@@ -216,9 +217,10 @@ class Journal:
         Returns its id in the store (None while that write waits, with ``hold``)."""
         f = self._attach(match, None, None, 0)
         header = match_header(match, run)
+        players = seats_of_alone(self.players, match.game)
 
         def write() -> None:
-            f.match_id = self.store.start_match(header, self.players)
+            f.match_id = self.store.start_match(header, players)
 
         self._write(write)
         return f.match_id
@@ -404,6 +406,17 @@ def demo_run(store: Store, seed: int | str | None, level: str, game: str = "clas
 # ----- the table app: one rubber at a time, resumed on start --------------------
 
 TABLE = "table"  # run kind of the app's rubbers (the demo's are DEMO)
+
+
+def seats_of_alone(players: dict[str, str], game: Game) -> dict[str, str]:
+    """Who sits where in a game each plays alone at the table app: the person at seat 0
+    (the bottom of device/app/scenes/solo_table.py), every other seat the opponents'
+    AI level, keyed by the game's seat labels. Partnership games, and tables with
+    nobody at the screen (the demo), keep ``players`` as they are."""
+    if game.partnerships or "human" not in players.values():
+        return dict(players)
+    others = players.get("E") or next((v for v in players.values() if v != "human"), "hard")
+    return {seat_label(Seat(i), game.players): "human" if i == 0 else others for i in range(game.players)}
 
 
 def table_players(partner: str, opponents: str, human: str = "S") -> dict[str, str]:

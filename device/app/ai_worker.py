@@ -69,6 +69,17 @@ def hint(observation: dict[str, Any]) -> dict[str, Any]:
     return {"card": str(result["card"]), "values": dict(values)}
 
 
+HINT_LEVEL = "hard"
+
+
+def hint_action(observation: Observation, seed: int | str | None) -> Action:
+    """The move the AI would make for the seat to act, in any game and phase (a bid,
+    trumps, the discards, a card): the Hint where the most tricks is not the aim or
+    the step is not a card (device.app.family_hint). A fixed amount of work seeded
+    by the position, as the table's AI seats play: the same hint on every press."""
+    return act_fixed(observation, HINT_LEVEL, seed)
+
+
 def review(deal: Deal | dict[str, object]) -> list[dict[str, object]]:
     """The double-dummy cost of every card played (engine.ai.review)."""
     return ai.review(deal)

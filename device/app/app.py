@@ -66,7 +66,7 @@ class AppOptions:
     kiosk: bool = False
     synchronous_ai: bool = False  # tests and screenshots: the AI answers at once
     seed: int | None = None
-    game: str = "classic"  # a name from engine.games
+    game: str | None = None  # a name from engine.games; None: the config's [game]
     players: int | None = None  # the table size, for the games played by several (Oh Hell, Knockout)
     persist: bool = False  # write Settings changes back to the config file
     fps: int = 60
@@ -80,6 +80,14 @@ class App:
             config = Config()
         self.options = options or AppOptions()
         self.config = config
+        if self.options.game is None:  # the config's game; ``play --players N`` alone sizes its table
+            from device.app.game_choice import configured
+            from device.config import seat_counts
+
+            name, players = configured(config)
+            if self.options.players not in seat_counts(name):
+                self.options.players = players
+            self.options.game = name
         self.kiosk = self.options.kiosk
         # SDL would turn SIGTERM into a window-close, which the kiosk ignores:
         # keep the signals for Python (see run()) so systemd can stop the table.
@@ -120,7 +128,8 @@ class App:
         if self._session is None:
             from device.app.session import Session
 
-            self._session = Session(rules_from_config(self.config, self.options.game, self.options.players),
+            self._session = Session(rules_from_config(self.config, self.options.game or "classic",
+                                                      self.options.players),
                                     seed=self.options.seed)
         return self._session
 
@@ -223,7 +232,8 @@ class App:
         self.sound.enabled = config.display.sound
         self.sound.volume = config.display.volume
         if config.rules != old.rules:
-            self.session.set_rules(rules_from_config(config, self.options.game))
+            self.session.set_rules(rules_from_config(config, self.options.game or "classic",
+                                                     self.options.players))
         if self.options.persist:
             try:
                 from device.config import save_config

@@ -25,6 +25,7 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
                      "scorepad",
                      # the real-card screen with cards in hand (device.app.referee_shots)
                      "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
+                     "games",  # the game picker
                      "duplicate")  # the last hand played again from the other side, both results
 
 
@@ -77,8 +78,14 @@ def _make_app(args: argparse.Namespace, kiosk: bool = False, persist: bool = Tru
     fullscreen = getattr(args, "fullscreen", False) or None
     options = AppOptions(size=parse_size(getattr(args, "size", None)), fullscreen=fullscreen,
                          kiosk=kiosk, seed=_int_seed(getattr(args, "seed", None)), persist=persist,
-                         game=_game(getattr(args, "game", None)), players=getattr(args, "players", None))
+                         game=_chosen_game(args), players=getattr(args, "players", None))
     return App(config, options)
+
+
+def _chosen_game(args: argparse.Namespace) -> str | None:
+    """``--game`` for this run, else None: the config's [game] (device.app.game_choice)."""
+    name = getattr(args, "game", None)
+    return None if name is None else _game(name)
 
 
 MEMORY_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw to memory, not to a screen

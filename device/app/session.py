@@ -180,6 +180,21 @@ class Session:
         self.new_rubber()
         self.last_deal = None
 
+    def change_game(self, rules: GameRules) -> None:
+        """Another game (the menu's game picker): the rubber in play, if any, ends
+        unscored (marked abandoned in the store) and the new game's first match
+        starts at once, seat 0 dealing (the last game's dealer may not exist at a
+        smaller table); a deal file's boards belong to the old game and are dropped."""
+        if (self.match.deals and not self.match.is_over and self.journal is not None
+                and self._journalled is self.match):
+            self.journal.abandon(self.match)
+        self.deals = None
+        self.rules, self.pending_rules = rules, None
+        self.rubbers += 1
+        self.match = self._new_match(rules, Seat.N, self._match_seed(self.rubbers))
+        self.last_score = None
+        self.last_deal = None
+
     def shuffle_and_deal(self) -> Deal:
         if self.match.is_over:
             self.new_rubber()

@@ -674,15 +674,30 @@ class Store:
         return self.statistics().to_dict()
 
     def statistics(self) -> Statistics:
-        """:meth:`stats` as device.stats' value, with the hands in the order played."""
-        deals = self._read("SELECT * FROM deal_results")
+        """:meth:`stats` as device.stats' value, with the hands in the order played.
+
+        Only the partnership games count here (North-South against East-West); the
+        games where each plays alone have their own figures by seat (device.game_stats)."""
+        alone = self._alone_matches()
+        deals = [d for d in self._read("SELECT * FROM deal_results") if d["match_id"] not in alone]
         thrown = {int(r[0]) for r in self._rows(
             "SELECT id FROM deals WHERE json_extract(result, '$.misdeal')")}
-        matches = self._read("SELECT * FROM match_results")
+        matches = [m for m in self._read("SELECT * FROM match_results") if m["match_id"] not in alone]
         players = {r["match_id"]: _load(r["players"]) for r in matches}
         abandoned = frozenset(int(r[0]) for r in self._rows(
             "SELECT id FROM matches WHERE json_extract(result, '$.abandoned')"))
         return stored_statistics(deals, thrown, matches, players, abandoned)
+
+
+    def _alone_matches(self) -> set[int]:
+        """The rubbers of games where each plays alone (their seat 0 and 1 are not two sides)."""
+        from engine.games import GAMES
+
+        alone = [name for name, game in GAMES.items() if not game.partnerships]
+        marks = ", ".join("?" for _ in alone)
+        # the journal's match header (device.journal.MATCH_KEY); stores before games are classic
+        return {int(r[0]) for r in self._rows(
+            f"SELECT id FROM matches WHERE json_extract(rules, '$.match.game') IN ({marks})", tuple(alone))}
 
 
 def _connect_readonly(path: Path) -> sqlite3.Connection:

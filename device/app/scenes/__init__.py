@@ -38,6 +38,9 @@ SCENES = {
     "hall_seats": ("hall_seats", "HallSeatsScene"),
     "hall_referee": ("hall_referee", "HallRefereeScene"),
     "solo_table": ("solo_table", "SoloTableScene"),
+    "games": ("game_picker", "GamePickerScene"),
+    "change_game": ("game_picker", "ChangeGameScene"),
+    "game_stats": ("game_stats", "GameStatsScene"),
 }
 
 # Games whose table is not the four-seat one: each plays alone at two to seven seats.

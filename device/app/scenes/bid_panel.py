@@ -203,7 +203,8 @@ class BidPanel:
                 label = text.text(word, px(19), theme.GOLD, True)
                 surf.blit(label, label.get_rect(midright=(first.left - px(6), first.centery)))
         if self.exchanging():
-            line = text.text("The kitty is in your hand", px(21), theme.GOLD, True)
+            # a hint's cards to lay away are named here (the status line is under your cards)
+            line = text.text(self.table.hint_text or "The kitty is in your hand", px(21), theme.GOLD, True)
             surf.blit(line, line.get_rect(midbottom=(cx, self.lay_away.rect.top - px(6))))
         laid = own_cards_laid_away(deal)
         if laid is not None and deal.phase == Phase.PLAY and not deal.tricks:

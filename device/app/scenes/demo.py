@@ -18,8 +18,20 @@ from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
+    from engine.game import GameRules
 
 DEMO_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+def demo_rules(app: App) -> GameRules:
+    """The game at the table when the four-seat table plays it (classic, Norwegian, Bid
+    Whist), else classic whist: the demo is the four-seat table with nobody at it, and
+    the game chosen may be one each plays alone (the kiosk starts the demo when idle)."""
+    from device.app.app import classic_rules
+    from device.app.scenes import table_for
+
+    rules = app.session.rules
+    return rules if table_for(app.session.match.game.name) == "table" else classic_rules(app.config)
 
 
 class DemoScene(TableScene):
@@ -28,7 +40,7 @@ class DemoScene(TableScene):
 
     def __init__(self, app: App) -> None:
         seed = app.options.seed
-        super().__init__(app, Session(app.session.rules, seed=None if seed is None else seed + 7919))
+        super().__init__(app, Session(demo_rules(app), seed=None if seed is None else seed + 7919))
         self.caption = "The AI plays all four seats"
         self.rest = 0.0
 

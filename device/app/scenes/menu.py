@@ -1,4 +1,4 @@
-"""Title and menu: Play, Demo, Real cards, Score pad, History, Stats, Rules, Settings.
+"""Title and menu: Play, Game (the game picker), Demo, Real cards, Score pad, History, Stats, Rules, Settings.
 
 When the game store was found damaged at start (and moved aside by the store),
 the menu says so in a notice over everything until it is dismissed.
@@ -25,6 +25,21 @@ def store_notice(app: App) -> str | None:
         return None
     return (f"The saved games file was damaged and moved aside to {aside}; "
             "a fresh one was started.")
+
+
+def game_blurb(app: App, width: int, size: int) -> str:
+    """The line under the title: the game the table plays (the Game button changes it),
+    with its one-line description where that fits on one line."""
+    from device.app import game_choice
+    from engine.games import get_game
+
+    name, players = game_choice.current(app)
+    if name == "classic":
+        return "classic short whist · you and the AI partner against two AI opponents"
+    game = get_game(name, players)
+    short = f"{game.title} · {players} players"
+    long = f"{short} · {game.blurb}"
+    return long if text.width(long, size) <= width else short
 
 
 class MenuScene(Scene):
@@ -57,6 +72,7 @@ class MenuScene(Scene):
         self.title_h = self.px(150) if h > w else self.px(120) if h >= w * 0.5 else self.px(96)
         items = [
             ("Continue" if self.app.has_game else "Play", lambda: self.app.go("table"), True),
+            ("Game", lambda: self.app.go("games"), False),
             ("Demo", lambda: self.app.go("demo"), False),
             ("Real cards", lambda: self.app.go("referee"), False),
             ("Score pad", lambda: self.app.go("scorepad"), False),
@@ -117,7 +133,7 @@ class MenuScene(Scene):
         t = text.text("Whist", self.px(56), theme.INK, True)
         cy = self.title_h // 2
         bg.blit(t, t.get_rect(center=(w // 2, cy - self.px(6))))
-        blurb = "classic short whist · you and the AI partner against two AI opponents"
+        blurb = game_blurb(self.app, w - self.px(40), self.px(18))
         y = cy + self.px(30)
         for line in text.wrap(blurb, self.px(18), w - self.px(40)):
             sub = text.text(line, self.px(18), theme.INK_DIM)

@@ -8,6 +8,7 @@ from device.app.scenes.base import ScrollScene
 from engine.rules import Rules
 
 if TYPE_CHECKING:
+    from device.app.app import App
     from engine.game import GameRules
 
 HOW_TO_PLAY = [
@@ -62,23 +63,51 @@ class RulesScene(ScrollScene):
     name = "rules"
     title = "Rules & glossary"
 
+    def __init__(self, app: App, game: str | None = None, players: int | None = None, back: str = "menu",
+                 back_args: dict[str, object] | None = None) -> None:
+        """``game``: another game's page than the one at the table (the game picker's Rules)."""
+        super().__init__(app)
+        self.game = game
+        self.players = players
+        self.back = back
+        self.back_args = back_args or {}
+
+    def on_back(self) -> None:
+        self.app.go(self.back, **self.back_args)
+
+    def header(self, back_label: str = "Menu") -> int:
+        return super().header(back_label if self.back == "menu" else "Back")
+
     def lines(self) -> list[tuple[str, str]]:
         session = self.app.session
+        name = self.game or session.match.game.name
+        if name != session.match.game.name:
+            from device.app.game_pages_more import other_game_lines
+
+            return other_game_lines(name, self.players)
         out: list[tuple[str, str]] = [("h", "House settings in force")]
         out += [("t", s) for s in house_rules(session.rules)]
         if session.pending_rules is not None:
             out.append(("dim", "From the next rubber: " + "; ".join(house_rules(session.pending_rules))))
         out.append(("", ""))
-        from device.app.game_pages import PAGES
-        from device.app.scenes import bid_rules
-
-        pages = {**PAGES, "bid": (bid_rules.HOW_TO_PLAY, bid_rules.GLOSSARY)}
-        how, glossary = pages.get(session.match.game.name, (HOW_TO_PLAY, GLOSSARY))
-        out.append(("h", "How to play"))
-        out += [("t", s) for s in how]
-        out.append(("", ""))
-        out.append(("h", "Glossary"))
-        for term, meaning in glossary:
-            out.append(("b", term))
-            out.append(("dim", meaning))
+        out += how_to_play(name)
         return out
+
+
+def how_to_play(name: str) -> list[tuple[str, str]]:
+    """A game's how-to-play and glossary lines."""
+    from device.app.game_pages import PAGES
+    from device.app.game_pages_more import MORE_PAGES
+    from device.app.scenes import bid_rules
+
+    # the pages written beside a game's table win over the picker's short ones
+    pages = {**MORE_PAGES, **PAGES, "bid": (bid_rules.HOW_TO_PLAY, bid_rules.GLOSSARY)}
+    how, glossary = pages.get(name, (HOW_TO_PLAY, GLOSSARY))
+    out: list[tuple[str, str]] = [("h", "How to play")]
+    out += [("t", s) for s in how]
+    out.append(("", ""))
+    out.append(("h", "Glossary"))
+    for term, meaning in glossary:
+        out.append(("b", term))
+        out.append(("dim", meaning))
+    return out

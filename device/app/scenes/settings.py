@@ -35,6 +35,14 @@ def _onoff(v: object) -> str:
     return "On" if v else "Off"
 
 
+def _game_words(v: object) -> str:
+    from device.app.game_choice import choice
+
+    name, players = v if isinstance(v, tuple) else (str(v), None)
+    game = choice(str(name))
+    return f"{game.title} · {players}" if game.several_sizes else game.title
+
+
 SETTINGS = [
     Setting("Game target", "rules", "target", (5, 7, 9, 10), lambda v: f"{v} points"),
     Setting("Honours", "rules", "honours", (False, True), _onoff),
@@ -86,6 +94,7 @@ class SettingsScene(Scene):
         ew = self.px(150)
         self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, top - 2 * pad), "Enrol cards",
                                         lambda: self.app.go("enrol"), font_size=self.px(20), name="enrol"))
+        self._layout_game(w, top, w - 2 * pad - ew)
         match = self.app.session.match
         # A rubber in play can be given up (asked first: device/app/scenes/abandon.py),
         # so house rules changed here apply at once: a row of its own, after the settings.
@@ -118,6 +127,21 @@ class SettingsScene(Scene):
         self.note_y = top + per_col * row_h + pad // 2
         self._bg = None
 
+    def _layout_game(self, w: int, top: int, right: int) -> None:
+        """The game played (and its table size) in the header, the title moved left
+        for it: a tap opens the game picker (device/app/scenes/game_picker.py), which
+        asks before a match in play is given up. Ten games and their table sizes are
+        too many to step through like the rows' values."""
+        from device.app.game_choice import current
+
+        pad = self.px(8)
+        self.title_x = pad * 2 + self.px(96)
+        left = self.title_x + text.width(self.title, self.px(28), True) + 2 * pad
+        rect = pygame.Rect(left, pad, max(self.px(120), right - left), top - 2 * pad)
+        self.buttons.add(widgets.Button(rect, "Game: " + _game_words(current(self.app)),
+                                        lambda: self.app.go("games", back="settings"), primary=True,
+                                        font_size=self.px(20), name="game"))
+
     def ask_abandon(self) -> None:
         self.app.go("abandon", back="settings")
 
@@ -128,7 +152,8 @@ class SettingsScene(Scene):
 
     def _background(self, w: int, h: int) -> pygame.Surface:
         bg = felt.felt_surface(w, h).copy()
-        self.draw_title(bg)
+        t = text.text(self.title, self.px(28), theme.INK, True)
+        bg.blit(t, t.get_rect(midleft=(self.title_x, self.px(30))))
         labels = [(row, s.label) for row, s in self.rows]
         if self.abandon_row is not None:
             labels.append((self.abandon_row, "This rubber"))

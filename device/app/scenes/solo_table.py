@@ -22,7 +22,8 @@ import pygame
 from device.app import ai_worker
 from device.app.render import cards as card_render
 from device.app.render import felt, text, theme, widgets
-from device.events import InputEvent, PointerEvent
+from device.events import Action as Key
+from device.events import ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from engine.deal import Deal
@@ -173,6 +174,14 @@ class SoloTableScene(Scene):
         self.b_deal = self.buttons.add(widgets.Button(
             pygame.Rect(t.centerx - self.px(90), t.centery + self.px(40), self.px(180), bh), "Deal",
             self.next_hand, primary=True, visible=False, font_size=self.px(24), name="deal"))
+        self._layout_hint(w, pad, bar)
+
+    def _layout_hint(self, w: int, pad: int, bar: int) -> None:
+        """The Hint, in the top bar's right corner (device/app/scenes/solo_hint.py)."""
+        from device.app.scenes.solo_hint import SoloHint
+
+        rect = pygame.Rect(w - pad - self.px(100), pad // 2, self.px(100), bar - pad)
+        self.hint = SoloHint(self, rect)
 
     # ------------------------------------------------------------------ actions
     def on_back(self) -> None:
@@ -307,6 +316,9 @@ class SoloTableScene(Scene):
         return [(c, pygame.Rect(left + i * step, top, cw, ch)) for i, c in enumerate(sort_hand(cards))]
 
     def handle(self, ev: InputEvent) -> None:
+        if isinstance(ev, ButtonEvent) and ev.action == Key.HINT:
+            self.hint.ask()
+            return
         if isinstance(ev, PointerEvent) and ev.kind == "up":
             for card, rect in reversed(self.hand_rects() + self.layout_rects(HUMAN)):
                 if rect.collidepoint(ev.x, ev.y):
@@ -319,6 +331,7 @@ class SoloTableScene(Scene):
     def update(self, dt: float) -> None:
         self._advance()
         self._refresh_buttons(self.deal)
+        self.hint.update()
 
     def _advance(self) -> None:
         deal = self.deal
@@ -405,6 +418,8 @@ class SoloTableScene(Scene):
             return self.preview() or "Hand over"
         turn = deal.turn
         assert turn is not None
+        if self.hint.text():
+            return self.hint.text()
         if deal.phase == Phase.AUCTION:
             if turn == HUMAN and self._calls():
                 if deal.game.name == "scandinavian":
@@ -447,9 +462,10 @@ class SoloTableScene(Scene):
         bar.fill((0, 0, 0, 90))
         surf.blit(bar, (0, 0))
         words = self._bar_words()
-        size = text.fit_size(words, self.px(20), w - self.px(120), True, self.px(18))
+        room = w - self.px(220)  # between Menu and Hint
+        size = text.fit_size(words, self.px(20), room, True, max(18, self.px(14)))
         t = text.text(words, size, theme.INK, True)
-        surf.blit(t, t.get_rect(midleft=(self.px(100), self.px(24))))
+        surf.blit(t, t.get_rect(midleft=(self.px(100), self.px(24))), pygame.Rect(0, 0, room, t.get_height()))
         deal = self.deal
         self._draw_scores(surf)
         if deal is not None:

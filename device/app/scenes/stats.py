@@ -214,7 +214,8 @@ class StatsScene(ScrollScene):
             out.append(("h", f"AI: {level}"))
             out += _stored_block(bucket)
         out.append(("", ""))
-        out.append(("dim", "Every game kept in the game store, finished hands only."))
+        out.append(("dim", "The partnership games kept in the game store, finished hands only; "
+                           "every game's own figures, by seat where each plays alone: By game."))
         return out
 
     # -- layout and input ----------------------------------------------------------
@@ -224,6 +225,11 @@ class StatsScene(ScrollScene):
         bw, bh = self.px(96), self.px(52) - pad
         self.buttons.add(widgets.Button(pygame.Rect(w - pad - bw, pad, bw, bh), "List", self.toggle_list,
                                         font_size=self.px(20), name="list"))
+        # each game's own figures, by seat where each plays alone (device/app/scenes/game_stats.py)
+        gw = self.px(120)
+        self.buttons.add(widgets.Button(pygame.Rect(w - 2 * pad - bw - gw, pad, gw, bh), "By game",
+                                        lambda: self.app.go("game_stats"), font_size=self.px(20),
+                                        name="by-game"))
         top = self.view.top
         area = pygame.Rect(pad, top, w - 2 * pad, h - top - pad)
         cols, rows = (2, 2) if w >= h else (1, 4)

@@ -19,10 +19,10 @@ from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes import scoreboard
 from device.app.scenes.base import Scene
 from device.app.scenes.bid_panel import BidPanel, declare_words
+from device.app.scenes.table_hint import TableHint
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Action as GameAction
 from engine.actions import Declare, Play
-from engine.ai.family import plays_for_tricks
 from engine.cards import SUIT_NAMES, Card, parse_card, sort_hand
 from engine.deal import describe_action
 from engine.errors import RulesError
@@ -100,6 +100,7 @@ class TableScene(Scene):
         self.job_key: tuple[int, Seat | None, int] | None = None
         self.waiting_since: float | None = None  # the table was ready for the AI's card from then
         self.hint_job: int | None = None
+        self.family_hint = TableHint(self)  # the auction's, the exchange's and a nullo's
         self.selected: Card | None = None
         self.hint_card: Card | None = None
         self.hint_text = ""
@@ -394,6 +395,9 @@ class TableScene(Scene):
         deal = self.deal
         if self.overlay is not None:
             return ""  # the overlay says it itself, and nothing may show through it
+        if (self.hint_text and self.waiting_for_human and deal is not None
+                and deal.phase in (Phase.AUCTION, Phase.DECLARE)):
+            return self.hint_text  # a bid's or a declaration's hint (table_hint.py)
         asked = self.bid_panel.status()
         if asked is not None:
             return asked
@@ -509,6 +513,9 @@ class TableScene(Scene):
 
     def ask_hint(self) -> None:
         if not self.b_hint.enabled:
+            return
+        if self.family_hint.wanted():
+            self.family_hint.ask()
             return
         obs = self.dealt.observation(Seat.S)
         self.hint_job = self.app.ai.submit(ai_worker.hint, obs)
@@ -684,11 +691,11 @@ class TableScene(Scene):
     def refresh_buttons(self) -> None:
         deal = self.deal
         self.b_deal.visible = deal is None
-        # the hint is the search for the most tricks: no help in an auction or a nullo
+        # the hint: the most tricks where that is the aim, else the AI's move (table_hint.py)
         self.b_take_back.visible = self.can_take_back and not self.waiting_for_human
         self.b_hint.visible = not self.b_take_back.visible
         self.b_hint.enabled = (self.waiting_for_human and self.hint_job is None
-                               and plays_for_tricks(self.session.match.observe(Seat.S)))
+                               and not self.family_hint.thinking)
         # Exactly while the rules let anyone look back at the last trick.
         self.b_last.enabled = deal is not None and deal.last_trick_viewable and self.overlay is None
         self.bid_panel.refresh()
@@ -815,6 +822,7 @@ class TableScene(Scene):
             self.job = self.app.ai.submit(ai_worker.act, obs, level, None, self.app.ai_budget)
 
     def _poll_hint(self) -> None:
+        self.family_hint.update()
         if self.hint_job is None:
             return
         job = self.app.ai.poll(self.hint_job)
