@@ -42,6 +42,9 @@ class DealRecord:
     is unknown (None) and ``known`` holds the hands the table was shown (an
     AI seat's cards scanned at the deal), None for the others. ``declarer``
     is a seat the match named before the deal (Knockout's trump chooser).
+    ``size`` is the cards dealt to each seat in play at a physical table (where
+    no hand may be known to count them: Oh Hell's shrinking hands); a seat
+    known to hold nothing (``known`` an empty hand) sits the hand out.
     """
 
     dealer: Seat
@@ -52,6 +55,7 @@ class DealRecord:
     dealt: tuple[frozenset[Card], ...] | None = None
     piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     declarer: Seat | None = None
+    size: int | None = None
 
     def __post_init__(self) -> None:
         if self.pack is not None:
@@ -216,6 +220,8 @@ class DealRecord:
             out["piles"] = {name: [str(c) for c in cards] for name, cards in self.piles}
         if self.declarer is not None:
             out["declarer"] = seat_label(self.declarer, n)
+        if self.size is not None:
+            out["size"] = self.size
         return out
 
     @classmethod
@@ -229,6 +235,7 @@ class DealRecord:
         n = len(dealt) if dealt is not None else len(as_list(known, "")) if known is not None else 4
         piles = as_mapping(data.get("piles") or {}, "a record's piles")
         declarer = data.get("declarer")
+        size = data.get("size")
         return cls(
             Seat.parse_at(str(field(data, "dealer", "a deal record")), n),
             parse_strain(str(field(data, "trump", "a deal record"))),
@@ -241,6 +248,7 @@ class DealRecord:
             dealt,
             tuple((str(k), tuple(parse_cards(as_strings(v, "a pile")))) for k, v in piles.items()),
             None if declarer is None else Seat.parse_at(str(declarer), n),
+            None if size is None else int(str(size)),
         )
 
 
@@ -293,7 +301,7 @@ class Deal:
         self.piles: dict[str, tuple[Card, ...]] = dict(record.piles)
         # A seat dealt no cards (knocked out) sits the hand out.
         self.out: frozenset[Seat] = frozenset(
-            s for s in self.seats if record.dealt is not None and not record.dealt[s])
+            s for s in self.seats if (h := dealt[s]) is not None and not h)
         self.tricks: list[Trick] = []
         self._played: dict[Card, int] = {}  # card -> 1-based trick number
         # (seat, suit) -> tricks (1-based) in which the seat showed out of the

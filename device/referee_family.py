@@ -1,0 +1,1201 @@
+"""Real cards for the family games: Oh Hell, Knockout, Bid Whist and the others
+whose hands are dealt by hand and played a card a seat.
+
+:class:`FamilyReferee` is the controller of the real-card screen for a game
+other than classic whist (classic's is :class:`device.referee.RefereeSession`,
+whose public API this one follows: ``handle``, ``scan``, ``undo``,
+``next_hand``, ``view``, ``ai_request``, ``resume``). Every rule is asked of
+the engine: the shape of each hand (seats dealt in, hand size, a turned card
+and where it lies, a kitty, who names trumps) is the engine's own next deal of
+the match (``Match.next_record``), whose cards are thrown away and replaced by
+what the table scans; the steps before the play (auction, declaration,
+exchange) are the deal's ``step`` with its legal actions; tricks, revokes and
+scores are the deal's and the match's.
+
+A hand goes:
+
+1. setup (first hand only): the number of players where the game allows
+   several, which seats an AI plays, the dealer;
+2. the turned card scanned, where the engine's deal turns one (Oh Hell's
+   stock, Knockout's first hand);
+3. each AI seat's cards scanned face down into its rack, then a kitty
+   (Bid Whist) face down: the table knows them, the screen never names them;
+4. the steps: a person's bid or declaration by touch (or left/right and
+   Select), the hook shown as a disabled bid with its reason; an AI's said
+   at once; an exchange's discards scanned one by one (an AI's asked for by
+   their places in its rack, the kitty having joined it);
+5. the play, as in classic: a scan is the card of the seat to move, an AI's
+   card asked for by its place, refusals say why, revokes proven by the
+   engine are flagged;
+6. the summary (the engine's ``score_hand``), then the next hand: its size
+   from the engine's schedule, knocked-out seats not dealt in.
+
+With a ``store`` every match is journalled through device.journal (run kind
+``referee``, as classic's) and :meth:`FamilyReferee.resume` rebuilds it. As in
+classic, the scanning of a new hand is not stored: after a cut in the middle
+of it the hand is scanned again.
+
+One reader only: a card is the card of the player to move (the per-seat
+readers of classic are not used here).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from device.events import Action as Button
+from device.events import ButtonEvent, CardScanned, InputEvent, ReaderStatus
+from device.referee import (
+    AI_HANDS,
+    HAND_OVER,
+    HISTORY,
+    PLAY,
+    READER_DISCONNECTED,
+    SETUP,
+    TRUMP,
+    UNKNOWN_CARD,
+    Message,
+    ordinal,
+)
+from engine.actions import Action, Bid, Declare, Exchange, Play
+from engine.cards import SUIT_NAMES, Card, parse_card
+from engine.deal import Deal, DealRecord, describe_action
+from engine.errors import NotationError, RulesError
+from engine.game import Game, GameRules, Phase
+from engine.games import get_game
+from engine.match import Match
+from engine.observation import Observation
+from engine.scoring import HandScore
+from engine.seats import SEAT_NAMES, Seat, around, seat_label, seats_at
+
+if TYPE_CHECKING:
+    from device.journal import Journal
+    from device.store import Store
+
+log = logging.getLogger(__name__)
+
+STEPS = "steps"  # the auction, a declaration, an exchange
+SCANNED_PILES = ("kitty", "widow")  # piles the table scans face down at the deal
+STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
+
+# (observation, level, move seed) -> action
+ActionChooser = Callable[[Observation, str, "str | None"], Action]
+
+
+def engine_act(observation: Observation, level: str, seed: str | None) -> Action:
+    """The engine's AI for any game and step, with a fixed amount of work (reproducible)."""
+    from device.app.ai_worker import act_fixed
+
+    return act_fixed(observation, level, seed)
+
+
+def player_name(seat: Seat, players: int) -> str:
+    """North, East... at four; Player 1 to Player N at other table sizes."""
+    return SEAT_NAMES[seat] if players == 4 else f"Player {int(seat) + 1}"
+
+
+def strain_word(strain: int) -> str:
+    return STRAIN_WORDS[strain]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of the steps: a bid, a pass, a declaration. A disabled one says why."""
+
+    label: str
+    action: Action
+    enabled: bool = True
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class FamilyAIRequest:
+    """An AI seat's action is needed: run ``choose(observation, level, seed)`` and hand
+    the answer to ``supply_ai_action(key, action)``."""
+
+    key: tuple[int, int, int]
+    seat: Seat
+    observation: Observation
+    level: str
+    seed: str | None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: Seat
+    name: str
+    ai: str | None  # the AI's level, None for a person
+    out: bool  # not dealt in (knocked out)
+    bid: str | None  # the seat's call in the auction so far
+    tricks: int
+    score: int  # this game's points (games where each plays alone)
+    scanned: int | None  # AI_HANDS: cards scanned into its rack
+    size: int
+
+
+@dataclass(frozen=True)
+class FamilyView:
+    """Everything the family referee screen draws."""
+
+    game: str
+    title: str
+    players: int
+    phase: str
+    prompt: str
+    dealer: Seat | None
+    turn: Seat | None
+    seats: tuple[SeatView, ...]
+    trump: int | None
+    trump_card: str | None
+    contract: str | None
+    hand_size: int
+    trick: tuple[tuple[Seat, str], ...]
+    trick_winner: Seat | None
+    trick_number: int
+    expected_place: int | None
+    expected_seat: Seat | None
+    choices: tuple[Choice, ...]
+    choice_focus: int | None
+    auction: tuple[str, ...]
+    kitty: tuple[str, ...]  # a kitty shown to all
+    kitty_count: int  # cards of a kitty scanned (face down)
+    discards: int  # discards scanned so far in an exchange
+    discard_count: int
+    messages: tuple[Message, ...]
+    message: Message | None
+    badges: tuple[str, ...]
+    summary: tuple[str, ...]
+    match_over: bool
+    hand_number: int
+    sides: tuple[str, ...]
+    side_tricks: tuple[int, ...]
+    side_scores: tuple[int, ...]
+    setup_dealer: Seat
+    setup_players: int
+    player_range: tuple[int, ...]
+
+
+@dataclass
+class _Scanning:
+    """A hand's scanning before the engine's deal exists."""
+
+    template: DealRecord | None = None  # the engine's own deal of this hand: its shape
+    trump_card: Card | None = None
+    racks: dict[Seat | str, list[Card]] = field(default_factory=dict)  # AI seats and scanned piles
+    wants: list[tuple[Seat | str, int]] = field(default_factory=list)  # in scanning order
+    order: list[tuple[Seat | str, Card]] = field(default_factory=list)
+
+
+def player_counts(game: Game) -> tuple[int, ...]:
+    """The table sizes ``game`` is played at (asked of the game)."""
+    out = []
+    for n in range(2, 8):
+        try:
+            game.with_players(n)
+        except RulesError:
+            continue
+        out.append(n)
+    return tuple(out)
+
+
+class FamilyReferee:
+    """The real-card referee for a game of the family; see the module docstring."""
+
+    def __init__(
+        self,
+        game: str | Game = "oh-hell",
+        players: int | None = None,
+        ai_seats: Mapping[Seat | int | str, str] | None = None,
+        *,
+        rules: GameRules | None = None,
+        choose: ActionChooser | None = None,
+        ai_async: bool = False,
+        seed: int | str | None = None,
+        dealer: Seat | int = 0,
+        store: Store | None = None,
+    ) -> None:
+        g = get_game(game) if isinstance(game, str) else game
+        if g.name == "classic":
+            raise RulesError("classic whist's real cards are refereed by device.referee.RefereeSession")
+        self.game = g if players is None else g.with_players(players)
+        self.rules = rules if rules is not None else self.game.default_rules()
+        if rules is not None:
+            self.game = self.game.with_rules(rules)
+        self.ai_seats: dict[Seat, str] = {}
+        for s, level in (ai_seats or {}).items():
+            self.ai_seats[self._seat(s)] = level
+        self.choose = choose or engine_act
+        self.ai_async = ai_async
+        self.seed = seed
+        self.store = store
+        self.journal: Journal | None = None
+        self.matches = 0
+        self.setup_dealer = Seat(int(dealer))
+        self.match = self._new_match(self.setup_dealer)
+        self.phase = SETUP
+        self.touch = False
+        self.scanning = _Scanning()
+        self.messages: list[Message] = []
+        self.message_count = 0
+        self.reader_connected: bool | None = None
+        self.reader_message = ""
+        self.preview: HandScore | None = None
+        self.last_score: HandScore | None = None
+        self.discards: list[Card] = []  # an exchange's discards scanned so far
+        self.choice_focus = 0
+        self._ai_actions: dict[tuple[int, int, int], Action] = {}
+        self._undos = 0
+
+    # -- seats ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def _seat(self, seat: Seat | int | str) -> Seat:
+        if isinstance(seat, Seat):
+            return seat
+        if isinstance(seat, int):
+            return Seat(seat)
+        return Seat.parse_at(seat, self.players) if not seat.isdigit() else Seat(int(seat))
+
+    def name(self, seat: Seat) -> str:
+        return player_name(seat, self.players)
+
+    def is_ai(self, seat: Seat) -> bool:
+        return seat in self.ai_seats
+
+    # -- matches --------------------------------------------------------------------
+    def _new_match(self, dealer: Seat) -> Match:
+        if self.seed is None:
+            seed: int | str = secrets.token_hex(8)
+        else:
+            seed = self.seed if self.matches == 0 else f"{self.seed}/{self.matches}"
+        self.matches += 1
+        self.journal = None
+        return Match(self.rules, first_dealer=dealer, seed=seed, game=self.game)
+
+    def _journal_match(self) -> None:
+        if self.store is None or self.journal is not None:
+            return
+        from device.journal import REFEREE, Journal
+
+        players = {seat_label(s, self.players): self.ai_seats.get(s, "human") for s in seats_at(self.players)}
+        self.journal = Journal(self.store, players, hold=True)
+        self.journal.follow(self.match, run={"kind": REFEREE})
+
+    def resume(self) -> bool:
+        """Carry on the newest unfinished real-card match of this store when it is a family
+        game's: its game, table size, seats and the hand in play at the action it had reached
+        (a hand not yet begun, or being scanned, is scanned again)."""
+        if self.store is None:
+            return False
+        from device.journal import Journal, is_referee_rubber, rebuild
+
+        row = next((r for r in self.store.unfinished_matches() if is_referee_rubber(r)), None)
+        if row is None:
+            return False
+        match = rebuild(self.store, row)
+        if match.game.name == "classic" or match.is_over:
+            return False
+        journal = Journal(self.store, dict(row.players), hold=True)
+        journal.adopt(match, row.id)
+        self.game, self.rules, self.match, self.journal = match.game, match.rules, match, journal
+        self.ai_seats = {self._seat(s): str(v) for s, v in row.players.items() if v != "human"}
+        self.setup_dealer = match.first_dealer
+        self._ai_actions.clear()
+        self.discards = []
+        deal = match.current
+        self._say(f"resumed the {self.game.title} match from the game store: "
+                  f"hand {match.hand_number + (0 if deal else 1)}")
+        if deal is None:
+            self._begin_hand()
+            return True
+        sc = self.scanning = _Scanning(template=deal.record, trump_card=deal.record.trump_card)
+        known = deal.record.known or ()
+        for s in seats_at(self.players):
+            cards = known[s] if len(known) > s else None
+            if s in self.ai_seats and cards:
+                sc.racks[s] = sorted(cards)
+                sc.order.extend((s, c) for c in sorted(cards))
+        for name in SCANNED_PILES:
+            pile = deal.record.pile(name)
+            if pile:
+                sc.racks[name] = list(pile)
+                sc.order.extend((name, c) for c in pile)
+        self._after_deal_moved()
+        return True
+
+    # -- state ----------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal | None:
+        return self.match.current
+
+    @property
+    def dealer(self) -> Seat | None:
+        if self.phase == SETUP:
+            return None
+        return self.deal.dealer if self.deal is not None else self.match.next_dealer
+
+    def _moment(self) -> tuple[object, ...]:
+        deal = self.deal
+        return (self.phase, len(self.match.deals), len(deal.actions) if deal is not None else -1,
+                len(self.scanning.order), self.scanning.trump_card, self._undos, len(self.discards),
+                self.reader_connected, tuple(sorted(self.ai_seats)), self.players, self.setup_dealer)
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.messages.append(Message(text, kind, self._moment()))
+        del self.messages[:-HISTORY]
+        self.message_count += 1
+
+    def _refuse(self, text: str) -> bool:
+        self._say(text, "error")
+        return False
+
+    # -- setup ------------------------------------------------------------------------
+    def set_players(self, players: int) -> bool:
+        """The table size, for a game played by several (before the first deal)."""
+        if self.phase != SETUP or self.match.deals:
+            return self._refuse("the number of players is chosen before the first deal")
+        try:
+            game = self.game.with_players(players)
+        except RulesError as exc:
+            return self._refuse(str(exc))
+        self.game = game
+        self.rules = game.default_rules()
+        self.ai_seats = {s: v for s, v in self.ai_seats.items() if int(s) < players}
+        if int(self.setup_dealer) >= players:
+            self.setup_dealer = Seat(0)
+        self.matches -= 1
+        self.match = self._new_match(self.setup_dealer)
+        return True
+
+    def set_ai(self, seat: Seat | int | str, level: str | None) -> None:
+        """An AI in ``seat`` (``level``) or a person (None); only before the first deal."""
+        if self.match.deals or self.phase != SETUP:
+            raise RulesError("the seats are chosen before the first deal of a match")
+        s = self._seat(seat)
+        if int(s) >= self.players:
+            raise RulesError(f"{self.game.title} is set for {self.players} players: no seat {int(s) + 1}")
+        if level is None:
+            self.ai_seats.pop(s, None)
+        else:
+            self.ai_seats[s] = level
+
+    def toggle_ai(self, seat: Seat | int | str, level: str = "hard") -> None:
+        s = self._seat(seat)
+        self.set_ai(s, None if s in self.ai_seats else level)
+
+    def choose_dealer(self, seat: Seat | int | str) -> None:
+        """The first dealer of the match; the engine passes the deal on from there."""
+        if self.phase != SETUP:
+            raise RulesError("the dealer is chosen before the first hand")
+        dealer = self._seat(seat)
+        self.setup_dealer = dealer
+        self.matches -= 1  # the match not yet begun: its seed is kept for the one chosen now
+        self.match = self._new_match(dealer)
+        self._say(f"{self.name(dealer)} deals")
+        self._begin_hand()
+
+    def _begin_hand(self) -> None:
+        self.preview = None
+        self.discards = []
+        self._ai_actions.clear()
+        template = self.match.next_record()  # the engine's deal of this hand: what it looks like
+        sc = self.scanning = _Scanning(template=template)
+        sizes = self.sizes()
+        for s in self._ai_order():
+            sc.racks[s] = []
+            sc.wants.append((s, sizes[s]))
+        for name, cards in template.piles:
+            if name in SCANNED_PILES and cards:
+                sc.racks[name] = []
+                sc.wants.append((name, len(cards)))
+        size = max(sizes)
+        out = [self.name(s) for s in seats_at(self.players) if sizes[s] == 0]
+        words = f"hand {self.match.hand_number + 1}: {self.name(template.dealer)} deals {size} card" \
+                f"{'s' if size != 1 else ''} each"
+        if out:
+            words += f" (not to {', '.join(out)}: out)"
+        self._say(words)
+        if template.trump_card is not None:
+            self.phase = TRUMP
+            return
+        if template.declarer is None and not self.game.has_auction:
+            self._say(f"{strain_word(template.trump).capitalize()} this hand (no card is turned)")
+        self._after_trump()
+
+    def sizes(self) -> list[int]:
+        """Cards dealt to each seat this hand (0: not dealt in), as the engine deals it."""
+        t = self.scanning.template
+        if t is None:
+            return [0] * self.players
+        return [len(h or ()) for h in t.hands()]
+
+    def _turned_pile(self) -> str | None:
+        """The pile the turned card lies on (Oh Hell's stock), None when it is the dealer's."""
+        t = self.scanning.template
+        if t is None or t.trump_card is None:
+            return None
+        return next((name for name, cards in t.piles if t.trump_card in cards), None)
+
+    def _ai_order(self) -> list[Seat]:
+        t = self.scanning.template
+        assert t is not None
+        sizes = self.sizes()
+        order = [around(t.dealer, i, self.players) for i in range(1, self.players + 1)]
+        return [s for s in order if s in self.ai_seats and sizes[s] > 0]
+
+    # -- trumps and scanning ------------------------------------------------------------
+    def _scan_trump(self, card: Card) -> bool:
+        if card.suit > 3:
+            return self._refuse(f"{card.symbol} cannot be turned for trumps: scan the turned card")
+        sc = self.scanning
+        assert sc.template is not None
+        sc.trump_card = card
+        where = "from the stock" if self._turned_pile() else f"by {self.name(sc.template.dealer)}"
+        self._say(f"{card.symbol} turned {where}: {SUIT_NAMES[card.suit]} are trumps", "ok")
+        self._after_trump()
+        return True
+
+    def _after_trump(self) -> None:
+        sc = self.scanning
+        assert sc.template is not None
+        dealer = sc.template.dealer
+        if sc.trump_card is not None and self._turned_pile() is None and dealer in sc.racks:
+            sc.racks[dealer].append(sc.trump_card)  # the dealer's own card, face up
+        self.phase = AI_HANDS
+        self._maybe_start()
+
+    def _scanning_target(self) -> tuple[Seat | str, int] | None:
+        sc = self.scanning
+        for key, want in sc.wants:
+            if len(sc.racks[key]) < want:
+                return key, want
+        return None
+
+    def _holder(self, key: Seat | str) -> str:
+        return f"AI {self.name(key)}" if isinstance(key, Seat) else f"the {key}"
+
+    def _scan_rack(self, card: Card) -> bool:
+        target = self._scanning_target()
+        assert target is not None
+        key, want = target
+        again = f"scan {self._holder(key)}'s next card"
+        if card.suit > 3 and not self.game.jokers:
+            return self._refuse(f"{card.symbol}: {self.game.title} is played without jokers - {again}")
+        owner = self._rack_owner(card)
+        if owner is not None:
+            return self._refuse(f"that card was scanned already: it is {self._place(owner, card)} - {again}")
+        if card == self.scanning.trump_card:
+            return self._refuse(f"{card.symbol} is the turned card - {again}")
+        self.scanning.racks[key].append(card)
+        self.scanning.order.append((key, card))
+        self._say(f"{self._holder(key)}: {len(self.scanning.racks[key])} of {want} scanned", "ok")
+        self._maybe_start()
+        return True
+
+    def _maybe_start(self) -> None:
+        if self._scanning_target() is not None:
+            return
+        sc = self.scanning
+        t = sc.template
+        assert t is not None
+        sizes = self.sizes()
+        known = tuple(
+            frozenset(sc.racks[s]) if s in sc.racks else (frozenset() if sizes[s] == 0 else None)
+            for s in seats_at(self.players))
+        piles = [(name, tuple(sc.racks[name])) for name, _ in t.piles if name in sc.racks]
+        pile = self._turned_pile()
+        if pile is not None and sc.trump_card is not None:
+            piles.append((pile, (sc.trump_card,)))  # the rest of that pile is never seen
+        trump = sc.trump_card.suit if sc.trump_card is not None else t.trump
+        record = DealRecord(t.dealer, trump, None, sc.trump_card, known, None, tuple(piles), t.declarer,
+                            max(sizes))
+        self._journal_match()
+        try:
+            self.match.start_deal(record)
+        except RulesError as exc:  # not expected: the shape is the engine's own deal's
+            self._refuse(f"the deal cannot start: {exc}")
+            return
+        self._after_deal_moved()
+
+    def _after_deal_moved(self) -> None:
+        """After any action (or its undo): the phase from the deal, the AI asked."""
+        deal = self.deal
+        assert deal is not None
+        if deal.is_over:
+            self._hand_over()
+            return
+        self.phase = STEPS if deal.step is not None else PLAY
+        self.choice_focus = 0
+        self._prepare_ai()
+
+    # -- racks ----------------------------------------------------------------------------
+    def _exchange_pile(self) -> str | None:
+        deal = self.deal
+        if deal is None:
+            return None
+        try:
+            return self.game.exchange_pile(deal)
+        except RulesError:
+            return None
+
+    def kitty_taker(self) -> Seat | None:
+        """The seat that has taken the kitty up (in the exchange or after it)."""
+        deal = self.deal
+        if deal is None:
+            return None
+        if deal.exchanges:
+            return deal.exchanges[0].seat
+        step = deal.step
+        if step is not None and step.phase is Phase.EXCHANGE:
+            return step.seat
+        return None
+
+    def rack(self, key: Seat | str) -> list[Card]:
+        """What lies face down in a rack (an AI's, the kitty's), in scan order; an AI that took
+        the kitty has its cards at the right end; cards played or laid away are gone."""
+        sc = self.scanning
+        deal = self.deal
+        cards = [c for k, c in sc.order if k == key]
+        pile = self._exchange_pile()
+        taker = self.kitty_taker()
+        if pile is not None and pile in sc.racks and taker is not None:
+            if key == pile:
+                return []
+            if key == taker:
+                cards += [c for k, c in sc.order if k == pile]
+        gone: set[Card] = set(self.discards)
+        if deal is not None:
+            gone |= set(deal.played) | set(deal.current.cards)
+            for ex in deal.exchanges:
+                gone |= set(ex.discard)
+        turned = sc.trump_card
+        return [c for c in cards if c not in gone and c != turned]
+
+    def _rack_owner(self, card: Card) -> Seat | str | None:
+        return next((k for k in self.scanning.racks if card in self.rack(k)), None)
+
+    def _place(self, key: Seat | str, card: Card) -> str:
+        cards = self.rack(key)
+        if card not in cards:
+            return f"the turned card {card.symbol}"
+        whose = f"{self.name(key)}'s rack" if isinstance(key, Seat) else f"the {key}"
+        return f"the {ordinal(cards.index(card) + 1)} card from the left of {whose}"
+
+    def _elsewhere(self, card: Card, seat: Seat) -> str | None:
+        """Why ``card`` cannot be ``seat``'s now: where it is known to lie (never naming a
+        card of a hidden rack), or None."""
+        deal = self.deal
+        assert deal is not None
+        played = deal.played
+        if card in played:
+            return f"{card.symbol} was played in trick {played[card]}"
+        if card in deal.current.cards:
+            return f"{card.symbol} was played in this trick"
+        owner = self._rack_owner(card)
+        if owner is not None and owner != seat:
+            return f"that card is {self._place(owner, card)}: put it back"
+        for name, cards in deal.piles.items():
+            if card in cards and not (name == self._exchange_pile() and seat == self.kitty_taker()):
+                return f"{card.symbol} lies in the {name}"
+        turned = deal.record.trump_card
+        if turned is not None and card == turned and seat != deal.dealer:
+            return f"{card.symbol} is the turned card, {self.name(deal.dealer)}'s (the dealer)"
+        if card.suit > 3 and not self.game.jokers:
+            return f"{card.symbol}: {self.game.title} is played without jokers"
+        return None
+
+    # -- AI ---------------------------------------------------------------------------------
+    def _key(self) -> tuple[int, int, int]:
+        deal = self.deal
+        assert deal is not None
+        return len(self.match.deals), len(deal.actions), self._undos
+
+    @property
+    def ai_request(self) -> FamilyAIRequest | None:
+        deal = self.deal
+        if self.phase not in (STEPS, PLAY) or deal is None or deal.turn is None:
+            return None
+        seat = self.game.actor(deal, deal.turn)
+        if not self.is_ai(seat):
+            return None
+        key = self._key()
+        if key in self._ai_actions:
+            return None
+        return FamilyAIRequest(key, deal.turn, deal.observe(deal.turn), self.ai_seats[seat],
+                               self.match.move_seed())
+
+    def supply_ai_action(self, key: tuple[int, int, int], action: Action | None) -> bool:
+        """The answer to ``ai_request``; a stale answer is dropped, an illegal one replaced."""
+        req = self.ai_request
+        if req is None or req.key != key:
+            return False
+        deal = self.deal
+        assert deal is not None
+        if action is None or not (isinstance(action, Exchange) or deal.is_legal(action)):
+            legal = deal.legal_actions()
+            log.warning("AI answered %r, not legal for %s; taking %r", action, req.seat, legal[:1])
+            if legal:
+                action = legal[0]
+            elif deal.step is not None and deal.step.phase is Phase.EXCHANGE:
+                hand = sorted(deal.hand(req.seat) or ())
+                action = Exchange(req.seat, tuple(hand[:deal.exchange_count()]))
+        assert action is not None
+        self._ai_actions[key] = action
+        if not isinstance(action, (Play, Exchange)):
+            # A bid or a declaration: no card to lay, said and applied at once.
+            self._apply(action)
+        return True
+
+    def _prepare_ai(self) -> None:
+        req = self.ai_request
+        if req is None or self.ai_async:
+            return
+        action: Action | None = None
+        for level in dict.fromkeys((req.level, "rules")):
+            try:
+                action = self.choose(req.observation, level, req.seed)
+                break
+            except Exception as exc:  # a broken AI must not stop a game of real cards
+                log.warning("the AI (%s) failed for %s: %s", level, self.name(req.seat), exc)
+        self.supply_ai_action(req.key, action)
+
+    def expected(self) -> Action | None:
+        """The AI's card or exchange now wanted on the reader (None: a person's turn, thinking)."""
+        deal = self.deal
+        if self.phase not in (STEPS, PLAY) or deal is None or deal.turn is None:
+            return None
+        if not self.is_ai(self.game.actor(deal, deal.turn)):
+            return None
+        return self._ai_actions.get(self._key())
+
+    def expected_card(self) -> Card | None:
+        want = self.expected()
+        if isinstance(want, Play):
+            return want.card
+        if isinstance(want, Exchange):
+            return next((c for c in want.discard if c not in self.discards), None)
+        return None
+
+    # -- the steps by touch ----------------------------------------------------------------
+    def choices(self) -> list[Choice]:
+        """The buttons of the auction or declaration for the person to act (else none)."""
+        deal = self.deal
+        if self.phase != STEPS or deal is None or deal.turn is None or deal.step is None:
+            return []
+        if self.is_ai(self.game.actor(deal, deal.turn)) or deal.step.phase is Phase.EXCHANGE:
+            return []
+        seat = deal.turn
+        legal = deal.legal_actions()
+        out = [Choice(_label(a), a) for a in legal]
+        barred = getattr(self.game, "barred_bid", None)
+        if deal.step.phase is Phase.AUCTION and callable(barred):
+            hook = barred(deal, seat)
+            if hook is not None:
+                # The hook: the dealer's one bid that would make the bids add up, shown greyed.
+                action = Bid(seat, tricks=hook)
+                k = deal.tricks_per_hand
+                at = next((i for i, c in enumerate(out) if isinstance(c.action, Bid)
+                           and (c.action.tricks or 0) > hook), len(out))
+                out.insert(at, Choice(_label(action), action, False,
+                                      f"the hook: the bids may not add up to {k}"))
+        return out
+
+    def act(self, action: Action) -> bool:
+        """A person's bid, pass or declaration (a button), checked by the engine."""
+        if self.phase != STEPS:
+            return self._refuse("the bids and the trump call are made before the play")
+        deal = self.deal
+        assert deal is not None and deal.turn is not None
+        if self.is_ai(self.game.actor(deal, deal.turn)):
+            return self._refuse(f"{self.name(deal.turn)} is the AI's: wait for it")
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> bool:
+        deal = self.deal
+        assert deal is not None
+        try:
+            self.match.apply(action)
+        except RulesError as exc:
+            return self._refuse(str(exc))
+        self._say(f"{self.name(action.seat)}: {_said(action, self.players)}", "ok")
+        self._after_deal_moved()
+        return True
+
+    # -- input ------------------------------------------------------------------------------
+    def scan(self, card: str | Card | None, tag: str | None = None, reader: str | None = None) -> bool:
+        if card is None:
+            return self._refuse(UNKNOWN_CARD)
+        try:
+            c = parse_card(card)
+        except NotationError:
+            return self._refuse(UNKNOWN_CARD)
+        if self.phase == SETUP:
+            return self._refuse("choose the players and the dealer first, then tap Start")
+        if self.phase == HAND_OVER:
+            return self._refuse("the hand is over - " + self._next_words())
+        if self.phase == TRUMP:
+            return self._scan_trump(c)
+        if self.phase == AI_HANDS:
+            return self._scan_rack(c)
+        deal = self.deal
+        assert deal is not None and deal.turn is not None
+        if self.phase == STEPS:
+            step = deal.step
+            assert step is not None
+            if step.phase is Phase.EXCHANGE:
+                return self._scan_discard(c, step.seat)
+            who = self.name(deal.turn)
+            return self._refuse(f"no card now: {who} to {_verb(step.phase)} (on the screen)")
+        return self._scan_play(c, deal.turn)
+
+    def _scan_discard(self, card: Card, seat: Seat) -> bool:
+        deal = self.deal
+        assert deal is not None
+        count = deal.exchange_count()
+        name = self.name(seat)
+        lay = f"lay {name}'s discards on the reader, face down ({len(self.discards)} of {count})"
+        want = self.expected_card() if self.is_ai(seat) else None
+        if self.is_ai(seat):
+            if want is None:
+                return self._refuse(f"{name} (AI) is still choosing its discards - wait")
+            if card != want:
+                return self._refuse(f"{name} lays away {self._place(seat, want)}, not that card")
+        else:
+            if card in self.discards:
+                return self._refuse(f"{card.symbol} is laid away already - {lay}")
+            why = self._elsewhere(card, seat)
+            if why is not None:
+                return self._refuse(f"{why} - {lay}")
+        self.discards.append(card)
+        self._say(f"{name} lays away {len(self.discards)} of {count}", "ok")
+        if len(self.discards) < count:
+            return True
+        action = Exchange(seat, tuple(self.discards))
+        try:
+            self.match.apply(action)
+        except RulesError as exc:
+            self.discards.pop()
+            return self._refuse(f"{exc} - take the last card back and lay another")
+        self.discards = []
+        self._say(f"{name} has laid away {count}: the play begins" if deal.step is None
+                  else f"{name} has laid away {count}", "ok")
+        self._after_deal_moved()
+        return True
+
+    def _scan_play(self, card: Card, seat: Seat) -> bool:
+        deal = self.deal
+        assert deal is not None
+        name = self.name(seat)
+        want = self.expected_card() if self.is_ai(seat) else None
+        lay = f"lay {name}'s card on the reader"
+        if want is not None:
+            lay = f"lay {self._place(seat, want)}"
+        if self.is_ai(seat):
+            if want is None:
+                return self._refuse(f"{name} (AI) is still choosing - wait for its card")
+            if card != want:
+                owner = self._rack_owner(card)
+                if owner is None:
+                    return self._refuse(f"{name} plays {self._place(seat, want)}, not {card.symbol}")
+                return self._refuse(f"not that card: put it back as {self._place(owner, card)}; "
+                                    f"{name} plays {self._place(seat, want)}")
+        why = self._elsewhere(card, seat)
+        if why is not None:
+            return self._refuse(f"{why} - {lay}")
+        before = len(deal.revokes)
+        try:
+            done = self.match.apply(Play(seat, card))
+        except RulesError as exc:
+            return self._refuse(f"{exc} - {lay}")
+        deal = self.deal
+        assert deal is not None
+        self._say(f"{name} plays {card.symbol}", "ok")
+        for revoke in deal.revokes[before:]:
+            self._say(f"revoke! {self.name(revoke.seat)} showed out of {SUIT_NAMES[revoke.suit]} in trick "
+                      f"{revoke.trick}, then played {SUIT_NAMES[revoke.suit]} in trick {revoke.proven_in}",
+                      "revoke")
+        if done is not None:
+            winner = done.winner(deal.order)
+            self._say(f"trick {len(deal.tricks)} to {self.name(winner)}", "ok")
+        self._after_deal_moved()
+        return True
+
+    def reader_status(self, status: ReaderStatus) -> None:
+        was = self.reader_connected
+        self.reader_connected = status.connected
+        self.reader_message = status.message
+        if status.connected and was is False:
+            self._say("the reader is back: lay again any card laid while it was unplugged", "ok")
+        elif not status.connected and was is not False:
+            self._say(status.message or READER_DISCONNECTED, "error")
+
+    def handle(self, event: InputEvent) -> bool:
+        """Feed one input event; True if the session used it."""
+        if isinstance(event, CardScanned):
+            self.scan(event.card, event.tag, event.reader)
+            return True
+        if isinstance(event, ReaderStatus):
+            self.reader_status(event)
+            return True
+        if not isinstance(event, ButtonEvent) or event.held:
+            return False
+        action = event.action
+        if action == Button.UNDO or (action == Button.BACK and self.can_undo()):
+            self.undo()
+            return True
+        if self.phase == SETUP:
+            if action in (Button.LEFT, Button.RIGHT):
+                step = 1 if action == Button.RIGHT else self.players - 1
+                self.setup_dealer = around(self.setup_dealer, step, self.players)
+                return True
+            if action in (Button.SELECT, Button.DEAL):
+                self.choose_dealer(self.setup_dealer)
+                return True
+        elif self.phase == STEPS:
+            choices = [c for c in self.choices() if c.enabled]
+            if not choices:
+                return False
+            if action in (Button.LEFT, Button.RIGHT):
+                step = 1 if action == Button.RIGHT else len(choices) - 1
+                self.choice_focus = (self.choice_focus + step) % len(choices)
+                return True
+            if action == Button.SELECT:
+                self.act(choices[self.choice_focus % len(choices)].action)
+                return True
+        elif self.phase == HAND_OVER and action in (Button.SELECT, Button.DEAL):
+            self.next_hand()
+            return True
+        return False
+
+    # -- the end of a hand ------------------------------------------------------------------
+    def _hand_over(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        number = len(self.match.hands) + 1
+        self.preview = self.game.score_hand(deal, self.match.game_score, self.rules, number, None)
+        self.phase = HAND_OVER
+        self._say("hand over: " + self._tricks_line(deal), "ok")
+
+    def _tricks_line(self, deal: Deal) -> str:
+        if self.game.partnerships:
+            ns, ew = deal.tricks_taken()
+            return f"tricks {self.game.side_names[0]} {ns}, {self.game.side_names[1]} {ew}"
+        seats = [s for s in deal.seats if s not in deal.out]
+        return "tricks " + ", ".join(f"{self.name(s)} {deal.taken[s]}" for s in seats)
+
+    def _match_ends(self) -> bool:
+        """The hand in view ends the match (the button says New match)."""
+        s = self.preview
+        if s is None or s.game_won_by is None:
+            return False
+        return self.match.games_won[s.game_won_by] + 1 >= self.game.games_to_win(self.rules)
+
+    def next_hand(self) -> bool:
+        """Score the finished hand (the match's) and go on to the next deal."""
+        if self.phase != HAND_OVER:
+            return self._refuse("the hand is not over yet")
+        self.last_score = self.match.finish_deal()
+        self.preview = None
+        if self.match.is_over:
+            w = self.match.winner
+            who = self.game.side_names[w] if self.game.partnerships and w is not None else \
+                (self.name(Seat(w)) if w is not None else "nobody")
+            self._say(f"the {self.game.title} match is over: {who} wins - a new match starts", "ok")
+            self.match = self._new_match(self.match.next_dealer)
+        self._begin_hand()
+        return True
+
+    def summary_lines(self) -> list[str]:
+        s = self.preview or self.last_score
+        deal = self.deal
+        if s is None:
+            return []
+        lines = [f"hand {s.number}: {self.name(s.dealer)} dealt, {strain_word(s.trump)}"]
+        if deal is not None and deal.contract is not None and deal.contract.call:
+            lines[0] += f" - {deal.contract.call}"
+        if deal is not None:
+            lines.append(self._tricks_line(deal))
+        for r in s.revokes:
+            lines.append(f"revoke: {self.name(r.seat)} in trick {r.trick} (proven in trick {r.proven_in})")
+        names = self._side_names()
+        lines.append("points: " + ", ".join(f"{names[i]} {p:+d}" for i, p in enumerate(s.points)))
+        lines.extend(s.notes)
+        lines.append("total: " + ", ".join(f"{names[i]} {p}" for i, p in enumerate(s.game_after)))
+        if s.game_won_by is not None:
+            lines.append(f"won by {names[s.game_won_by]}")
+        return lines
+
+    def _side_names(self) -> tuple[str, ...]:
+        if self.game.partnerships:
+            return self.game.side_names
+        return tuple(self.name(s) for s in seats_at(self.players))
+
+    # -- undo -------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        if self.phase in (STEPS, PLAY, HAND_OVER):
+            deal = self.deal
+            return bool(self.discards) or (deal is not None and bool(deal.actions)) \
+                or bool(self.scanning.order) or self.scanning.trump_card is not None
+        if self.phase == AI_HANDS:
+            return bool(self.scanning.order) or self.scanning.trump_card is not None
+        return self.phase == TRUMP and not self.match.deals
+
+    def undo(self) -> bool:
+        """Take back the last thing done: a discard, an action (an AI's bid goes with the
+        person's before it), a scanned card, the turned card."""
+        self._undos += 1
+        self._ai_actions.clear()
+        if self.discards:
+            self.discards.pop()
+            self._say("undone: the last discard taken back")
+            return True
+        if self.phase in (STEPS, PLAY, HAND_OVER):
+            deal = self.deal
+            assert deal is not None
+            # An AI's bid or call is not a card: undo back to before the person's action.
+            while deal.actions and self._ai_call(deal.actions[-1]):
+                self._undo_action()
+                deal = self.deal
+                assert deal is not None
+            if deal.actions:
+                self._undo_action()
+                self.preview = None
+                self._after_deal_moved()
+                return True
+            self.match.misdeal()  # nothing done yet: back to scanning the deal
+            self.phase = AI_HANDS
+        if self.phase == AI_HANDS:
+            sc = self.scanning
+            if sc.order:
+                key, card = sc.order.pop()
+                sc.racks[key].remove(card)
+                self._say(f"undone: the last card of {self._holder(key)} taken out - scan it again")
+                return True
+            if sc.trump_card is not None:
+                dealer = sc.template.dealer if sc.template is not None else None
+                if dealer is not None and dealer in sc.racks and sc.trump_card in sc.racks[dealer]:
+                    sc.racks[dealer].remove(sc.trump_card)
+                sc.trump_card = None
+                self.phase = TRUMP
+                self._say("the turned card undone: scan it again")
+                return True
+            return self._refuse("nothing to undo")
+        if self.phase == TRUMP and not self.match.deals:
+            self.phase = SETUP
+            self._say("choose the players and the dealer again")
+            return True
+        return self._refuse("nothing to undo")
+
+    def _ai_call(self, action: Action) -> bool:
+        return not isinstance(action, (Play, Exchange)) and self.is_ai(action.seat)
+
+    def _undo_action(self) -> None:
+        last = self.match.undo()
+        self._say(f"undone: {self.name(last.seat)}'s {_said(last, self.players, hide=True)}")
+
+    # -- the screen ---------------------------------------------------------------------------
+    def _next_words(self) -> str:
+        nxt = "a new match" if self._match_ends() else "the next hand"
+        if self.touch:
+            return f"tap {'New match' if nxt == 'a new match' else 'Next hand'} for {nxt}"
+        return f"press Select for {nxt}"
+
+    def prompt(self) -> str:
+        if self.phase == SETUP:
+            how = "tap a seat for a person or the AI, Start to begin" if self.touch \
+                else "left/right: the dealer, select to start"
+            return f"{self.game.title}, {self.players} players: {self.name(self.setup_dealer)} deals ({how})"
+        if self.phase == HAND_OVER:
+            return "hand over - " + self._next_words()
+        sc = self.scanning
+        if self.phase == TRUMP:
+            assert sc.template is not None
+            where = "the top card of the stock" if self._turned_pile() else "the dealer's last card"
+            dealer = self.name(sc.template.dealer)
+            return f"{dealer} deals {max(self.sizes())} each: scan the turned card ({where})"
+        if self.phase == AI_HANDS:
+            target = self._scanning_target()
+            if target is None:
+                return "starting..."
+            key, count = target
+            n = len(sc.racks[key])
+            if isinstance(key, str):
+                return f"the {key}: {n} of {count} scanned - lay the {key}'s cards on the reader face down"
+            name = self.name(key)
+            return f"AI {name}: {n} of {count} scanned - lay {name}'s cards on the reader face down"
+        deal = self.deal
+        assert deal is not None and deal.turn is not None
+        seat = deal.turn
+        name = self.name(seat)
+        ai = self.is_ai(self.game.actor(deal, seat))
+        if self.phase == STEPS:
+            step = deal.step
+            assert step is not None
+            if step.phase is Phase.EXCHANGE:
+                count = deal.exchange_count()
+                if ai:
+                    want = self.expected_card()
+                    if want is None:
+                        return f"{name} (AI) is choosing its discards..."
+                    return f"{name} lays away {self._place(seat, want)}: scan it face down " \
+                           f"({len(self.discards)} of {count})"
+                return f"{name} takes the kitty: scan the {count} cards {name} lays away, face down " \
+                       f"({len(self.discards)} of {count})"
+            if ai:
+                return f"{name} (AI) is thinking..."
+            how = "tap" if self.touch else "left/right and select"
+            return f"{name} to {_verb(step.phase)}: {how} on the screen"
+        if ai:
+            want = self.expected_card()
+            if want is None:
+                return f"{name} (AI) is choosing a card..."
+            return f"{name} plays {self._place(seat, want)}: lay it on the reader"
+        return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
+
+    def current_messages(self) -> tuple[Message, ...]:
+        now = self._moment()
+        return tuple(m for m in self.messages if m.kind != "error" or m.moment == now)
+
+    def badges(self) -> list[str]:
+        out = []
+        if self.reader_connected is False:
+            out.append(self.reader_message or READER_DISCONNECTED)
+        deal = self.deal
+        if deal is not None:
+            out.extend(f"revoke: {self.name(r.seat)} (trick {r.trick})" for r in deal.revokes)
+        return out
+
+    def kitty_shown(self) -> tuple[Card, ...]:
+        """The kitty as all may see it once taken up (none at no trump, as the rules say)."""
+        deal = self.deal
+        taker = self.kitty_taker()
+        pile = self._exchange_pile()
+        if deal is None or taker is None or pile is None:
+            return ()
+        other = around(taker, 1, self.players)
+        return tuple(self.game.visible_piles(deal, other).get(pile, ()))
+
+    def view(self) -> FamilyView:
+        deal = self.deal
+        in_hand = deal is not None and self.phase in (STEPS, PLAY, HAND_OVER)
+        trick: tuple[tuple[Seat, str], ...] = ()
+        winner = None
+        if in_hand:
+            assert deal is not None
+            shown = deal.current
+            if not shown.cards and deal.tricks and self.expected_card() is None:
+                shown = deal.tricks[-1]
+                winner = shown.winner(deal.order)
+            trick = tuple((s, str(c)) for s, c in shown.plays())
+        sizes = self.sizes()
+        calls: dict[Seat, str] = {}
+        auction: list[str] = []
+        if in_hand:
+            assert deal is not None
+            for a in deal.auction:
+                calls[a.seat] = describe_action(a)
+                auction.append(f"{self.name(a.seat)}: {describe_action(a)}")
+            for d in deal.declarations:
+                auction.append(f"{self.name(d.seat)}: {_said(d, self.players)}")
+        scores = self.match.game_score if self.preview is None else self.preview.game_after
+        seats = []
+        for s in seats_at(self.players):
+            sc_rack = self.scanning.racks.get(s)
+            seats.append(SeatView(
+                s, self.name(s), self.ai_seats.get(s), self.phase != SETUP and sizes[s] == 0,
+                calls.get(s), deal.taken[s] if in_hand and deal is not None else 0,
+                scores[s] if not self.game.partnerships and s < len(scores) else 0,
+                len(sc_rack) if sc_rack is not None and self.phase == AI_HANDS else None, sizes[s]))
+        want = self.expected_card()
+        place = None
+        expected_seat = deal.turn if want is not None and deal is not None else None
+        if want is not None and expected_seat is not None:
+            rack = self.rack(expected_seat)
+            place = rack.index(want) + 1 if want in rack else None
+        trump: int | None = None
+        turned = self.scanning.trump_card
+        if deal is not None and in_hand:
+            trump = deal.trump if deal.contract is not None else (
+                turned.suit if turned is not None else None)
+        elif turned is not None:
+            trump = turned.suit
+        choices = self.choices()
+        enabled = [i for i, c in enumerate(choices) if c.enabled]
+        focus = enabled[self.choice_focus % len(enabled)] if enabled and not self.touch else None
+        names = self._side_names()
+        side_tricks: tuple[int, ...] = ()
+        if in_hand and deal is not None:
+            side_tricks = deal.tricks_taken() if self.game.partnerships else tuple(deal.taken)
+        count = deal.exchange_count() if deal is not None and self.phase == STEPS else 0
+        return FamilyView(
+            game=self.game.name, title=self.game.title, players=self.players, phase=self.phase,
+            prompt=self.prompt(), dealer=self.dealer,
+            turn=deal.turn if in_hand and deal is not None and self.phase != HAND_OVER else None,
+            seats=tuple(seats), trump=trump, trump_card=str(turned) if turned is not None else None,
+            contract=deal.contract.call if in_hand and deal is not None and deal.contract else None,
+            hand_size=max(sizes), trick=trick, trick_winner=winner,
+            trick_number=deal.trick_number if in_hand and deal is not None else 1,
+            expected_place=place, expected_seat=expected_seat, choices=tuple(choices), choice_focus=focus,
+            auction=tuple(auction), kitty=tuple(str(c) for c in self.kitty_shown()),
+            kitty_count=len(self.scanning.racks.get("kitty", ())),
+            discards=len(self.discards), discard_count=count,
+            messages=self.current_messages(), message=self.messages[-1] if self.messages else None,
+            badges=tuple(self.badges()),
+            summary=tuple(self.summary_lines()) if self.phase == HAND_OVER else (),
+            match_over=self._match_ends(),
+            hand_number=self.match.hand_number + (0 if deal is not None else 1),
+            sides=names, side_tricks=side_tricks, side_scores=tuple(scores),
+            setup_dealer=self.setup_dealer, setup_players=self.players,
+            player_range=player_counts(self.game),
+        )
+
+
+def _label(action: Action) -> str:
+    """A button's words for a bid, a pass or a declaration."""
+    if isinstance(action, Declare):
+        strain = "SHDCN".index(action.trump) if action.trump else None
+        words = strain_word(strain).capitalize() if strain is not None else ""
+        if action.trump == "N" and action.order:
+            return f"No trumps {action.order}"
+        return words or str(action.order)
+    if isinstance(action, Bid) and action.tricks is not None:
+        return str(action.tricks)
+    return describe_action(action).capitalize()
+
+
+def _said(action: Action, players: int, hide: bool = False) -> str:
+    """An action in words for the messages (a discard never names its cards)."""
+    if isinstance(action, Declare):
+        strain = "SHDCN".index(action.trump) if action.trump else None
+        words = f"names {strain_word(strain)}" if strain is not None else "names"
+        return f"{words} ({action.order})" if action.order in ("downtown",) or action.trump == "N" else words
+    if isinstance(action, Exchange):
+        return f"{len(action.discard)} cards laid away"
+    if isinstance(action, Play):
+        return f"card {action.card.symbol}" if not hide else "card"
+    if isinstance(action, Bid) and action.tricks is not None:
+        return f"bids {action.tricks}"
+    return describe_action(action)
+
+
+def _verb(phase: Phase) -> str:
+    return {Phase.AUCTION: "bid", Phase.DECLARE: "name trumps", Phase.EXCHANGE: "lay away"}.get(phase, "play")
+
+
+def make_referee(game: str, players: int | None = None, **kwargs: object) -> object:
+    """Classic's session for classic whist, this one for the other games."""
+    if get_game(game).name == "classic":
+        from device.referee import RefereeSession
+
+        return RefereeSession(**kwargs)  # type: ignore[arg-type]
+    return FamilyReferee(game, players, **kwargs)  # type: ignore[arg-type]
+
+
+__all__ = ["Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView", "STEPS", "SeatView", "engine_act",
+           "make_referee", "player_counts", "player_name"]

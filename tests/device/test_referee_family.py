@@ -1,0 +1,273 @@
+"""Real cards for Oh Hell, Knockout and Bid Whist: the referee asks the engine for
+every rule and the table scans what it must (turned card, AI racks, kitty, discards)."""
+
+from __future__ import annotations
+
+import pytest
+
+from device.events import Action as Button
+from device.events import ButtonEvent
+from device.journal import is_referee_rubber, rebuild
+from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
+from device.referee_family import STEPS, FamilyReferee
+from device.store import Store
+from engine.actions import Bid, Declare
+from engine.cards import Card
+from engine.errors import RulesError
+from engine.game import Phase
+from engine.games.knockout import still_in
+from engine.seats import Seat
+from tests.device.referee_family_driver import Table, rules_ai
+
+
+def revoke_now(table: Table) -> Card | None:
+    """At a person's turn: a card of another suit though the led suit is held (a revoke)."""
+    ref = table.ref
+    deal = ref.deal
+    seat = deal.turn
+    led = deal.current.led_suit if deal.current.cards else None
+    hand = table.hands[seat]
+    if led is None or not any(c.suit == led for c in hand):
+        return None
+    return next((c for c in sorted(hand) if c.suit != led), None)
+
+
+def play_with_a_revoke(table: Table, humans: set[Seat]) -> Seat:
+    """Play the hand out; the first person able to revokes once. Returns who revoked."""
+    ref = table.ref
+    revoker = None
+    while ref.phase == PLAY:
+        seat = ref.deal.turn
+        if revoker is None and seat in humans:
+            card = revoke_now(table)
+            if card is not None:
+                assert ref.scan(card), ref.messages[-1].text  # the table cannot know yet
+                table.hands[seat].discard(card)
+                revoker = seat
+                continue
+        table.play(1)
+    assert revoker is not None
+    return revoker
+
+
+def test_oh_hell_five_seats_a_whole_hand_with_refusals_and_a_revoke():
+    ref = FamilyReferee("oh-hell", 4, choose=rules_ai, seed="oh5")
+    assert ref.phase == SETUP
+    assert ref.set_players(5)
+    ref.set_ai(1, "rules")
+    ref.set_ai(3, "rules")
+    ref.handle(ButtonEvent(Button.RIGHT))  # the dealer moves on: Player 2
+    ref.handle(ButtonEvent(Button.SELECT))
+    assert ref.phase == TRUMP and ref.dealer == Seat(1)
+    table = Table(ref)
+    size = ref.match.game.hand_size(ref.rules, 0)
+    assert ref.sizes() == [size] * 5 and "deals 10 each" in ref.prompt()
+    turned = table.record.trump_card
+    assert not ref.scan("BJ")  # no jokers in Oh Hell
+    table.deal_in()
+    assert ref.phase == STEPS
+    # The person on the dealer's left bids first, by buttons; the AIs say theirs at once.
+    v = ref.view()
+    assert not v.auction and v.trump == turned.suit and "Player 3 to bid" in v.prompt
+    # A card is no bid.
+    assert not ref.scan(sorted(table.hands[Seat(2)])[0])
+    assert "to bid" in ref.messages[-1].text
+    while ref.phase == STEPS:
+        seat = ref.deal.turn
+        choices = ref.choices()
+        if seat == ref.deal.dealer:
+            # The hook: one bid greyed, with its reason (asked of the engine).
+            barred = [c for c in choices if not c.enabled]
+            assert len(barred) == 1 and "hook" in barred[0].reason
+            assert not ref.act(barred[0].action)
+        ref.act(next(c for c in choices if c.enabled).action)
+    assert ref.phase == PLAY
+    assert ref.view().auction[1] == "Player 4: " + ref.view().auction[1].split(": ")[1]
+    # Refused: a card known to lie in an AI's rack, the turned card on the stock.
+    while ref.is_ai(ref.deal.turn):
+        table.play(1)
+    person = ref.deal.turn
+    in_rack = sorted(table.hands[Seat(1)])[0]
+    assert not ref.scan(in_rack)
+    said = ref.messages[-1].text
+    assert "Player 2's rack" in said and str(in_rack) not in said and in_rack.symbol not in said
+    assert not ref.scan(turned) and "stock" in ref.messages[-1].text
+    revoker = play_with_a_revoke(table, {Seat(0), Seat(2), Seat(4)})
+    assert ref.phase == HAND_OVER
+    deal = ref.deal
+    assert [r.seat for r in deal.revokes][:1] == [revoker]
+    assert any(b.startswith("revoke:") for b in ref.view().badges)
+    # The engine scored it: bids, tricks, points.
+    summary = "\n".join(ref.view().summary)
+    assert "points:" in summary and "bids" in summary and "revoke:" in summary
+    assert int(person) in range(5)
+    ref.next_hand()
+    assert ref.phase == TRUMP and ref.sizes() == [size - 1] * 5  # the engine's schedule
+    assert ref.dealer == Seat(2)
+
+
+def test_a_person_undoes_a_bid_and_the_ai_bid_after_it():
+    ref = FamilyReferee("oh-hell", 3, {Seat(2): "rules"}, choose=rules_ai, seed="undo")
+    ref.choose_dealer(0)
+    Table(ref).deal_in()
+    assert ref.deal.turn == Seat(1)
+    ref.act(ref.choices()[0].action)  # Player 2 bids; the AI (Player 3) bids at once
+    assert len(ref.deal.auction) == 2
+    assert ref.undo()
+    assert len(ref.deal.auction) == 0 and ref.deal.turn == Seat(1)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_knockout_a_whole_match_trumps_by_touch_and_seats_knocked_out(players):
+    ref = FamilyReferee("knockout", players, {Seat(0): "rules"}, choose=rules_ai, seed="ko")
+    ref.choose_dealer(1)
+    knocked: set[Seat] = set()
+    hands = 0
+    while True:
+        table = Table(ref)
+        sizes = ref.sizes()
+        for s in knocked:
+            assert sizes[s] == 0  # not dealt in: skipped
+        if hands == 0:
+            assert ref.phase == TRUMP  # the first hand's trumps are turned
+        table.deal_in()
+        if hands > 0:
+            chooser = ref.deal.record.declarer
+            assert chooser is not None
+            if ref.phase == STEPS:
+                assert not ref.is_ai(chooser)
+                labels = [c.label for c in ref.choices()]
+                assert labels == ["Spades", "Hearts", "Diamonds", "Clubs"]
+                ref.act(ref.choices()[1].action)
+                assert ref.deal.trump == 1
+        table.play()
+        assert ref.phase == HAND_OVER
+        hands += 1
+        over = ref.view().match_over
+        ref.next_hand()
+        if over:
+            break
+        knocked = {s for s in map(Seat, range(players)) if s not in still_in(ref.match)}
+        assert hands < 8
+    assert ref.phase == TRUMP and ref.match.hand_number == 0  # a new match
+    assert ref.matches == 2
+
+
+@pytest.mark.parametrize(("seed", "mode", "bidder"), [("bw1", "uptown", Seat.W), ("bw2", "uptown", Seat.N),
+                                                   ("bw2", "notrump", Seat.N)])
+def test_bid_whist_auction_kitty_discards_and_a_revoke(seed, mode, bidder):
+    ref = FamilyReferee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed=seed)
+    ref.choose_dealer(Seat.W)
+    assert ref.phase == AI_HANDS  # no card is turned
+    table = Table(ref)
+    assert ("kitty", 6) in ref.scanning.wants
+    table.deal_in()
+    assert ref.phase == STEPS and ref.view().kitty_count == 6
+
+    # North (first to speak) bids by button, South passes; the AIs say theirs at once.
+    def pick(choices):
+        if isinstance(choices[0].action, Declare):
+            return choices[0]
+        if ref.deal.turn == Seat.N:
+            return next(c for c in choices if isinstance(c.action, Bid) and c.action.mode == mode
+                        and c.action.level == 4)
+        return next(c for c in choices if c.label == "Pass")
+
+    while ref.phase == STEPS and ref.deal.step.phase is not Phase.EXCHANGE:
+        choices = [c for c in ref.choices() if c.enabled]
+        ref.act(pick(choices).action)
+    assert ref.phase == STEPS
+    contract_seat = ref.deal.step.seat
+    assert ref.deal.step.phase is Phase.EXCHANGE and contract_seat == bidder
+    kitty = table.record.pile("kitty")
+    v = ref.view()
+    if mode == "notrump":
+        assert v.kitty == ()  # at no trump the kitty is the bidder's alone
+        assert "takes the kitty" in v.prompt
+    else:
+        assert set(v.kitty) == {str(c) for c in kitty}  # shown to all
+    assert v.discard_count == 6
+    if ref.is_ai(contract_seat):
+        # Its discards are asked for by place: the kitty has joined the right of its rack.
+        assert "rack" in v.prompt and len(ref.rack(contract_seat)) == 18
+        wrong = next(c for c in ref.rack(contract_seat) if c != ref.expected_card())
+        assert not ref.scan(wrong) and "not that card" in ref.messages[-1].text
+    if not ref.is_ai(contract_seat):
+        # A card from an AI rack is no discard of a person's.
+        ai_card = sorted(table.hands[Seat.E])[0]
+        assert not ref.scan(ai_card) and "rack" in ref.messages[-1].text
+    table.steps()
+    assert ref.phase == PLAY and ref.deal.turn == contract_seat  # the bidder leads
+    discards = ref.deal.exchanges[0].discard
+    humans = {Seat.N, Seat.S}
+    while ref.is_ai(ref.deal.turn):
+        table.play(1)
+    assert not ref.scan(discards[0]) and "discard" in ref.messages[-1].text
+    play_with_a_revoke(table, humans)
+    assert ref.phase == HAND_OVER and ref.deal.revokes
+    summary = ref.view().summary
+    assert any(line.startswith("points:") for line in summary)
+    ref.next_hand()
+    assert ref.dealer == Seat.N
+
+
+def test_jokers_are_enrolled_like_any_card_and_scanned_into_a_rack():
+    from device.enrolment import Enrolment, EnrolmentFlow
+
+    enrolment = Enrolment()
+    flow = EnrolmentFlow(enrolment)
+    flow.reenrol("BJ")  # asked for next, like any card
+    assert flow.scan("0a0a0a0a01").accepted
+    flow.reenrol("LJ")
+    assert flow.scan("0A0A0A0A02").accepted
+    with Store(":memory:") as store:
+        store.replace_enrolment(enrolment.tags())
+        assert store.card_for_tag("0A0A0A0A01") == "BJ" and store.card_for_tag("0A0A0A0A02") == "LJ"
+    # Seed 1 deals the big joker into the AI's hand or the kitty: scanned like any card.
+    ref = FamilyReferee("bid", None, {Seat.S: "rules"}, choose=rules_ai, seed=1)
+    ref.choose_dealer(Seat.N)
+    table = Table(ref)
+    scanned = table.hands[Seat.S] | set(table.record.pile("kitty"))
+    jokers = {c for c in scanned if c.suit == 4}
+    assert jokers
+    table.deal_in()
+    known = set(ref.deal.record.known[Seat.S]) | set(ref.deal.record.pile("kitty"))
+    assert jokers <= known
+    for joker in jokers:
+        assert not ref.scan(joker)  # a bid is made on the screen, not by a card
+
+
+def test_a_cut_mid_hand_resumes_oh_hell_at_the_same_card(tmp_path):
+    db = tmp_path / "whist.sqlite3"
+    with Store(db) as store:
+        ref = FamilyReferee("oh-hell", 5, {Seat(4): "rules"}, choose=rules_ai, store=store, seed="cut")
+        ref.choose_dealer(0)
+        table = Table(ref)
+        table.deal_in()
+        table.steps()
+        table.play(7)
+        assert ref.undo()  # a scanning mistake taken back: journalled too
+        before = ref.match.to_dict()
+        expected = ref.expected_card()
+    with Store(db) as store:
+        again = FamilyReferee("oh-hell", 4, choose=rules_ai, store=store)
+        assert again.resume()
+        assert again.match.to_dict() == before
+        assert again.players == 5 and again.ai_seats == {Seat(4): "rules"} and again.phase == PLAY
+        assert again.expected_card() == expected
+        assert "resumed" in again.messages[-1].text
+        # Carry on to the end of the hand with the cards still in hand.
+        played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
+        table.ref = again
+        table.hands = {Seat(i): set(h) - played for i, h in enumerate(table.record.hands())}
+        table.play()
+        assert again.phase == HAND_OVER
+        again.next_hand()
+        row = next(r for r in store.unfinished_matches() if is_referee_rubber(r))
+        assert rebuild(store, row).to_dict() == again.match.to_dict()
+        assert row.players == {"0": "human", "1": "human", "2": "human", "3": "human", "4": "rules"}
+
+
+def test_classic_is_not_a_family_game():
+    with pytest.raises(RulesError):
+        FamilyReferee("classic")
