@@ -65,7 +65,7 @@ from engine.actions import Action, Bid, Declare, Exchange, Play
 from engine.cards import SUIT_NAMES, Card, parse_card
 from engine.deal import Deal, DealRecord, describe_action
 from engine.errors import NotationError, RulesError
-from engine.game import Game, GameRules, Phase
+from engine.game import Contract, Game, GameRules, Phase
 from engine.games import get_game
 from engine.match import Match
 from engine.observation import Observation
@@ -79,6 +79,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STEPS = "steps"  # the auction, a declaration, an exchange
+# The games refereed with real cards (classic by device.referee; the rest here), each
+# driven through whole hands in tests/device/test_referee_family.py.
+REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid")
 SCANNED_PILES = ("kitty", "widow")  # piles the table scans face down at the deal
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 
@@ -1071,6 +1074,14 @@ class FamilyReferee:
             out.extend(f"revoke: {self.name(r.seat)} (trick {r.trick})" for r in deal.revokes)
         return out
 
+    def contract_now(self) -> Contract | None:
+        """The contract as far as it is settled (Bid Whist's trumps are named before the
+        kitty is exchanged): the engine's."""
+        deal = self.deal
+        if deal is None or self.phase not in (STEPS, PLAY, HAND_OVER):
+            return None
+        return deal.contract or self.game.contract(deal)
+
     def kitty_shown(self) -> tuple[Card, ...]:
         """The kitty as all may see it once taken up (none at no trump, as the rules say)."""
         deal = self.deal
@@ -1099,7 +1110,8 @@ class FamilyReferee:
         if in_hand:
             assert deal is not None
             for a in deal.auction:
-                calls[a.seat] = describe_action(a)
+                calls[a.seat] = str(a.tricks) if isinstance(a, Bid) and a.tricks is not None \
+                    else describe_action(a)
                 auction.append(f"{self.name(a.seat)}: {describe_action(a)}")
             for d in deal.declarations:
                 auction.append(f"{self.name(d.seat)}: {_said(d, self.players)}")
@@ -1120,9 +1132,9 @@ class FamilyReferee:
             place = rack.index(want) + 1 if want in rack else None
         trump: int | None = None
         turned = self.scanning.trump_card
-        if deal is not None and in_hand:
-            trump = deal.trump if deal.contract is not None else (
-                turned.suit if turned is not None else None)
+        contract = self.contract_now()
+        if contract is not None:
+            trump = contract.trump
         elif turned is not None:
             trump = turned.suit
         choices = self.choices()
@@ -1138,7 +1150,7 @@ class FamilyReferee:
             prompt=self.prompt(), dealer=self.dealer,
             turn=deal.turn if in_hand and deal is not None and self.phase != HAND_OVER else None,
             seats=tuple(seats), trump=trump, trump_card=str(turned) if turned is not None else None,
-            contract=deal.contract.call if in_hand and deal is not None and deal.contract else None,
+            contract=contract.call if contract is not None and contract.call else None,
             hand_size=max(sizes), trick=trick, trick_winner=winner,
             trick_number=deal.trick_number if in_hand and deal is not None else 1,
             expected_place=place, expected_seat=expected_seat, choices=tuple(choices), choice_focus=focus,
@@ -1197,5 +1209,6 @@ def make_referee(game: str, players: int | None = None, **kwargs: object) -> obj
     return FamilyReferee(game, players, **kwargs)  # type: ignore[arg-type]
 
 
-__all__ = ["Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView", "STEPS", "SeatView", "engine_act",
+__all__ = ["REFEREE_GAMES", "Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView", "STEPS", "SeatView",
+           "engine_act",
            "make_referee", "player_counts", "player_name"]
