@@ -81,7 +81,7 @@ log = logging.getLogger(__name__)
 STEPS = "steps"  # the auction, a declaration, an exchange
 # The games refereed with real cards (classic by device.referee; the rest here), each
 # driven through whole hands in tests/device/test_referee_family.py.
-REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid")
+REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian")
 SCANNED_PILES = ("kitty", "widow")  # piles the table scans face down at the deal
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 
@@ -921,7 +921,8 @@ class FamilyReferee:
             return []
         lines = [f"hand {s.number}: {self.name(s.dealer)} dealt, {strain_word(s.trump)}"]
         if deal is not None and deal.contract is not None and deal.contract.call:
-            lines[0] += f" - {deal.contract.call}"
+            by = deal.contract.declarer
+            lines[0] += f" - {deal.contract.call}" + (f" ({self.name(by)})" if by is not None else "")
         if deal is not None:
             lines.append(self._tricks_line(deal))
         for r in s.revokes:

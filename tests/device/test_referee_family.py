@@ -271,3 +271,32 @@ def test_a_cut_mid_hand_resumes_oh_hell_at_the_same_card(tmp_path):
 def test_classic_is_not_a_family_game():
     with pytest.raises(RulesError):
         FamilyReferee("classic")
+
+
+@pytest.mark.parametrize(("game", "seed"), [("solo", 2), ("norwegian", 4)])
+def test_solo_and_norwegian_a_whole_hand_with_a_refusal_a_revoke_and_a_resume(tmp_path, game, seed):
+    db = tmp_path / "whist.sqlite3"
+    with Store(db) as store:
+        ref = FamilyReferee(game, None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed=seed,
+                            store=store)
+        ref.choose_dealer(Seat.N)
+        table = Table(ref)
+        table.deal_in()
+        table.steps(lambda choices: choices[-1])  # the people's calls by button
+        assert ref.phase == PLAY and ref.deal.contract is not None
+        while ref.is_ai(ref.deal.turn):
+            table.play(1)
+        assert not ref.scan(sorted(table.hands[Seat.E])[0]) and "East's rack" in ref.messages[-1].text
+        table.play(3)
+        before = ref.match.to_dict()
+    with Store(db) as store:
+        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        assert again.resume() and again.game.name == game and again.match.to_dict() == before
+        played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
+        table.ref = again
+        table.hands = {Seat(i): set(h) - played for i, h in enumerate(table.record.hands())}
+        play_with_a_revoke(table, {Seat.N, Seat.S})
+        assert again.phase == HAND_OVER and again.deal.revokes
+        assert any(line.startswith("revoke:") for line in again.view().summary)
+        again.next_hand()
+        assert again.dealer == Seat.E and len(again.match.hands) == 1
