@@ -264,7 +264,7 @@ class FamilyRefereeScene(RefereeScene):
 
     def _draw_family_table(self, surf: pygame.Surface, v: FamilyView) -> None:
         four = self.app.config.display.four_colour
-        ch = min(self.px(80 if v.players <= 5 else 66), self.table_rect.h // 4)
+        ch = min(self.px(80 if v.players <= 5 else 66), self.table_rect.h // (4 if v.players <= 5 else 5))
         cw = int(ch * cards.CARD_RATIO)
         cx, cy = self.table_rect.center
         played = dict(v.trick)
@@ -300,7 +300,7 @@ class FamilyRefereeScene(RefereeScene):
                 surf.blit(st, st.get_rect(midtop=(box.centerx, box.top + nt.get_height())))
             card = played.get(sv.seat)
             side = abs(x - cx) * self.table_rect.h > abs(y - cy) * self.table_rect.w  # a left or right seat
-            fx, fy = (0.45, 0.45) if side else (0.55, 0.55)
+            fx, fy = (0.45, 0.9) if side else (0.55, 0.55)  # two seats up one edge: kept apart
             spot = (int(cx + (x - cx) * fx) - cw // 2, int(cy + (y - cy) * fy) - ch // 2)
             if card is not None:
                 surf.blit(cards.card_surface(int(Card(card)), cw, ch, four), spot)
