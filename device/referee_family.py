@@ -79,9 +79,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STEPS = "steps"  # the auction, a declaration, an exchange
+STOCK = "stock"  # German whist: after a trick the stock's next card is turned and scanned
 # The games refereed with real cards (classic by device.referee; the rest here), each
 # driven through whole hands in tests/device/test_referee_family.py.
-REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian")
+REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian", "german")
 SCANNED_PILES = ("kitty", "widow")  # piles the table scans face down at the deal
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 
@@ -252,6 +253,7 @@ class FamilyReferee:
         self.choice_focus = 0
         self._ai_actions: dict[tuple[int, int, int], Action] = {}
         self._undos = 0
+        self._upcards: set[Card] = set()  # stock cards seen turned and scanned (German whist)
 
     # -- seats ----------------------------------------------------------------------
     @property
@@ -324,11 +326,13 @@ class FamilyReferee:
             if s in self.ai_seats and cards:
                 sc.racks[s] = sorted(cards)
                 sc.order.extend((s, c) for c in sorted(cards))
-        for name in SCANNED_PILES:
-            pile = deal.record.pile(name)
-            if pile:
+        for name, pile in deal.record.piles:
+            if pile and (name in SCANNED_PILES or self.draws):
                 sc.racks[name] = list(pile)
                 sc.order.extend((name, c) for c in pile)
+        # a card turned on the stock before the cut was seen: not asked for again
+        self._upcards = {c for c in deal.record.pile(self._turned_pile() or "")
+                         if c not in deal.piles.get(self._turned_pile() or "", ())[1:]}
         self._after_deal_moved()
         return True
 
@@ -404,6 +408,7 @@ class FamilyReferee:
         self._begin_hand()
 
     def _begin_hand(self) -> None:
+        self._upcards = set()
         self.preview = None
         self.discards = []
         self._ai_actions.clear()
@@ -414,7 +419,7 @@ class FamilyReferee:
             sc.racks[s] = []
             sc.wants.append((s, sizes[s]))
         for name, cards in template.piles:
-            if name in SCANNED_PILES and cards:
+            if cards and (name in SCANNED_PILES or self.draws):
                 sc.racks[name] = []
                 sc.wants.append((name, len(cards)))
         size = max(sizes)
@@ -430,6 +435,12 @@ class FamilyReferee:
         if template.declarer is None and not self.game.has_auction:
             self._say(f"{strain_word(template.trump).capitalize()} this hand (no card is turned)")
         self._after_trump()
+
+    @property
+    def draws(self) -> bool:
+        """The game moves cards from a pile to the hands between tricks (German whist's
+        stock): that pile is scanned face down at the deal, in order, top first."""
+        return type(self.game).after_trick is not Game.after_trick
 
     def sizes(self) -> list[int]:
         """Cards dealt to each seat this hand (0: not dealt in), as the engine deals it."""
@@ -459,6 +470,7 @@ class FamilyReferee:
         sc = self.scanning
         assert sc.template is not None
         sc.trump_card = card
+        self._upcards = {card}
         where = "from the stock" if self._turned_pile() else f"by {self.name(sc.template.dealer)}"
         self._say(f"{card.symbol} turned {where}: {SUIT_NAMES[card.suit]} are trumps", "ok")
         self._after_trump()
@@ -468,8 +480,11 @@ class FamilyReferee:
         sc = self.scanning
         assert sc.template is not None
         dealer = sc.template.dealer
-        if sc.trump_card is not None and self._turned_pile() is None and dealer in sc.racks:
+        pile = self._turned_pile()
+        if sc.trump_card is not None and pile is None and dealer in sc.racks:
             sc.racks[dealer].append(sc.trump_card)  # the dealer's own card, face up
+        if sc.trump_card is not None and pile is not None and pile in sc.racks:
+            sc.racks[pile].append(sc.trump_card)  # the top of a pile scanned whole
         self.phase = AI_HANDS
         self._maybe_start()
 
@@ -513,7 +528,7 @@ class FamilyReferee:
             for s in seats_at(self.players))
         piles = [(name, tuple(sc.racks[name])) for name, _ in t.piles if name in sc.racks]
         pile = self._turned_pile()
-        if pile is not None and sc.trump_card is not None:
+        if pile is not None and sc.trump_card is not None and pile not in sc.racks:
             piles.append((pile, (sc.trump_card,)))  # the rest of that pile is never seen
         trump = sc.trump_card.suit if sc.trump_card is not None else t.trump
         record = DealRecord(t.dealer, trump, None, sc.trump_card, known, None, tuple(piles), t.declarer,
@@ -534,8 +549,52 @@ class FamilyReferee:
             self._hand_over()
             return
         self.phase = STEPS if deal.step is not None else PLAY
+        if self.upcard_wanted() is not None:
+            self.phase = STOCK
+            return
         self.choice_focus = 0
         self._prepare_ai()
+
+    # -- the stock (German whist) -----------------------------------------------------------
+    def upcard_wanted(self) -> Card | None:
+        """The stock's newly turned card, to be scanned before the next lead (German whist)."""
+        deal = self.deal
+        pile = self._turned_pile()
+        if deal is None or not self.draws or pile is None or deal.current.cards or not deal.tricks:
+            return None
+        stock = deal.piles.get(pile, ())
+        return stock[0] if stock and stock[0] not in self._upcards else None
+
+    def _scan_upcard(self, card: Card) -> bool:
+        want = self.upcard_wanted()
+        assert want is not None
+        if card != want:
+            why = "it was played" if self.deal is not None and card in self.deal.played else \
+                "the stock lies in the order it was scanned"
+            return self._refuse(f"that is not the stock's next card ({why}): turn the top card of the "
+                                f"stock face up and scan it")
+        self._upcards.add(card)
+        self._say(f"{card.symbol} turned on the stock", "ok")
+        self._after_deal_moved()
+        return True
+
+    def _drawn(self, winner: Seat) -> None:
+        """Say who took what from the stock after a trick (an AI's face-down card by its place)."""
+        deal = self.deal
+        assert deal is not None
+        taken = deal.tricks[-1]
+        before = [c for c in deal.record.pile(self._turned_pile() or "")
+                  if c not in deal.piles.get(self._turned_pile() or "", ())]
+        if len(before) < 2 or not taken:
+            return
+        up = before[-2]  # the winner's; the loser's (before[-1]) is never named
+        loser = around(winner, 1, self.players)
+        self._say(f"{self.name(winner)} takes {up.symbol}; {self.name(loser)} takes the next card, face down")
+        if self.is_ai(winner):
+            self._say(f"{self.name(winner)} (AI): put {up.symbol} at the right end of its rack")
+        if self.is_ai(loser):
+            self._say(f"{self.name(loser)} (AI): put the card it takes, face down, at the right end "
+                      "of its rack")
 
     # -- racks ----------------------------------------------------------------------------
     def _exchange_pile(self) -> str | None:
@@ -560,25 +619,26 @@ class FamilyReferee:
         return None
 
     def rack(self, key: Seat | str) -> list[Card]:
-        """What lies face down in a rack (an AI's, the kitty's), in scan order; an AI that took
-        the kitty has its cards at the right end; cards played or laid away are gone."""
+        """What lies face down in a rack (an AI's, a kitty's, a stock's), in scan order; an AI
+        that took the kitty has its cards at the right end, and cards it drew after them;
+        cards played or laid away are gone."""
         sc = self.scanning
         deal = self.deal
         cards = [c for k, c in sc.order if k == key]
+        if deal is None or self.phase in (SETUP, TRUMP, AI_HANDS):
+            return cards
+        if isinstance(key, str):  # a kitty face down until taken up (a stock: its pile's)
+            return [] if self.draws else list(deal.piles.get(key, ()))
+        held = deal.hand(key)
+        if held is None:
+            return []
         pile = self._exchange_pile()
-        taker = self.kitty_taker()
-        if pile is not None and pile in sc.racks and taker is not None:
-            if key == pile:
-                return []
-            if key == taker:
-                cards += [c for k, c in sc.order if k == pile]
-        gone: set[Card] = set(self.discards)
-        if deal is not None:
-            gone |= set(deal.played) | set(deal.current.cards)
-            for ex in deal.exchanges:
-                gone |= set(ex.discard)
-        turned = sc.trump_card
-        return [c for c in cards if c not in gone and c != turned]
+        if pile is not None and pile in sc.racks and key == self.kitty_taker():
+            cards += list(deal.record.pile(pile))
+        for _, dealt in deal.record.piles:  # drawn from a pile: at the right end, as drawn
+            cards += [c for c in dealt if c in held and c not in cards]
+        turned = sc.trump_card if self._turned_pile() is None else None  # the dealer's: face up
+        return [c for c in cards if c in held and c not in self.discards and c != turned]
 
     def _rack_owner(self, card: Card) -> Seat | str | None:
         return next((k for k in self.scanning.racks if card in self.rack(k)), None)
@@ -605,9 +665,12 @@ class FamilyReferee:
             return f"that card is {self._place(owner, card)}: put it back"
         for name, cards in deal.piles.items():
             if card in cards and not (name == self._exchange_pile() and seat == self.kitty_taker()):
-                return f"{card.symbol} lies in the {name}"
+                shown = card == deal.record.trump_card or card in self.game.visible_piles(deal, seat).get(
+                    "upcard", ())
+                return f"{card.symbol} lies in the {name}" if shown else \
+                    f"that card lies face down in the {name}: put it back"
         turned = deal.record.trump_card
-        if turned is not None and card == turned and seat != deal.dealer:
+        if turned is not None and card == turned and seat != deal.dealer and self._turned_pile() is None:
             return f"{card.symbol} is the turned card, {self.name(deal.dealer)}'s (the dealer)"
         if card.suit > 3 and not self.game.jokers:
             return f"{card.symbol}: {self.game.title} is played without jokers"
@@ -746,6 +809,8 @@ class FamilyReferee:
             return self._scan_trump(c)
         if self.phase == AI_HANDS:
             return self._scan_rack(c)
+        if self.phase == STOCK:
+            return self._scan_upcard(c)
         deal = self.deal
         assert deal is not None and deal.turn is not None
         if self.phase == STEPS:
@@ -826,6 +891,8 @@ class FamilyReferee:
         if done is not None:
             winner = done.winner(deal.order)
             self._say(f"trick {len(deal.tricks)} to {self.name(winner)}", "ok")
+            if self.draws:
+                self._drawn(winner)
         self._after_deal_moved()
         return True
 
@@ -942,7 +1009,7 @@ class FamilyReferee:
 
     # -- undo -------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        if self.phase in (STEPS, PLAY, HAND_OVER):
+        if self.phase in (STEPS, PLAY, STOCK, HAND_OVER):
             deal = self.deal
             return bool(self.discards) or (deal is not None and bool(deal.actions)) \
                 or bool(self.scanning.order) or self.scanning.trump_card is not None
@@ -959,7 +1026,7 @@ class FamilyReferee:
             self.discards.pop()
             self._say("undone: the last discard taken back")
             return True
-        if self.phase in (STEPS, PLAY, HAND_OVER):
+        if self.phase in (STEPS, PLAY, STOCK, HAND_OVER):
             deal = self.deal
             assert deal is not None
             # An AI's bid or call is not a card: undo back to before the person's action.
@@ -1023,12 +1090,17 @@ class FamilyReferee:
             where = "the top card of the stock" if self._turned_pile() else "the dealer's last card"
             dealer = self.name(sc.template.dealer)
             return f"{dealer} deals {max(self.sizes())} each: scan the turned card ({where})"
+        if self.phase == STOCK:
+            return "turn the stock's next card face up and scan it"
         if self.phase == AI_HANDS:
             target = self._scanning_target()
             if target is None:
                 return "starting..."
             key, count = target
             n = len(sc.racks[key])
+            if isinstance(key, str) and key == self._turned_pile():
+                return (f"the {key}: {n} of {count} scanned - lay its cards on the reader face down "
+                        f"from the top, and stack them again in that order")
             if isinstance(key, str):
                 return f"the {key}: {n} of {count} scanned - lay the {key}'s cards on the reader face down"
             name = self.name(key)
@@ -1095,7 +1167,7 @@ class FamilyReferee:
 
     def view(self) -> FamilyView:
         deal = self.deal
-        in_hand = deal is not None and self.phase in (STEPS, PLAY, HAND_OVER)
+        in_hand = deal is not None and self.phase in (STEPS, PLAY, STOCK, HAND_OVER)
         trick: tuple[tuple[Seat, str], ...] = ()
         winner = None
         if in_hand:
@@ -1210,6 +1282,7 @@ def make_referee(game: str, players: int | None = None, **kwargs: object) -> obj
     return FamilyReferee(game, players, **kwargs)  # type: ignore[arg-type]
 
 
-__all__ = ["REFEREE_GAMES", "Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView", "STEPS", "SeatView",
+__all__ = ["REFEREE_GAMES", "STOCK", "Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView", "STEPS",
+           "SeatView",
            "engine_act",
            "make_referee", "player_counts", "player_name"]

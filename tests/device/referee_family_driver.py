@@ -4,7 +4,7 @@ engine's own shuffle of the hand (the session's template), so the test knows eve
 from __future__ import annotations
 
 from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
-from device.referee_family import STEPS, FamilyReferee
+from device.referee_family import STEPS, STOCK, FamilyReferee
 from engine.actions import Action
 from engine.cards import Card
 from engine.game import Phase
@@ -27,6 +27,7 @@ class Table:
         assert t is not None
         self.record = t
         self.hands: dict[Seat, set[Card]] = {Seat(i): set(h or ()) for i, h in enumerate(t.hands())}
+        self.drawn = 0  # cards taken from the stock so far (German whist)
 
     def deal_in(self) -> None:
         """The turned card and the AI racks (and a kitty) scanned."""
@@ -71,13 +72,33 @@ class Table:
     def play(self, n: int = 1000, until=None) -> None:
         ref = self.ref
         for _ in range(n):
+            if ref.phase == STOCK:
+                self.turn_up()
             if ref.phase != PLAY or (until and until(ref)):
                 return
             seat = ref.deal.turn
             card = ref.expected_card() if ref.is_ai(seat) else self.legal_card(seat)
             assert card is not None
-            assert ref.scan(card), ref.messages[-1].text
-            self.hands[seat].discard(card)
+            self.lay(seat, card)
+
+    def lay(self, seat: Seat, card: Card) -> None:
+        """``seat`` plays ``card`` (taken); the stock's draws follow a trick (German whist)."""
+        ref = self.ref
+        tricks = len(ref.deal.tricks)
+        assert ref.scan(card), ref.messages[-1].text
+        self.hands[seat].discard(card)
+        deal = ref.deal
+        stock = self.record.pile("stock")
+        if ref.draws and len(deal.tricks) > tricks and self.drawn < len(stock):
+            winner = deal.tricks[-1].winner(deal.order)
+            self.hands[winner].add(stock[self.drawn])
+            self.hands[Seat(1 - int(winner))].add(stock[self.drawn + 1])
+            self.drawn += 2
+
+    def turn_up(self) -> None:
+        card = self.ref.upcard_wanted()
+        assert card is not None
+        assert self.ref.scan(card), self.ref.messages[-1].text
 
     def play_hand(self, pick=None) -> None:
         self.deal_in()

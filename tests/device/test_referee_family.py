@@ -9,7 +9,7 @@ from device.events import Action as Button
 from device.events import ButtonEvent
 from device.journal import is_referee_rubber, rebuild
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
-from device.referee_family import STEPS, FamilyReferee
+from device.referee_family import STEPS, STOCK, FamilyReferee
 from device.store import Store
 from engine.actions import Bid, Declare
 from engine.cards import Card
@@ -36,13 +36,15 @@ def play_with_a_revoke(table: Table, humans: set[Seat]) -> Seat:
     """Play the hand out; the first person able to revokes once. Returns who revoked."""
     ref = table.ref
     revoker = None
-    while ref.phase == PLAY:
+    while ref.phase in (PLAY, STOCK):
+        if ref.phase == STOCK:
+            table.turn_up()
+            continue
         seat = ref.deal.turn
         if revoker is None and seat in humans:
             card = revoke_now(table)
             if card is not None:
-                assert ref.scan(card), ref.messages[-1].text  # the table cannot know yet
-                table.hands[seat].discard(card)
+                table.lay(seat, card)  # the table cannot know yet
                 revoker = seat
                 continue
         table.play(1)
@@ -300,3 +302,39 @@ def test_solo_and_norwegian_a_whole_hand_with_a_refusal_a_revoke_and_a_resume(tm
         assert any(line.startswith("revoke:") for line in again.view().summary)
         again.next_hand()
         assert again.dealer == Seat.E and len(again.match.hands) == 1
+
+
+def test_german_whist_the_stock_scanned_in_order_and_its_turned_card_each_trick(tmp_path):
+    db = tmp_path / "whist.sqlite3"
+    with Store(db) as store:
+        ref = FamilyReferee("german", None, {Seat(1): "rules"}, choose=rules_ai, seed="gw", store=store)
+        ref.choose_dealer(1)
+        assert ref.phase == TRUMP
+        table = Table(ref)
+        stock = table.record.pile("stock")
+        assert ("stock", 26) in ref.scanning.wants
+        table.deal_in()
+        assert ref.phase == PLAY and ref.deal.piles["stock"] == stock
+        # A face-down card of the stock is refused without naming it.
+        while ref.is_ai(ref.deal.turn):
+            table.play(1)
+        assert not ref.scan(stock[5])
+        said = ref.messages[-1].text
+        assert "face down in the stock" in said and stock[5].symbol not in said
+        while ref.phase == PLAY:
+            table.play(1)
+        assert ref.phase == STOCK and len(ref.deal.tricks) == 1
+        assert any("takes" in m.text for m in ref.messages)
+        assert not ref.scan(stock[3]) and "next card" in ref.messages[-1].text  # not the top card
+        table.turn_up()
+        assert ref.phase == PLAY and ref.view().trump == stock[0].suit
+        table.play(9)
+        before = ref.match.to_dict()
+    with Store(db) as store:
+        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        assert again.resume() and again.game.name == "german" and again.match.to_dict() == before
+        table.ref = again
+        revoker = play_with_a_revoke(table, {Seat(0)})
+        assert again.phase == HAND_OVER and len(again.deal.tricks) == 26
+        assert [r.seat for r in again.deal.revokes][:1] == [revoker]
+        assert again.view().summary
