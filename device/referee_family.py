@@ -166,6 +166,7 @@ class FamilyView:
     choice_focus: int | None
     auction: tuple[str, ...]
     kitty: tuple[str, ...]  # a kitty shown to all
+    upcard: str | None  # the stock's turned card (German whist), once scanned
     kitty_count: int  # cards of a kitty scanned (face down)
     discards: int  # discards scanned so far in an exchange
     discard_count: int
@@ -1155,6 +1156,14 @@ class FamilyReferee:
             return None
         return deal.contract or self.game.contract(deal)
 
+    def _upcard(self) -> str | None:
+        deal = self.deal
+        pile = self._turned_pile()
+        if deal is None or not self.draws or pile is None or self.phase not in (PLAY, STOCK):
+            return None
+        stock = deal.piles.get(pile, ())
+        return str(stock[0]) if stock and stock[0] in self._upcards else None
+
     def kitty_shown(self) -> tuple[Card, ...]:
         """The kitty as all may see it once taken up (none at no trump, as the rules say)."""
         deal = self.deal
@@ -1227,7 +1236,7 @@ class FamilyReferee:
             hand_size=max(sizes), trick=trick, trick_winner=winner,
             trick_number=deal.trick_number if in_hand and deal is not None else 1,
             expected_place=place, expected_seat=expected_seat, choices=tuple(choices), choice_focus=focus,
-            auction=tuple(auction), kitty=tuple(str(c) for c in self.kitty_shown()),
+            auction=tuple(auction), kitty=tuple(str(c) for c in self.kitty_shown()), upcard=self._upcard(),
             kitty_count=len(self.scanning.racks.get("kitty", ())),
             discards=len(self.discards), discard_count=count,
             messages=self.current_messages(), message=self.messages[-1] if self.messages else None,

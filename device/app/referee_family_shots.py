@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from device.events import ReaderStatus
 from device.referee import PLAY
-from device.referee_family import STEPS, FamilyReferee
+from device.referee_family import STEPS, STOCK, FamilyReferee
 from engine.actions import Action, Bid
 from engine.cards import Card
 from engine.game import Phase
@@ -38,7 +38,9 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
     if game == "classic":
         game = "oh-hell"
     players = None if game == "bid" else app.options.players or (5 if game == "oh-hell" else None)
-    ai: dict[Seat | int | str, str] = {Seat(1): "rules", Seat(3): "rules"}  # East and West at four
+    # East and West at four; at two, the second seat
+    ai: dict[Seat | int | str, str] = {Seat(1): "rules", Seat(3): "rules"} if game != "german" else \
+        {Seat(1): "rules"}
     ref = FamilyReferee(game, players, ai, choose=_rules_ai, seed=seed)
     ref.touch = True
     ref.reader_status(ReaderStatus(True, "reader connected on /dev/whist-reader"))
@@ -71,7 +73,12 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
         else:
             pick = next((c for c in choices if c.label in ("Pass", "1")), choices[0])
         ref.act(pick.action)
-    while scene == "referee-hand" and ref.phase == PLAY:
+    while scene == "referee-hand" and ref.phase in (PLAY, STOCK):
+        if ref.phase == STOCK:
+            up = ref.upcard_wanted()
+            assert up is not None
+            ref.scan(up)
+            continue
         deal = ref.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
@@ -81,8 +88,14 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
         if want is None:
             legal = deal.order.legal(frozenset(hands[seat]), deal.current.cards)
             want = legal[0]
+        tricks = len(deal.tricks)
         ref.scan(want)
         hands[seat].discard(want)
+        if ref.draws and len(deal.tricks) > tricks:  # German whist: the draws from the stock
+            drawn = [c for c in t.pile("stock") if c not in deal.piles.get("stock", ())]
+            winner = deal.tricks[-1].winner(deal.order)
+            hands[winner].add(drawn[-2])
+            hands[Seat(1 - int(winner))].add(drawn[-1])
     app.referee_session = ref
     app.go("referee")
     from device.app.referee_shots import _Pictured

@@ -188,9 +188,31 @@ def test_an_unfinished_family_match_in_the_store_opens_its_own_screen(tmp_path):
 @pytest.mark.parametrize(("scene", "game", "players"), [("referee-hand", "oh-hell", 5),
                                                         ("referee-bids", "oh-hell", 3),
                                                         ("referee-hand", "knockout", 6),
-                                                        ("referee-kitty", "bid", None)])
+                                                        ("referee-kitty", "bid", None),
+                                                        ("referee-hand", "german", None)])
 def test_screenshots_of_real_cards_for_the_family(tmp_path, scene, game, players):
     from device.app.main import screenshot
 
     out = screenshot(scene, (800, 480), tmp_path / f"{scene}.png", game=game, players=players)
     assert out.stat().st_size > 10_000
+
+
+def test_bids_by_the_physical_buttons():
+    from device.events import Action as Button
+    from device.events import ButtonEvent
+
+    app = make_app((800, 480), game="oh-hell", players=3)
+    try:
+        tap_button(app, "real cards")
+        ref = app.referee_session
+        tap_button(app, "start")
+        record = ref.scanning.template
+        scan(app, record.trump_card)
+        assert ref.phase == STEPS and ref.deal.turn == Seat(1)
+        for action in (Button.RIGHT, Button.RIGHT, Button.SELECT):  # 0 -> 1 -> 2, chosen
+            app.queue.post(ButtonEvent(action, source="gpio"))
+            app.step(1 / 60)
+        assert ref.deal.auction[0].tricks == 2
+        assert "left/right" in ref.prompt()  # worded for the buttons in use
+    finally:
+        app.close()

@@ -23,7 +23,7 @@ from device.app.scenes.base import Scene
 from device.app.scenes.referee import RefereeScene
 from device.events import InputEvent
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
-from device.referee_family import STEPS, Choice, FamilyReferee, FamilyView
+from device.referee_family import STEPS, STOCK, Choice, FamilyReferee, FamilyView
 from engine.actions import Action
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.seats import Seat
@@ -257,7 +257,7 @@ class FamilyRefereeScene(RefereeScene):
             self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], self.px(17))
         elif v.phase == STEPS and v.choices:
             self._draw_choices(surf, v)
-        elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS):
+        elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS, STOCK):
             self._draw_family_table(surf, v)
         self._draw_family_panel(surf, v)
         self.buttons.draw(surf)
@@ -309,6 +309,14 @@ class FamilyRefereeScene(RefereeScene):
                 n = text.text(str(v.expected_place), self.px(28), theme.GOLD, True)
                 surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
                 surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), spot)
+        if v.upcard is not None:
+            # German whist's stock, its turned card face up, at the side of the table.
+            t = self.table_rect
+            at = (t.x + self.px(12), t.centery - ch // 2)
+            surf.blit(cards.back_surface(cw, ch), (at[0] + self.px(6), at[1] + self.px(4)))
+            surf.blit(cards.card_surface(int(Card(v.upcard)), cw, ch, four), at)
+            lt = text.text("stock", self.px(15), theme.INK_DIM)
+            surf.blit(lt, lt.get_rect(midtop=(at[0] + cw // 2, at[1] + ch + self.px(6))))
         if v.phase == STEPS and v.discard_count:
             self._draw_kitty(surf, v, cw, ch)
         elif v.trump_card is not None and v.phase in (AI_HANDS, STEPS, PLAY) and not v.trick:
