@@ -989,19 +989,39 @@ class FamilyReferee:
             return []
         lines = [f"hand {s.number}: {self.name(s.dealer)} dealt, {strain_word(s.trump)}"]
         if deal is not None and deal.contract is not None and deal.contract.call:
-            by = deal.contract.declarer
-            lines[0] += f" - {deal.contract.call}" + (f" ({self.name(by)})" if by is not None else "")
+            by, call = deal.contract.declarer, deal.contract.call
+            if by is not None and "named by" in call:  # Knockout's: the screen's name for the chooser
+                lines[0] += f", named by {self.name(by)}"
+            elif call != "turned":
+                lines[0] += f" - {call}" + (f" ({self.name(by)})" if by is not None else "")
         if deal is not None:
             lines.append(self._tricks_line(deal))
         for r in s.revokes:
             lines.append(f"revoke: {self.name(r.seat)} in trick {r.trick} (proven in trick {r.proven_in})")
         names = self._side_names()
+        if deal is not None and any(isinstance(a, Bid) and a.tricks is not None for a in deal.auction):
+            lines.append("bids: " + ", ".join(f"{self.name(a.seat)} {a.tricks}" for a in deal.auction
+                                              if isinstance(a, Bid)))
         lines.append("points: " + ", ".join(f"{names[i]} {p:+d}" for i, p in enumerate(s.points)))
-        lines.extend(s.notes)
+        lines.extend(self._named(note) for note in s.notes if not note.startswith("bids "))
         lines.append("total: " + ", ".join(f"{names[i]} {p}" for i, p in enumerate(s.game_after)))
         if s.game_won_by is not None:
             lines.append(f"won by {names[s.game_won_by]}")
         return lines
+
+    def _named(self, note: str) -> str:
+        """An engine note with its seat labels (0 to N-1 away from four) as the screen's names."""
+        if self.players == 4:
+            return note
+        def names(labels: str) -> str:
+            return ", ".join(self.name(Seat(int(x))) if x.isdigit() else x for x in labels.split(", "))
+        for prefix in ("out: ", "no tricks: ", "shared win: "):
+            if note.startswith(prefix):
+                return prefix + names(note[len(prefix):])
+        last = " is the last player left"
+        if note.endswith(last) and note[:-len(last)].isdigit():
+            return names(note[:-len(last)]) + last
+        return note
 
     def _side_names(self) -> tuple[str, ...]:
         if self.game.partnerships:
@@ -1036,8 +1056,11 @@ class FamilyReferee:
                 deal = self.deal
                 assert deal is not None
             if deal.actions:
+                last = deal.actions[-1]
                 self._undo_action()
                 self.preview = None
+                if isinstance(last, Exchange):  # the discards but the last stay scanned
+                    self.discards = list(last.discard[:-1])
                 self._after_deal_moved()
                 return True
             self.match.misdeal()  # nothing done yet: back to scanning the deal

@@ -338,3 +338,23 @@ def test_german_whist_the_stock_scanned_in_order_and_its_turned_card_each_trick(
         assert again.phase == HAND_OVER and len(again.deal.tricks) == 26
         assert [r.seat for r in again.deal.revokes][:1] == [revoker]
         assert again.view().summary
+
+
+def test_undoing_the_last_discard_keeps_the_other_five_scanned():
+    ref = FamilyReferee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed="bw2")
+    ref.choose_dealer(Seat.W)
+    table = Table(ref)
+    table.deal_in()
+    while ref.deal.step.phase is not Phase.EXCHANGE:
+        choices = [c for c in ref.choices() if c.enabled]
+        pick = next((c for c in choices if isinstance(c.action, Bid) and c.action.level == 4
+                     and c.action.mode == "uptown"), None) if ref.deal.turn == Seat.N else None
+        ref.act((pick or next((c for c in choices if c.label == "Pass"), choices[0])).action)
+    held = sorted(table.hands[Seat.N] | set(table.record.pile("kitty")), key=lambda c: (c.suit > 3, c.rank))
+    for card in held[:6]:
+        assert ref.scan(card)
+    assert ref.phase == PLAY
+    assert ref.undo()
+    assert ref.phase == STEPS and ref.discards == held[:5] and not ref.deal.exchanges
+    assert ref.scan(held[6])  # another card laid away instead
+    assert ref.phase == PLAY and ref.deal.exchanges[0].discard == (*held[:5], held[6])
