@@ -358,3 +358,27 @@ def test_undoing_the_last_discard_keeps_the_other_five_scanned():
     assert ref.phase == STEPS and ref.discards == held[:5] and not ref.deal.exchanges
     assert ref.scan(held[6])  # another card laid away instead
     assert ref.phase == PLAY and ref.deal.exchanges[0].discard == (*held[:5], held[6])
+
+
+def test_bid_whist_resumes_after_a_cut_with_the_kitty_in_the_bidders_rack(tmp_path):
+    db = tmp_path / "whist.sqlite3"
+    with Store(db) as store:
+        ref = FamilyReferee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed="bw1",
+                            store=store)
+        ref.choose_dealer(Seat.W)
+        table = Table(ref)
+        table.deal_in()
+        table.steps(lambda choices: next((c for c in choices if c.label == "Pass"), choices[0]))
+        assert ref.phase == PLAY and ref.deal.contract.declarer in (Seat.E, Seat.W)
+        bidder = ref.deal.contract.declarer
+        table.play(6)
+        before, rack = ref.match.to_dict(), set(ref.rack(bidder))
+    with Store(db) as store:
+        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        assert again.resume() and again.game.name == "bid" and again.match.to_dict() == before
+        assert set(again.rack(bidder)) == rack  # its twelve, the kitty, less its discards and plays
+        played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
+        table.ref = again
+        table.hands = {s: h - played for s, h in table.hands.items()}
+        table.play()
+        assert again.phase == HAND_OVER and len(again.deal.tricks) == 12
