@@ -80,6 +80,7 @@ log = logging.getLogger(__name__)
 
 STEPS = "steps"  # the auction, a declaration, an exchange
 STOCK = "stock"  # German whist: after a trick the stock's next card is turned and scanned
+RACKS = "racks"  # after a restart: each AI rack laid on the reader from the left, for its order
 # The games refereed with real cards (classic by device.referee; the rest here), each
 # driven through whole hands in tests/device/test_referee_family.py.
 REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian", "german")
@@ -255,6 +256,10 @@ class FamilyReferee:
         self._ai_actions: dict[tuple[int, int, int], Action] = {}
         self._undos = 0
         self._upcards: set[Card] = set()  # stock cards seen turned and scanned (German whist)
+        # After a restart the store knows each AI's cards but not their order in its rack:
+        # the racks are laid on the reader again from the left (RACKS).
+        self.rack_order: dict[Seat, list[Card]] = {}
+        self._rerack: dict[Seat, set[Card]] = {}
 
     # -- seats ----------------------------------------------------------------------
     @property
@@ -334,7 +339,38 @@ class FamilyReferee:
         # a card turned on the stock before the cut was seen: not asked for again
         self._upcards = {c for c in deal.record.pile(self._turned_pile() or "")
                          if c not in deal.piles.get(self._turned_pile() or "", ())[1:]}
+        self.rack_order = {}
+        self.phase = PLAY  # (for rack(): the deal's cards)
+        self._rerack = {seat: set(self.rack(seat)) for seat in self.ai_seats
+                        if not deal.is_over and len(self.rack(seat)) > 1}
+        if self._rerack:
+            self.phase = RACKS
+            self._say("the order of the AI racks was lost with the power: lay each rack's cards on the "
+                      "reader from the left, then back in that order")
+            return True
         self._after_deal_moved()
+        return True
+
+    def _reracking(self) -> Seat | None:
+        """The AI seat whose rack is being laid on the reader again (RACKS), or None."""
+        short = [s for s in sorted(self._rerack) if len(self.rack_order.get(s, ())) < len(self._rerack[s])]
+        return short[0] if short else None
+
+    def _scan_rerack(self, card: Card) -> bool:
+        seat = self._reracking()
+        assert seat is not None
+        name = self.name(seat)
+        done = self.rack_order.setdefault(seat, [])
+        if card not in self._rerack[seat] or card in done:
+            why = "laid already" if card in done else f"not in {name}'s rack"
+            return self._refuse(f"that card is {why}: lay {name}'s rack cards from the left, the "
+                                f"{ordinal(len(done) + 1)} now")
+        done.append(card)
+        self._say(f"AI {name}'s rack: {len(done)} of {len(self._rerack[seat])} in order", "ok")
+        if self._reracking() is None:
+            self._rerack = {}
+            self._say("the racks are in order again", "ok")
+            self._after_deal_moved()
         return True
 
     # -- state ----------------------------------------------------------------------
@@ -351,6 +387,7 @@ class FamilyReferee:
     def _moment(self) -> tuple[object, ...]:
         deal = self.deal
         return (self.phase, len(self.match.deals), len(deal.actions) if deal is not None else -1,
+                sum(len(x) for x in self.rack_order.values()),
                 len(self.scanning.order), self.scanning.trump_card, self._undos, len(self.discards),
                 self.reader_connected, tuple(sorted(self.ai_seats)), self.players, self.setup_dealer)
 
@@ -410,6 +447,7 @@ class FamilyReferee:
 
     def _begin_hand(self) -> None:
         self._upcards = set()
+        self.rack_order, self._rerack = {}, {}
         self.preview = None
         self.discards = []
         self._ai_actions.clear()
@@ -448,7 +486,8 @@ class FamilyReferee:
         t = self.scanning.template
         if t is None:
             return [0] * self.players
-        return [len(h or ()) for h in t.hands()]
+        # (a physical record, after a restart: a hand not scanned holds the record's size)
+        return [t.size if h is None and t.size is not None else len(h or ()) for h in t.hands()]
 
     def _turned_pile(self) -> str | None:
         """The pile the turned card lies on (Oh Hell's stock), None when it is the dealer's."""
@@ -633,9 +672,11 @@ class FamilyReferee:
         held = deal.hand(key)
         if held is None:
             return []
+        if key in self.rack_order and key not in self._rerack:  # laid again after a restart
+            cards = list(self.rack_order[key])
         pile = self._exchange_pile()
         if pile is not None and pile in sc.racks and key == self.kitty_taker():
-            cards += list(deal.record.pile(pile))
+            cards += [c for c in deal.record.pile(pile) if c not in cards]
         for _, dealt in deal.record.piles:  # drawn from a pile: at the right end, as drawn
             cards += [c for c in dealt if c in held and c not in cards]
         turned = sc.trump_card if self._turned_pile() is None else None  # the dealer's: face up
@@ -812,6 +853,8 @@ class FamilyReferee:
             return self._scan_rack(c)
         if self.phase == STOCK:
             return self._scan_upcard(c)
+        if self.phase == RACKS:
+            return self._scan_rerack(c)
         deal = self.deal
         assert deal is not None and deal.turn is not None
         if self.phase == STEPS:
@@ -1030,6 +1073,8 @@ class FamilyReferee:
 
     # -- undo -------------------------------------------------------------------------------
     def can_undo(self) -> bool:
+        if self.phase == RACKS:
+            return any(self.rack_order.values())
         if self.phase in (STEPS, PLAY, STOCK, HAND_OVER):
             deal = self.deal
             return bool(self.discards) or (deal is not None and bool(deal.actions)) \
@@ -1043,6 +1088,13 @@ class FamilyReferee:
         person's before it), a scanned card, the turned card."""
         self._undos += 1
         self._ai_actions.clear()
+        if self.phase == RACKS:
+            seat = next((s for s in sorted(self.rack_order, reverse=True) if self.rack_order[s]), None)
+            if seat is None:
+                return self._refuse("nothing to undo")
+            self.rack_order[seat].pop()
+            self._say(f"undone: the last card of AI {self.name(seat)}'s rack - lay it again")
+            return True
         if self.discards:
             self.discards.pop()
             self._say("undone: the last discard taken back")
@@ -1116,6 +1168,13 @@ class FamilyReferee:
             return f"{dealer} deals {max(self.sizes())} each: scan the turned card ({where})"
         if self.phase == STOCK:
             return "turn the stock's next card face up and scan it"
+        if self.phase == RACKS:
+            seat = self._reracking()
+            assert seat is not None
+            n, total = len(self.rack_order.get(seat, ())), len(self._rerack[seat])
+            name = self.name(seat)
+            return (f"after the restart: lay AI {name}'s rack on the reader card by card from the left "
+                    f"({n} of {total}), face down, and back in that order")
         if self.phase == AI_HANDS:
             target = self._scanning_target()
             if target is None:
@@ -1199,7 +1258,7 @@ class FamilyReferee:
 
     def view(self) -> FamilyView:
         deal = self.deal
-        in_hand = deal is not None and self.phase in (STEPS, PLAY, STOCK, HAND_OVER)
+        in_hand = deal is not None and self.phase in (STEPS, PLAY, STOCK, RACKS, HAND_OVER)
         trick: tuple[tuple[Seat, str], ...] = ()
         winner = None
         if in_hand:
@@ -1228,7 +1287,9 @@ class FamilyReferee:
                 s, self.name(s), self.ai_seats.get(s), self.phase != SETUP and sizes[s] == 0,
                 calls.get(s), deal.taken[s] if in_hand and deal is not None else 0,
                 scores[s] if not self.game.partnerships and s < len(scores) else 0,
-                len(sc_rack) if sc_rack is not None and self.phase == AI_HANDS else None, sizes[s]))
+                len(self.rack_order.get(s, ())) if s in self._rerack else
+                len(sc_rack) if sc_rack is not None and self.phase == AI_HANDS else None,
+                len(self._rerack[s]) if s in self._rerack else sizes[s]))
         want = self.expected_card()
         place = None
         expected_seat = deal.turn if want is not None and deal is not None else None
@@ -1253,7 +1314,7 @@ class FamilyReferee:
         return FamilyView(
             game=self.game.name, title=self.game.title, players=self.players, phase=self.phase,
             prompt=self.prompt(), dealer=self.dealer,
-            turn=deal.turn if in_hand and deal is not None and self.phase != HAND_OVER else None,
+            turn=deal.turn if in_hand and deal is not None and self.phase not in (HAND_OVER, RACKS) else None,
             seats=tuple(seats), trump=trump, trump_card=str(turned) if turned is not None else None,
             contract=contract.call if contract is not None and contract.call else None,
             hand_size=max(sizes), trick=trick, trick_winner=winner,
@@ -1314,7 +1375,8 @@ def make_referee(game: str, players: int | None = None, **kwargs: object) -> obj
     return FamilyReferee(game, players, **kwargs)  # type: ignore[arg-type]
 
 
-__all__ = ["REFEREE_GAMES", "STOCK", "Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView", "STEPS",
+__all__ = ["RACKS", "REFEREE_GAMES", "STOCK", "Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView",
+           "STEPS",
            "SeatView",
            "engine_act",
            "make_referee", "player_counts", "player_name"]

@@ -4,7 +4,7 @@ engine's own shuffle of the hand (the session's template), so the test knows eve
 from __future__ import annotations
 
 from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
-from device.referee_family import STEPS, STOCK, FamilyReferee
+from device.referee_family import RACKS, STEPS, STOCK, FamilyReferee
 from engine.actions import Action
 from engine.cards import Card
 from engine.game import Phase
@@ -94,6 +94,22 @@ class Table:
             self.hands[winner].add(stock[self.drawn])
             self.hands[Seat(1 - int(winner))].add(stock[self.drawn + 1])
             self.drawn += 2
+
+    def rerack(self) -> dict[Seat, list[Card]]:
+        """After a restart: each AI rack laid on the reader from the left, in an order of the
+        test's own (as the cards lie), which the racks then follow."""
+        ref = self.ref
+        laid: dict[Seat, list[Card]] = {}
+        while ref.phase == RACKS:
+            seat = ref._reracking()
+            assert seat is not None
+            if seat not in laid:
+                laid[seat] = sorted(ref._rerack[seat], reverse=True)
+            card = laid[seat][len(ref.rack_order.get(seat, []))]
+            assert ref.scan(card), ref.messages[-1].text
+        for seat, cards in laid.items():
+            assert ref.rack(seat) == cards
+        return laid
 
     def turn_up(self) -> None:
         card = self.ref.upcard_wanted()

@@ -9,7 +9,7 @@ from device.events import Action as Button
 from device.events import ButtonEvent
 from device.journal import is_referee_rubber, rebuild
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
-from device.referee_family import STEPS, STOCK, FamilyReferee
+from device.referee_family import RACKS, STEPS, STOCK, FamilyReferee
 from device.store import Store
 from engine.actions import Bid, Declare
 from engine.cards import Card
@@ -255,12 +255,15 @@ def test_a_cut_mid_hand_resumes_oh_hell_at_the_same_card(tmp_path):
         again = FamilyReferee("oh-hell", 4, choose=rules_ai, store=store)
         assert again.resume()
         assert again.match.to_dict() == before
-        assert again.players == 5 and again.ai_seats == {Seat(4): "rules"} and again.phase == PLAY
-        assert again.expected_card() == expected
-        assert "resumed" in again.messages[-1].text
+        assert again.players == 5 and again.ai_seats == {Seat(4): "rules"} and again.phase == RACKS
+        assert any("resumed" in m.text for m in again.messages)
+        # The racks' order went with the power: the AI's rack is laid on the reader from the left.
+        table.ref = again
+        assert not again.scan(sorted(table.hands[Seat(0)])[0])  # not a card of that rack
+        laid = table.rerack()
+        assert again.phase == PLAY and again.expected_card() == expected and list(laid) == [Seat(4)]
         # Carry on to the end of the hand with the cards still in hand.
         played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
-        table.ref = again
         table.hands = {Seat(i): set(h) - played for i, h in enumerate(table.record.hands())}
         table.play()
         assert again.phase == HAND_OVER
@@ -296,6 +299,7 @@ def test_solo_and_norwegian_a_whole_hand_with_a_refusal_a_revoke_and_a_resume(tm
         assert again.resume() and again.game.name == game and again.match.to_dict() == before
         played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
         table.ref = again
+        table.rerack()
         table.hands = {Seat(i): set(h) - played for i, h in enumerate(table.record.hands())}
         play_with_a_revoke(table, {Seat.N, Seat.S})
         assert again.phase == HAND_OVER and again.deal.revokes
@@ -334,6 +338,7 @@ def test_german_whist_the_stock_scanned_in_order_and_its_turned_card_each_trick(
         again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "german" and again.match.to_dict() == before
         table.ref = again
+        table.rerack()
         revoker = play_with_a_revoke(table, {Seat(0)})
         assert again.phase == HAND_OVER and len(again.deal.tricks) == 26
         assert [r.seat for r in again.deal.revokes][:1] == [revoker]
@@ -379,6 +384,7 @@ def test_bid_whist_resumes_after_a_cut_with_the_kitty_in_the_bidders_rack(tmp_pa
         assert set(again.rack(bidder)) == rack  # its twelve, the kitty, less its discards and plays
         played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
         table.ref = again
+        table.rerack()
         table.hands = {s: h - played for s, h in table.hands.items()}
         table.play()
         assert again.phase == HAND_OVER and len(again.deal.tricks) == 12

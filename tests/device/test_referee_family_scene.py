@@ -14,7 +14,7 @@ from device.app.scenes.referee_family import FamilyRefereeScene  # noqa: E402
 from device.app.testing import make_app, tap_button  # noqa: E402
 from device.events import CardScanned  # noqa: E402
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP  # noqa: E402
-from device.referee_family import STEPS, FamilyReferee  # noqa: E402
+from device.referee_family import RACKS, STEPS, FamilyReferee  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.seats import Seat  # noqa: E402
@@ -178,7 +178,11 @@ def test_an_unfinished_family_match_in_the_store_opens_its_own_screen(tmp_path):
             assert isinstance(app.scene, FamilyRefereeScene)
             again = app.referee_session
             assert isinstance(again, FamilyReferee) and again.game.name == "knockout"
-            assert again.players == 3 and again.phase == PLAY
+            assert again.players == 3 and again.phase == RACKS
+            assert "from the left" in again.prompt()
+            for card in sorted(again._rerack[Seat(2)]):  # the AI's rack laid again, on the screen
+                scan(app, card)
+            assert again.phase == PLAY and again.rack(Seat(2)) == sorted(again.rack(Seat(2)))
             assert again.match.to_dict() == ref.match.to_dict()
             assert again.deal.record.trump_card == record.trump_card
         finally:

@@ -23,7 +23,7 @@ from device.app.scenes.base import Scene
 from device.app.scenes.referee import RefereeScene
 from device.events import InputEvent
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
-from device.referee_family import STEPS, STOCK, Choice, FamilyReferee, FamilyView
+from device.referee_family import RACKS, STEPS, STOCK, Choice, FamilyReferee, FamilyView
 from engine.actions import Action
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.seats import Seat
@@ -257,7 +257,7 @@ class FamilyRefereeScene(RefereeScene):
             self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], self.px(17))
         elif v.phase == STEPS and v.choices:
             self._draw_choices(surf, v)
-        elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS, STOCK):
+        elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS, STOCK, RACKS):
             self._draw_family_table(surf, v)
         self._draw_family_panel(surf, v)
         self.buttons.draw(surf)
@@ -274,8 +274,8 @@ class FamilyRefereeScene(RefereeScene):
             state = ""
             if sv.out:
                 state = "out"
-            elif v.phase == AI_HANDS and sv.scanned is not None:
-                state = f"{sv.scanned} of {sv.size} scanned"
+            elif v.phase in (AI_HANDS, RACKS) and sv.scanned is not None:
+                state = f"{sv.scanned} of {sv.size} " + ("scanned" if v.phase == AI_HANDS else "in order")
             elif v.phase in (PLAY, STEPS):
                 parts = []
                 if sv.bid is not None:
