@@ -801,17 +801,18 @@ class FamilyReferee:
         seat = deal.turn
         legal = deal.legal_actions()
         out = [Choice(_label(a), a) for a in legal]
-        barred = getattr(self.game, "barred_bid", None)
-        if deal.step.phase is Phase.AUCTION and callable(barred):
-            hook = barred(deal, seat)
-            if hook is not None:
-                # The hook: the dealer's one bid that would make the bids add up, shown greyed.
+        # A bid of a count not offered (Oh Hell's dealer's hook) is shown greyed, with why.
+        offered = {a.tricks for a in legal if isinstance(a, Bid) and a.tricks is not None}
+        if deal.step.phase is Phase.AUCTION and offered:
+            k = deal.tricks_per_hand
+            total = sum(a.tricks or 0 for a in deal.auction if isinstance(a, Bid))
+            for hook in (n for n in range(k + 1) if n not in offered):
                 action = Bid(seat, tricks=hook)
-                k = deal.tricks_per_hand
                 at = next((i for i, c in enumerate(out) if isinstance(c.action, Bid)
                            and (c.action.tricks or 0) > hook), len(out))
                 out.insert(at, Choice(_label(action), action, False,
-                                      f"the hook: the bids may not add up to {k}"))
+                                      f"the bids ({total} so far) would add up to the {k} tricks: "
+                                      f"the dealer's hook"))
         return out
 
     def act(self, action: Action) -> bool:

@@ -195,7 +195,7 @@ class FamilyRefereeScene(RefereeScene):
     def _choice_area(self) -> pygame.Rect:
         """Where the bid or trump buttons lie: the table area under the auction so far."""
         t = self.table_rect.inflate(-self.px(12), -self.px(12))
-        return pygame.Rect(t.x, t.y + self.px(46), t.w, t.h - self.px(46) - self.px(26))
+        return pygame.Rect(t.x, t.y + self.px(46), t.w, t.h - self.px(46) - self.px(44))
 
     def _choice_buttons(self, choices: tuple[Choice, ...], focus: int | None) -> None:
         """The bids (or trump calls) of the person to act, big enough for a finger."""
@@ -225,12 +225,15 @@ class FamilyRefereeScene(RefereeScene):
         for part in text.wrap(said, size, t.w - self.px(20))[-2:]:
             surf.blit(text.text(part, size, theme.INK_DIM), (t.x + self.px(10), y))
             y += text.line_height(size)
-        reasons = [f"{c.label}: {c.reason}" for c in v.choices if not c.enabled and c.reason]
+        reasons = [f"Not {c.label}: {c.reason}" for c in v.choices if not c.enabled and c.reason]
         if reasons:
-            line = reasons[0]
-            fs = text.fit_size(line, self.px(17), t.w - self.px(20), True)
-            rt = text.text(line, fs, theme.GOLD, True)
-            surf.blit(rt, rt.get_rect(midbottom=(t.centerx, t.bottom - self.px(6))))
+            size = self.px(16)
+            lines = text.wrap(reasons[0], size, t.w - self.px(20), True)[:2]
+            y = t.bottom - self.px(6) - len(lines) * text.line_height(size, True)
+            for part in lines:
+                rt = text.text(part, size, theme.GOLD, True)
+                surf.blit(rt, rt.get_rect(midtop=(t.centerx, y)))
+                y += text.line_height(size, True)
 
     def _chooser(self, action: Action) -> Callable[[], bool]:
         return lambda: self.family.act(action)
