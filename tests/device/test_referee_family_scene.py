@@ -220,3 +220,23 @@ def test_bids_by_the_physical_buttons():
         assert "left/right" in ref.prompt()  # worded for the buttons in use
     finally:
         app.close()
+
+
+def test_jokers_are_enrolled_from_the_enrolment_screen(tmp_path):
+    with Store(tmp_path / "w.sqlite3") as store:
+        app = make_app((800, 480))
+        try:
+            app.store = store
+            app.go("enrol")
+            tap_button(app, "reenrol")
+            tap_button(app, "BJ")  # the big joker, below the 52
+            assert app.scene.flow.next_card() == "BJ"
+            app.queue.post(CardScanned(None, tag="0c0c0c0c01"))
+            app.step(1 / 60)
+            tap_button(app, "reenrol")
+            tap_button(app, "LJ")
+            app.queue.post(CardScanned(None, tag="0C0C0C0C02"))
+            app.step(1 / 60)
+            assert store.card_for_tag("0C0C0C0C01") == "BJ" and store.card_for_tag("0c0c0c0c02") == "LJ"
+        finally:
+            app.close()
