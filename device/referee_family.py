@@ -83,7 +83,7 @@ STOCK = "stock"  # German whist: after a trick the stock's next card is turned a
 RACKS = "racks"  # after a restart: each AI rack laid on the reader from the left, for its order
 # The games refereed with real cards (classic by device.referee; the rest here), each
 # driven through whole hands in tests/device/test_referee_family.py.
-REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian", "german")
+REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian", "german", "scandinavian")
 SCANNED_PILES = ("kitty", "widow")  # piles the table scans face down at the deal
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 
@@ -162,6 +162,7 @@ class FamilyView:
     trick_winner: Seat | None
     trick_number: int
     expected_place: int | None
+    expected_shown: str | None  # the AI's card when it lies face up (a layout, the turned card)
     expected_seat: Seat | None
     choices: tuple[Choice, ...]
     choice_focus: int | None
@@ -336,9 +337,8 @@ class FamilyReferee:
             if pile and (name in SCANNED_PILES or self.draws):
                 sc.racks[name] = list(pile)
                 sc.order.extend((name, c) for c in pile)
-        # a card turned on the stock before the cut was seen: not asked for again
-        self._upcards = {c for c in deal.record.pile(self._turned_pile() or "")
-                         if c not in deal.piles.get(self._turned_pile() or "", ())[1:]}
+        # a card turned up before the cut was seen: not asked for again
+        self._upcards = self._public()
         self.rack_order = {}
         self.phase = PLAY  # (for rack(): the deal's cards)
         self._rerack = {seat: set(self.rack(seat)) for seat in self.ai_seats
@@ -458,7 +458,7 @@ class FamilyReferee:
             sc.racks[s] = []
             sc.wants.append((s, sizes[s]))
         for name, cards in template.piles:
-            if cards and (name in SCANNED_PILES or self.draws):
+            if cards and (name in SCANNED_PILES or self.draws or self.layouts):
                 sc.racks[name] = []
                 sc.wants.append((name, len(cards)))
         size = max(sizes)
@@ -480,6 +480,29 @@ class FamilyReferee:
         """The game moves cards from a pile to the hands between tricks (German whist's
         stock): that pile is scanned face down at the deal, in order, top first."""
         return type(self.game).after_trick is not Game.after_trick
+
+    @property
+    def layouts(self) -> bool:
+        """The game plays from layouts on the table (Scandinavian whist's 8 face down under 8
+        face up): they are scanned at the deal, the face-down ones from the left, face down."""
+        return type(self.game).layout is not Game.layout
+
+    def _public(self) -> set[Card]:
+        """Cards every seat may see now (a stock's turned card, face-up layouts), the kitty aside."""
+        deal = self.deal
+        if deal is None:
+            return set()
+        skip = {self._exchange_pile(), "discard"}
+        seen = [{c for name, cards in self.game.visible_piles(deal, s).items() if name not in skip
+                 for c in cards} for s in deal.seats]
+        return set.intersection(*seen) if seen else set()
+
+    def pile_words(self, name: str) -> str:
+        """What a pile is called on the screen: "the stock", "Player 2's face-down layout"."""
+        for prefix, side in (("down", "face-down"), ("up", "face-up")):
+            if name.startswith(prefix) and name[len(prefix):].isdigit():
+                return f"{self.name(Seat(int(name[len(prefix):])))}'s {side} layout"
+        return f"the {name}"
 
     def sizes(self) -> list[int]:
         """Cards dealt to each seat this hand (0: not dealt in), as the engine deals it."""
@@ -536,7 +559,7 @@ class FamilyReferee:
         return None
 
     def _holder(self, key: Seat | str) -> str:
-        return f"AI {self.name(key)}" if isinstance(key, Seat) else f"the {key}"
+        return f"AI {self.name(key)}" if isinstance(key, Seat) else self.pile_words(key)
 
     def _scan_rack(self, card: Card) -> bool:
         target = self._scanning_target()
@@ -579,6 +602,7 @@ class FamilyReferee:
         except RulesError as exc:  # not expected: the shape is the engine's own deal's
             self._refuse(f"the deal cannot start: {exc}")
             return
+        self._upcards |= self._public()
         self._after_deal_moved()
 
     def _after_deal_moved(self) -> None:
@@ -597,26 +621,37 @@ class FamilyReferee:
 
     # -- the stock (German whist) -----------------------------------------------------------
     def upcard_wanted(self) -> Card | None:
-        """The stock's newly turned card, to be scanned before the next lead (German whist)."""
+        """A card scanned face down at the deal that the game has just turned face up (German
+        whist's stock after a trick, a Scandinavian layout card uncovered): scanned before play
+        goes on, so the table's cards are seen to lie as scanned."""
         deal = self.deal
-        pile = self._turned_pile()
-        if deal is None or not self.draws or pile is None or deal.current.cards or not deal.tricks:
+        if deal is None or deal.contract is None or deal.is_over or not (self.draws or self.layouts):
             return None
-        stock = deal.piles.get(pile, ())
-        return stock[0] if stock and stock[0] not in self._upcards else None
+        public = self._public()
+        gone = set(deal.played) | set(deal.current.cards)
+        pile = self._exchange_pile()
+        return next((c for k, c in self.scanning.order if isinstance(k, str) and k != pile
+                     and c in public and c not in gone and c not in self._upcards), None)
 
     def _scan_upcard(self, card: Card) -> bool:
         want = self.upcard_wanted()
         assert want is not None
         if card != want:
             why = "it was played" if self.deal is not None and card in self.deal.played else \
-                "the stock lies in the order it was scanned"
-            return self._refuse(f"that is not the stock's next card ({why}): turn the top card of the "
-                                f"stock face up and scan it")
+                "the cards lie in the order they were scanned"
+            return self._refuse(f"that is not the card just turned ({why}): {self._turn_words()}")
         self._upcards.add(card)
-        self._say(f"{card.symbol} turned on the stock", "ok")
+        self._say(f"{card.symbol} turned up", "ok")
         self._after_deal_moved()
         return True
+
+    def _turn_words(self) -> str:
+        want = self.upcard_wanted()
+        if self.layouts and want is not None:
+            where = next((k for k, c in self.scanning.order if c == want), "")
+            layout = self.pile_words(str(where)).replace("face-down ", "")
+            return f"turn up the card uncovered in {layout} and scan it"
+        return "turn the top card of the stock face up and scan it"
 
     def _drawn(self, winner: Seat) -> None:
         """Say who took what from the stock after a trick (an AI's face-down card by its place)."""
@@ -667,8 +702,8 @@ class FamilyReferee:
         cards = [c for k, c in sc.order if k == key]
         if deal is None or self.phase in (SETUP, TRUMP, AI_HANDS):
             return cards
-        if isinstance(key, str):  # a kitty face down until taken up (a stock: its pile's)
-            return [] if self.draws else list(deal.piles.get(key, ()))
+        if isinstance(key, str):  # a kitty face down until taken up (a stock, a layout: their piles')
+            return list(deal.piles.get(key, ())) if key == self._exchange_pile() else []
         held = deal.hand(key)
         if held is None:
             return []
@@ -687,6 +722,9 @@ class FamilyReferee:
 
     def _place(self, key: Seat | str, card: Card) -> str:
         cards = self.rack(key)
+        deal = self.deal
+        if isinstance(key, Seat) and deal is not None and card in self.game.layout(deal, key):
+            return f"{card.symbol} from {self.name(key)}'s layout"
         if card not in cards:
             return f"the turned card {card.symbol}"
         whose = f"{self.name(key)}'s rack" if isinstance(key, Seat) else f"the {key}"
@@ -705,12 +743,15 @@ class FamilyReferee:
         owner = self._rack_owner(card)
         if owner is not None and owner != seat:
             return f"that card is {self._place(owner, card)}: put it back"
+        for other in deal.seats:  # a face-up layout card (Scandinavian whist)
+            if card in self.game.layout(deal, other):
+                return None if other == seat else f"{card.symbol} is in {self.name(other)}'s layout"
         for name, cards in deal.piles.items():
             if card in cards and not (name == self._exchange_pile() and seat == self.kitty_taker()):
-                shown = card == deal.record.trump_card or card in self.game.visible_piles(deal, seat).get(
-                    "upcard", ())
-                return f"{card.symbol} lies in the {name}" if shown else \
-                    f"that card lies face down in the {name}: put it back"
+                where = self.pile_words(name)
+                shown = card == deal.record.trump_card or card in self._public()
+                return f"{card.symbol} lies in {where}" if shown else \
+                    f"that card lies face down in {where}: put it back"
         turned = deal.record.trump_card
         if turned is not None and card == turned and seat != deal.dealer and self._turned_pile() is None:
             return f"{card.symbol} is the turned card, {self.name(deal.dealer)}'s (the dealer)"
@@ -1168,7 +1209,7 @@ class FamilyReferee:
             dealer = self.name(sc.template.dealer)
             return f"{dealer} deals {max(self.sizes())} each: scan the turned card ({where})"
         if self.phase == STOCK:
-            return "turn the stock's next card face up and scan it"
+            return self._turn_words()
         if self.phase == RACKS:
             seat = self._reracking()
             assert seat is not None
@@ -1182,6 +1223,12 @@ class FamilyReferee:
                 return "starting..."
             key, count = target
             n = len(sc.racks[key])
+            if isinstance(key, str) and key.startswith("down"):
+                return (f"{self.pile_words(key)}: {n} of {count} scanned - lay those cards on the reader "
+                        f"face down, from the left, and back in that order")
+            if isinstance(key, str) and key.startswith("up"):
+                return f"{self.pile_words(key)}: {n} of {count} scanned - lay them on the reader" \
+                       " from the left"
             if isinstance(key, str) and key == self._turned_pile():
                 return (f"the {key}: {n} of {count} scanned - lay its cards on the reader face down "
                         f"from the top, and stack them again in that order")
@@ -1320,7 +1367,9 @@ class FamilyReferee:
             contract=contract.call if contract is not None and contract.call else None,
             hand_size=max(sizes), trick=trick, trick_winner=winner,
             trick_number=deal.trick_number if in_hand and deal is not None else 1,
-            expected_place=place, expected_seat=expected_seat, choices=tuple(choices), choice_focus=focus,
+            expected_place=place, expected_seat=expected_seat,
+            expected_shown=str(want) if want is not None and place is None else None,
+            choices=tuple(choices), choice_focus=focus,
             auction=tuple(auction), kitty=tuple(str(c) for c in self.kitty_shown()), upcard=self._upcard(),
             kitty_count=len(self.scanning.racks.get("kitty", ())),
             discards=len(self.discards), discard_count=count,

@@ -67,7 +67,8 @@ class Table:
     def legal_card(self, seat: Seat) -> Card:
         deal = self.ref.deal
         order: Order = deal.order
-        return order.legal(frozenset(self.hands[seat]), deal.current.cards)[0]
+        held = frozenset(self.hands[seat]) | deal.game.layout(deal, seat)  # a face-up layout too
+        return order.legal(held, deal.current.cards)[0]
 
     def play(self, n: int = 1000, until=None) -> None:
         ref = self.ref

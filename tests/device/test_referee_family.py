@@ -329,7 +329,7 @@ def test_german_whist_the_stock_scanned_in_order_and_its_turned_card_each_trick(
             table.play(1)
         assert ref.phase == STOCK and len(ref.deal.tricks) == 1
         assert any("takes" in m.text for m in ref.messages)
-        assert not ref.scan(stock[3]) and "next card" in ref.messages[-1].text  # not the top card
+        assert not ref.scan(stock[3]) and "just turned" in ref.messages[-1].text  # not the top card
         table.turn_up()
         assert ref.phase == PLAY and ref.view().trump == stock[0].suit
         table.play(9)
@@ -388,3 +388,49 @@ def test_bid_whist_resumes_after_a_cut_with_the_kitty_in_the_bidders_rack(tmp_pa
         table.hands = {s: h - played for s, h in table.hands.items()}
         table.play()
         assert again.phase == HAND_OVER and len(again.deal.tricks) == 12
+
+
+def test_scandinavian_whist_layouts_scanned_an_uncovered_card_scanned_a_revoke_and_a_resume(tmp_path):
+    db = tmp_path / "whist.sqlite3"
+    with Store(db) as store:
+        ref = FamilyReferee("scandinavian", None, {Seat(1): "rules"}, choose=rules_ai, seed=0, store=store)
+        ref.choose_dealer(0)
+        table = Table(ref)
+        # The AI's ten, then each player's 8 face down (from the left) and the 8 face up over them.
+        assert [w for w in ref.scanning.wants] == [(Seat(1), 10), ("down0", 8), ("up0", 8), ("down1", 8),
+                                                   ("up1", 8)]
+        for card in sorted(table.hands[Seat(1)]):
+            assert ref.scan(card)
+        assert "Player 1's face-down layout" in ref.prompt() and "face down, from the left" in ref.prompt()
+        for name in ("down0", "up0", "down1", "up1"):
+            for card in table.record.pile(name):
+                assert ref.scan(card), ref.messages[-1].text
+        table.steps()  # high or low, by the buttons
+        assert ref.phase == PLAY
+        downs0 = table.record.pile("down0")
+        ups1 = table.record.pile("up1")
+        while ref.is_ai(ref.deal.turn):
+            table.play(1)
+        assert not ref.scan(downs0[0])  # still covered: refused without naming it
+        assert "face down" in ref.messages[-1].text and downs0[0].symbol not in ref.messages[-1].text
+        assert not ref.scan(ups1[0]) or ups1[0] in ref.deal.played  # the other player's layout card
+        turned = False
+        while ref.phase in (PLAY, STOCK) and len(ref.deal.tricks) < 5:
+            if ref.phase == STOCK:
+                want = ref.upcard_wanted()
+                wrong = next(c for c in downs0 + table.record.pile("down1") if c != want)
+                assert not ref.scan(wrong) and "just turned" in ref.messages[-1].text
+                table.turn_up()
+                turned = True
+                continue
+            table.play(1)
+        assert turned  # a layout card was uncovered and scanned
+        before = ref.match.to_dict()
+    with Store(db) as store:
+        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        assert again.resume() and again.game.name == "scandinavian" and again.match.to_dict() == before
+        table.ref = again
+        table.rerack()
+        play_with_a_revoke(table, {Seat(0)})
+        assert again.phase == HAND_OVER and len(again.deal.tricks) == 13
+        assert again.deal.revokes and again.deal.revokes[0].seat == Seat(0)

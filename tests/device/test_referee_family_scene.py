@@ -193,7 +193,8 @@ def test_an_unfinished_family_match_in_the_store_opens_its_own_screen(tmp_path):
                                                         ("referee-bids", "oh-hell", 3),
                                                         ("referee-hand", "knockout", 6),
                                                         ("referee-kitty", "bid", None),
-                                                        ("referee-hand", "german", None)])
+                                                        ("referee-hand", "german", None),
+                                                        ("referee-hand", "scandinavian", None)])
 def test_screenshots_of_real_cards_for_the_family(tmp_path, scene, game, players):
     from device.app.main import screenshot
 

@@ -270,7 +270,9 @@ class FamilyRefereeScene(RefereeScene):
         ch = min(self.px(80 if v.players <= 5 else 66), self.table_rect.h // (4 if v.players <= 5 else 5))
         cw = int(ch * cards.CARD_RATIO)
         cx, cy = self.table_rect.center
-        played = dict(v.trick)
+        played: dict[Seat, list[str]] = {}
+        for seat, c in v.trick:  # two a seat in Scandinavian whist's tricks
+            played.setdefault(seat, []).append(c)
         for sv in v.seats:
             x, y = self.spots[sv.seat]
             name = sv.name + (" (AI)" if sv.ai else "")
@@ -301,13 +303,18 @@ class FamilyRefereeScene(RefereeScene):
             surf.blit(nt, nt.get_rect(midtop=(box.centerx, box.top)))
             if st is not None:
                 surf.blit(st, st.get_rect(midtop=(box.centerx, box.top + nt.get_height())))
-            card = played.get(sv.seat)
+            laid = played.get(sv.seat, [])
             side = abs(x - cx) * self.table_rect.h > abs(y - cy) * self.table_rect.w  # a left or right seat
             fx, fy = (0.45, 0.9) if side else (0.55, 0.55)  # two seats up one edge: kept apart
             spot = (int(cx + (x - cx) * fx) - cw // 2, int(cy + (y - cy) * fy) - ch // 2)
-            if card is not None:
-                surf.blit(cards.card_surface(int(Card(card)), cw, ch, four), spot)
+            for i, card in enumerate(laid):  # a second card beside the first
+                surf.blit(cards.card_surface(int(Card(card)), cw, ch, four), (spot[0] + i * cw // 2, spot[1]))
+            here = (spot[0] + len(laid) * cw // 2, spot[1])
+            if sv.seat == v.expected_seat and v.expected_shown is not None:  # an AI's face-up card
+                surf.blit(cards.card_surface(int(Card(v.expected_shown)), cw, ch, four, True), here)
+                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), here)
             elif sv.seat == v.expected_seat and v.expected_place is not None:
+                spot = here
                 surf.blit(cards.back_surface(cw, ch), spot)
                 n = text.text(str(v.expected_place), self.px(28), theme.GOLD, True)
                 surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
@@ -355,11 +362,11 @@ class FamilyRefereeScene(RefereeScene):
         top = self._draw_badges(surf, _badged(v))
         rows: list[str] = []
         if v.dealer is not None:
-            trumps = "?" if v.trump is None else ("no trumps" if v.trump == 4 else
-                                                   f"{SUIT_SYMBOLS[v.trump]}")
+            trumps = "trumps not named yet" if v.trump is None else ("no trumps" if v.trump == 4 else
+                                                                     f"trumps {SUIT_SYMBOLS[v.trump]}")
             turned = f" ({Card(v.trump_card).symbol} turned)" if v.trump_card else ""
             rows.append(f"{v.title} · hand {v.hand_number} · {v.hand_size} cards · "
-                        f"{self.family.name(v.dealer)} deals · trumps {trumps}{turned}")
+                        f"{self.family.name(v.dealer)} deals · {trumps}{turned}")
         if v.contract:
             rows.append(f"contract: {v.contract}")
         if v.side_tricks and v.phase in (PLAY, HAND_OVER) and len(v.sides) == 2:
