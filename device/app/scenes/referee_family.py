@@ -24,7 +24,7 @@ from device.app.scenes.referee import RefereeScene
 from device.events import InputEvent
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
 from device.referee_family import RACKS, STEPS, STOCK, Choice, FamilyReferee, FamilyView
-from engine.actions import Action
+from engine.actions import Action, Declare
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.seats import Seat
 
@@ -202,7 +202,8 @@ class FamilyRefereeScene(RefereeScene):
         if not choices:
             return
         area = self._choice_area()
-        cols = 5 if len(choices) > 16 else 4 if len(choices) > 6 else min(3, len(choices))
+        cols = 5 if len(choices) > 16 else 4 if len(choices) > 6 else 2 if len(choices) == 4 \
+            else min(3, len(choices))
         rows = (len(choices) + cols - 1) // cols
         gap = self.px(6)
         bw = (area.w - (cols - 1) * gap) // cols
@@ -219,7 +220,9 @@ class FamilyRefereeScene(RefereeScene):
         """Over the table: the auction so far above the buttons, a greyed one's reason below."""
         t = self.table_rect
         surf.blit(widgets.panel_surface(t.w, t.h, 235), t.topleft)
-        said = " · ".join(v.auction) if v.auction else "no bids yet"
+        declaring = any(isinstance(c.action, Declare) for c in v.choices)
+        said = " · ".join(v.auction) if v.auction else \
+            ("trumps for this hand" if declaring else "no bids yet")
         size = self.px(16)
         y = t.y + self.px(6)
         for part in text.wrap(said, size, t.w - self.px(20))[-2:]:
