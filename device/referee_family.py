@@ -35,8 +35,10 @@ With a ``store`` every match is journalled through device.journal (run kind
 classic, the scanning of a new hand is not stored: after a cut in the middle
 of it the hand is scanned again.
 
-One reader only: a card is the card of the player to move (the per-seat
-readers of classic are not used here).
+With one reader a card is the card of the player to move. With a reader at some
+seats (``begin_reader_setup``: each seat in turn lays any card on its own reader,
+any number of seats) a card laid on a seat's reader out of turn is refused at once;
+an AI seat's card, and a card of a seat without a reader, go on any reader.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from device.referee import (
     HISTORY,
     PLAY,
     READER_DISCONNECTED,
+    READERS,
     SETUP,
     TRUMP,
     UNKNOWN_CARD,
@@ -183,6 +186,8 @@ class FamilyView:
     side_scores: tuple[int, ...]
     setup_dealer: Seat
     setup_players: int
+    readers: Mapping[Seat, str]  # seats with a reader of their own
+    asking: Seat | None  # READERS: the seat asked to lay a card
     player_range: tuple[int, ...]
 
 
@@ -261,6 +266,8 @@ class FamilyReferee:
         # the racks are laid on the reader again from the left (RACKS).
         self.rack_order: dict[Seat, list[Card]] = {}
         self._rerack: dict[Seat, set[Card]] = {}
+        self.seat_readers: dict[str, Seat] = {}  # reader (its port) -> the seat it lies at
+        self.asking: Seat | None = None  # READERS: the seat asked to lay a card on its reader
 
     # -- seats ----------------------------------------------------------------------
     @property
@@ -380,7 +387,7 @@ class FamilyReferee:
 
     @property
     def dealer(self) -> Seat | None:
-        if self.phase == SETUP:
+        if self.phase in (SETUP, READERS):
             return None
         return self.deal.dealer if self.deal is not None else self.match.next_dealer
 
@@ -389,7 +396,8 @@ class FamilyReferee:
         return (self.phase, len(self.match.deals), len(deal.actions) if deal is not None else -1,
                 sum(len(x) for x in self.rack_order.values()),
                 len(self.scanning.order), self.scanning.trump_card, self._undos, len(self.discards),
-                self.reader_connected, tuple(sorted(self.ai_seats)), self.players, self.setup_dealer)
+                self.reader_connected, tuple(sorted(self.ai_seats)), self.players, self.setup_dealer,
+                self.asking)
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.messages.append(Message(text, kind, self._moment()))
@@ -412,11 +420,79 @@ class FamilyReferee:
         self.game = game
         self.rules = game.default_rules()
         self.ai_seats = {s: v for s, v in self.ai_seats.items() if int(s) < players}
+        self.seat_readers = {r: s for r, s in self.seat_readers.items() if int(s) < players}
         if int(self.setup_dealer) >= players:
             self.setup_dealer = Seat(0)
         self.matches -= 1
         self.match = self._new_match(self.setup_dealer)
         return True
+
+    # -- a reader per seat ------------------------------------------------------------------
+    def begin_reader_setup(self) -> bool:
+        """Ask each seat in turn to lay any card on the reader in front of it."""
+        if self.phase not in (SETUP, READERS):
+            return self._refuse("the readers are given their seats before the first deal")
+        self.seat_readers.clear()
+        self.asking = Seat(0)
+        self.phase = READERS
+        self._say("each player in turn lays any card on the reader in front of them; "
+                  "a seat without one: No reader here")
+        return True
+
+    def skip_reader(self) -> bool:
+        """The seat asked has no reader of its own."""
+        if self.phase != READERS or self.asking is None:
+            return False
+        self._say(f"{self.name(self.asking)} has no reader: its cards go on any reader at its turn")
+        self._next_reader()
+        return True
+
+    def end_reader_setup(self) -> None:
+        """Stop asking: the seats not asked keep no reader of their own."""
+        if self.phase == READERS:
+            self.asking = None
+            self._after_readers()
+
+    def _scan_reader(self, reader: str | None) -> bool:
+        asked = self.asking
+        assert asked is not None
+        if reader is None:
+            return self._refuse("that reader has no name: a reader per seat needs the udev rule's names")
+        if reader in self.seat_readers:
+            return self._refuse(f"that is {self.name(self.seat_readers[reader])}'s reader - "
+                                f"{self.name(asked)}, lay any card on your reader")
+        self.seat_readers[reader] = asked
+        self._say(f"{self.name(asked)}'s reader found", "ok")
+        self._next_reader()
+        return True
+
+    def _next_reader(self) -> None:
+        assert self.asking is not None
+        nxt = int(self.asking) + 1
+        self.asking = Seat(nxt) if nxt < self.players else None
+        if self.asking is None:
+            self._after_readers()
+
+    def _after_readers(self) -> None:
+        self.phase = SETUP
+        seats = sorted(set(self.seat_readers.values()))
+        if seats:
+            named = ", ".join(self.name(s) for s in seats)
+            self._say(f"readers ready: {named} {'has' if len(seats) == 1 else 'have'} their own", "ok")
+        else:
+            self._say("no seat has a reader of its own: every card is taken as the player's to move")
+
+    def reader_of(self, seat: Seat) -> str | None:
+        return next((r for r, s in self.seat_readers.items() if s == seat), None)
+
+    def _out_of_turn(self, reader: str | None, seat: Seat) -> str | None:
+        """A card laid on another seat's own reader while ``seat`` is to lay one: what to say."""
+        laid_by = self.seat_readers.get(reader or "")
+        carried = self.is_ai(seat) and self.reader_of(seat) is None  # an AI's card goes on any
+        if laid_by is None or laid_by == seat or carried:
+            return None
+        who = self.name(laid_by)
+        return f"not {who}'s turn: {who}, take back the card on your reader - {self.name(seat)} to play"
 
     def set_ai(self, seat: Seat | int | str, level: str | None) -> None:
         """An AI in ``seat`` (``level``) or a person (None); only before the first deal."""
@@ -879,6 +955,8 @@ class FamilyReferee:
 
     # -- input ------------------------------------------------------------------------------
     def scan(self, card: str | Card | None, tag: str | None = None, reader: str | None = None) -> bool:
+        if self.phase == READERS:
+            return self._scan_reader(reader)  # any card will do, even one not enrolled
         if card is None:
             return self._refuse(UNKNOWN_CARD)
         try:
@@ -903,9 +981,13 @@ class FamilyReferee:
             step = deal.step
             assert step is not None
             if step.phase is Phase.EXCHANGE:
-                return self._scan_discard(c, step.seat)
+                wrong = self._out_of_turn(reader, step.seat)
+                return self._refuse(wrong) if wrong else self._scan_discard(c, step.seat)
             who = self.name(deal.turn)
             return self._refuse(f"no card now: {who} to {_verb(step.phase)} (on the screen)")
+        wrong = self._out_of_turn(reader, deal.turn)
+        if wrong is not None:
+            return self._refuse(wrong)
         return self._scan_play(c, deal.turn)
 
     def _scan_discard(self, card: Card, seat: Seat) -> bool:
@@ -1002,6 +1084,13 @@ class FamilyReferee:
         if not isinstance(event, ButtonEvent) or event.held:
             return False
         action = event.action
+        if self.phase == READERS:
+            if action == Button.SELECT:
+                return self.skip_reader()
+            if action == Button.BACK:
+                self.end_reader_setup()
+                return True
+            return False
         if action == Button.UNDO or (action == Button.BACK and self.can_undo()):
             self.undo()
             return True
@@ -1196,6 +1285,9 @@ class FamilyReferee:
         return f"press Select for {nxt}"
 
     def prompt(self) -> str:
+        if self.phase == READERS:
+            assert self.asking is not None
+            return f"{self.name(self.asking)}, lay any card on your reader"
         if self.phase == SETUP:
             how = "tap a seat for a person or the AI, Start to begin" if self.touch \
                 else "left/right: the dealer, select to start"
@@ -1380,6 +1472,7 @@ class FamilyReferee:
             hand_number=self.match.hand_number + (0 if deal is not None else 1),
             sides=names, side_tricks=side_tricks, side_scores=tuple(scores),
             setup_dealer=self.setup_dealer, setup_players=self.players,
+            readers={s: r for r, s in self.seat_readers.items()}, asking=self.asking,
             player_range=player_counts(self.game),
         )
 

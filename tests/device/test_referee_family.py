@@ -434,3 +434,37 @@ def test_scandinavian_whist_layouts_scanned_an_uncovered_card_scanned_a_revoke_a
         play_with_a_revoke(table, {Seat(0)})
         assert again.phase == HAND_OVER and len(again.deal.tricks) == 13
         assert again.deal.revokes and again.deal.revokes[0].seat == Seat(0)
+
+
+def test_a_reader_per_seat_for_five_refuses_a_card_laid_out_of_turn():
+    ref = FamilyReferee("oh-hell", 5, {Seat(3): "rules"}, choose=rules_ai, seed="rd")
+    assert ref.begin_reader_setup() and ref.phase == "readers"
+    assert "Player 1, lay any card" in ref.prompt()
+    ref.scan(None, "0A", reader="usb-1")  # any card, even one not enrolled
+    assert not ref.scan(None, "0B", reader="usb-1")  # that reader is Player 1's already
+    ref.scan("SA", reader="usb-2")
+    ref.skip_reader()  # Player 3 has none
+    ref.skip_reader()  # nor the AI
+    ref.scan("SA", reader="usb-5")
+    assert ref.phase == SETUP and ref.view().readers == {Seat(0): "usb-1", Seat(1): "usb-2", Seat(4): "usb-5"}
+    ref.choose_dealer(4)
+    table = Table(ref)
+    table.deal_in()
+    table.steps()
+    assert ref.phase == PLAY and ref.deal.turn == Seat(0)
+    # Player 2 lays a card on its own reader while Player 1 is to play: refused, not named.
+    card = sorted(table.hands[Seat(1)])[0]
+    assert not ref.scan(card, reader="usb-2")
+    said = ref.messages[-1].text
+    assert said.startswith("not Player 2's turn") and card.symbol not in said
+    mine = table.legal_card(Seat(0))
+    assert ref.scan(mine, reader="usb-1")  # Player 1's own reader
+    table.hands[Seat(0)].discard(mine)
+    while ref.deal.turn != Seat(2):
+        seat = ref.deal.turn
+        card = ref.expected_card() if ref.is_ai(seat) else table.legal_card(seat)
+        assert ref.scan(card, reader="usb-5" if ref.is_ai(seat) else ref.reader_of(seat)), ref.messages[-1].text
+        table.hands[seat].discard(card)
+    card = table.legal_card(Seat(2))
+    assert ref.scan(card, reader="usb-1") is False  # Player 3 has no reader: not on Player 1's
+    assert ref.scan(card, reader="usb-9")  # an unassigned reader is anyone's

@@ -241,3 +241,25 @@ def test_jokers_are_enrolled_from_the_enrolment_screen(tmp_path):
             assert store.card_for_tag("0C0C0C0C01") == "BJ" and store.card_for_tag("0c0c0c0c02") == "LJ"
         finally:
             app.close()
+
+
+def test_readers_for_each_seat_given_on_the_screen():
+    app = make_app((800, 480), game="knockout", players=3)
+    try:
+        app.config = app.config.updated({"reader": {"per_seat": True}})
+        tap_button(app, "real cards")
+        ref = app.referee_session
+        tap_button(app, "readers")
+        assert ref.phase == "readers" and "Player 1, lay any card" in ref.prompt()
+        app.queue.post(CardScanned(None, "0A0A", reader="/dev/whist-readers/usb-1-1.2"))
+        app.step(1 / 60)
+        tap_button(app, "skip_reader")  # Player 2: no reader
+        app.queue.post(CardScanned("HQ", "0A0B", reader="/dev/whist-readers/usb-1-1.3"))
+        app.step(1 / 60)
+        assert ref.phase == SETUP
+        assert ref.view().readers == {Seat(0): "/dev/whist-readers/usb-1-1.2",
+                                      Seat(2): "/dev/whist-readers/usb-1-1.3"}
+        tap_button(app, "start")
+        assert ref.phase == TRUMP
+    finally:
+        app.close()

@@ -20,9 +20,9 @@ import pygame
 from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
-from device.app.scenes.referee import RefereeScene
+from device.app.scenes.referee import NO_SEAT_READERS, RefereeScene
 from device.events import InputEvent
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
+from device.referee import AI_HANDS, HAND_OVER, PLAY, READERS, SETUP, TRUMP
 from device.referee_family import RACKS, STEPS, STOCK, Choice, FamilyReferee, FamilyView
 from engine.actions import Action, Declare
 from engine.cards import SUIT_SYMBOLS, Card
@@ -103,8 +103,22 @@ class FamilyRefereeScene(RefereeScene):
 
     # -- the reader: one ----------------------------------------------------------------
     def enter(self) -> None:
-        if self.app.config.reader.enabled:
+        settings = self.app.config.reader
+        if not settings.enabled:
+            return
+        if not settings.per_seat:
             self._start_reader(None, None)
+            return
+        from device.reader.ports import seat_reader_ports
+
+        # Every reader plugged in, named by its port: the setup step gives each its seat.
+        ports = list(dict.fromkeys([*settings.seat_ports().values(), *seat_reader_ports()]))
+        for port in ports:
+            self._start_reader(port, port)
+        if not ports:
+            self.reader_problem = NO_SEAT_READERS
+        elif self.family.phase == SETUP and not self.family.seat_readers:
+            self.family.begin_reader_setup()
 
     def _save_seats(self) -> None:
         pass
@@ -139,6 +153,7 @@ class FamilyRefereeScene(RefereeScene):
         s = self.family
         deal = s.deal
         return (s.phase, tuple(sorted(s.ai_seats)), s.setup_dealer, s.players, s.can_undo(), self.size,
+                s.asking,
                 len(deal.actions) if deal is not None else -1, s.touch, s.choice_focus)
 
     def layout(self, w: int, h: int) -> None:
@@ -161,7 +176,10 @@ class FamilyRefereeScene(RefereeScene):
             self.panel_rect = pygame.Rect(pad, mid + pad, w - 2 * pad, body_bottom - mid - pad)
         self.spots = seat_spots(v.players, self.table_rect, self.px(16))
         items: list[tuple[str, Callable[[], object], bool, str]] = []
-        if s.phase == SETUP:
+        if s.phase == READERS:
+            items = [("No reader here", s.skip_reader, False, "skip_reader"),
+                     ("Done", s.end_reader_setup, True, "readers_done")]
+        elif s.phase == SETUP:
             for seat in map(Seat, range(v.players)):
                 who = f"AI ({s.ai_seats[seat]})" if seat in s.ai_seats else "person"
                 x, y = self.spots[seat]
@@ -174,11 +192,13 @@ class FamilyRefereeScene(RefereeScene):
                 items.append((f"Players: {v.players}", self._more_players, False, "players"))
             items += [(f"Dealer: {s.name(s.setup_dealer)}", self._next_dealer, False, "dealer"),
                       ("Start", lambda: s.choose_dealer(s.setup_dealer), True, "start")]
+            if self.app.config.reader.per_seat:
+                items.insert(0, ("Readers", s.begin_reader_setup, False, "readers"))
         elif s.phase == STEPS:
             self._choice_buttons(v.choices, v.choice_focus)
         elif s.phase == HAND_OVER:
             items = [("New match" if v.match_over else "Next hand", s.next_hand, True, "next")]
-        if s.phase != SETUP:
+        if s.phase not in (SETUP, READERS):
             items.insert(0, ("Undo", s.undo, False, "undo"))
         if items:
             bw = min(self.px(200), (w - (len(items) + 1) * pad) // len(items))
@@ -261,6 +281,8 @@ class FamilyRefereeScene(RefereeScene):
         self._draw_prompt(surf, v.prompt)
         if v.phase == HAND_OVER:
             self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], self.px(17))
+        elif v.phase == READERS:
+            self._draw_family_readers(surf, v)
         elif v.phase == STEPS and v.choices:
             self._draw_choices(surf, v)
         elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS, STOCK, RACKS):
@@ -335,6 +357,29 @@ class FamilyRefereeScene(RefereeScene):
         elif v.trump_card is not None and v.phase in (AI_HANDS, STEPS, PLAY) and not v.trick:
             # The turned card, face up for all, in the middle until the play covers it.
             surf.blit(cards.card_surface(int(Card(v.trump_card)), cw, ch, four), (cx - cw // 2, cy - ch // 2))
+
+    def _draw_family_readers(self, surf: pygame.Surface, v: FamilyView) -> None:
+        """The setup step: each seat says whether its reader is found."""
+        t = self.table_rect
+        surf.blit(widgets.panel_surface(t.w, t.h, 120), t.topleft)
+        asked = int(v.asking) if v.asking is not None else v.players
+        for sv in v.seats:
+            if sv.seat in v.readers:
+                state, colour = "reader found", (150, 230, 160)
+            elif sv.seat == v.asking:
+                state, colour = "lay any card now", theme.GOLD
+            elif int(sv.seat) < asked:
+                state, colour = "no reader", theme.INK_DIM
+            else:
+                state, colour = "waiting", theme.INK_DIM
+            x, y = self.spots[sv.seat]
+            nt = text.text(sv.name, self.px(18), theme.INK, True)
+            st = text.text(state, self.px(16), colour, sv.seat == v.asking)
+            box = pygame.Rect(0, 0, max(nt.get_width(), st.get_width()), nt.get_height() + st.get_height())
+            box.center = (x, y)
+            box.clamp_ip(t)
+            surf.blit(nt, nt.get_rect(midtop=(box.centerx, box.top)))
+            surf.blit(st, st.get_rect(midtop=(box.centerx, box.top + nt.get_height())))
 
     def _draw_kitty(self, surf: pygame.Surface, v: FamilyView, cw: int, ch: int) -> None:
         """The kitty as all may see it once taken up, and the count of discards scanned."""
