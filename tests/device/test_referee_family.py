@@ -463,7 +463,8 @@ def test_a_reader_per_seat_for_five_refuses_a_card_laid_out_of_turn():
     while ref.deal.turn != Seat(2):
         seat = ref.deal.turn
         card = ref.expected_card() if ref.is_ai(seat) else table.legal_card(seat)
-        assert ref.scan(card, reader="usb-5" if ref.is_ai(seat) else ref.reader_of(seat)), ref.messages[-1].text
+        on = "usb-5" if ref.is_ai(seat) else ref.reader_of(seat)
+        assert ref.scan(card, reader=on), ref.messages[-1].text
         table.hands[seat].discard(card)
     card = table.legal_card(Seat(2))
     assert ref.scan(card, reader="usb-1") is False  # Player 3 has no reader: not on Player 1's
