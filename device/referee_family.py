@@ -64,7 +64,17 @@ from device.referee import (
     Message,
     ordinal,
 )
-from engine.actions import Action, Bid, Declare, Exchange, Play
+from device.referee_family_view import (
+    Choice,
+    FamilyView,
+    SeatView,
+    label_of,
+    player_name,
+    said_of,
+    strain_word,
+    verb_of,
+)
+from engine.actions import Action, Bid, Exchange, Play
 from engine.cards import SUIT_NAMES, Card, parse_card
 from engine.deal import Deal, DealRecord, describe_action
 from engine.errors import NotationError, RulesError
@@ -73,7 +83,7 @@ from engine.games import get_game
 from engine.match import Match
 from engine.observation import Observation
 from engine.scoring import HandScore
-from engine.seats import SEAT_NAMES, Seat, around, seat_label, seats_at
+from engine.seats import Seat, around, seat_label, seats_at
 
 if TYPE_CHECKING:
     from device.journal import Journal
@@ -88,7 +98,6 @@ RACKS = "racks"  # after a restart: each AI rack laid on the reader from the lef
 # driven through whole hands in tests/device/test_referee_family.py.
 REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian", "german", "scandinavian")
 SCANNED_PILES = ("kitty", "widow")  # piles the table scans face down at the deal
-STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 
 # (observation, level, move seed) -> action
 ActionChooser = Callable[[Observation, str, "str | None"], Action]
@@ -101,25 +110,6 @@ def engine_act(observation: Observation, level: str, seed: str | None) -> Action
     return act_fixed(observation, level, seed)
 
 
-def player_name(seat: Seat, players: int) -> str:
-    """North, East... at four; Player 1 to Player N at other table sizes."""
-    return SEAT_NAMES[seat] if players == 4 else f"Player {int(seat) + 1}"
-
-
-def strain_word(strain: int) -> str:
-    return STRAIN_WORDS[strain]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A button of the steps: a bid, a pass, a declaration. A disabled one says why."""
-
-    label: str
-    action: Action
-    enabled: bool = True
-    reason: str = ""
-
-
 @dataclass(frozen=True)
 class FamilyAIRequest:
     """An AI seat's action is needed: run ``choose(observation, level, seed)`` and hand
@@ -130,65 +120,6 @@ class FamilyAIRequest:
     observation: Observation
     level: str
     seed: str | None
-
-
-@dataclass(frozen=True)
-class SeatView:
-    seat: Seat
-    name: str
-    ai: str | None  # the AI's level, None for a person
-    out: bool  # not dealt in (knocked out)
-    bid: str | None  # the seat's call in the auction so far
-    tricks: int
-    score: int  # this game's points (games where each plays alone)
-    scanned: int | None  # AI_HANDS: cards scanned into its rack
-    size: int
-
-
-@dataclass(frozen=True)
-class FamilyView:
-    """Everything the family referee screen draws."""
-
-    game: str
-    title: str
-    players: int
-    phase: str
-    prompt: str
-    dealer: Seat | None
-    turn: Seat | None
-    seats: tuple[SeatView, ...]
-    trump: int | None
-    trump_card: str | None
-    contract: str | None
-    hand_size: int
-    trick: tuple[tuple[Seat, str], ...]
-    trick_winner: Seat | None
-    trick_number: int
-    expected_place: int | None
-    expected_shown: str | None  # the AI's card when it lies face up (a layout, the turned card)
-    expected_seat: Seat | None
-    choices: tuple[Choice, ...]
-    choice_focus: int | None
-    auction: tuple[str, ...]
-    kitty: tuple[str, ...]  # a kitty shown to all
-    upcard: str | None  # the stock's turned card (German whist), once scanned
-    kitty_count: int  # cards of a kitty scanned (face down)
-    discards: int  # discards scanned so far in an exchange
-    discard_count: int
-    messages: tuple[Message, ...]
-    message: Message | None
-    badges: tuple[str, ...]
-    summary: tuple[str, ...]
-    match_over: bool
-    hand_number: int
-    sides: tuple[str, ...]
-    side_tricks: tuple[int, ...]
-    side_scores: tuple[int, ...]
-    setup_dealer: Seat
-    setup_players: int
-    readers: Mapping[Seat, str]  # seats with a reader of their own
-    asking: Seat | None  # READERS: the seat asked to lay a card
-    player_range: tuple[int, ...]
 
 
 @dataclass
@@ -917,7 +848,7 @@ class FamilyReferee:
             return []
         seat = deal.turn
         legal = deal.legal_actions()
-        out = [Choice(_label(a), a) for a in legal]
+        out = [Choice(label_of(a), a) for a in legal]
         # A bid of a count not offered (Oh Hell's dealer's hook) is shown greyed, with why.
         offered = {a.tricks for a in legal if isinstance(a, Bid) and a.tricks is not None}
         if deal.step.phase is Phase.AUCTION and offered:
@@ -927,7 +858,7 @@ class FamilyReferee:
                 action = Bid(seat, tricks=hook)
                 at = next((i for i, c in enumerate(out) if isinstance(c.action, Bid)
                            and (c.action.tricks or 0) > hook), len(out))
-                out.insert(at, Choice(_label(action), action, False,
+                out.insert(at, Choice(label_of(action), action, False,
                                       f"the bids ({total} so far) would add up to the {k} tricks: "
                                       f"the dealer's hook"))
         return out
@@ -949,7 +880,7 @@ class FamilyReferee:
             self.match.apply(action)
         except RulesError as exc:
             return self._refuse(str(exc))
-        self._say(f"{self.name(action.seat)}: {_said(action, self.players)}", "ok")
+        self._say(f"{self.name(action.seat)}: {said_of(action, self.players)}", "ok")
         self._after_deal_moved()
         return True
 
@@ -984,7 +915,7 @@ class FamilyReferee:
                 wrong = self._out_of_turn(reader, step.seat)
                 return self._refuse(wrong) if wrong else self._scan_discard(c, step.seat)
             who = self.name(deal.turn)
-            return self._refuse(f"no card now: {who} to {_verb(step.phase)} (on the screen)")
+            return self._refuse(f"no card now: {who} to {verb_of(step.phase)} (on the screen)")
         wrong = self._out_of_turn(reader, deal.turn)
         if wrong is not None:
             return self._refuse(wrong)
@@ -1275,7 +1206,7 @@ class FamilyReferee:
 
     def _undo_action(self) -> None:
         last = self.match.undo()
-        self._say(f"undone: {self.name(last.seat)}'s {_said(last, self.players, hide=True)}")
+        self._say(f"undone: {self.name(last.seat)}'s {said_of(last, self.players, hide=True)}")
 
     # -- the screen ---------------------------------------------------------------------------
     def _next_words(self) -> str:
@@ -1349,7 +1280,7 @@ class FamilyReferee:
             if ai:
                 return f"{name} (AI) is thinking..."
             how = "tap" if self.touch else "left/right and select"
-            return f"{name} to {_verb(step.phase)}: {how} on the screen"
+            return f"{name} to {verb_of(step.phase)}: {how} on the screen"
         if ai:
             want = self.expected_card()
             if want is None:
@@ -1418,7 +1349,7 @@ class FamilyReferee:
                     else describe_action(a)
                 auction.append(f"{self.name(a.seat)}: {describe_action(a)}")
             for d in deal.declarations:
-                auction.append(f"{self.name(d.seat)}: {_said(d, self.players)}")
+                auction.append(f"{self.name(d.seat)}: {said_of(d, self.players)}")
         scores = self.match.game_score if self.preview is None else self.preview.game_after
         seats = []
         for s in seats_at(self.players):
@@ -1477,49 +1408,8 @@ class FamilyReferee:
         )
 
 
-def _label(action: Action) -> str:
-    """A button's words for a bid, a pass or a declaration."""
-    if isinstance(action, Declare):
-        strain = "SHDCN".index(action.trump) if action.trump else None
-        words = strain_word(strain).capitalize() if strain is not None else ""
-        if action.trump == "N" and action.order:
-            return f"No trumps {action.order}"
-        return words or str(action.order)
-    if isinstance(action, Bid) and action.tricks is not None:
-        return str(action.tricks)
-    return describe_action(action).capitalize()
-
-
-def _said(action: Action, players: int, hide: bool = False) -> str:
-    """An action in words for the messages (a discard never names its cards)."""
-    if isinstance(action, Declare):
-        strain = "SHDCN".index(action.trump) if action.trump else None
-        words = f"names {strain_word(strain)}" if strain is not None else "names"
-        return f"{words} ({action.order})" if action.order in ("downtown",) or action.trump == "N" else words
-    if isinstance(action, Exchange):
-        return f"{len(action.discard)} cards laid away"
-    if isinstance(action, Play):
-        return f"card {action.card.symbol}" if not hide else "card"
-    if isinstance(action, Bid) and action.tricks is not None:
-        return f"bids {action.tricks}"
-    return describe_action(action)
-
-
-def _verb(phase: Phase) -> str:
-    return {Phase.AUCTION: "bid", Phase.DECLARE: "name trumps", Phase.EXCHANGE: "lay away"}.get(phase, "play")
-
-
-def make_referee(game: str, players: int | None = None, **kwargs: object) -> object:
-    """Classic's session for classic whist, this one for the other games."""
-    if get_game(game).name == "classic":
-        from device.referee import RefereeSession
-
-        return RefereeSession(**kwargs)  # type: ignore[arg-type]
-    return FamilyReferee(game, players, **kwargs)  # type: ignore[arg-type]
-
-
 __all__ = ["RACKS", "REFEREE_GAMES", "STOCK", "Choice", "FamilyAIRequest", "FamilyReferee", "FamilyView",
            "STEPS",
            "SeatView",
            "engine_act",
-           "make_referee", "player_counts", "player_name"]
+           "player_counts", "player_name"]
