@@ -469,3 +469,24 @@ def test_a_reader_per_seat_for_five_refuses_a_card_laid_out_of_turn():
     card = table.legal_card(Seat(2))
     assert ref.scan(card, reader="usb-1") is False  # Player 3 has no reader: not on Player 1's
     assert ref.scan(card, reader="usb-9")  # an unassigned reader is anyone's
+
+
+@pytest.mark.parametrize(("game", "players"), [("oh-hell", 3), ("oh-hell", 7), ("knockout", 2), ("knockout", 6),
+                                               ("bid", None), ("solo", None), ("norwegian", None),
+                                               ("german", None), ("scandinavian", None)])
+def test_every_refereed_game_plays_hands_through_with_random_calls(game, players):
+    import random
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        ref = FamilyReferee(game, players, {Seat(1): "rules"}, choose=rules_ai, seed=f"any{seed}")
+        ref.choose_dealer(0)
+        for _ in range(2):
+            table = Table(ref)
+            table.deal_in()
+            table.steps(lambda choices, rng=rng: rng.choice(choices))
+            table.play()
+            assert ref.phase == HAND_OVER, (game, seed, ref.phase, ref.prompt())
+            assert ref.deal.revokes == []  # legal cards only: nothing to prove
+            assert ref.view().summary
+            ref.next_hand()
