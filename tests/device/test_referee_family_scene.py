@@ -263,3 +263,20 @@ def test_readers_for_each_seat_given_on_the_screen():
         assert ref.phase == TRUMP
     finally:
         app.close()
+
+
+def test_play_referee_refuses_a_game_it_cannot_referee_and_opens_the_family_screen(monkeypatch, capsys):
+    from device.cli import main
+
+    assert main(["play", "--referee", "--game", "widow"]) == 2
+    assert "real cards are refereed for classic, oh-hell" in capsys.readouterr().err
+    opened: list[str] = []
+
+    def fake_run_play(args):  # the app itself is driven in the tests above
+        opened.append(f"{args.game} {args.players} {args.referee}")
+        return 0
+
+    monkeypatch.setattr("device.app.main.run_play", fake_run_play)
+    monkeypatch.setattr("device.commands.play._hall_configured", lambda args: False)
+    assert main(["play", "--referee", "--game", "oh-hell", "--players", "6"]) == 0
+    assert opened == ["oh-hell 6 True"]
