@@ -471,9 +471,9 @@ def test_a_reader_per_seat_for_five_refuses_a_card_laid_out_of_turn():
     assert ref.scan(card, reader="usb-9")  # an unassigned reader is anyone's
 
 
-@pytest.mark.parametrize(("game", "players"), [("oh-hell", 3), ("oh-hell", 7), ("knockout", 2), ("knockout", 6),
-                                               ("bid", None), ("solo", None), ("norwegian", None),
-                                               ("german", None), ("scandinavian", None)])
+@pytest.mark.parametrize(("game", "players"), [("oh-hell", 3), ("oh-hell", 7), ("knockout", 2),
+                                               ("knockout", 6), ("bid", None), ("solo", None),
+                                               ("norwegian", None), ("german", None), ("scandinavian", None)])
 def test_every_refereed_game_plays_hands_through_with_random_calls(game, players):
     import random
 
