@@ -272,7 +272,7 @@ class FamilyReferee:
                 sc.racks[s] = sorted(cards)
                 sc.order.extend((s, c) for c in sorted(cards))
         for name, pile in deal.record.piles:
-            if pile and (name in SCANNED_PILES or self.draws):
+            if pile and (name in SCANNED_PILES or self.draws or self.layouts):
                 sc.racks[name] = list(pile)
                 sc.order.extend((name, c) for c in pile)
         # a card turned up before the cut was seen: not asked for again
@@ -734,7 +734,7 @@ class FamilyReferee:
             return f"{card.symbol} from {self.name(key)}'s layout"
         if card not in cards:
             return f"the turned card {card.symbol}"
-        whose = f"{self.name(key)}'s rack" if isinstance(key, Seat) else f"the {key}"
+        whose = f"{self.name(key)}'s rack" if isinstance(key, Seat) else self.pile_words(key)
         return f"the {ordinal(cards.index(card) + 1)} card from the left of {whose}"
 
     def _elsewhere(self, card: Card, seat: Seat) -> str | None:
@@ -793,7 +793,7 @@ class FamilyReferee:
             return False
         deal = self.deal
         assert deal is not None
-        if action is None or not (isinstance(action, Exchange) or deal.is_legal(action)):
+        if action is None or not deal.is_legal(action):  # (an exchange checked too: count, cards)
             legal = deal.legal_actions()
             log.warning("AI answered %r, not legal for %s; taking %r", action, req.seat, legal[:1])
             if legal:
