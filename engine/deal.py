@@ -42,6 +42,9 @@ class DealRecord:
     is unknown (None) and ``known`` holds the hands the table was shown (an
     AI seat's cards scanned at the deal), None for the others. ``declarer``
     is a seat the match named before the deal (Knockout's trump chooser).
+    ``size`` is the cards dealt to each seat in play at a physical table (where
+    no hand may be known to count them: Oh Hell's shrinking hands); a seat
+    known to hold nothing (``known`` an empty hand) sits the hand out.
     """
 
     dealer: Seat
@@ -52,6 +55,7 @@ class DealRecord:
     dealt: tuple[frozenset[Card], ...] | None = None
     piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     declarer: Seat | None = None
+    size: int | None = None
 
     def __post_init__(self) -> None:
         if self.pack is not None:
@@ -216,6 +220,8 @@ class DealRecord:
             out["piles"] = {name: [str(c) for c in cards] for name, cards in self.piles}
         if self.declarer is not None:
             out["declarer"] = seat_label(self.declarer, n)
+        if self.size is not None:
+            out["size"] = self.size
         return out
 
     @classmethod
@@ -229,6 +235,7 @@ class DealRecord:
         n = len(dealt) if dealt is not None else len(as_list(known, "")) if known is not None else 4
         piles = as_mapping(data.get("piles") or {}, "a record's piles")
         declarer = data.get("declarer")
+        size = data.get("size")
         return cls(
             Seat.parse_at(str(field(data, "dealer", "a deal record")), n),
             parse_strain(str(field(data, "trump", "a deal record"))),
@@ -241,6 +248,7 @@ class DealRecord:
             dealt,
             tuple((str(k), tuple(parse_cards(as_strings(v, "a pile")))) for k, v in piles.items()),
             None if declarer is None else Seat.parse_at(str(declarer), n),
+            None if size is None else int(str(size)),
         )
 
 
@@ -293,12 +301,16 @@ class Deal:
         self.piles: dict[str, tuple[Card, ...]] = dict(record.piles)
         # A seat dealt no cards (knocked out) sits the hand out.
         self.out: frozenset[Seat] = frozenset(
-            s for s in self.seats if record.dealt is not None and not record.dealt[s])
+            s for s in self.seats if (h := dealt[s]) is not None and not h)
         self.tricks: list[Trick] = []
         self._played: dict[Card, int] = {}  # card -> 1-based trick number
-        # (seat, suit) -> tricks (1-based) in which the seat showed out of the
-        # suit and that are not yet proven revokes.
-        self._shown_out: dict[tuple[Seat, int], list[int]] = {}
+        # (seat, suit) -> (trick (1-based), cards played before it) of each time the
+        # seat showed out of the suit, not yet proven a revoke.
+        self._shown_out: dict[tuple[Seat, int], list[tuple[int, int]]] = {}
+        # A card that came within a seat's reach after the deal (drawn from German whist's
+        # stock, uncovered in a Scandinavian layout): the cards played before it came. It
+        # proves no show-out made before then.
+        self._reach: dict[Card, int] = {}
         self.revokes: list[Revoke] = []
         self.won = [0, 0]  # tricks won in play, by side (partnership games)
         self.taken = [0] * self.players  # tricks won in play, by seat
@@ -309,6 +321,9 @@ class Deal:
         self.current = self._trick(around(record.dealer, 1, self.players))
         self._step: Step | None = None
         self._advance()
+        for seat in self.seats:  # face up from the start: within reach from the first card
+            for c in self.game.layout(self, seat):
+                self._reach[c] = 0
 
     def _trick(self, leader: Seat) -> Trick:
         # a seat the game sits out for the rest of the hand (Knockout's dog that has played
@@ -616,6 +631,7 @@ class Deal:
             hand.discard(card)
         self._note_revoke(seat, card)
         self.current = self.current.add(card)
+        self._uncovered()
         if not self.current.complete:
             return None
         return self._close_trick()
@@ -640,6 +656,7 @@ class Deal:
         if not cards:
             raise RulesError(f"the {pile} is empty: nothing to draw")
         top, self.piles[pile] = cards[0], cards[1:]
+        self._reach.setdefault(top, self._plays())
         hand = self._hands[seat]
         if hand is not None:
             hand.add(top)
@@ -651,18 +668,36 @@ class Deal:
             raise HandOver("the hand is over: no more cards can be played")
         return self.apply(Play(self.turn, parse_card(card)))
 
+    def _plays(self) -> int:
+        """Cards played so far in the deal (the current trick's included)."""
+        return len(self._played) + len(self.current.cards)
+
     def _note_revoke(self, seat: Seat, card: Card) -> None:
         # Playing a suit proves the seat held it at every earlier trick in
         # which it showed out of that suit: each of those is a revoke (the
-        # penalty is per revoke).
+        # penalty is per revoke) - unless the card came within reach after it.
         number = len(self.tricks) + 1
+        at = self._plays()
+        came = self._reach.get(card, 0)
         suit = self.order.suit_of(card)
         if suit is not None:
-            for trick in self._shown_out.pop((seat, suit), []):
-                self.revokes.append(Revoke(seat, suit, trick, number))
+            unproven = []
+            for trick, before in self._shown_out.pop((seat, suit), []):
+                if came <= before:
+                    self.revokes.append(Revoke(seat, suit, trick, number))
+                else:
+                    unproven.append((trick, before))
+            if unproven:
+                self._shown_out[(seat, suit)] = unproven
         led = self.order.led_suit(self.current.cards)
         if led is not None and suit != led:
-            self._shown_out.setdefault((seat, led), []).append(number)
+            self._shown_out.setdefault((seat, led), []).append((number, at))
+
+    def _uncovered(self) -> None:
+        # A layout card turned face up by the card just played is within reach from now on.
+        for seat in self.seats:
+            for c in self.game.layout(self, seat):
+                self._reach.setdefault(c, self._plays())
 
     # -- results ------------------------------------------------------------
     def tricks_taken(self) -> tuple[int, int]:

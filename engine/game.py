@@ -141,7 +141,10 @@ class Game:
 
     def tricks_in_hand(self, deal: Deal) -> int:
         """Tricks in this hand: the cards a seat holds over the cards it plays
-        to a trick (before any exchange, which keeps the count)."""
+        to a trick (before any exchange, which keeps the count); a physical table's
+        record says how many where it may know no hand."""
+        if deal.record.size is not None:
+            return deal.record.size // self.per_seat
         held = [h for h in deal.record.hands() if h]
         if not held:
             return 52 // self.players // self.per_seat

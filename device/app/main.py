@@ -26,6 +26,8 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
                      # the real-card screen with cards in hand (device.app.referee_shots)
                      "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
                      "games",  # the game picker
+                     # the family games' real cards (device.app.referee_family_shots)
+                     "referee-hand", "referee-bids", "referee-kitty",
                      "duplicate")  # the last hand played again from the other side, both results
 
 
@@ -129,6 +131,8 @@ def run_play(args: argparse.Namespace) -> int:
     from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
 
     store = attach_app(app)
+    if getattr(args, "referee", False):
+        app.go("referee")  # real cards for --game (an unfinished real-card match comes back)
     source = getattr(args, "deal_source", None)
     if source is not None:
         if getattr(args, "duplicate", False):
@@ -273,9 +277,10 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         app.step(1 / 60)  # the menu on screen first: the question is asked over it
         app.go("quit", back="menu")
     elif scene.startswith("referee-"):  # the real-card screen with cards in hand
-        from device.app.referee_shots import prepare
+        from device.app import referee_family_shots, referee_shots
 
-        prepare(app, scene, seed)
+        family = scene in referee_family_shots.SCENES
+        (referee_family_shots if family else referee_shots).prepare(app, scene, seed)
     elif back is not None:
         app.go(scene, back=back)
     else:

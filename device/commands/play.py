@@ -22,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help="players at the table, for the games played by several (oh-hell 3-7, "
                         "knockout 2-7; default 4)")
+    parser.add_argument("--referee", action="store_true",
+                        help="real cards: people play a real deck on the card reader and the table "
+                        "referees (classic, oh-hell, knockout, bid; AI seats' cards scanned into racks)")
     parser.add_argument("--deals", metavar="FILE.pbn",
                         help="play the deals of a PBN file in order (dealer and trumps from the file "
                         "where given), then shuffled ones")
@@ -58,7 +61,14 @@ def run(args: argparse.Namespace) -> int:
         except RulesError as exc:
             print(f"whist-table: {exc}", file=sys.stderr)
             return 2
-        if not has_table(name):
+        if getattr(args, "referee", False):
+            from device.referee_family import REFEREE_GAMES
+
+            if name not in REFEREE_GAMES:
+                print(f"whist-table: real cards are refereed for {', '.join(REFEREE_GAMES)}, not yet for "
+                      f"{name}", file=sys.stderr)
+                return 2
+        elif not has_table(name):
             print(f"whist-table: {no_table(name)}", file=sys.stderr)
             return 2
     if getattr(args, "deals", None):

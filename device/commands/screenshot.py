@@ -10,6 +10,8 @@ HELP = "render a scene of the table app to a PNG (no display needed)"
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
           "referee-rack", "referee-taken", "referee-unplugged", "duplicate", "games",
+          # real cards for the family games: a hand in play, the bids, Bid Whist's kitty
+          "referee-hand", "referee-bids", "referee-kitty",
           # the whist drive: the hub's TV, a table between rounds and before one (hall.screen)
           "hall-hub", "hall-table", "hall-table-start", "hall-signin",
           # ... and the drive's app scenes (hall.shots): four people at one screen, the sign-in keyboard

@@ -215,10 +215,11 @@ class Solo(Game):
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         hands = record.hands()
         turned = record.trump_card
-        if any(h is None or len(h) != 13 for h in hands) or turned is None:
+        # (at a physical table only the hands scanned are known: the others are not checked)
+        if any(h is not None and len(h) != 13 for h in hands) or turned is None:
             raise RulesError("Solo whist deals 13 cards each and turns the dealer's last card")
         dealer_hand = hands[record.dealer]
-        if dealer_hand is None or turned not in dealer_hand:
+        if dealer_hand is not None and turned not in dealer_hand:
             raise RulesError(f"the turned card {turned} must be one of the dealer's 13 cards")
 
     # -- auction ------------------------------------------------------------------

@@ -21,7 +21,7 @@ import pygame
 
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
-from device.enrolment import Enrolment, EnrolmentFlow
+from device.enrolment import JOKERS, Enrolment, EnrolmentFlow
 from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
 from engine.cards import SUITS, Card
 from engine.errors import WhistError
@@ -144,11 +144,12 @@ class EnrolScene(Scene):
         self.body = pygame.Rect(pad, top, w - 2 * pad, y - pad - top)
 
     def _layout_picker(self, w: int, h: int, top: int, pad: int) -> None:
-        """The 52 cards, a row per suit, to choose the one to enrol again."""
+        """The 52 cards, a row per suit, and Bid Whist's two jokers below, to choose the one
+        to enrol (again)."""
         gap = max(2, self.px(4))
         label_h = self.px(30)
         cw = (w - 2 * pad - 12 * gap) // 13
-        ch = min(self.px(64), (h - top - label_h - pad - 3 * gap) // 4)
+        ch = min(self.px(64), (h - top - label_h - pad - 4 * gap) // 5)
         y0 = top + label_h
         self.picker_label_y = top
         for row, suit in enumerate(SUITS):
@@ -158,6 +159,12 @@ class EnrolScene(Scene):
                 label = Card(card).symbol
                 self.buttons.add(widgets.Button(r, label, partial(self.reenrol, card),
                                                 font_size=self.px(18), name=card))
+        y = y0 + 4 * (ch + gap)
+        jw = 4 * cw + 3 * gap
+        for i, joker in enumerate(JOKERS):  # tagged like any card, for Bid Whist's 54
+            r = pygame.Rect(pad + i * (jw + gap), y, jw, ch)
+            self.buttons.add(widgets.Button(r, Card(joker).name.capitalize(), partial(self.reenrol, joker),
+                                            font_size=self.px(18), name=joker))
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:

@@ -74,7 +74,7 @@ class RefereeScene(Scene):
         super().__init__(app)
         # Kept on the app so a visit to the menu does not lose the rubber.
         session = app.referee_session
-        if session is None:
+        if not isinstance(session, RefereeSession):  # (another game's is FamilyRefereeScene's)
             # The app's one store: every card journalled, an unfinished rubber resumed.
             session = RefereeSession(_app_rules(app), ai_async=True, store=app.store)
             try:

@@ -1,0 +1,443 @@
+"""Real cards for the family games (Oh Hell, Knockout, Bid Whist): a thin drawing of
+:class:`device.referee_family.FamilyReferee`'s view.
+
+The classic screen's frame is kept (device.app.scenes.referee: the prompt in two
+large lines, the messages panel, the reader's badges, the AI on the app's worker);
+what differs is drawn here: three to seven seats round the table area with each
+one's bid and tricks, the bid and trump buttons of the person to act (the hook's
+bid greyed), the kitty shown to all once taken up, the running score of every
+player. One card reader: a card laid is the card of the player to move.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from device.app import ai_worker
+from device.app.render import cards, felt, text, theme, widgets
+from device.app.scenes.base import Scene
+from device.app.scenes.referee import NO_SEAT_READERS, RefereeScene
+from device.events import InputEvent
+from device.referee import AI_HANDS, HAND_OVER, PLAY, READERS, SETUP, TRUMP
+from device.referee_family import RACKS, STEPS, STOCK, Choice, FamilyReferee, FamilyView
+from engine.actions import Action, Declare
+from engine.cards import SUIT_SYMBOLS, Card
+from engine.seats import Seat
+
+if TYPE_CHECKING:
+    from device.app.app import App
+    from device.reader import Reader
+
+log = logging.getLogger(__name__)
+
+# Where the others sit round the table area (seat 0 at the bottom), as the table for
+# three to seven lays them: how many up the left edge, along the top, down the right.
+EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2)}
+
+
+def seat_spots(players: int, r: pygame.Rect, inset: int) -> list[tuple[int, int]]:
+    """The middle of each seat's label: at four the compass (South at the bottom, North
+    at the top); else seat 0 at the bottom, then clockwise up the left, along the top,
+    down the right."""
+    if players == 4:
+        return [(r.centerx, r.top + inset), (r.right - inset * 3, r.centery),
+                (r.centerx, r.bottom - inset), (r.left + inset * 3, r.centery)]
+    left, top, right = EDGES[players - 1]
+    spots = [(r.centerx, r.bottom - inset)]
+    spots += [(r.left + inset * 3, int(r.bottom - (i + 1) * r.h / (left + 1))) for i in range(left)]
+    spots += [(int(r.left + (i + 1) * r.w / (top + 1)), r.top + inset) for i in range(top)]
+    spots += [(r.right - inset * 3, int(r.top + (i + 1) * r.h / (right + 1))) for i in range(right)]
+    return spots
+
+
+def wants_family(app: App) -> bool:
+    """The Real cards screen is the family one: its session is, the app plays another game
+    than classic, or the newest unfinished real-card match in the store is one."""
+    session = app.referee_session
+    if session is not None:
+        return isinstance(session, FamilyReferee)
+    if app.options.game != "classic":
+        return True
+    store = app.store
+    if store is None:
+        return False
+    from device.journal import header_of, is_referee_rubber
+
+    row = next((r for r in store.unfinished_matches() if is_referee_rubber(r)), None)
+    return row is not None and str(header_of(row).get("game", "classic")) != "classic"
+
+
+class FamilyRefereeScene(RefereeScene):
+    name = "referee"
+    title = "Real cards"
+
+    def __init__(self, app: App) -> None:
+        session = app.referee_session
+        if not isinstance(session, FamilyReferee):
+            game = app.options.game if app.options.game != "classic" else "oh-hell"
+            session = FamilyReferee(game, app.options.players, ai_async=True, store=app.store,
+                                    seed=app.options.seed)
+            try:
+                session.resume()
+            except Exception as exc:  # a match that cannot be rebuilt must not block a new one
+                log.error("the unfinished real-card match cannot be resumed: %s", exc)
+            app.referee_session = session
+        Scene.__init__(self, app)  # not classic's: its session is made above
+        self.family: FamilyReferee = session
+        session.touch = app.touch_wording
+        self.readers: list[Reader] = []
+        self.reader_problem = ""
+        self.job: int | None = None
+        self.job_key: tuple[int, int, int] | None = None
+        self._layout_key: tuple[object, ...] | None = None
+
+    def handle(self, ev: InputEvent) -> None:
+        self.family.touch = self.app.touch_wording
+        if self.family.handle(ev):
+            return
+        Scene.handle(self, ev)
+
+    # -- the reader: one ----------------------------------------------------------------
+    def enter(self) -> None:
+        settings = self.app.config.reader
+        if not settings.enabled:
+            return
+        if not settings.per_seat:
+            self._start_reader(None, None)
+            return
+        from device.reader.ports import seat_reader_ports
+
+        # Every reader plugged in, named by its port: the setup step gives each its seat.
+        ports = list(dict.fromkeys([*settings.seat_ports().values(), *seat_reader_ports()]))
+        for port in ports:
+            self._start_reader(port, port)
+        if not ports:
+            self.reader_problem = NO_SEAT_READERS
+        elif self.family.phase == SETUP and not self.family.seat_readers:
+            self.family.begin_reader_setup()
+
+    def _save_seats(self) -> None:
+        pass
+
+    @property
+    def showing_taken(self) -> None:
+        return None
+
+    # -- the AI ----------------------------------------------------------------------------
+    def _run_ai(self) -> None:
+        req = self.family.ai_request
+        if req is None:
+            return
+        if self.job is None or self.job_key != req.key:
+            self.app.ai.forget(self.job)
+            self.job_key = req.key
+            self.job = self.app.ai.submit(ai_worker.act_fixed, req.observation, req.level, req.seed)
+        job = self.app.ai.poll(self.job)
+        if job is not None:
+            self.job = None
+            answer = job.result if job.error is None and isinstance(job.result, Action) else None
+            self.family.supply_ai_action(req.key, answer)
+
+    def update(self, dt: float) -> None:
+        self.family.touch = self.app.touch_wording
+        self._run_ai()
+        if self._key() != self._layout_key:
+            self.relayout()
+
+    # -- layout -----------------------------------------------------------------------------
+    def _key(self) -> tuple[object, ...]:
+        s = self.family
+        deal = s.deal
+        return (s.phase, tuple(sorted(s.ai_seats)), s.setup_dealer, s.players, s.can_undo(), self.size,
+                s.asking,
+                len(deal.actions) if deal is not None else -1, s.touch, s.choice_focus)
+
+    def layout(self, w: int, h: int) -> None:
+        s = self.family
+        v = s.view()
+        self._layout_key = self._key()
+        top = self.header()
+        pad = self.px(8)
+        bh = self.px(52)
+        self.prompt_rect = pygame.Rect(pad, top, w - 2 * pad, self.px(60))
+        body_top = self.prompt_rect.bottom + pad
+        body_bottom = h - bh - 2 * pad
+        if w >= h:
+            split = int(w * 0.6)
+            self.table_rect = pygame.Rect(pad, body_top, split - 2 * pad, body_bottom - body_top)
+            self.panel_rect = pygame.Rect(split, body_top, w - split - pad, body_bottom - body_top)
+        else:
+            mid = body_top + (body_bottom - body_top) * 3 // 5
+            self.table_rect = pygame.Rect(pad, body_top, w - 2 * pad, mid - body_top)
+            self.panel_rect = pygame.Rect(pad, mid + pad, w - 2 * pad, body_bottom - mid - pad)
+        self.spots = seat_spots(v.players, self.table_rect, self.px(16))
+        items: list[tuple[str, Callable[[], object], bool, str]] = []
+        if s.phase == READERS:
+            items = [("No reader here", s.skip_reader, False, "skip_reader"),
+                     ("Done", s.end_reader_setup, True, "readers_done")]
+        elif s.phase == SETUP:
+            for seat in map(Seat, range(v.players)):
+                who = f"AI ({s.ai_seats[seat]})" if seat in s.ai_seats else "person"
+                x, y = self.spots[seat]
+                r = pygame.Rect(0, 0, self.px(128), self.px(44))
+                r.center = (x, y)
+                r.clamp_ip(self.table_rect)
+                self.buttons.add(widgets.Button(r, f"{s.name(seat)}: {who}", self._toggler(seat),
+                                                font_size=self.px(16), name=f"seat_{int(seat)}"))
+            if len(v.player_range) > 1:
+                items.append((f"Players: {v.players}", self._more_players, False, "players"))
+            items += [(f"Dealer: {s.name(s.setup_dealer)}", self._next_dealer, False, "dealer"),
+                      ("Start", lambda: s.choose_dealer(s.setup_dealer), True, "start")]
+            if self.app.config.reader.per_seat:
+                items.insert(0, ("Readers", s.begin_reader_setup, False, "readers"))
+        elif s.phase == STEPS:
+            self._choice_buttons(v.choices, v.choice_focus)
+        elif s.phase == HAND_OVER:
+            items = [("New match" if v.match_over else "Next hand", s.next_hand, True, "next")]
+        if s.phase not in (SETUP, READERS):
+            items.insert(0, ("Undo", s.undo, False, "undo"))
+        if items:
+            bw = min(self.px(200), (w - (len(items) + 1) * pad) // len(items))
+            x = w - pad - len(items) * (bw + pad) + pad
+            for label, fn, primary, name in items:
+                b = widgets.Button(pygame.Rect(x, h - bh - pad, bw, bh), label, fn, primary=primary,
+                                   font_size=self.px(20), name=name)
+                b.enabled = name != "undo" or s.can_undo()
+                self.buttons.add(b)
+                x += bw + pad
+        primaries = [i for i, b in enumerate(self.buttons.buttons) if b.primary]
+        self.buttons.focus = primaries[-1] if primaries else None
+
+    def _choice_area(self) -> pygame.Rect:
+        """Where the bid or trump buttons lie: the table area under the auction so far."""
+        t = self.table_rect.inflate(-self.px(12), -self.px(12))
+        return pygame.Rect(t.x, t.y + self.px(46), t.w, t.h - self.px(46) - self.px(44))
+
+    def _choice_buttons(self, choices: tuple[Choice, ...], focus: int | None) -> None:
+        """The bids (or trump calls) of the person to act, big enough for a finger."""
+        if not choices:
+            return
+        area = self._choice_area()
+        cols = 5 if len(choices) > 16 else 4 if len(choices) > 6 else 2 if len(choices) == 4 \
+            else min(3, len(choices))
+        rows = (len(choices) + cols - 1) // cols
+        gap = self.px(6)
+        bw = (area.w - (cols - 1) * gap) // cols
+        bh = min(self.px(54), (area.h - (rows - 1) * gap) // rows)
+        y0 = area.centery - (rows * bh + (rows - 1) * gap) // 2
+        for i, c in enumerate(choices):
+            r = pygame.Rect(area.x + (i % cols) * (bw + gap), y0 + (i // cols) * (bh + gap), bw, bh)
+            b = widgets.Button(r, c.label, self._chooser(c.action), font_size=self.px(18),
+                               name=f"choice_{i}", primary=i == focus)
+            b.enabled = c.enabled
+            self.buttons.add(b)
+
+    def _draw_choices(self, surf: pygame.Surface, v: FamilyView) -> None:
+        """Over the table: the auction so far above the buttons, a greyed one's reason below."""
+        t = self.table_rect
+        surf.blit(widgets.panel_surface(t.w, t.h, 235), t.topleft)
+        declaring = any(isinstance(c.action, Declare) for c in v.choices)
+        said = " · ".join(v.auction) if v.auction else \
+            ("trumps for this hand" if declaring else "no bids yet")
+        size = self.px(16)
+        y = t.y + self.px(6)
+        for part in text.wrap(said, size, t.w - self.px(20))[-2:]:
+            surf.blit(text.text(part, size, theme.INK_DIM), (t.x + self.px(10), y))
+            y += text.line_height(size)
+        reasons = [f"Not {c.label}: {c.reason}" for c in v.choices if not c.enabled and c.reason]
+        if reasons:
+            size = self.px(16)
+            lines = text.wrap(reasons[0], size, t.w - self.px(20), True)[:2]
+            y = t.bottom - self.px(6) - len(lines) * text.line_height(size, True)
+            for part in lines:
+                rt = text.text(part, size, theme.GOLD, True)
+                surf.blit(rt, rt.get_rect(midtop=(t.centerx, y)))
+                y += text.line_height(size, True)
+
+    def _chooser(self, action: Action) -> Callable[[], bool]:
+        return lambda: self.family.act(action)
+
+    def _toggler(self, seat: Seat) -> Callable[[], None]:
+        return lambda: self.family.toggle_ai(seat, self.app.ai_level(seat))
+
+    def _next_dealer(self) -> None:
+        s = self.family
+        s.setup_dealer = Seat((int(s.setup_dealer) + 1) % s.players)
+
+    def _more_players(self) -> None:
+        s = self.family
+        counts = s.view().player_range
+        s.set_players(counts[(counts.index(s.players) + 1) % len(counts)])
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
+        v = self.family.view()
+        self.draw_title(surf)
+        self._draw_prompt(surf, v.prompt)
+        if v.phase == HAND_OVER:
+            self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], self.px(17))
+        elif v.phase == READERS:
+            self._draw_family_readers(surf, v)
+        elif v.phase == STEPS and v.choices:
+            self._draw_choices(surf, v)
+        elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS, STOCK, RACKS):
+            self._draw_family_table(surf, v)
+        self._draw_family_panel(surf, v)
+        self.buttons.draw(surf)
+
+    def _draw_family_table(self, surf: pygame.Surface, v: FamilyView) -> None:
+        four = self.app.config.display.four_colour
+        ch = min(self.px(80 if v.players <= 5 else 66), self.table_rect.h // (4 if v.players <= 5 else 5))
+        cw = int(ch * cards.CARD_RATIO)
+        cx, cy = self.table_rect.center
+        played: dict[Seat, list[str]] = {}
+        for seat, c in v.trick:  # two a seat in Scandinavian whist's tricks
+            played.setdefault(seat, []).append(c)
+        for sv in v.seats:
+            x, y = self.spots[sv.seat]
+            name = sv.name + (" (AI)" if sv.ai else "")
+            state = ""
+            if sv.out:
+                state = "out"
+            elif v.phase in (AI_HANDS, RACKS) and sv.scanned is not None:
+                state = f"{sv.scanned} of {sv.size} " + ("scanned" if v.phase == AI_HANDS else "in order")
+            elif v.phase in (PLAY, STEPS):
+                parts = []
+                if sv.bid is not None:
+                    parts.append("passed" if sv.bid == "pass" else f"bid {sv.bid}")
+                if v.phase == PLAY:
+                    parts.append(f"won {sv.tricks}")
+                state = " · ".join(parts)
+            colour = theme.HIGHLIGHT if sv.seat == v.turn else theme.INK_DIM if sv.out else theme.INK
+            if sv.seat == v.trick_winner:
+                state = (state + " · " if state else "") + "wins"
+                colour = theme.GOLD
+            bold = sv.seat == v.turn or sv.seat == v.trick_winner
+            width = self.px(150)
+            nt = text.text(name, text.fit_size(name, self.px(17), width, True), colour, bold)
+            st = text.text(state, text.fit_size(state, self.px(15), width), colour) if state else None
+            hgt = nt.get_height() + (st.get_height() if st is not None else 0)
+            box = pygame.Rect(0, 0, max(nt.get_width(), st.get_width() if st is not None else 0), hgt)
+            box.center = (x, y)
+            box.clamp_ip(self.table_rect)
+            surf.blit(nt, nt.get_rect(midtop=(box.centerx, box.top)))
+            if st is not None:
+                surf.blit(st, st.get_rect(midtop=(box.centerx, box.top + nt.get_height())))
+            laid = played.get(sv.seat, [])
+            side = abs(x - cx) * self.table_rect.h > abs(y - cy) * self.table_rect.w  # a left or right seat
+            fx, fy = (0.45, 0.9) if side else (0.55, 0.55)  # two seats up one edge: kept apart
+            spot = (int(cx + (x - cx) * fx) - cw // 2, int(cy + (y - cy) * fy) - ch // 2)
+            for i, card in enumerate(laid):  # a second card beside the first
+                surf.blit(cards.card_surface(int(Card(card)), cw, ch, four), (spot[0] + i * cw // 2, spot[1]))
+            here = (spot[0] + len(laid) * cw // 2, spot[1])
+            if sv.seat == v.expected_seat and v.expected_shown is not None:  # an AI's face-up card
+                surf.blit(cards.card_surface(int(Card(v.expected_shown)), cw, ch, four, True), here)
+                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), here)
+            elif sv.seat == v.expected_seat and v.expected_place is not None:
+                spot = here
+                surf.blit(cards.back_surface(cw, ch), spot)
+                n = text.text(str(v.expected_place), self.px(28), theme.GOLD, True)
+                surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
+                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), spot)
+        if v.upcard is not None:
+            # German whist's stock, its turned card face up, at the side of the table.
+            t = self.table_rect
+            at = (t.x + self.px(12), t.centery - ch // 2)
+            surf.blit(cards.back_surface(cw, ch), (at[0] + self.px(6), at[1] + self.px(4)))
+            surf.blit(cards.card_surface(int(Card(v.upcard)), cw, ch, four), at)
+            lt = text.text("stock", self.px(15), theme.INK_DIM)
+            surf.blit(lt, lt.get_rect(midtop=(at[0] + cw // 2, at[1] + ch + self.px(6))))
+        if v.phase == STEPS and v.discard_count:
+            self._draw_kitty(surf, v, cw, ch)
+        elif v.trump_card is not None and v.phase in (AI_HANDS, STEPS, PLAY) and not v.trick:
+            # The turned card, face up for all, in the middle until the play covers it.
+            surf.blit(cards.card_surface(int(Card(v.trump_card)), cw, ch, four), (cx - cw // 2, cy - ch // 2))
+
+    def _draw_family_readers(self, surf: pygame.Surface, v: FamilyView) -> None:
+        """The setup step: each seat says whether its reader is found."""
+        t = self.table_rect
+        surf.blit(widgets.panel_surface(t.w, t.h, 120), t.topleft)
+        asked = int(v.asking) if v.asking is not None else v.players
+        for sv in v.seats:
+            if sv.seat in v.readers:
+                state, colour = "reader found", (150, 230, 160)
+            elif sv.seat == v.asking:
+                state, colour = "lay any card now", theme.GOLD
+            elif int(sv.seat) < asked:
+                state, colour = "no reader", theme.INK_DIM
+            else:
+                state, colour = "waiting", theme.INK_DIM
+            x, y = self.spots[sv.seat]
+            nt = text.text(sv.name, self.px(18), theme.INK, True)
+            st = text.text(state, self.px(16), colour, sv.seat == v.asking)
+            box = pygame.Rect(0, 0, max(nt.get_width(), st.get_width()), nt.get_height() + st.get_height())
+            box.center = (x, y)
+            box.clamp_ip(t)
+            surf.blit(nt, nt.get_rect(midtop=(box.centerx, box.top)))
+            surf.blit(st, st.get_rect(midtop=(box.centerx, box.top + nt.get_height())))
+
+    def _draw_kitty(self, surf: pygame.Surface, v: FamilyView, cw: int, ch: int) -> None:
+        """The kitty as all may see it once taken up, and the count of discards scanned."""
+        four = self.app.config.display.four_colour
+        t = self.table_rect
+        w, h = int(cw * 0.8), int(ch * 0.8)
+        shown = v.kitty
+        step = min(int(w * 1.05), (t.w - self.px(60)) // max(1, len(shown) or 1))
+        x = t.centerx - (step * (len(shown) - 1) + w) // 2
+        y = t.centery - h // 2 - self.px(10)
+        if shown:
+            for c in shown:
+                surf.blit(cards.card_surface(int(Card(c)), w, h, four), (x, y))
+                x += step
+            caption = "the kitty, shown to all"
+        else:
+            for i in range(6):
+                surf.blit(cards.back_surface(w, h), (t.centerx - w + i * self.px(6), y))
+            caption = "the kitty: the bidder's alone (no trumps)"
+        note = f"{caption} · laid away {v.discards} of {v.discard_count}"
+        size = text.fit_size(note, self.px(17), t.w - self.px(40), True)
+        nt = text.text(note, size, theme.GOLD, True)
+        surf.blit(nt, nt.get_rect(midtop=(t.centerx, y + h + self.px(6))))
+
+    def _draw_family_panel(self, surf: pygame.Surface, v: FamilyView) -> None:
+        p = self.panel_rect
+        surf.blit(widgets.panel_surface(p.w, p.h), p.topleft)
+        top = self._draw_badges(surf, _badged(v))
+        rows: list[str] = []
+        if v.dealer is not None:
+            trumps = "trumps not named yet" if v.trump is None else ("no trumps" if v.trump == 4 else
+                                                                     f"trumps {SUIT_SYMBOLS[v.trump]}")
+            turned = f" ({Card(v.trump_card).symbol} turned)" if v.trump_card else ""
+            rows.append(f"{v.title} · hand {v.hand_number} · {v.hand_size} cards · "
+                        f"{self.family.name(v.dealer)} deals · {trumps}{turned}")
+        if v.contract:
+            rows.append(f"contract: {v.contract}")
+        if v.side_tricks and v.phase in (PLAY, HAND_OVER) and len(v.sides) == 2:
+            rows.append("tricks " + " · ".join(
+                f"{n} {t}" for n, t in zip(v.sides, v.side_tricks, strict=True)))
+        rows.append("score " + " · ".join(f"{n} {t}" for n, t in zip(v.sides, v.side_scores, strict=True)))
+        size = self.px(15)
+        line = text.line_height(size)
+        wrapped = [part for row in rows for part in text.wrap(row, size, p.w - self.px(20))]
+        y = p.bottom - self.px(8) - len(wrapped) * line
+        foot = y - self.px(6)
+        pygame.draw.line(surf, theme.PANEL_EDGE, (p.x + self.px(10), foot), (p.right - self.px(10), foot))
+        for part in wrapped:
+            surf.blit(text.text(part, size, theme.INK_DIM), (p.x + self.px(10), y))
+            y += line
+        box = pygame.Rect(p.x, top - self.px(8), p.w, foot - top + self.px(4))
+        said = [m for m in self._recent(v.messages) if m.text not in v.badges]
+        self._draw_messages(surf, box, said)
+
+
+def _badged(v: FamilyView) -> Any:
+    """The classic panel's badge drawing reads only ``badges``."""
+    return v
+
+
+__all__ = ["FamilyRefereeScene", "seat_spots", "wants_family"]

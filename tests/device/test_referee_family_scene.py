@@ -1,0 +1,282 @@
+"""The Real cards screen for Oh Hell and Bid Whist: reached from the menu with the game
+chosen, driven by taps and scans (SDL's dummy driver), through whole hands."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from device.app.scenes.referee_family import FamilyRefereeScene  # noqa: E402
+from device.app.testing import make_app, tap_button  # noqa: E402
+from device.events import CardScanned  # noqa: E402
+from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP  # noqa: E402
+from device.referee_family import RACKS, STEPS, FamilyReferee  # noqa: E402
+from device.store import Store  # noqa: E402
+from engine.game import Phase  # noqa: E402
+from engine.seats import Seat  # noqa: E402
+
+
+def scan(app, card) -> None:
+    app.queue.post(CardScanned(str(card), "0A1B2C3D4E"))
+    app.step(1 / 60)
+
+
+def tap_choice(app, label: str | None = None) -> None:
+    """Tap a bid or trump button (by its words, else the first that can be tapped)."""
+    app.scene.ensure_layout(app.size)
+    for b in app.scene.buttons.buttons:
+        if b.name.startswith("choice_") and b.enabled and (label is None or b.label == label):
+            tap_button(app, b.name)
+            return
+    raise AssertionError(f"no button {label!r}")
+
+
+def settle(app) -> None:
+    for _ in range(3):
+        app.step(1 / 60)  # the AI answers on the worker (synchronous in tests)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_oh_hell_for_five_from_the_menu_to_the_next_hand(size):
+    app = make_app(size, game="oh-hell", players=4)
+    try:
+        tap_button(app, "real cards")
+        assert isinstance(app.scene, FamilyRefereeScene)
+        ref = app.referee_session
+        assert isinstance(ref, FamilyReferee) and ref.phase == SETUP
+        tap_button(app, "players")  # 4 -> 5
+        assert ref.players == 5
+        tap_button(app, "seat_1")
+        tap_button(app, "seat_3")
+        assert set(ref.ai_seats) == {Seat(1), Seat(3)}
+        tap_button(app, "start")
+        assert ref.phase == TRUMP
+        record = ref.scanning.template
+        hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
+        scan(app, record.trump_card)
+        assert ref.phase == AI_HANDS
+        for seat in (Seat(1), Seat(3)):
+            for card in sorted(hands[seat]):
+                scan(app, card)
+        settle(app)
+        while ref.phase == STEPS:
+            tap_choice(app)
+            settle(app)
+        assert ref.phase == PLAY and len(ref.deal.auction) == 5
+        revoked = False
+        while ref.phase == PLAY:
+            settle(app)
+            deal = ref.deal
+            seat = deal.turn
+            if ref.is_ai(seat):
+                card = ref.expected_card()
+                assert card is not None
+                wrong = next((c for c in hands[seat] if c != card), None)
+                if wrong is not None:
+                    scan(app, wrong)  # not the card asked for: refused, by its place only
+                    assert "rack" in ref.messages[-1].text and ref.messages[-1].kind == "error"
+            else:
+                led = deal.current.led_suit if deal.current.cards else None
+                follow = sorted(c for c in hands[seat] if c.suit == led)
+                other = sorted(c for c in hands[seat] if c.suit != led)
+                if follow and other and not revoked:
+                    card, revoked = other[0], True  # shows out though it holds the suit
+                else:
+                    card = deal.order.legal(frozenset(hands[seat]), deal.current.cards)[0]
+            before = len(deal.actions)
+            scan(app, card)
+            assert len(ref.deal.actions) == before + 1, ref.messages[-1].text
+            hands[seat].discard(card)
+        assert ref.phase == HAND_OVER
+        assert revoked and ref.deal.revokes and any(b.startswith("revoke") for b in ref.view().badges)
+        assert any(line.startswith("points:") for line in ref.view().summary)
+        app.step(1 / 60)
+        tap_button(app, "next")
+        assert ref.phase == TRUMP and max(ref.sizes()) == 9  # the engine's schedule: one fewer
+        # Back to the menu and in again: the same match.
+        tap_button(app, "back")
+        assert app.scene.name == "menu"
+        tap_button(app, "real cards")
+        assert app.referee_session is ref and len(ref.match.hands) == 1
+    finally:
+        app.close()
+
+
+def test_bid_whist_kitty_and_discards_through_the_screen():
+    app = make_app((800, 480), game="bid")
+    try:
+        tap_button(app, "real cards")
+        ref = app.referee_session
+        assert isinstance(ref, FamilyReferee) and ref.game.name == "bid"
+        tap_button(app, "seat_1")  # East
+        tap_button(app, "seat_3")  # West
+        tap_button(app, "dealer")  # North -> East
+        tap_button(app, "dealer")  # -> South
+        tap_button(app, "dealer")  # -> West: North speaks first
+        tap_button(app, "start")
+        assert ref.phase == AI_HANDS
+        record = ref.scanning.template
+        hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
+        kitty = record.pile("kitty")
+        for seat in (Seat.E, Seat.W):
+            for card in sorted(hands[seat]):
+                scan(app, card)
+        for card in kitty:
+            scan(app, card)
+        settle(app)
+        assert ref.phase == STEPS
+        while ref.deal.step.phase is not Phase.EXCHANGE:
+            seat = ref.deal.turn
+            if ref.deal.step.phase is Phase.DECLARE:
+                tap_choice(app, "Spades")
+            elif seat == Seat.N:
+                tap_choice(app, "7 uptown")  # nobody bids over seven
+            else:
+                tap_choice(app, "Pass")
+            settle(app)
+        assert ref.deal.step.seat == Seat.N
+        v = ref.view()
+        assert set(v.kitty) == {str(c) for c in kitty} and v.discard_count == 6
+        held = sorted(hands[Seat.N] | set(kitty), key=lambda c: (c.suit > 3, c.rank))
+        scan(app, sorted(hands[Seat.E])[0])  # an AI's card is not North's to lay away
+        assert ref.messages[-1].kind == "error" and len(ref.discards) == 0
+        for card in held[:6]:
+            scan(app, card)
+        assert ref.phase == PLAY and ref.deal.turn == Seat.N
+        hands[Seat.N] = set(held[6:])
+        for _ in range(8):  # two tricks
+            settle(app)
+            seat = ref.deal.turn
+            card = ref.expected_card() if ref.is_ai(seat) else \
+                ref.deal.order.legal(frozenset(hands[seat]), ref.deal.current.cards)[0]
+            scan(app, card)
+            hands[seat].discard(card)
+        assert len(ref.deal.tricks) == 2
+        assert ref.view().contract == "7 uptown" and ref.view().trump == 0
+    finally:
+        app.close()
+
+
+def test_an_unfinished_family_match_in_the_store_opens_its_own_screen(tmp_path):
+    with Store(tmp_path / "w.sqlite3") as store:
+        ref = FamilyReferee("knockout", 3, {Seat(2): "rules"}, store=store, seed="ko")
+        ref.choose_dealer(0)
+        record = ref.scanning.template
+        ref.scan(record.trump_card)
+        for card in sorted(record.hands()[2]):
+            if card != record.trump_card:
+                ref.scan(card)
+        assert ref.phase in (STEPS, PLAY)
+        app = make_app((800, 480))  # the app's game: classic
+        try:
+            app.store = store
+            tap_button(app, "real cards")
+            assert isinstance(app.scene, FamilyRefereeScene)
+            again = app.referee_session
+            assert isinstance(again, FamilyReferee) and again.game.name == "knockout"
+            assert again.players == 3 and again.phase == RACKS
+            assert "from the left" in again.prompt()
+            for card in sorted(again._rerack[Seat(2)]):  # the AI's rack laid again, on the screen
+                scan(app, card)
+            assert again.phase == PLAY and again.rack(Seat(2)) == sorted(again.rack(Seat(2)))
+            assert again.match.to_dict() == ref.match.to_dict()
+            assert again.deal.record.trump_card == record.trump_card
+        finally:
+            app.close()
+
+
+@pytest.mark.parametrize(("scene", "game", "players"), [("referee-hand", "oh-hell", 5),
+                                                        ("referee-bids", "oh-hell", 3),
+                                                        ("referee-hand", "knockout", 6),
+                                                        ("referee-kitty", "bid", None),
+                                                        ("referee-hand", "german", None),
+                                                        ("referee-hand", "scandinavian", None)])
+def test_screenshots_of_real_cards_for_the_family(tmp_path, scene, game, players):
+    from device.app.main import screenshot
+
+    out = screenshot(scene, (800, 480), tmp_path / f"{scene}.png", game=game, players=players)
+    assert out.stat().st_size > 10_000
+
+
+def test_bids_by_the_physical_buttons():
+    from device.events import Action as Button
+    from device.events import ButtonEvent
+
+    app = make_app((800, 480), game="oh-hell", players=3)
+    try:
+        tap_button(app, "real cards")
+        ref = app.referee_session
+        tap_button(app, "start")
+        record = ref.scanning.template
+        scan(app, record.trump_card)
+        assert ref.phase == STEPS and ref.deal.turn == Seat(1)
+        for action in (Button.RIGHT, Button.RIGHT, Button.SELECT):  # 0 -> 1 -> 2, chosen
+            app.queue.post(ButtonEvent(action, source="gpio"))
+            app.step(1 / 60)
+        assert ref.deal.auction[0].tricks == 2
+        assert "left/right" in ref.prompt()  # worded for the buttons in use
+    finally:
+        app.close()
+
+
+def test_jokers_are_enrolled_from_the_enrolment_screen(tmp_path):
+    with Store(tmp_path / "w.sqlite3") as store:
+        app = make_app((800, 480))
+        try:
+            app.store = store
+            app.go("enrol")
+            tap_button(app, "reenrol")
+            tap_button(app, "BJ")  # the big joker, below the 52
+            assert app.scene.flow.next_card() == "BJ"
+            app.queue.post(CardScanned(None, tag="0c0c0c0c01"))
+            app.step(1 / 60)
+            tap_button(app, "reenrol")
+            tap_button(app, "LJ")
+            app.queue.post(CardScanned(None, tag="0C0C0C0C02"))
+            app.step(1 / 60)
+            assert store.card_for_tag("0C0C0C0C01") == "BJ" and store.card_for_tag("0c0c0c0c02") == "LJ"
+        finally:
+            app.close()
+
+
+def test_readers_for_each_seat_given_on_the_screen():
+    app = make_app((800, 480), game="knockout", players=3)
+    try:
+        app.config = app.config.updated({"reader": {"per_seat": True}})
+        tap_button(app, "real cards")
+        ref = app.referee_session
+        tap_button(app, "readers")
+        assert ref.phase == "readers" and "Player 1, lay any card" in ref.prompt()
+        app.queue.post(CardScanned(None, "0A0A", reader="/dev/whist-readers/usb-1-1.2"))
+        app.step(1 / 60)
+        tap_button(app, "skip_reader")  # Player 2: no reader
+        app.queue.post(CardScanned("HQ", "0A0B", reader="/dev/whist-readers/usb-1-1.3"))
+        app.step(1 / 60)
+        assert ref.phase == SETUP
+        assert ref.view().readers == {Seat(0): "/dev/whist-readers/usb-1-1.2",
+                                      Seat(2): "/dev/whist-readers/usb-1-1.3"}
+        tap_button(app, "start")
+        assert ref.phase == TRUMP
+    finally:
+        app.close()
+
+
+def test_play_referee_refuses_a_game_it_cannot_referee_and_opens_the_family_screen(monkeypatch, capsys):
+    from device.cli import main
+
+    assert main(["play", "--referee", "--game", "widow"]) == 2
+    assert "real cards are refereed for classic, oh-hell" in capsys.readouterr().err
+    opened: list[str] = []
+
+    def fake_run_play(args):  # the app itself is driven in the tests above
+        opened.append(f"{args.game} {args.players} {args.referee}")
+        return 0
+
+    monkeypatch.setattr("device.app.main.run_play", fake_run_play)
+    monkeypatch.setattr("device.commands.play._hall_configured", lambda args: False)
+    assert main(["play", "--referee", "--game", "oh-hell", "--players", "6"]) == 0
+    assert opened == ["oh-hell 6 True"]
