@@ -34,7 +34,7 @@ def _rules_ai(observation: Observation, level: str, seed: str | None) -> Action:
 
 def prepare(app: App, scene: str, seed: int = 1) -> None:
     """Put the app's real-card session in the state ``scene`` shows and open the screen."""
-    game = "bid" if scene == "referee-kitty" else app.options.game
+    game = "bid" if scene == "referee-kitty" else app.options.game or "classic"
     if game == "classic":
         game = "oh-hell"
     players = None if game == "bid" else app.options.players or (5 if game == "oh-hell" else None)

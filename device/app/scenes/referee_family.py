@@ -78,7 +78,7 @@ class FamilyRefereeScene(RefereeScene):
     def __init__(self, app: App) -> None:
         session = app.referee_session
         if not isinstance(session, FamilyReferee):
-            game = app.options.game if app.options.game != "classic" else "oh-hell"
+            game = app.options.game if app.options.game not in (None, "classic") else "oh-hell"
             session = FamilyReferee(game, app.options.players, ai_async=True, store=app.store,
                                     seed=app.options.seed)
             try:
