@@ -217,7 +217,9 @@ class Journal:
         Returns its id in the store (None while that write waits, with ``hold``)."""
         f = self._attach(match, None, None, 0)
         header = match_header(match, run)
-        players = seats_of_alone(self.players, match.game)
+        # Only the table app seats its one person at seat 0; the referee's seats are as chosen.
+        at_table = run is not None and run.get("kind") == TABLE
+        players = seats_of_alone(self.players, match.game) if at_table else dict(self.players)
 
         def write() -> None:
             f.match_id = self.store.start_match(header, players)

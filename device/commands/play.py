@@ -24,7 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "knockout 2-7; default 4)")
     parser.add_argument("--referee", action="store_true",
                         help="real cards: people play a real deck on the card reader and the table "
-                        "referees (classic, oh-hell, knockout, bid; AI seats' cards scanned into racks)")
+                        "referees (classic, oh-hell, knockout, bid, solo, norwegian, german, "
+                        "scandinavian; AI seats' cards scanned into racks); with --hall, the drive's "
+                        "hands are played so")
     parser.add_argument("--deals", metavar="FILE.pbn",
                         help="play the deals of a PBN file in order (dealer and trumps from the file "
                         "where given), then shuffled ones")
@@ -37,8 +39,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hall.add_argument("--table", type=int, metavar="N", help="this table's number in the hall")
     hall.add_argument("--credentials", metavar="FILE",
                       help="this table's broker credentials (the file hall broker-config wrote for it)")
-    hall.add_argument("--referee", action="store_true",
-                      help="play the drive's hands with real cards on the card reader (the referee)")
     hall.add_argument("--hall-db", metavar="F", help="the table's hall journal (default beside the store)")
 
 
