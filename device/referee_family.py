@@ -498,6 +498,9 @@ class FamilyReferee:
                 f"{'s' if size != 1 else ''} each"
         if out:
             words += f" (not to {', '.join(out)}: out)"
+        dogs = knockout.dogs_dealt(sizes)
+        if dogs:
+            words += f"; one to {', '.join(self.name(s) for s in dogs)}: a dog's life"
         self._say(words)
         if template.trump_card is not None:
             self.phase = TRUMP
@@ -1422,6 +1425,13 @@ class FamilyReferee:
             return None
         return deal.contract or self.game.contract(deal)
 
+    def _call_words(self, contract: Contract) -> str:
+        """The contract's name with the screen's name for whoever named trumps (Knockout's)."""
+        call, by = contract.call, contract.declarer
+        if by is not None and ", named by " in call:
+            return f"{call.split(', named by ')[0]}, named by {self.name(by)}"
+        return call
+
     def _upcard(self) -> str | None:
         deal = self.deal
         pile = self._turned_pile()
@@ -1500,7 +1510,7 @@ class FamilyReferee:
             prompt=self.prompt(), dealer=self.dealer,
             turn=deal.turn if in_hand and deal is not None and self.phase not in (HAND_OVER, RACKS) else None,
             seats=tuple(seats), trump=trump, trump_card=str(turned) if turned is not None else None,
-            contract=contract.call if contract is not None and contract.call else None,
+            contract=self._call_words(contract) if contract is not None and contract.call else None,
             hand_size=max(sizes), trick=trick, trick_winner=winner,
             trick_number=deal.trick_number if in_hand and deal is not None else 1,
             expected_place=place, expected_seat=expected_seat,
