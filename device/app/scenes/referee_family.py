@@ -315,7 +315,8 @@ class FamilyRefereeScene(RefereeScene):
             elif v.phase in (PLAY, STEPS):
                 parts = []
                 if sv.bid is not None:
-                    parts.append("passed" if sv.bid == "pass" else f"bid {sv.bid}")
+                    said = {"pass": "passed", "take": "took the widow", "swap": "swapped"}  # (widow whist's)
+                    parts.append(said.get(sv.bid, f"bid {sv.bid}"))
                 if v.phase == PLAY:
                     parts.append(f"won {sv.tricks}")
                 state = " · ".join(parts)
@@ -426,7 +427,8 @@ class FamilyRefereeScene(RefereeScene):
         else:
             for i in range(6):
                 surf.blit(cards.back_surface(w, h), (t.centerx - w + i * self.px(6), y))
-            caption = "the kitty: the bidder's alone (no trumps)"
+            caption = "one hand whole, face down" if v.game == "widow" else \
+                "the kitty: the bidder's alone (no trumps)"
         note = f"{caption} · laid away {v.discards} of {v.discard_count}"
         size = text.fit_size(note, self.px(17), t.w - self.px(40), True)
         nt = text.text(note, size, theme.GOLD, True)
