@@ -31,6 +31,7 @@ def test_a_person_on_a_dogs_life_is_scanned_one_card_and_knocks_by_touch():
     ref, table = to_the_dogs_hand()
     assert ref.phase == AI_HANDS and ref.sizes() == [6, 6, 1]
     assert "Player 3 is on a dog's life: scan Player 3's one card face down" in ref.prompt()
+    assert "one to Player 3: a dog's life" in ref.messages[-1].text
     (dog_card,) = table.hands[P3]
     table.deal_in()
     table.steps()
@@ -48,15 +49,27 @@ def test_a_person_on_a_dogs_life_is_scanned_one_card_and_knocks_by_touch():
     assert ref.handle(ButtonEvent(Button.SELECT))  # the knock
     assert "knocks" in " ".join(m.text for m in ref.messages[-3:])
     assert len(ref.deal.tricks) == tricks + 1 or ref.deal.turn != P3
-    # knocks until the last trick, where the card must go
+    # knocks until the last trick, where the card must go; Player 1 revokes once if it can
+    revoked = False
     while ref.phase == PLAY:
-        if ref.deal.turn == P3 and ref.choices():
+        deal = ref.deal
+        if deal.turn == P3 and ref.choices():
             assert ref.act(ref.choices()[0].action)
             continue
-        if ref.deal.turn == P3:
+        if deal.turn == P3:
             assert not ref.choices()  # the last trick: no knock
+        if deal.turn == P1 and not revoked and deal.current.cards:
+            led = deal.current.led_suit
+            hand = table.hands[P1]
+            off = next((c for c in sorted(hand) if c.suit != led), None)
+            if off is not None and any(c.suit == led for c in hand):
+                table.lay(P1, off)  # shows out though it holds the suit: proven when it plays one
+                revoked = True
+                continue
         table.play(1)
     assert ref.phase == HAND_OVER and dog_card in ref.deal.played
+    assert revoked and [r.seat for r in ref.deal.revokes] == [P1]
+    assert any(line.startswith("revoke:") for line in ref.view().summary)
 
 
 def test_the_dogs_hand_resumes_after_a_cut(tmp_path):
