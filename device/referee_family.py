@@ -408,6 +408,8 @@ class FamilyReferee:
     def _next_reader(self) -> None:
         assert self.asking is not None
         nxt = int(self.asking) + 1
+        while nxt < self.players and not dummy.may_deal(self, Seat(nxt)):
+            nxt += 1  # dummy whist's dummy: nobody sits there
         self.asking = Seat(nxt) if nxt < self.players else None
         if self.asking is None:
             self._after_readers()

@@ -149,3 +149,23 @@ def test_dummy_resumes_after_a_cut(tmp_path):
         table.hands = {s: h - played for s, h in table.hands.items()}
         table.play()
         assert again.phase == HAND_OVER
+
+
+def test_readers_per_seat_the_dummys_card_goes_on_its_declarers_reader():
+    ref = FamilyReferee("dummy", None, {E: "rules"}, choose=rules_ai, seed="dummy1")
+    ref.begin_reader_setup()
+    for n, seat in enumerate((N, E, S)):
+        assert ref.asking == seat
+        assert ref.scan("SA", reader=f"usb-{n}")
+    assert ref.phase == SETUP and ref.asking is None  # nobody sits at the dummy's place
+    ref.choose_dealer(S)
+    table = Table(ref)
+    table.deal_in()
+    table.steps(highest)
+    assert ref.deal.contract.declarer == N
+    while ref.deal.turn != DUMMY:
+        table.play(1)
+    card = table.legal_card(DUMMY)
+    assert not ref.scan(card, reader="usb-2")  # South's reader: not South's turn
+    assert "not South's turn" in ref.messages[-1].text
+    assert ref.scan(card, reader="usb-0")  # North plays the dummy's cards
