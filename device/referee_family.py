@@ -1392,6 +1392,8 @@ class FamilyReferee:
             if ai:
                 return f"{name} (AI) is thinking..."
             how = "tap" if self.touch else "left/right and select"
+            if widow.is_widow(self) and step.phase is Phase.AUCTION:
+                return widow.offer_prompt(deal, name, how)
             return f"{name} to {verb_of(step.phase)}: {how} on the screen"
         if ai:
             want = self.expected_card()

@@ -92,6 +92,13 @@ def prompt(ref: FamilyReferee, deal: Deal, seat: Seat) -> str:
             "own 13 cards as you lay them away face down")
 
 
+def offer_prompt(deal: Deal, name: str, how: str) -> str:
+    """A person offered the widow, or with ``chain`` the hand rejected."""
+    if swapping(deal):
+        return f"{name}: swap your hand for the one rejected, unseen, or pass ({how} on the screen)"
+    return f"{name}: take the widow, or pass ({how} on the screen)"
+
+
 def refuse_discard(ref: FamilyReferee, deal: Deal, seat: Seat, card: Card) -> str | None:
     """Why a person's scanned card cannot be laid away now: the 13 are one hand whole."""
     laid = ref.discards
@@ -107,5 +114,5 @@ def refuse_discard(ref: FamilyReferee, deal: Deal, seat: Seat, card: Card) -> st
     return None
 
 
-__all__ = ["DEAD", "WIDOW", "ai_moves", "exchange_label", "is_widow", "prompt", "refuse_discard", "said",
-           "swapping"]
+__all__ = ["DEAD", "WIDOW", "ai_moves", "exchange_label", "is_widow", "offer_prompt", "prompt",
+           "refuse_discard", "said", "swapping"]

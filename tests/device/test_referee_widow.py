@@ -51,7 +51,7 @@ def test_a_person_keeps_the_widow_by_scanning_the_hand_laid_away_then_a_refusal_
     ref, table = new_hand()
     widow = set(table.record.pile("widow"))
     # Player 1, eldest, is offered the widow by touch.
-    assert "Player 1 to bid" in ref.prompt()
+    assert "Player 1: take the widow, or pass" in ref.prompt()
     assert [c.label for c in ref.choices()] == ["Take", "Pass"]
     assert not ref.scan(sorted(table.hands[P1])[0])  # no card before the exchange
     assert ref.act(next(c.action for c in ref.choices() if c.label == "Take"))
@@ -111,6 +111,7 @@ def test_an_ai_takes_and_its_choice_is_said_at_once_then_a_person_swaps_with_cha
         assert rack == [c for c in table.record.pile("widow") if c in rack]  # in the order scanned
     # Player 3 is offered the rejected hand: swap, then lay the own 13 away, scanned.
     assert ref.deal.turn == P3 and [c.label for c in ref.choices()] == ["Swap", "Pass"]
+    assert "swap your hand for the one rejected, unseen" in ref.prompt()
     assert ref.act(next(c.action for c in ref.choices() if c.label == "Swap"))
     assert "P" in ref.prompt() and "swaps" in ref.prompt()
     rejected = ref.deal.exchanges[0].discard
