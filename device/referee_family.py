@@ -1474,7 +1474,8 @@ class FamilyReferee:
             for a in deal.auction:
                 calls[a.seat] = str(a.tricks) if isinstance(a, Bid) and a.tricks is not None \
                     else describe_action(a)
-                auction.append(f"{self.name(a.seat)}: {describe_action(a)}")
+                said = widow.said(self, a) if widow.is_widow(self) else None
+                auction.append(f"{self.name(a.seat)}: {said or describe_action(a)}")
             for d in deal.declarations:
                 auction.append(f"{self.name(d.seat)}: {said_of(d, self.players)}")
         scores = self.match.game_score if self.preview is None else self.preview.game_after
