@@ -49,6 +49,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from device import referee_dummy as dummy
+from device import referee_knockout as knockout
+from device import referee_widow as widow
 from device.events import Action as Button
 from device.events import ButtonEvent, CardScanned, InputEvent, ReaderStatus
 from device.referee import (
@@ -74,7 +77,7 @@ from device.referee_family_view import (
     strain_word,
     verb_of,
 )
-from engine.actions import Action, Bid, Exchange, Play
+from engine.actions import Action, Bid, Exchange, Pass, Play
 from engine.cards import SUIT_NAMES, Card, parse_card
 from engine.deal import Deal, DealRecord, describe_action
 from engine.errors import NotationError, RulesError
@@ -96,7 +99,8 @@ STOCK = "stock"  # German whist: after a trick the stock's next card is turned a
 RACKS = "racks"  # after a restart: each AI rack laid on the reader from the left, for its order
 # The games refereed with real cards (classic by device.referee; the rest here), each
 # driven through whole hands in tests/device/test_referee_family.py.
-REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian", "german", "scandinavian")
+REFEREE_GAMES = ("classic", "oh-hell", "knockout", "bid", "solo", "norwegian", "german", "scandinavian",
+                 "widow", "dummy")
 SCANNED_PILES = ("kitty", "widow")  # piles the table scans face down at the deal
 
 # (observation, level, move seed) -> action
@@ -164,12 +168,14 @@ class FamilyReferee:
         g = get_game(game) if isinstance(game, str) else game
         if g.name == "classic":
             raise RulesError("classic whist's real cards are refereed by device.referee.RefereeSession")
-        self.game = g if players is None else g.with_players(players)
+        self.game = dummy.refereed(g if players is None else g.with_players(players))
         self.rules = rules if rules is not None else self.game.default_rules()
         if rules is not None:
             self.game = self.game.with_rules(rules)
         self.ai_seats: dict[Seat, str] = {}
         for s, level in (ai_seats or {}).items():
+            if not dummy.may_deal(self, self._seat(s)):
+                raise RulesError("the dummy is played by its declarer, a person or an AI")
             self.ai_seats[self._seat(s)] = level
         self.choose = choose or engine_act
         self.ai_async = ai_async
@@ -213,6 +219,8 @@ class FamilyReferee:
         return Seat.parse_at(seat, self.players) if not seat.isdigit() else Seat(int(seat))
 
     def name(self, seat: Seat) -> str:
+        if dummy.is_dummy(self) and seat == dummy.DUMMY:
+            return dummy.NAME
         return player_name(seat, self.players)
 
     def is_ai(self, seat: Seat) -> bool:
@@ -400,6 +408,8 @@ class FamilyReferee:
     def _next_reader(self) -> None:
         assert self.asking is not None
         nxt = int(self.asking) + 1
+        while nxt < self.players and not dummy.may_deal(self, Seat(nxt)):
+            nxt += 1  # dummy whist's dummy: nobody sits there
         self.asking = Seat(nxt) if nxt < self.players else None
         if self.asking is None:
             self._after_readers()
@@ -419,8 +429,10 @@ class FamilyReferee:
     def _out_of_turn(self, reader: str | None, seat: Seat) -> str | None:
         """A card laid on another seat's own reader while ``seat`` is to lay one: what to say."""
         laid_by = self.seat_readers.get(reader or "")
-        carried = self.is_ai(seat) and self.reader_of(seat) is None  # an AI's card goes on any
-        if laid_by is None or laid_by == seat or carried:
+        deal = self.deal
+        actor = self.game.actor(deal, seat) if deal is not None else seat  # the dummy's: its declarer
+        carried = self.is_ai(actor) and self.reader_of(actor) is None  # an AI's card goes on any
+        if laid_by is None or laid_by in (seat, actor) or carried:
             return None
         who = self.name(laid_by)
         return f"not {who}'s turn: {who}, take back the card on your reader - {self.name(seat)} to play"
@@ -432,6 +444,8 @@ class FamilyReferee:
         s = self._seat(seat)
         if int(s) >= self.players:
             raise RulesError(f"{self.game.title} is set for {self.players} players: no seat {int(s) + 1}")
+        if level is not None and not dummy.may_deal(self, s):
+            raise RulesError("the dummy is played by its declarer, a person or an AI")
         if level is None:
             self.ai_seats.pop(s, None)
         else:
@@ -439,7 +453,19 @@ class FamilyReferee:
 
     def toggle_ai(self, seat: Seat | int | str, level: str = "hard") -> None:
         s = self._seat(seat)
+        if not dummy.may_deal(self, s):
+            self._refuse("the dummy is played by its declarer: choose the three players")
+            return
         self.set_ai(s, None if s in self.ai_seats else level)
+
+    def step_dealer(self, step: int = 1) -> None:
+        """The setup's dealer moved on round the seats that may deal (not dummy whist's dummy)."""
+        seat = self.setup_dealer
+        for _ in range(self.players):
+            seat = around(seat, step, self.players)
+            if dummy.may_deal(self, seat):
+                break
+        self.setup_dealer = seat
 
     def choose_dealer(self, seat: Seat | int | str) -> None:
         """The first dealer of the match; the engine passes the deal on from there."""
@@ -474,6 +500,9 @@ class FamilyReferee:
                 f"{'s' if size != 1 else ''} each"
         if out:
             words += f" (not to {', '.join(out)}: out)"
+        dogs = knockout.dogs_dealt(sizes)
+        if dogs:
+            words += f"; one to {', '.join(self.name(s) for s in dogs)}: a dog's life"
         self._say(words)
         if template.trump_card is not None:
             self.phase = TRUMP
@@ -506,6 +535,8 @@ class FamilyReferee:
 
     def pile_words(self, name: str) -> str:
         """What a pile is called on the screen: "the stock", "Player 2's face-down layout"."""
+        if name == "discard" and widow.is_widow(self):
+            return widow.DEAD
         for prefix, side in (("down", "face-down"), ("up", "face-up")):
             if name.startswith(prefix) and name[len(prefix):].isdigit():
                 return f"{self.name(Seat(int(name[len(prefix):])))}'s {side} layout"
@@ -531,7 +562,10 @@ class FamilyReferee:
         assert t is not None
         sizes = self.sizes()
         order = [around(t.dealer, i, self.players) for i in range(1, self.players + 1)]
-        return [s for s in order if s in self.ai_seats and sizes[s] > 0]
+        # a person on a dog's life: its one card too, so the engine knows whose hand is one card
+        dogs = knockout.dogs_dealt(sizes)
+        scanned = dummy.scanned_seats(self)
+        return [s for s in order if (s in self.ai_seats or s in dogs or s in scanned) and sizes[s] > 0]
 
     # -- trumps and scanning ------------------------------------------------------------
     def _scan_trump(self, card: Card) -> bool:
@@ -566,7 +600,11 @@ class FamilyReferee:
         return None
 
     def _holder(self, key: Seat | str) -> str:
-        return f"AI {self.name(key)}" if isinstance(key, Seat) else self.pile_words(key)
+        if isinstance(key, Seat):
+            if key in dummy.scanned_seats(self):
+                return "the dummy"
+            return f"AI {self.name(key)}" if self.is_ai(key) else f"{self.name(key)}'s one card"
+        return self.pile_words(key)
 
     def _scan_rack(self, card: Card) -> bool:
         target = self._scanning_target()
@@ -712,7 +750,7 @@ class FamilyReferee:
         if isinstance(key, str):  # a kitty face down until taken up (a stock, a layout: their piles')
             return list(deal.piles.get(key, ())) if key == self._exchange_pile() else []
         held = deal.hand(key)
-        if held is None:
+        if held is None or self.face_up(key):
             return []
         if key in self.rack_order and key not in self._rerack:  # laid again after a restart
             cards = list(self.rack_order[key])
@@ -721,8 +759,18 @@ class FamilyReferee:
             cards += [c for c in deal.record.pile(pile) if c not in cards]
         for _, dealt in deal.record.piles:  # drawn from a pile: at the right end, as drawn
             cards += [c for c in dealt if c in held and c not in cards]
+        for ex in deal.exchanges:  # a hand taken whole (widow whist's swap): as it lay
+            cards += [c for c in ex.discard if c in held and c not in cards]
         turned = sc.trump_card if self._turned_pile() is None else None  # the dealer's: face up
         return [c for c in cards if c in held and c not in self.discards and c != turned]
+
+    def face_up(self, seat: Seat) -> bool:
+        """Whether ``seat``'s hand lies face up for all (dummy whist's dummy once the auction is over)."""
+        deal = self.deal
+        held = deal.hand(seat) if deal is not None else None
+        if not held or self.phase in (SETUP, TRUMP, AI_HANDS):
+            return False
+        return held <= self._public()
 
     def _rack_owner(self, card: Card) -> Seat | str | None:
         return next((k for k in self.scanning.racks if card in self.rack(k)), None)
@@ -732,6 +780,8 @@ class FamilyReferee:
         deal = self.deal
         if isinstance(key, Seat) and deal is not None and card in self.game.layout(deal, key):
             return f"{card.symbol} from {self.name(key)}'s layout"
+        if isinstance(key, Seat) and self.face_up(key):
+            return f"{card.symbol} from {self.name(key)}'s cards, face up"
         if card not in cards:
             return f"the turned card {card.symbol}"
         whose = f"{self.name(key)}'s rack" if isinstance(key, Seat) else self.pile_words(key)
@@ -750,11 +800,15 @@ class FamilyReferee:
         owner = self._rack_owner(card)
         if owner is not None and owner != seat:
             return f"that card is {self._place(owner, card)}: put it back"
+        for other in deal.seats:  # a hand face up (dummy whist's dummy)
+            if other != seat and card in (deal.hand(other) or ()) and self.face_up(other):
+                return f"{card.symbol} is {self.name(other)}'s, face up: put it back"
         for other in deal.seats:  # a face-up layout card (Scandinavian whist)
             if card in self.game.layout(deal, other):
                 return None if other == seat else f"{card.symbol} is in {self.name(other)}'s layout"
         for name, cards in deal.piles.items():
-            if card in cards and not (name == self._exchange_pile() and seat == self.kitty_taker()):
+            taking = deal.step is not None and name == self._exchange_pile() and seat == self.kitty_taker()
+            if card in cards and not taking:
                 where = self.pile_words(name)
                 shown = card == deal.record.trump_card or card in self._public()
                 return f"{card.symbol} lies in {where}" if shown else \
@@ -802,11 +856,31 @@ class FamilyReferee:
                 hand = sorted(deal.hand(req.seat) or ())
                 action = Exchange(req.seat, tuple(hand[:deal.exchange_count()]))
         assert action is not None
+        if isinstance(action, Exchange) and self.whole_exchanges:
+            action = Exchange(action.seat, self._as_laid(action.discard))
         self._ai_actions[key] = action
-        if not isinstance(action, (Play, Exchange)):
-            # A bid or a declaration: no card to lay, said and applied at once.
+        whole = isinstance(action, Exchange) and self.whole_exchanges
+        if not isinstance(action, (Play, Exchange)) or whole:
+            # A bid, a declaration or a whole hand laid away: no card to lay, said and applied at once.
             self._apply(action)
+            if isinstance(action, Exchange) and whole and widow.is_widow(self):
+                self._say(widow.ai_moves(self, action))
         return True
+
+    @property
+    def whole_exchanges(self) -> bool:
+        """The game's exchanges are a few whole hands it offers (widow whist), not any cards:
+        a person's by a button (where the table knows the hand laid away), an AI's at once."""
+        return type(self.game).exchange_legal is not Game.exchange_legal
+
+    def _as_laid(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Cards in the order they lie face down: as scanned, or as laid away before."""
+        deal = self.deal
+        lying = [c for _, c in self.scanning.order]
+        for ex in deal.exchanges if deal is not None else ():
+            lying += ex.discard
+        at = {c: i for i, c in reversed(list(enumerate(lying)))}
+        return tuple(sorted(cards, key=lambda c: at.get(c, len(lying))))
 
     def _prepare_ai(self) -> None:
         req = self.ai_request
@@ -842,10 +916,17 @@ class FamilyReferee:
     def choices(self) -> list[Choice]:
         """The buttons of the auction or declaration for the person to act (else none)."""
         deal = self.deal
+        if self.phase == PLAY and deal is not None and deal.turn is not None:
+            return knockout.knock_choices(self, deal, deal.turn)
         if self.phase != STEPS or deal is None or deal.turn is None or deal.step is None:
             return []
-        if self.is_ai(self.game.actor(deal, deal.turn)) or deal.step.phase is Phase.EXCHANGE:
+        if self.is_ai(self.game.actor(deal, deal.turn)):
             return []
+        if deal.step.phase is Phase.EXCHANGE:
+            if not self.whole_exchanges or self.discards:
+                return []
+            return [Choice(widow.exchange_label(deal, a), Exchange(a.seat, self._as_laid(a.discard)))
+                    for a in deal.legal_actions() if isinstance(a, Exchange)]
         seat = deal.turn
         legal = deal.legal_actions()
         out = [Choice(label_of(a), a) for a in legal]
@@ -865,6 +946,9 @@ class FamilyReferee:
 
     def act(self, action: Action) -> bool:
         """A person's bid, pass or declaration (a button), checked by the engine."""
+        knock = isinstance(action, Pass) and any(c.action == action for c in self.choices())
+        if self.phase == PLAY and knock:
+            return self._apply(action)
         if self.phase != STEPS:
             return self._refuse("the bids and the trump call are made before the play")
         deal = self.deal
@@ -880,7 +964,10 @@ class FamilyReferee:
             self.match.apply(action)
         except RulesError as exc:
             return self._refuse(str(exc))
-        self._say(f"{self.name(action.seat)}: {said_of(action, self.players)}", "ok")
+        words = widow.said(self, action) if widow.is_widow(self) else None
+        if isinstance(action, Pass) and deal.contract is not None:
+            words = "knocks (a dog's life): this trick passes it by"
+        self._say(f"{self.name(action.seat)}: {words or said_of(action, self.players)}", "ok")
         self._after_deal_moved()
         return True
 
@@ -927,8 +1014,9 @@ class FamilyReferee:
         count = deal.exchange_count()
         name = self.name(seat)
         lay = f"lay {name}'s discards on the reader, face down ({len(self.discards)} of {count})"
-        want = self.expected_card() if self.is_ai(seat) else None
-        if self.is_ai(seat):
+        ai = self.is_ai(self.game.actor(deal, seat))
+        want = self.expected_card() if ai else None
+        if ai:
             if want is None:
                 return self._refuse(f"{name} (AI) is still choosing its discards - wait")
             if card != want:
@@ -937,6 +1025,8 @@ class FamilyReferee:
             if card in self.discards:
                 return self._refuse(f"{card.symbol} is laid away already - {lay}")
             why = self._elsewhere(card, seat)
+            if why is None and widow.is_widow(self):
+                why = widow.refuse_discard(self, deal, seat, card)
             if why is not None:
                 return self._refuse(f"{why} - {lay}")
         self.discards.append(card)
@@ -959,11 +1049,12 @@ class FamilyReferee:
         deal = self.deal
         assert deal is not None
         name = self.name(seat)
-        want = self.expected_card() if self.is_ai(seat) else None
+        ai = self.is_ai(self.game.actor(deal, seat))  # the dummy's card: its declarer's choice
+        want = self.expected_card() if ai else None
         lay = f"lay {name}'s card on the reader"
         if want is not None:
             lay = f"lay {self._place(seat, want)}"
-        if self.is_ai(seat):
+        if ai:
             if want is None:
                 return self._refuse(f"{name} (AI) is still choosing - wait for its card")
             if card != want:
@@ -1027,8 +1118,7 @@ class FamilyReferee:
             return True
         if self.phase == SETUP:
             if action in (Button.LEFT, Button.RIGHT):
-                step = 1 if action == Button.RIGHT else self.players - 1
-                self.setup_dealer = around(self.setup_dealer, step, self.players)
+                self.step_dealer(1 if action == Button.RIGHT else self.players - 1)
                 return True
             if action in (Button.SELECT, Button.DEAL):
                 self.choose_dealer(self.setup_dealer)
@@ -1044,6 +1134,9 @@ class FamilyReferee:
             if action == Button.SELECT:
                 self.act(choices[self.choice_focus % len(choices)].action)
                 return True
+        elif self.phase == PLAY and action == Button.SELECT and self.choices():
+            self.act(self.choices()[0].action)  # a dog's knock
+            return True
         elif self.phase == HAND_OVER and action in (Button.SELECT, Button.DEAL):
             self.next_hand()
             return True
@@ -1131,7 +1224,7 @@ class FamilyReferee:
     def _side_names(self) -> tuple[str, ...]:
         if self.game.partnerships:
             return self.game.side_names
-        return tuple(self.name(s) for s in seats_at(self.players))
+        return tuple(self.name(s) for s in seats_at(self.players))[:self.game.sides]  # (no dummy's score)
 
     # -- undo -------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -1173,8 +1266,8 @@ class FamilyReferee:
                 last = deal.actions[-1]
                 self._undo_action()
                 self.preview = None
-                if isinstance(last, Exchange):  # the discards but the last stay scanned
-                    self.discards = list(last.discard[:-1])
+                if isinstance(last, Exchange) and not self._chosen(last):
+                    self.discards = list(last.discard[:-1])  # the discards but the last stay scanned
                 self._after_deal_moved()
                 return True
             self.match.misdeal()  # nothing done yet: back to scanning the deal
@@ -1202,7 +1295,20 @@ class FamilyReferee:
         return self._refuse("nothing to undo")
 
     def _ai_call(self, action: Action) -> bool:
-        return not isinstance(action, (Play, Exchange)) and self.is_ai(action.seat)
+        whole = isinstance(action, Exchange) and self.whole_exchanges
+        deal = self.deal
+        actor = self.game.actor(deal, action.seat) if deal is not None else action.seat
+        said_at_once = not isinstance(action, Play) and (whole or not isinstance(action, Exchange))
+        return said_at_once and self.is_ai(actor)
+
+    def _chosen(self, action: Exchange) -> bool:
+        """An exchange made by a button or by an AI at once (no card was scanned for it)."""
+        deal = self.deal
+        if deal is None or not self.whole_exchanges:
+            return False
+        laid = set(action.discard)
+        return self.is_ai(action.seat) or any(isinstance(a, Exchange) and set(a.discard) == laid
+                                              for a in deal.legal_actions())
 
     def _undo_action(self) -> None:
         last = self.match.undo()
@@ -1258,6 +1364,10 @@ class FamilyReferee:
             if isinstance(key, str):
                 return f"the {key}: {n} of {count} scanned - lay the {key}'s cards on the reader face down"
             name = self.name(key)
+            if key in dummy.scanned_seats(self):
+                return dummy.scan_words(n, count)
+            if not self.is_ai(key):
+                return knockout.scan_words(self, key, n)
             return f"AI {name}: {n} of {count} scanned - lay {name}'s cards on the reader face down"
         deal = self.deal
         assert deal is not None and deal.turn is not None
@@ -1269,6 +1379,8 @@ class FamilyReferee:
             assert step is not None
             if step.phase is Phase.EXCHANGE:
                 count = deal.exchange_count()
+                if not ai and widow.is_widow(self):
+                    return widow.prompt(self, deal, seat)
                 if ai:
                     want = self.expected_card()
                     if want is None:
@@ -1280,12 +1392,20 @@ class FamilyReferee:
             if ai:
                 return f"{name} (AI) is thinking..."
             how = "tap" if self.touch else "left/right and select"
+            if widow.is_widow(self) and step.phase is Phase.AUCTION:
+                return widow.offer_prompt(deal, name, how)
             return f"{name} to {verb_of(step.phase)}: {how} on the screen"
         if ai:
             want = self.expected_card()
             if want is None:
                 return f"{name} (AI) is choosing a card..."
             return f"{name} plays {self._place(seat, want)}: lay it on the reader"
+        if knockout.knock_choices(self, deal, seat):
+            return knockout.prompt(self, deal, seat)
+        actor = self.game.actor(deal, seat)
+        if actor != seat:
+            return (f"trick {deal.trick_number}: the dummy to play - {self.name(actor)} lays one of the "
+                    "dummy's cards on the reader")
         return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
 
     def current_messages(self) -> tuple[Message, ...]:
@@ -1308,6 +1428,13 @@ class FamilyReferee:
         if deal is None or self.phase not in (STEPS, PLAY, HAND_OVER):
             return None
         return deal.contract or self.game.contract(deal)
+
+    def _call_words(self, contract: Contract) -> str:
+        """The contract's name with the screen's name for whoever named trumps (Knockout's)."""
+        call, by = contract.call, contract.declarer
+        if by is not None and ", named by " in call:
+            return f"{call.split(', named by ')[0]}, named by {self.name(by)}"
+        return call
 
     def _upcard(self) -> str | None:
         deal = self.deal
@@ -1347,7 +1474,8 @@ class FamilyReferee:
             for a in deal.auction:
                 calls[a.seat] = str(a.tricks) if isinstance(a, Bid) and a.tricks is not None \
                     else describe_action(a)
-                auction.append(f"{self.name(a.seat)}: {describe_action(a)}")
+                said = widow.said(self, a) if widow.is_widow(self) else None
+                auction.append(f"{self.name(a.seat)}: {said or describe_action(a)}")
             for d in deal.declarations:
                 auction.append(f"{self.name(d.seat)}: {said_of(d, self.players)}")
         scores = self.match.game_score if self.preview is None else self.preview.game_after
@@ -1387,7 +1515,7 @@ class FamilyReferee:
             prompt=self.prompt(), dealer=self.dealer,
             turn=deal.turn if in_hand and deal is not None and self.phase not in (HAND_OVER, RACKS) else None,
             seats=tuple(seats), trump=trump, trump_card=str(turned) if turned is not None else None,
-            contract=contract.call if contract is not None and contract.call else None,
+            contract=self._call_words(contract) if contract is not None and contract.call else None,
             hand_size=max(sizes), trick=trick, trick_winner=winner,
             trick_number=deal.trick_number if in_hand and deal is not None else 1,
             expected_place=place, expected_seat=expected_seat,
@@ -1405,6 +1533,9 @@ class FamilyReferee:
             setup_dealer=self.setup_dealer, setup_players=self.players,
             readers={s: r for r, s in self.seat_readers.items()}, asking=self.asking,
             player_range=player_counts(self.game),
+            ring=self.game.play_ring(deal) if in_hand and deal is not None else (),
+            face_up=tuple((s, tuple(str(c) for c in sorted(deal.hand(s) or ())))
+                          for s in deal.seats if self.face_up(s)) if in_hand and deal is not None else (),
         )
 
 

@@ -91,6 +91,8 @@ class FamilyView:
     readers: Mapping[Seat, str]  # seats with a reader of their own
     asking: Seat | None  # READERS: the seat asked to lay a card
     player_range: tuple[int, ...]
+    ring: tuple[Seat, ...] = ()  # the order of play round the table where it is not the seats' (dummy whist)
+    face_up: tuple[tuple[Seat, tuple[str, ...]], ...] = ()  # hands face up for all (the dummy)
 
 
 def label_of(action: Action) -> str:

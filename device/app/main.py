@@ -187,8 +187,10 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
     from device.app.scenes import has_table, no_table
+    from device.referee_family import REFEREE_GAMES
 
-    if not has_table(_game(game)):
+    refereed = scene.startswith("referee") and _game(game) in REFEREE_GAMES  # real cards need no table
+    if not has_table(_game(game)) and not refereed:
         raise ValueError(no_table(_game(game)))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

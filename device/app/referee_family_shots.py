@@ -17,6 +17,7 @@ from device.referee_family import STEPS, STOCK, FamilyReferee
 from engine.actions import Action, Bid
 from engine.cards import Card
 from engine.game import Phase
+from engine.games import get_game
 from engine.seats import Seat
 
 if TYPE_CHECKING:
@@ -34,18 +35,23 @@ def _rules_ai(observation: Observation, level: str, seed: str | None) -> Action:
 
 def prepare(app: App, scene: str, seed: int = 1) -> None:
     """Put the app's real-card session in the state ``scene`` shows and open the screen."""
-    game = "bid" if scene == "referee-kitty" else app.options.game or "classic"
+    game = app.options.game or "classic"
+    if scene == "referee-kitty" and game != "widow":  # widow whist's: the widow taken, a hand to keep
+        game = "bid"
     if game == "classic":
         game = "oh-hell"
     players = None if game == "bid" else app.options.players or (5 if game == "oh-hell" else None)
     # East and West at four; at two, the second seat
     ai: dict[Seat | int | str, str] = {Seat(1): "rules", Seat(3): "rules"} if game != "german" else \
         {Seat(1): "rules"}
+    seats = players or get_game(game).players
+    ai = {s: level for s, level in ai.items() if int(s) < seats and not (game == "dummy" and int(s) == 3)}
     ref = FamilyReferee(game, players, ai, choose=_rules_ai, seed=seed)
     ref.touch = True
     ref.reader_status(ReaderStatus(True, "reader connected on /dev/whist-reader"))
     # (the bids: a person deals, so the hook shows when the dealer bids last)
-    ref.choose_dealer({"referee-kitty": Seat.W, "referee-bids": Seat(0)}.get(scene, Seat(1)))
+    kitty_dealer = Seat.W if game == "bid" else Seat(1)
+    ref.choose_dealer({"referee-kitty": kitty_dealer, "referee-bids": Seat(0)}.get(scene, Seat(1)))
     t = ref.scanning.template
     assert t is not None
     hands = {Seat(i): set(h or ()) for i, h in enumerate(t.hands())}
@@ -61,15 +67,16 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
         if scene == "referee-bids" and deal.turn == deal.dealer:
             break
         if deal.step.phase is Phase.EXCHANGE:
-            if scene == "referee-kitty":
+            if scene == "referee-kitty" and game != "widow":
                 _lay_two(ref, hands, t.pile("kitty"))
-                break
-            return
+            break
         choices = [c for c in ref.choices() if c.enabled]
         if scene == "referee-kitty" and deal.turn == Seat.N:
             # North bids four uptown: the kitty is shown to all once North takes it up.
             pick = next((c for c in choices if isinstance(c.action, Bid) and c.action.level == 4
                          and c.action.mode == "uptown"), choices[0])
+        elif scene == "referee-kitty" and deal.turn is not None and not ref.is_ai(deal.turn):
+            pick = next((c for c in choices if c.label == "Take"), choices[0])  # the widow
         else:
             pick = next((c for c in choices if c.label in ("Pass", "1")), choices[0])
         ref.act(pick.action)

@@ -74,7 +74,10 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"whist-table screenshot: {exc}", file=sys.stderr)
         return 2
-    if not has_table(game):
+    from device.referee_family import REFEREE_GAMES
+
+    refereed = args.scene.startswith("referee") and game in REFEREE_GAMES  # real cards need no table
+    if not has_table(game) and not refereed:
         print(f"whist-table screenshot: {no_table(game)}", file=sys.stderr)
         return 2
     out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,

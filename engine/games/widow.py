@@ -153,7 +153,8 @@ class Widow(Game):
         return DealRecord.of_hands(dealer, hands, trump, {"widow": widow})
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
-        if any(h is None or len(h) != 13 for h in record.hands()) or len(record.pile("widow")) != 13:
+        # (a table of real cards knows only the hands it scanned: the others are None)
+        if any(h is not None and len(h) != 13 for h in record.hands()) or len(record.pile("widow")) != 13:
             raise RulesError("widow whist deals 13 cards to each of three players and 13 to the widow")
 
     # -- the widow --------------------------------------------------------------------
@@ -183,8 +184,12 @@ class Widow(Game):
         laid = set(action.discard)
         if state.offering == TAKE:
             widow = set(deal.record.pile("widow"))
-            own = set(deal.record.hands()[action.seat] or ())
-            if laid not in (widow, own):
+            held = deal.record.hands()[action.seat]
+            if held is None:  # a hand the table never saw: any 13 of its own, none of the widow's
+                if laid != widow and laid & widow:
+                    raise RulesError("keep one hand whole: lay away the widow or your own 13 cards")
+                return
+            if laid not in (widow, set(held)):
                 raise RulesError("keep one hand whole: lay away the widow or your own 13 cards")
             return
         offered = set(deal.exchanges[-1].discard) if deal.exchanges else set()
@@ -195,9 +200,13 @@ class Widow(Game):
         state = fold(deal)
         if state.step is None or state.step.phase is not Phase.EXCHANGE or state.step.seat != seat:
             return []
+        widow = Exchange(seat, tuple(sorted(deal.record.pile("widow"))))
+        held = deal.record.hands()[seat]
         if state.offering == TAKE:
-            own = tuple(sorted(deal.record.hands()[seat] or ()))
-            return [Exchange(seat, tuple(sorted(deal.record.pile("widow")))), Exchange(seat, own)]
+            # a hand the table never saw can be laid away only card by card, as scanned
+            return [widow] if held is None else [widow, Exchange(seat, tuple(sorted(held)))]
+        if deal.hand(seat) is None:
+            return []
         offered = set(deal.exchanges[-1].discard) if deal.exchanges else set()
         return [Exchange(seat, tuple(sorted(set(deal.hand(seat) or ()) - offered)))]
 

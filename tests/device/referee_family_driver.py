@@ -78,7 +78,8 @@ class Table:
             if ref.phase != PLAY or (until and until(ref)):
                 return
             seat = ref.deal.turn
-            card = ref.expected_card() if ref.is_ai(seat) else self.legal_card(seat)
+            ai = ref.is_ai(ref.game.actor(ref.deal, seat))  # (dummy whist's dummy: its declarer's)
+            card = ref.expected_card() if ai else self.legal_card(seat)
             assert card is not None
             self.lay(seat, card)
 

@@ -265,11 +265,13 @@ def test_readers_for_each_seat_given_on_the_screen():
         app.close()
 
 
-def test_play_referee_refuses_a_game_it_cannot_referee_and_opens_the_family_screen(monkeypatch, capsys):
+def test_play_referee_opens_the_family_screen_for_every_game(monkeypatch, capsys):
     from device.cli import main
+    from device.referee_family import REFEREE_GAMES
+    from engine.games import GAMES
 
-    assert main(["play", "--referee", "--game", "widow"]) == 2
-    assert "real cards are refereed for classic, oh-hell" in capsys.readouterr().err
+    assert set(REFEREE_GAMES) == set(GAMES)  # every game of the family is refereed with real cards
+    assert main(["play", "--referee", "--game", "no-such-game"]) == 2
     opened: list[str] = []
 
     def fake_run_play(args):  # the app itself is driven in the tests above
@@ -279,4 +281,6 @@ def test_play_referee_refuses_a_game_it_cannot_referee_and_opens_the_family_scre
     monkeypatch.setattr("device.app.main.run_play", fake_run_play)
     monkeypatch.setattr("device.commands.play._hall_configured", lambda args: False)
     assert main(["play", "--referee", "--game", "oh-hell", "--players", "6"]) == 0
-    assert opened == ["oh-hell 6 True"]
+    assert main(["play", "--referee", "--game", "widow"]) == 0
+    assert main(["play", "--referee", "--game", "dummy"]) == 0
+    assert opened == ["oh-hell 6 True", "widow None True", "dummy None True"]

@@ -175,6 +175,10 @@ class FamilyRefereeScene(RefereeScene):
             self.table_rect = pygame.Rect(pad, body_top, w - 2 * pad, mid - body_top)
             self.panel_rect = pygame.Rect(pad, mid + pad, w - 2 * pad, body_bottom - mid - pad)
         self.spots = seat_spots(v.players, self.table_rect, self.px(16))
+        if v.ring:  # the order of play round the table (dummy whist: the dummy opposite its declarer)
+            # the first to play (dummy whist's declarer) at the bottom, the others clockwise
+            self.spots = [self.spots[(v.ring.index(Seat(i)) + 2) % 4] if Seat(i) in v.ring else self.spots[i]
+                          for i in range(v.players)]
         items: list[tuple[str, Callable[[], object], bool, str]] = []
         if s.phase == READERS:
             items = [("No reader here", s.skip_reader, False, "skip_reader"),
@@ -198,6 +202,9 @@ class FamilyRefereeScene(RefereeScene):
             self._choice_buttons(v.choices, v.choice_focus)
         elif s.phase == HAND_OVER:
             items = [("New match" if v.match_over else "Next hand", s.next_hand, True, "next")]
+        elif s.phase == PLAY and v.choices:  # a dog's life: Knock beside Undo
+            items = [(c.label, self._chooser(c.action), False, f"choice_{i}")
+                     for i, c in enumerate(v.choices)]
         if s.phase not in (SETUP, READERS):
             items.insert(0, ("Undo", s.undo, False, "undo"))
         if items:
@@ -265,8 +272,7 @@ class FamilyRefereeScene(RefereeScene):
         return lambda: self.family.toggle_ai(seat, self.app.ai_level(seat))
 
     def _next_dealer(self) -> None:
-        s = self.family
-        s.setup_dealer = Seat((int(s.setup_dealer) + 1) % s.players)
+        self.family.step_dealer(1)
 
     def _more_players(self) -> None:
         s = self.family
@@ -309,7 +315,8 @@ class FamilyRefereeScene(RefereeScene):
             elif v.phase in (PLAY, STEPS):
                 parts = []
                 if sv.bid is not None:
-                    parts.append("passed" if sv.bid == "pass" else f"bid {sv.bid}")
+                    said = {"pass": "passed", "take": "took the widow", "swap": "swapped"}  # (widow whist's)
+                    parts.append(said.get(sv.bid, f"bid {sv.bid}"))
                 if v.phase == PLAY:
                     parts.append(f"won {sv.tricks}")
                 state = " · ".join(parts)
@@ -344,6 +351,8 @@ class FamilyRefereeScene(RefereeScene):
                 n = text.text(str(v.expected_place), self.px(28), theme.GOLD, True)
                 surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
                 surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), spot)
+        for seat, held in v.face_up:
+            self._draw_face_up(surf, self.spots[seat], held, cw, ch)
         if v.upcard is not None:
             # German whist's stock, its turned card face up, at the side of the table.
             t = self.table_rect
@@ -357,6 +366,26 @@ class FamilyRefereeScene(RefereeScene):
         elif v.trump_card is not None and v.phase in (AI_HANDS, STEPS, PLAY) and not v.trick:
             # The turned card, face up for all, in the middle until the play covers it.
             surf.blit(cards.card_surface(int(Card(v.trump_card)), cw, ch, four), (cx - cw // 2, cy - ch // 2))
+
+    def _draw_face_up(self, surf: pygame.Surface, at: tuple[int, int], held: tuple[str, ...], cw: int,
+                      ch: int) -> None:
+        """A hand face up for all (dummy whist's dummy) as a suit a line, in the table's corner
+        on its side: the trick's cards keep the middle."""
+        if not held:
+            return
+        t = self.table_rect
+        size = self.px(16)
+        by_suit: dict[int, list[Card]] = {}
+        for c in map(Card, held):
+            by_suit.setdefault(c.suit, []).append(c)
+        lines = [f"{SUIT_SYMBOLS[suit]} " + " ".join(c.symbol[1:] for c in sorted(cs, key=lambda c: -c.rank))
+                 for suit, cs in sorted(by_suit.items())]
+        top = at[1] < t.centery
+        lh = text.line_height(size, True)
+        y = t.y + self.px(6) if top else t.bottom - self.px(6) - lh * len(lines)
+        for words in lines:
+            surf.blit(text.text(words, size, theme.INK, True), (t.x + self.px(8), y))
+            y += lh
 
     def _draw_family_readers(self, surf: pygame.Surface, v: FamilyView) -> None:
         """The setup step: each seat says whether its reader is found."""
@@ -398,7 +427,8 @@ class FamilyRefereeScene(RefereeScene):
         else:
             for i in range(6):
                 surf.blit(cards.back_surface(w, h), (t.centerx - w + i * self.px(6), y))
-            caption = "the kitty: the bidder's alone (no trumps)"
+            caption = "one hand whole, face down" if v.game == "widow" else \
+                "the kitty: the bidder's alone (no trumps)"
         note = f"{caption} · laid away {v.discards} of {v.discard_count}"
         size = text.fit_size(note, self.px(17), t.w - self.px(40), True)
         nt = text.text(note, size, theme.GOLD, True)
