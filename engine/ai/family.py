@@ -49,7 +49,7 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         from engine.ai import bid
 
         return bid.choose_action(obs, level, seed_for(obs.to_json(), seed))
-    if not obs.legal:
+    if not obs.legal and not obs.discard:  # an open exchange offers no list: any `discard` cards
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:
         return obs.legal[0]

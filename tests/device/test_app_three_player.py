@@ -10,7 +10,7 @@ from device.app.scenes.family_table import FamilyTableScene
 from device.app.testing import make_app, run_until, tap, tap_button
 from engine.actions import Bid, Exchange, Play
 from engine.game import Phase
-from engine.games.dummy import DUMMY
+from engine.games.dummy import DUMMY, DummyRules
 from engine.games.widow import WidowRules
 from engine.seats import Seat
 
@@ -216,5 +216,42 @@ def test_an_open_misere_hand_is_shown_to_everyone_from_the_second_trick():
         assert shown[0] == []  # face down through the first trick
         played_after = {c for t in deal.tricks[1:] for s, c in t.plays() if s == declarer}
         assert set(shown[1]) == played_after  # then face up, the cards it still held
+    finally:
+        app.close()
+
+
+def test_dummy_whist_with_jokers_you_lay_two_of_the_dummys_fifteen_away_by_tapping():
+    app = make_app((800, 480), game="dummy", seed=6)
+    try:
+        app.session.set_rules(DummyRules(jokers=True))
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        deal = app.session.deal
+        assert len(deal.record.hands()[DUMMY]) == 15
+        seen = {}
+
+        def step():
+            table = app.scene
+            if table.waiting_for_human:
+                if deal.phase == Phase.AUCTION:
+                    tap_button(app, "bid-7-notrump")
+                elif deal.phase == Phase.EXCHANGE:
+                    row = table.layout_rects(DUMMY)
+                    seen["row"] = len(row)
+                    seen["before"] = [b.label for b in table.b_calls if b.visible and not b.enabled]
+                    for _, rect in row[:2]:
+                        tap(app, rect.centerx, rect.centery)
+                    seen["laid"] = sorted(table.laying)
+                    call(app, "Lay away these 2")
+                elif deal.phase == Phase.DECLARE:
+                    call(app, "Uptown")
+                else:
+                    play_a_card(app)
+            return deal.is_over
+
+        assert run_until(app, step, max_steps=20000)
+        assert seen["row"] == 15 and seen["before"] == ["Tap 2 to lay away (0/2)"]
+        assert deal.exchanges == [Exchange(DUMMY, tuple(seen["laid"]))]
+        assert len(deal.tricks) == 13 and not set(seen["laid"]) & {c for t in deal.tricks for c in t.cards}
     finally:
         app.close()

@@ -57,6 +57,7 @@ class FamilyTableScene(SoloTableScene):
         super().__init__(app, session)
         self.grid: dict[tuple[int, str], widgets.Button] = {}
         self.b_grid_pass: widgets.Button | None = None
+        self.laying: set[Card] = set()  # dummy whist with jokers: the dummy's cards chosen to lay away
 
     @property
     def game_name(self) -> str:
@@ -132,8 +133,19 @@ class FamilyTableScene(SoloTableScene):
     def _grid_bid(self, level: int, mode: str) -> None:
         self._human(Bid(HUMAN, level=level, mode=mode))
 
+    def laying_away(self, deal: Deal) -> bool:
+        """Dummy whist with jokers: you declared and lay 2 of the dummy's 15 away."""
+        return (self.game_name == "dummy" and deal.phase == Phase.EXCHANGE and deal.turn == DUMMY
+                and self.actor_turn(deal) == HUMAN)
+
     def tap_card(self, card: Card) -> None:
         deal = self.deal
+        if deal is not None and self.laying_away(deal):
+            if card in self.laying:
+                self.laying.discard(card)
+            elif card in (deal.hand(DUMMY) or ()) and len(self.laying) < deal.exchange_count():
+                self.laying.add(card)
+            return
         if deal is None or deal.phase != Phase.PLAY or self.actor_turn(deal) != HUMAN:
             return
         seat = deal.turn
@@ -171,14 +183,19 @@ class FamilyTableScene(SoloTableScene):
             return []
         legal = deal.legal_actions()
         if self.game_name == "widow" and deal.phase == Phase.AUCTION:
-            words = {"take": "Take the widow", "swap": "Swap unseen"}
-            return [(words.get(str(a.call), str(a.call)) if isinstance(a, Bid) else "Pass", a) for a in legal]
+            names = {"take": "Take the widow", "swap": "Swap unseen"}
+            return [(names.get(str(a.call), str(a.call)) if isinstance(a, Bid) else "Pass", a) for a in legal]
         if self.game_name == "widow" and deal.phase == Phase.EXCHANGE and fold(deal).offering == TAKE:
             widow = set(deal.record.pile("widow"))
             return [("Keep my hand" if isinstance(a, Exchange) and set(a.discard) == widow
                      else "Keep the widow", a) for a in legal]
         if self.game_name == "dummy" and deal.phase == Phase.DECLARE:
             return [(declare_words(a), a) for a in legal if isinstance(a, Declare)]
+        if self.laying_away(deal):
+            need = deal.exchange_count()
+            words = (f"Lay away these {need}" if len(self.laying) == need
+                     else f"Tap {need} to lay away ({len(self.laying)}/{need})")
+            return [(words, Exchange(DUMMY, tuple(sorted(self.laying))))]
         return []
 
     def _call(self, i: int) -> None:
@@ -198,6 +215,13 @@ class FamilyTableScene(SoloTableScene):
             b.visible = i < len(offered)
             b.label = offered[i][0] if i < len(offered) else ""
         self._centre_calls(len(offered))
+        laying = deal is not None and self.laying_away(deal)
+        if not laying:
+            self.laying.clear()
+        elif offered:
+            self.b_calls[0].enabled = deal is not None and len(self.laying) == deal.exchange_count()
+            self.b_calls[0].rect.w = self.px(250)
+            self.b_calls[0].rect.centerx = self.table_area.centerx
         for b in self.b_bids + self.b_suits:
             b.visible = False
         bidding = (self.game_name == "dummy" and deal is not None and deal.phase == Phase.AUCTION
@@ -239,6 +263,8 @@ class FamilyTableScene(SoloTableScene):
             return ()
         game = self.game_name
         if game == "dummy" and seat == DUMMY:
+            if self.laying_away(deal):  # its 15, seen by you only as its declarer
+                return tuple(deal.hand(DUMMY) or ())
             return deal.game.visible_piles(deal, HUMAN).get("dummy", ())
         if game == "widow" and seat == HUMAN and self._choosing_hand(deal):
             return tuple(deal.record.pile("widow"))
@@ -332,6 +358,9 @@ class FamilyTableScene(SoloTableScene):
                 return ("The others passed: the dealer must bid" if Pass(HUMAN) not in deal.legal_actions()
                         else "Your bid: a number and a type, or Pass")
             return f"{player_name(turn)} to bid"
+        if game == "dummy" and deal.phase == Phase.EXCHANGE:
+            return ("Lay away 2 of the dummy's 15" if mine
+                    else f"{player_name(self.actor_turn(deal) or turn)} lays 2 of the dummy's cards away")
         if game == "dummy" and deal.phase == Phase.DECLARE:
             bid = high_bid(deal)
             what = "the direction" if bid is not None and bid.mode == "notrump" else "trumps"
@@ -388,7 +417,7 @@ class FamilyTableScene(SoloTableScene):
             bid = high_bid(deal)
             said = next((a for a in deal.auction if a.seat == seat), None)
             if seat == DUMMY:
-                played_by = "face down" if bid is None or deal.phase == Phase.AUCTION else \
+                played_by = "face down" if bid is None or deal.phase in (Phase.AUCTION, Phase.EXCHANGE) else \
                     f"played by {player_name(bid.seat)}"
                 return [f"Dummy · {played_by}"]
             if deal.phase == Phase.AUCTION:
@@ -487,8 +516,14 @@ class FamilyTableScene(SoloTableScene):
         surf.blit(s, s.get_rect(center=r.center))
 
     def _mark_playable(self, surf: pygame.Surface, deal: Deal) -> None:
-        """The dummy's cards that may not be played dimmed while you play for it."""
-        if deal.turn != DUMMY or self.actor_turn(deal) != HUMAN:
+        """The dummy's cards that may not be played dimmed while you play for it; the two
+        chosen to lay away raised and outlined."""
+        if self.laying_away(deal):
+            for card, rect in self.layout_rects(DUMMY):
+                if card in self.laying:
+                    pygame.draw.rect(surf, theme.HIGHLIGHT, rect, max(2, self.px(3)), self.px(6))
+            return
+        if deal.turn != DUMMY or self.actor_turn(deal) != HUMAN or deal.phase != Phase.PLAY:
             return
         legal = set(deal.legal_moves())
         for card, rect in self.layout_rects(DUMMY):
