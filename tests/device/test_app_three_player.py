@@ -255,3 +255,14 @@ def test_dummy_whist_with_jokers_you_lay_two_of_the_dummys_fifteen_away_by_tappi
         assert len(deal.tricks) == 13 and not set(seen["laid"]) & {c for t in deal.tricks for c in t.cards}
     finally:
         app.close()
+
+
+def test_the_rules_screen_explains_the_widow_and_the_dummy():
+    for game, words in (("widow", "Take the widow"), ("dummy", "tap the dummy's cards")):
+        app = make_app((800, 480), game=game)
+        try:
+            app.go("rules")
+            text = " ".join(t for _, t in app.scene.lines())
+            assert words in text and "Glossary" in text
+        finally:
+            app.close()

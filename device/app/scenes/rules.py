@@ -69,10 +69,11 @@ class RulesScene(ScrollScene):
         if session.pending_rules is not None:
             out.append(("dim", "From the next rubber: " + "; ".join(house_rules(session.pending_rules))))
         out.append(("", ""))
+        from device.app import three_pages
         from device.app.game_pages import PAGES
         from device.app.scenes import bid_rules
 
-        pages = {**PAGES, "bid": (bid_rules.HOW_TO_PLAY, bid_rules.GLOSSARY)}
+        pages = {**PAGES, **three_pages.PAGES, "bid": (bid_rules.HOW_TO_PLAY, bid_rules.GLOSSARY)}
         how, glossary = pages.get(session.match.game.name, (HOW_TO_PLAY, GLOSSARY))
         out.append(("h", "How to play"))
         out += [("t", s) for s in how]
