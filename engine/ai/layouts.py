@@ -70,8 +70,11 @@ def sample(obs: Observation, rng: random.Random, counts: Mapping[Seat, int],
     if sum(room.values()) != len(unseen) or min(room.values()) < 0:
         return None
 
+    order = Order(obs.trump, obs.order == "downtown")
+
     def fits(card: Card, bucket: int) -> bool:
-        return bucket == OUT or card.suit not in shown_out[Seat(bucket)]
+        # the suit the card counts as (a joker is a trump at a suit contract)
+        return bucket == OUT or order.suit_of(card) not in shown_out[Seat(bucket)]
 
     for _ in range(ATTEMPTS):
         rng.shuffle(unseen)

@@ -264,3 +264,32 @@ def test_the_searching_levels_play_dummy_whist_with_jokers_legally():
             assert deal.is_legal(action)
             deal.apply(action)
         assert len(deal.tricks) == 13
+
+
+def test_a_player_out_of_trumps_is_never_dealt_a_joker_in_the_ais_layouts():
+    from engine.ai import layouts
+
+    for seed in range(40):
+        deal = _declared_with_jokers(seed)
+        deal.apply(Exchange(DUMMY, tuple(sorted(deal.hand(DUMMY) or ())[:2])))
+        deal.apply(Declare(E, trump="H", order="uptown"))
+        rng = random.Random(seed)
+        while not deal.is_over:
+            trumps_led = deal.current.cards and deal.order.led_suit(deal.current.cards) == 1
+            seat = deal.turn
+            held = deal.hand(seat) or frozenset()
+            placed = {c for t in deal.tricks for c in t.cards} | set(deal.current.cards)
+            placed |= set(deal.hand(N) or ()) | set(deal.hand(DUMMY) or ())
+            unseen = {BIG, LITTLE} - placed  # a joker North cannot place
+            if trumps_led and seat == S and not any(deal.order.suit_of(c) == 1 for c in held) and unseen:
+                deal.apply(Play(S, min(deal.legal_moves())))  # S shows out of trumps
+                obs = deal.observe(N)
+                assert layouts.voids(obs)[S] == {1}
+                counts = layouts.held_counts(obs, 13)
+                known = {c: DUMMY for c in obs.piles["dummy"]}
+                for _ in range(30):
+                    hands = layouts.sample(obs, rng, counts, known, 2, (), full_deck(jokers=True))
+                    assert hands is not None and not {BIG, LITTLE} & hands[S]
+                return
+            deal.apply(rng.choice(deal.legal_actions()))
+    pytest.fail("no position where South shows out of trumps with a joker unplayed")
