@@ -2,7 +2,7 @@
 wall clock, so a machine shared with other jobs still gives the figure it would
 alone): the p99 and the largest over every play and every bid of N deals.
 
-    python bench/move_cpu.py GAME [--deals N] [--level hard]
+    python bench/move_cpu.py GAME [--deals N] [--level hard] [--rule KEY=VALUE ...]
 """
 
 from __future__ import annotations
@@ -35,9 +35,12 @@ def main() -> int:
     parser.add_argument("game")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--level", default="hard")
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setting other than the game's default (dummy: jokers=true)")
     args = parser.parse_args()
     game = get_game(args.game)
-    rules = game.default_rules()
+    settings = dict(r.split("=", 1) for r in args.rule)
+    rules = game.rules_from_dict(settings) if settings else game.default_rules()
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
     plays: list[float] = []
     bids: list[float] = []
@@ -52,7 +55,8 @@ def main() -> int:
             action = choose_action(obs, args.level, seed)
             (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
             deal.apply(action)
-    print(f"{args.game} {args.level}, {args.deals} deals: plays {len(plays)}, p99 {p99(plays):.1f} ms, "
+    name = " ".join([args.game, *args.rule])
+    print(f"{name} {args.level}, {args.deals} deals: plays {len(plays)}, p99 {p99(plays):.1f} ms, "
           f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms")
     return 0
 

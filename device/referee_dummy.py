@@ -14,10 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.deal import DealRecord
-from engine.errors import RulesError
-from engine.game import Game, GameRules
-from engine.games.dummy import DUMMY, Dummy
+from engine.games.dummy import DUMMY
 from engine.seats import Seat
 
 if TYPE_CHECKING:
@@ -28,22 +25,6 @@ NAME = "Dummy"
 
 def is_dummy(ref: FamilyReferee) -> bool:
     return ref.game.name == "dummy"
-
-
-class RefereedDummy(Dummy):
-    """Dummy whist as a table of real cards deals it: the people's hands are never scanned,
-    so the record knows only the AI racks and the dummy; those are checked."""
-
-    def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
-        if record.dealer == DUMMY:
-            raise RulesError("the dummy does not deal: one of the three players does")
-        if any(h is not None and len(h) != 13 for h in record.hands()):
-            raise RulesError("dummy whist deals 13 cards to each of the three players and the dummy")
-
-
-def refereed(game: Game) -> Game:
-    """The game the referee plays: dummy whist's tolerant of hands not scanned."""
-    return RefereedDummy() if type(game) is Dummy else game
 
 
 def scanned_seats(ref: FamilyReferee) -> tuple[Seat, ...]:
@@ -59,5 +40,5 @@ def scan_words(n: int, count: int) -> str:
     return f"the dummy: {n} of {count} scanned - lay the dummy's cards on the reader face down"
 
 
-__all__ = ["DUMMY", "NAME", "RefereedDummy", "is_dummy", "may_deal", "refereed", "scan_words",
+__all__ = ["DUMMY", "NAME", "is_dummy", "may_deal", "scan_words",
            "scanned_seats"]

@@ -168,7 +168,7 @@ class FamilyReferee:
         g = get_game(game) if isinstance(game, str) else game
         if g.name == "classic":
             raise RulesError("classic whist's real cards are refereed by device.referee.RefereeSession")
-        self.game = dummy.refereed(g if players is None else g.with_players(players))
+        self.game = g if players is None else g.with_players(players)
         self.rules = rules if rules is not None else self.game.default_rules()
         if rules is not None:
             self.game = self.game.with_rules(rules)

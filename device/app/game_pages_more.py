@@ -1,5 +1,5 @@
 """How to play the games that had no page of their own yet (Norwegian, German,
-Scandinavian, Solo, widow and dummy whist), by game name, from the rules
+Scandinavian and Solo whist), by game name, from the rules
 file's description with the engine's default settings; and the page the game
 picker shows for a game that is not the one at the table (its default
 settings, how to play it, its glossary).
@@ -59,27 +59,6 @@ MORE_PAGES: dict[str, tuple[list[str], list[tuple[str, str]]]] = {
         [("Prop and cop", "a proposal and its acceptance: two players together for 8 tricks."),
          ("Misère", "a bid to take no trick at all."),
          ("Abundance", "a bid of 9 tricks with trumps the bidder names.")],
-    ),
-    "widow": (
-        [
-            "Three players, each alone; a fourth hand, the widow, is dealt face down.",
-            "Eldest, then the next, then the dealer may take the widow: look at it, keep either hand and "
-            "lay the other aside.",
-            "Thirteen tricks of three cards. Score your tricks less par: 4 for the widow's taker, 3 for "
-            "the others. Twelve deals; the highest total wins.",
-        ],
-        [("Widow", "the spare hand dealt face down."), ("Par", "the tricks you need before you score.")],
-    ),
-    "dummy": (
-        [
-            "Three players; a fourth hand, the dummy, is dealt face down.",
-            "An auction as in Bid Whist: the highest bidder plays the dummy's cards opposite their own, "
-            "face up, against the other two, and names trumps or the direction.",
-            "The declarer scores their tricks and the dummy's: made, the tricks over six; set, the "
-            "shortfall is taken off. First to 21 wins.",
-        ],
-        [("Dummy", "the fourth hand, played by the declarer, shown to all."),
-         ("Declarer", "the highest bidder.")],
     ),
 }
 

@@ -235,13 +235,22 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         # at your turn: to bid with tricks 0 (you deal the first hand: the hook shows), else
         # to play once that many tricks (default 1) are played and the trick is under way
         def your_turn(d: Deal) -> bool:
-            if d.turn != 0:
+            if d.turn is None or d.game.actor(d, d.turn) != 0:  # yours, or a dummy you play
                 return False
+            if step is not None:
+                return str(d.phase) == step
             if tricks == 0:
                 return d.phase in ("auction", "declare")
             return d.phase == "play" and len(d.tricks) >= (tricks or 1) and bool(d.current.cards)
 
-        _play_out(session.shuffle_and_deal(), None, your_turn, match=session.match)
+        deal = session.shuffle_and_deal()
+        _play_out(deal, None, your_turn, match=session.match)
+        for _ in range(40 if step is not None else 0):  # hands on until you have that step
+            if not deal.is_over:
+                break
+            session.finish()
+            deal = session.shuffle_and_deal()
+            _play_out(deal, None, your_turn, match=session.match)
     elif scene == "table":
         def stop(d: Deal) -> bool:
             if step is not None:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action, Bid, Declare, Pass, Play
+from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
 from engine.ai import layouts, solo_whist
-from engine.cards import Card
+from engine.cards import BIG_JOKER_ID, LITTLE_JOKER_ID, Card, full_deck
 from engine.family_solver import nodes, solve_family_moves
 from engine.game import Phase
 from engine.games.dummy import DUMMY, GAME, MODES, rank
@@ -38,11 +38,16 @@ SLIP_RATE = 0.12
 
 def _downtown(cards: list[Card]) -> list[Card]:
     """The cards as they rank downtown (ace still high, then 2, 3 ...), for counting."""
-    return [c if c.rank == 14 else Card.of(c.suit, 15 - c.rank) for c in cards]
+    return [c if c.rank == 14 or c.is_joker else Card.of(c.suit, 15 - c.rank) for c in cards]
 
 
 def strain_count(cards: list[Card], trump: int, downtown: bool) -> float:
-    return solo_whist.count_tricks(_downtown(cards) if downtown else cards, trump)
+    """Likely tricks; a joker is a sure trick at a suit contract (a top trump) and none at
+    no trump (it belongs to no suit and never wins)."""
+    jokers = sum(1 for c in cards if c.is_joker)
+    plain = [c for c in cards if not c.is_joker]
+    count = solo_whist.count_tricks(_downtown(plain) if downtown else plain, trump)
+    return count + (jokers if trump != NO_TRUMP else 0)
 
 
 def _best(cards: list[Card]) -> tuple[float, str]:
@@ -77,6 +82,27 @@ def choose_declare(obs: Observation) -> Action:
     return max(declares, key=lambda a: strain_count(both, "SHDCN".index(str(a.trump)), a.order == "downtown"))
 
 
+def choose_exchange(obs: Observation) -> Action:
+    """With jokers: the declarer lays away 2 of the dummy's 15, the two whose loss costs its
+    two hands least in their best strain for the bid's type (a joker goes at no trump, where
+    it is worthless), lowest first on a tie."""
+    bid = next(a for a in reversed(obs.auction) if isinstance(a, Bid))
+    mine = list(obs.piles.get("declarer", ()))
+    dummy = list(obs.hand)
+    strains = [(NO_TRUMP, d) for d in (False, True)] if bid.mode == "notrump" else \
+        [(s, bid.mode == "downtown") for s in range(4)]
+
+    def value(cards: list[Card]) -> float:
+        return max(strain_count(mine + cards, t, d) for t, d in strains)
+
+    laid: list[Card] = []
+    for _ in range(obs.discard or 2):
+        left = [c for c in dummy if c not in laid]
+        laid.append(max(left, key=lambda c: (value([x for x in left if x != c]),
+                                              c.is_joker and strains[0][0] == NO_TRUMP, -c.rank)))
+    return Exchange(obs.seat, tuple(sorted(laid)))
+
+
 def _ring(obs: Observation) -> tuple[Seat, ...]:
     contract = obs.contract
     assert contract is not None and contract.declarer is not None
@@ -94,6 +120,11 @@ def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None
     known.update({c: declarer for c in obs.piles.get("declarer", ())})
     counts = layouts.held_counts(obs, 13)
     draws = 1 if len(known) + len(obs.hand) >= 26 else LAYOUTS[level]
+    jokers = GAME.rules_from_dict(obs.rules).jokers
+    # with jokers two of the 54 are out of play: known to the declarer, unseen by a defender
+    laid = obs.piles.get("discard", ())
+    out_of_play = 2 if jokers and not laid else 0
+    deck = full_deck(jokers=jokers)
     order = Order(obs.trump, obs.order == "downtown")
     trick = tuple(int(c) for c in obs.trick.cards)
     budget = NODES[level]
@@ -104,7 +135,7 @@ def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None
     for _ in range(draws):
         if budget <= 0:
             break
-        hands = layouts.sample(obs, rng, counts, known)
+        hands = layouts.sample(obs, rng, counts, known, out_of_play, laid, deck)
         if hands is None:
             break
         masks = [sum(1 << int(c) for c in hands[s]) for s in ring]
@@ -120,17 +151,26 @@ def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None
     if not made:
         return None
     sign = 1 if obs.seat in (declarer, DUMMY) else -1
-    best = max(made, key=lambda c: (sign * made[c], sign * tricks[c], -order.power(Card(c))))
-    return Card(best)
+    best = max(made, key=lambda c: (sign * made[c], sign * tricks[c], -order.power(_card(c))))
+    return _card(best)
+
+
+def _card(number: int) -> Card:
+    """The card of a solver's card number, the jokers (52, 53) included."""
+    return Card.joker(number == BIG_JOKER_ID) if number >= LITTLE_JOKER_ID else Card(number)
 
 
 def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     if level == "random":
+        if obs.phase == Phase.EXCHANGE:
+            return Exchange(obs.seat, tuple(sorted(rng.sample(sorted(obs.hand), obs.discard))))
         return rng.choice(obs.legal)
     if obs.phase == Phase.AUCTION:
         return choose_bid(obs)
     if obs.phase == Phase.DECLARE:
         return choose_declare(obs)
+    if obs.phase == Phase.EXCHANGE:
+        return choose_exchange(obs)
     card = solved_card(obs, level, rng)
     if card is None:
         contract = obs.contract
@@ -144,4 +184,5 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     return Play(obs.seat, card)
 
 
-__all__ = ["MODES", "choose", "choose_bid", "choose_declare", "solved_card", "strain_count"]
+__all__ = ["MODES", "choose", "choose_bid", "choose_declare", "choose_exchange", "solved_card",
+           "strain_count"]

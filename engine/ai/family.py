@@ -15,7 +15,16 @@ import random
 from collections.abc import Callable, Mapping
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai import dummy_whist, german, nullo, scandinavian, solo, solo_whist, widow_whist
+from engine.ai import (
+    dummy_whist,
+    german,
+    nullo,
+    scandinavian,
+    scandinavian_search,
+    solo,
+    solo_whist,
+    widow_whist,
+)
 from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
 from engine.ai.view import view_of
 from engine.cards import Card
@@ -40,7 +49,7 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
         from engine.ai import bid
 
         return bid.choose_action(obs, level, seed_for(obs.to_json(), seed))
-    if not obs.legal:
+    if not obs.legal and not obs.discard:  # an open exchange offers no list: any `discard` cards
         raise RulesError(f"seat {obs.label(obs.seat)} has nothing to do now")
     if len(obs.legal) == 1:
         return obs.legal[0]
@@ -71,7 +80,13 @@ def _german(obs: Observation, level: str, rng: random.Random) -> Action:
 def _scandinavian(obs: Observation, level: str, rng: random.Random) -> Action:
     if level == "random":
         return rng.choice(obs.legal)
-    return scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
+    textbook = scandinavian.bid(obs) if obs.phase == Phase.AUCTION else scandinavian.play(obs)
+    if level not in scandinavian_search.PLAY_WORK:
+        return textbook
+    if obs.phase == Phase.AUCTION:
+        return scandinavian_search.choose_bid(obs, level, rng, textbook)
+    assert isinstance(textbook, Play)
+    return Play(obs.seat, scandinavian_search.choose_play(obs, level, rng, textbook.card))
 
 
 def _german_endgame(hands: tuple[int, int], order: Order, leader: int,

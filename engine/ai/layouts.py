@@ -14,7 +14,7 @@ textbook), so a layout never contradicts a show-out.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.cards import Card, full_deck
 from engine.family_solver import nodes, solve_family_moves
@@ -52,24 +52,29 @@ def held_counts(obs: Observation, dealt: int) -> dict[Seat, int]:
 
 def sample(obs: Observation, rng: random.Random, counts: Mapping[Seat, int],
            known: Mapping[Card, Seat] | None = None, out_of_play: int = 0,
-           excluded: Iterable[Card] = ()) -> list[set[Card]] | None:
+           excluded: Iterable[Card] = (), deck: Sequence[Card] | None = None) -> list[set[Card]] | None:
     """Each seat's cards (this seat's own hand as it is), or None if nothing fits.
-    ``out_of_play`` unseen cards lie out of play unknown; ``excluded`` out of play, known."""
+    ``out_of_play`` unseen cards lie out of play unknown; ``excluded`` out of play, known;
+    ``deck``: the pack (default the 52; dummy whist with jokers, 54)."""
     gone = played(obs) | set(excluded)
     hands: list[set[Card]] = [set() for _ in range(obs.players)]
     hands[obs.seat] = set(obs.hand)
     given = {c: s for c, s in (known or {}).items() if s != obs.seat and c not in gone}
     for card, seat in given.items():
         hands[seat].add(card)
-    unseen = [c for c in full_deck() if c not in gone and c not in obs.hand and c not in given]
+    pack = full_deck() if deck is None else deck
+    unseen = [c for c in pack if c not in gone and c not in obs.hand and c not in given]
     shown_out = voids(obs)
     room: dict[int, int] = {int(s): counts[s] - len(hands[s]) for s in counts if s != obs.seat}
     room[OUT] = out_of_play
     if sum(room.values()) != len(unseen) or min(room.values()) < 0:
         return None
 
+    order = Order(obs.trump, obs.order == "downtown")
+
     def fits(card: Card, bucket: int) -> bool:
-        return bucket == OUT or card.suit not in shown_out[Seat(bucket)]
+        # the suit the card counts as (a joker is a trump at a suit contract)
+        return bucket == OUT or order.suit_of(card) not in shown_out[Seat(bucket)]
 
     for _ in range(ATTEMPTS):
         rng.shuffle(unseen)

@@ -11,6 +11,13 @@ the one who acts for the dummy). Only the declarer scores: tricks over six
 (its own and the dummy's) when made, minus the shortfall (or the bid) when
 set. First to 21 wins.
 
+With ``jokers`` on the pack is 54: the last two cards go to the dummy too
+(15 cards), and after the auction its declarer lays 2 of them away unseen
+by the defenders (an ``exchange`` for the dummy's seat) before it is turned;
+the jokers rank as in Bid Whist (the two top trumps, big above little; at no
+trump they belong to no suit and never win). The two laid away are out of
+play and score nothing.
+
 The seats: players N, E and S (seats 0, 1, 2), and the dummy's hand at W
 (seat 3), whose place at the table is opposite whoever declares. Scores are
 by player (N, E, S).
@@ -22,15 +29,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
-from engine.actions import Bid, Declare, Pass
-from engine.cards import STRAINS, Card
+from engine.actions import Bid, Declare, Exchange, Pass
+from engine.cards import STRAINS, Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
-from engine.order import NO_TRUMP
+from engine.order import NO_TRUMP, Order
 from engine.scoring import HandScore
 from engine.seats import Seat
-from engine.shuffle import shuffled_pack
+from engine.shuffle import fisher_yates, rng_for, shuffled_pack
 
 if TYPE_CHECKING:
     from engine.match import Match
@@ -39,6 +46,8 @@ MODES = ("uptown", "downtown", "notrump")
 DUMMY = Seat(3)
 PLAYERS = 3
 SET_PENALTIES = ("shortfall", "bid")
+HAND = 13
+DUMMY_EXTRA = 2  # with jokers: the last two cards of the 54 to the dummy, laid away by its declarer
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,7 @@ class DummyRules:
     set_penalty: str = "shortfall"  # a set loses the tricks short; or the whole bid
     defenders_score_on_set: bool = False  # a set's points go to each defender instead
     target: int = 21
+    jokers: bool = False  # 54 cards: the dummy gets 15, its declarer lays 2 away
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_bid <= 7:
@@ -61,7 +71,8 @@ class DummyRules:
         return asdict(self)
 
     def summary(self) -> str:
-        return f"bids from {self.min_bid}, set by the {self.set_penalty}, game to {self.target}"
+        jokers = ", with jokers" if self.jokers else ""
+        return f"bids from {self.min_bid}, set by the {self.set_penalty}, game to {self.target}{jokers}"
 
 
 def _rules(rules: GameRules) -> DummyRules:
@@ -127,7 +138,8 @@ class Dummy(Game):
                           downtown_beats_uptown=flag("downtown_beats_uptown"),
                           set_penalty=str(data.get("set_penalty", default.set_penalty)),
                           defenders_score_on_set=flag("defenders_score_on_set"),
-                          target=int(str(data.get("target", default.target))))
+                          target=int(str(data.get("target", default.target))),
+                          jokers=flag("jokers"))
 
     # -- dealing ----------------------------------------------------------------
     def hand_size(self, rules: GameRules, hand_number: int) -> int:
@@ -137,16 +149,27 @@ class Dummy(Game):
                     seed: int | str | None) -> DealRecord:
         if dealer == DUMMY:
             raise RulesError("the dummy does not deal: one of the three players does")
-        pack = shuffled_pack(seed)
+        jokers = _rules(rules).jokers
+        pack = fisher_yates(full_deck(jokers=True), rng_for(seed)) if jokers else shuffled_pack(seed)
         order = [_player(dealer, 1), _player(dealer, 2), dealer, DUMMY]  # eldest first, the dummy last
         hands: list[list[Card]] = [[], [], [], []]
-        for i, card in enumerate(pack):
+        for i, card in enumerate(pack[:4 * HAND]):
             hands[order[i % 4]].append(card)
+        hands[DUMMY].extend(pack[4 * HAND:])  # with jokers, the last two
         return DealRecord.of_hands(dealer, hands, NO_TRUMP)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
-        if record.dealer == DUMMY or any(h is None or len(h) != 13 for h in record.hands()):
-            raise RulesError("dummy whist deals 13 cards to each of the three players and the dummy")
+        extra = DUMMY_EXTRA if _rules(rules).jokers else 0
+        sizes = [HAND, HAND, HAND, HAND + extra]
+        # A hand not known (None) is one a table of real cards never scanned: the people's.
+        if record.dealer == DUMMY or any(h is not None and len(h) != n
+                                         for h, n in zip(record.hands(), sizes, strict=True)):
+            with_jokers = f" ({HAND + extra} to the dummy with jokers)" if extra else ""
+            raise RulesError("dummy whist deals 13 cards to each of the three players and the dummy"
+                             + with_jokers)
+
+    def tricks_in_hand(self, deal: Deal) -> int:
+        return HAND
 
     def next_dealer(self, match: Match) -> Seat:
         return _player(match.first_dealer, len(match.deals))  # round the three players
@@ -156,9 +179,18 @@ class Dummy(Game):
         if len(deal.auction) < PLAYERS:
             return Step(Phase.AUCTION, _player(deal.dealer, 1 + len(deal.auction)))
         high = high_bid(deal)
+        if high is not None and _rules(deal.rules).jokers and not deal.exchanges:
+            return Step(Phase.EXCHANGE, DUMMY)  # its declarer lays 2 of the dummy's 15 away
         if high is not None and not deal.declarations:
             return Step(Phase.DECLARE, high.seat)
         return None
+
+    def exchange_count(self, deal: Deal) -> int:
+        return DUMMY_EXTRA
+
+    def check_exchange(self, deal: Deal, action: Exchange) -> None:
+        if action.seat != DUMMY:
+            raise RulesError("the declarer lays away 2 of the dummy's cards, not its own")
 
     def auction_turn(self, deal: Deal) -> Seat:
         return _player(deal.dealer, 1 + len(deal.auction))
@@ -194,15 +226,23 @@ class Dummy(Game):
         high = high_bid(deal)
         if len(deal.auction) < PLAYERS or high is None:
             return {}
-        out = {"dummy": tuple(sorted(deal.hand(DUMMY) or ()))}  # face up once the auction is over
+        out: dict[str, tuple[Card, ...]] = {}
+        turned = not (_rules(deal.rules).jokers and not deal.exchanges)  # with jokers: once 2 are laid away
+        if turned:
+            out["dummy"] = tuple(sorted(deal.hand(DUMMY) or ()))  # face up once the auction is over
         if seat == DUMMY:  # the declarer, playing the dummy's cards, holds its own too
             out["declarer"] = tuple(sorted(deal.hand(high.seat) or ()))
+        if seat in (DUMMY, high.seat) and deal.exchanges:
+            out["discard"] = tuple(sorted(deal.exchanges[0].discard))  # known to its declarer only
         return out
 
     # -- play -----------------------------------------------------------------------------
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
         assert contract.declarer is not None
         return contract.declarer
+
+    def order(self, deal: Deal, contract: Contract) -> Order:
+        return Order(contract.trump, contract.downtown)  # Bid Whist's: the ace high downtown too
 
     def play_ring(self, deal: Deal) -> tuple[Seat, ...]:
         contract = deal.contract
@@ -212,9 +252,9 @@ class Dummy(Game):
         return (d, _player(d, 1), DUMMY, _player(d, 2))
 
     def actor(self, deal: Deal, seat: Seat) -> Seat:
-        contract = deal.contract
-        if seat == DUMMY and contract is not None and contract.declarer is not None:
-            return contract.declarer
+        high = high_bid(deal)
+        if seat == DUMMY and high is not None and len(deal.auction) >= PLAYERS:
+            return high.seat  # the declarer lays away and plays the dummy's cards
         return seat
 
     # -- scoring ------------------------------------------------------------------------------

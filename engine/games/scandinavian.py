@@ -61,6 +61,13 @@ def stacks(deal: Deal, seat: Seat) -> list[tuple[Card | None, bool]]:
     return out
 
 
+def covered(deal: Deal, seat: Seat) -> tuple[Card, ...]:
+    """``seat``'s face-up cards with a face-down card still under them."""
+    gone = set(deal.played) | set(deal.current.cards)
+    downs, ups = deal.record.pile(f"down{int(seat)}"), deal.record.pile(f"up{int(seat)}")
+    return tuple(sorted(up for down, up in zip(downs, ups, strict=True) if up not in gone))
+
+
 class Scandinavian(Game):
     name = "scandinavian"
     title = "Scandinavian whist"
@@ -107,8 +114,10 @@ class Scandinavian(Game):
         return frozenset(card for card, up in stacks(deal, seat) if card is not None and up)
 
     def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
-        # every face-up card is on the table for both players to see
-        return {f"layout{s}": tuple(sorted(self.layout(deal, Seat(s)))) for s in (0, 1)}
+        # every face-up card is on the table for both players to see, and which of them
+        # still has a card under it (``covered``: how many face-down cards are left)
+        seen = {f"layout{s}": tuple(sorted(self.layout(deal, Seat(s)))) for s in (0, 1)}
+        return {**seen, **{f"covered{s}": covered(deal, Seat(s)) for s in (0, 1)}}
 
     # -- high or low ----------------------------------------------------------------
     def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:

@@ -11,9 +11,8 @@ from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP
 from device.referee_family import REFEREE_GAMES, STEPS, FamilyReferee
 from device.store import Store
 from engine.actions import Bid
-from engine.deal import DealRecord
 from engine.errors import RulesError
-from engine.games.dummy import DUMMY, Dummy
+from engine.games.dummy import DUMMY
 from engine.seats import Seat
 from tests.device.referee_family_driver import Table, rules_ai
 
@@ -119,19 +118,6 @@ def test_an_ai_declarer_plays_the_dummys_card_shown_face_up():
     assert ref.phase == HAND_OVER and sum(ref.deal.taken) == 13
 
 
-def _accepts_unscanned_hands() -> bool:
-    hands = [None, None, None, None]
-    record = DealRecord(N, 4, None, None, tuple(hands), None, (), None, 13)
-    try:
-        Dummy().check_record(Dummy().default_rules(), record, 0)
-    except RulesError as exc:
-        return "13 cards" not in str(exc)
-    return True
-
-
-@pytest.mark.skipif(not _accepts_unscanned_hands(),
-                    reason="engine.games.dummy.Dummy.check_record refuses a record whose people's hands "
-                           "were not scanned, so a stored real-card match cannot be replayed yet")
 def test_dummy_resumes_after_a_cut(tmp_path):
     db = tmp_path / "whist.sqlite3"
     with Store(db) as store:

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Bid, Declare, Pass, Play
+from engine.actions import Bid, Declare, Exchange, Pass, Play
 from engine.ai.family import choose_action
+from engine.cards import Card, full_deck
 from engine.deal import Deal
 from engine.errors import NotYourTurn, RulesError
 from engine.game import Phase
@@ -22,7 +23,7 @@ from engine.games.dummy import DUMMY, DummyRules
 from engine.match import Match
 from engine.observation import Observation
 from engine.seats import Seat
-from engine.shuffle import shuffled_pack
+from engine.shuffle import fisher_yates, rng_for, shuffled_pack
 
 GAME = get_game("dummy")
 RULES = DummyRules()
@@ -159,3 +160,136 @@ def test_the_searching_levels_play_legal_cards_for_both_of_the_declarers_hands()
             action = choose_action(deal.observe(seat), "hard", seed)
             assert deal.is_legal(action)
             deal.apply(action)
+
+
+# -- with jokers (rules-variants.md 7b: 54 cards, the dummy 15, its declarer lays 2 away) ---------------
+JOKERS = DummyRules(jokers=True)
+BIG, LITTLE = Card("BJ"), Card("LJ")
+
+
+def _declared_with_jokers(seed: int, mode: str = "uptown") -> Deal:
+    deal = new_deal(seed, N, JOKERS)
+    deal.apply(Bid(E, level=2, mode=mode))
+    deal.apply(Pass(S))
+    deal.apply(Pass(N))
+    return deal
+
+
+def test_with_jokers_54_cards_13_each_and_the_last_two_to_the_dummy():
+    deal = new_deal(7, S, JOKERS)
+    pack = fisher_yates(full_deck(jokers=True), rng_for(7))
+    hands = deal.record.hands()
+    assert [len(h or ()) for h in hands] == [13, 13, 13, 15]
+    assert pack[0] in hands[N] and pack[3] in hands[DUMMY] and {pack[52], pack[53]} <= hands[DUMMY]
+    assert {c for h in hands for c in h or ()} == set(full_deck(jokers=True))
+    assert deal.tricks_per_hand == 13
+    with pytest.raises(RulesError, match="15 to the dummy"):
+        GAME.check_record(JOKERS, new_deal(7, S).record, 0)  # a 52-card deal under the jokers rule
+
+
+def test_with_jokers_the_declarer_lays_two_of_the_dummys_away_before_it_is_turned():
+    deal = _declared_with_jokers(2)
+    assert deal.phase == Phase.EXCHANGE and deal.turn == DUMMY and GAME.actor(deal, DUMMY) == E
+    assert "dummy" not in deal.observe(S).piles  # still face down to the defenders
+    seen = deal.observe(DUMMY)  # the declarer, acting for the dummy, sees its 15 and its own 13
+    assert len(seen.hand) == 15 and seen.discard == 2 and len(seen.piles["declarer"]) == 13
+    dummy = sorted(deal.hand(DUMMY) or ())
+    with pytest.raises(NotYourTurn):
+        deal.apply(Exchange(E, tuple(sorted(deal.hand(E) or ())[:2])))  # not from its own hand
+    with pytest.raises(RulesError, match="exactly 2"):
+        deal.apply(Exchange(DUMMY, tuple(dummy[:3])))
+    deal.apply(Exchange(DUMMY, tuple(dummy[:2])))
+    assert deal.phase == Phase.DECLARE and deal.turn == E
+    assert deal.observe(S).piles == {"dummy": tuple(dummy[2:])}  # 13 face up; the 2 laid away unseen
+    assert deal.observe(E).piles["discard"] == tuple(dummy[:2])  # known to its declarer
+    deal.apply(Declare(E, trump="H", order="uptown"))
+    rng = random.Random(2)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    played = [c for t in deal.tricks for c in t.cards]
+    assert len(deal.tricks) == 13 and len(played) == 52 == len(set(played))
+    assert not set(played) & set(dummy[:2])  # out of play
+
+
+def test_with_jokers_the_big_joker_is_the_top_trump_and_at_no_trump_a_joker_never_wins():
+    deal = _declared_with_jokers(3)
+    deal.apply(Exchange(DUMMY, tuple(sorted(deal.hand(DUMMY) or ())[:2])))
+    deal.apply(Declare(E, trump="S", order="uptown"))
+    order = deal.order
+    assert order.winning_index([Card("SA"), LITTLE, BIG, Card("SK")]) == 2
+    assert order.winning_index([Card("HA"), LITTLE]) == 1  # a joker is a trump: it ruffs
+    nt = _declared_with_jokers(3, "notrump")
+    nt.apply(Exchange(DUMMY, tuple(sorted(nt.hand(DUMMY) or ())[:2])))
+    nt.apply(Declare(E, trump="N", order="downtown"))
+    assert nt.order.winning_index([Card("H5"), BIG, Card("H2"), LITTLE]) == 2  # downtown: the 2
+    assert nt.order.winning_index([BIG, Card("D9"), Card("DT")]) == 1  # a joker led fixes no suit
+
+
+def test_the_ai_lays_away_a_joker_at_no_trump_and_keeps_both_at_a_suit():
+    seed = next(s for s in range(200) if {BIG, LITTLE} & set(new_deal(s, N, JOKERS).record.hands()[DUMMY]))
+    nt = _declared_with_jokers(seed, "notrump")
+    laid = choose_action(nt.observe(DUMMY), "hard", 1)
+    assert isinstance(laid, Exchange) and len(laid.discard) == 2 and nt.is_legal(laid)
+    assert {BIG, LITTLE} & set(nt.hand(DUMMY) or ()) <= set(laid.discard)  # worthless at no trump
+    suit = _declared_with_jokers(seed, "uptown")
+    kept = choose_action(suit.observe(DUMMY), "hard", 1)
+    assert not {BIG, LITTLE} & set(kept.discard)  # the two top trumps
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6))
+def test_random_hands_with_jokers_play_52_of_the_54_and_replay_the_same(seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match(JOKERS, Seat(seed % 3), seed, GAME)
+    for _ in range(2):
+        deal = match.new_deal()
+        while not deal.is_over:
+            turn = deal.turn
+            level = "random" if rng.random() < 0.5 else "rules"
+            deal.apply(choose_action(deal.observe(turn), level, rng.random()))
+        played = [c for t in deal.tricks for c in t.cards]
+        assert len(played) == 52 == len(set(played)) and set(played) | set(deal.exchanges[0].discard) == set(
+            full_deck(jokers=True))
+        match.finish_deal()
+    again = Match.from_dict(match.to_dict())
+    assert [h.points for h in again.hands] == [h.points for h in match.hands]
+
+
+def test_the_searching_levels_play_dummy_whist_with_jokers_legally():
+    for seed in range(2):
+        deal = new_deal(seed, E, JOKERS)
+        while not deal.is_over:
+            seat = deal.turn
+            action = choose_action(deal.observe(seat), "hard", seed)
+            assert deal.is_legal(action)
+            deal.apply(action)
+        assert len(deal.tricks) == 13
+
+
+def test_a_player_out_of_trumps_is_never_dealt_a_joker_in_the_ais_layouts():
+    from engine.ai import layouts
+
+    for seed in range(40):
+        deal = _declared_with_jokers(seed)
+        deal.apply(Exchange(DUMMY, tuple(sorted(deal.hand(DUMMY) or ())[:2])))
+        deal.apply(Declare(E, trump="H", order="uptown"))
+        rng = random.Random(seed)
+        while not deal.is_over:
+            trumps_led = deal.current.cards and deal.order.led_suit(deal.current.cards) == 1
+            seat = deal.turn
+            held = deal.hand(seat) or frozenset()
+            placed = {c for t in deal.tricks for c in t.cards} | set(deal.current.cards)
+            placed |= set(deal.hand(N) or ()) | set(deal.hand(DUMMY) or ())
+            unseen = {BIG, LITTLE} - placed  # a joker North cannot place
+            if trumps_led and seat == S and not any(deal.order.suit_of(c) == 1 for c in held) and unseen:
+                deal.apply(Play(S, min(deal.legal_moves())))  # S shows out of trumps
+                obs = deal.observe(N)
+                assert layouts.voids(obs)[S] == {1}
+                counts = layouts.held_counts(obs, 13)
+                known = {c: DUMMY for c in obs.piles["dummy"]}
+                for _ in range(30):
+                    hands = layouts.sample(obs, rng, counts, known, 2, (), full_deck(jokers=True))
+                    assert hands is not None and not {BIG, LITTLE} & hands[S]
+                return
+            deal.apply(rng.choice(deal.legal_actions()))
+    pytest.fail("no position where South shows out of trumps with a joker unplayed")

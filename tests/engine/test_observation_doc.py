@@ -46,14 +46,18 @@ EXAMPLES = {
     "solo-play": ("solo", "doc-9", "auction+6"),
     "widow-exchange": ("widow", "doc-4", "2"),
     "dummy-play": ("dummy", "doc-3", "auction+2"),
+    "dummy-jokers-exchange": ("dummy", "doc-2", "3"),
 }
+# examples played under other settings than the game's defaults
+EXAMPLE_RULES: dict[str, dict[str, object]] = {"dummy-jokers-exchange": {"jokers": True}}
 
 
 def example(name: str) -> Observation:
     game_name, seed, moves = EXAMPLES[name]
     game_name, _, players = game_name.partition(":")  # "oh-hell:5": at a table of five
     game = get_game(game_name, int(players) if players else None)
-    match = Match(game.default_rules(), Seat.N, seed, game)
+    rules = game.rules_from_dict(EXAMPLE_RULES[name]) if name in EXAMPLE_RULES else game.default_rules()
+    match = Match(rules, Seat.N, seed, game)
     deal = match.new_deal()
 
     def step() -> None:

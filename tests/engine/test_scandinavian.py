@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from engine.actions import Bid, Claim, Play
 from engine.ai.family import choose_action
+from engine.ai.scandinavian_search import draw
 from engine.cards import full_deck
 from engine.deal import Deal
 from engine.errors import IllegalPlay, RulesError
@@ -41,7 +42,8 @@ def test_the_deal_10_in_hand_8_down_under_8_up_one_at_a_time_from_the_non_dealer
         assert [up for _, up in stacks(deal, seat)] == [True] * 8
     assert deal.tricks_per_hand == 13 and deal.trump == 4
     seen = deal.observe(Seat.N).piles
-    assert set(seen) == {"layout0", "layout1"} and len(seen["layout1"]) == 8
+    assert set(seen) == {"layout0", "layout1", "covered0", "covered1"} and len(seen["layout1"]) == 8
+    assert seen["covered1"] == seen["layout1"]  # every face-up card has a card under it at first
     assert not set(seen["layout1"]) & set(record.pile("down1"))  # face-down cards are not seen
 
 
@@ -88,7 +90,9 @@ def test_a_face_up_card_may_be_played_and_the_card_under_it_is_turned_at_once():
     deal.apply(Play(seat, top))
     assert stacks(deal, seat)[0] == (under, True)
     assert under in SCAN.layout(deal, seat)
-    assert under in deal.observe(Seat.N).piles["layout1"]
+    seen = deal.observe(Seat.N).piles
+    assert under in seen["layout1"] and under not in seen["covered1"]  # nothing under a turned card
+    assert len(seen["covered1"]) == 7
 
 
 def test_following_counts_the_face_up_layout_as_held():
@@ -179,3 +183,50 @@ def test_the_textbook_beats_random_play():
         score = match.finish_deal()
         margin += score.points[me] - score.points[1 - me]
     assert margin / 30 > 1.5
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_the_search_draws_only_deals_the_seat_could_be_facing(seed: int, steps: int) -> None:
+    deal = new_deal(seed, Seat(seed % 2))
+    rng = random.Random(seed)
+    for _ in range(2 + steps):
+        if deal.is_over:
+            break
+        deal.apply(rng.choice(deal.legal_actions()))
+    if deal.is_over or deal.phase != Phase.PLAY:
+        return
+    seat = deal.turn
+    obs = deal.observe(seat)
+    sim = draw(obs, rng, deal.contract.call == "low", None)
+    assert sim is not None
+    other = 1 - int(seat)
+    assert sim.hands[int(seat)] == {int(c) for c in deal.hand(seat)}
+    # the same cards left in all, each seat's face-up cards where they are, the right number face down
+    assert len(sim.hands[other]) == len(deal.hand(Seat(other)))
+    for s in (0, 1):
+        tops = sorted(st_[-1] for st_ in sim.stacks[s] if st_)
+        assert tops == sorted(int(c) for c in SCAN.layout(deal, Seat(s)))
+        assert sum(len(st_) - 1 for st_ in sim.stacks[s]) == len(obs.piles[f"covered{s}"])
+    left = set(sim.hands[0]) | set(sim.hands[1]) | {c for s in (0, 1) for st_ in sim.stacks[s] for c in st_}
+    assert left == {int(c) for c in full_deck()} - {int(c) for c in deal.played} - {
+        int(c) for c in deal.current.cards}
+    # never a card in the other's hand of a suit it has shown out of
+    shown_out = {t.cards[0].suit for t in (*deal.tricks, deal.current) for s, c in t.plays()
+                 if s == Seat(other) and c.suit != t.cards[0].suit}
+    assert not {c // 13 for c in sim.hands[other]} & shown_out
+
+
+def test_hard_searches_and_outscores_the_textbook():
+    margin = 0
+    for seed in range(4):
+        for me in (Seat(0), Seat(1)):
+            match = Match(RULES, Seat(seed % 2), f"search{seed}", SCAN)
+            deal = match.new_deal()
+            while not deal.is_over:
+                turn = deal.turn
+                obs = deal.observe(turn)
+                deal.apply(choose_action(obs, "hard" if turn == me else "rules", seed=seed))
+            score = match.finish_deal()
+            margin += score.points[me] - score.points[1 - me]
+    assert margin > 0

@@ -41,11 +41,14 @@ SCENES = {
     "games": ("game_picker", "GamePickerScene"),
     "change_game": ("game_picker", "ChangeGameScene"),
     "game_stats": ("game_stats", "GameStatsScene"),
+    "family_table": ("family_table", "FamilyTableScene"),
 }
 
 # Games whose table is not the four-seat one: each plays alone at two to seven seats.
 TABLES = {"oh-hell": "solo_table", "knockout": "solo_table", "german": "solo_table",
-          "scandinavian": "solo_table", "solo": "solo_table"}
+          "scandinavian": "solo_table",
+          # the solo table with a widow, a dummy or an open misère's hand
+          "solo": "family_table", "widow": "family_table", "dummy": "family_table"}
 
 
 FOUR_SEAT_TABLE = ("classic", "norwegian", "bid")  # the table scene's own games

@@ -96,12 +96,13 @@ class RulesScene(ScrollScene):
 
 def how_to_play(name: str) -> list[tuple[str, str]]:
     """A game's how-to-play and glossary lines."""
+    from device.app import three_pages
     from device.app.game_pages import PAGES
     from device.app.game_pages_more import MORE_PAGES
     from device.app.scenes import bid_rules
 
     # the pages written beside a game's table win over the picker's short ones
-    pages = {**MORE_PAGES, **PAGES, "bid": (bid_rules.HOW_TO_PLAY, bid_rules.GLOSSARY)}
+    pages = {**MORE_PAGES, **three_pages.PAGES, **PAGES, "bid": (bid_rules.HOW_TO_PLAY, bid_rules.GLOSSARY)}
     how, glossary = pages.get(name, (HOW_TO_PLAY, GLOSSARY))
     out: list[tuple[str, str]] = [("h", "How to play")]
     out += [("t", s) for s in how]
