@@ -89,3 +89,14 @@ def test_the_report_compares_each_players_contracts_with_par(tmp_path: Path, cap
     assert "won the auction on 2 of the 2 tables where its side held par" in hard
     rules = next(line for line in out.splitlines() if line.strip().startswith("rules:"))
     assert "over 1, exact 1, under 0" in rules and "made 1 (50.0%)" in rules
+
+
+def test_card_play_alone_both_tables_reach_the_same_contract(capsys) -> None:
+    # bench/bid_play.py: one level bids at both tables, the play differs
+    import bid_play
+    sys.argv = ["bid_play.py", "rules", "random", "--bidder", "rules", "--deals", "3", "--seed", "t"]
+    assert bid_play.main() == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["deals"] == 3 and data["same_contract_both_tables"] == 3
+    assert len(data["margins"]) == 3 and all(-12 <= m <= 12 for m in data["margins"])
+    assert set(data["cpu_ms_p99"]) == {"rules", "random"}
