@@ -233,8 +233,9 @@ def cmd_par(args: argparse.Namespace) -> int:
     done = done_in(out)
     rules = BidRules()
     with out.open("a") as f:
+        only = {int(x) for x in args.only.split(",")} if args.only else None
         for n, (i, record, _) in enumerate(records(args.seed, args.first, args.deals), 1):
-            if i in done:
+            if i in done or (only is not None and i not in only):
                 continue
             par = par_of(i, record, rules, args.call_nodes, args.deal_nodes)
             f.write(json.dumps(asdict(par)) + "\n")
@@ -336,7 +337,9 @@ def arena_margins(tables: list[dict[str, object]]) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    pars = {p["deal"]: p for p in map(json.loads, Path(args.par).read_text().splitlines()) if p}
+    pars: dict[int, dict[str, object]] = {}
+    for path in args.par:  # a later file's deal replaces an earlier's (a capped deal solved again)
+        pars.update({p["deal"]: p for p in map(json.loads, Path(path).read_text().splitlines()) if p})
     unsolved = sorted(i for i, p in pars.items() if not p.get("solved", True))
     pars = {i: p for i, p in pars.items() if p.get("solved", True)}
     tables = [json.loads(line) for path in args.tables for line in Path(path).read_text().splitlines()
@@ -397,6 +400,7 @@ def main() -> int:
     p.add_argument("--call-nodes", type=int, default=CALL_NODES)
     p.add_argument("--deal-nodes", type=int, default=DEAL_NODES)
     p.add_argument("--progress", type=int, default=0)
+    p.add_argument("--only", default="", help="deal numbers, comma-separated (capped: again with more nodes)")
     t = sub.add_parser("tables", help="the arena's tables: each contract and result, one JSON line a table")
     t.add_argument("a")
     t.add_argument("b")
@@ -406,7 +410,7 @@ def main() -> int:
     t.add_argument("--out", required=True)
     t.add_argument("--call-nodes", type=int, default=CALL_NODES)
     r = sub.add_parser("report", help="par against the contracts reached")
-    r.add_argument("--par", required=True)
+    r.add_argument("--par", required=True, nargs="+", help="one file or several, later ones replacing")
     r.add_argument("--tables", required=True, nargs="+", help="one file or several (a run split by deals)")
     args = parser.parse_args()
     return {"par": cmd_par, "tables": cmd_tables, "report": cmd_report}[args.cmd](args)
