@@ -53,7 +53,8 @@ def main() -> int:
             (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
             deal.apply(action)
     print(f"{args.game} {args.level}, {args.deals} deals: plays {len(plays)}, p99 {p99(plays):.1f} ms, "
-          f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms")
+          f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
+          + (f", max {1000 * max(bids):.1f} ms" if bids else ""))
     return 0
 
 
