@@ -349,7 +349,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     deals = sorted({t["deal"] for t in tables})
     capped = sorted(i for i in deals if pars[i]["capped"])
     cpu = sorted(pars[i]["cpu"] for i in deals)
-    print(f"par of {len(deals)} deals (seed in the files), {len(tables)} tables; "
+    print(f"par of {len(deals)} deals, {len(tables)} tables; "
           f"par search CPU median {cpu[len(cpu) // 2]:.2f} s, max {cpu[-1]:.1f} s a deal; "
           f"cap hit on {len(capped)} deal(s){': ' + ', '.join(map(str, capped)) if capped else ''}"
           + (f"; left out, nothing solved within the cap: {', '.join(map(str, unsolved))}"
@@ -367,7 +367,6 @@ def cmd_report(args: argparse.Namespace) -> int:
         strain = sum(t["mode"] == pars[t["deal"]]["mode"] and t["trump"] == pars[t["deal"]]["trump"]
                      for t in mine)
         mode = sum(t["mode"] == pars[t["deal"]]["mode"] for t in mine)
-        par_side = sum(t["side"] == pars[t["deal"]]["side"] for t in mine)
         over = sum(d > 0 for d in diffs)
         under = sum(d < 0 for d in diffs)
         made = sum(t["made"] for t in mine)
@@ -383,7 +382,7 @@ def cmd_report(args: argparse.Namespace) -> int:
               f"over {over}, exact {len(mine) - over - under}, under {under}; "
               f"made {made} ({100 * made / len(mine):.1f}%); mean level "
               f"{sum(t['level'] for t in mine) / len(mine):.2f}; won the auction on {won} of the "
-              f"{len(held)} tables where its side held par ({par_side} of its contracts on par's side)")
+              f"{len(held)} tables where its side held par")
         print(f"  {who}: its contracts double dummy (the exchange made, from the opening lead): "
               f"{dd_make} of {len(solved)} could be made; books over the bid {ddm:+.2f} ± {ddse:.2f}")
     return 0
