@@ -57,7 +57,8 @@ def main() -> int:
             deal.apply(action)
     name = " ".join([args.game, *args.rule])
     print(f"{name} {args.level}, {args.deals} deals: plays {len(plays)}, p99 {p99(plays):.1f} ms, "
-          f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms")
+          f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
+          + (f", max {1000 * max(bids):.1f} ms" if bids else ""))
     return 0
 
 

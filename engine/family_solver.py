@@ -38,6 +38,11 @@ the fewest tricks against all the others::
   the call returns None when it runs out. The pure-Python reference honours
   only the node limit.
 
+``solve_family_at_least(..., k)`` asks only whether the side takes at least
+``k`` tricks (True or False; None when a limit ran out): one null-window
+search, much cheaper than the exact value when the answer is far from ``k``
+(a par search asks it of every contract worth trying).
+
 ``solve_family`` returns the tricks the side takes from here on, the current
 trick included, with best play by every seat. ``solve_family_moves`` returns,
 for every legal card of the player to move (whoever that is, in the side or
@@ -202,6 +207,11 @@ class CFamilySolver:
         return _family.solve(hands, _order_code(order), leader, trick, side, maximise, node_limit,
                              float(time_limit))
 
+    def at_least(self, hands: tuple[int, ...], order: Order, leader: int, trick: tuple[int, ...],
+                 side: int, maximise: bool, k: int, node_limit: int, time_limit: float) -> bool | None:
+        return _family.at_least(hands, _order_code(order), leader, trick, side, maximise, k, node_limit,
+                                float(time_limit))
+
     def nodes(self) -> int:
         return _family.nodes()
 
@@ -222,6 +232,11 @@ class PythonFamilySolver:
     def solve(self, hands: tuple[int, ...], order: Order, leader: int, trick: tuple[int, ...],
               side: int, maximise: bool, node_limit: int, time_limit: float) -> int | None:
         return family_solver_py.solve(hands, order, leader, trick, side, maximise, node_limit)
+
+    def at_least(self, hands: tuple[int, ...], order: Order, leader: int, trick: tuple[int, ...],
+                 side: int, maximise: bool, k: int, node_limit: int, time_limit: float) -> bool | None:
+        value = family_solver_py.solve(hands, order, leader, trick, side, maximise, node_limit)
+        return None if value is None else value >= k
 
     def nodes(self) -> int:
         return 0
@@ -267,6 +282,18 @@ def solve_family(hands: Sequence[int], order: Order, leader: int, trick: Sequenc
     return SOLVER.solve(hands_t, order, leader, trick_t, side_m, maximise, node_limit, time_limit)
 
 
+def solve_family_at_least(hands: Sequence[int], order: Order, leader: int, trick: Sequence[int] = (),
+                          side: int | None = None, k: int = 1, *, maximise: bool = True,
+                          node_limit: int = 0, time_limit: float = 0.0) -> bool | None:
+    """Whether the side takes at least ``k`` tricks from here (current trick included)
+    with best play by every seat; None when a limit ran out."""
+    hands_t, trick_t, side_m = check_position(hands, order, leader, trick, side)
+    _check_limits(maximise, node_limit, time_limit)
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ArgumentError(f"k must be a whole number of tricks, not {k!r}")
+    return SOLVER.at_least(hands_t, order, leader, trick_t, side_m, maximise, k, node_limit, time_limit)
+
+
 def reference_moves(hands: Sequence[int], order: Order, leader: int, trick: Sequence[int] = (),
                     side: int | None = None, *, maximise: bool = True,
                     node_limit: int = 0) -> dict[int, int] | None:
@@ -299,5 +326,5 @@ __all__ = [
     "card_of", "cards_in",
     "BACKEND", "HAVE_C", "MAX_SEATS", "MIN_SEATS", "check_position", "clear_tables", "nodes",
     "partners", "reference_moves", "reference_value", "seats_mask", "solve_family",
-    "solve_family_moves",
+    "solve_family_at_least", "solve_family_moves",
 ]

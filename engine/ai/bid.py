@@ -39,6 +39,7 @@ BOOK = 6
 PLAY_WORK = 2500
 BID_SAMPLES = 40
 BID_CANDIDATES = 4
+_SEAT = tuple(Seat(i) for i in range(4))  # Seat(i) is an enum call: rollouts make it by the thousand
 
 
 @dataclass(frozen=True)
@@ -283,7 +284,8 @@ def sample_hands(obs: Observation, rng: random.Random, tries: int = 20) -> list[
     hidden_discard = 6 if declarer is not None and declarer != obs.seat else 0
     suit_of = order_table(order)[0]
     others = [s for s in range(4) if s != me]
-    allowed = {c: [s for s in others if suit_of[c] not in voids.get(Seat(s), set())
+    void_of = [voids.get(_SEAT[s], set()) for s in range(4)]
+    allowed = {c: [s for s in others if suit_of[c] not in void_of[s]
                    and (c not in kitty or declarer is None or s == int(declarer))] for c in unseen}
     # most constrained cards first, so a layout is rarely refused
     unseen.sort(key=lambda c: len(allowed[c]))
@@ -334,12 +336,12 @@ def _finish(obs: Observation, order: Order, hands: list[list[Card]], first: Card
                 won += 1
             gone.update(trick)
             leads.append((leader, trick[0]))
-            leader, trick, seat = Seat(winner), [], winner
+            leader, trick, seat = _SEAT[winner], [], winner
             if not hands[seat]:
                 return won
         else:
             seat = (seat + 1) % 4
-        card = choose_in_order(hands[seat], trick, order, gone, Seat(seat), leader, leads)
+        card = choose_in_order(hands[seat], trick, order, gone, _SEAT[seat], leader, leads)
 
 
 def rollout_tricks(obs: Observation, strain: Strain, rng: random.Random, samples: int) -> float:
@@ -375,14 +377,14 @@ def _rollout(hands: list[list[Card]], order: Order, leader: Seat, away: set[Card
         trick: list[Card] = []
         for i in range(4):
             seat = (int(leader) + i) % 4
-            card = choose_in_order(hands[seat], trick, order, gone, Seat(seat), leader, leads)
+            card = choose_in_order(hands[seat], trick, order, gone, _SEAT[seat], leader, leads)
             hands[seat].remove(card)
             trick.append(card)
         winner = (int(leader) + winning_index(trick, order)) % 4
         won += winner % 2 == side
         gone.update(trick)
         leads.append((leader, trick[0]))
-        leader = Seat(winner)
+        leader = _SEAT[winner]
     return won
 
 

@@ -182,11 +182,34 @@ def order_table(order: Order) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return suits, tuple(order.power(c) for c in _PACK)
 
 
+@lru_cache(maxsize=64)
+def _play_tables(order: Order) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Card, ...], ...], bool]:
+    """:func:`order_table`'s two tables, each suit's cards from the highest down
+    (the jokers in trumps), and whether a led joker leaves the suit open: one
+    look-up a textbook move instead of several."""
+    suit_of, power = order_table(order)
+    tops = tuple(tuple(sorted((c for c in _PACK if suit_of[c] == s), key=lambda c: -power[c]))
+                 for s in range(4))
+    return suit_of, power, tops, order.trump == NO_TRUMP or order.joker_lead == "free"
+
+
+def _led(trick: Sequence[Card], suit_of: tuple[int, ...], open_joker: bool) -> int | None:
+    # Order.led_suit from the tables
+    for c in trick:
+        if open_joker and c >= _JOKERS:
+            continue
+        return suit_of[c]
+    return None
+
+
 def winning_index(trick: Sequence[Card], order: Order) -> int:
     """``order.winning_index`` from the tables (the same answer, quicker)."""
-    suit_of, power = order_table(order)
-    led = order.led_suit(trick)
-    trump = order.trump
+    suit_of, power, _, open_joker = _play_tables(order)
+    return _winner(trick, suit_of, power, _led(trick, suit_of, open_joker), order.trump)
+
+
+def _winner(trick: Sequence[Card], suit_of: tuple[int, ...], power: tuple[int, ...], led: int | None,
+            trump: int) -> int:
     best, key = 0, (-1, -1)
     for i, c in enumerate(trick):
         s = suit_of[c]
@@ -204,9 +227,9 @@ def choose_in_order(hand: list[Card], trick: Sequence[Card], order: Order, gone:
     low, third hand high, win cheaply, don't ruff partner's winner, ruff
     cheaply, discard the weakest card. ``gone``: the cards played to
     finished tricks (and any laid away)."""
-    suit_of, power = order_table(order)
+    suit_of, power, tops, open_joker = _play_tables(order)
     trump = order.trump if order.trump != NO_TRUMP else -2
-    led = order.led_suit(trick)
+    led = _led(trick, suit_of, open_joker)
     if led is None:
         legal = list(hand)
     else:
@@ -215,10 +238,13 @@ def choose_in_order(hand: list[Card], trick: Sequence[Card], order: Order, gone:
         return legal[0]
     # the highest power still out (not held, played or in this trick), by suit
     top_out = [-1] * 5
-    for c in _PACK:
-        s = suit_of[c]
-        if s >= 0 and power[c] > top_out[s] and c not in gone and c not in trick and c not in hand:
-            top_out[s] = power[c]
+    held = set(hand)
+    held.update(trick)
+    for s, cards in enumerate(tops):
+        for c in cards:
+            if c not in gone and c not in held:
+                top_out[s] = power[c]
+                break
     length = [0] * 5
     for c in hand:
         length[suit_of[c]] += 1
@@ -260,7 +286,7 @@ def choose_in_order(hand: list[Card], trick: Sequence[Card], order: Order, gone:
             return min(legal, key=lambda c: (suit_of[c] < 0, power[c]))
         longest = max(groups.values(), key=lambda cs: (len(cs), sum(power[c] for c in cs)))
         return min(longest, key=pw)
-    best = winning_index(trick, order)
+    best = _winner(trick, suit_of, power, led, order.trump)
     win_card = trick[best]
     pos = len(trick)
     partner_winning = (int(leader) + best) % 4 == partner and (pos == 3 or master(win_card))
@@ -290,6 +316,7 @@ def choose_in_order(hand: list[Card], trick: Sequence[Card], order: Order, gone:
 
 
 _PACK = full_deck(jokers=True)
+_JOKERS = 52  # the first joker's card int
 
 
 __all__ = ["choose", "forget", "trick_winner", "beats", "is_master", "master_of", "lowest_of_run",

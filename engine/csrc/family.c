@@ -1046,3 +1046,27 @@ int wf_solve(wf_ctx *c, const wf_position *pos, const wf_order *o, char *err, si
     free(s);
     return v;
 }
+
+int wf_at_least(wf_ctx *c, const wf_position *pos, const wf_order *o, int k, char *err, size_t errlen) {
+    if (wf_validate(pos, o, err, errlen)) return -1;
+    S *s = malloc(sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    begin(c, s, pos, o);
+    if (k <= 0 || k > s->n) {
+        int r = k <= 0;
+        free(s);
+        return r;
+    }
+    if (setjmp(s->stop)) {
+        free(s);
+        return WF_LIMIT;
+    }
+    u64 rel;
+    /* one null-window test: far cheaper than the exact value when the answer is clear */
+    int v = ab(s, k - 1, k, &rel);
+    free(s);
+    return v >= k;
+}

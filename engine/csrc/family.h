@@ -73,4 +73,8 @@ int wf_solve_moves(wf_ctx *ctx, const wf_position *pos, const wf_order *order, i
  * every seat; -1 with err set, or WF_LIMIT. */
 int wf_solve(wf_ctx *ctx, const wf_position *pos, const wf_order *order, char *err, size_t errlen);
 
+/* Whether the side takes at least k tricks from here with best play by every
+ * seat: 1 or 0; -1 with err set, or WF_LIMIT. One null-window search. */
+int wf_at_least(wf_ctx *ctx, const wf_position *pos, const wf_order *order, int k, char *err, size_t errlen);
+
 #endif

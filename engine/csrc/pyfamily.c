@@ -137,9 +137,15 @@ static int parse_limits(PyObject *nl, PyObject *tl, unsigned long long *nodes, d
     return 0;
 }
 
+/* moves: 1 solve_moves, 0 solve, 2 at_least (one more argument, the tricks k, after maximise) */
 static PyObject *call(PyObject *args, int moves) {
     PyObject *ho, *oo, *lo, *tro, *so, *mo, *nl, *tl;
-    if (!PyArg_ParseTuple(args, "OOOOOOOO", &ho, &oo, &lo, &tro, &so, &mo, &nl, &tl)) return NULL;
+    int k = 0;
+    if (moves == 2) {
+        if (!PyArg_ParseTuple(args, "OOOOOOiOO", &ho, &oo, &lo, &tro, &so, &mo, &k, &nl, &tl)) return NULL;
+    } else if (!PyArg_ParseTuple(args, "OOOOOOOO", &ho, &oo, &lo, &tro, &so, &mo, &nl, &tl)) {
+        return NULL;
+    }
     wf_position pos;
     wf_order order;
     unsigned long long nodes;
@@ -156,8 +162,9 @@ static PyObject *call(PyObject *args, int moves) {
     int cards[WF_MAX_HAND], values[WF_MAX_HAND], r;
     wf_ctx_set_limits(c, nodes, seconds);
     Py_BEGIN_ALLOW_THREADS
-    r = moves ? wf_solve_moves(c, &pos, &order, cards, values, err, sizeof err)
-              : wf_solve(c, &pos, &order, err, sizeof err);
+    r = moves == 1 ? wf_solve_moves(c, &pos, &order, cards, values, err, sizeof err)
+        : moves == 2 ? wf_at_least(c, &pos, &order, k, err, sizeof err)
+                     : wf_solve(c, &pos, &order, err, sizeof err);
     Py_END_ALLOW_THREADS
     ctx_give(c);
     if (r == WF_LIMIT) Py_RETURN_NONE;
@@ -165,6 +172,7 @@ static PyObject *call(PyObject *args, int moves) {
         PyErr_SetString(PyExc_ValueError, err);
         return NULL;
     }
+    if (moves == 2) return PyBool_FromLong(r);
     if (!moves) return PyLong_FromLong(r);
     PyObject *d = PyDict_New();
     if (!d) return NULL;
@@ -192,6 +200,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return call(args, 0);
 }
 
+static PyObject *py_at_least(PyObject *self, PyObject *args) {
+    (void)self;
+    return call(args, 2);
+}
+
 static PyObject *py_nodes(PyObject *self, PyObject *noargs) {
     (void)self;
     (void)noargs;
@@ -212,6 +225,8 @@ static PyMethodDef methods[] = {
      "solve_moves(hands, order, leader, trick, side, maximise, node_limit, time_limit) -> {card: tricks} or None"},
     {"solve", py_solve, METH_VARARGS,
      "solve(hands, order, leader, trick, side, maximise, node_limit, time_limit) -> tricks or None"},
+    {"at_least", py_at_least, METH_VARARGS,
+     "at_least(hands, order, leader, trick, side, maximise, k, node_limit, time_limit) -> bool or None"},
     {"nodes", py_nodes, METH_NOARGS, "Search nodes visited by pooled contexts (benchmarks)."},
     {"clear_tables", py_clear_tables, METH_NOARGS, "Forget every stored position (pooled contexts)."},
     {NULL, NULL, 0, NULL},

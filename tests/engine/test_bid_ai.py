@@ -135,3 +135,23 @@ def test_sampled_layouts_keep_counts_show_outs_and_the_kitty_with_the_bidder():
 def test_a_play_is_always_one_of_the_legal_cards():
     _, deal = play_hand(11, ("hard", "rules"))
     assert all(isinstance(a, Play) for a in deal.actions[6:])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(list(full_deck(jokers=True))), st.integers(1, 4), st.integers(0, 4), st.booleans(),
+       st.booleans(), st.sampled_from(["trump", "free"]))
+def test_the_textbooks_trick_winner_is_the_rules(pack, size, trump, downtown, ace_low, joker_lead):
+    order = Order(trump, downtown, ace_low, joker_lead)
+    assert winning_index(pack[:size], order) == order.winning_index(pack[:size])
+
+
+def test_the_textbook_leads_a_card_that_has_become_master():
+    order = Order(4)  # no trump, uptown
+    hand = cards("SQ H2 H3 D4")
+    # ace and king of spades played: the queen is the top spade out, led at once
+    assert choose_in_order(hand, [], order, set(cards("SA SK")), Seat.N, Seat.N) == Card("SQ")
+    # the king still out: low from the longest suit
+    assert choose_in_order(hand, [], order, set(cards("SA")), Seat.N, Seat.N) == Card("H2")
+    # downtown the two is top after the ace: A, 2 gone leave the three master
+    down = Order(4, downtown=True)
+    assert choose_in_order(cards("S3 HK HQ DK"), [], down, set(cards("SA S2")), Seat.N, Seat.N) == Card("S3")

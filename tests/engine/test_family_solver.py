@@ -297,3 +297,28 @@ def test_larger_positions_are_consistent(pos: tuple[list[int], Order, int, tuple
     assert moves is not None and value is not None
     mover = (leader + len(trick)) % seats
     assert value == (max if bool(side >> mover & 1) == maximise else min)(moves.values())
+
+
+@needs_c
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(most_cards=6), st.booleans(), st.integers(min_value=-1, max_value=8))
+def test_at_least_k_agrees_with_the_exact_value(pos: tuple[list[int], Order, int, tuple[int, ...], int],
+                                                maximise: bool, k: int):
+    # the par search's bounded question: asked before or after exact solves of
+    # the same and other positions, its answer is the exact value's
+    hands, order, leader, trick, side = pos
+    first = fs.solve_family_at_least(hands, order, leader, trick, side, k, maximise=maximise)
+    value = fs.solve_family(hands, order, leader, trick, side, maximise=maximise)
+    assert value is not None
+    assert first == (value >= k)
+    assert fs.solve_family_at_least(hands, order, leader, trick, side, k, maximise=maximise) == (value >= k)
+
+
+def test_at_least_k_on_the_reference_and_its_limits():
+    hands = masks("AS KS", "QS JS", "2H 3H", "4H 5H")
+    order = Order(0)
+    assert fs.REFERENCE.at_least(tuple(hands), order, 0, (), 0b0101, True, 2, 0, 0.0) is True
+    assert fs.solve_family_at_least(hands, order, 0, (), 0b0101, 2) is True
+    assert fs.solve_family_at_least(hands, order, 0, (), 0b0101, 3) is False
+    with pytest.raises(ArgumentError, match="whole number"):
+        fs.solve_family_at_least(hands, order, 0, (), 0b0101, 1.5)  # type: ignore[arg-type]
