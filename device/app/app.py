@@ -41,13 +41,14 @@ ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
 def rules_from_config(config: Config, game: str = "classic", players: int | None = None) -> GameRules:
-    """The house rules in force: the config's for classic whist; another game
-    plays its own defaults (Settings edits classic's), at a table of ``players``
-    for the games played by several."""
+    """The house rules in force: classic whist's from the config's [rules], another
+    game's from its [rules.<game>] table (its defaults where a setting is not
+    there), at a table of ``players`` for the games played by several."""
     from engine.games import get_game
+    from engine.settings import rules_with
 
     if game != "classic":
-        return get_game(game, players).default_rules()
+        return rules_with(get_game(game, players), config.game_rules.of(game))
     return classic_rules(config)
 
 
@@ -232,7 +233,7 @@ class App:
             self.input.window = self.window.get_size()
         self.sound.enabled = config.display.sound
         self.sound.volume = config.display.volume
-        if config.rules != old.rules:
+        if config.rules != old.rules or config.game_rules != old.game_rules:
             self.session.set_rules(rules_from_config(config, self.options.game or "classic",
                                                      self.options.players))
         if self.options.persist:
