@@ -13,7 +13,7 @@ config file) into the game's rules, with a message naming the allowed values.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from engine.errors import RulesError
 from engine.game import Game, GameRules
@@ -150,15 +150,21 @@ def parse_rule(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def rules_with(game: Game, settings: Mapping[str, object] | Iterable[str]) -> GameRules:
+def rules_with(game: Game, settings: Mapping[str, object] | Iterable[str],
+               base: GameRules | None = None) -> GameRules:
     """``game``'s rules with ``settings`` (a mapping, or ``KEY=VALUE`` texts) in place of
-    its defaults; a RulesError names the setting and what it allows."""
+    its defaults (or of ``base``'s values); a RulesError names the setting and what it allows."""
     pairs = settings.items() if isinstance(settings, Mapping) else map(parse_rule, settings)
     values: dict[str, object] = {}
     for key, value in pairs:
         setting = setting_of(game, key)
-        values[key] = typed(setting, value)
+        try:
+            values[key] = typed(setting, value)
+        except RulesError as exc:
+            raise RulesError(f"{game.title}'s {exc}") from None
     try:
+        if base is not None:
+            return replace(base, **values)  # type: ignore[type-var]
         return game.rules_from_dict(values) if values else game.default_rules()
     except ValueError as exc:  # RulesError is a ValueError too
         raise RulesError(f"{game.title}: {exc}") from None

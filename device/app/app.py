@@ -71,6 +71,9 @@ class AppOptions:
     game: str | None = None  # a name from engine.games; None: the config's [game]
     players: int | None = None  # the table size, for the games played by several (Oh Hell, Knockout)
     persist: bool = False  # write Settings changes back to the config file
+    # --rule KEY=VALUE for this run (device/rule_option.py): over the config's house rules
+    # of the game chosen with the run, never written to the config file.
+    rules: tuple[str, ...] = ()
     fps: int = 60
 
 
@@ -90,6 +93,8 @@ class App:
             if self.options.players not in seat_counts(name):
                 self.options.players = players
             self.options.game = name
+        # --rule was checked against the game the run starts with: it applies to that game only.
+        self._rule_game = (self.options.game, self.options.players)
         self.kiosk = self.options.kiosk
         # SDL would turn SIGTERM into a window-close, which the kiosk ignores:
         # keep the signals for Python (see run()) so systemd can stop the table.
@@ -130,14 +135,23 @@ class App:
         if self._session is None:
             from device.app.session import Session
 
-            self._session = Session(rules_from_config(self.config, self.options.game or "classic",
-                                                      self.options.players),
-                                    seed=self.options.seed)
+            self._session = Session(self.house_rules(self.config), seed=self.options.seed)
         return self._session
 
     @session.setter
     def session(self, value: Session) -> None:
         self._session = value
+
+    def house_rules(self, config: Config) -> GameRules:
+        """The rules the next match of the game chosen plays: the config's, with this run's --rule."""
+        game = self.options.game or "classic"
+        rules = rules_from_config(config, game, self.options.players)
+        if self.options.rules and (game, self.options.players) == self._rule_game:
+            from engine.games import get_game
+            from engine.settings import rules_with
+
+            rules = rules_with(get_game(game, self.options.players), self.options.rules, base=rules)
+        return rules
 
     @property
     def current_session(self) -> Session | None:
@@ -234,8 +248,7 @@ class App:
         self.sound.enabled = config.display.sound
         self.sound.volume = config.display.volume
         if config.rules != old.rules or config.game_rules != old.game_rules:
-            self.session.set_rules(rules_from_config(config, self.options.game or "classic",
-                                                     self.options.players))
+            self.session.set_rules(self.house_rules(config))
         if self.options.persist:
             try:
                 from device.config import save_config
