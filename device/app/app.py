@@ -21,6 +21,7 @@ from device.app.ai_worker import AIWorker
 from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
+from engine.errors import RulesError
 
 if TYPE_CHECKING:
     from device.app.scenes.base import Scene
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from device.referee import RefereeSession
     from device.referee_family import FamilyReferee
     from device.store import Store
-    from engine.game import GameRules
+    from engine.game import Game, GameRules
     from engine.rules import Rules
     from engine.seats import Seat
 
@@ -48,8 +49,30 @@ def rules_from_config(config: Config, game: str = "classic", players: int | None
     from engine.settings import rules_with
 
     if game != "classic":
-        return rules_with(get_game(game, players), config.game_rules.of(game))
+        table = get_game(game, players)
+        values = config.game_rules.of(game)
+        try:
+            return rules_with(table, values)
+        except RulesError as exc:
+            # Checked on load at the game's usual table size: a setting that does not fit
+            # this one (a fixed hand of 12 for six players) is left at its default.
+            log.warning("house rules of %s at %s players: %s", game, table.players, exc)
+            kept: dict[str, object] = {}
+            for key, value in values.items():  # each setting kept while the whole still fits
+                if _fits(table, {**kept, key: value}):
+                    kept[key] = value
+            return rules_with(table, kept)
     return classic_rules(config)
+
+
+def _fits(game: Game, values: dict[str, object]) -> bool:
+    from engine.settings import rules_with
+
+    try:
+        rules_with(game, values)
+    except RulesError:
+        return False
+    return True
 
 
 def classic_rules(config: Config) -> Rules:

@@ -171,3 +171,11 @@ def test_save_config_round_trips_classic_and_a_game(tmp_path):
     save_config(config, tmp_path / "c.toml")
     back = load_config(tmp_path / "c.toml")
     assert back.rules.target == 9 and back.game_rules.of("dummy") == {"jokers": True}
+
+
+def test_a_setting_that_does_not_fit_the_table_size_is_left_at_its_default():
+    config = config_from_dict({"rules": {"oh-hell": {"schedule": "fixed", "fixed": 10}}})
+    assert rules_from_config(config, "oh-hell", 4).fixed == 10
+    six = rules_from_config(config, "oh-hell", 6)  # 8 cards each at most
+    assert six.players == 6 and not (six.schedule == "fixed" and six.fixed == 10)
+    assert max(six.sizes) <= 8

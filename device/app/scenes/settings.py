@@ -182,8 +182,8 @@ class SettingsScene(Scene):
         col_w = (w - (cols + 1) * pad) // cols
         row_h = min(self.px(58), avail // per_col)
         bh = max(self.px(40), row_h - pad)
-        bw = min(self.px(150), col_w * 2 // 5)
-        self.value_w = bw
+        bw = min(self.px(150), col_w // 3)
+        self.label_room: dict[str, int] = {}
         self.rows: list[tuple[pygame.Rect, Setting]] = []
         self.abandon_row: pygame.Rect | None = None
         for i, item in enumerate(shown):
@@ -198,6 +198,11 @@ class SettingsScene(Scene):
                                                 name="abandon"))
                 continue
             s = item
+            # A long label takes room from its value button, down to a button a finger can hit.
+            need = text.width(s.label, self.px(18), True) + self.px(28)
+            vw = max(self.px(100), min(bw, row.w - need))
+            b = pygame.Rect(row.right - vw - pad, b.y, vw, bh)
+            self.label_room[s.key] = row.w - vw - self.px(28)
             self.rows.append((row, s))
             self.buttons.add(widgets.Button(b, s.show(self.value(s)), partial(self.change, s),
                                             font_size=self.px(20), name=s.key))
@@ -232,13 +237,12 @@ class SettingsScene(Scene):
         bg = felt.felt_surface(w, h).copy()
         t = text.text(self.title, self.px(28), theme.INK, True)
         bg.blit(t, t.get_rect(midleft=(self.title_x, self.px(30))))
-        labels = [(row, s.label) for row, s in self.rows]
+        labels = [(row, s.label, self.label_room[s.key]) for row, s in self.rows]
         if self.abandon_row is not None:
-            labels.append((self.abandon_row, "This rubber"))
-        for row, label in labels:
+            labels.append((self.abandon_row, "This rubber", self.abandon_row.w - self.px(178)))
+        for row, label, room in labels:
             pygame.draw.rect(bg, theme.PANEL, row.inflate(-self.px(2), -self.px(4)), border_radius=self.px(8))
-            fs = text.fit_size(label, self.px(20), row.w - self.value_w - self.px(28), True,
-                               min_size=self.px(14))
+            fs = text.fit_size(label, self.px(20), room, True, min_size=self.px(18))
             t = text.text(label, fs, theme.INK, True)
             bg.blit(t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
         n = text.text(self.note(), self.px(18), theme.INK_DIM)
