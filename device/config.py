@@ -569,9 +569,14 @@ def _section(name: str, cls: type, values: Mapping[str, Any], where: str,
     for key, value in values.items():
         dotted = f"{name}.{key}"
         if key not in known:
+            games = ""
+            if name == "rules":
+                from engine.games import GAMES
+
+                games = "; or a [rules.<game>] table for " + ", ".join(g for g in GAMES if g != "classic")
             problems.append(
                 f"{where}: {dotted}: unknown key; allowed keys in [{name}]: "
-                + ", ".join(known))
+                + ", ".join(known) + games)
             continue
         try:
             kwargs[key] = known[key].metadata["check"](value)

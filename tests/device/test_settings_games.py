@@ -179,3 +179,12 @@ def test_a_setting_that_does_not_fit_the_table_size_is_left_at_its_default():
     six = rules_from_config(config, "oh-hell", 6)  # 8 cards each at most
     assert six.players == 6 and not (six.schedule == "fixed" and six.fixed == 10)
     assert max(six.sizes) <= 8
+
+
+def test_a_table_for_no_game_names_the_games(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[rules.ohhell]\nhook = false\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert "rules.ohhell: unknown key" in str(err.value) and "[rules.<game>] table for" in str(err.value)
+    assert "oh-hell" in str(err.value)
