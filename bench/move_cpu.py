@@ -17,12 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
 from engine.deal import Deal  # noqa: E402
+from engine.errors import RulesError  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import deal_seed  # noqa: E402
 from engine.seats import seats_at  # noqa: E402
+from engine.settings import rules_with  # noqa: E402
 
 
 def p99(seconds: list[float]) -> float:
@@ -35,12 +38,13 @@ def main() -> int:
     parser.add_argument("game")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--level", default="hard")
-    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                        help="a setting other than the game's default (dummy: jokers=true)")
+    add_rule_option(parser)
     args = parser.parse_args()
     game = get_game(args.game)
-    settings = dict(r.split("=", 1) for r in args.rule)
-    rules = game.rules_from_dict(settings) if settings else game.default_rules()
+    try:
+        rules = rules_with(game, args.rule)
+    except RulesError as exc:
+        parser.error(f"--rule: {exc}")
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
     plays: list[float] = []
     bids: list[float] = []

@@ -373,9 +373,68 @@ SECTIONS: dict[str, type] = {
 
 
 @dataclass(frozen=True)
+class GameRulesSection:
+    """The house settings of the other games, a ``[rules.<game>]`` table each
+    (``[rules]`` itself is classic whist's): only the settings changed from the
+    game's defaults, checked against the game's rules (engine.settings)."""
+
+    games: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+
+    def of(self, game: str) -> dict[str, Any]:
+        """``game``'s changed settings by key (empty: its defaults)."""
+        return dict(dict(self.games).get(game, ()))
+
+    def with_game(self, game: str, values: Mapping[str, Any]) -> GameRulesSection:
+        others = [(g, v) for g, v in self.games if g != game]
+        if values:
+            others.append((game, tuple(sorted(values.items()))))
+        return GameRulesSection(tuple(sorted(others)))
+
+
+def _game_rules(tables: Mapping[str, Any], where: str, problems: list[str]) -> GameRulesSection:
+    """The ``[rules.<game>]`` tables, each setting checked by the game's rules."""
+    from engine.errors import RulesError
+    from engine.games import get_game
+    from engine.settings import rules_with, setting_of, typed
+
+    games: list[tuple[str, tuple[tuple[str, Any], ...]]] = []
+    for name, values in tables.items():
+        game = get_game(name)
+        kept: dict[str, Any] = {}
+        for key, value in values.items():
+            dotted = f"rules.{name}.{key}"
+            try:
+                setting = setting_of(game, key)
+            except RulesError:
+                from engine.settings import settings_of
+
+                problems.append(f"{where}: {dotted}: unknown key; allowed keys in [rules.{name}]: "
+                                + ", ".join(s.key for s in settings_of(game)))
+                continue
+            try:
+                clean = typed(setting, value)
+            except RulesError:
+                problems.append(f"{where}: {dotted}: {_show(value)} is not allowed; "
+                                f"allowed: {setting.allowed()}")
+                continue
+            try:
+                rules_with(game, {key: clean})
+            except RulesError as exc:
+                problems.append(f"{where}: {dotted}: {_show(value)} is not allowed ({exc}); "
+                                f"allowed: {setting.allowed()}")
+                continue
+            kept[key] = clean
+        if kept:
+            games.append((name, tuple(sorted(kept.items()))))
+    return GameRulesSection(tuple(sorted(games)))
+
+
+@dataclass(frozen=True)
 class Config:
     game: GameSection = field(default_factory=GameSection)
     rules: RulesSection = field(default_factory=RulesSection)
+    # [rules.<game>] tables: the other games' house settings.
+    game_rules: GameRulesSection = field(default_factory=GameRulesSection)
     ai: AISection = field(default_factory=AISection)
     display: DisplaySection = field(default_factory=DisplaySection)
     buttons: ButtonsSection = field(default_factory=ButtonsSection)
@@ -402,6 +461,9 @@ class Config:
             section = getattr(self, name)
             out[name] = {f.name: getattr(section, f.name) for f in fields(section)
                          if getattr(section, f.name) is not None}
+        for game, values in self.game_rules.games:
+            # None (e.g. Bid Whist's lose_at: never) has no TOML form: written as the word.
+            out["rules"][game] = {k: "none" if v is None else v for k, v in values}
         return out
 
     def updated(self, changes: Mapping[str, Mapping[str, Any]]) -> Config:
@@ -421,8 +483,14 @@ class Config:
         for section, values in self.to_dict().items():
             lines.append("")
             lines.append(f"[{section}]")
+            tables = {k: v for k, v in values.items() if isinstance(v, dict)}
             for key, value in values.items():
-                lines.append(f"{key} = {_toml_value(value)}")
+                if key not in tables:
+                    lines.append(f"{key} = {_toml_value(value)}")
+            for key, table in tables.items():
+                lines.append("")
+                lines.append(f"[{section}.{key}]")
+                lines.extend(f"{k} = {_toml_value(v)}" for k, v in table.items())
         return "\n".join(lines) + "\n"
 
 
@@ -464,6 +532,12 @@ def config_from_dict(data: Mapping[str, Any], source: Path | str | None = None) 
                 f"{where}: {name}: {_show(value)} is {_type_name(value)}, not a section; "
                 f"allowed: a [{name}] table")
             continue
+        if name == "rules":
+            from engine.games import GAMES
+
+            tables = {k: v for k, v in value.items() if isinstance(v, dict) and k in GAMES and k != "classic"}
+            value = {k: v for k, v in value.items() if k not in tables}
+            built["game_rules"] = _game_rules(tables, where, problems)
         built[name] = _section(name, SECTIONS[name], value, where, problems)
     if "buttons" in built:
         _check_pins_unique(built["buttons"], where, problems)
@@ -495,9 +569,14 @@ def _section(name: str, cls: type, values: Mapping[str, Any], where: str,
     for key, value in values.items():
         dotted = f"{name}.{key}"
         if key not in known:
+            games = ""
+            if name == "rules":
+                from engine.games import GAMES
+
+                games = "; or a [rules.<game>] table for " + ", ".join(g for g in GAMES if g != "classic")
             problems.append(
                 f"{where}: {dotted}: unknown key; allowed keys in [{name}]: "
-                + ", ".join(known))
+                + ", ".join(known) + games)
             continue
         try:
             kwargs[key] = known[key].metadata["check"](value)

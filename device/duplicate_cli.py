@@ -57,7 +57,9 @@ def run_duplicate(args: argparse.Namespace, game: Game, out: TextIO | None = Non
     seed = args.seed
     try:
         source = DealSource.open(args.deals, seed, game.name)
-        rules = game.default_rules()
+        from engine.settings import rules_with
+
+        rules = rules_with(game, getattr(args, "rule", []))
         records = source.records(rules)
     except DealFileError as exc:
         print(f"whist-table demo: {exc}", file=sys.stderr)

@@ -21,6 +21,7 @@ from device.app.ai_worker import AIWorker
 from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
+from engine.errors import RulesError
 
 if TYPE_CHECKING:
     from device.app.scenes.base import Scene
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from device.referee import RefereeSession
     from device.referee_family import FamilyReferee
     from device.store import Store
-    from engine.game import GameRules
+    from engine.game import Game, GameRules
     from engine.rules import Rules
     from engine.seats import Seat
 
@@ -41,14 +42,37 @@ ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
 def rules_from_config(config: Config, game: str = "classic", players: int | None = None) -> GameRules:
-    """The house rules in force: the config's for classic whist; another game
-    plays its own defaults (Settings edits classic's), at a table of ``players``
-    for the games played by several."""
+    """The house rules in force: classic whist's from the config's [rules], another
+    game's from its [rules.<game>] table (its defaults where a setting is not
+    there), at a table of ``players`` for the games played by several."""
     from engine.games import get_game
+    from engine.settings import rules_with
 
     if game != "classic":
-        return get_game(game, players).default_rules()
+        table = get_game(game, players)
+        values = config.game_rules.of(game)
+        try:
+            return rules_with(table, values)
+        except RulesError as exc:
+            # Checked on load at the game's usual table size: a setting that does not fit
+            # this one (a fixed hand of 12 for six players) is left at its default.
+            log.warning("house rules of %s at %s players: %s", game, table.players, exc)
+            kept: dict[str, object] = {}
+            for key, value in values.items():  # each setting kept while the whole still fits
+                if _fits(table, {**kept, key: value}):
+                    kept[key] = value
+            return rules_with(table, kept)
     return classic_rules(config)
+
+
+def _fits(game: Game, values: dict[str, object]) -> bool:
+    from engine.settings import rules_with
+
+    try:
+        rules_with(game, values)
+    except RulesError:
+        return False
+    return True
 
 
 def classic_rules(config: Config) -> Rules:
@@ -70,6 +94,9 @@ class AppOptions:
     game: str | None = None  # a name from engine.games; None: the config's [game]
     players: int | None = None  # the table size, for the games played by several (Oh Hell, Knockout)
     persist: bool = False  # write Settings changes back to the config file
+    # --rule KEY=VALUE for this run (device/rule_option.py): over the config's house rules
+    # of the game chosen with the run, never written to the config file.
+    rules: tuple[str, ...] = ()
     fps: int = 60
 
 
@@ -89,6 +116,8 @@ class App:
             if self.options.players not in seat_counts(name):
                 self.options.players = players
             self.options.game = name
+        # --rule was checked against the game the run starts with: it applies to that game only.
+        self._rule_game = (self.options.game, self.options.players)
         self.kiosk = self.options.kiosk
         # SDL would turn SIGTERM into a window-close, which the kiosk ignores:
         # keep the signals for Python (see run()) so systemd can stop the table.
@@ -129,14 +158,23 @@ class App:
         if self._session is None:
             from device.app.session import Session
 
-            self._session = Session(rules_from_config(self.config, self.options.game or "classic",
-                                                      self.options.players),
-                                    seed=self.options.seed)
+            self._session = Session(self.house_rules(self.config), seed=self.options.seed)
         return self._session
 
     @session.setter
     def session(self, value: Session) -> None:
         self._session = value
+
+    def house_rules(self, config: Config) -> GameRules:
+        """The rules the next match of the game chosen plays: the config's, with this run's --rule."""
+        game = self.options.game or "classic"
+        rules = rules_from_config(config, game, self.options.players)
+        if self.options.rules and (game, self.options.players) == self._rule_game:
+            from engine.games import get_game
+            from engine.settings import rules_with
+
+            rules = rules_with(get_game(game, self.options.players), self.options.rules, base=rules)
+        return rules
 
     @property
     def current_session(self) -> Session | None:
@@ -232,9 +270,8 @@ class App:
             self.input.window = self.window.get_size()
         self.sound.enabled = config.display.sound
         self.sound.volume = config.display.volume
-        if config.rules != old.rules:
-            self.session.set_rules(rules_from_config(config, self.options.game or "classic",
-                                                     self.options.players))
+        if config.rules != old.rules or config.game_rules != old.game_rules:
+            self.session.set_rules(self.house_rules(config))
         if self.options.persist:
             try:
                 from device.config import save_config

@@ -113,7 +113,6 @@ def switch(app: App, name: str, players: int | None) -> None:
     """Play ``name`` (at ``players``) from now on: kept in the config (written back
     when Settings are), and the match in play, if any, abandoned unscored (the
     scenes ask first: in_progress)."""
-    from device.app.app import rules_from_config
     from device.config import seat_counts
     from engine.games import game_of
 
@@ -124,7 +123,7 @@ def switch(app: App, name: str, players: int | None) -> None:
     session = app.current_session
     if session is None:
         return  # made with the new game when first asked for
-    rules = rules_from_config(app.config, name, players)
+    rules = app.house_rules(app.config)
     now = session.match.game
     if (now.name, now.players) == (name, game_of(rules).players) and session.pending_rules is None:
         return  # the same game at the same table: the match in play goes on

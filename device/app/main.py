@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app import App, AppOptions
     from device.config import Config
     from engine.deal import Deal
     from engine.match import Match
@@ -80,8 +80,27 @@ def _make_app(args: argparse.Namespace, kiosk: bool = False, persist: bool = Tru
     fullscreen = getattr(args, "fullscreen", False) or None
     options = AppOptions(size=parse_size(getattr(args, "size", None)), fullscreen=fullscreen,
                          kiosk=kiosk, seed=_int_seed(getattr(args, "seed", None)), persist=persist,
-                         game=_chosen_game(args), players=getattr(args, "players", None))
+                         game=_chosen_game(args), players=getattr(args, "players", None),
+                         rules=tuple(getattr(args, "rule", None) or ()))
+    if options.rules:
+        _check_rules(options, config)
     return App(config, options)
+
+
+def _check_rules(options: AppOptions, config: Config) -> None:
+    """--rule checked against the game the run starts with, before a window opens."""
+    from device.app.app import rules_from_config
+    from engine.errors import RulesError
+    from engine.games import get_game
+    from engine.settings import rules_with
+
+    game = options.game or config.game.name
+    players = options.players if options.game else options.players or config.game.players
+    try:
+        rules_with(get_game(game, players), options.rules, base=rules_from_config(config, game, players))
+    except RulesError as exc:
+        print(f"whist-table: --rule: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def _chosen_game(args: argparse.Namespace) -> str | None:

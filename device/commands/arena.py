@@ -43,12 +43,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--progress", type=int, default=50, metavar="K",
                         help="a running line on stderr every K deals (default 50; 0: none)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    from device.rule_option import add_rule_option
+
+    add_rule_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from device.arena import Arena, entrant_keys, make_entrant, standard_deals
     from engine.errors import RulesError
     from engine.games import get_game
+    from engine.settings import rules_with
 
     if args.deals < 1:
         print("arena: --deals must be at least 1", file=sys.stderr)
@@ -59,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
     budget = args.budget / 1000 or None
     try:
         game = get_game(args.game, args.players)
+        try:
+            rules = rules_with(game, args.rule)
+        except RulesError as exc:
+            raise RulesError(f"--rule: {exc}") from None
         key_a, key_b = entrant_keys(args.a, args.b)
         options = {"fallback": args.fallback, "timeout": args.timeout}
         a = make_entrant(args.a, key_a, budget, args.samples, **options)
@@ -70,7 +78,6 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
-    rules = game.default_rules()
     start = time.monotonic()
     with Arena(game, a, b, rules) as arena:
         finished = arena.play(standard_deals(game, rules, args.seed, args.deals), args.progress)
@@ -79,7 +86,10 @@ def run(args: argparse.Namespace) -> int:
     think = "fixed work" if budget is None else f"think budget {args.budget:g} ms"
     summary = arena.summary(args.seed, time.monotonic() - start, f"{think} for the AI levels")
     if args.json:
-        print(json.dumps({**summary.to_json(), "budget_ms": args.budget, "finished": finished}))
+        print(json.dumps({**summary.to_json(), "rules": rules.to_dict(), "budget_ms": args.budget,
+                          "finished": finished}))
     else:
         print("\n".join(summary.lines()))
+        if args.rule:
+            print(f"  house rules: {rules.summary()}")
     return 0 if finished else 1

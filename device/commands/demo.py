@@ -50,6 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", default=None, metavar="LEVEL",
                         help="headless: AI level of all four seats (random, rules, easy, medium, hard, "
                         "expert; default medium); a fixed amount of thinking, so a seed repeats")
+    from device.rule_option import add_rule_option
+
+    add_rule_option(parser)
 
 
 def _seed(text: str | None) -> int | str | None:
@@ -75,15 +78,23 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     # device.journal: --db journals the run (and resumes it); --level picks the bots.
     from engine.errors import RulesError, WhistError
     from engine.games import get_game
+    from engine.settings import rules_with
 
     try:
         game = get_game(getattr(args, "game", None) or "classic", getattr(args, "players", None))
     except RulesError as exc:
         print(f"demo: {exc}", file=sys.stderr)
         return 2
+    try:
+        rules = rules_with(game, getattr(args, "rule", []))
+    except RulesError as exc:
+        print(f"demo: --rule: {exc}", file=sys.stderr)
+        return 2
     seed = _seed(args.seed)
     # the matches are not kept: constant memory
     kwargs: dict[str, Any] = {"keep_matches": False, "game": game}
+    if getattr(args, "rule", []):
+        kwargs["rules"] = rules
     deals_path = getattr(args, "deals", None)
     if getattr(args, "duplicate", False):
         if deals_path is None:

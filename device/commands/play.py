@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--duplicate", action="store_true",
                         help="with --deals: a duplicate match against the AI, each deal played from "
                         "both sides, the score the trick difference a deal")
+    from device.rule_option import add_rule_option
+
+    add_rule_option(parser)
     hall = parser.add_argument_group("a whist drive (else the config's [hall] section)")
     hall.add_argument("--hall", metavar="HOST[:PORT]", help="join a whist drive through this MQTT broker")
     hall.add_argument("--drive", metavar="NAME", help="the drive's name")

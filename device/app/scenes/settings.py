@@ -3,7 +3,10 @@ the card reader on or off, and "Enrol cards" (the card reader's tags, device/app
 
 Each row is a label and a value button; a tap moves the value on to the next
 choice and takes effect at once (house rules from the next rubber once one
-has begun).
+has begun). The house-rule rows are the game's being played: classic whist's
+from [rules], another game's from its rules dataclass (engine.settings: keys,
+choices, defaults), kept in its [rules.<game>] table. Rows that do not fit the
+screen go to further pages ("More").
 """
 
 from __future__ import annotations
@@ -29,6 +32,22 @@ class Setting:
     key: str
     choices: tuple[object, ...]
     show: Callable[[object], str]
+
+
+# The rows of [rules] every game shares (the table's, not a game's).
+TABLE_RULES = ("take_back", "last_card_plays_itself")
+
+
+def _words(v: object) -> str:
+    if isinstance(v, bool):
+        return _onoff(v)
+    if v is None:
+        return "Never"
+    return str(v).replace("_", " ")
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
 
 
 def _onoff(v: object) -> str:
@@ -70,8 +89,26 @@ SETTINGS = [
 class SettingsScene(Scene):
     name = "settings"
     title = "Settings"
+    page = 0
+
+    def settings(self) -> list[Setting]:
+        """The rows: the house rules of the game played, then the table's own settings."""
+        from device.app.game_choice import current
+
+        name, players = current(self.app)
+        if name == "classic":
+            return list(SETTINGS)
+        from engine.games import get_game
+        from engine.settings import settings_of
+
+        rows = [Setting(_label(g.key), "rules." + name, g.key, g.choices, _words)
+                for g in settings_of(get_game(name, players))]
+        return rows + [s for s in SETTINGS if s.section != "rules" or s.key in TABLE_RULES]
 
     def value(self, s: Setting) -> object:
+        if s.section.startswith("rules."):
+            game = s.section.split(".", 1)[1]
+            return self.app.config.game_rules.of(game).get(s.key, self._default_of(game, s.key))
         return getattr(getattr(self.app.config, s.section), s.key)
 
     def change(self, s: Setting) -> None:
@@ -80,11 +117,38 @@ class SettingsScene(Scene):
         if cur not in choices:
             choices.append(cur)
         new = choices[(choices.index(cur) + 1) % len(choices)]
-        self.set(s.section, s.key, new)
+        if s.section.startswith("rules."):
+            self.set_game_rule(s.section.split(".", 1)[1], s.key, new)
+        else:
+            self.set(s.section, s.key, new)
 
     def set(self, section: str, key: str, value: object) -> None:
         config = self.app.config.updated({section: {key: value}})
         self.app.apply_config(config)
+        self.relayout()
+
+    def set_game_rule(self, game: str, key: str, value: object) -> None:
+        """Only settings other than the game's defaults are kept in [rules.<game>]."""
+        from dataclasses import replace
+
+        values = self.app.config.game_rules.of(game)
+        values.pop(key, None)
+        if value != self._default_of(game, key):
+            values[key] = value
+        config = replace(self.app.config, game_rules=self.app.config.game_rules.with_game(game, values))
+        self.app.apply_config(config)
+        self.relayout()
+
+    def _default_of(self, game: str, key: str) -> object:
+        from device.app.game_choice import current
+        from engine.games import get_game
+        from engine.settings import setting_of
+
+        name, players = current(self.app)
+        return setting_of(get_game(game, players if name == game else None), key).default
+
+    def next_page(self) -> None:
+        self.page += 1
         self.relayout()
 
     def layout(self, w: int, h: int) -> None:
@@ -94,36 +158,55 @@ class SettingsScene(Scene):
         ew = self.px(150)
         self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, top - 2 * pad), "Enrol cards",
                                         lambda: self.app.go("enrol"), font_size=self.px(20), name="enrol"))
-        self._layout_game(w, top, w - 2 * pad - ew)
         match = self.app.session.match
         # A rubber in play can be given up (asked first: device/app/scenes/abandon.py),
         # so house rules changed here apply at once: a row of its own, after the settings.
         abandon = bool(match.deals) and not match.is_over
-        n = len(SETTINGS) + (1 if abandon else 0)
+        settings = self.settings()
+        items: list[Setting | None] = [*settings, *([None] if abandon else [])]  # None: the abandon row
         cols = 2 if w > h else 1
-        per_col = (n + cols - 1) // cols
         note_h = self.px(30)
+        avail = h - top - note_h - pad
+        # Rows keep a finger's height: what does not fit goes to the next page.
+        fit = cols * max(1, avail // self.px(42))
+        pages = [items[i:i + fit] for i in range(0, len(items), fit)] or [[]]
+        self.page %= len(pages)
+        shown = pages[self.page]
+        if len(pages) > 1:
+            mw = self.px(110)
+            self.buttons.add(widgets.Button(pygame.Rect(w - 2 * pad - ew - mw, pad, mw, top - 2 * pad),
+                                            f"More {self.page + 1}/{len(pages)}", self.next_page,
+                                            font_size=self.px(20), name="page"))
+            ew += mw + pad
+        per_col = max(1, (len(pages[0]) + cols - 1) // cols)
         col_w = (w - (cols + 1) * pad) // cols
-        row_h = min(self.px(58), (h - top - note_h - pad) // per_col)
+        row_h = min(self.px(58), avail // per_col)
         bh = max(self.px(40), row_h - pad)
-        bw = min(self.px(150), col_w // 2)
+        bw = min(self.px(150), col_w // 3)
+        self.label_room: dict[str, int] = {}
         self.rows: list[tuple[pygame.Rect, Setting]] = []
         self.abandon_row: pygame.Rect | None = None
-        for i in range(n):
+        for i, item in enumerate(shown):
             c, r = divmod(i, per_col)
             x = pad + c * (col_w + pad)
             y = top + r * row_h
             row = pygame.Rect(x, y, col_w, row_h)
             b = pygame.Rect(row.right - bw - pad, y + (row_h - bh) // 2, bw, bh)
-            if i == len(SETTINGS):
+            if item is None:
                 self.abandon_row = row
                 self.buttons.add(widgets.Button(b, "Abandon…", self.ask_abandon, font_size=self.px(20),
                                                 name="abandon"))
                 continue
-            s = SETTINGS[i]
+            s = item
+            # A long label takes room from its value button, down to a button a finger can hit.
+            need = text.width(s.label, self.px(18), True) + self.px(28)
+            vw = max(self.px(100), min(bw, row.w - need))
+            b = pygame.Rect(row.right - vw - pad, b.y, vw, bh)
+            self.label_room[s.key] = row.w - vw - self.px(28)
             self.rows.append((row, s))
             self.buttons.add(widgets.Button(b, s.show(self.value(s)), partial(self.change, s),
                                             font_size=self.px(20), name=s.key))
+        self._layout_game(w, top, w - 2 * pad - ew)
         self.note_y = top + per_col * row_h + pad // 2
         self._bg = None
 
@@ -147,19 +230,19 @@ class SettingsScene(Scene):
 
     def note(self) -> str:
         if self.app.session.pending_rules is not None:
-            return "House rules change from the next rubber (or at once: abandon this one)."
+            return "House rules change from the next match (or at once: abandon this one)."
         return "Changes take effect at once."
 
     def _background(self, w: int, h: int) -> pygame.Surface:
         bg = felt.felt_surface(w, h).copy()
         t = text.text(self.title, self.px(28), theme.INK, True)
         bg.blit(t, t.get_rect(midleft=(self.title_x, self.px(30))))
-        labels = [(row, s.label) for row, s in self.rows]
+        labels = [(row, s.label, self.label_room[s.key]) for row, s in self.rows]
         if self.abandon_row is not None:
-            labels.append((self.abandon_row, "This rubber"))
-        for row, label in labels:
+            labels.append((self.abandon_row, "This rubber", self.abandon_row.w - self.px(178)))
+        for row, label, room in labels:
             pygame.draw.rect(bg, theme.PANEL, row.inflate(-self.px(2), -self.px(4)), border_radius=self.px(8))
-            fs = text.fit_size(label, self.px(20), row.w - self.px(170), True, min_size=self.px(18))
+            fs = text.fit_size(label, self.px(20), room, True, min_size=self.px(18))
             t = text.text(label, fs, theme.INK, True)
             bg.blit(t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
         n = text.text(self.note(), self.px(18), theme.INK_DIM)
