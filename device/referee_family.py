@@ -159,6 +159,7 @@ class FamilyReferee:
         ai_seats: Mapping[Seat | int | str, str] | None = None,
         *,
         rules: GameRules | None = None,
+        rules_for: Callable[[int], GameRules] | None = None,
         choose: ActionChooser | None = None,
         ai_async: bool = False,
         seed: int | str | None = None,
@@ -169,6 +170,10 @@ class FamilyReferee:
         if g.name == "classic":
             raise RulesError("classic whist's real cards are refereed by device.referee.RefereeSession")
         self.game = g if players is None else g.with_players(players)
+        # the house's settings for the game at a table size (the config's), else the defaults
+        self.rules_for = rules_for
+        if rules is None and rules_for is not None:
+            rules = rules_for(self.game.players)
         self.rules = rules if rules is not None else self.game.default_rules()
         if rules is not None:
             self.game = self.game.with_rules(rules)
@@ -356,8 +361,8 @@ class FamilyReferee:
             game = self.game.with_players(players)
         except RulesError as exc:
             return self._refuse(str(exc))
-        self.game = game
-        self.rules = game.default_rules()
+        self.rules = self.rules_for(players) if self.rules_for is not None else game.default_rules()
+        self.game = game.with_rules(self.rules) if self.rules_for is not None else game
         self.ai_seats = {s: v for s, v in self.ai_seats.items() if int(s) < players}
         self.seat_readers = {r: s for r, s in self.seat_readers.items() if int(s) < players}
         if int(self.setup_dealer) >= players:

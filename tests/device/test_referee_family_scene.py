@@ -284,3 +284,16 @@ def test_play_referee_opens_the_family_screen_for_every_game(monkeypatch, capsys
     assert main(["play", "--referee", "--game", "widow"]) == 0
     assert main(["play", "--referee", "--game", "dummy"]) == 0
     assert opened == ["oh-hell 6 True", "widow None True", "dummy None True"]
+
+
+def test_real_cards_play_the_house_rules_set_for_the_game():
+    app = make_app(game="oh-hell", players=4)
+    try:
+        app.apply_config(app.config.updated({"rules": {"oh-hell": {"hook": False}}}))
+        tap_button(app, "real cards")
+        ref = app.referee_session
+        assert isinstance(ref, FamilyReferee) and ref.rules.hook is False
+        tap_button(app, "players")  # 4 -> 5: the house's settings kept at the new size
+        assert ref.players == 5 and ref.rules.hook is False and ref.match.rules.hook is False
+    finally:
+        app.close()

@@ -79,8 +79,12 @@ class FamilyRefereeScene(RefereeScene):
         session = app.referee_session
         if not isinstance(session, FamilyReferee):
             game = app.options.game if app.options.game not in (None, "classic") else "oh-hell"
+            from device.app.app import rules_from_config
+
+            config, name = app.config, game
             session = FamilyReferee(game, app.options.players, ai_async=True, store=app.store,
-                                    seed=app.options.seed)
+                                    seed=app.options.seed,
+                                    rules_for=lambda players: rules_from_config(config, name, players))
             try:
                 session.resume()
             except Exception as exc:  # a match that cannot be rebuilt must not block a new one
