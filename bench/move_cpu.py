@@ -2,7 +2,9 @@
 wall clock, so a machine shared with other jobs still gives the figure it would
 alone): the p99 and the largest over every play and every bid of N deals.
 
-    python bench/move_cpu.py GAME [--deals N] [--level hard]
+    python bench/move_cpu.py GAME [--deals N] [--level hard] [--players N]
+
+Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
 """
 
 from __future__ import annotations
@@ -35,15 +37,17 @@ def main() -> int:
     parser.add_argument("game")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--level", default="hard")
+    parser.add_argument("--players", type=int, default=None, help="oh-hell 3-7, knockout 2-7")
     args = parser.parse_args()
-    game = get_game(args.game)
+    game = get_game(args.game, args.players)
     rules = game.default_rules()
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
     plays: list[float] = []
     bids: list[float] = []
     for i in range(args.deals):
         seed = deal_seed("cpu", i)
-        deal = Deal(game.next_record(rules, dealers[i % len(dealers)], 0, seed), rules, game)
+        record = game.next_record(rules, dealers[i % len(dealers)], i % game.arena_hands(rules), seed)
+        deal = Deal(record, game.rules_for_record(rules, record), game)
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
@@ -52,8 +56,10 @@ def main() -> int:
             action = choose_action(obs, args.level, seed)
             (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
             deal.apply(action)
-    print(f"{args.game} {args.level}, {args.deals} deals: plays {len(plays)}, p99 {p99(plays):.1f} ms, "
-          f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms")
+    players = f" {game.players} players," if args.players else ""
+    print(f"{args.game}{players} {args.level}, {args.deals} deals: plays {len(plays)}, "
+          f"p99 {p99(plays):.1f} ms, max {1000 * max(plays):.1f} ms; "
+          f"bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms")
     return 0
 
 
