@@ -5,6 +5,8 @@ alone): the p99 and the largest over every play and every bid of N deals.
     python bench/move_cpu.py GAME [--deals N] [--level hard] [--players N]
 
 Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
+``--level ismcts`` times the ISMCTS baseline's C search (bench/ismcts.py, 1,000
+simulations), ``ismcts-py`` its Python reference.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.actions import Play  # noqa: E402
+from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import deal_seed  # noqa: E402
+from engine.observation import Observation  # noqa: E402
 from engine.seats import seats_at  # noqa: E402
 
 
@@ -39,6 +42,15 @@ def main() -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--players", type=int, default=None, help="oh-hell 3-7, knockout 2-7")
     args = parser.parse_args()
+    choose = choose_action
+    if args.level.startswith("ismcts"):
+        sys.path.insert(0, str(ROOT / "bench"))
+        import ismcts
+
+        search = ismcts.search_py if args.level == "ismcts-py" else ismcts.search
+
+        def choose(obs: Observation, level: str, seed: str) -> Action:
+            return obs.legal[0] if len(obs.legal) == 1 else search(obs, ismcts.ITERATIONS, seed)
     game = get_game(args.game, args.players)
     rules = game.default_rules()
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
@@ -53,7 +65,7 @@ def main() -> int:
             assert seat is not None
             obs = deal.observe(seat)
             t0 = time.process_time()
-            action = choose_action(obs, args.level, seed)
+            action = choose(obs, args.level, seed)
             (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
             deal.apply(action)
     players = f" {game.players} players," if args.players else ""
