@@ -2,7 +2,11 @@
 wall clock, so a machine shared with other jobs still gives the figure it would
 alone): the p99 and the largest over every play and every bid of N deals.
 
-    python bench/move_cpu.py GAME [--deals N] [--level hard] [--rule KEY=VALUE ...]
+    python bench/move_cpu.py GAME [--deals N] [--level hard] [--players N] [--rule KEY=VALUE ...]
+
+Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
+``--level ismcts`` times the ISMCTS baseline's C search (bench/ismcts.py, 1,000
+simulations), ``ismcts-py`` its Python reference.
 """
 
 from __future__ import annotations
@@ -18,12 +22,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from device.rule_option import add_rule_option  # noqa: E402
-from engine.actions import Play  # noqa: E402
+from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import deal_seed  # noqa: E402
+from engine.observation import Observation  # noqa: E402
 from engine.seats import seats_at  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
 
@@ -38,9 +43,19 @@ def main() -> int:
     parser.add_argument("game")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--level", default="hard")
+    parser.add_argument("--players", type=int, default=None, help="oh-hell 3-7, knockout 2-7")
     add_rule_option(parser)
     args = parser.parse_args()
-    game = get_game(args.game)
+    choose = choose_action
+    if args.level.startswith("ismcts"):
+        sys.path.insert(0, str(ROOT / "bench"))
+        import ismcts
+
+        search = ismcts.search_py if args.level == "ismcts-py" else ismcts.search
+
+        def choose(obs: Observation, level: str, seed: str) -> Action:
+            return obs.legal[0] if len(obs.legal) == 1 else search(obs, ismcts.ITERATIONS, seed)
+    game = get_game(args.game, args.players)
     try:
         rules = rules_with(game, args.rule)
     except RulesError as exc:
@@ -50,18 +65,21 @@ def main() -> int:
     bids: list[float] = []
     for i in range(args.deals):
         seed = deal_seed("cpu", i)
-        deal = Deal(game.next_record(rules, dealers[i % len(dealers)], 0, seed), rules, game)
+        record = game.next_record(rules, dealers[i % len(dealers)], i % game.arena_hands(rules), seed)
+        deal = Deal(record, game.rules_for_record(rules, record), game)
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
             obs = deal.observe(seat)
             t0 = time.process_time()
-            action = choose_action(obs, args.level, seed)
+            action = choose(obs, args.level, seed)
             (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
             deal.apply(action)
     name = " ".join([args.game, *args.rule])
-    print(f"{name} {args.level}, {args.deals} deals: plays {len(plays)}, p99 {p99(plays):.1f} ms, "
-          f"max {1000 * max(plays):.1f} ms; bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
+    players = f" {game.players} players," if args.players else ""
+    print(f"{name}{players} {args.level}, {args.deals} deals: plays {len(plays)}, "
+          f"p99 {p99(plays):.1f} ms, max {1000 * max(plays):.1f} ms; "
+          f"bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
           + (f", max {1000 * max(bids):.1f} ms" if bids else ""))
     return 0
 

@@ -36,16 +36,16 @@ from engine.observation import Observation
 
 NO_TRUMP = 4
 SURE_IN = 1000  # Knockout: staying in is worth more than any count of tricks
-# Play-outs a decision by level, shared by the candidate cards (or bids); the budget is
-# in play-outs, not seconds, so a move is the same on any machine (bench/RESULTS.md).
-# The work is counted in cards played in play-outs, not in seconds, so a move is the same
-# on any machine; these keep a move within the table's time (bench/RESULTS.md).
-WORK = {"medium": 1500, "hard": 3000, "expert": 12000}
-BID_WORK = 2
+# The work of a decision by level, in cards played in play-outs (shared by the candidate
+# cards or bids), not in seconds, so a move is the same on any machine. Hard's three times
+# the cards and a bid's six times a card's keep a move within the table's time and gain on
+# the earlier 3,000 and twice, most in the largest hands (bench/RESULTS.md, 2026-12-03).
+WORK = {"medium": 1500, "hard": 9000, "expert": 18000}
+BID_WORK = 6
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
 EXACT_CARDS_EACH = 2  # exact search of a layout once each player holds at most this many cards
 EXACT_LAYOUTS = 10
-MAX_LAYOUTS = 40  # beyond this more layouts cost more than they tell (sampling is not free)
+MAX_LAYOUTS = 120  # a cap on the layouts of small hands, where the work would buy hundreds
 BID_SPREAD = 3  # bids further than this from the textbook's estimate are not tried
 
 
@@ -455,7 +455,7 @@ def search_trumps(obs: Observation, rng: random.Random, work: int) -> Action:
     leader = next(s for s in (((int(obs.dealer) + i) % k.players) for i in range(1, k.players + 1))
                   if s in k.ring)
     totals = [0.0] * len(options)
-    for _ in range(max(6, work // (len(k.hand) * len(k.ring) * len(options)))):
+    for _ in range(min(MAX_LAYOUTS, max(6, work // (len(k.hand) * len(k.ring) * len(options))))):
         hands = sample(k, rng)
         for i, a in enumerate(options):
             table = Table([list(h) for h in hands], k.ring, leader, [], [0] * k.players,
