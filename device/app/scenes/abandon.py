@@ -20,8 +20,12 @@ if TYPE_CHECKING:
 
 
 class AbandonScene(Scene):
+    """The question over a shaded copy of the screen behind: ``note`` says what is lost,
+    "Keep playing" (chosen) goes back, the other button does ``confirm``."""
+
     name = "abandon"
     title = "Abandon this rubber?"
+    confirm_label = "Abandon"
 
     def __init__(self, app: App, back: str = "settings") -> None:
         super().__init__(app)
@@ -53,14 +57,15 @@ class AbandonScene(Scene):
         y = self.panel.bottom - pad - bh
         self.buttons.add(widgets.Button(pygame.Rect(self.panel.x + pad, y, bw, bh), "Keep playing",
                                         self.on_back, primary=True, font_size=self.px(24), name="keep"))
-        self.buttons.add(widgets.Button(pygame.Rect(self.panel.right - pad - bw, y, bw, bh), "Abandon",
-                                        self.abandon, font_size=self.px(24), name="abandon"))
-        self.buttons.focus = 0  # Enter keeps the rubber: giving it up takes a move and a press
+        self.buttons.add(widgets.Button(pygame.Rect(self.panel.right - pad - bw, y, bw, bh),
+                                        self.confirm_label, self.confirm, font_size=self.px(24),
+                                        name=self.confirm_label.split()[0].lower()))
+        self.buttons.focus = 0  # Enter keeps playing: giving it up takes a move and a press
 
     def on_back(self) -> None:
         self.app.go(self.back)
 
-    def abandon(self) -> None:
+    def confirm(self) -> None:
         self.app.session.abandon_rubber()
         self.app.go(self.back)
 

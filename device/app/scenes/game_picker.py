@@ -14,6 +14,7 @@ import pygame
 from device.app import game_choice
 from device.app.game_choice import GameChoice
 from device.app.render import felt, text, theme, widgets
+from device.app.scenes.abandon import AbandonScene
 from device.app.scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -142,21 +143,17 @@ class GamePickerScene(Scene):
         self.buttons.draw(surf)
 
 
-class ChangeGameScene(Scene):
+class ChangeGameScene(AbandonScene):
     """Change game while a match is in play? Asked with "Keep playing" chosen."""
 
     name = "change_game"
+    confirm_label = "Change game"
 
     def __init__(self, app: App, game: str = "classic", players: int | None = None,
                  back: str = "menu") -> None:
-        super().__init__(app)
+        super().__init__(app, back)
         self.game = game
         self.players = players
-        self.back = back
-        self.behind = app.canvas.copy()
-        shade = pygame.Surface(self.behind.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.SHADE)
-        self.behind.blit(shade, (0, 0))
         size = f" for {players}" if players is not None else ""
         self.title = f"Play {game_choice.choice(game).title}{size}?"
 
@@ -167,47 +164,12 @@ class ChangeGameScene(Scene):
         new = game_choice.choice(self.game).title
         return f"The {now} match in play ({played}) ends unscored and a new {new} match starts."
 
-    def layout(self, w: int, h: int) -> None:
-        pad = self.px(16)
-        pw = min(w - 2 * pad, self.px(560))
-        size = self.px(20)
-        self.note_lines = text.wrap(self.note(), size, pw - 2 * pad)
-        bh = self.px(60)
-        ph = self.px(66) + len(self.note_lines) * text.line_height(size) + pad + bh + pad
-        self.panel = pygame.Rect(0, 0, pw, min(h - 2 * pad, ph))
-        self.panel.center = (w // 2, h // 2)
-        bw = (self.panel.w - 3 * pad) // 2
-        y = self.panel.bottom - pad - bh
-        self.buttons.add(widgets.Button(pygame.Rect(self.panel.x + pad, y, bw, bh), "Keep playing",
-                                        self.on_back, primary=True, font_size=self.px(24), name="keep"))
-        self.buttons.add(widgets.Button(pygame.Rect(self.panel.right - pad - bw, y, bw, bh), "Change game",
-                                        self.change, font_size=self.px(24), name="change"))
-        self.buttons.focus = 0  # Enter keeps the match: giving it up takes a move and a press
-
     def on_back(self) -> None:
         self.app.go("games", back=self.back)
 
-    def change(self) -> None:
+    def confirm(self) -> None:
         game_choice.switch(self.app, self.game, self.players)
         self.app.go(self.back)
-
-    def draw(self, surf: pygame.Surface) -> None:
-        if self.behind.get_size() == surf.get_size():
-            surf.blit(self.behind, (0, 0))
-        else:
-            surf.fill(theme.FELT_DARK)
-        p = self.panel
-        surf.blit(widgets.panel_surface(p.w, p.h, 255), p.topleft)
-        fs = text.fit_size(self.title, self.px(28), p.w - self.px(24), True)
-        t = text.text(self.title, fs, theme.GOLD, True)
-        surf.blit(t, t.get_rect(midtop=(p.centerx, p.y + self.px(18))))
-        y = p.y + self.px(66)
-        size = self.px(20)
-        for line in self.note_lines:
-            s = text.text(line, size, theme.INK)
-            surf.blit(s, s.get_rect(midtop=(p.centerx, y)))
-            y += text.line_height(size)
-        self.buttons.draw(surf)
 
 
 __all__ = ["ChangeGameScene", "GamePickerScene"]
