@@ -293,7 +293,7 @@ class RefereeSession(RefereeBase):
     def _reader_laid(self, reader: str | None) -> tuple[bool, str]:
         return self.readers.laid(reader)
 
-    def _reader_seats(self) -> list[Seat]:
+    def seats_with_readers(self) -> list[Seat]:
         return list(self.readers.seats())
 
     # -- setup --------------------------------------------------------------
@@ -637,11 +637,7 @@ class RefereeSession(RefereeBase):
                 self._say("trumps undone: scan the turned card again")
                 return True
             return self._refuse("nothing to undo")
-        if self.phase == TRUMP and not self.match.deals:
-            self.phase = SETUP
-            self._say("choose the dealer again")
-            return True
-        return self._refuse("nothing to undo")
+        return self._undo_to_setup()
 
     def _trump_turned(self) -> bool:
         """Trumps of the hand being scanned came from the dealer (not cycling)."""

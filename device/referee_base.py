@@ -87,6 +87,7 @@ class RefereeBase:
     """
 
     match_word = "match"  # classic's is a rubber
+    setup_words = "the dealer"  # what the setup chooses
     setup_scan_words: str  # the refusal of a card scanned at the setup
 
     rules: GameRules
@@ -279,7 +280,7 @@ class RefereeBase:
         """A card laid on ``reader`` in the step: (taken, what to say)."""
         raise NotImplementedError
 
-    def _reader_seats(self) -> list[Seat]:
+    def seats_with_readers(self) -> list[Seat]:
         """The seats with a reader of their own, in seat order."""
         raise NotImplementedError
 
@@ -316,7 +317,7 @@ class RefereeBase:
         if self._reader_asked() is not None:
             return
         self.phase = SETUP
-        seats = self._reader_seats()
+        seats = self.seats_with_readers()
         if seats:
             named = ", ".join(self.name(s) for s in seats)
             self._say(f"readers ready: {named} {'has' if len(seats) == 1 else 'have'} their own", "ok")
@@ -354,6 +355,14 @@ class RefereeBase:
 
     def undo(self) -> bool:
         raise NotImplementedError
+
+    def _undo_to_setup(self) -> bool:
+        """Undo with no card of the match scanned: its first hand's trumps go back to the setup."""
+        if self.phase == TRUMP and not self.match.deals:
+            self.phase = SETUP
+            self._say(f"choose {self.setup_words} again")
+            return True
+        return self._refuse("nothing to undo")
 
     def handle(self, event: InputEvent) -> bool:
         """Feed one input event; True if the session used it (else the scene may)."""

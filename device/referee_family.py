@@ -147,7 +147,8 @@ def player_counts(game: Game) -> tuple[int, ...]:
 class FamilyReferee(RefereeBase):
     """The real-card referee for a game of the family; see the module docstring."""
 
-    setup_scan_words = "choose the players and the dealer first, then tap Start"
+    setup_words = "the players and the dealer"
+    setup_scan_words = f"choose {setup_words} first, then tap Start"
 
     def __init__(
         self,
@@ -345,7 +346,7 @@ class FamilyReferee(RefereeBase):
         self._next_reader()
         return True, f"{self.name(asked)}'s reader found"
 
-    def _reader_seats(self) -> list[Seat]:
+    def seats_with_readers(self) -> list[Seat]:
         return sorted(set(self.seat_readers.values()))
 
     def _next_reader(self) -> None:
@@ -1133,11 +1134,7 @@ class FamilyReferee(RefereeBase):
                 self._say("the turned card undone: scan it again")
                 return True
             return self._refuse("nothing to undo")
-        if self.phase == TRUMP and not self.match.deals:
-            self.phase = SETUP
-            self._say("choose the players and the dealer again")
-            return True
-        return self._refuse("nothing to undo")
+        return self._undo_to_setup()
 
     def _ai_call(self, action: Action) -> bool:
         whole = isinstance(action, Exchange) and self.whole_exchanges
