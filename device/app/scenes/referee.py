@@ -148,26 +148,19 @@ class RefereeScene(RefereeSceneBase):
         self._frame(w, h, 0.56, (11, 20))
         items: list[ButtonItem] = []
         if s.phase == READERS:
-            items = [("No reader here", s.skip_reader, False, "skip_reader"),
-                     ("Done", s.end_reader_setup, True, "readers_done")]
+            items = self._reader_items()
         elif s.phase == SETUP:
             for seat in SEATS:
                 who = f"AI ({s.ai_seats[seat]})" if seat in s.ai_seats else "person"
                 self.buttons.add(widgets.Button(self._seat_rect(seat, self.px(170), self.px(48)),
                                                 f"{SEAT_NAMES[seat]}: {who}", self._toggler(seat),
                                                 font_size=self.px(18), name=f"seat_{seat.name}"))
-            items = [(f"Dealer: {SEAT_NAMES[s.setup_dealer]}", self._next_dealer, False, "dealer"),
-                     ("Start", lambda: s.choose_dealer(s.setup_dealer), True, "start")]
-            if self.app.config.reader.per_seat:
-                items.insert(0, ("Readers", s.begin_reader_setup, False, "readers"))
+            items = self._setup_items([])
         elif s.phase == TRUMP:
             items = [(SUIT_NAMES[i].capitalize(), self._trump_chooser(i), False, f"trump_{i}")
                      for i in range(4)]
         elif s.phase == HAND_OVER:
-            nxt = "New rubber" if s.view().rubber_over else "Next hand"
-            items = [(nxt, s.next_hand, True, "next")]
-        if s.phase not in (SETUP, READERS):
-            items.insert(0, ("Undo", s.undo, False, "undo"))
+            items = [self._next_item(s.view().rubber_over)]
         self._bottom_buttons(w, h, items)
         taken = self.showing_taken
         if taken is not None:
@@ -191,14 +184,8 @@ class RefereeScene(RefereeSceneBase):
         button = pygame.Rect(card.right + self.px(12), card.bottom - self.px(52), bw, self.px(52))
         return card, button
 
-    def _toggler(self, seat: Seat) -> Callable[[], None]:
-        return lambda: self.session.toggle_ai(seat, self.app.ai_level(seat))
-
     def _trump_chooser(self, suit: int) -> Callable[[], bool]:
         return lambda: self.session.choose_trump(suit)
-
-    def _next_dealer(self) -> None:
-        self.session.setup_dealer = self.session.setup_dealer.next
 
     def _seat_rect(self, seat: Seat, w: int, h: int) -> pygame.Rect:
         """A box of ``w`` x ``h`` at ``seat``'s side of the table area (South at the bottom)."""

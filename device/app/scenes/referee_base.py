@@ -20,8 +20,9 @@ import pygame
 from device.app.render import text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import InputEvent
-from device.referee_base import SETUP, Message, RefereeBase
+from device.referee_base import READERS, SETUP, Message, RefereeBase
 from engine.errors import WhistError
+from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.ai_worker import Job
@@ -159,8 +160,38 @@ class RefereeSceneBase(Scene):
             self.table_rect = pygame.Rect(pad, body_top, w - 2 * pad, mid - body_top)
             self.panel_rect = pygame.Rect(pad, mid + pad, w - 2 * pad, body_bottom - mid - pad)
 
+    def _reader_items(self) -> list[ButtonItem]:
+        """The readers step's buttons."""
+        s = self.session
+        return [("No reader here", s.skip_reader, False, "skip_reader"),
+                ("Done", s.end_reader_setup, True, "readers_done")]
+
+    def _setup_items(self, before: list[ButtonItem]) -> list[ButtonItem]:
+        """The setup's buttons: ``before``, the dealer and Start (and the readers step's, with a
+        reader per seat)."""
+        s = self.session
+        items = [*before, (f"Dealer: {s.name(s.setup_dealer)}", self._next_dealer, False, "dealer"),
+                 ("Start", lambda: s.choose_dealer(s.setup_dealer), True, "start")]
+        if self.app.config.reader.per_seat:
+            items.insert(0, ("Readers", s.begin_reader_setup, False, "readers"))
+        return items
+
+    def _next_item(self, match_over: bool) -> ButtonItem:
+        """The summary's button: on to the next hand, or a new match once this one is won."""
+        s = self.session
+        return (f"New {s.match_word}" if match_over else "Next hand", s.next_hand, True, "next")
+
+    def _toggler(self, seat: Seat) -> Callable[[], None]:
+        return lambda: self.session.toggle_ai(seat, self.app.ai_level(seat))
+
+    def _next_dealer(self) -> None:
+        self.session.step_dealer(1)
+
     def _bottom_buttons(self, w: int, h: int, items: list[ButtonItem]) -> None:
-        """The row of buttons along the bottom, right-aligned; Undo greyed with nothing to undo."""
+        """The row of buttons along the bottom, right-aligned, Undo first once the match is under
+        way (greyed with nothing to undo)."""
+        if self.session.phase not in (SETUP, READERS):
+            items = [("Undo", self.session.undo, False, "undo"), *items]
         if not items:
             return
         pad = self.px(8)

@@ -126,8 +126,7 @@ class FamilyRefereeScene(RefereeSceneBase):
                           for i in range(v.players)]
         items: list[ButtonItem] = []
         if s.phase == READERS:
-            items = [("No reader here", s.skip_reader, False, "skip_reader"),
-                     ("Done", s.end_reader_setup, True, "readers_done")]
+            items = self._reader_items()
         elif s.phase == SETUP:
             for seat in map(Seat, range(v.players)):
                 who = f"AI ({s.ai_seats[seat]})" if seat in s.ai_seats else "person"
@@ -137,21 +136,16 @@ class FamilyRefereeScene(RefereeSceneBase):
                 r.clamp_ip(self.table_rect)
                 self.buttons.add(widgets.Button(r, f"{s.name(seat)}: {who}", self._toggler(seat),
                                                 font_size=self.px(16), name=f"seat_{int(seat)}"))
-            if len(v.player_range) > 1:
-                items.append((f"Players: {v.players}", self._more_players, False, "players"))
-            items += [(f"Dealer: {s.name(s.setup_dealer)}", self._next_dealer, False, "dealer"),
-                      ("Start", lambda: s.choose_dealer(s.setup_dealer), True, "start")]
-            if self.app.config.reader.per_seat:
-                items.insert(0, ("Readers", s.begin_reader_setup, False, "readers"))
+            more = len(v.player_range) > 1
+            items = self._setup_items([(f"Players: {v.players}", self._more_players, False, "players")]
+                                      if more else [])
         elif s.phase == STEPS:
             self._choice_buttons(v.choices, v.choice_focus)
         elif s.phase == HAND_OVER:
-            items = [("New match" if v.match_over else "Next hand", s.next_hand, True, "next")]
+            items = [self._next_item(v.match_over)]
         elif s.phase == PLAY and v.choices:  # a dog's life: Knock beside Undo
             items = [(c.label, self._chooser(c.action), False, f"choice_{i}")
                      for i, c in enumerate(v.choices)]
-        if s.phase not in (SETUP, READERS):
-            items.insert(0, ("Undo", s.undo, False, "undo"))
         self._bottom_buttons(w, h, items)
         self._focus_primary()
 
@@ -203,12 +197,6 @@ class FamilyRefereeScene(RefereeSceneBase):
 
     def _chooser(self, action: Action) -> Callable[[], bool]:
         return lambda: self.session.act(action)
-
-    def _toggler(self, seat: Seat) -> Callable[[], None]:
-        return lambda: self.session.toggle_ai(seat, self.app.ai_level(seat))
-
-    def _next_dealer(self) -> None:
-        self.session.step_dealer(1)
 
     def _more_players(self) -> None:
         s = self.session
