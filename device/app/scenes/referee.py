@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import ai_worker
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, text, theme, widgets
 from device.app.scenes.referee_base import (
     MESSAGE_COLOURS,
     NO_READER,
@@ -63,7 +63,7 @@ def _app_rules(app: App) -> Rules:
     return classic_rules(app.config)
 
 
-class RefereeScene(RefereeSceneBase):
+class RefereeScene(RefereeSceneBase[RefereeView]):
     name = "referee"
     title = "Real cards"
     session: RefereeSession
@@ -202,22 +202,19 @@ class RefereeScene(RefereeSceneBase):
         return r
 
     # -- drawing ------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
-        v = self.session.view()
-        self.draw_title(surf)
-        self._draw_prompt(surf, v.prompt)
-        if v.phase == HAND_OVER:
-            self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], self.px(19))
-        elif v.phase == READERS:
+    def _view(self) -> RefereeView:
+        return self.session.view()
+
+    def _draw_table_area(self, surf: pygame.Surface, v: RefereeView) -> None:
+        if v.phase == READERS:
             self._draw_readers(surf, v)
         elif v.phase in (PLAY, AI_HANDS, TRUMP):
             self._draw_table(surf, v)
+
+    def _draw_over_table(self, surf: pygame.Surface, v: RefereeView) -> None:
         taken = self.showing_taken
         if taken is not None and v.phase in (PLAY, HAND_OVER):
             self._draw_taken(surf, taken)
-        self._draw_panel(surf, v)
-        self.buttons.draw(surf)
 
     def _draw_readers(self, surf: pygame.Surface, v: RefereeView) -> None:
         """The setup step: each seat's box says whether its reader is found."""

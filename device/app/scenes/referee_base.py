@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
-from device.app.render import text, theme, widgets
+from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import InputEvent
-from device.referee_base import READERS, SETUP, Message, RefereeBase
+from device.referee_base import HAND_OVER, READERS, SETUP, Message, RefereeBase
 from engine.errors import WhistError
 from engine.seats import Seat
 
@@ -44,6 +44,20 @@ FOUND = (150, 230, 160)  # a seat's reader found, in the readers step
 ButtonItem = tuple[str, Callable[[], object], bool, str]
 
 
+class ScreenView(Protocol):
+    """What the frame reads of a referee's view (device.referee.RefereeView, FamilyView)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def summary(self) -> tuple[str, ...]: ...
+
+
+View = TypeVar("View", bound=ScreenView)
+
+
 def reader_state(found: bool, asked: bool, passed: bool) -> tuple[str, tuple[int, int, int]]:
     """A seat's word in the readers step, and its colour: its reader ``found``, the seat
     ``asked`` now, or ``passed`` over (asked before) without one."""
@@ -56,10 +70,12 @@ def reader_state(found: bool, asked: bool, passed: bool) -> tuple[str, tuple[int
     return "waiting", theme.INK_DIM
 
 
-class RefereeSceneBase(Scene):
-    """The frame of a Real cards screen; a screen draws its own table area and panel rows."""
+class RefereeSceneBase(Scene, Generic[View]):
+    """The frame of a Real cards screen; a screen draws its own table area and panel rows
+    from its referee's view (``View``)."""
 
     session: RefereeBase
+    summary_size = 19  # the end-of-hand summary's type size
 
     def __init__(self, app: App, session: RefereeBase) -> None:
         super().__init__(app)
@@ -212,6 +228,33 @@ class RefereeSceneBase(Scene):
         self.buttons.focus = primaries[-1] if primaries else None
 
     # -- drawing ------------------------------------------------------------------------
+    def _view(self) -> View:
+        raise NotImplementedError
+
+    def _draw_table_area(self, surf: pygame.Surface, v: View) -> None:
+        """The table area in the phases before the hand is over."""
+        raise NotImplementedError
+
+    def _draw_over_table(self, surf: pygame.Surface, v: View) -> None:
+        """Anything laid over the table area (or the summary)."""
+
+    def _draw_panel(self, surf: pygame.Surface, v: View) -> None:
+        raise NotImplementedError
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
+        v = self._view()
+        self.draw_title(surf)
+        self._draw_prompt(surf, v.prompt)
+        if v.phase == HAND_OVER:
+            rows = [(line, "ok") for line in v.summary]
+            self._draw_lines(surf, self.table_rect, rows, self.px(self.summary_size))
+        else:
+            self._draw_table_area(surf, v)
+        self._draw_over_table(surf, v)
+        self._draw_panel(surf, v)
+        self.buttons.draw(surf)
+
     def _draw_prompt(self, surf: pygame.Surface, prompt: str) -> None:
         r = self.prompt_rect
         size = self.px(23)
@@ -308,5 +351,5 @@ class RefereeSceneBase(Scene):
                 y += line
 
 
-__all__ = ["MESSAGE_COLOURS", "NO_READER", "NO_SEAT_READERS", "ButtonItem", "RefereeSceneBase",
+__all__ = ["MESSAGE_COLOURS", "NO_READER", "NO_SEAT_READERS", "ButtonItem", "RefereeSceneBase", "ScreenView",
            "reader_state"]

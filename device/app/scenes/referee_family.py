@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import ai_worker
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, text, theme, widgets
 from device.app.scenes.referee_base import ButtonItem, RefereeSceneBase, reader_state
 from device.referee import AI_HANDS, HAND_OVER, PLAY, READERS, SETUP, TRUMP
 from device.referee_family import RACKS, STEPS, STOCK, Choice, FamilyReferee, FamilyView
@@ -68,10 +68,11 @@ def wants_family(app: App) -> bool:
     return row is not None and str(header_of(row).get("game", "classic")) != "classic"
 
 
-class FamilyRefereeScene(RefereeSceneBase):
+class FamilyRefereeScene(RefereeSceneBase[FamilyView]):
     name = "referee"
     title = "Real cards"
     session: FamilyReferee
+    summary_size = 17
 
     def __init__(self, app: App) -> None:
         session = app.referee_session
@@ -204,21 +205,16 @@ class FamilyRefereeScene(RefereeSceneBase):
         s.set_players(counts[(counts.index(s.players) + 1) % len(counts)])
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
-        v = self.session.view()
-        self.draw_title(surf)
-        self._draw_prompt(surf, v.prompt)
-        if v.phase == HAND_OVER:
-            self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], self.px(17))
-        elif v.phase == READERS:
+    def _view(self) -> FamilyView:
+        return self.session.view()
+
+    def _draw_table_area(self, surf: pygame.Surface, v: FamilyView) -> None:
+        if v.phase == READERS:
             self._draw_family_readers(surf, v)
         elif v.phase == STEPS and v.choices:
             self._draw_choices(surf, v)
         elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS, STOCK, RACKS):
             self._draw_family_table(surf, v)
-        self._draw_family_panel(surf, v)
-        self.buttons.draw(surf)
 
     def _draw_family_table(self, surf: pygame.Surface, v: FamilyView) -> None:
         four = self.app.config.display.four_colour
@@ -351,7 +347,7 @@ class FamilyRefereeScene(RefereeSceneBase):
         nt = text.text(note, size, theme.GOLD, True)
         surf.blit(nt, nt.get_rect(midtop=(t.centerx, y + h + self.px(6))))
 
-    def _draw_family_panel(self, surf: pygame.Surface, v: FamilyView) -> None:
+    def _draw_panel(self, surf: pygame.Surface, v: FamilyView) -> None:
         rows: list[str] = []
         if v.dealer is not None:
             trumps = "trumps not named yet" if v.trump is None else ("no trumps" if v.trump == 4 else
