@@ -29,7 +29,9 @@ elsewhere (an AI's rack, played, the turned card) is refused, and the rest
 are shown big for a moment (``RefereeView.taken``) so a wrong guess is seen
 and undone; a revoke it proves says it may be such a card.
 
-No pygame and no threads here: the scene feeds events in and draws
+The plumbing shared with the family games' referee (messages, input events,
+setup, the reader-per-seat step, the end of a hand) is
+:class:`device.referee_base.RefereeBase`'s. No pygame and no threads here: the scene feeds events in and draws
 :meth:`RefereeSession.view`. The AI runs synchronously through ``choose``
 unless ``ai_async`` is set, in which case the scene runs it off the UI thread
 (``ai_request`` / ``supply_ai_card``). An AI move is seeded by

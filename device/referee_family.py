@@ -4,7 +4,8 @@ whose hands are dealt by hand and played a card a seat.
 :class:`FamilyReferee` is the controller of the real-card screen for a game
 other than classic whist (classic's is :class:`device.referee.RefereeSession`,
 whose public API this one follows: ``handle``, ``scan``, ``undo``,
-``next_hand``, ``view``, ``ai_request``, ``resume``). Every rule is asked of
+``next_hand``, ``view``, ``ai_request``, ``resume``; the plumbing both share is
+:class:`device.referee_base.RefereeBase`). Every rule is asked of
 the engine: the shape of each hand (seats dealt in, hand size, a turned card
 and where it lies, a kitty, who names trumps) is the engine's own next deal of
 the match (``Match.next_record``), whose cards are thrown away and replaced by
