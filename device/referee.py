@@ -72,7 +72,7 @@ from device.referee_base import (
 from device.seat_readers import SeatReaders
 from engine.actions import Play
 from engine.cards import SUIT_NAMES, Card, parse_card
-from engine.deal import DealRecord, Revoke
+from engine.deal import DealRecord
 from engine.errors import NotationError, RulesError
 from engine.rules import Rules
 from engine.scoring import SIDE_LONG_NAMES, score_hand
@@ -665,24 +665,23 @@ class RefereeSession(RefereeBase):
             self.relay = False
         return taken
 
-    def reader_status(self, status: ReaderStatus) -> None:
-        was = self.reader_connected
+    def _reader_heard(self, status: ReaderStatus) -> bool:
         if status.reader is not None:
             self.readers.add(status.reader)  # a reader heard from is one of the table's
         self.readers.status(status.reader, status.connected, status.message)
-        self.reader_connected = not self.readers.unplugged()
-        self.reader_message = status.message
-        name = self.readers.name(status.reader)
-        if status.connected and was is False:
-            self.relay = self.phase in (TRUMP, AI_HANDS, PLAY)
-            again = f": lay again any card laid while it was unplugged, from {self._wanted()} on" \
-                if self.relay else ""
-            self._say(f"{name} is back{again}", "ok")
-        elif not status.connected and was is not False:
-            what = status.message or READER_DISCONNECTED
-            if status.reader is not None and len(self.readers.readers) > 1:
-                what = f"{name}: {what}"
-            self._say(what, "error")
+        return not self.readers.unplugged()
+
+    def _reader_back(self, status: ReaderStatus) -> str:
+        self.relay = self.phase in (TRUMP, AI_HANDS, PLAY)
+        again = f": lay again any card laid while it was unplugged, from {self._wanted()} on" \
+            if self.relay else ""
+        return f"{self.readers.name(status.reader)} is back{again}"
+
+    def _reader_lost(self, status: ReaderStatus) -> str:
+        what = status.message or READER_DISCONNECTED
+        if status.reader is not None and len(self.readers.readers) > 1:
+            what = f"{self.readers.name(status.reader)}: {what}"
+        return what
 
     def _handle_button(self, action: Action) -> bool:
         if self.phase == TRUMP:
@@ -788,18 +787,19 @@ class RefereeSession(RefereeBase):
             return None
         return taken if len(deal.actions) == taken.number else None
 
-    def badges(self) -> list[str]:
+    def _reader_badges(self) -> list[str]:
         out = []
         for reader in self.readers.unplugged():
             what = self.readers.message(reader) or READER_DISCONNECTED
             if len(self.readers.readers) > 1:
                 what = f"{self.readers.name(reader)}: {what}"
             out.append(what)
-        deal = self.deal
-        if deal is not None:
-            out.extend(_revoke_badge(r) for r in deal.revokes)
-            out.extend(f"revoke? {SEAT_NAMES[x.seat]} (trick {x.trick})" for x in self.open_suspects())
         return out
+
+    def badges(self) -> list[str]:
+        """The reader's and the revokes' badges, then the revokes seen as they happened."""
+        seen = [f"revoke? {SEAT_NAMES[x.seat]} (trick {x.trick})" for x in self.open_suspects()]
+        return super().badges() + seen
 
     def view(self) -> RefereeView:
         deal = self.deal
@@ -867,10 +867,6 @@ def seats_text(ai_seats: Mapping[Seat, str]) -> str:
     return ", ".join(
         f"{SEAT_NAMES[s]} {'AI (' + ai_seats[s] + ')' if s in ai_seats else 'person'}" for s in SEATS
     )
-
-
-def _revoke_badge(revoke: Revoke) -> str:
-    return f"revoke: {SEAT_NAMES[revoke.seat]} (trick {revoke.trick})"
 
 
 __all__ = [

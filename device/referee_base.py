@@ -347,8 +347,39 @@ class RefereeBase:
             return self._refuse(self.setup_scan_words)
         return self._scan_card(c, reader)
 
+    # -- the reader's state ------------------------------------------------------------------
+    def _reader_heard(self, status: ReaderStatus) -> bool:
+        """Note a reader's news; whether every reader of the table is plugged in now."""
+        return status.connected
+
+    def _reader_back(self, status: ReaderStatus) -> str:
+        """What is said when the table's readers are all back."""
+        return "the reader is back: lay again any card laid while it was unplugged"
+
+    def _reader_lost(self, status: ReaderStatus) -> str:
+        """What is said when a reader is unplugged."""
+        return status.message or READER_DISCONNECTED
+
+    def _reader_badges(self) -> list[str]:
+        """A badge for each reader unplugged."""
+        return [self.reader_message or READER_DISCONNECTED] if self.reader_connected is False else []
+
     def reader_status(self, status: ReaderStatus) -> None:
-        raise NotImplementedError
+        was = self.reader_connected
+        self.reader_connected = self._reader_heard(status)
+        self.reader_message = status.message
+        if status.connected and was is False:
+            self._say(self._reader_back(status), "ok")
+        elif not status.connected and was is not False:
+            self._say(self._reader_lost(status), "error")
+
+    def badges(self) -> list[str]:
+        """The screen's red pills: a reader unplugged, the revokes proven in the hand."""
+        out = self._reader_badges()
+        deal = self.deal
+        if deal is not None:
+            out.extend(f"revoke: {self.name(r.seat)} (trick {r.trick})" for r in deal.revokes)
+        return out
 
     def can_undo(self) -> bool:
         raise NotImplementedError

@@ -53,12 +53,10 @@ from device import referee_dummy as dummy
 from device import referee_knockout as knockout
 from device import referee_widow as widow
 from device.events import Action as Button
-from device.events import ReaderStatus
 from device.referee_base import (
     AI_HANDS,
     HAND_OVER,
     PLAY,
-    READER_DISCONNECTED,
     READERS,
     SETUP,
     TRUMP,
@@ -979,15 +977,6 @@ class FamilyReferee(RefereeBase):
         self._after_deal_moved()
         return True
 
-    def reader_status(self, status: ReaderStatus) -> None:
-        was = self.reader_connected
-        self.reader_connected = status.connected
-        self.reader_message = status.message
-        if status.connected and was is False:
-            self._say("the reader is back: lay again any card laid while it was unplugged", "ok")
-        elif not status.connected and was is not False:
-            self._say(status.message or READER_DISCONNECTED, "error")
-
     def _handle_button(self, action: Button) -> bool:
         if self.phase == STEPS:
             choices = [c for c in self.choices() if c.enabled]
@@ -1243,15 +1232,6 @@ class FamilyReferee(RefereeBase):
             return (f"trick {deal.trick_number}: the dummy to play - {self.name(actor)} lays one of the "
                     "dummy's cards on the reader")
         return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
-
-    def badges(self) -> list[str]:
-        out = []
-        if self.reader_connected is False:
-            out.append(self.reader_message or READER_DISCONNECTED)
-        deal = self.deal
-        if deal is not None:
-            out.extend(f"revoke: {self.name(r.seat)} (trick {r.trick})" for r in deal.revokes)
-        return out
 
     def contract_now(self) -> Contract | None:
         """The contract as far as it is settled (Bid Whist's trumps are named before the
