@@ -5,8 +5,9 @@
 :class:`RefereeBase` holds the plumbing that is the same whatever the game: the
 messages, the match's seed and journal, the input events, the setup's dealer and
 AI seats, the step that gives each seat its own reader, and the end of a hand.
-What differs (the phases of a hand, what a card means, the words for a seat)
-each referee says through a few small methods named below; no pygame here.
+What differs (the phases of a hand, what a card means, the words for a seat,
+one reader or several) each referee says through a few small methods named
+below; no pygame here.
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ class RefereeBase:
     A referee says how a match of its game is called (``match_word``), names a
     seat (``name``, ``_seat``), starts a hand (``_begin_hand``), takes a card in
     the hand's phases (``_scan_card``), answers the buttons of its own phases
-    (``_handle_button``) and keeps which reader is whose (the ``_reader_*`` methods).
+    (``_handle_button``) and keeps which reader is whose and whether it is plugged
+    in (the ``_reader_*`` methods; the defaults are one reader's).
     """
 
     match_word = "match"  # classic's is a rubber
