@@ -4,7 +4,8 @@
 
 :class:`RefereeBase` holds the plumbing that is the same whatever the game: the
 messages, the match's seed and journal, the input events, the setup's dealer and
-AI seats, the step that gives each seat its own reader, and the end of a hand.
+AI seats, the step that gives each seat its own reader, the readers' state, and the
+end of a hand.
 What differs (the phases of a hand, what a card means, the words for a seat,
 one reader or several) each referee says through a few small methods named
 below; no pygame here.
