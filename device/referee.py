@@ -266,6 +266,7 @@ class RefereeSession(RefereeBase):
         return SEAT_NAMES[seat]
 
     def _seat(self, seat: Seat | int | str) -> Seat:
+        # Classic seats are named (N, "West"); a bare number is refused by the parser's own error.
         return Seat.parse(seat if isinstance(seat, (Seat, str)) else str(seat))
 
     def _games_to_win(self) -> int:
