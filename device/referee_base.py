@@ -214,6 +214,10 @@ class RefereeBase:
         self.journal = Journal(self.store, players, hold=True)
         self.journal.follow(self.match, run={"kind": REFEREE})
 
+    def resume(self) -> bool:
+        """Carry on the store's newest unfinished real-card match, where it is this referee's."""
+        raise NotImplementedError
+
     def _stored(self) -> tuple[MatchRow, Match] | None:
         """The newest unfinished real-card match of the store, rebuilt (None: there is none)."""
         if self.store is None:

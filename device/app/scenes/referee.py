@@ -74,10 +74,7 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         if not isinstance(session, RefereeSession):  # (another game's is FamilyRefereeScene's)
             # The app's one store: every card journalled, an unfinished rubber resumed.
             session = RefereeSession(_app_rules(app), ai_async=True, store=app.store)
-            try:
-                session.resume()
-            except Exception as exc:  # a rubber that cannot be rebuilt must not block a new one
-                log.error("the unfinished real-card rubber cannot be resumed: %s", exc)
+            self._resume(session)
             app.referee_session = session
         super().__init__(app, session)
         self._saved_seats: dict[Seat, str] | None = None  # the assignment the config holds
@@ -123,11 +120,9 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
 
     def _run_ai(self) -> None:
         req = self.session.ai_request
-        if req is None:
-            return
         # Seeded by (match seed, deal, action) with a fixed amount of work: reproducible.
-        job = self._poll_ai(req.key, ai_worker.choose_fixed, req.observation, req.level, req.seed)
-        if job is not None:
+        job = self._poll_ai(req, ai_worker.choose_fixed)
+        if req is not None and job is not None:
             # An error or a wrong answer is replaced by a legal card in the session.
             self.session.supply_ai_card(req.key, job.result if job.error is None else "")
 

@@ -44,6 +44,19 @@ FOUND = (150, 230, 160)  # a seat's reader found, in the readers step
 ButtonItem = tuple[str, Callable[[], object], bool, str]
 
 
+class AskedOfAI(Protocol):
+    """A referee's request for an AI seat's answer (device.referee.AIRequest, FamilyAIRequest)."""
+
+    @property
+    def key(self) -> tuple[int, int, int]: ...
+    @property
+    def observation(self) -> Any: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def seed(self) -> str | None: ...
+
+
 class ScreenView(Protocol):
     """What the frame reads of a referee's view (device.referee.RefereeView, FamilyView)."""
 
@@ -86,6 +99,14 @@ class RefereeSceneBase(Scene, Generic[View]):
         self.job: int | None = None
         self.job_key: tuple[int, int, int] | None = None
         self._layout_key: tuple[object, ...] | None = None
+
+    @staticmethod
+    def _resume(session: RefereeBase) -> None:
+        """A new session carries on the store's unfinished match, where it can."""
+        try:
+            session.resume()
+        except Exception as exc:  # a match that cannot be rebuilt must not block a new one
+            log.error("the unfinished real-card %s cannot be resumed: %s", session.match_word, exc)
 
     # -- the readers ------------------------------------------------------------------
     def enter(self) -> None:
@@ -144,13 +165,15 @@ class RefereeSceneBase(Scene, Generic[View]):
             return
         super().handle(ev)
 
-    def _poll_ai(self, key: tuple[int, int, int], fn: Callable[..., Any], *args: Any) -> Job | None:
-        """``fn(*args)`` run on the app's worker for the position ``key`` (a job of an older
-        position is dropped); the finished job, once, else None."""
-        if self.job is None or self.job_key != key:
+    def _poll_ai(self, req: AskedOfAI | None, fn: Callable[[Any, str, str | None], object]) -> Job | None:
+        """``fn(observation, level, seed)`` of the request run on the app's worker (a job of an
+        older position is dropped); the finished job, once, else None (or no request)."""
+        if req is None:
+            return None
+        if self.job is None or self.job_key != req.key:
             self.app.ai.forget(self.job)
-            self.job_key = key
-            self.job = self.app.ai.submit(fn, *args)
+            self.job_key = req.key
+            self.job = self.app.ai.submit(fn, req.observation, req.level, req.seed)
         job = self.app.ai.poll(self.job)
         if job is not None:
             self.job = None
@@ -351,5 +374,5 @@ class RefereeSceneBase(Scene, Generic[View]):
                 y += line
 
 
-__all__ = ["MESSAGE_COLOURS", "NO_READER", "NO_SEAT_READERS", "ButtonItem", "RefereeSceneBase", "ScreenView",
-           "reader_state"]
+__all__ = ["MESSAGE_COLOURS", "NO_READER", "NO_SEAT_READERS", "AskedOfAI", "ButtonItem", "RefereeSceneBase",
+           "ScreenView", "reader_state"]

@@ -11,7 +11,6 @@ player. One card reader: a card laid is the card of the player to move.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -28,8 +27,6 @@ from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
-
-log = logging.getLogger(__name__)
 
 # Where the others sit round the table area (seat 0 at the bottom), as the table for
 # three to seven lays them: how many up the left edge, along the top, down the right.
@@ -84,20 +81,15 @@ class FamilyRefereeScene(RefereeSceneBase[FamilyView]):
             session = FamilyReferee(game, app.options.players, ai_async=True, store=app.store,
                                     seed=app.options.seed,
                                     rules_for=lambda players: rules_from_config(config, name, players))
-            try:
-                session.resume()
-            except Exception as exc:  # a match that cannot be rebuilt must not block a new one
-                log.error("the unfinished real-card match cannot be resumed: %s", exc)
+            self._resume(session)
             app.referee_session = session
         super().__init__(app, session)
 
     # -- the AI ----------------------------------------------------------------------------
     def _run_ai(self) -> None:
         req = self.session.ai_request
-        if req is None:
-            return
-        job = self._poll_ai(req.key, ai_worker.act_fixed, req.observation, req.level, req.seed)
-        if job is not None:
+        job = self._poll_ai(req, ai_worker.act_fixed)
+        if req is not None and job is not None:
             answer = job.result if job.error is None and isinstance(job.result, Action) else None
             self.session.supply_ai_action(req.key, answer)
 
