@@ -29,7 +29,9 @@ elsewhere (an AI's rack, played, the turned card) is refused, and the rest
 are shown big for a moment (``RefereeView.taken``) so a wrong guess is seen
 and undone; a revoke it proves says it may be such a card.
 
-No pygame and no threads here: the scene feeds events in and draws
+The plumbing shared with the family games' referee (messages, input events,
+setup, the reader-per-seat step, the end of a hand) is
+:class:`device.referee_base.RefereeBase`'s. No pygame and no threads here: the scene feeds events in and draws
 :meth:`RefereeSession.view`. The AI runs synchronously through ``choose``
 unless ``ai_async`` is set, in which case the scene runs it off the UI thread
 (``ai_request`` / ``supply_ai_card``). An AI move is seeded by
@@ -47,40 +49,40 @@ middle of it the deal is scanned again.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
+from device.events import Action, ReaderStatus
+from device.referee_base import (
+    AI_HANDS,
+    HAND_OVER,
+    PLAY,
+    READER_DISCONNECTED,
+    READERS,
+    SETUP,
+    TRUMP,
+    UNKNOWN_CARD,
+    Message,
+    RefereeBase,
+    ask_ai,
+    ordinal,
+)
 from device.seat_readers import SeatReaders
 from engine.actions import Play
 from engine.cards import SUIT_NAMES, Card, parse_card
-from engine.deal import Deal, DealRecord, Revoke
+from engine.deal import DealRecord
 from engine.errors import NotationError, RulesError
-from engine.match import Match
 from engine.rules import Rules
-from engine.scoring import SIDE_LONG_NAMES, HandScore, score_hand
+from engine.scoring import SIDE_LONG_NAMES, score_hand
 from engine.seats import SEAT_NAMES, SEATS, Seat
 
 if TYPE_CHECKING:
-    from device.journal import Journal
     from device.store import Store
 
 log = logging.getLogger(__name__)
 
-UNKNOWN_CARD = "unknown card: enrol it in Settings"
-READER_DISCONNECTED = "reader disconnected"
 HAND_SIZE = 13
-HISTORY = 6  # messages kept for the screen
-
-# Phases, in the order a hand goes through them.
-READERS = "readers"  # a reader per seat: each seat lays a card on its own (before SETUP)
-SETUP = "setup"  # choose the dealer and the AI seats (first hand of a rubber)
-TRUMP = "trump"  # the dealer scans the turned card (or trumps are chosen)
-AI_HANDS = "ai_hands"  # each AI seat's 13 cards scanned face down
-PLAY = "play"
-HAND_OVER = "hand_over"  # the summary; Select deals the next hand
 
 # (observation, level, move seed) -> card
 Chooser = Callable[[Mapping[str, object], str, "str | None"], str]
@@ -91,15 +93,6 @@ def engine_choose(observation: Mapping[str, object], level: str, seed: str | Non
     from device.moves import choose_card_fixed
 
     return choose_card_fixed(observation, level, seed)
-
-
-@dataclass(frozen=True)
-class Message:
-    text: str
-    kind: str = "info"  # "info", "ok", "error" (a refused scan), "revoke"
-    # The state the message was said in (RefereeSession._moment): an error is
-    # shown only while nothing has moved on since.
-    moment: tuple[object, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -185,7 +178,7 @@ class _Scanning:
     order: list[tuple[Seat, Card]] = field(default_factory=list)  # scan order, for undo
 
 
-class RefereeSession:
+class RefereeSession(RefereeBase):
     """The real-card referee; see the module docstring.
 
     ``ai_seats`` maps the seats an AI fills to its level ("hard", "rules"...).
@@ -206,75 +199,39 @@ class RefereeSession:
         store: Store | None = None,
         readers: SeatReaders | None = None,
     ) -> None:
-        self.rules = rules or Rules()
+        super().__init__(seed=seed, store=store, ai_async=ai_async)
+        self.rules: Rules = rules or Rules()
         self.readers = readers or SeatReaders()
-        self.ai_seats: dict[Seat, str] = {Seat.parse(s): lvl for s, lvl in (ai_seats or {}).items()}
+        self.ai_seats = {Seat.parse(s): lvl for s, lvl in (ai_seats or {}).items()}
         self.choose = choose or engine_choose
-        self.ai_async = ai_async
-        self.seed = seed
-        self.store = store
-        self.journal: Journal | None = None  # following self.match once its first deal is stored
-        self.rubbers = 0
         self.match = self._new_match(Seat.parse(dealer))
-        self.phase = SETUP
         self.setup_dealer = Seat.parse(dealer)
         self.trump_choice = 0
-        # Prompts speak of the screen's buttons (tap Start) rather than the physical
-        # ones (left/right, Select); the scene keeps this in step with the input used.
-        self.touch = False
         self.scanning = _Scanning()
-        self.messages: list[Message] = []  # the newest HISTORY messages
-        self.message_count = 0  # messages ever said: a screen can tell a new one from the last
-        self.reader_connected: bool | None = None
-        self.reader_message = ""
         # Back after an unplug: the cards laid meanwhile were not seen; the prompt
         # asks for them again until the next card is taken.
         self.relay = False
         self.taken: Taken | None = None  # the last card guessed to be a person's (one reader)
-        self.last_score: HandScore | None = None  # the last hand scored (confirmed)
-        self.preview: HandScore | None = None  # the finished hand, before it is confirmed
         self._ai_cards: dict[tuple[int, int, int], Card] = {}
         self._seen: dict[Seat, dict[Card, int]] = {}  # laid out of turn on a seat's reader: its cards
         self.suspects: list[Suspect] = []
-        self._undos = 0  # part of an AI card's key: after an undo the same count of plays is another position
 
-    def _new_match(self, dealer: Seat) -> Match:
-        """A new rubber with its own seed (the AI's moves are seeded from it)."""
-        if self.seed is None:
-            seed: int | str = secrets.token_hex(8)
-        else:
-            seed = self.seed if self.rubbers == 0 else f"{self.seed}/{self.rubbers}"
-        self.rubbers += 1
-        self.journal = None
-        return Match(self.rules, first_dealer=dealer, seed=seed)
-
-    def _journal_rubber(self) -> None:
-        """Write the rubber to the store (once, with its first deal)."""
-        if self.store is None or self.journal is not None:
-            return
-        from device.journal import REFEREE, Journal
-
-        players = {s.name: self.ai_seats.get(s, "human") for s in SEATS}
-        # hold: a full disk is shown by the app (device.app.store_banner), not raised.
-        self.journal = Journal(self.store, players, hold=True)
-        self.journal.follow(self.match, run={"kind": REFEREE})
+    @property
+    def rubbers(self) -> int:
+        """Rubbers begun by this session."""
+        return self.matches
 
     def resume(self) -> bool:
         """Carry on the newest unfinished referee rubber in the store, if any: its
         seats, its rules and the hand in play at the card it had reached."""
-        if self.store is None:
+        stored = self._stored()
+        if stored is None:
             return False
-        from device.journal import Journal, is_referee_rubber, rebuild
-
-        row = next((r for r in self.store.unfinished_matches() if is_referee_rubber(r)), None)
-        if row is None:
-            return False
-        match = rebuild(self.store, row)
+        row, match = stored
         if not isinstance(match.rules, Rules):  # the referee only ever starts classic rubbers
             raise RulesError(f"the stored referee rubber {row.id} is not classic whist: "
                              f"{type(match.rules).__name__}; start a new rubber")
-        journal = Journal(self.store, dict(row.players), hold=True)
-        journal.adopt(match, row.id)
+        journal = self._adopt(row, match)
         if match.is_over:  # won by its last hand, cut before the next rubber began
             return False
         self.match, self.journal, self.rules = match, journal, match.rules
@@ -302,18 +259,18 @@ class RefereeSession:
         return True
 
     # -- state --------------------------------------------------------------
-    @property
-    def deal(self) -> Deal | None:
-        return self.match.current
+    match_word = "rubber"
+    setup_scan_words = "choose the dealer first, then scan the turned trump card"
 
-    @property
-    def dealer(self) -> Seat | None:
-        if self.phase in (SETUP, READERS):
-            return None
-        return self.deal.dealer if self.deal is not None else self.match.next_dealer
+    def name(self, seat: Seat) -> str:
+        return SEAT_NAMES[seat]
 
-    def is_ai(self, seat: Seat) -> bool:
-        return seat in self.ai_seats
+    def _seat(self, seat: Seat | int | str) -> Seat:
+        # Classic seats are named (N, "West"); a bare number is refused by the parser's own error.
+        return Seat.parse(seat if isinstance(seat, (Seat, str)) else str(seat))
+
+    def _games_to_win(self) -> int:
+        return 2
 
     def _moment(self) -> tuple[object, ...]:
         """Changes whenever the table moves on (a card taken or undone, a phase, the reader)."""
@@ -322,84 +279,26 @@ class RefereeSession:
                 len(self.scanning.order), self.scanning.trump, self._undos, self.setup_dealer,
                 self.reader_connected, tuple(sorted(self.ai_seats)), self.readers.asking)
 
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.messages.append(Message(text, kind, self._moment()))
-        del self.messages[:-HISTORY]
-        self.message_count += 1
+    # -- a reader per seat (device.seat_readers keeps which is whose) --------------
+    def _reader_start(self) -> None:
+        self.readers.start_setup()
 
-    def _refuse(self, text: str) -> bool:
-        self._say(text, "error")
-        return False
+    def _reader_asked(self) -> Seat | None:
+        return self.readers.asking
+
+    def _reader_skip(self) -> str:
+        return self.readers.skip()
+
+    def _reader_stop(self) -> None:
+        self.readers.finish()
+
+    def _reader_laid(self, reader: str | None) -> tuple[bool, str]:
+        return self.readers.laid(reader)
+
+    def seats_with_readers(self) -> list[Seat]:
+        return list(self.readers.seats())
 
     # -- setup --------------------------------------------------------------
-    def set_ai(self, seat: Seat | str, level: str | None) -> None:
-        """Put an AI in ``seat`` (``level``) or a person (None); only before the first deal."""
-        if self.match.deals or self.phase != SETUP:
-            raise RulesError("the seats are chosen before the first deal of a rubber")
-        s = Seat.parse(seat)
-        if level is None:
-            self.ai_seats.pop(s, None)
-        else:
-            self.ai_seats[s] = level
-
-    def begin_reader_setup(self) -> bool:
-        """A reader per seat: ask each seat in turn to lay a card on its own reader."""
-        if self.phase not in (SETUP, READERS):
-            return self._refuse("the readers are given their seats before the first deal")
-        self.readers.start_setup()
-        self.phase = READERS
-        self._say("each player in turn lays any card on the reader in front of them; "
-                  "a seat without one: No reader here")
-        return True
-
-    def skip_reader(self) -> bool:
-        """The seat asked has no reader of its own."""
-        if self.phase != READERS or not self.readers.setting_up:
-            return False
-        self._say(self.readers.skip())
-        self._after_reader()
-        return True
-
-    def end_reader_setup(self) -> None:
-        """Stop asking: the seats not yet asked keep no reader of their own."""
-        if self.phase == READERS:
-            self.readers.finish()
-            self._after_reader()
-
-    def _after_reader(self) -> None:
-        if self.readers.setting_up:
-            return
-        self.phase = SETUP
-        seats = self.readers.seats()
-        if seats:
-            named = ", ".join(SEAT_NAMES[s] for s in seats)
-            self._say(f"readers ready: {named} {'has' if len(seats) == 1 else 'have'} their own", "ok")
-        else:
-            self._say("no seat has a reader of its own: every card is taken as the player's to move")
-
-    def _scan_reader_setup(self, reader: str | None) -> bool:
-        taken, said = self.readers.laid(reader)
-        if not taken:
-            return self._refuse(said)
-        self._say(said, "ok")
-        self._after_reader()
-        return True
-
-    def toggle_ai(self, seat: Seat | str, level: str = "hard") -> None:
-        s = Seat.parse(seat)
-        self.set_ai(s, None if s in self.ai_seats else level)
-
-    def choose_dealer(self, seat: Seat | str) -> None:
-        """The first dealer of the rubber; the deal then passes to the left."""
-        if self.phase != SETUP:
-            raise RulesError("the dealer is chosen before the first hand")
-        dealer = Seat.parse(seat)
-        self.setup_dealer = dealer
-        self.rubbers -= 1  # the rubber not yet begun: its seed is kept for the one chosen now
-        self.match = self._new_match(dealer)
-        self._say(f"{SEAT_NAMES[dealer]} deals")
-        self._begin_hand()
-
     def _begin_hand(self) -> None:
         self.scanning = _Scanning()
         self._seen = {}
@@ -508,17 +407,12 @@ class RefereeSession:
         record = DealRecord.physical(
             self.match.next_dealer, sc.trump, sc.trump_card, known={s: h for s, h in sc.hands.items()}
         )
-        self._journal_rubber()
+        self._journal_match()
         self.match.start_deal(record)  # journalled: the journal is the match's listener
         self.phase = PLAY
         self._prepare_ai()
 
     # -- play -----------------------------------------------------------------
-    def _key(self) -> tuple[int, int, int]:
-        deal = self.deal
-        assert deal is not None
-        return len(self.match.deals), len(deal.actions), self._undos
-
     def expected_card(self) -> Card | None:
         """The card the AI seat to move plays (None: a person's turn, or still thinking)."""
         deal = self.deal
@@ -560,17 +454,9 @@ class RefereeSession:
         req = self.ai_request
         if req is None or self.ai_async:
             return
-        card: str | Card | None = None
-        # A boundary: the chooser is whatever the session was given, and a broken
-        # one must not stop a game played with real cards: fall back to the
-        # simple rules player, then to the lowest legal card (the failure is logged).
-        for level in dict.fromkeys((req.level, "rules")):
-            try:
-                card = self.choose(req.observation, level, req.seed)
-                break
-            except Exception as exc:
-                log.warning("the AI (%s) failed for %s: %s", level, SEAT_NAMES[req.seat], exc)
-        if card is None:
+        card: str | Card | None = ask_ai(self.choose, req.observation, req.level, req.seed,
+                                         SEAT_NAMES[req.seat])
+        if card is None:  # neither level answered: the lowest legal card
             card = self.deal.legal_moves()[0]  # type: ignore[union-attr]
         self.supply_ai_card(req.key, card)
 
@@ -698,19 +584,13 @@ class RefereeSession:
         self.phase = HAND_OVER
         self._say("hand over: " + self.summary_lines()[1], "ok")
 
-    def next_hand(self) -> bool:
-        """Confirm the finished hand (score it) and go on to the next deal."""
-        if self.phase != HAND_OVER:
-            return self._refuse("the hand is not over yet")
-        self.last_score = self.match.finish_deal()
-        self.preview = None
-        if self.match.is_over:
-            winner = SIDE_LONG_NAMES[self.match.winner]  # type: ignore[index]
-            self._say(f"the rubber is over: {winner} win - a new rubber starts", "ok")
-            self.match = self._new_match(self.match.next_dealer)
+    def _winner_words(self) -> str:
+        winner = SIDE_LONG_NAMES[self.match.winner]  # type: ignore[index]
+        return f"the rubber is over: {winner} win - a new rubber starts"
+
+    def _begin_next(self) -> None:
         self._say(f"{SEAT_NAMES[self.match.next_dealer]} deals the next hand")
         self._begin_hand()
-        return True
 
     # -- undo -----------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -759,11 +639,7 @@ class RefereeSession:
                 self._say("trumps undone: scan the turned card again")
                 return True
             return self._refuse("nothing to undo")
-        if self.phase == TRUMP and not self.match.deals:
-            self.phase = SETUP
-            self._say("choose the dealer again")
-            return True
-        return self._refuse("nothing to undo")
+        return self._undo_to_setup()
 
     def _trump_turned(self) -> bool:
         """Trumps of the hand being scanned came from the dealer (not cycling)."""
@@ -774,16 +650,9 @@ class RefereeSession:
         """A card laid on ``reader`` (None: the one reader); True if it was taken."""
         if reader is not None:
             self.readers.add(reader)
-        if self.phase == READERS:
-            return self._scan_reader_setup(reader)  # any card will do, even one not enrolled
-        if card is None:
-            return self._refuse(UNKNOWN_CARD)
-        try:
-            c = parse_card(card)
-        except NotationError:
-            return self._refuse(UNKNOWN_CARD)
-        if self.phase == SETUP:
-            return self._refuse("choose the dealer first, then scan the turned trump card")
+        return super().scan(card, tag, reader)
+
+    def _scan_card(self, c: Card, reader: str | None) -> bool:
         if self.phase == HAND_OVER:
             return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
         if self.phase == TRUMP:
@@ -796,70 +665,32 @@ class RefereeSession:
             self.relay = False
         return taken
 
-    def reader_status(self, status: ReaderStatus) -> None:
-        was = self.reader_connected
+    def _reader_heard(self, status: ReaderStatus) -> bool:
         if status.reader is not None:
             self.readers.add(status.reader)  # a reader heard from is one of the table's
         self.readers.status(status.reader, status.connected, status.message)
-        self.reader_connected = not self.readers.unplugged()
-        self.reader_message = status.message
-        name = self.readers.name(status.reader)
-        if status.connected and was is False:
-            self.relay = self.phase in (TRUMP, AI_HANDS, PLAY)
-            again = f": lay again any card laid while it was unplugged, from {self._wanted()} on" \
-                if self.relay else ""
-            self._say(f"{name} is back{again}", "ok")
-        elif not status.connected and was is not False:
-            what = status.message or READER_DISCONNECTED
-            if status.reader is not None and len(self.readers.readers) > 1:
-                what = f"{name}: {what}"
-            self._say(what, "error")
+        return not self.readers.unplugged()
 
-    def handle(self, event: InputEvent) -> bool:
-        """Feed one input event; True if the session used it (else the scene may)."""
-        if isinstance(event, CardScanned):
-            self.scan(event.card, event.tag, event.reader)
-            return True
-        if isinstance(event, ReaderStatus):
-            self.reader_status(event)
-            return True
-        if not isinstance(event, ButtonEvent) or event.held:
-            return False
-        action = event.action
-        if self.phase == READERS:
-            if action == Action.SELECT:
-                return self.skip_reader()
-            if action == Action.BACK:
-                self.end_reader_setup()
-                return True
-            return False
-        if action == Action.UNDO:
-            self.undo()
-            return True
-        if action == Action.BACK:
-            # The table's buttons have no undo of their own: Back takes back a scan
-            # while there is one, and leaves only when there is nothing to take back.
-            if self.can_undo():
-                self.undo()
-                return True
-            return False
-        if self.phase == SETUP:
-            if action in (Action.LEFT, Action.RIGHT):
-                self.setup_dealer = self.setup_dealer.offset(1 if action == Action.RIGHT else 3)
-                return True
-            if action in (Action.SELECT, Action.DEAL):
-                self.choose_dealer(self.setup_dealer)
-                return True
-        elif self.phase == TRUMP:
+    def _reader_back(self, status: ReaderStatus) -> str:
+        self.relay = self.phase in (TRUMP, AI_HANDS, PLAY)
+        again = f": lay again any card laid while it was unplugged, from {self._wanted()} on" \
+            if self.relay else ""
+        return f"{self.readers.name(status.reader)} is back{again}"
+
+    def _reader_lost(self, status: ReaderStatus) -> str:
+        what = status.message or READER_DISCONNECTED
+        if status.reader is not None and len(self.readers.readers) > 1:
+            what = f"{self.readers.name(status.reader)}: {what}"
+        return what
+
+    def _handle_button(self, action: Action) -> bool:
+        if self.phase == TRUMP:
             if action in (Action.LEFT, Action.RIGHT):
                 self.trump_choice = (self.trump_choice + (1 if action == Action.RIGHT else 3)) % 4
                 return True
             if action == Action.SELECT:
                 self.choose_trump(self.trump_choice)
                 return True
-        elif self.phase == HAND_OVER and action in (Action.SELECT, Action.DEAL):
-            self.next_hand()
-            return True
         return False
 
     # -- the screen -----------------------------------------------------------
@@ -900,7 +731,7 @@ class RefereeSession:
 
     def _prompt(self) -> str:
         if self.phase == READERS:
-            return self.readers.prompt()
+            return self._reader_prompt()
         if self.phase == SETUP:
             how = ("tap Dealer to change, Start to begin" if self.touch
                    else "left/right to change, select to start")
@@ -915,8 +746,7 @@ class RefereeSession:
             name = SEAT_NAMES[seat]
             return f"AI {name}: {n} of {HAND_SIZE} scanned - lay {name}'s cards on the reader face down"
         if self.phase == HAND_OVER:
-            nxt = "a new rubber" if self._rubber_ends() else "the next hand"
-            return f"hand over - {self._next_words(nxt)}"
+            return f"hand over - {self._next_words()}"
         deal = self.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
@@ -927,17 +757,6 @@ class RefereeSession:
                 return f"{name} (AI) is choosing a card..."
             return f"{name} plays {self._place(seat, want)}: lay it {self._lay(seat)}"
         return f"trick {deal.trick_number}: {name} to play - lay {name}'s card {self._lay(seat)}"
-
-    def _next_words(self, nxt: str) -> str:
-        """How to go on to ``nxt``: the button on the screen, or Select."""
-        if self.touch:
-            return f"tap {'New rubber' if nxt == 'a new rubber' else 'Next hand'} for {nxt}"
-        return f"press Select for {nxt}"
-
-    def _rubber_ends(self) -> bool:
-        return self.preview is not None and self.preview.game_won_by is not None and (
-            self.match.games_won[self.preview.game_won_by] + 1 >= 2
-        )
 
     def summary_lines(self) -> list[str]:
         s = self.preview or self.last_score
@@ -968,24 +787,19 @@ class RefereeSession:
             return None
         return taken if len(deal.actions) == taken.number else None
 
-    def current_messages(self) -> tuple[Message, ...]:
-        """The messages still worth showing: a refusal is dropped once the table has moved on
-        (a card taken or undone, a phase, the reader) - it no longer applies."""
-        now = self._moment()
-        return tuple(m for m in self.messages if m.kind != "error" or m.moment == now)
-
-    def badges(self) -> list[str]:
+    def _reader_badges(self) -> list[str]:
         out = []
         for reader in self.readers.unplugged():
             what = self.readers.message(reader) or READER_DISCONNECTED
             if len(self.readers.readers) > 1:
                 what = f"{self.readers.name(reader)}: {what}"
             out.append(what)
-        deal = self.deal
-        if deal is not None:
-            out.extend(_revoke_badge(r) for r in deal.revokes)
-            out.extend(f"revoke? {SEAT_NAMES[x.seat]} (trick {x.trick})" for x in self.open_suspects())
         return out
+
+    def badges(self) -> list[str]:
+        """The reader's and the revokes' badges, then the revokes seen as they happened."""
+        seen = [f"revoke? {SEAT_NAMES[x.seat]} (trick {x.trick})" for x in self.open_suspects()]
+        return super().badges() + seen
 
     def view(self) -> RefereeView:
         deal = self.deal
@@ -1042,7 +856,7 @@ class RefereeSession:
             asking=self.readers.asking if self.phase == READERS else None,
             revokes=tuple(r.describe() for r in deal.revokes) if deal is not None else (),
             summary=tuple(self.summary_lines()) if self.phase == HAND_OVER else (),
-            rubber_over=self._rubber_ends(),
+            rubber_over=self._match_ends(),
             setup_dealer=self.setup_dealer,
             trump_choice=self.trump_choice,
         )
@@ -1055,16 +869,6 @@ def seats_text(ai_seats: Mapping[Seat, str]) -> str:
     )
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _revoke_badge(revoke: Revoke) -> str:
-    return f"revoke: {SEAT_NAMES[revoke.seat]} (trick {revoke.trick})"
-
-
 __all__ = [
     "AI_HANDS",
     "AIRequest",
@@ -1072,7 +876,6 @@ __all__ = [
     "Message",
     "PLAY",
     "READERS",
-    "READER_DISCONNECTED",
     "RefereeSession",
     "RefereeView",
     "SETUP",
@@ -1080,5 +883,6 @@ __all__ = [
     "Taken",
     "UNKNOWN_CARD",
     "engine_choose",
+    "ordinal",
 ]
 

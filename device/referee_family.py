@@ -4,7 +4,8 @@ whose hands are dealt by hand and played a card a seat.
 :class:`FamilyReferee` is the controller of the real-card screen for a game
 other than classic whist (classic's is :class:`device.referee.RefereeSession`,
 whose public API this one follows: ``handle``, ``scan``, ``undo``,
-``next_hand``, ``view``, ``ai_request``, ``resume``). Every rule is asked of
+``next_hand``, ``view``, ``ai_request``, ``resume``; the plumbing both share is
+:class:`device.referee_base.RefereeBase`). Every rule is asked of
 the engine: the shape of each hand (seats dealt in, hand size, a turned card
 and where it lies, a kitty, who names trumps) is the engine's own next deal of
 the match (``Match.next_record``), whose cards are thrown away and replaced by
@@ -44,7 +45,6 @@ an AI seat's card, and a card of a seat without a reader, go on any reader.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -53,18 +53,15 @@ from device import referee_dummy as dummy
 from device import referee_knockout as knockout
 from device import referee_widow as widow
 from device.events import Action as Button
-from device.events import ButtonEvent, CardScanned, InputEvent, ReaderStatus
-from device.referee import (
+from device.referee_base import (
     AI_HANDS,
     HAND_OVER,
-    HISTORY,
     PLAY,
-    READER_DISCONNECTED,
     READERS,
     SETUP,
     TRUMP,
-    UNKNOWN_CARD,
-    Message,
+    RefereeBase,
+    ask_ai,
     ordinal,
 )
 from device.referee_family_view import (
@@ -78,18 +75,15 @@ from device.referee_family_view import (
     verb_of,
 )
 from engine.actions import Action, Bid, Exchange, Pass, Play
-from engine.cards import SUIT_NAMES, Card, parse_card
+from engine.cards import SUIT_NAMES, Card
 from engine.deal import Deal, DealRecord, describe_action
-from engine.errors import NotationError, RulesError
+from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
 from engine.games import get_game
-from engine.match import Match
 from engine.observation import Observation
-from engine.scoring import HandScore
-from engine.seats import Seat, around, seat_label, seats_at
+from engine.seats import Seat, around, seats_at
 
 if TYPE_CHECKING:
-    from device.journal import Journal
     from device.store import Store
 
 log = logging.getLogger(__name__)
@@ -149,8 +143,11 @@ def player_counts(game: Game) -> tuple[int, ...]:
     return tuple(out)
 
 
-class FamilyReferee:
+class FamilyReferee(RefereeBase):
     """The real-card referee for a game of the family; see the module docstring."""
+
+    setup_words = "the players and the dealer"
+    setup_scan_words = f"choose {setup_words} first, then tap Start"
 
     def __init__(
         self,
@@ -166,6 +163,7 @@ class FamilyReferee:
         dealer: Seat | int = 0,
         store: Store | None = None,
     ) -> None:
+        super().__init__(seed=seed, store=store, ai_async=ai_async)
         g = get_game(game) if isinstance(game, str) else game
         if g.name == "classic":
             raise RulesError("classic whist's real cards are refereed by device.referee.RefereeSession")
@@ -177,32 +175,18 @@ class FamilyReferee:
         self.rules = rules if rules is not None else self.game.default_rules()
         if rules is not None:
             self.game = self.game.with_rules(rules)
-        self.ai_seats: dict[Seat, str] = {}
+        self.ai_seats = {}
         for s, level in (ai_seats or {}).items():
             if not dummy.may_deal(self, self._seat(s)):
                 raise RulesError("the dummy is played by its declarer, a person or an AI")
             self.ai_seats[self._seat(s)] = level
         self.choose = choose or engine_act
-        self.ai_async = ai_async
-        self.seed = seed
-        self.store = store
-        self.journal: Journal | None = None
-        self.matches = 0
         self.setup_dealer = Seat(int(dealer))
         self.match = self._new_match(self.setup_dealer)
-        self.phase = SETUP
-        self.touch = False
         self.scanning = _Scanning()
-        self.messages: list[Message] = []
-        self.message_count = 0
-        self.reader_connected: bool | None = None
-        self.reader_message = ""
-        self.preview: HandScore | None = None
-        self.last_score: HandScore | None = None
         self.discards: list[Card] = []  # an exchange's discards scanned so far
         self.choice_focus = 0
         self._ai_actions: dict[tuple[int, int, int], Action] = {}
-        self._undos = 0
         self._upcards: set[Card] = set()  # stock cards seen turned and scanned (German whist)
         # After a restart the store knows each AI's cards but not their order in its rack:
         # the racks are laid on the reader again from the left (RACKS).
@@ -228,44 +212,24 @@ class FamilyReferee:
             return dummy.NAME
         return player_name(seat, self.players)
 
-    def is_ai(self, seat: Seat) -> bool:
-        return seat in self.ai_seats
+    def _game(self) -> Game:
+        return self.game
+
+    def _games_to_win(self) -> int:
+        return self.game.games_to_win(self.rules)
 
     # -- matches --------------------------------------------------------------------
-    def _new_match(self, dealer: Seat) -> Match:
-        if self.seed is None:
-            seed: int | str = secrets.token_hex(8)
-        else:
-            seed = self.seed if self.matches == 0 else f"{self.seed}/{self.matches}"
-        self.matches += 1
-        self.journal = None
-        return Match(self.rules, first_dealer=dealer, seed=seed, game=self.game)
-
-    def _journal_match(self) -> None:
-        if self.store is None or self.journal is not None:
-            return
-        from device.journal import REFEREE, Journal
-
-        players = {seat_label(s, self.players): self.ai_seats.get(s, "human") for s in seats_at(self.players)}
-        self.journal = Journal(self.store, players, hold=True)
-        self.journal.follow(self.match, run={"kind": REFEREE})
-
     def resume(self) -> bool:
         """Carry on the newest unfinished real-card match of this store when it is a family
         game's: its game, table size, seats and the hand in play at the action it had reached
         (a hand not yet begun, or being scanned, is scanned again)."""
-        if self.store is None:
+        stored = self._stored()
+        if stored is None:
             return False
-        from device.journal import Journal, is_referee_rubber, rebuild
-
-        row = next((r for r in self.store.unfinished_matches() if is_referee_rubber(r)), None)
-        if row is None:
-            return False
-        match = rebuild(self.store, row)
+        row, match = stored
         if match.game.name == "classic" or match.is_over:
             return False
-        journal = Journal(self.store, dict(row.players), hold=True)
-        journal.adopt(match, row.id)
+        journal = self._adopt(row, match)
         self.game, self.rules, self.match, self.journal = match.game, match.rules, match, journal
         self.ai_seats = {self._seat(s): str(v) for s, v in row.players.items() if v != "human"}
         self.setup_dealer = match.first_dealer
@@ -325,16 +289,6 @@ class FamilyReferee:
         return True
 
     # -- state ----------------------------------------------------------------------
-    @property
-    def deal(self) -> Deal | None:
-        return self.match.current
-
-    @property
-    def dealer(self) -> Seat | None:
-        if self.phase in (SETUP, READERS):
-            return None
-        return self.deal.dealer if self.deal is not None else self.match.next_dealer
-
     def _moment(self) -> tuple[object, ...]:
         deal = self.deal
         return (self.phase, len(self.match.deals), len(deal.actions) if deal is not None else -1,
@@ -342,15 +296,6 @@ class FamilyReferee:
                 len(self.scanning.order), self.scanning.trump_card, self._undos, len(self.discards),
                 self.reader_connected, tuple(sorted(self.ai_seats)), self.players, self.setup_dealer,
                 self.asking)
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.messages.append(Message(text, kind, self._moment()))
-        del self.messages[:-HISTORY]
-        self.message_count += 1
-
-    def _refuse(self, text: str) -> bool:
-        self._say(text, "error")
-        return False
 
     # -- setup ------------------------------------------------------------------------
     def set_players(self, players: int) -> bool:
@@ -372,43 +317,36 @@ class FamilyReferee:
         return True
 
     # -- a reader per seat ------------------------------------------------------------------
-    def begin_reader_setup(self) -> bool:
-        """Ask each seat in turn to lay any card on the reader in front of it."""
-        if self.phase not in (SETUP, READERS):
-            return self._refuse("the readers are given their seats before the first deal")
+    def _reader_start(self) -> None:
         self.seat_readers.clear()
         self.asking = Seat(0)
-        self.phase = READERS
-        self._say("each player in turn lays any card on the reader in front of them; "
-                  "a seat without one: No reader here")
-        return True
 
-    def skip_reader(self) -> bool:
-        """The seat asked has no reader of its own."""
-        if self.phase != READERS or self.asking is None:
-            return False
-        self._say(f"{self.name(self.asking)} has no reader: its cards go on any reader at its turn")
+    def _reader_asked(self) -> Seat | None:
+        return self.asking
+
+    def _reader_skip(self) -> str:
+        assert self.asking is not None
+        said = f"{self.name(self.asking)} has no reader: its cards go on any reader at its turn"
         self._next_reader()
-        return True
+        return said
 
-    def end_reader_setup(self) -> None:
-        """Stop asking: the seats not asked keep no reader of their own."""
-        if self.phase == READERS:
-            self.asking = None
-            self._after_readers()
+    def _reader_stop(self) -> None:
+        self.asking = None
 
-    def _scan_reader(self, reader: str | None) -> bool:
+    def _reader_laid(self, reader: str | None) -> tuple[bool, str]:
         asked = self.asking
         assert asked is not None
         if reader is None:
-            return self._refuse("that reader has no name: a reader per seat needs the udev rule's names")
+            return False, "that reader has no name: a reader per seat needs the udev rule's names"
         if reader in self.seat_readers:
-            return self._refuse(f"that is {self.name(self.seat_readers[reader])}'s reader - "
-                                f"{self.name(asked)}, lay any card on your reader")
+            return False, (f"that is {self.name(self.seat_readers[reader])}'s reader - "
+                           f"{self._reader_prompt()}")
         self.seat_readers[reader] = asked
-        self._say(f"{self.name(asked)}'s reader found", "ok")
         self._next_reader()
-        return True
+        return True, f"{self.name(asked)}'s reader found"
+
+    def seats_with_readers(self) -> list[Seat]:
+        return sorted(set(self.seat_readers.values()))
 
     def _next_reader(self) -> None:
         assert self.asking is not None
@@ -416,17 +354,6 @@ class FamilyReferee:
         while nxt < self.players and not dummy.may_deal(self, Seat(nxt)):
             nxt += 1  # dummy whist's dummy: nobody sits there
         self.asking = Seat(nxt) if nxt < self.players else None
-        if self.asking is None:
-            self._after_readers()
-
-    def _after_readers(self) -> None:
-        self.phase = SETUP
-        seats = sorted(set(self.seat_readers.values()))
-        if seats:
-            named = ", ".join(self.name(s) for s in seats)
-            self._say(f"readers ready: {named} {'has' if len(seats) == 1 else 'have'} their own", "ok")
-        else:
-            self._say("no seat has a reader of its own: every card is taken as the player's to move")
 
     def reader_of(self, seat: Seat) -> str | None:
         return next((r for r, s in self.seat_readers.items() if s == seat), None)
@@ -442,26 +369,17 @@ class FamilyReferee:
         who = self.name(laid_by)
         return f"not {who}'s turn: {who}, take back the card on your reader - {self.name(seat)} to play"
 
-    def set_ai(self, seat: Seat | int | str, level: str | None) -> None:
-        """An AI in ``seat`` (``level``) or a person (None); only before the first deal."""
-        if self.match.deals or self.phase != SETUP:
-            raise RulesError("the seats are chosen before the first deal of a match")
-        s = self._seat(seat)
-        if int(s) >= self.players:
-            raise RulesError(f"{self.game.title} is set for {self.players} players: no seat {int(s) + 1}")
-        if level is not None and not dummy.may_deal(self, s):
+    def _check_ai_seat(self, seat: Seat, level: str | None) -> None:
+        if int(seat) >= self.players:
+            raise RulesError(f"{self.game.title} is set for {self.players} players: no seat {int(seat) + 1}")
+        if level is not None and not dummy.may_deal(self, seat):
             raise RulesError("the dummy is played by its declarer, a person or an AI")
-        if level is None:
-            self.ai_seats.pop(s, None)
-        else:
-            self.ai_seats[s] = level
 
     def toggle_ai(self, seat: Seat | int | str, level: str = "hard") -> None:
-        s = self._seat(seat)
-        if not dummy.may_deal(self, s):
+        if not dummy.may_deal(self, self._seat(seat)):
             self._refuse("the dummy is played by its declarer: choose the three players")
             return
-        self.set_ai(s, None if s in self.ai_seats else level)
+        super().toggle_ai(seat, level)
 
     def step_dealer(self, step: int = 1) -> None:
         """The setup's dealer moved on round the seats that may deal (not dummy whist's dummy)."""
@@ -471,17 +389,6 @@ class FamilyReferee:
             if dummy.may_deal(self, seat):
                 break
         self.setup_dealer = seat
-
-    def choose_dealer(self, seat: Seat | int | str) -> None:
-        """The first dealer of the match; the engine passes the deal on from there."""
-        if self.phase != SETUP:
-            raise RulesError("the dealer is chosen before the first hand")
-        dealer = self._seat(seat)
-        self.setup_dealer = dealer
-        self.matches -= 1  # the match not yet begun: its seed is kept for the one chosen now
-        self.match = self._new_match(dealer)
-        self._say(f"{self.name(dealer)} deals")
-        self._begin_hand()
 
     def _begin_hand(self) -> None:
         self._upcards = set()
@@ -826,11 +733,6 @@ class FamilyReferee:
         return None
 
     # -- AI ---------------------------------------------------------------------------------
-    def _key(self) -> tuple[int, int, int]:
-        deal = self.deal
-        assert deal is not None
-        return len(self.match.deals), len(deal.actions), self._undos
-
     @property
     def ai_request(self) -> FamilyAIRequest | None:
         deal = self.deal
@@ -891,14 +793,8 @@ class FamilyReferee:
         req = self.ai_request
         if req is None or self.ai_async:
             return
-        action: Action | None = None
-        for level in dict.fromkeys((req.level, "rules")):
-            try:
-                action = self.choose(req.observation, level, req.seed)
-                break
-            except Exception as exc:  # a broken AI must not stop a game of real cards
-                log.warning("the AI (%s) failed for %s: %s", level, self.name(req.seat), exc)
-        self.supply_ai_action(req.key, action)
+        self.supply_ai_action(req.key, ask_ai(self.choose, req.observation, req.level, req.seed,
+                                              self.name(req.seat)))
 
     def expected(self) -> Action | None:
         """The AI's card or exchange now wanted on the reader (None: a person's turn, thinking)."""
@@ -977,17 +873,7 @@ class FamilyReferee:
         return True
 
     # -- input ------------------------------------------------------------------------------
-    def scan(self, card: str | Card | None, tag: str | None = None, reader: str | None = None) -> bool:
-        if self.phase == READERS:
-            return self._scan_reader(reader)  # any card will do, even one not enrolled
-        if card is None:
-            return self._refuse(UNKNOWN_CARD)
-        try:
-            c = parse_card(card)
-        except NotationError:
-            return self._refuse(UNKNOWN_CARD)
-        if self.phase == SETUP:
-            return self._refuse("choose the players and the dealer first, then tap Start")
+    def _scan_card(self, c: Card, reader: str | None) -> bool:
         if self.phase == HAND_OVER:
             return self._refuse("the hand is over - " + self._next_words())
         if self.phase == TRUMP:
@@ -1091,44 +977,8 @@ class FamilyReferee:
         self._after_deal_moved()
         return True
 
-    def reader_status(self, status: ReaderStatus) -> None:
-        was = self.reader_connected
-        self.reader_connected = status.connected
-        self.reader_message = status.message
-        if status.connected and was is False:
-            self._say("the reader is back: lay again any card laid while it was unplugged", "ok")
-        elif not status.connected and was is not False:
-            self._say(status.message or READER_DISCONNECTED, "error")
-
-    def handle(self, event: InputEvent) -> bool:
-        """Feed one input event; True if the session used it."""
-        if isinstance(event, CardScanned):
-            self.scan(event.card, event.tag, event.reader)
-            return True
-        if isinstance(event, ReaderStatus):
-            self.reader_status(event)
-            return True
-        if not isinstance(event, ButtonEvent) or event.held:
-            return False
-        action = event.action
-        if self.phase == READERS:
-            if action == Button.SELECT:
-                return self.skip_reader()
-            if action == Button.BACK:
-                self.end_reader_setup()
-                return True
-            return False
-        if action == Button.UNDO or (action == Button.BACK and self.can_undo()):
-            self.undo()
-            return True
-        if self.phase == SETUP:
-            if action in (Button.LEFT, Button.RIGHT):
-                self.step_dealer(1 if action == Button.RIGHT else self.players - 1)
-                return True
-            if action in (Button.SELECT, Button.DEAL):
-                self.choose_dealer(self.setup_dealer)
-                return True
-        elif self.phase == STEPS:
+    def _handle_button(self, action: Button) -> bool:
+        if self.phase == STEPS:
             choices = [c for c in self.choices() if c.enabled]
             if not choices:
                 return False
@@ -1141,9 +991,6 @@ class FamilyReferee:
                 return True
         elif self.phase == PLAY and action == Button.SELECT and self.choices():
             self.act(self.choices()[0].action)  # a dog's knock
-            return True
-        elif self.phase == HAND_OVER and action in (Button.SELECT, Button.DEAL):
-            self.next_hand()
             return True
         return False
 
@@ -1163,27 +1010,11 @@ class FamilyReferee:
         seats = [s for s in deal.seats if s not in deal.out]
         return "tricks " + ", ".join(f"{self.name(s)} {deal.taken[s]}" for s in seats)
 
-    def _match_ends(self) -> bool:
-        """The hand in view ends the match (the button says New match)."""
-        s = self.preview
-        if s is None or s.game_won_by is None:
-            return False
-        return self.match.games_won[s.game_won_by] + 1 >= self.game.games_to_win(self.rules)
-
-    def next_hand(self) -> bool:
-        """Score the finished hand (the match's) and go on to the next deal."""
-        if self.phase != HAND_OVER:
-            return self._refuse("the hand is not over yet")
-        self.last_score = self.match.finish_deal()
-        self.preview = None
-        if self.match.is_over:
-            w = self.match.winner
-            who = self.game.side_names[w] if self.game.partnerships and w is not None else \
-                (self.name(Seat(w)) if w is not None else "nobody")
-            self._say(f"the {self.game.title} match is over: {who} wins - a new match starts", "ok")
-            self.match = self._new_match(self.match.next_dealer)
-        self._begin_hand()
-        return True
+    def _winner_words(self) -> str:
+        w = self.match.winner
+        who = self.game.side_names[w] if self.game.partnerships and w is not None else \
+            (self.name(Seat(w)) if w is not None else "nobody")
+        return f"the {self.game.title} match is over: {who} wins - a new match starts"
 
     def summary_lines(self) -> list[str]:
         s = self.preview or self.last_score
@@ -1293,11 +1124,7 @@ class FamilyReferee:
                 self._say("the turned card undone: scan it again")
                 return True
             return self._refuse("nothing to undo")
-        if self.phase == TRUMP and not self.match.deals:
-            self.phase = SETUP
-            self._say("choose the players and the dealer again")
-            return True
-        return self._refuse("nothing to undo")
+        return self._undo_to_setup()
 
     def _ai_call(self, action: Action) -> bool:
         whole = isinstance(action, Exchange) and self.whole_exchanges
@@ -1320,16 +1147,9 @@ class FamilyReferee:
         self._say(f"undone: {self.name(last.seat)}'s {said_of(last, self.players, hide=True)}")
 
     # -- the screen ---------------------------------------------------------------------------
-    def _next_words(self) -> str:
-        nxt = "a new match" if self._match_ends() else "the next hand"
-        if self.touch:
-            return f"tap {'New match' if nxt == 'a new match' else 'Next hand'} for {nxt}"
-        return f"press Select for {nxt}"
-
     def prompt(self) -> str:
         if self.phase == READERS:
-            assert self.asking is not None
-            return f"{self.name(self.asking)}, lay any card on your reader"
+            return self._reader_prompt()
         if self.phase == SETUP:
             how = "tap a seat for a person or the AI, Start to begin" if self.touch \
                 else "left/right: the dealer, select to start"
@@ -1412,19 +1232,6 @@ class FamilyReferee:
             return (f"trick {deal.trick_number}: the dummy to play - {self.name(actor)} lays one of the "
                     "dummy's cards on the reader")
         return f"trick {deal.trick_number}: {name} to play - lay {name}'s card on the reader"
-
-    def current_messages(self) -> tuple[Message, ...]:
-        now = self._moment()
-        return tuple(m for m in self.messages if m.kind != "error" or m.moment == now)
-
-    def badges(self) -> list[str]:
-        out = []
-        if self.reader_connected is False:
-            out.append(self.reader_message or READER_DISCONNECTED)
-        deal = self.deal
-        if deal is not None:
-            out.extend(f"revoke: {self.name(r.seat)} (trick {r.trick})" for r in deal.revokes)
-        return out
 
     def contract_now(self) -> Contract | None:
         """The contract as far as it is settled (Bid Whist's trumps are named before the

@@ -1,8 +1,10 @@
 """A table of real cards for the family referee's tests: the deck the people deal is the
-engine's own shuffle of the hand (the session's template), so the test knows every hand."""
+engine's own shuffle of the hand (the session's template), so the test knows every hand;
+and the screen tests' scans and taps (``scan``, ``tap_choice``, ``settle``)."""
 
 from __future__ import annotations
 
+from device.events import CardScanned
 from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
 from device.referee_family import RACKS, STEPS, STOCK, FamilyReferee
 from engine.actions import Action
@@ -10,6 +12,29 @@ from engine.cards import Card
 from engine.game import Phase
 from engine.order import Order
 from engine.seats import Seat
+
+
+def scan(app, card) -> None:
+    """A card laid on the app's one reader (the screen's tests), then a frame."""
+    app.queue.post(CardScanned(str(card), "0A1B2C3D4E"))
+    app.step(1 / 60)
+
+
+def tap_choice(app, label: str | None = None) -> None:
+    """Tap a bid or trump button (by its words, else the first that can be tapped)."""
+    from device.app.testing import tap_button
+
+    app.scene.ensure_layout(app.size)
+    for b in app.scene.buttons.buttons:
+        if b.name.startswith("choice_") and b.enabled and (label is None or b.label == label):
+            tap_button(app, b.name)
+            return
+    raise AssertionError(f"no button {label!r}")
+
+
+def settle(app) -> None:
+    for _ in range(3):
+        app.step(1 / 60)  # the AI answers on the worker (synchronous in tests)
 
 
 def rules_ai(observation, level: str, seed) -> Action:
@@ -125,4 +150,4 @@ class Table:
         assert self.ref.phase == HAND_OVER
 
 
-__all__ = ["Table", "rules_ai"]
+__all__ = ["Table", "rules_ai", "scan", "settle", "tap_choice"]

@@ -18,26 +18,7 @@ from device.referee_family import RACKS, STEPS, FamilyReferee  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-
-
-def scan(app, card) -> None:
-    app.queue.post(CardScanned(str(card), "0A1B2C3D4E"))
-    app.step(1 / 60)
-
-
-def tap_choice(app, label: str | None = None) -> None:
-    """Tap a bid or trump button (by its words, else the first that can be tapped)."""
-    app.scene.ensure_layout(app.size)
-    for b in app.scene.buttons.buttons:
-        if b.name.startswith("choice_") and b.enabled and (label is None or b.label == label):
-            tap_button(app, b.name)
-            return
-    raise AssertionError(f"no button {label!r}")
-
-
-def settle(app) -> None:
-    for _ in range(3):
-        app.step(1 / 60)  # the AI answers on the worker (synchronous in tests)
+from tests.device.referee_family_driver import scan, settle, tap_choice  # noqa: E402
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)])

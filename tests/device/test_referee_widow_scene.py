@@ -15,7 +15,7 @@ from device.app.testing import make_app, tap_button  # noqa: E402
 from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP  # noqa: E402
 from device.referee_family import STEPS, FamilyReferee  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.test_referee_family_scene import scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_family_driver import scan, settle, tap_choice  # noqa: E402
 
 
 def test_widow_whist_from_the_menu_through_a_hand():

@@ -1,7 +1,7 @@
 """Real cards for the family games (Oh Hell, Knockout, Bid Whist): a thin drawing of
 :class:`device.referee_family.FamilyReferee`'s view.
 
-The classic screen's frame is kept (device.app.scenes.referee: the prompt in two
+The frame is classic's (device.app.scenes.referee_base: the prompt in two
 large lines, the messages panel, the reader's badges, the AI on the app's worker);
 what differs is drawn here: three to seven seats round the table area with each
 one's bid and tricks, the bid and trump buttons of the person to act (the hook's
@@ -11,17 +11,14 @@ player. One card reader: a card laid is the card of the player to move.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from device.app import ai_worker
-from device.app.render import cards, felt, text, theme, widgets
-from device.app.scenes.base import Scene
-from device.app.scenes.referee import NO_SEAT_READERS, RefereeScene
-from device.events import InputEvent
+from device.app.render import cards, text, theme, widgets
+from device.app.scenes.referee_base import ButtonItem, RefereeSceneBase, reader_state
 from device.referee import AI_HANDS, HAND_OVER, PLAY, READERS, SETUP, TRUMP
 from device.referee_family import RACKS, STEPS, STOCK, Choice, FamilyReferee, FamilyView
 from engine.actions import Action, Declare
@@ -30,9 +27,6 @@ from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from device.reader import Reader
-
-log = logging.getLogger(__name__)
 
 # Where the others sit round the table area (seat 0 at the bottom), as the table for
 # three to seven lays them: how many up the left edge, along the top, down the right.
@@ -71,9 +65,11 @@ def wants_family(app: App) -> bool:
     return row is not None and str(header_of(row).get("game", "classic")) != "classic"
 
 
-class FamilyRefereeScene(RefereeScene):
+class FamilyRefereeScene(RefereeSceneBase[FamilyView]):
     name = "referee"
     title = "Real cards"
+    session: FamilyReferee
+    summary_size = 17
 
     def __init__(self, app: App) -> None:
         session = app.referee_session
@@ -85,108 +81,45 @@ class FamilyRefereeScene(RefereeScene):
             session = FamilyReferee(game, app.options.players, ai_async=True, store=app.store,
                                     seed=app.options.seed,
                                     rules_for=lambda players: rules_from_config(config, name, players))
-            try:
-                session.resume()
-            except Exception as exc:  # a match that cannot be rebuilt must not block a new one
-                log.error("the unfinished real-card match cannot be resumed: %s", exc)
+            self._resume(session)
             app.referee_session = session
-        Scene.__init__(self, app)  # not classic's: its session is made above
-        self.family: FamilyReferee = session
-        session.touch = app.touch_wording
-        self.readers: list[Reader] = []
-        self.reader_problem = ""
-        self.job: int | None = None
-        self.job_key: tuple[int, int, int] | None = None
-        self._layout_key: tuple[object, ...] | None = None
-
-    def handle(self, ev: InputEvent) -> None:
-        self.family.touch = self.app.touch_wording
-        if self.family.handle(ev):
-            return
-        Scene.handle(self, ev)
-
-    # -- the reader: one ----------------------------------------------------------------
-    def enter(self) -> None:
-        settings = self.app.config.reader
-        if not settings.enabled:
-            return
-        if not settings.per_seat:
-            self._start_reader(None, None)
-            return
-        from device.reader.ports import seat_reader_ports
-
-        # Every reader plugged in, named by its port: the setup step gives each its seat.
-        ports = list(dict.fromkeys([*settings.seat_ports().values(), *seat_reader_ports()]))
-        for port in ports:
-            self._start_reader(port, port)
-        if not ports:
-            self.reader_problem = NO_SEAT_READERS
-        elif self.family.phase == SETUP and not self.family.seat_readers:
-            self.family.begin_reader_setup()
-
-    def _save_seats(self) -> None:
-        pass
-
-    @property
-    def showing_taken(self) -> None:
-        return None
+        super().__init__(app, session)
 
     # -- the AI ----------------------------------------------------------------------------
     def _run_ai(self) -> None:
-        req = self.family.ai_request
-        if req is None:
-            return
-        if self.job is None or self.job_key != req.key:
-            self.app.ai.forget(self.job)
-            self.job_key = req.key
-            self.job = self.app.ai.submit(ai_worker.act_fixed, req.observation, req.level, req.seed)
-        job = self.app.ai.poll(self.job)
-        if job is not None:
-            self.job = None
+        req = self.session.ai_request
+        job = self._poll_ai(req, ai_worker.act_fixed)
+        if req is not None and job is not None:
             answer = job.result if job.error is None and isinstance(job.result, Action) else None
-            self.family.supply_ai_action(req.key, answer)
+            self.session.supply_ai_action(req.key, answer)
 
     def update(self, dt: float) -> None:
-        self.family.touch = self.app.touch_wording
+        self.session.touch = self.app.touch_wording
         self._run_ai()
         if self._key() != self._layout_key:
             self.relayout()
 
     # -- layout -----------------------------------------------------------------------------
     def _key(self) -> tuple[object, ...]:
-        s = self.family
+        s = self.session
         deal = s.deal
         return (s.phase, tuple(sorted(s.ai_seats)), s.setup_dealer, s.players, s.can_undo(), self.size,
                 s.asking,
                 len(deal.actions) if deal is not None else -1, s.touch, s.choice_focus)
 
     def layout(self, w: int, h: int) -> None:
-        s = self.family
+        s = self.session
         v = s.view()
         self._layout_key = self._key()
-        top = self.header()
-        pad = self.px(8)
-        bh = self.px(52)
-        self.prompt_rect = pygame.Rect(pad, top, w - 2 * pad, self.px(60))
-        body_top = self.prompt_rect.bottom + pad
-        body_bottom = h - bh - 2 * pad
-        if w >= h:
-            split = int(w * 0.6)
-            self.table_rect = pygame.Rect(pad, body_top, split - 2 * pad, body_bottom - body_top)
-            self.panel_rect = pygame.Rect(split, body_top, w - split - pad, body_bottom - body_top)
-        else:
-            mid = body_top + (body_bottom - body_top) * 3 // 5
-            self.table_rect = pygame.Rect(pad, body_top, w - 2 * pad, mid - body_top)
-            self.panel_rect = pygame.Rect(pad, mid + pad, w - 2 * pad, body_bottom - mid - pad)
+        self._frame(w, h, 0.6, (3, 5))
         self.spots = seat_spots(v.players, self.table_rect, self.px(16))
         if v.ring:  # the order of play round the table (dummy whist: the dummy opposite its declarer)
             # the first to play (dummy whist's declarer) at the bottom, the others clockwise
             self.spots = [self.spots[(v.ring.index(Seat(i)) + 2) % 4] if Seat(i) in v.ring else self.spots[i]
                           for i in range(v.players)]
-        items: list[tuple[str, Callable[[], object], bool, str]] = []
+        items: list[ButtonItem] = []
         if s.phase == READERS:
-            items = [("No reader here", s.skip_reader, False, "skip_reader"),
-                     ("Done", s.end_reader_setup, True, "readers_done")]
+            items = self._reader_items()
         elif s.phase == SETUP:
             for seat in map(Seat, range(v.players)):
                 who = f"AI ({s.ai_seats[seat]})" if seat in s.ai_seats else "person"
@@ -196,32 +129,18 @@ class FamilyRefereeScene(RefereeScene):
                 r.clamp_ip(self.table_rect)
                 self.buttons.add(widgets.Button(r, f"{s.name(seat)}: {who}", self._toggler(seat),
                                                 font_size=self.px(16), name=f"seat_{int(seat)}"))
-            if len(v.player_range) > 1:
-                items.append((f"Players: {v.players}", self._more_players, False, "players"))
-            items += [(f"Dealer: {s.name(s.setup_dealer)}", self._next_dealer, False, "dealer"),
-                      ("Start", lambda: s.choose_dealer(s.setup_dealer), True, "start")]
-            if self.app.config.reader.per_seat:
-                items.insert(0, ("Readers", s.begin_reader_setup, False, "readers"))
+            more = len(v.player_range) > 1
+            items = self._setup_items([(f"Players: {v.players}", self._more_players, False, "players")]
+                                      if more else [])
         elif s.phase == STEPS:
             self._choice_buttons(v.choices, v.choice_focus)
         elif s.phase == HAND_OVER:
-            items = [("New match" if v.match_over else "Next hand", s.next_hand, True, "next")]
+            items = [self._next_item(v.match_over)]
         elif s.phase == PLAY and v.choices:  # a dog's life: Knock beside Undo
             items = [(c.label, self._chooser(c.action), False, f"choice_{i}")
                      for i, c in enumerate(v.choices)]
-        if s.phase not in (SETUP, READERS):
-            items.insert(0, ("Undo", s.undo, False, "undo"))
-        if items:
-            bw = min(self.px(200), (w - (len(items) + 1) * pad) // len(items))
-            x = w - pad - len(items) * (bw + pad) + pad
-            for label, fn, primary, name in items:
-                b = widgets.Button(pygame.Rect(x, h - bh - pad, bw, bh), label, fn, primary=primary,
-                                   font_size=self.px(20), name=name)
-                b.enabled = name != "undo" or s.can_undo()
-                self.buttons.add(b)
-                x += bw + pad
-        primaries = [i for i, b in enumerate(self.buttons.buttons) if b.primary]
-        self.buttons.focus = primaries[-1] if primaries else None
+        self._bottom_buttons(w, h, items)
+        self._focus_primary()
 
     def _choice_area(self) -> pygame.Rect:
         """Where the bid or trump buttons lie: the table area under the auction so far."""
@@ -270,35 +189,24 @@ class FamilyRefereeScene(RefereeScene):
                 y += text.line_height(size, True)
 
     def _chooser(self, action: Action) -> Callable[[], bool]:
-        return lambda: self.family.act(action)
-
-    def _toggler(self, seat: Seat) -> Callable[[], None]:
-        return lambda: self.family.toggle_ai(seat, self.app.ai_level(seat))
-
-    def _next_dealer(self) -> None:
-        self.family.step_dealer(1)
+        return lambda: self.session.act(action)
 
     def _more_players(self) -> None:
-        s = self.family
+        s = self.session
         counts = s.view().player_range
         s.set_players(counts[(counts.index(s.players) + 1) % len(counts)])
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
-        v = self.family.view()
-        self.draw_title(surf)
-        self._draw_prompt(surf, v.prompt)
-        if v.phase == HAND_OVER:
-            self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], self.px(17))
-        elif v.phase == READERS:
+    def _view(self) -> FamilyView:
+        return self.session.view()
+
+    def _draw_table_area(self, surf: pygame.Surface, v: FamilyView) -> None:
+        if v.phase == READERS:
             self._draw_family_readers(surf, v)
         elif v.phase == STEPS and v.choices:
             self._draw_choices(surf, v)
         elif v.phase in (PLAY, AI_HANDS, TRUMP, STEPS, STOCK, RACKS):
             self._draw_family_table(surf, v)
-        self._draw_family_panel(surf, v)
-        self.buttons.draw(surf)
 
     def _draw_family_table(self, surf: pygame.Surface, v: FamilyView) -> None:
         four = self.app.config.display.four_colour
@@ -397,14 +305,7 @@ class FamilyRefereeScene(RefereeScene):
         surf.blit(widgets.panel_surface(t.w, t.h, 120), t.topleft)
         asked = int(v.asking) if v.asking is not None else v.players
         for sv in v.seats:
-            if sv.seat in v.readers:
-                state, colour = "reader found", (150, 230, 160)
-            elif sv.seat == v.asking:
-                state, colour = "lay any card now", theme.GOLD
-            elif int(sv.seat) < asked:
-                state, colour = "no reader", theme.INK_DIM
-            else:
-                state, colour = "waiting", theme.INK_DIM
+            state, colour = reader_state(sv.seat in v.readers, sv.seat == v.asking, int(sv.seat) < asked)
             x, y = self.spots[sv.seat]
             nt = text.text(sv.name, self.px(18), theme.INK, True)
             st = text.text(state, self.px(16), colour, sv.seat == v.asking)
@@ -438,40 +339,21 @@ class FamilyRefereeScene(RefereeScene):
         nt = text.text(note, size, theme.GOLD, True)
         surf.blit(nt, nt.get_rect(midtop=(t.centerx, y + h + self.px(6))))
 
-    def _draw_family_panel(self, surf: pygame.Surface, v: FamilyView) -> None:
-        p = self.panel_rect
-        surf.blit(widgets.panel_surface(p.w, p.h), p.topleft)
-        top = self._draw_badges(surf, _badged(v))
+    def _draw_panel(self, surf: pygame.Surface, v: FamilyView) -> None:
         rows: list[str] = []
         if v.dealer is not None:
             trumps = "trumps not named yet" if v.trump is None else ("no trumps" if v.trump == 4 else
                                                                      f"trumps {SUIT_SYMBOLS[v.trump]}")
             turned = f" ({Card(v.trump_card).symbol} turned)" if v.trump_card else ""
             rows.append(f"{v.title} · hand {v.hand_number} · {v.hand_size} cards · "
-                        f"{self.family.name(v.dealer)} deals · {trumps}{turned}")
+                        f"{self.session.name(v.dealer)} deals · {trumps}{turned}")
         if v.contract:
             rows.append(f"contract: {v.contract}")
         if v.side_tricks and v.phase in (PLAY, HAND_OVER) and len(v.sides) == 2:
             rows.append("tricks " + " · ".join(
                 f"{n} {t}" for n, t in zip(v.sides, v.side_tricks, strict=True)))
         rows.append("score " + " · ".join(f"{n} {t}" for n, t in zip(v.sides, v.side_scores, strict=True)))
-        size = self.px(15)
-        line = text.line_height(size)
-        wrapped = [part for row in rows for part in text.wrap(row, size, p.w - self.px(20))]
-        y = p.bottom - self.px(8) - len(wrapped) * line
-        foot = y - self.px(6)
-        pygame.draw.line(surf, theme.PANEL_EDGE, (p.x + self.px(10), foot), (p.right - self.px(10), foot))
-        for part in wrapped:
-            surf.blit(text.text(part, size, theme.INK_DIM), (p.x + self.px(10), y))
-            y += line
-        box = pygame.Rect(p.x, top - self.px(8), p.w, foot - top + self.px(4))
-        said = [m for m in self._recent(v.messages) if m.text not in v.badges]
-        self._draw_messages(surf, box, said)
-
-
-def _badged(v: FamilyView) -> Any:
-    """The classic panel's badge drawing reads only ``badges``."""
-    return v
+        self._draw_panel_of(surf, rows, self.px(15), v.badges, v.messages)
 
 
 __all__ = ["FamilyRefereeScene", "seat_spots", "wants_family"]
