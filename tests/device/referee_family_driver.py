@@ -150,4 +150,15 @@ class Table:
         assert self.ref.phase == HAND_OVER
 
 
-__all__ = ["Table", "rules_ai", "scan", "settle", "tap_choice"]
+def person_card(deal, hand: set[Card], revoked: bool) -> tuple[Card, bool]:
+    """A person's card and whether a revoke has been made: the first time the person
+    could, a card of another suit though it holds the led suit, else its first legal card."""
+    led = deal.current.led_suit if deal.current.cards else None
+    follow = sorted(c for c in hand if c.suit == led)
+    other = sorted(c for c in hand if c.suit != led)
+    if follow and other and not revoked:
+        return other[0], True
+    return deal.order.legal(frozenset(hand), deal.current.cards)[0], revoked
+
+
+__all__ = ["Table", "person_card", "rules_ai", "scan", "settle", "tap_choice"]

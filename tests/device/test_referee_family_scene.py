@@ -18,7 +18,7 @@ from device.referee_family import RACKS, STEPS, FamilyReferee  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.referee_family_driver import scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_family_driver import person_card, scan, settle, tap_choice  # noqa: E402
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)])
@@ -61,13 +61,7 @@ def test_oh_hell_for_five_from_the_menu_to_the_next_hand(size):
                     scan(app, wrong)  # not the card asked for: refused, by its place only
                     assert "rack" in ref.messages[-1].text and ref.messages[-1].kind == "error"
             else:
-                led = deal.current.led_suit if deal.current.cards else None
-                follow = sorted(c for c in hands[seat] if c.suit == led)
-                other = sorted(c for c in hands[seat] if c.suit != led)
-                if follow and other and not revoked:
-                    card, revoked = other[0], True  # shows out though it holds the suit
-                else:
-                    card = deal.order.legal(frozenset(hands[seat]), deal.current.cards)[0]
+                card, revoked = person_card(deal, hands[seat], revoked)
             before = len(deal.actions)
             scan(app, card)
             assert len(ref.deal.actions) == before + 1, ref.messages[-1].text

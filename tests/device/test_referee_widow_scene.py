@@ -15,7 +15,7 @@ from device.app.testing import make_app, tap_button  # noqa: E402
 from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP  # noqa: E402
 from device.referee_family import STEPS, FamilyReferee  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.referee_family_driver import scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_family_driver import person_card, scan, settle, tap_choice  # noqa: E402
 
 
 def test_widow_whist_from_the_menu_through_a_hand():
@@ -57,13 +57,7 @@ def test_widow_whist_from_the_menu_through_a_hand():
             else:
                 scan(app, widow[0])  # a dead card: refused
                 assert ref.messages[-1].kind == "error" and "dead hand" in ref.messages[-1].text
-                led = deal.current.led_suit if deal.current.cards else None
-                follow = sorted(c for c in hands[seat] if c.suit == led)
-                other = sorted(c for c in hands[seat] if c.suit != led)
-                if follow and other and not revoked:
-                    card, revoked = other[0], True  # shows out though it holds the suit
-                else:
-                    card = deal.order.legal(frozenset(hands[seat]), deal.current.cards)[0]
+                card, revoked = person_card(deal, hands[seat], revoked)
             before = len(deal.actions)
             scan(app, card)
             assert len(ref.deal.actions) == before + 1, ref.messages[-1].text
