@@ -5,8 +5,8 @@ alone): the p99 and the largest over every play and every bid of N deals.
     python bench/move_cpu.py GAME [--deals N] [--level hard] [--players N] [--rule KEY=VALUE ...]
 
 Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
-``--level ismcts`` times the ISMCTS baseline's C search (bench/ismcts.py, 1,000
-simulations), ``ismcts-py`` its Python reference.
+``--level ismcts`` times the ISMCTS baseline (bench/ismcts.py: engine.ai.ismcts's C search with
+random play-outs, 1,000 simulations), ``ismcts-py`` its Python reference.
 """
 
 from __future__ import annotations
@@ -51,10 +51,11 @@ def main() -> int:
         sys.path.insert(0, str(ROOT / "bench"))
         import ismcts
 
-        search = ismcts.search_py if args.level == "ismcts-py" else ismcts.search
+        python = args.level == "ismcts-py"
 
         def choose(obs: Observation, level: str, seed: str) -> Action:
-            return obs.legal[0] if len(obs.legal) == 1 else search(obs, ismcts.ITERATIONS, seed)
+            return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(obs, ismcts.ITERATIONS, seed,
+                                                                           python=python)
     game = get_game(args.game, args.players)
     try:
         rules = rules_with(game, args.rule)
