@@ -7,8 +7,6 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
 SOURCES := pyproject.toml setup.py $(wildcard engine/csrc/*.c engine/csrc/*.h)
 
-ISMCTS_LIB := bench/_ismcts.so
-
 .PHONY: run test bench lint typecheck check-arm clean
 
 $(BIN)/python:
@@ -32,16 +30,12 @@ $(STAMP_BENCH): $(BIN)/python $(SOURCES)
 run: $(STAMP_RUN)
 	$(BIN)/whist-table play --fallback-headless
 
-# the ISMCTS baseline's C core (bench/ismcts.py loads it with ctypes)
-$(ISMCTS_LIB): bench/ismcts.c
-	$(CC) -std=c99 -O2 -Wall -Wextra -pedantic -shared -fPIC -o $@ $< -lm
-
-test: $(STAMP_TEST) $(ISMCTS_LIB)
+test: $(STAMP_TEST)
 	$(BIN)/python -m ruff check engine device hall tests bench
 	$(BIN)/python -m mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
-bench: $(STAMP_BENCH) $(ISMCTS_LIB)
+bench: $(STAMP_BENCH)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python bench/run_all.py
 
 # The C core for the Pi's CPUs (cross-built, run under qemu-user) and with
@@ -56,4 +50,4 @@ lint: $(STAMP_TEST)
 	$(BIN)/python -m ruff check engine device hall tests bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info engine/_solver*.so engine/_family*.so $(ISMCTS_LIB)
+	rm -rf $(VENV) build *.egg-info engine/_solver*.so engine/_family*.so engine/_ismcts*.so

@@ -83,5 +83,14 @@ if __name__ == "__main__":
                 extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
                 optional=True,
             ),
+            # Oh Hell and Knockout's search (engine.ai.ismcts)
+            Extension(
+                "engine._ismcts",
+                sources=["engine/csrc/ismcts.c", "engine/csrc/deals.c", "engine/csrc/pyismcts.c"],
+                libraries=["m"],
+                include_dirs=["engine/csrc"],
+                extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
+                optional=True,
+            ),
         ],
     )

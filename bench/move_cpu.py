@@ -5,8 +5,10 @@ alone): the p99 and the largest over every play and every bid of N deals.
     python bench/move_cpu.py GAME [--deals N] [--level hard] [--players N] [--rule KEY=VALUE ...]
 
 Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
-``--level ismcts`` times the ISMCTS baseline's C search (bench/ismcts.py, 1,000
-simulations), ``ismcts-py`` its Python reference.
+``--matches`` plays N whole matches instead, every hand of each (Knockout: the later,
+smaller hands, where the player with most tricks names trumps).
+``--level ismcts`` times the ISMCTS baseline (bench/ismcts.py: engine.ai.ismcts's C search with
+random play-outs, 1,000 simulations), ``ismcts-py`` its Python reference.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +30,7 @@ from engine.ai.family import choose_action  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.games import get_game  # noqa: E402
-from engine.match import deal_seed  # noqa: E402
+from engine.match import Match, deal_seed  # noqa: E402
 from engine.observation import Observation  # noqa: E402
 from engine.seats import seats_at  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
@@ -44,6 +47,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--players", type=int, default=None, help="oh-hell 3-7, knockout 2-7")
+    parser.add_argument("--matches", action="store_true", help="N whole matches instead of N deals")
     add_rule_option(parser)
     args = parser.parse_args()
     choose = choose_action
@@ -51,10 +55,11 @@ def main() -> int:
         sys.path.insert(0, str(ROOT / "bench"))
         import ismcts
 
-        search = ismcts.search_py if args.level == "ismcts-py" else ismcts.search
+        python = args.level == "ismcts-py"
 
         def choose(obs: Observation, level: str, seed: str) -> Action:
-            return obs.legal[0] if len(obs.legal) == 1 else search(obs, ismcts.ITERATIONS, seed)
+            return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(obs, ismcts.ITERATIONS, seed,
+                                                                           python=python)
     game = get_game(args.game, args.players)
     try:
         rules = rules_with(game, args.rule)
@@ -63,10 +68,8 @@ def main() -> int:
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
     plays: list[float] = []
     bids: list[float] = []
-    for i in range(args.deals):
-        seed = deal_seed("cpu", i)
-        record = game.next_record(rules, dealers[i % len(dealers)], i % game.arena_hands(rules), seed)
-        deal = Deal(record, game.rules_for_record(rules, record), game)
+
+    def play_out(deal: Deal, seed: str, apply: Callable[[Action], object]) -> None:
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
@@ -74,10 +77,23 @@ def main() -> int:
             t0 = time.process_time()
             action = choose(obs, args.level, seed)
             (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
-            deal.apply(action)
+            apply(action)
+
+    for i in range(args.deals):
+        seed = deal_seed("cpu", i)
+        if args.matches:
+            match = Match(rules, dealers[i % len(dealers)], seed)
+            while not match.is_over:
+                play_out(match.new_deal(), seed, match.apply)
+                match.finish_deal()
+            continue
+        record = game.next_record(rules, dealers[i % len(dealers)], i % game.arena_hands(rules), seed)
+        deal = Deal(record, game.rules_for_record(rules, record), game)
+        play_out(deal, seed, deal.apply)
     name = " ".join([args.game, *args.rule])
     players = f" {game.players} players," if args.players else ""
-    print(f"{name}{players} {args.level}, {args.deals} deals: plays {len(plays)}, "
+    print(f"{name}{players} {args.level}, {args.deals} {'matches' if args.matches else 'deals'}: "
+          f"plays {len(plays)}, "
           f"p99 {p99(plays):.1f} ms, max {1000 * max(plays):.1f} ms; "
           f"bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
           + (f", max {1000 * max(bids):.1f} ms" if bids else ""))

@@ -1,24 +1,26 @@
-"""Two settings of the Oh Hell / Knockout AI (engine/ai/solo.py) paired on the same
-duplicate deals, in one process and with fixed work: how the constants there were
+"""Two settings of the Oh Hell / Knockout hard (engine/ai/ismcts.py) paired on the
+same duplicate deals, in one process and with fixed work: how its options were
 chosen (bench/RESULTS.md).
 
-    python bench/solo_pair.py --players 4 --deals 40 --seed pilot \\
-        --a '{"BID_WORK": 6}' --b '{"BID_WORK": 2}'
-    python bench/solo_pair.py --players 3 --deals 40 --against ismcts
+    python bench/solo_pair.py --players 3 --deals 330 --seed x2 \\
+        --a '{"iterations": 4000}' --b '{"iterations": 1000}'
+    python bench/solo_pair.py --players 3 --deals 330 --against ismcts
 
-``--a`` and ``--b`` set module constants of engine.ai.solo (JSON; anything not
-named keeps its value) for hard A and hard B; ``--against ismcts`` plays A
-against the ISMCTS baseline's C search in-process instead of B. Prints A's
-margin in points a hand (the arena's, device.arena), split by hand size, the
+``--a`` and ``--b`` set fields of hard's ``engine.ai.ismcts.Options`` (JSON:
+iterations, bid_iterations, textbook, epsilon, explore; anything not named
+keeps hard's) for hard A and hard B; ``--against ismcts`` plays A against the
+ISMCTS baseline (bench/ismcts.py) in-process instead of B. Prints A's margin
+in points a hand (the arena's, device.arena), split by hand size, the
 exact-bid rates and A's processor time a card and a bid (p99).
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
+import dataclasses
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -32,9 +34,8 @@ for path in (ROOT, ROOT / "bench"):
 import ismcts  # noqa: E402
 
 from device.arena import Arena, Entrant, standard_deals  # noqa: E402
-from engine import ai  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
-from engine.ai import solo  # noqa: E402
+from engine.ai import ismcts as search  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.seats import Seat  # noqa: E402
@@ -57,31 +58,30 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", default="pilot")
-    parser.add_argument("--a", default="{}", help="JSON: engine.ai.solo constants for A")
-    parser.add_argument("--b", default="{}", help="JSON: engine.ai.solo constants for B")
+    parser.add_argument("--a", default="{}", help="JSON: engine.ai.ismcts.Options fields for A")
+    parser.add_argument("--b", default="{}", help="JSON: engine.ai.ismcts.Options fields for B")
     parser.add_argument("--against", choices=("hard", "ismcts"), default="hard")
     args = parser.parse_args()
-    a_set, b_set = json.loads(args.a), json.loads(args.b)
-    defaults = {k: copy.deepcopy(getattr(solo, k)) for k in set(a_set) | set(b_set)}
-    a_set, b_set = {**defaults, **a_set}, {**defaults, **b_set}
+    hard = search.LEVELS["hard"]
+    a_opt = dataclasses.replace(hard, **json.loads(args.a))
+    b_opt = dataclasses.replace(hard, **json.loads(args.b))
     cpu: dict[str, list[float]] = {"play": [], "bid": []}
 
-    def use(settings: dict[str, object]) -> None:
-        for k, v in settings.items():
-            setattr(solo, k, v)
+    def seed_of(match: Match, seat: Seat, seed: int | str) -> int:
+        return random.Random(f"{seed}|{match.observe(seat).to_json()}").getrandbits(64)
 
     def hard_a(match: Match, seat: Seat, seed: int | str) -> Action:
         obs = match.observe(seat)
-        use(a_set)
+        if len(obs.legal) == 1:
+            return obs.legal[0]
         t0 = time.process_time()
-        action = ai.choose_action(obs, "hard", seed, budget=None)
-        if len(obs.legal) > 1:
-            cpu["play" if isinstance(action, Play) else "bid"].append(time.process_time() - t0)
+        action = search.search(obs, a_opt, seed_of(match, seat, seed))
+        cpu["play" if isinstance(action, Play) else "bid"].append(time.process_time() - t0)
         return action
 
     def hard_b(match: Match, seat: Seat, seed: int | str) -> Action:
-        use(b_set)
-        return ai.choose_action(match.observe(seat), "hard", seed, budget=None)
+        obs = match.observe(seat)
+        return obs.legal[0] if len(obs.legal) == 1 else search.search(obs, b_opt, seed_of(match, seat, seed))
 
     def baseline(match: Match, seat: Seat, seed: int | str) -> Action:
         obs = match.observe(seat)

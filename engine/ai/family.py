@@ -18,6 +18,7 @@ from engine.actions import Action, Bid, Pass, Play
 from engine.ai import (
     dummy_whist,
     german,
+    ismcts,
     nullo,
     scandinavian,
     scandinavian_search,
@@ -101,7 +102,7 @@ CLASSIC_SEARCH = ("classic", "norwegian")  # four seats in pairs, 52 cards, one 
 # The games with a player of their own: (observation, level, seeded rng) -> action.
 Player = Callable[[Observation, str, random.Random], Action]
 OWN_PLAYERS: dict[str, Player] = {
-    **{game: solo.choose for game in solo.GAMES},  # each for themselves, playing for a count of tricks
+    **{game: ismcts.choose for game in solo.GAMES},  # each for themselves, playing for a count of tricks
     "german": _german,
     "scandinavian": _scandinavian,
     "solo": solo_whist.choose,

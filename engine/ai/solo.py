@@ -1,8 +1,9 @@
 """The AI of the games where each plays alone for a count of tricks: Oh Hell
 (take exactly your bid) and Knockout whist (take a trick to stay in, the
-most to name trumps).
+most to name trumps): the textbook player, medium's flat search, and the
+pieces hard's and expert's tree search (engine.ai.ismcts) is made of.
 
-The goal is a count, not the most tricks, so the play is planned for it:
+The goal is a count, not the most tricks, so medium plans for it:
 layouts of the unseen cards consistent with what the seat knows (its hand,
 the cards played, the turned card, the suits each player has shown out of,
 how many cards each holds) are sampled, every legal card is tried on the
@@ -36,11 +37,10 @@ from engine.observation import Observation
 
 NO_TRUMP = 4
 SURE_IN = 1000  # Knockout: staying in is worth more than any count of tricks
-# The work of a decision by level, in cards played in play-outs (shared by the candidate
-# cards or bids), not in seconds, so a move is the same on any machine. Hard's three times
-# the cards and a bid's six times a card's keep a move within the table's time and gain on
-# the earlier 3,000 and twice, most in the largest hands (bench/RESULTS.md, 2026-12-03).
-WORK = {"medium": 1500, "hard": 9000, "expert": 18000}
+# Medium's work of a decision, in cards played in play-outs (shared by the candidate cards
+# or bids), not in seconds, so a move is the same on any machine; a bid gets six times a
+# card's (bench/RESULTS.md, 2026-12-03).
+WORK = {"medium": 1500}
 BID_WORK = 6
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
 EXACT_CARDS_EACH = 2  # exact search of a layout once each player holds at most this many cards
@@ -486,7 +486,8 @@ def dog(obs: Observation) -> Action:
 
 
 def choose(obs: Observation, level: str, rng: random.Random) -> Action:
-    """The action of ``level`` for an Oh Hell or Knockout observation."""
+    """The action of ``level`` (random to medium; hard and expert are engine.ai.ismcts's)
+    for an Oh Hell or Knockout observation."""
     if level == "random":
         return rng.choice(obs.legal)
     work = WORK.get(level, 0)

@@ -15,7 +15,7 @@ void wd_seed(wd_rng *rng, uint64_t seed) {
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-static uint64_t next(wd_rng *r) {
+uint64_t wd_next(wd_rng *r) {
     uint64_t *s = r->s;
     uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
     s[2] ^= s[0];
@@ -29,10 +29,10 @@ static uint64_t next(wd_rng *r) {
 
 /* Uniform in 0..n-1 (n > 0): draws that would favour the low values are
    thrown back, so every value is exactly as likely. */
-static uint64_t below(wd_rng *r, uint64_t n) {
+uint64_t wd_below(wd_rng *r, uint64_t n) {
     uint64_t floor = (0 - n) % n; /* 2^64 mod n */
     for (;;) {
-        uint64_t x = next(r);
+        uint64_t x = wd_next(r);
         if (x >= floor) return x % n;
     }
 }
@@ -53,7 +53,7 @@ static int card_list(uint64_t bits, int *cards, int m) {
 static void deal_out(int *cards, int m, int a, int b, const int others[3], wd_rng *rng,
                      uint64_t out[4]) {
     for (int i = 0; i < a + b; i++) {
-        int j = i + (int)below(rng, (uint64_t)(m - i));
+        int j = i + (int)wd_below(rng, (uint64_t)(m - i));
         int t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;
@@ -78,7 +78,7 @@ int wd_deal(const wd_plan *plan, const uint64_t base[4], const uint64_t suit_car
             cum[i] = acc;
         }
         if (acc == 0) return -1;
-        uint64_t x = below(rng, acc);
+        uint64_t x = wd_below(rng, acc);
         int pick = 0;
         while (cum[pick] <= x) pick++;
         const uint64_t *sp = plan->split[k][pick];

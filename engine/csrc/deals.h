@@ -31,6 +31,10 @@ typedef struct {
 
 void wd_seed(wd_rng *rng, uint64_t seed);
 
+/* The next 64 random bits; a number uniform in 0..n-1 (n > 0), unbiased. */
+uint64_t wd_next(wd_rng *rng);
+uint64_t wd_below(wd_rng *rng, uint64_t n);
+
 /* One layout: base[] (the cards already known) plus suit_cards[k] (the
  * unseen cards of suit k, as card bits) dealt to seats others[0..2], the
  * first two needing r0 and r1 cards. 0, or -1 when the plan has no layout
