@@ -14,6 +14,7 @@ hand ends. The play and the AI follow the classic table: tap a card twice
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -405,9 +406,8 @@ class SoloTableScene(Scene):
         barred = [n for n in range(deal.tricks_per_hand + 1) if n not in offered]
         if not barred:
             return ""
-        total = sum(a.tricks or 0 for a in deal.auction if isinstance(a, Bid))
-        return (f"Not {barred[0]}: the bids ({total} so far) would add up to the "
-                f"{deal.tricks_per_hand} tricks. The dealer's hook.")
+        # short enough for one line across the felt at 800x480, however many seats
+        return f"Not {barred[0]}: the bids may not add up to {deal.tricks_per_hand} (the dealer's hook)"
 
     # ------------------------------------------------------------------ drawing
     def status(self) -> str:
@@ -448,7 +448,8 @@ class SoloTableScene(Scene):
                 trump = deal.trump
                 words.append("no trumps" if trump == 4 else f"trumps {SUIT_SYMBOLS[trump]}")
             bids = [a.tricks or 0 for a in deal.auction if isinstance(a, Bid) and a.call is None]
-            if bids and game.has_auction:
+            called = deal.contract is not None and bool(deal.contract.call)
+            if bids and game.has_auction and not called:  # once called, the call says the total
                 words.append(f"bids {sum(bids)} of {deal.tricks_per_hand}")
             if deal.contract is not None and deal.contract.call:
                 by = deal.contract.declarer
@@ -461,9 +462,16 @@ class SoloTableScene(Scene):
         bar = pygame.Surface((w, self.px(48)), pygame.SRCALPHA)
         bar.fill((0, 0, 0, 90))
         surf.blit(bar, (0, 0))
-        words = self._bar_words()
         room = w - self.px(220)  # between Menu and Hint
-        size = text.fit_size(words, self.px(20), room, True, max(18, self.px(14)))
+        least = max(18, self.px(14))
+        words = self._bar_words()
+        # a long line (17 cards, no trumps, the bids called) loses the hand's number, then the
+        # game's name, before any of it is cut off
+        for shorter in (re.sub(r"hand \d+ · ", "", words), words.split("  ·  ", 1)[-1]):
+            if text.width(words, least, True) <= room:
+                break
+            words = shorter
+        size = text.fit_size(words, self.px(20), room, True, least)
         t = text.text(words, size, theme.INK, True)
         surf.blit(t, t.get_rect(midleft=(self.px(100), self.px(24))), pygame.Rect(0, 0, room, t.get_height()))
         deal = self.deal
