@@ -46,6 +46,8 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "early_leads": ([], ["--deals", "5"]),
     "frames": ([], []),
     "soak": ([], ["--hands", "1000"]),
+    # Oh Hell (3-5 players) and Knockout's hard against the textbook and the ISMCTS baseline
+    "solo_arena": ([], ["--deals", "3", "--only", "oh-hell-3-ismcts", "knockout-4-rules"]),
     # a whist drive through a real Mosquitto at 10, 30 and 100 tables (hall simulate)
     "hall_drive": ([], ["--tables", "3", "10", "--rounds", "2"]),
 }
