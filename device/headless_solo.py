@@ -113,7 +113,7 @@ def run_solo(hands: int, seed: int | str | None, p: Printer, game: Game, rules: 
                 elif bids:
                     p.say("Bids: " + ", ".join(bids) + f" ({deal.contract.call})")
                 elif deal.contract.declarer is not None:
-                    p.say(f"Trumps: {deal.contract.call}")
+                    p.say(f"Trumps: {deal.contract.call} by {seat_word(deal.contract.declarer)}")
             if done is not None:
                 p.say(_trick(p, len(deal.tricks), deal))
                 if delay > 0:

@@ -1024,7 +1024,7 @@ class FamilyReferee(RefereeBase):
         lines = [f"hand {s.number}: {self.name(s.dealer)} dealt, {strain_word(s.trump)}"]
         if deal is not None and deal.contract is not None and deal.contract.call:
             by, call = deal.contract.declarer, deal.contract.call
-            if by is not None and "named by" in call:  # Knockout's: the screen's name for the chooser
+            if by is not None and call.endswith(", named"):  # Knockout's: the screen's name for the chooser
                 lines[0] += f", named by {self.name(by)}"
             elif call != "turned":
                 lines[0] += f" - {call}" + (f" ({self.name(by)})" if by is not None else "")
@@ -1244,9 +1244,7 @@ class FamilyReferee(RefereeBase):
     def _call_words(self, contract: Contract) -> str:
         """The contract's name with the screen's name for whoever named trumps (Knockout's)."""
         call, by = contract.call, contract.declarer
-        if by is not None and ", named by " in call:
-            return f"{call.split(', named by ')[0]}, named by {self.name(by)}"
-        return call
+        return f"{call} by {self.name(by)}" if by is not None and call.endswith(", named") else call
 
     def _upcard(self) -> str | None:
         deal = self.deal

@@ -243,7 +243,8 @@ class Knockout(Game):
             return None
         trump = STRAINS.index(deal.declarations[-1].trump or "N")
         named = "no trumps" if trump == NO_TRUMP else SUIT_NAMES[trump]
-        return Contract(chooser, f"{named}, named by {seat_label(chooser, self.players)}", trump)
+        # who named them is the contract's declarer: each screen says it in its own words
+        return Contract(chooser, f"{named}, named", trump)
 
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
         # a player on a dog's life never leads: the lead passes on

@@ -444,16 +444,20 @@ class SoloTableScene(Scene):
         if deal is not None:
             words.append(f"hand {len(match.hands) + 1} · {deal.tricks_per_hand} "
                          f"card{'s' if deal.tricks_per_hand != 1 else ''}")
-            if deal.contract is not None or deal.phase != Phase.DECLARE:
+            contract = deal.contract
+            by = None if contract is None else contract.declarer
+            # Knockout's "clubs, named": the trumps word says which, then who named them
+            named = contract is not None and by is not None and contract.call.endswith(", named")
+            if contract is not None or deal.phase != Phase.DECLARE:
                 trump = deal.trump
-                words.append("no trumps" if trump == 4 else f"trumps {SUIT_SYMBOLS[trump]}")
+                words.append(("no trumps" if trump == 4 else f"trumps {SUIT_SYMBOLS[trump]}")
+                             + (f", named by {player_name(by)}" if named and by is not None else ""))
             bids = [a.tricks or 0 for a in deal.auction if isinstance(a, Bid) and a.call is None]
-            called = deal.contract is not None and bool(deal.contract.call)
+            called = contract is not None and bool(contract.call)
             if bids and game.has_auction and not called:  # once called, the call says the total
                 words.append(f"bids {sum(bids)} of {deal.tricks_per_hand}")
-            if deal.contract is not None and deal.contract.call:
-                by = deal.contract.declarer
-                words.append(deal.contract.call + ("" if by is None else f" by {player_name(by)}"))
+            if contract is not None and contract.call and not named:
+                words.append(contract.call + ("" if by is None else f" by {player_name(by)}"))
         return "  ·  ".join(words)
 
     def draw(self, surf: pygame.Surface) -> None:
