@@ -240,16 +240,16 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         four = self.app.config.display.four_colour
         played = dict(v.trick)
         for seat in SEATS:
-            label = SEAT_NAMES[seat] + (" (AI)" if seat in v.ai_seats else "")
-            if v.phase == AI_HANDS and seat in v.scanned:
-                label += f" {v.scanned[seat]}/13"
             colour = theme.HIGHLIGHT if seat == v.turn else theme.INK_DIM
             if seat == v.trick_winner:
-                label += " wins"
                 colour = theme.GOLD
-            lt = text.text(label, self.px(20), colour, seat == v.turn or seat == v.trick_winner)
-            box = self._seat_rect(seat, lt.get_width(), lt.get_height())
-            surf.blit(lt, box)
+            bold = seat == v.turn or seat == v.trick_winner
+            lines = [text.text(line, size, colour, bold) for line, size in self._label(v, seat, cw, ch, bold)]
+            box = self._seat_rect(seat, max(t.get_width() for t in lines), sum(t.get_height() for t in lines))
+            y = box.y
+            for lt in lines:  # West's lines from the table's edge, East's to it
+                surf.blit(lt, (box.right - lt.get_width() if seat == Seat.E else box.x, y))
+                y += lt.get_height()
             if seat in played:
                 spot = self._card_spot(seat, cw, ch)
                 surf.blit(cards.card_surface(int(Card(played[seat])), cw, ch, four), spot)
@@ -263,6 +263,27 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
                     surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
                 surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), spot)
 
+    def _label(self, v: RefereeView, seat: Seat, cw: int, ch: int, bold: bool) -> list[tuple[str, int]]:
+        """A seat's label, a line or two, each with its size: "North (Ada Fenwick)", "West 5/13",
+        "East wins". At the sides the trick's cards leave little room: a name that does not fit
+        beside the seat goes under it, smaller if need be, and a long one is cut short ("…")."""
+        size = self.px(20)
+        who = v.names.get(seat)
+        after = f" {v.scanned[seat]}/13" if v.phase == AI_HANDS and seat in v.scanned else ""
+        if seat == v.trick_winner:
+            after += " wins"
+        if who is None:
+            return [(SEAT_NAMES[seat] + (" (AI)" if seat in v.ai_seats else "") + after, size)]
+        if seat in (Seat.N, Seat.S):
+            room = self.table_rect.w - self.px(16) - text.width(f"{SEAT_NAMES[seat]} (){after}", size, bold)
+            return [(f"{SEAT_NAMES[seat]} ({text.clip(who, size, room, bold)}){after}", size)]
+        room = self._card_spot(Seat.W, cw, ch)[0] - self.table_rect.x - self.px(12)
+        line = f"{SEAT_NAMES[seat]} ({who}){after}"
+        if text.width(line, size, bold) <= room:
+            return [(line, size)]
+        small = text.fit_size(who, size, room, bold, self.px(15))
+        return [(SEAT_NAMES[seat] + after, size), (text.clip(who, small, room, bold), small)]
+
     def _draw_taken(self, surf: pygame.Surface, taken: Taken) -> None:
         """The card just taken as ``taken.seat``'s, big, with whose it was taken to be."""
         t = self.table_rect
@@ -273,7 +294,12 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         x = card.right + self.px(12)
         width = t.right - x - self.px(8)
         y = card.y
-        for line, size, colour in ((SEAT_NAMES[taken.seat], 30, theme.GOLD), ("plays", 22, theme.INK),
+        who = self.session.names.get(taken.seat)
+        # the player's name on the line of the verb: "Ada Fenwick plays", cut short to fit
+        verb = self.px(22)
+        plays = "plays" if who is None else \
+            text.clip(who, verb, width - text.width(" plays", verb, True), True) + " plays"
+        for line, size, colour in ((SEAT_NAMES[taken.seat], 30, theme.GOLD), (plays, 22, theme.INK),
                                    (Card(taken.card).symbol, 40, theme.INK)):
             fs = text.fit_size(line, self.px(size), width, True)
             surf.blit(text.text(line, fs, colour, True), (x, y))
