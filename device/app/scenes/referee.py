@@ -235,8 +235,7 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         surf.blit(t, t.get_rect(center=(self.table_rect.centerx, (north.bottom + west.top) // 2)))
 
     def _draw_table(self, surf: pygame.Surface, v: RefereeView) -> None:
-        ch = min(self.px(112), self.table_rect.h // 3)
-        cw = int(ch * cards.CARD_RATIO)
+        cw, ch = self._card_size()
         four = self.app.config.display.four_colour
         played = dict(v.trick)
         for seat in SEATS:
@@ -244,12 +243,8 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
             if seat == v.trick_winner:
                 colour = theme.GOLD
             bold = seat == v.turn or seat == v.trick_winner
-            lines = [text.text(line, size, colour, bold) for line, size in self._label(v, seat, cw, ch, bold)]
-            box = self._seat_rect(seat, max(t.get_width() for t in lines), sum(t.get_height() for t in lines))
-            y = box.y
-            for lt in lines:  # West's lines from the table's edge, East's to it
-                surf.blit(lt, (box.right - lt.get_width() if seat == Seat.E else box.x, y))
-                y += lt.get_height()
+            for line, size, where in self.seat_label(v, seat):
+                surf.blit(text.text(line, size, colour, bold), where)
             if seat in played:
                 spot = self._card_spot(seat, cw, ch)
                 surf.blit(cards.card_surface(int(Card(played[seat])), cw, ch, four), spot)
@@ -263,7 +258,30 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
                     surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
                 surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), spot)
 
-    def _label(self, v: RefereeView, seat: Seat, cw: int, ch: int, bold: bool) -> list[tuple[str, int]]:
+    def _card_size(self) -> tuple[int, int]:
+        ch = min(self.px(112), self.table_rect.h // 3)
+        return int(ch * cards.CARD_RATIO), ch
+
+    def card_rect(self, seat: Seat) -> pygame.Rect:
+        """Where ``seat``'s card of the trick lies."""
+        cw, ch = self._card_size()
+        return pygame.Rect(self._card_spot(seat, cw, ch), (cw, ch))
+
+    def seat_label(self, v: RefereeView, seat: Seat) -> list[tuple[str, int, pygame.Rect]]:
+        """``seat``'s label on the table: its lines, each with its size and where it is drawn."""
+        bold = seat == v.turn or seat == v.trick_winner
+        lines = self._label(v, seat, bold)
+        sizes = [text.font(size, bold).size(line) for line, size in lines]
+        box = self._seat_rect(seat, max(w for w, _ in sizes), sum(h for _, h in sizes))
+        out = []
+        y = box.y
+        for (line, size), (w, h) in zip(lines, sizes, strict=True):
+            # West's lines from the table's edge, East's to it
+            out.append((line, size, pygame.Rect(box.right - w if seat == Seat.E else box.x, y, w, h)))
+            y += h
+        return out
+
+    def _label(self, v: RefereeView, seat: Seat, bold: bool) -> list[tuple[str, int]]:
         """A seat's label, a line or two, each with its size: "North (Ada Fenwick)", "West 5/13",
         "East wins". At the sides the trick's cards leave little room: a name that does not fit
         beside the seat goes under it, smaller if need be, and a long one is cut short ("…")."""
@@ -277,7 +295,7 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         if seat in (Seat.N, Seat.S):
             room = self.table_rect.w - self.px(16) - text.width(f"{SEAT_NAMES[seat]} (){after}", size, bold)
             return [(f"{SEAT_NAMES[seat]} ({text.clip(who, size, room, bold)}){after}", size)]
-        room = self._card_spot(Seat.W, cw, ch)[0] - self.table_rect.x - self.px(12)
+        room = self.card_rect(Seat.W).x - self.table_rect.x - self.px(12)
         line = f"{SEAT_NAMES[seat]} ({who}){after}"
         if text.width(line, size, bold) <= room:
             return [(line, size)]
