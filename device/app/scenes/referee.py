@@ -295,7 +295,9 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         if seat in (Seat.N, Seat.S):
             room = self.table_rect.w - self.px(16) - text.width(f"{SEAT_NAMES[seat]} (){after}", size, bold)
             return [(f"{SEAT_NAMES[seat]} ({text.clip(who, size, room, bold)}){after}", size)]
-        room = self.card_rect(Seat.W).x - self.table_rect.x - self.px(12)
+        # the trick's cards lie between the sides only in play; before it, half the table is free
+        inner = self.card_rect(Seat.W).x if v.phase == PLAY else self.table_rect.centerx
+        room = inner - self.table_rect.x - self.px(12)
         line = f"{SEAT_NAMES[seat]} ({who}){after}"
         if text.width(line, size, bold) <= room:
             return [(line, size)]
