@@ -271,12 +271,12 @@ class RefereeSession(RefereeBase):
         who = self.names.get(seat)
         return SEAT_NAMES[seat] if who is None else f"{SEAT_NAMES[seat]} ({who})"
 
-    def _ai_name(self, seat: Seat, first: bool = False) -> str:
+    def _ai_name(self, seat: Seat, ai_first: bool = False) -> str:
         """An AI seat: its name where one was given (a drive's "North (AI)"), else "AI North"
-        (``first``) or "North (AI)"."""
+        (``ai_first``) or "North (AI)"."""
         if seat in self.names:
             return self.name(seat)
-        return f"AI {SEAT_NAMES[seat]}" if first else f"{SEAT_NAMES[seat]} (AI)"
+        return f"AI {SEAT_NAMES[seat]}" if ai_first else f"{SEAT_NAMES[seat]} (AI)"
 
     def _seat(self, seat: Seat | int | str) -> Seat:
         # Classic seats are named (N, "West"); a bare number is refused by the parser's own error.
@@ -386,7 +386,7 @@ class RefereeSession(RefereeBase):
         self.scanning.hands[seat].append(card)
         self.scanning.order.append((seat, card))
         n = len(self.scanning.hands[seat])
-        self._say(f"{self._ai_name(seat, True)}: {n} of {HAND_SIZE} scanned", "ok")
+        self._say(f"{self._ai_name(seat, ai_first=True)}: {n} of {HAND_SIZE} scanned", "ok")
         self._maybe_start_play()
         return True
 
@@ -755,8 +755,8 @@ class RefereeSession(RefereeBase):
             seat = self._scanning_seat()
             assert seat is not None
             n = len(self.scanning.hands[seat])
-            return (f"{self._ai_name(seat, True)}: {n} of {HAND_SIZE} scanned - lay {SEAT_NAMES[seat]}'s "
-                    "cards on the reader face down")
+            return (f"{self._ai_name(seat, ai_first=True)}: {n} of {HAND_SIZE} scanned - lay "
+                    f"{SEAT_NAMES[seat]}'s cards on the reader face down")
         if self.phase == HAND_OVER:
             return f"hand over - {self._next_words()}"
         deal = self.deal
