@@ -143,6 +143,7 @@ class RefereeView:
     trump_card: str | None
     turn: Seat | None
     ai_seats: Mapping[Seat, str]
+    names: Mapping[Seat, str]  # the players' names by seat (a drive's), else empty
     trick: tuple[tuple[Seat, str], ...]  # the trick on the table (or the one just won)
     trick_leader: Seat | None
     trick_winner: Seat | None  # set when ``trick`` is a completed trick
@@ -185,6 +186,8 @@ class RefereeSession(RefereeBase):
     ``choose(observation, level, seed)`` picks an AI card (default: engine.ai).
     ``seed`` seeds the rubbers (None: a fresh random seed for each);
     ``store`` journals them (device.store.Store).
+    ``names`` are the players' names by seat (a drive's); messages and the screen then
+    call a seat "West (Alice)". Where a card or a rack lies stays the seat's alone.
     """
 
     def __init__(
@@ -198,8 +201,10 @@ class RefereeSession(RefereeBase):
         dealer: Seat | str = Seat.N,
         store: Store | None = None,
         readers: SeatReaders | None = None,
+        names: Mapping[Seat, str] | None = None,
     ) -> None:
         super().__init__(seed=seed, store=store, ai_async=ai_async)
+        self.names = dict(names or {})
         self.rules: Rules = rules or Rules()
         self.readers = readers or SeatReaders()
         self.ai_seats = {Seat.parse(s): lvl for s, lvl in (ai_seats or {}).items()}
@@ -263,7 +268,15 @@ class RefereeSession(RefereeBase):
     setup_scan_words = "choose the dealer first, then scan the turned trump card"
 
     def name(self, seat: Seat) -> str:
-        return SEAT_NAMES[seat]
+        who = self.names.get(seat)
+        return SEAT_NAMES[seat] if who is None else f"{SEAT_NAMES[seat]} ({who})"
+
+    def _ai_name(self, seat: Seat, ai_first: bool = False) -> str:
+        """An AI seat: its name where one was given (a drive's "North (AI)"), else "AI North"
+        (``ai_first``) or "North (AI)"."""
+        if seat in self.names:
+            return self.name(seat)
+        return f"AI {SEAT_NAMES[seat]}" if ai_first else f"{SEAT_NAMES[seat]} (AI)"
 
     def _seat(self, seat: Seat | int | str) -> Seat:
         # Classic seats are named (N, "West"); a bare number is refused by the parser's own error.
@@ -330,7 +343,7 @@ class RefereeSession(RefereeBase):
     def _scan_trump(self, card: Card) -> bool:
         self.scanning.trump, self.scanning.trump_card = card.suit, card
         dealer = self.match.next_dealer
-        self._say(f"{card.symbol} turned by {SEAT_NAMES[dealer]}: trumps are {SUIT_NAMES[card.suit]}", "ok")
+        self._say(f"{card.symbol} turned by {self.name(dealer)}: trumps are {SUIT_NAMES[card.suit]}", "ok")
         self._after_trump()
         return True
 
@@ -358,8 +371,7 @@ class RefereeSession(RefereeBase):
     def _scan_ai_hand(self, card: Card) -> bool:
         seat = self._scanning_seat()
         assert seat is not None
-        name = SEAT_NAMES[seat]
-        again = f"scan {name}'s next card"
+        again = f"scan {SEAT_NAMES[seat]}'s next card"
         owner = self._rack_owner(card)
         if owner is not None:
             # The card is face down: say where it lies, never what it is.
@@ -374,7 +386,7 @@ class RefereeSession(RefereeBase):
         self.scanning.hands[seat].append(card)
         self.scanning.order.append((seat, card))
         n = len(self.scanning.hands[seat])
-        self._say(f"AI {name}: {n} of {HAND_SIZE} scanned", "ok")
+        self._say(f"{self._ai_name(seat, ai_first=True)}: {n} of {HAND_SIZE} scanned", "ok")
         self._maybe_start_play()
         return True
 
@@ -472,8 +484,8 @@ class RefereeSession(RefereeBase):
         deal = self.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
-        name = SEAT_NAMES[seat]
-        lay = f"lay {name}'s card {self._lay(seat)}"
+        name = self.name(seat)
+        lay = f"lay {SEAT_NAMES[seat]}'s card {self._lay(seat)}"
         want = self.expected_card() if self.is_ai(seat) else None
         if want is not None:
             lay = f"lay {self._place(seat, want)} {self._lay(seat)}"
@@ -488,11 +500,11 @@ class RefereeSession(RefereeBase):
                     and card not in deal.current.cards and (card != turned or laid_by == deal.dealer)):
                 # Now known to be in that player's hand: showing out of its suit is a revoke.
                 self._seen.setdefault(laid_by, {})[card] = deal.trick_number
-            return self._refuse(f"not {who}'s turn: {who}, take back the card on your reader - "
-                                f"{name} to play, {lay}")
+            return self._refuse(f"not {who}'s turn: {self.name(laid_by)}, take back the card on your "
+                                f"reader - {name} to play, {lay}")
         if self.is_ai(seat):
             if want is None:
-                return self._refuse(f"{name} (AI) is still choosing - wait for its card")
+                return self._refuse(f"{self._ai_name(seat)} is still choosing - wait for its card")
             if card != want:
                 wanted = f"{name} plays {self._place(seat, want)}"
                 owner = self._rack_owner(card)
@@ -531,7 +543,7 @@ class RefereeSession(RefereeBase):
         if laid_by == seat:
             self._seen_play(seat, card, led, trick_number)
         for revoke in deal.revokes[before:]:
-            said = f"revoke! {revoke.describe()}"
+            said = f"revoke! {revoke.describe(self.name(revoke.seat))}"
             if self.readers.reader_of(revoke.seat) is None and not self.is_ai(revoke.seat):
                 # The reader could not tell whose cards these were: the "revoke" may be
                 # a card laid out of turn, taken as this player's.
@@ -541,7 +553,7 @@ class RefereeSession(RefereeBase):
         if done is not None:
             winner = done.winner(deal.order)
             ns, ew = deal.tricks_taken()
-            self._say(f"trick {len(deal.tricks)} to {SEAT_NAMES[winner]} (NS {ns}, EW {ew})", "ok")
+            self._say(f"trick {len(deal.tricks)} to {self.name(winner)} (NS {ns}, EW {ew})", "ok")
         if deal.is_over:
             self._hand_over()
         else:
@@ -559,12 +571,12 @@ class RefereeSession(RefereeBase):
         held = sorted(c for c in seen if c.suit == led and c not in deal.played)
         if not held:
             return
-        who = SEAT_NAMES[seat]
+        who = self.name(seat)
         suspect = Suspect(seat, led, trick, held[0], seen[held[0]], len(deal.actions), card)
         self.suspects.append(suspect)
         self._say(f"revoke? {who} shows out of {SUIT_NAMES[led]}, but {held[0].symbol} was laid on "
-                  f"{who}'s reader in trick {suspect.seen_in}: {who}, take {card.symbol} back (Undo) "
-                  f"and follow suit", "revoke")
+                  f"{SEAT_NAMES[seat]}'s reader in trick {suspect.seen_in}: {who}, take {card.symbol} back "
+                  f"(Undo) and follow suit", "revoke")
 
     def open_suspects(self) -> list[Suspect]:
         """Revokes seen as they happened, not undone and not yet proven by the engine."""
@@ -589,7 +601,7 @@ class RefereeSession(RefereeBase):
         return f"the rubber is over: {winner} win - a new rubber starts"
 
     def _begin_next(self) -> None:
-        self._say(f"{SEAT_NAMES[self.match.next_dealer]} deals the next hand")
+        self._say(f"{self.name(self.match.next_dealer)} deals the next hand")
         self._begin_hand()
 
     # -- undo -----------------------------------------------------------------
@@ -735,28 +747,29 @@ class RefereeSession(RefereeBase):
         if self.phase == SETUP:
             how = ("tap Dealer to change, Start to begin" if self.touch
                    else "left/right to change, select to start")
-            return f"choose the dealer: {SEAT_NAMES[self.setup_dealer]} ({how})"
-        dealer = SEAT_NAMES[self.match.next_dealer if self.deal is None else self.deal.dealer]
+            return f"choose the dealer: {self.name(self.setup_dealer)} ({how})"
+        dealer = self.name(self.match.next_dealer if self.deal is None else self.deal.dealer)
         if self.phase == TRUMP:
             return f"{dealer} deals: scan the turned trump card (or choose trumps on screen)"
         if self.phase == AI_HANDS:
             seat = self._scanning_seat()
             assert seat is not None
             n = len(self.scanning.hands[seat])
-            name = SEAT_NAMES[seat]
-            return f"AI {name}: {n} of {HAND_SIZE} scanned - lay {name}'s cards on the reader face down"
+            return (f"{self._ai_name(seat, ai_first=True)}: {n} of {HAND_SIZE} scanned - lay "
+                    f"{SEAT_NAMES[seat]}'s cards on the reader face down")
         if self.phase == HAND_OVER:
             return f"hand over - {self._next_words()}"
         deal = self.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
-        name = SEAT_NAMES[seat]
+        name = self.name(seat)
         if self.is_ai(seat):
             want = self.expected_card()
             if want is None:
-                return f"{name} (AI) is choosing a card..."
+                return f"{self._ai_name(seat)} is choosing a card..."
             return f"{name} plays {self._place(seat, want)}: lay it {self._lay(seat)}"
-        return f"trick {deal.trick_number}: {name} to play - lay {name}'s card {self._lay(seat)}"
+        return (f"trick {deal.trick_number}: {name} to play - lay {SEAT_NAMES[seat]}'s card "
+                f"{self._lay(seat)}")
 
     def summary_lines(self) -> list[str]:
         s = self.preview or self.last_score
@@ -765,7 +778,7 @@ class RefereeSession(RefereeBase):
         trump = "no trumps" if s.trump == 4 else SUIT_NAMES[s.trump]
         ns, ew = SIDE_LONG_NAMES
         lines = [
-            f"hand {s.number}: {SEAT_NAMES[s.dealer]} dealt, {trump} were trumps",
+            f"hand {s.number}: {self.name(s.dealer)} dealt, {trump} were trumps",
             f"tricks: {ns} {s.tricks[0]}, {ew} {s.tricks[1]}",
         ]
         if s.penalty != (0, 0):
@@ -798,7 +811,7 @@ class RefereeSession(RefereeBase):
 
     def badges(self) -> list[str]:
         """The reader's and the revokes' badges, then the revokes seen as they happened."""
-        seen = [f"revoke? {SEAT_NAMES[x.seat]} (trick {x.trick})" for x in self.open_suspects()]
+        seen = [f"revoke? {self.name(x.seat)} (trick {x.trick})" for x in self.open_suspects()]
         return super().badges() + seen
 
     def view(self) -> RefereeView:
@@ -836,6 +849,7 @@ class RefereeSession(RefereeBase):
             trump_card=str(turned) if turned is not None else None,
             turn=deal.turn if deal is not None and self.phase == PLAY else None,
             ai_seats=dict(self.ai_seats),
+            names=dict(self.names),
             trick=trick,
             trick_leader=leader,
             trick_winner=winner,
@@ -854,7 +868,7 @@ class RefereeSession(RefereeBase):
             taken=self.current_taken(),
             readers=self.readers.seats(),
             asking=self.readers.asking if self.phase == READERS else None,
-            revokes=tuple(r.describe() for r in deal.revokes) if deal is not None else (),
+            revokes=tuple(r.describe(self.name(r.seat)) for r in deal.revokes) if deal is not None else (),
             summary=tuple(self.summary_lines()) if self.phase == HAND_OVER else (),
             rubber_over=self._match_ends(),
             setup_dealer=self.setup_dealer,

@@ -262,9 +262,10 @@ class Revoke:
     trick: int
     proven_in: int
 
-    def describe(self) -> str:
+    def describe(self, who: str | None = None) -> str:
+        """In words, the seat called ``who`` where the caller knows it better ("West (Alice)")."""
         return (
-            f"{SEAT_NAMES[self.seat]} revoked in trick {self.trick}: showed out of "
+            f"{who or SEAT_NAMES[self.seat]} revoked in trick {self.trick}: showed out of "
             f"{SUIT_NAMES[self.suit]}, then played {SUIT_NAMES[self.suit]} in trick {self.proven_in}"
         )
 

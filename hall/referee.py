@@ -78,13 +78,15 @@ class DriveReferee:
                         if table.journal.finished(settings.drive, round_, h))
         seed = f"{settings.seed}:r{round_}:t{table.table}:real"
         self.closed = False
-        resumed = self._resumed(store, seed, choose, ai_async, readers)
+        # the seats called as the drive's screens call them: a person by the name signed in with
+        names = {seat: "AI" if is_ai(player) else player for seat, player in zip(Seat, four, strict=True)}
+        resumed = self._resumed(store, seed, choose, ai_async, readers, names)
         if resumed is not None:
             self.session = resumed
         else:
             first = settings.dealer(round_, self.done + 1)
             self.session = RefereeSession(TABLE_RULES, ai, choose=choose, ai_async=ai_async, seed=seed,
-                                          dealer=first, readers=readers, store=store)
+                                          dealer=first, readers=readers, store=store, names=names)
             self.session.choose_dealer(first)  # the drive's dealer: no setup step at a drive
         self._listener = RealHandListener(self)
         self._match: Match | None = None
@@ -92,13 +94,15 @@ class DriveReferee:
         self.settle()
 
     def _resumed(self, store: Store | None, seed: str, choose: Chooser | None, ai_async: bool,
-                 readers: SeatReaders | None) -> RefereeSession | None:
+                 readers: SeatReaders | None, names: Mapping[Seat, str]) -> RefereeSession | None:
         """This round's rubber from the app's store after a power cut: the hand on the table at the
-        card it had reached (the referee journals every card). None when the store's newest
-        unfinished real-card rubber is not this round's."""
+        card it had reached (the referee journals every card), its players named from the table's
+        journal (the store keeps only who is an AI). None when the store's newest unfinished
+        real-card rubber is not this round's."""
         if store is None:
             return None
-        probe = RefereeSession(TABLE_RULES, choose=choose, ai_async=ai_async, readers=readers, store=store)
+        probe = RefereeSession(TABLE_RULES, choose=choose, ai_async=ai_async, readers=readers, store=store,
+                               names=names)
         try:
             if not probe.resume():
                 return None

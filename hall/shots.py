@@ -102,6 +102,7 @@ def app_screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int
 
 def _real_cards_laid(app: App, table: HallTable, settings: DriveSettings) -> None:
     """The real-card drive table a few cards into its first hand."""
+    from device.app.scenes.referee import TAKEN_SECONDS
     from device.app.testing import tap
     from device.events import CardScanned
     from engine.deal import DealRecord
@@ -128,3 +129,4 @@ def _real_cards_laid(app: App, table: HallTable, settings: DriveSettings) -> Non
         hands[deal.turn].remove(asked)
         app.dispatch(CardScanned(str(asked), tag="shot"))
     app.step(1 / 60)
+    app.step(TAKEN_SECONDS)  # the last card shown big has had its moment: the table and its names show

@@ -5,6 +5,7 @@ confirmed hand's result sent through the outbox to a hub that replays and counts
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from device.reader import SerialReader, rdm6300_frame
 from device.referee import AI_HANDS, HAND_OVER, PLAY
 from engine.cards import Card, full_deck
 from engine.deal import DealRecord
-from engine.seats import Seat
+from engine.seats import SEAT_NAMES, Seat
 from hall.drive import TABLE_RULES, DriveSettings, HandResult, checked
 from hall.referee import DriveReferee
 from hall.run import ai_chooser
@@ -63,9 +64,11 @@ class Reader:
         self.reader.stop()
 
 
-def play_with_real_cards(drive: DriveReferee, reader: Reader, record: DealRecord) -> None:
+def play_with_real_cards(drive: DriveReferee, reader: Reader, record: DealRecord,
+                         people: Mapping[Seat, str] | None = None) -> None:
     """The people lay their cards (the first legal one of each hand), the AI seats' cards are
-    laid where the referee asks for them."""
+    laid where the referee asks for them. With ``people`` (their names by seat), the screen's
+    prompt is checked to name each person at their turn, and each trick's message its winner."""
     hands = {s: set(h) for s, h in zip(Seat, record.hands(), strict=True)}
     session = drive.session
     dealer = session.dealer
@@ -81,13 +84,23 @@ def play_with_real_cards(drive: DriveReferee, reader: Reader, record: DealRecord
         assert deal is not None and deal.turn is not None
         seat = deal.turn
         card = session.expected_card()
+        if card is None and people is not None:
+            assert session.view().prompt.startswith(
+                f"trick {deal.trick_number}: {SEAT_NAMES[seat]} ({people[seat]}) to play - lay "
+                f"{SEAT_NAMES[seat]}'s card")
         if card is None:  # a person: a card of the suit led if they have one
             led = deal.current.led_suit
             mine = sorted(hands[seat])
             follow = [c for c in mine if c.suit == led]
             card = (follow or mine)[0]
         hands[seat].discard(card)
+        tricks = len(deal.tricks)
         assert reader.lay(card), session.messages[-1].text
+        if people is not None and len(deal.tricks) > tricks:
+            winner = deal.tricks[-1].winner(deal.order)
+            who = f"{SEAT_NAMES[winner]} ({people.get(winner, 'AI')})"
+            assert any(m.text.startswith(f"trick {len(deal.tricks)} to {who} (NS ")
+                       for m in session.messages), [m.text for m in session.messages]
 
 
 def test_a_real_card_table_plays_its_round_and_the_hub_counts_each_hand_once(
@@ -110,6 +123,10 @@ def test_a_real_card_table_plays_its_round_and_the_hub_counts_each_hand_once(
 
     drive = DriveReferee(table, 1, choose=lambda obs, level, seed: ai_chooser_card(obs, seed))
     assert drive.session.ai_seats.keys() == {Seat.W}
+    # the players signed in are named where they sit; the AI's seat is called as the drive calls it
+    people = {Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy"}
+    assert drive.session.view().names == {**people, Seat.W: "AI"}
+    assert drive.session.view().prompt.startswith("West (AI): 0 of 13 scanned - lay West's cards")
     pty = Pty()
     reader = Reader(pty, drive)
     try:
@@ -119,9 +136,12 @@ def test_a_real_card_table_plays_its_round_and_the_hub_counts_each_hand_once(
             assert drive.session.view().trump == settings.trump(1, hand)
             record = DealRecord.deal(settings.dealer(1, hand), seed=f"the table's own shuffle {hand}",
                                      trump=settings.trump(1, hand))
-            play_with_real_cards(drive, reader, record)
+            play_with_real_cards(drive, reader, record, people)
             # over, but not yet confirmed: an undo could still take the last card back
             assert drive.session.phase == HAND_OVER
+            dealer = settings.dealer(1, hand)
+            assert drive.session.view().summary[0].startswith(
+                f"hand {hand}: {SEAT_NAMES[dealer]} ({people.get(dealer, 'AI')}) dealt")
             assert [r.hand for r in table.journal.results("club")] == list(range(1, hand))
             assert drive.next_hand()
             assert [r.hand for r in table.journal.results("club")] == list(range(1, hand + 1))
@@ -291,6 +311,7 @@ def test_a_power_cut_mid_hand_resumes_the_real_card_round_at_its_card(tmp_path: 
         _scan(drive, hands[1], 21)
         before = drive.session.match.to_dict()
         expected = drive.session.expected_card()
+        prompt = drive.session.view().prompt
     table.journal.close()
     # the power goes: the table's journal and the app's store are all that is left
     table = offline()
@@ -299,6 +320,14 @@ def test_a_power_cut_mid_hand_resumes_the_real_card_round_at_its_card(tmp_path: 
         assert again.done == 1 and again.hand == 2
         assert again.session.match.to_dict() == before and again.session.phase == PLAY
         assert again.session.expected_card() == expected
+        # the players' names come back from the table's journal: the screen still says who is where
+        assert again.session.view().names == {Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy", Seat.W: "AI"}
+        assert again.session.view().prompt == prompt
+        deal = again.session.deal
+        assert deal is not None and deal.turn is not None
+        turn = deal.turn
+        who = {Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy", Seat.W: "AI"}[turn]
+        assert f"{SEAT_NAMES[turn]} ({who})" in prompt
         _scan(again, hands[1], 52)
         assert again.next_hand() and again.round_over
         assert [(r.round, r.hand) for r in table.journal.outbox("club")] == [(1, 1), (1, 2)]
@@ -308,3 +337,92 @@ def test_a_power_cut_mid_hand_resumes_the_real_card_round_at_its_card(tmp_path: 
 
         assert not [r for r in store.unfinished_matches() if is_referee_rubber(r)]
     table.journal.close()
+
+
+LONG = "Bartholomew Fitzwilliam-Smythe"
+
+
+def test_the_drive_s_referee_screen_labels_each_seat_with_its_player(tmp_path: Path) -> None:
+    """At 800x480 a seat's label names its player; a long name at the side is cut short with an
+    ellipsis, clear of where that seat's card of the trick lies."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.app.scenes.referee import RefereeScene
+    from device.app.testing import make_app, run_until, tap
+    from device.events import CardScanned
+    from tests.hall.test_hall_app import SETTINGS, unused
+
+    journal = TableJournal(tmp_path / "hall.db")
+    journal.join(SETTINGS, 2)
+    journal.set_seating("club", 1, ("Ann", LONG, "Cy", "AI 2W"))
+    table = HallTable(journal, None, 2, unused, drive="club", real_cards=True)
+    app = make_app((800, 480))
+    try:
+        app.go("hall", table=table)
+        app.step(1 / 60)
+        tap(app, 400, 240)  # "Tap to deal"
+        scene = app.scene
+        assert scene.name == "hall_referee" and isinstance(scene, RefereeScene)
+        referee = scene.session
+        record = DealRecord.deal(SETTINGS.dealer(1, 1), seed="labels", trump=SETTINGS.trump(1, 1))
+        hands = {s: sorted(h) for s, h in zip(Seat, record.hands(), strict=True)}
+        for card in hands[Seat.W]:
+            app.dispatch(CardScanned(str(card), tag="T"))
+        assert referee.phase == PLAY
+
+        def labels() -> dict[Seat, list[str]]:
+            view = referee.view()
+            return {seat: [line for line, _, _ in scene.seat_label(view, seat)] for seat in Seat}
+
+        shown = labels()
+        assert shown[Seat.N] == ["North (Ann)"] and shown[Seat.S] == ["South (Cy)"]
+        assert shown[Seat.W] == ["West (AI)"]
+        east, name = shown[Seat.E]
+        assert east == "East" and name.endswith("…") and LONG.startswith(name[:-1]) and len(name) > 4
+
+        def east_laid() -> bool:
+            deal = referee.deal
+            if deal is not None and Seat.E in dict(deal.current.plays()):
+                return True
+            return lay_next_card(app, referee, hands)
+
+        assert run_until(app, east_laid, max_steps=2000)
+        view = referee.view()
+        for _, _, where in scene.seat_label(view, Seat.E):
+            assert scene.table_rect.contains(where) and not where.colliderect(scene.card_rect(Seat.E))
+        assert any(m.text.startswith(f"East ({LONG}) plays ") for m in referee.messages)
+    finally:
+        app.close()
+
+
+def test_the_home_table_s_referee_names_only_the_seats() -> None:
+    """No drive, no names: the labels and words are the seats' as they always were."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.app.scenes.referee import RefereeScene
+    from device.app.testing import make_app, tap_button
+
+    app = make_app((800, 480))
+    try:
+        tap_button(app, "real cards")
+        scene = app.scene
+        assert isinstance(scene, RefereeScene)
+        session = scene.session
+        tap_button(app, "seat_W")  # West: an AI
+        tap_button(app, "start")
+        record = DealRecord.deal(Seat.N, seed=3)
+        assert record.trump_card is not None
+        tap_button(app, ["trump_0", "trump_1", "trump_2", "trump_3"][record.trump_card.suit])
+        assert session.view().prompt.startswith("AI West: 0 of 13 scanned - lay West's cards")
+        for card in sorted(record.hands()[Seat.W]):
+            app.dispatch(CardScanned(str(card), tag="T"))
+        view = session.view()
+        assert view.names == {} and view.prompt == "trick 1: East to play - lay East's card on the reader"
+        assert {seat: [line for line, _, _ in scene.seat_label(view, seat)] for seat in Seat} == {
+            Seat.N: ["North"], Seat.E: ["East"], Seat.S: ["South"], Seat.W: ["West (AI)"]}
+    finally:
+        app.close()

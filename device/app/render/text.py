@@ -48,6 +48,15 @@ def fit_size(s: str, size: int, max_width: int, bold: bool = False, min_size: in
     return size
 
 
+def clip(s: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``s`` cut short with "…" to fit ``max_width`` pixels (a long name on a label)."""
+    if width(s, size, bold) <= max_width:
+        return s
+    while s and width(s.rstrip() + "…", size, bold) > max_width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
 @lru_cache(maxsize=512)
 def wrap(s: str, size: int, max_width: int, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap; keeps explicit newlines."""

@@ -235,21 +235,16 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         surf.blit(t, t.get_rect(center=(self.table_rect.centerx, (north.bottom + west.top) // 2)))
 
     def _draw_table(self, surf: pygame.Surface, v: RefereeView) -> None:
-        ch = min(self.px(112), self.table_rect.h // 3)
-        cw = int(ch * cards.CARD_RATIO)
+        cw, ch = self._card_size()
         four = self.app.config.display.four_colour
         played = dict(v.trick)
         for seat in SEATS:
-            label = SEAT_NAMES[seat] + (" (AI)" if seat in v.ai_seats else "")
-            if v.phase == AI_HANDS and seat in v.scanned:
-                label += f" {v.scanned[seat]}/13"
             colour = theme.HIGHLIGHT if seat == v.turn else theme.INK_DIM
             if seat == v.trick_winner:
-                label += " wins"
                 colour = theme.GOLD
-            lt = text.text(label, self.px(20), colour, seat == v.turn or seat == v.trick_winner)
-            box = self._seat_rect(seat, lt.get_width(), lt.get_height())
-            surf.blit(lt, box)
+            bold = seat == v.turn or seat == v.trick_winner
+            for line, size, where in self.seat_label(v, seat):
+                surf.blit(text.text(line, size, colour, bold), where)
             if seat in played:
                 spot = self._card_spot(seat, cw, ch)
                 surf.blit(cards.card_surface(int(Card(played[seat])), cw, ch, four), spot)
@@ -263,6 +258,52 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
                     surf.blit(n, n.get_rect(center=(spot[0] + cw // 2, spot[1] + ch // 2)))
                 surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, self.px(3)), spot)
 
+    def _card_size(self) -> tuple[int, int]:
+        ch = min(self.px(112), self.table_rect.h // 3)
+        return int(ch * cards.CARD_RATIO), ch
+
+    def card_rect(self, seat: Seat) -> pygame.Rect:
+        """Where ``seat``'s card of the trick lies."""
+        cw, ch = self._card_size()
+        return pygame.Rect(self._card_spot(seat, cw, ch), (cw, ch))
+
+    def seat_label(self, v: RefereeView, seat: Seat) -> list[tuple[str, int, pygame.Rect]]:
+        """``seat``'s label on the table: its lines, each with its size and where it is drawn."""
+        bold = seat == v.turn or seat == v.trick_winner
+        lines = self._label(v, seat, bold)
+        sizes = [text.font(size, bold).size(line) for line, size in lines]
+        box = self._seat_rect(seat, max(w for w, _ in sizes), sum(h for _, h in sizes))
+        out = []
+        y = box.y
+        for (line, size), (w, h) in zip(lines, sizes, strict=True):
+            # West's lines from the table's edge, East's to it
+            out.append((line, size, pygame.Rect(box.right - w if seat == Seat.E else box.x, y, w, h)))
+            y += h
+        return out
+
+    def _label(self, v: RefereeView, seat: Seat, bold: bool) -> list[tuple[str, int]]:
+        """A seat's label, a line or two, each with its size: "North (Ada Fenwick)", "West 5/13",
+        "East wins". At the sides the trick's cards leave little room: a name that does not fit
+        beside the seat goes under it, smaller if need be, and a long one is cut short ("…")."""
+        size = self.px(20)
+        who = v.names.get(seat)
+        after = f" {v.scanned[seat]}/13" if v.phase == AI_HANDS and seat in v.scanned else ""
+        if seat == v.trick_winner:
+            after += " wins"
+        if who is None:
+            return [(SEAT_NAMES[seat] + (" (AI)" if seat in v.ai_seats else "") + after, size)]
+        if seat in (Seat.N, Seat.S):
+            room = self.table_rect.w - self.px(16) - text.width(f"{SEAT_NAMES[seat]} (){after}", size, bold)
+            return [(f"{SEAT_NAMES[seat]} ({text.clip(who, size, room, bold)}){after}", size)]
+        # the trick's cards lie between the sides only in play; before it, half the table is free
+        inner = self.card_rect(Seat.W).x if v.phase == PLAY else self.table_rect.centerx
+        room = inner - self.table_rect.x - self.px(12)
+        line = f"{SEAT_NAMES[seat]} ({who}){after}"
+        if text.width(line, size, bold) <= room:
+            return [(line, size)]
+        small = text.fit_size(who, size, room, bold, self.px(15))
+        return [(SEAT_NAMES[seat] + after, size), (text.clip(who, small, room, bold), small)]
+
     def _draw_taken(self, surf: pygame.Surface, taken: Taken) -> None:
         """The card just taken as ``taken.seat``'s, big, with whose it was taken to be."""
         t = self.table_rect
@@ -273,7 +314,12 @@ class RefereeScene(RefereeSceneBase[RefereeView]):
         x = card.right + self.px(12)
         width = t.right - x - self.px(8)
         y = card.y
-        for line, size, colour in ((SEAT_NAMES[taken.seat], 30, theme.GOLD), ("plays", 22, theme.INK),
+        who = self.session.names.get(taken.seat)
+        # the player's name on the line of the verb: "Ada Fenwick plays", cut short to fit
+        verb = self.px(22)
+        plays = "plays" if who is None else \
+            text.clip(who, verb, width - text.width(" plays", verb, True), True) + " plays"
+        for line, size, colour in ((SEAT_NAMES[taken.seat], 30, theme.GOLD), (plays, 22, theme.INK),
                                    (Card(taken.card).symbol, 40, theme.INK)):
             fs = text.fit_size(line, self.px(size), width, True)
             surf.blit(text.text(line, fs, colour, True), (x, y))
