@@ -1,7 +1,7 @@
 """Oh Hell and Knockout's hard in the arena: against the textbook player and
 against the general ISMCTS baseline (bench/ismcts.py), 500 duplicate deals
-each, at three, four and five players (Knockout at four), as bench/RESULTS.md
-quotes them. Each run is `whist-table arena`, so any one can be rerun alone:
+each, at three, four and five players, as bench/RESULTS.md quotes them.
+Each run is `whist-table arena`, so any one can be rerun alone:
 
     whist-table arena --game oh-hell --players 3 hard "cmd:python bench/ismcts.py" \\
         --deals 500 --seed oh500 --timeout 60
@@ -24,8 +24,8 @@ BASELINE = f"cmd:{sys.executable} bench/ismcts.py"
 RUNS = {
     **{f"oh-hell-{n}-{who}": ("oh-hell", n, opponent, "oh500")
        for n in (3, 4, 5) for who, opponent in (("ismcts", BASELINE), ("rules", "rules"))},
-    "knockout-4-ismcts": ("knockout", 4, BASELINE, "ko500"),
-    "knockout-4-rules": ("knockout", 4, "rules", "ko500"),
+    **{f"knockout-{n}-{who}": ("knockout", n, opponent, "ko500")
+       for n in (3, 4, 5) for who, opponent in (("ismcts", BASELINE), ("rules", "rules"))},
 }
 
 
