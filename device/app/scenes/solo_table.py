@@ -471,10 +471,10 @@ class SoloTableScene(Scene):
         words = self._bar_words()
         # a long line (17 cards, no trumps, the bids called) loses the hand's number, then the
         # game's name, before any of it is cut off
-        for shorter in (re.sub(r"hand \d+ · ", "", words), words.split("  ·  ", 1)[-1]):
+        for shorten in (lambda s: re.sub(r"hand \d+ · ", "", s), lambda s: s.split("  ·  ", 1)[-1]):
             if text.width(words, least, True) <= room:
                 break
-            words = shorter
+            words = shorten(words)
         size = text.fit_size(words, self.px(20), room, True, least)
         t = text.text(words, size, theme.INK, True)
         surf.blit(t, t.get_rect(midleft=(self.px(100), self.px(24))), pygame.Rect(0, 0, room, t.get_height()))
