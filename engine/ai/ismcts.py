@@ -33,7 +33,7 @@ from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.ai import ismcts_py, solo
 from engine.ai.ismcts_py import BID, DECLARE, Goal, Knowledge, State
 from engine.ai.solo import Goal as Worth
-from engine.ai.solo import knowledge
+from engine.ai.solo import hand_size, knowledge
 from engine.cards import STRAINS, Card
 from engine.errors import RulesError
 from engine.game import Phase
@@ -89,14 +89,12 @@ def state_of(obs: Observation) -> tuple[Knowledge, Goal]:
     state: State = (n, tuple(k.ring), int(obs.dealer), int(bool(obs.rules.get("hook", True))),
                     5 if no_trumps else 4, k.trump, PHASES[obs.phase], int(obs.seat), k.leader,
                     tuple(k.trick), tuple(bids), tuple(k.taken), tuple(hands))
-    order = tuple(sorted(k.counts, key=lambda s: -len(k.voids[s])))
+    order = tuple(k.deal_order())
     counts = tuple(k.counts.get(s, 0) for s in range(n))
     voids = tuple(ismcts_py.mask_of(k.voids[s]) for s in range(n))
-    size = len(obs.hand) + sum(1 for t in list(obs.tricks) + [obs.trick] for s, _ in t.plays()
-                               if s == obs.seat)
     worth = Worth.of(obs)
     goal: Goal = (int(worth.knockout), worth.exact_bonus, worth.trick_value, int(worth.always),
-                  worth.miss_penalty, size)
+                  worth.miss_penalty, hand_size(obs))
     return (state, k.seat, order, counts, voids, ismcts_py.mask_of(k.unseen)), goal
 
 

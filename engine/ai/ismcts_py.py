@@ -182,21 +182,14 @@ def estimate(hand: int, trump: int, players: int) -> float:
 
 
 def _deal(k: Knowledge, rng: random.Random) -> Sim:
-    state, _, order, counts, voids, unseen = k
+    """One layout of the unseen cards, by engine.ai.solo's sampler (the C's is its port)."""
+    state, seat, order, counts, voids, unseen = k
     sim = Sim.of(state)
-    pool = cards_of(unseen)
-    for attempt in range(21):
-        strict = attempt < 20  # the last deal ignores the voids, never met by a legal history
-        rng.shuffle(pool)
-        left, ok = list(pool), True
-        for s in order:
-            got = [c for c in left if not (strict and voids[s] >> (c // 13) & 1)][:counts[s]]
-            ok = ok and len(got) == counts[s]
-            sim.hands[s] = got
-            taken = set(got)
-            left = [c for c in left if c not in taken]
-        if ok:
-            break
+    known = solo.Knowledge(seat, sim.players, sim.ring, sim.hands[seat], cards_of(unseen),
+                           {s: counts[s] for s in order},
+                           {s: {u for u in range(4) if voids[s] >> u & 1} for s in range(sim.players)},
+                           sim.taken, sim.trick, sim.leader, sim.trump)
+    sim.hands = solo.sample(known, rng)
     return sim
 
 

@@ -250,6 +250,17 @@ class Knowledge:
     leader: int
     trump: int
 
+    def deal_order(self) -> list[int]:
+        """The other seats, most voids first: the order a layout is dealt in, so the seats
+        with the fewest suits open get their cards before the pool runs short of them."""
+        return sorted(self.counts, key=lambda s: -len(self.voids[s]))
+
+
+def hand_size(obs: Observation) -> int:
+    """The cards the seat held at the start of the hand: those in hand and those it played."""
+    return len(obs.hand) + sum(1 for t in list(obs.tricks) + [obs.trick] for s, _ in t.plays()
+                               if s == obs.seat)
+
 
 def knowledge(obs: Observation) -> Knowledge:
     n = obs.players
@@ -261,7 +272,7 @@ def knowledge(obs: Observation) -> Knowledge:
     if obs.trump_card is not None:
         known.add(int(obs.trump_card))
     unseen = [c for c in range(52) if c not in known]
-    size = len(hand) + sum(1 for t in list(obs.tricks) + [obs.trick] for s, _ in t.plays() if s == obs.seat)
+    size = hand_size(obs)
     counts = {s: size for s in ring if s != obs.seat}
     voids: dict[int, set[int]] = {s: set() for s in range(n)}
     for t in list(obs.tricks) + [obs.trick]:
@@ -284,7 +295,7 @@ def sample(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list[int]]
     """The seats' hands in one layout consistent with ``k`` (the rest lies in the stock)."""
     hands: list[list[int]] = [[] for _ in range(k.players)]
     hands[k.seat] = list(k.hand)
-    order = sorted(k.counts, key=lambda s: -len(k.voids[s]))
+    order = k.deal_order()
     for _ in range(tries):
         pool = list(k.unseen)
         rng.shuffle(pool)
