@@ -6,6 +6,7 @@
 #include <Python.h>
 
 #include "family.h"
+#include "pyargs.h"
 
 #define POOL_MAX 8
 
@@ -22,22 +23,6 @@ static wf_ctx *ctx_take(void) {
 static void ctx_give(wf_ctx *c) {
     if (pool_n < POOL_MAX) pool[pool_n++] = c;
     else wf_ctx_free(c);
-}
-
-static int as_long(PyObject *o, const char *what, long lo, long hi, long *out) {
-    if (!PyLong_Check(o) || PyBool_Check(o)) {
-        PyErr_Format(PyExc_ValueError, "%s must be an int, not %.50s", what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (overflow || v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "%s must be in %ld..%ld", what, lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
 }
 
 /* hands, order (trump, downtown, ace_low, free_joker), leader, trick, side, maximise */
@@ -83,7 +68,7 @@ static int parse_position(PyObject *ho, PyObject *oo, PyObject *lo, PyObject *tr
     }
     static const char *names[] = {"trump", "downtown", "ace_low", "free_joker"};
     for (int i = 0; i < 4; i++)
-        if (as_long(PySequence_Fast_GET_ITEM(seq, i), names[i], 0, i ? 1 : 4, &v[i])) {
+        if (pyargs_long(PySequence_Fast_GET_ITEM(seq, i), names[i], 0, i ? 1 : 4, &v[i])) {
             Py_DECREF(seq);
             return -1;
         }
@@ -93,7 +78,7 @@ static int parse_position(PyObject *ho, PyObject *oo, PyObject *lo, PyObject *tr
     order->ace_low = (int)v[2];
     order->free_joker = (int)v[3];
     long leader, side;
-    if (as_long(lo, "leader", 0, pos->seats - 1, &leader)) return -1;
+    if (pyargs_long(lo, "leader", 0, pos->seats - 1, &leader)) return -1;
     pos->leader = (int)leader;
     seq = PySequence_Fast(tro, "trick must be a sequence of card ints");
     if (!seq) return -1;
@@ -105,7 +90,7 @@ static int parse_position(PyObject *ho, PyObject *oo, PyObject *lo, PyObject *tr
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         long card;
-        if (as_long(PySequence_Fast_GET_ITEM(seq, i), "a trick card", 0, 53, &card)) {
+        if (pyargs_long(PySequence_Fast_GET_ITEM(seq, i), "a trick card", 0, 53, &card)) {
             Py_DECREF(seq);
             return -1;
         }
@@ -113,7 +98,7 @@ static int parse_position(PyObject *ho, PyObject *oo, PyObject *lo, PyObject *tr
     }
     pos->ntrick = (int)n;
     Py_DECREF(seq);
-    if (as_long(so, "side", 0, (1L << pos->seats) - 1, &side)) return -1;
+    if (pyargs_long(so, "side", 0, (1L << pos->seats) - 1, &side)) return -1;
     pos->side = (unsigned)side;
     int m = PyObject_IsTrue(mo);
     if (m < 0) return -1;

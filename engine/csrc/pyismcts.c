@@ -7,27 +7,12 @@
 #include <Python.h>
 
 #include "ismcts.h"
+#include "pyargs.h"
 
 static int count_cards(uint64_t m) {
     int n = 0;
     for (; m; m &= m - 1) n++;
     return n;
-}
-
-static int as_long(PyObject *o, const char *what, long lo, long hi, long *out) {
-    if (!PyLong_Check(o) || PyBool_Check(o)) {
-        PyErr_Format(PyExc_ValueError, "%s must be an int, not %.50s", what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (overflow || v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "%s must be in %ld..%ld", what, lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
 }
 
 static int as_mask(PyObject *o, const char *what, uint64_t *out) {
@@ -57,7 +42,7 @@ static int int_list(PyObject *o, const char *what, int most, long lo, long hi, i
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         long v;
-        if (as_long(PySequence_Fast_GET_ITEM(seq, i), what, lo, hi, &v) < 0) {
+        if (pyargs_long(PySequence_Fast_GET_ITEM(seq, i), what, lo, hi, &v) < 0) {
             Py_DECREF(seq);
             return -1;
         }
@@ -95,7 +80,7 @@ static int parse_state(PyObject *o, is_state *st) {
         return -1;
     }
     long players, v;
-    if (as_long(players_o, "players", 2, IS_SEATS, &players) < 0) return -1;
+    if (pyargs_long(players_o, "players", 2, IS_SEATS, &players) < 0) return -1;
     st->players = (int32_t)players;
     int n = int_list(ring_o, "ring", (int)players, 0, players - 1, st->ring);
     if (n < 1) {
@@ -103,19 +88,19 @@ static int parse_state(PyObject *o, is_state *st) {
         return -1;
     }
     st->nring = n;
-    if (as_long(dealer_o, "dealer", 0, players - 1, &v) < 0) return -1;
+    if (pyargs_long(dealer_o, "dealer", 0, players - 1, &v) < 0) return -1;
     st->dealer = (int32_t)v;
-    if (as_long(hook_o, "hook", 0, 1, &v) < 0) return -1;
+    if (pyargs_long(hook_o, "hook", 0, 1, &v) < 0) return -1;
     st->hook = (int32_t)v;
-    if (as_long(strains_o, "strains", 4, 5, &v) < 0) return -1;
+    if (pyargs_long(strains_o, "strains", 4, 5, &v) < 0) return -1;
     st->strains = (int32_t)v;
-    if (as_long(trump_o, "trump", 0, 4, &v) < 0) return -1;
+    if (pyargs_long(trump_o, "trump", 0, 4, &v) < 0) return -1;
     st->trump = (int32_t)v;
-    if (as_long(phase_o, "phase", IS_PH_BID, IS_PH_OVER, &v) < 0) return -1;
+    if (pyargs_long(phase_o, "phase", IS_PH_BID, IS_PH_OVER, &v) < 0) return -1;
     st->phase = (int32_t)v;
-    if (as_long(turn_o, "turn", 0, players - 1, &v) < 0) return -1;
+    if (pyargs_long(turn_o, "turn", 0, players - 1, &v) < 0) return -1;
     st->turn = (int32_t)v;
-    if (as_long(leader_o, "leader", 0, players - 1, &v) < 0) return -1;
+    if (pyargs_long(leader_o, "leader", 0, players - 1, &v) < 0) return -1;
     st->leader = (int32_t)v;
     n = int_list(trick_o, "trick", st->nring - 1, 0, 51, st->trick);
     if (n < 0) return -1;
@@ -232,7 +217,7 @@ static int parse_knowledge(PyObject *o, is_knowledge *k) {
     }
     if (parse_state(so, &k->root) < 0) return -1;
     int players = k->root.players;
-    if (as_long(seat_o, "seat", 0, players - 1, &seat) < 0) return -1;
+    if (pyargs_long(seat_o, "seat", 0, players - 1, &seat) < 0) return -1;
     k->seat = (int32_t)seat;
     int n = int_list(order_o, "order", players, 0, players - 1, k->order);
     if (n < 0) return -1;
@@ -245,7 +230,7 @@ static int parse_knowledge(PyObject *o, is_knowledge *k) {
     if (as_mask(unseen_o, "unseen", &k->unseen) < 0) return -1;
     int dealt = 0;
     for (int i = 0; i < n; i++) dealt += k->counts[k->order[i]];
-    if (dealt > 52 || dealt > count_cards(k->unseen)) {
+    if (dealt > count_cards(k->unseen)) {
         PyErr_SetString(PyExc_ValueError, "the other seats hold more cards than are unseen");
         return -1;
     }

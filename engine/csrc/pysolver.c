@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "deals.h"
+#include "pyargs.h"
 #include "solver.h"
 
 #define POOL_MAX 8
@@ -37,22 +38,6 @@ static void ctx_give(ws_ctx *c) {
         pool[pool_n++] = c;
     else
         ws_ctx_free(c);
-}
-
-static int parse_int(PyObject *o, const char *what, long lo, long hi, long *out) {
-    if (!PyLong_Check(o) || PyBool_Check(o)) {
-        PyErr_Format(PyExc_ValueError, "%s must be an int, not %.50s", what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (overflow || v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "%s must be in %ld..%ld", what, lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
 }
 
 static int parse_hands(PyObject *o, uint64_t *hands) {
@@ -107,7 +92,7 @@ static int parse_trick(PyObject *o, int *trick, int *ntrick) {
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         long v;
-        if (parse_int(PySequence_Fast_GET_ITEM(seq, i), "a trick card", 0, 51, &v)) {
+        if (pyargs_long(PySequence_Fast_GET_ITEM(seq, i), "a trick card", 0, 51, &v)) {
             Py_DECREF(seq);
             return -1;
         }
@@ -165,16 +150,16 @@ static PyObject *py_solve_moves_masks(PyObject *self, PyObject *args, PyObject *
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|OOOOO:solve_moves_masks", kwlist, &ho, &to, &lo,
                                      &tr, &nl, &tl, &go, &wo))
         return NULL;
-    if (go && go != Py_None && parse_int(go, "guess", -1, 13, &guess)) return NULL;
-    if (wo && wo != Py_None && parse_int(wo, "width", 0, 13, &width)) return NULL;
+    if (go && go != Py_None && pyargs_long(go, "guess", -1, 13, &guess)) return NULL;
+    if (wo && wo != Py_None && pyargs_long(wo, "width", 0, 13, &width)) return NULL;
     if (parse_limit(nl, &limit)) return NULL;
     if (parse_time(tl, &seconds)) return NULL;
     uint64_t hands[4];
     int trick[3], ntrick = 0;
     long trump, leader;
     if (parse_hands(ho, hands)) return NULL;
-    if (parse_int(to, "trump", 0, 4, &trump)) return NULL;
-    if (parse_int(lo, "leader", 0, 3, &leader)) return NULL;
+    if (pyargs_long(to, "trump", 0, 4, &trump)) return NULL;
+    if (pyargs_long(lo, "leader", 0, 3, &leader)) return NULL;
     if (tr && parse_trick(tr, trick, &ntrick)) return NULL;
     char err[WS_ERRLEN];
     if (ws_validate(hands, (int)trump, (int)leader, trick, ntrick, err, sizeof err)) {
@@ -227,8 +212,8 @@ static PyObject *py_solve_masks(PyObject *self, PyObject *args, PyObject *kw) {
     uint64_t hands[4];
     long trump, leader;
     if (parse_hands(ho, hands)) return NULL;
-    if (parse_int(to, "trump", 0, 4, &trump)) return NULL;
-    if (parse_int(lo, "leader", 0, 3, &leader)) return NULL;
+    if (pyargs_long(to, "trump", 0, 4, &trump)) return NULL;
+    if (pyargs_long(lo, "leader", 0, 3, &leader)) return NULL;
     char err[WS_ERRLEN];
     if (ws_validate(hands, (int)trump, (int)leader, NULL, 0, err, sizeof err)) {
         PyErr_SetString(PyExc_ValueError, err);

@@ -1,0 +1,24 @@
+/* Argument checks the CPython bindings share (pysolver.c, pyfamily.c, pyismcts.c): a
+ * header of static functions, so each extension module carries its own copy and none
+ * needs another's symbols. Include after <Python.h>. */
+#ifndef WI_PYARGS_H
+#define WI_PYARGS_H
+
+/* ``o`` as a long in lo..hi, or -1 with a ValueError naming ``what`` */
+static int pyargs_long(PyObject *o, const char *what, long lo, long hi, long *out) {
+    if (!PyLong_Check(o) || PyBool_Check(o)) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int, not %.50s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be in %ld..%ld", what, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+#endif
