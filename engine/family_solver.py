@@ -67,10 +67,10 @@ or ``ArgumentError`` (a seat, side, order or limit out of range), both
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Sequence
 
 from engine import family_solver_py
+from engine.backend import pick
 from engine.cards import Card
 from engine.errors import ArgumentError, NotationError
 from engine.family_solver_py import card_of, cards_in
@@ -85,7 +85,6 @@ else:
 
 log = logging.getLogger(__name__)
 
-PURE_ENV = "WHIST_PURE_SOLVER"
 MIN_SEATS = 2
 MAX_SEATS = 7
 DECK_MASK = (1 << 54) - 1
@@ -245,19 +244,9 @@ class PythonFamilySolver:
         pass  # it keeps nothing between calls
 
 
-def _load_backend() -> CFamilySolver | PythonFamilySolver:
-    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
-        log.info("%s is set: using the pure-Python family solver", PURE_ENV)
-        return PythonFamilySolver()
-    if _BUILT:
-        return CFamilySolver()
-    log.warning("the C family solver (engine._family) is not built: using the slow pure-Python "
-                "reference; build it with 'python setup.py build_ext --inplace'")
-    return PythonFamilySolver()
-
-
 REFERENCE = PythonFamilySolver()
-SOLVER = _load_backend()
+SOLVER: CFamilySolver | PythonFamilySolver = pick("family solver", "engine._family", _BUILT, CFamilySolver,
+                                                  PythonFamilySolver, log)
 HAVE_C = isinstance(SOLVER, CFamilySolver)
 BACKEND = "c" if HAVE_C else "python"
 

@@ -58,11 +58,11 @@ what it can do.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Sequence
 from typing import Protocol
 
 from engine import solver_py
+from engine.backend import pick
 from engine.cards import Card, parse_card, parse_strain
 from engine.errors import ArgumentError, NotationError
 from engine.pbn import parse_hands
@@ -76,8 +76,6 @@ else:
     _BUILT = True
 
 log = logging.getLogger(__name__)
-
-PURE_ENV = "WHIST_PURE_SOLVER"
 
 Hands = tuple[int, int, int, int]
 
@@ -228,20 +226,8 @@ class PythonSolver:
         return 0
 
 
-def _load_backend() -> CSolver | PythonSolver:
-    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
-        log.info("%s is set: using the pure-Python double-dummy solver", PURE_ENV)
-        return PythonSolver()
-    if _BUILT:
-        return CSolver()
-    log.warning(
-        "the C double-dummy solver (engine._solver) is not built: using the slow "
-        "pure-Python solver; build it with 'python setup.py build_ext --inplace'"
-    )
-    return PythonSolver()
-
-
-SOLVER = _load_backend()
+SOLVER: CSolver | PythonSolver = pick("double-dummy solver", "engine._solver", _BUILT, CSolver, PythonSolver,
+                                      log)
 HAVE_C = isinstance(SOLVER, CSolver)
 BACKEND = "c" if HAVE_C else "python"
 

@@ -24,7 +24,6 @@ a move is the same for the same observation and seed.
 from __future__ import annotations
 
 import logging
-import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from engine.ai import ismcts_py, solo
 from engine.ai.ismcts_py import BID, DECLARE, Goal, Knowledge, State
 from engine.ai.solo import Goal as Worth
 from engine.ai.solo import hand_size, knowledge
+from engine.backend import pick
 from engine.cards import STRAINS, Card
 from engine.errors import RulesError
 from engine.game import Phase
@@ -48,7 +48,6 @@ else:
 
 log = logging.getLogger(__name__)
 
-PURE_ENV = "WHIST_PURE_SOLVER"
 PHASES = {Phase.AUCTION: ismcts_py.BIDDING, Phase.DECLARE: ismcts_py.DECLARING, Phase.PLAY: ismcts_py.PLAYING}
 
 
@@ -109,18 +108,8 @@ def action_of(obs: Observation, code: int) -> Action:
 Search = Callable[[Knowledge, Goal, ismcts_py.Options, int], int]
 
 
-def _backend() -> Search:
-    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
-        log.info("%s is set: using the pure-Python Oh Hell search", PURE_ENV)
-        return ismcts_py.search
-    if _BUILT:
-        return _ismcts.search
-    log.warning("the C search (engine._ismcts) is not built: using the slow pure-Python reference; "
-                "build it with 'python setup.py build_ext --inplace'")
-    return ismcts_py.search
-
-
-SEARCH = _backend()
+SEARCH: Search = pick("Oh Hell search", "engine._ismcts", _BUILT, lambda: _ismcts.search,
+                      lambda: ismcts_py.search, log)
 BACKEND = "python" if SEARCH is ismcts_py.search else "c"
 
 
