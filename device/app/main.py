@@ -249,6 +249,18 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
             play_hand()
     from device.app.scenes import table_for
 
+    def deal_until(stop: Callable[[Deal], bool]) -> None:
+        """Deal and play until ``stop``; with a step asked for, hands on (40 at most) until
+        the seat at the bottom has that step."""
+        deal = session.shuffle_and_deal()
+        _play_out(deal, None, stop, match=session.match)
+        for _ in range(40 if step is not None else 0):
+            if not deal.is_over:
+                break
+            session.finish()
+            deal = session.shuffle_and_deal()
+            _play_out(deal, None, stop, match=session.match)
+
     solo = table_for(session.match.game.name) != "table"
     if scene == "table" and solo:
         # at your turn: to bid with tricks 0 (you deal the first hand: the hook shows), else
@@ -262,14 +274,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                 return d.phase in ("auction", "declare")
             return d.phase == "play" and len(d.tricks) >= (tricks or 1) and bool(d.current.cards)
 
-        deal = session.shuffle_and_deal()
-        _play_out(deal, None, your_turn, match=session.match)
-        for _ in range(40 if step is not None else 0):  # hands on until you have that step
-            if not deal.is_over:
-                break
-            session.finish()
-            deal = session.shuffle_and_deal()
-            _play_out(deal, None, your_turn, match=session.match)
+        deal_until(your_turn)
     elif scene == "table":
         def stop(d: Deal) -> bool:
             if step is not None:
@@ -278,14 +283,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                 return len(d.tricks) >= 5 and d.turn == 2 and len(d.current.cards) >= 2
             return len(d.tricks) >= tricks and d.turn == 2
 
-        deal = session.shuffle_and_deal()
-        _play_out(deal, None, stop, match=session.match)
-        for _ in range(40 if step is not None else 0):  # hands on until South has that step
-            if not deal.is_over:
-                break
-            session.finish()
-            deal = session.shuffle_and_deal()
-            _play_out(deal, None, stop, match=session.match)
+        deal_until(stop)
     store = None
     newest_id = None
     if scene.startswith("recall"):
