@@ -989,15 +989,23 @@ static int mtdf(S *s, int move, int guess) {
     return lo;
 }
 
-int wf_solve_moves(wf_ctx *c, const wf_position *pos, const wf_order *o, int *cards, int *values, char *err,
-                   size_t errlen) {
-    if (wf_validate(pos, o, err, errlen)) return -1;
+/* a search's state for a checked position, or NULL with the reason in err (the caller
+ * frees it; its setjmp stays in the caller, whose frame the search jumps back to) */
+static S *start(wf_ctx *c, const wf_position *pos, const wf_order *o, char *err, size_t errlen) {
+    if (wf_validate(pos, o, err, errlen)) return NULL;
     S *s = malloc(sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
-        return -1;
+        return NULL;
     }
     begin(c, s, pos, o);
+    return s;
+}
+
+int wf_solve_moves(wf_ctx *c, const wf_position *pos, const wf_order *o, int *cards, int *values, char *err,
+                   size_t errlen) {
+    S *s = start(c, pos, o, err, errlen);
+    if (!s) return -1;
     int moves[WF_MAX_HAND], vals[64];
     u64 same;
     int nm = gen_moves(s, moves, -1, &same);
@@ -1031,13 +1039,8 @@ int wf_solve_moves(wf_ctx *c, const wf_position *pos, const wf_order *o, int *ca
 }
 
 int wf_solve(wf_ctx *c, const wf_position *pos, const wf_order *o, char *err, size_t errlen) {
-    if (wf_validate(pos, o, err, errlen)) return -1;
-    S *s = malloc(sizeof *s);
-    if (!s) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    begin(c, s, pos, o);
+    S *s = start(c, pos, o, err, errlen);
+    if (!s) return -1;
     if (setjmp(s->stop)) {
         free(s);
         return WF_LIMIT;
@@ -1048,13 +1051,8 @@ int wf_solve(wf_ctx *c, const wf_position *pos, const wf_order *o, char *err, si
 }
 
 int wf_at_least(wf_ctx *c, const wf_position *pos, const wf_order *o, int k, char *err, size_t errlen) {
-    if (wf_validate(pos, o, err, errlen)) return -1;
-    S *s = malloc(sizeof *s);
-    if (!s) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    begin(c, s, pos, o);
+    S *s = start(c, pos, o, err, errlen);
+    if (!s) return -1;
     if (k <= 0 || k > s->n) {
         int r = k <= 0;
         free(s);
