@@ -16,8 +16,7 @@ from device.referee import AI_HANDS, HAND_OVER, PLAY  # noqa: E402
 from device.referee_family import STEPS, FamilyReferee  # noqa: E402
 from engine.games.dummy import DUMMY  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.referee_family_driver import Table, rules_ai  # noqa: E402
-from tests.device.test_referee_family_scene import scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_family_driver import Table, rules_ai, scan, settle, tap_choice  # noqa: E402
 
 N, E, S = Seat(0), Seat(1), Seat(2)
 
