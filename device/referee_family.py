@@ -80,6 +80,7 @@ from engine.deal import Deal, DealRecord, describe_action
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
 from engine.games import get_game
+from engine.games.knockout import names_trumps
 from engine.observation import Observation
 from engine.seats import Seat, around, seats_at
 
@@ -1024,7 +1025,7 @@ class FamilyReferee(RefereeBase):
         lines = [f"hand {s.number}: {self.name(s.dealer)} dealt, {strain_word(s.trump)}"]
         if deal is not None and deal.contract is not None and deal.contract.call:
             by, call = deal.contract.declarer, deal.contract.call
-            if by is not None and call.endswith(", named"):  # Knockout's: the screen's name for the chooser
+            if by is not None and names_trumps(deal.contract):  # Knockout's: the screen's name for them
                 lines[0] += f", named by {self.name(by)}"
             elif call != "turned":
                 lines[0] += f" - {call}" + (f" ({self.name(by)})" if by is not None else "")
@@ -1244,7 +1245,7 @@ class FamilyReferee(RefereeBase):
     def _call_words(self, contract: Contract) -> str:
         """The contract's name with the screen's name for whoever named trumps (Knockout's)."""
         call, by = contract.call, contract.declarer
-        return f"{call} by {self.name(by)}" if by is not None and call.endswith(", named") else call
+        return f"{call} by {self.name(by)}" if by is not None and names_trumps(contract) else call
 
     def _upcard(self) -> str | None:
         deal = self.deal

@@ -26,6 +26,8 @@ from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label, seats_at
 from engine.shuffle import rng_for, shuffled_pack
 
+NAMED = ", named"  # the end of the call of trumps a player named: "clubs, named"
+
 if TYPE_CHECKING:
     from engine.match import Match
 
@@ -244,7 +246,7 @@ class Knockout(Game):
         trump = STRAINS.index(deal.declarations[-1].trump or "N")
         named = "no trumps" if trump == NO_TRUMP else SUIT_NAMES[trump]
         # who named them is the contract's declarer: each screen says it in its own words
-        return Contract(chooser, f"{named}, named", trump)
+        return Contract(chooser, f"{named}{NAMED}", trump)
 
     def first_leader(self, deal: Deal, contract: Contract) -> Seat:
         # a player on a dog's life never leads: the lead passes on
@@ -300,5 +302,10 @@ class Knockout(Game):
 GAME = Knockout()
 
 
-__all__ = ["GAME", "Knockout", "KnockoutRules", "Standing", "choose_by_tricks", "dogs", "hand_size",
-           "standing", "still_in", "survivors"]
+def names_trumps(contract: Contract) -> bool:
+    """Whether ``contract`` is trumps named by a player (its declarer), not turned."""
+    return contract.declarer is not None and contract.call.endswith(NAMED)
+
+
+__all__ = ["GAME", "Knockout", "KnockoutRules", "NAMED", "Standing", "choose_by_tricks", "dogs",
+           "hand_size", "names_trumps", "standing", "still_in", "survivors"]

@@ -29,6 +29,7 @@ from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from engine.deal import Deal
 from engine.game import Phase
+from engine.games.knockout import names_trumps
 from engine.seats import Seat
 
 from .base import Scene
@@ -447,7 +448,7 @@ class SoloTableScene(Scene):
             contract = deal.contract
             by = None if contract is None else contract.declarer
             # Knockout's "clubs, named": the trumps word says which, then who named them
-            named = contract is not None and by is not None and contract.call.endswith(", named")
+            named = contract is not None and names_trumps(contract)
             if contract is not None or deal.phase != Phase.DECLARE:
                 trump = deal.trump
                 words.append(("no trumps" if trump == 4 else f"trumps {SUIT_SYMBOLS[trump]}")
