@@ -7,7 +7,7 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
 SOURCES := pyproject.toml setup.py $(wildcard engine/csrc/*.c engine/csrc/*.h)
 
-.PHONY: run test bench lint typecheck check-arm clean
+.PHONY: run test bench lint typecheck layers check-arm clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,7 @@ run: $(STAMP_RUN)
 test: $(STAMP_TEST)
 	$(BIN)/python -m ruff check engine device hall tests bench
 	$(BIN)/python -m mypy
+	$(BIN)/lint-imports
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
 bench: $(STAMP_BENCH)
@@ -45,6 +46,10 @@ check-arm: $(STAMP_TEST)
 
 typecheck: $(STAMP_TEST)
 	$(BIN)/python -m mypy
+
+# the import contracts in pyproject.toml: the layers and no import circles
+layers: $(STAMP_TEST)
+	$(BIN)/lint-imports
 
 lint: $(STAMP_TEST)
 	$(BIN)/python -m ruff check engine device hall tests bench
