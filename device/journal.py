@@ -39,19 +39,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from device.store import MatchRow, Store, StoreError
-from device.store.recall import UNDO, fold_undos
+from device.store.matches import MATCH_KEY, MISDEAL, UNDO, fold_undos, header_of, rebuild
 from device.words import count
 from engine.actions import Action
 from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.game import Game
-from engine.games import get_game
 from engine.match import Match
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat, seat_label
 
-MATCH_KEY = "match"  # the key in the matches.rules JSON that holds the match header
-MISDEAL = "misdeal"  # result key of a deal thrown in before play (the same dealer deals again)
 ABANDONED = "abandoned"  # result key of a rubber given up unscored (never resumed)
 
 
@@ -64,12 +61,6 @@ def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, A
     if run is not None:
         header["run"] = dict(run)
     return {**match.rules.to_dict(), MATCH_KEY: header}
-
-
-def header_of(row: MatchRow) -> dict[str, Any]:
-    """The match header of a stored rubber ({} for one not written by a journal)."""
-    header = row.rules.get(MATCH_KEY) if isinstance(row.rules, dict) else None
-    return dict(header) if isinstance(header, dict) else {}
 
 
 def run_of(row: MatchRow) -> dict[str, Any]:
@@ -94,40 +85,6 @@ def rubber_result(match: Match) -> dict[str, Any]:
     assert result is not None, "the rubber is not over"
     return {"winner": result.winner, "games": list(result.games), "points": list(result.points),
             "game_results": [g.to_dict() for g in match.games]}
-
-
-def rebuild(store: Store, row: MatchRow) -> Match:
-    """The exact match the store holds: its deals replayed, action by action."""
-    header = header_of(row)
-    game = get_game(str(header.get("game") or "classic"))  # stores before games: classic
-    rules = {k: v for k, v in row.rules.items() if k != MATCH_KEY}
-    rows = store.deals_of_match(row.id)
-    first = header.get("first_dealer") or (rows[0].dealer if rows else "N")
-    deals: list[dict[str, Any]] = []
-    misdeals: list[dict[str, Any]] = []  # thrown in: {"index": deals before it, "record"}
-    declared: dict[str, list[int]] = {}
-    scored = 0
-    for d in rows:
-        result = d.result or {}
-        if result.get(MISDEAL):
-            misdeals.append({"index": len(deals), "record": d.record})
-            continue
-        deals.append({"record": d.record, "actions": fold_undos(d.actions)})
-        if d.finished is not None:
-            scored += 1
-            if result.get("honours_declared") is not None:
-                declared[str(result.get("number", len(deals)))] = list(result["honours_declared"])
-    return Match.from_dict({
-        "game": game.name,
-        "rules": game.rules_from_dict(rules).to_dict(),
-        "first_dealer": first,
-        "dealers_given": header.get("dealers_given") is True,
-        "seed": header.get("seed"),
-        "deals": deals,
-        "scored": scored,
-        "honours_declared": declared,
-        "misdeals": misdeals,  # a trailing throw-in included: the redeal's cards depend on it
-    })
 
 
 def latest_match(store: Store) -> MatchRow | None:
@@ -492,6 +449,7 @@ def attach_app(app: Any) -> Store | None:
     return store
 
 
-__all__ = ["ABANDONED", "DEMO", "REFEREE", "TABLE", "DemoRun", "Journal", "ai_players", "attach_app",
-           "demo_run", "fold_undos", "hand_result", "header_of", "is_referee_rubber", "is_table_rubber",
-           "latest_match", "match_header", "rebuild", "rubber_result", "run_of", "table_players"]
+__all__ = ["ABANDONED", "DEMO", "MATCH_KEY", "MISDEAL", "REFEREE", "TABLE", "DemoRun", "Journal",
+           "ai_players", "attach_app", "demo_run", "fold_undos", "hand_result", "header_of",
+           "is_referee_rubber", "is_table_rubber", "latest_match", "match_header", "rebuild",
+           "rubber_result", "run_of", "table_players"]

@@ -30,6 +30,7 @@ def add_usb_button(scene: RecallScene, w: int) -> None:
 
 def export_to_stick(scene: RecallScene) -> str:
     """Copy and tell: the message is shown in the list's place until Back."""
+    from device.app.render.page import print_rubber
     from device.share.usb import ExportError, export_history, find_stick
 
     stick = find_stick()
@@ -38,7 +39,7 @@ def export_to_stick(scene: RecallScene) -> str:
         message = "The USB stick is gone: plug it in again."
     else:
         try:
-            done = export_history(store, stick, rubbers=RUBBERS)
+            done = export_history(store, stick, pages=print_rubber, rubbers=RUBBERS)
             message = (f"Copied to the USB stick, in the folder {done.folder.name}: "
                        f"{count(done.rubbers, 'rubber')} as PBN and as a printable PDF, and every hand "
                        "as JSON lines. You can take the stick out.")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from device.store import DealRow, MatchRow, Store
+    from device.store import DealRow, Store
     from engine.deal import Deal
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
@@ -137,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
                 if row is None or not store.deals_of_match(args.rubber):
                     print(f"whist-table: rubber {args.rubber} has no deals", file=sys.stderr)
                     return 1
+                from device.store.matches import sheet_lines
                 from device.store.pbn_export import rubber_text
 
                 sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
@@ -147,17 +148,6 @@ def run(args: argparse.Namespace) -> int:
         if args.show is not None:
             return _show(store, args.show, args.review)
         return _list(store, LAST if args.last is None else args.last)
-
-
-def sheet_lines(store: Store, row: MatchRow) -> list[str]:
-    """The rubber's score sheet as the table shows it; none for a rubber the engine
-    cannot rebuild."""
-    from device.journal import rebuild
-
-    try:
-        return rebuild(store, row).sheet().lines()
-    except (ValueError, KeyError, TypeError):
-        return []
 
 
 def is_misdeal(deal: DealRow) -> bool:
@@ -282,6 +272,7 @@ def _usb(store: Store) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from device.app.render.page import print_rubber
     from device.share.usb import ExportError, export_history, find_stick
 
     stick = find_stick()
@@ -290,7 +281,7 @@ def _usb(store: Store) -> int:
               "WHIST_USB_ROOT names a directory to use instead)", file=sys.stderr)
         return 1
     try:
-        done = export_history(store, stick)
+        done = export_history(store, stick, pages=print_rubber)
     except ExportError as exc:
         print(f"whist-table: {exc}", file=sys.stderr)
         return 1
@@ -303,7 +294,7 @@ def _page(store: Store, args: argparse.Namespace) -> int:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from device.share.page import rubber_pages, rubber_print, save_pages
+    from device.app.render.page import rubber_pages, rubber_print, save_pages
 
     if args.rubber is None:
         print("whist-table: --print needs --rubber MATCH_ID", file=sys.stderr)

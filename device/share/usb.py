@@ -13,14 +13,23 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from device.store.export import hand_record
+from device.store.matches import sheet_lines
+from device.store.pbn_export import rubber_text
+from device.store.recall import game_of, recall_match
+
 if TYPE_CHECKING:
-    from device.store import Store
+    from device.store import MatchRow, Store
+
+# Draws a stored rubber's printable pages to a file and gives the files written
+# (device.app.render.page.print_rubber): the screen's, so handed in, not imported.
+PagePrinter = Callable[["Store", "MatchRow", Path], list[Path]]
 
 ENV = "WHIST_USB_ROOT"
 MOUNT_ROOTS = ("/media/", "/run/media/")
@@ -100,16 +109,11 @@ def _new_folder(stick: Path, now: datetime) -> Path:
     raise ExportError(f"cannot make a new folder on {stick}: too many exports this second")
 
 
-def export_history(store: Store, stick: Path, *, pages: bool = True, now: datetime | None = None,
-                   rubbers: int | None = None) -> Exported:
+def export_history(store: Store, stick: Path, *, pages: PagePrinter | None = None,
+                   now: datetime | None = None, rubbers: int | None = None) -> Exported:
     """Write every rubber of the store (the last ``rubbers`` if given) to a new folder
     on ``stick``: ``rubber-N.pbn`` (with its score sheet), ``rubber-N.pdf`` (the
-    printable pages) and ``history.jsonl`` (one hand a line)."""
-    from device.commands.history import sheet_lines
-    from device.store.export import hand_record
-    from device.store.pbn_export import rubber_text
-    from device.store.recall import game_of, recall_match
-
+    printable pages, drawn by ``pages`` when given) and ``history.jsonl`` (one hand a line)."""
     if not stick.is_dir():
         raise ExportError(f"no USB stick at {stick}")
     folder = _new_folder(stick, now or datetime.now())
@@ -137,12 +141,9 @@ def export_history(store: Store, stick: Path, *, pages: bool = True, now: dateti
                            + rubber_text(store, row, sheet_lines(store, row)), encoding="latin-1",
                            errors="replace")
             files.append(pbn)
-            if pages:
-                from device.share.page import rubber_pages, rubber_print, save_pages
-
+            if pages is not None:
                 try:
-                    pdf = folder / f"rubber-{row.id}.pdf"
-                    files += save_pages(rubber_pages(rubber_print(store, row)), pdf)
+                    files += pages(store, row, folder / f"rubber-{row.id}.pdf")
                 except (ValueError, KeyError, TypeError):
                     pass  # no pages for a rubber the engine cannot rebuild; its PBN is there
         _sync(folder)

@@ -1,9 +1,9 @@
-"""Reading stored deals back: the hands, the tricks, and PBN export.
+"""Reading stored deals back: the hands, the tricks, the rubber's scores.
 
 Every stored deal is replayed by the engine (engine.deal.Deal from its
 DealRecord and its actions, undo rows folded), and the hands, tricks and trick
 winners are read from that replay: the rules live in the engine alone. A
-rubber is rebuilt whole by device.journal.rebuild (engine.match.Match), and
+rubber is rebuilt whole by device.store.matches.rebuild (engine.match.Match), and
 :func:`recall_match` reads each hand's score and the totals after it from
 there. See device.store for the stored keys this reads.
 """
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from device.store import DealRow, MatchRow
+from device.store.matches import MATCH_KEY, MISDEAL, fold_undos, header_of, rebuild
 from engine.actions import Action, Play, action_from_dict
 from engine.cards import Card, parse_card, parse_cards, parse_strain
 from engine.deal import Deal, DealRecord
@@ -82,23 +83,6 @@ def hands_of(record: dict[str, Any]) -> tuple[frozenset[Card], ...] | None:
 def deal_pbn(record: dict[str, Any]) -> str | None:
     hands = hands_of(record)
     return None if hands is None else format_hands(hands, record.get("dealer", "N"))
-
-
-UNDO = "undo"  # an action row {"undo": true}: the action before it was taken back
-
-
-def fold_undos(actions: list[Any]) -> list[Any]:
-    """A deal's stored actions with every undo applied. The journal is append-only,
-    so an undo (the referee's scanning mistakes) is a row of its own that cancels
-    the action before it."""
-    out: list[Any] = []
-    for action in actions:
-        if isinstance(action, dict) and action.get(UNDO):
-            if out:
-                out.pop()
-        else:
-            out.append(action)
-    return out
 
 
 def _action(stored: dict[str, Any], deal: Deal) -> Action:
@@ -179,7 +163,6 @@ def other_actions(deal: DealRow) -> list[dict[str, Any]]:
 
 def match_rules(store: Store | None, match_id: int) -> GameRules:
     """The rubber's rules as stored, of its game (the journal keeps its header beside them)."""
-    from device.journal import MATCH_KEY
     from engine.errors import WhistError
     from engine.games import get_game
     from engine.rules import Rules
@@ -198,8 +181,6 @@ def match_rules(store: Store | None, match_id: int) -> GameRules:
 
 def game_of(row: MatchRow) -> str:
     """The game a stored rubber was played at (stores before the family engine: classic)."""
-    from device.journal import header_of  # device.journal imports this module
-
     rules = row.rules if isinstance(row.rules, dict) else {}
     name = rules.get("game") or header_of(row).get("game")
     return str(name) if name else CLASSIC
@@ -221,8 +202,6 @@ class RecalledHand:
 def recall_match(store: Store, row: MatchRow) -> list[RecalledHand]:
     """Every hand of a stored rubber (thrown-in deals left out), rebuilt by the
     engine: the same fold that resumes a rubber after a power cut."""
-    from device.journal import MISDEAL, rebuild  # device.journal imports this module
-
     match = rebuild(store, row)
     rows = [d for d in store.deals_of_match(row.id) if not (d.result or {}).get(MISDEAL)]
     if len(rows) != len(match.deals):
@@ -265,16 +244,3 @@ def side_name(value: object) -> str | None:
     if value in (1, "EW"):
         return "EW"
     return None
-
-
-def export_pbn(deal: DealRow, board: int | None = None) -> str:
-    """One deal as a PBN game, replayed alone (device.store.pbn_export.deal_text
-    rebuilds its rubber for the score)."""
-    from device.store.pbn_export import deal_text
-
-    return deal_text(None, deal, board)
-
-
-def export_match_pbn(deals: list[DealRow]) -> str:
-    """Deals as consecutive PBN games, separated by blank lines."""
-    return "\n".join(export_pbn(d, board=i + 1) for i, d in enumerate(deals))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from device.app.render.page import print_rubber
 from device.cli import main
 from device.share.usb import ENV, export_history, find_stick, mounted_sticks
 from device.store import Store
@@ -74,8 +75,8 @@ def test_export_writes_only_a_new_folder(old_store, tmp_path):
     before = {p.name for p in stick.iterdir()}
     with Store(old_store, readonly=True) as store:
         now = datetime(2026, 12, 3, 9, 30, 0)
-        done = export_history(store, stick, now=now)
-        again = export_history(store, stick, now=now, pages=False)
+        done = export_history(store, stick, now=now, pages=print_rubber)
+        again = export_history(store, stick, now=now)
     assert (stick / "holiday.jpg").read_bytes() == b"not ours"
     new = {p.name for p in stick.iterdir()} - before
     assert new == {"whist-table-20261203-093000", "whist-table-20261203-093000-2"}

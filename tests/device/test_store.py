@@ -17,6 +17,7 @@ import pytest
 
 from device.cli import main
 from device.store import MIGRATIONS, SCHEMA_VERSION, DuplicateAction, Store, StoreError, recall
+from device.store.pbn_export import deal_text, rubber_text
 from engine.cards import full_deck
 from engine.pbn import parse_hands
 from engine.seats import Seat
@@ -333,7 +334,7 @@ def test_pbn_export_of_a_deal_and_a_rubber(db):
         d1 = play_deal(store, m, 1, 21, {"tricks": [7, 6], "points": [1, 0]})
         play_deal(store, m, 2, 22, None)
         deal = store.deal(d1)
-        text = recall.export_pbn(deal)
+        text = deal_text(None, deal)
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', text, re.M))
         assert tags["Dealer"] == "N" and tags["Date"] == "2026.11.30"
         assert tags["Trump"] == deal.record["trump"]
@@ -350,7 +351,7 @@ def test_pbn_export_of_a_deal_and_a_rubber(db):
         dealt = recall.hands_of(deal.record)
         for seat in "NESW":
             assert by_seat[seat] == {str(c) for c in dealt[Seat.parse(seat)]}
-        rubber = recall.export_match_pbn(store.deals_of_match(m))
+        rubber = rubber_text(store, store.match(m))
         assert rubber.count("[Deal ") == 2 and '[Board "2"]' in rubber
 
 

@@ -18,8 +18,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app.render import text
+from device.store.matches import rebuild
+from device.store.recall import game_of, recall_match
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.deal import Deal
+from engine.games import get_game
 from engine.scoresheet import ScoreSheet
 from engine.scoring import HandScore
 from engine.seats import SEAT_NAMES, Seat
@@ -56,10 +59,6 @@ class RubberPrint:
 
 def rubber_print(store: Store, row: MatchRow) -> RubberPrint:
     """What the page shows of a stored rubber, from the engine's rebuild."""
-    from device.journal import rebuild
-    from device.store.recall import game_of, recall_match
-    from engine.games import get_game
-
     match = rebuild(store, row)
     hands = tuple(PrintedHand(h.deal, h.score) for h in recall_match(store, row))
     game = get_game(game_of(row))
@@ -297,4 +296,11 @@ def save_pages(pages: Sequence[pygame.Surface], out: Path) -> list[Path]:
     return written
 
 
-__all__ = ["PrintedHand", "RubberPrint", "pdf_bytes", "rubber_pages", "rubber_print", "save_pages"]
+def print_rubber(store: Store, row: MatchRow, out: Path) -> list[Path]:
+    """A stored rubber's pages written to ``out`` (see :func:`save_pages`): what the
+    history's USB copy (device.share.usb.export_history) is given to draw them."""
+    return save_pages(rubber_pages(rubber_print(store, row)), out)
+
+
+__all__ = ["PrintedHand", "RubberPrint", "pdf_bytes", "print_rubber", "rubber_pages", "rubber_print",
+           "save_pages"]
