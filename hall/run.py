@@ -7,11 +7,15 @@ import logging
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
+from device.moves import choose_action_fixed
 from engine.actions import Action
+from engine.ai.levels import LEVELS
 from engine.observation import Observation
-from engine.seats import SEAT_NAMES
+from engine.seats import SEAT_NAMES, Seat
 from hall.drive import DriveError, DriveSettings, Standings, missing_tables, standings
 from hall.hub import Hub, hub_subscriptions, read_players
 from hall.link import Broker, Credentials, Link
@@ -21,11 +25,17 @@ from hall.table import Chooser, HallTable, table_link
 log = logging.getLogger(__name__)
 
 
+class HubScreen(Protocol):
+    """The hub's window on the hall's TV (device.app.hall.screen.HubWindow)."""
+
+    def frame(self, hub: Hub) -> str | None:
+        """Draw the drive and read the keys: "start", "quit" or None."""
+
+    def close(self) -> None: ...
+
+
 def ai_chooser(level: str) -> Chooser:
     """The engine's AI at ``level`` with a fixed amount of work: a resumed hand plays on card for card."""
-    from device.moves import choose_action_fixed
-    from engine.ai.levels import LEVELS
-
     if level not in LEVELS:
         raise DriveError(f"unknown AI level {level!r}: choose from {', '.join(LEVELS)}")
 
@@ -48,7 +58,8 @@ def settings_from_args(args: argparse.Namespace) -> DriveSettings:
                          seed=args.seed or secrets.token_hex(6))
 
 
-def serve(args: argparse.Namespace) -> int:
+def serve(args: argparse.Namespace, open_screen: Callable[[], HubScreen] | None = None) -> int:
+    """The hub's loop; ``open_screen`` opens its window (the screen's, so handed in) if it has one."""
     store = HubStore(args.db)
     try:
         settings = store.settings()
@@ -64,11 +75,7 @@ def serve(args: argparse.Namespace) -> int:
                     hub_subscriptions(settings.drive))
         hub = Hub(store, link, settings)
         hub.tags = tags
-        screen = None
-        if args.screen or args.fullscreen:
-            from hall.screen import HubWindow
-
-            screen = HubWindow(fullscreen=args.fullscreen)
+        screen = open_screen() if open_screen is not None else None
         link.start()
         if args.start or hub.started:
             hub.start(players)
@@ -129,8 +136,6 @@ def run_table(args: argparse.Namespace) -> int:
 
 def _sign_in(table: HallTable, players: str, wait: float) -> None:
     """Sign the named players in at their seats once the broker is there."""
-    from engine.seats import Seat
-
     names = [p.strip() for p in players.split(",")]
     if len(names) > 4:
         raise DriveError(f"--players names at most four players (N,E,S,W), not {len(names)}")

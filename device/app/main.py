@@ -72,7 +72,8 @@ def _game(name: str | None) -> str:
     return "classic" if name is None else get_game(name).name
 
 
-def _make_app(args: argparse.Namespace, kiosk: bool = False, persist: bool = True) -> App:
+def app_from_args(args: argparse.Namespace, kiosk: bool = False, persist: bool = True) -> App:
+    """The table app as the command line's options and the config describe it."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from device.app.app import App, AppOptions
 
@@ -146,7 +147,7 @@ def run_play(args: argparse.Namespace) -> int:
         # DISPLAY was set but no server answered (an ssh session, a stale variable):
         # SDL would fall back to an invisible offscreen window that runs for ever.
         return _terminal_demo(args)
-    app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
+    app = app_from_args(args, kiosk=bool(getattr(args, "kiosk", False)))
     from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
 
     store = attach_app(app)
@@ -169,7 +170,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     """``whist-table demo``: attract mode; a touch goes to the menu."""
-    app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
+    app = app_from_args(args, kiosk=bool(getattr(args, "kiosk", False)))
     app.go("demo")
     return app.run()
 

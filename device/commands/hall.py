@@ -1,10 +1,22 @@
 """``whist-table hall``: the whist drive's hub, its status, a headless table, the broker's
-files and a simulated drive. The drive itself lives in the top-level ``hall`` package."""
+files and a simulated drive; and ``play --hall``, the table app at a drive. The drive itself
+lives in the top-level ``hall`` package, its screens in device.app.hall.
+
+The drive is imported inside the commands: it needs paho-mqtt (the ``hall`` extra), which a
+table that never joins a drive does without, and every other command starts without it."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from device.app.hall.screen import HubWindow
+    from engine.actions import Action
+    from engine.observation import Observation
 
 HELP = "a whist drive: hall serve (the hub), status, table, broker-config, simulate"
 
@@ -98,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         if args.hall_command == "serve":
             from hall.run import serve
 
-            return serve(args)
+            return serve(args, _hub_window(args) if args.screen or args.fullscreen else None)
         if args.hall_command == "table":
             from hall.run import run_table
 
@@ -111,6 +123,64 @@ def run(args: argparse.Namespace) -> int:
         print(f"whist-table hall {args.hall_command}: {exc}", file=sys.stderr)
         return 2
     return 2
+
+
+def run_hall_play(args: argparse.Namespace) -> int:
+    """``play --hall``: the table app joined to a drive, the hall scene first, then the drive's hands."""
+    from pathlib import Path
+
+    from device.app.main import app_from_args
+    from device.config import load_config
+    from hall.drive import DriveError
+    from hall.link import Broker, Credentials
+    from hall.store import TableJournal
+    from hall.table import HallTable, table_link
+
+    config = load_config(getattr(args, "config", None), kiosk=bool(getattr(args, "kiosk", False)))
+    hall = config.hall
+    broker = str(_option(args, "hall", hall.broker) or "")
+    drive = str(_option(args, "drive", hall.drive) or "")
+    number = int(str(_option(args, "table", hall.table) or 0))
+    if not broker or not drive or number < 1:
+        print("play --hall: give the broker, --drive and --table (or [hall] broker, drive and table in "
+              "the config)", file=sys.stderr)
+        return 2
+    cred_path = _option(args, "credentials", hall.credentials)
+    try:
+        credentials = Credentials.read(str(cred_path)) if cred_path else None
+        link = table_link(Broker.parse(broker), credentials, drive, number)
+    except DriveError as exc:  # another table's file, an unreadable one, a bad address: say which
+        print(f"play --hall: {exc}", file=sys.stderr)
+        return 2
+    db = Path(str(_option(args, "hall_db", hall.db) or config.db_path().with_name("hall.sqlite3")))
+    journal = TableJournal(db)
+    real = bool(getattr(args, "referee", False)) or hall.referee
+    table = HallTable(journal, link, number, _no_chooser, drive=drive, real_cards=real)
+    link.start()
+    try:
+        app = app_from_args(args, kiosk=bool(getattr(args, "kiosk", False)))
+        app.go("hall", table=table)
+        return app.run()
+    finally:
+        link.stop()
+        journal.close()
+
+
+def _hub_window(args: argparse.Namespace) -> Callable[[], HubWindow]:
+    from device.app.hall.screen import HubWindow
+
+    return lambda: HubWindow(fullscreen=args.fullscreen)
+
+
+def _option(args: argparse.Namespace, name: str, configured: object) -> object:
+    given = getattr(args, name, None)
+    return configured if given is None else given
+
+
+def _no_chooser(observation: Observation, seed: str) -> Action:
+    from hall.drive import DriveError
+
+    raise DriveError("the app's own AI plays the seats of a hall table")
 
 
 def _broker_config(args: argparse.Namespace) -> int:

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         run_headless(4, getattr(args, "seed", None), out=sys.stdout, delay=delay)
         return 0
     if getattr(args, "hall", None) or _hall_configured(args):
-        from hall.app import run_hall_play
+        from device.commands.hall import run_hall_play
 
         return run_hall_play(args)
     from device.app.main import run_play

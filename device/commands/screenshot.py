@@ -12,9 +12,9 @@ SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings"
           "referee-rack", "referee-taken", "referee-unplugged", "duplicate", "games",
           # real cards for the family games: a hand in play, the bids, Bid Whist's kitty
           "referee-hand", "referee-bids", "referee-kitty",
-          # the whist drive: the hub's TV, a table between rounds and before one (hall.screen)
+          # the whist drive: the hub's TV, a table between rounds and before one (device.app.hall.screen)
           "hall-hub", "hall-table", "hall-table-start", "hall-signin",
-          # ... and the drive's app scenes (hall.shots): four people at one screen, the sign-in keyboard
+          # ... and the drive's app scenes (device.app.hall_shots): four at one screen, the sign-in keyboard
           "hall-seats", "hall-seats-covered", "hall-keyboard", "hall-signin-seats",
           "hall-referee")
 
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from device.app.main import parse_size, screenshot
 
     if args.scene.startswith("hall-"):
-        from hall.screen import screenshot as hall_screenshot
+        from device.app.hall_shots import screenshot as hall_screenshot
 
         size = parse_size(args.size)
         assert size is not None

@@ -208,9 +208,9 @@ def test_the_app_s_real_card_drive_table_plays_a_round_and_shows_the_movement(tm
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.app.hall.session import HallSession
     from device.app.testing import make_app, run_until, tap, tap_button
     from device.events import CardScanned
-    from hall.app import HallSession
     from tests.hall.test_hall_app import SETTINGS, unused
 
     journal = TableJournal(tmp_path / "hall.db")

@@ -10,9 +10,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
+from device.app.hall.screen import HubView, draw_between_rounds, draw_hub, draw_round_start  # noqa: E402
+from device.app.hall_shots import sample_drive  # noqa: E402
 from device.cli import main  # noqa: E402
 from hall.drive import HandResult  # noqa: E402
-from hall.screen import HubView, draw_between_rounds, draw_hub, draw_round_start, sample_drive  # noqa: E402
 
 
 @pytest.mark.parametrize("scene", ["hall-hub", "hall-table", "hall-table-start", "hall-signin", "hall-seats",
@@ -47,9 +48,9 @@ def test_sample_drive_leaves_the_tables_it_says_it_waits_for() -> None:
 
 
 def test_the_hub_window_shows_the_drive_and_starts_it_on_s(tmp_path: Path) -> None:
+    from device.app.hall.screen import HubWindow
     from hall.drive import DriveSettings
     from hall.hub import Hub
-    from hall.screen import HubWindow
     from hall.store import HubStore
 
     store = HubStore(tmp_path / "hub.db")
@@ -96,7 +97,7 @@ def test_hall_status_prints_the_round_the_leaderboard_and_who_is_awaited(
 
 
 def test_a_long_leaderboard_is_shown_a_page_at_a_time_with_the_booby_prize_on_each() -> None:
-    from hall.screen import board_page
+    from device.app.hall.screen import board_page
 
     s, _ = sample_drive(tables=12)
     board = [r for r in s.leaderboard() if r.place]
@@ -113,7 +114,7 @@ def test_a_long_leaderboard_is_shown_a_page_at_a_time_with_the_booby_prize_on_ea
 
 
 def test_the_hub_says_interval_between_the_halves_of_the_drive() -> None:
-    from hall.screen import hub_headline
+    from device.app.hall.screen import hub_headline
 
     s, _ = sample_drive(tables=4, rounds=6, played=3)  # 3 rounds of 4 hands: the interval after 12
     assert hub_headline(s, HubView(missing=(1, 2, 3, 4))).startswith("Interval after hand 12 · then round 4")

@@ -10,9 +10,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from device.app.hall.session import HallSession  # noqa: E402
 from device.app.testing import make_app, run_until, tap, tap_button  # noqa: E402
 from engine.seats import SEAT_NAMES, Seat  # noqa: E402
-from hall.app import HallSession  # noqa: E402
 from hall.drive import DriveSettings  # noqa: E402
 from hall.store import HubStore, TableJournal  # noqa: E402
 from hall.table import HallTable, table_link  # noqa: E402

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from device.app.hall.session import HallSession  # noqa: E402
 from device.app.scenes.hall_keyboard import MAX_NAME  # noqa: E402
 from device.app.testing import make_app, run_until, tap_button  # noqa: E402
 from device.events import CardScanned  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from hall.app import HallSession  # noqa: E402
 from hall.drive import DriveSettings  # noqa: E402
 from hall.store import HubStore, TableJournal  # noqa: E402
 from hall.table import HallTable, table_link  # noqa: E402

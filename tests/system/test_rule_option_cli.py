@@ -66,14 +66,14 @@ def test_a_wrong_rule_is_refused_with_what_is_allowed(command, rule, words, caps
 def test_play_takes_a_rule_for_one_run_and_does_not_keep_it(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from device.app.main import _make_app
+    from device.app.main import app_from_args
     from device.cli import build_parser
 
     config = tmp_path / "config.toml"
     config.write_text('[rules.bid]\nwin_at = 7\n')
     args = build_parser().parse_args(["--config", str(config), "play", "--game", "bid", "--size", "800x480",
                                       "--rule", "joker_lead=free"])
-    app = _make_app(args)
+    app = app_from_args(args)
     try:
         rules = app.session.match.rules
         assert rules.joker_lead == "free" and rules.win_at == 7  # the run's rule over the config's

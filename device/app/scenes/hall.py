@@ -1,5 +1,5 @@
 """The drive between hands: a table's number, the players due, the round's hands, and after
-the round where each player goes (hall.app's session; drawn by hall.screen).
+the round where each player goes (device.app.hall.session; drawn by device.app.hall.screen).
 
 Before the drive starts the players sign in here: a seat's button opens the
 on-screen keyboard for that seat's name (hall_keyboard), or a player lays
@@ -24,8 +24,8 @@ from engine.seats import SEAT_NAMES, Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
+    from device.app.hall.session import HallSession
     from device.reader import Reader
-    from hall.app import HallSession
     from hall.table import HallTable
 
 
@@ -38,7 +38,7 @@ class HallScene(Scene):
 
     def __init__(self, app: App, table: HallTable | None = None) -> None:
         super().__init__(app)
-        from hall.app import HallSession
+        from device.app.hall.session import HallSession
 
         if table is None:
             session = app.session
@@ -153,7 +153,7 @@ class HallScene(Scene):
 
     @property
     def hall_session(self) -> HallSession | None:
-        from hall.app import HallSession
+        from device.app.hall.session import HallSession
 
         session = self.app.current_session
         return session if isinstance(session, HallSession) else None
@@ -162,7 +162,7 @@ class HallScene(Scene):
         self.table.pump()
         if self.hall_session is None and self.table.settings is not None \
                 and self.table.players(1) is not None:
-            from hall.app import HallSession
+            from device.app.hall.session import HallSession
 
             self.app.session = HallSession(self.table)
         shown = self.editing is not None or any(b.visible for b in self.seat_buttons.values())
@@ -201,7 +201,7 @@ class HallScene(Scene):
         self.app.go(session.table_scene())
 
     def draw(self, surf: pygame.Surface) -> None:
-        from hall.screen import draw_between_rounds, draw_round_start, draw_waiting
+        from device.app.hall.screen import draw_between_rounds, draw_round_start, draw_waiting
 
         session = self.hall_session
         table = self.table

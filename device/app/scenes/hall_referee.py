@@ -12,7 +12,7 @@ from engine.seats import SEATS
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from hall.app import HallSession
+    from device.app.hall.session import HallSession
     from hall.referee import DriveReferee
 
 
@@ -28,7 +28,7 @@ class HallRefereeScene(RefereeScene):
         return f"Table {d.table.table} · round {d.round} of {s.rounds} · hand {d.hand} of {s.hands_per_round}"
 
     def __init__(self, app: App) -> None:
-        from hall.app import HallSession
+        from device.app.hall.session import HallSession
         from hall.referee import DriveReferee
 
         session = app.current_session

@@ -1,6 +1,6 @@
 """A drive's table with the people the movement sent to it: any of the four seats may be a
 person, each tapping their cards in turn at the one screen; the AI plays the seats nobody
-signed in to (hall.app's session says which).
+signed in to (device.app.hall.session says which).
 
 The hand shown along the bottom is the hand of the person whose turn it is.
 With more than one person at the table it stays covered until that person
@@ -29,7 +29,7 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from hall.app import HallSession
+    from device.app.hall.session import HallSession
 
 FALLBACK_NAMES = ("North", "East", "South", "West")
 
@@ -40,7 +40,7 @@ class HallSeatsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from hall.app import HallSession
+        from device.app.hall.session import HallSession
 
         session = app.current_session
         if not isinstance(session, HallSession):

@@ -1,4 +1,4 @@
-"""``whist-table play --hall HOST``: the table app playing its part of a drive.
+"""The table app playing its part of a drive (``whist-table play --hall HOST``).
 
 The people the movement sends to the table play their own seats (a seat
 whose player is an AI, nobody having signed in to it, is the AI's): one
@@ -12,24 +12,17 @@ the players due, the round's hands and where each player goes next.
 
 from __future__ import annotations
 
-import argparse
 import logging
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from device.app.session import Session
-from engine.actions import Action
 from engine.deal import Deal
 from engine.game import GameRules
 from engine.match import Match
-from engine.observation import Observation
 from engine.scoring import HandScore
 from engine.seats import Seat
-from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, is_ai, table_moves
-from hall.link import Broker, Credentials
-from hall.store import TableJournal
-from hall.table import HallTable, HandJournal, table_link
+from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, is_ai, round_winner, table_moves
+from hall.table import HallTable, HandJournal
 
 if TYPE_CHECKING:
     from hall.referee import DriveReferee
@@ -155,53 +148,7 @@ class HallSession(Session):
         return [r for r in self.hall.journal.results(self._settings.drive) if r.round == round_]
 
     def moves(self) -> list[tuple[str, str]]:
-        from hall.drive import round_winner
-
         s = self._settings
         four = self.hall.players(self.round) or ("North", "East", "South", "West")
         winner = round_winner(s, sorted(self.results(self.round), key=lambda r: r.hand))
         return table_moves(s, self.hall.table, four, winner)
-
-
-def _option(args: argparse.Namespace, name: str, configured: object) -> object:
-    given = getattr(args, name, None)
-    return configured if given is None else given
-
-
-def run_hall_play(args: argparse.Namespace) -> int:
-    """The table app joined to a drive: the hall scene first, then the drive's hands."""
-    from device.app.main import _make_app
-    from device.config import load_config
-
-    config = load_config(getattr(args, "config", None), kiosk=bool(getattr(args, "kiosk", False)))
-    hall = config.hall
-    broker = str(_option(args, "hall", hall.broker) or "")
-    drive = str(_option(args, "drive", hall.drive) or "")
-    number = int(str(_option(args, "table", hall.table) or 0))
-    if not broker or not drive or number < 1:
-        print("play --hall: give the broker, --drive and --table (or [hall] broker, drive and table in "
-              "the config)", file=sys.stderr)
-        return 2
-    cred_path = _option(args, "credentials", hall.credentials)
-    try:
-        credentials = Credentials.read(str(cred_path)) if cred_path else None
-        link = table_link(Broker.parse(broker), credentials, drive, number)
-    except DriveError as exc:  # another table's file, an unreadable one, a bad address: say which
-        print(f"play --hall: {exc}", file=sys.stderr)
-        return 2
-    db = Path(str(_option(args, "hall_db", hall.db) or config.db_path().with_name("hall.sqlite3")))
-    journal = TableJournal(db)
-    real = bool(getattr(args, "referee", False)) or hall.referee
-    table = HallTable(journal, link, number, _no_chooser, drive=drive, real_cards=real)
-    link.start()
-    try:
-        app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
-        app.go("hall", table=table)
-        return app.run()
-    finally:
-        link.stop()
-        journal.close()
-
-
-def _no_chooser(observation: Observation, seed: str) -> Action:
-    raise DriveError("the app's own AI plays the seats of a hall table")

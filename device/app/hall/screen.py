@@ -8,11 +8,8 @@ and colours, and laid out from the screen's size (the unit of
 
 from __future__ import annotations
 
-import os
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
@@ -26,14 +23,13 @@ from hall.drive import (
     HandResult,
     Rank,
     Standings,
-    first_seating,
     is_ai,
     missing_tables,
     round_winner,
-    standings,
     table_moves,
     trumps_name,
 )
+from hall.hub import Hub
 
 TRUMP_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "N": "no trumps",
                "turned": "turned up"}
@@ -321,77 +317,6 @@ def draw_waiting(surface: pygame.Surface, table: int, drive: str, broker: str, c
 
 # -- a drive to show: the screenshots' and the tests' --
 
-NAMES = ("Ada Fenwick", "Bert Rowley", "Cissie Hart", "Dot Pember", "Edna Crouch", "Fred Lulham",
-         "Gwen Tapley", "Harold Nye", "Ivy Marchant", "Jack Oakes", "Kit Solway", "Lil Dunstone",
-         "Maud Ellery", "Ned Thorley", "Olive Brimble", "Percy Gandy", "Queenie Moss", "Ron Attwood",
-         "Sid Pocock", "Tilly Vane", "Una Skerritt", "Vic Hollins", "Wyn Pardoe", "Alf Greenslade",
-         "Bessie Quartermain", "Cyril Ovenden", "Dora Lashmar", "Ernie Fudge", "Flo Catchpole",
-         "George Winterbottom", "Hilda Pinnock", "Ike Sandilands")
-
-
-def sample_drive(tables: int = 8, rounds: int = 6, played: int = 3,
-                 seed: int = 3) -> tuple[Standings, HubView]:
-    """A drive with made-up players part way through: ``played`` rounds complete, the next half in."""
-    settings = DriveSettings("church-hall", tables=tables, rounds=rounds, hands_per_round=4, seed=str(seed))
-    names = list(NAMES) + [f"Player {i}" for i in range(len(NAMES) + 1, 4 * tables + 1)]
-    signed = {(t, s): names[(t - 1) * 4 + s] for t in range(1, tables + 1) for s in Seat
-              if not (t == tables and s == Seat.W)}  # one empty seat: an AI fills it
-    rng = random.Random(seed)
-    results = []
-    for r in range(1, rounds + 1):
-        for t in range(1, tables + 1):
-            if r > played + 1 or (r == played + 1 and t % 3 == 0):
-                continue
-            for hnd in range(1, 5):
-                ns = min(13, max(0, round(rng.gauss(6.5, 2.2))))
-                results.append(HandResult(settings.drive, r, t, hnd, (ns, 13 - ns)))
-    s = standings(settings, first_seating(tables, signed), results)
-    missing = tuple(t for t in range(1, tables + 1) if t % 3 == 0) if played < rounds else ()
-    return s, HubView(missing=missing)
-
-
-def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1) -> Path:
-    from hall.shots import APP_SCENES, app_screenshot
-
-    if scene in APP_SCENES:
-        return app_screenshot(scene, size, out, seed)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pygame.init()
-    surface = pygame.Surface(size)
-    if scene == "hall-hub":
-        s, view = sample_drive(tables=12 if size[0] >= 1280 else 8, seed=seed)
-        draw_hub(surface, s.settings, s, view)
-    elif scene == "hall-table":
-        s, _ = sample_drive(seed=seed)
-        table, round_ = 2, s.complete_rounds
-        four = s.seatings[round_ - 1].at(table)
-        results = [HandResult(s.settings.drive, round_, table, hnd, line_tricks)
-                   for hnd, line_tricks in _table_tricks(s, round_, table, four)]
-        draw_between_rounds(surface, s.settings, table, round_, four, results, s.seatings[round_].at(table),
-                            "Tap when everyone has moved")
-    elif scene == "hall-signin":
-        draw_waiting(surface, 3, "church-hall", "hub.local:1883", True,
-                     [(Seat.N, "Ada Fenwick"), (Seat.E, "Bert Rowley")], reader=True)
-    elif scene == "hall-table-start":
-        s, _ = sample_drive(seed=seed)
-        draw_round_start(surface, s.settings, 2, s.round, s.seatings[-1].at(2), "Tap to deal")
-    else:
-        raise ValueError(f"unknown hall scene {scene!r}")
-    path = Path(out)
-    pygame.image.save(surface, str(path))
-    return path
-
-
-def _table_tricks(s: Standings, round_: int, table: int, four: Four) -> list[tuple[int, tuple[int, int]]]:
-    """The tricks of a table's round, read back from its North's scorecard."""
-    out = []
-    for line in s.cards[four[0]]:
-        if line.round == round_:
-            ns = line.tricks if line.seat.side == 0 else 13 - line.tricks
-            out.append((line.hand - s.settings.hand_index(round_, 1), (ns, 13 - ns)))
-    return out
-
-
 PAGE_MS = 8000  # a page of a long leaderboard stays this long on the TV
 
 
@@ -405,10 +330,7 @@ class HubWindow:
         self.surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         self._last = 0
 
-    def frame(self, hub: object) -> str | None:
-        from hall.hub import Hub
-
-        assert isinstance(hub, Hub)
+    def frame(self, hub: Hub) -> str | None:
         action = None
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
