@@ -7,7 +7,9 @@ instead of a time budget, which depends on the machine's load. The same
 position and seed then give the same card on every run, so a game rebuilt
 from the store after a power cut plays on exactly as it would have.
 
-No pygame here: the headless demo and the referee import it too.
+No pygame here: the headless demo and the referee import it too. engine.ai is
+imported where a move is chosen, not here: loading the searches takes half a
+second, which the menu, the store's commands and the drive's hub do without.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sized
 from typing import TYPE_CHECKING
 
+from engine.actions import Action, Play
+from engine.cards import parse_card
+
 if TYPE_CHECKING:
-    from engine.actions import Action
     from engine.observation import Observation
 
 # Samples per move, by cards in hand: rows are (cards in hand at least, samples);
@@ -66,4 +70,14 @@ def choose_action_fixed(observation: Observation, level: str, seed: int | str | 
     return choose_action(observation, level, seed, budget=None, samples=samples)
 
 
-__all__ = ["FIXED_SAMPLES", "choose_action_fixed", "choose_card_fixed", "fixed_samples"]
+def act_fixed(observation: Observation, level: str, seed: int | str | None) -> Action:
+    """engine.ai's action at ``level`` with a fixed amount of work, for any game and
+    step: in the play the card :func:`choose_card_fixed` picks."""
+    from engine.ai.family import plays_for_tricks
+
+    if plays_for_tricks(observation):
+        return Play(observation.seat, parse_card(choose_card_fixed(observation.play_form(), level, seed)))
+    return choose_action_fixed(observation, level, seed)
+
+
+__all__ = ["FIXED_SAMPLES", "act_fixed", "choose_action_fixed", "choose_card_fixed", "fixed_samples"]

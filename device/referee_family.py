@@ -53,6 +53,7 @@ from device import referee_dummy as dummy
 from device import referee_knockout as knockout
 from device import referee_widow as widow
 from device.events import Action as Button
+from device.moves import act_fixed
 from device.referee_base import (
     AI_HANDS,
     HAND_OVER,
@@ -104,8 +105,6 @@ ActionChooser = Callable[[Observation, str, "str | None"], Action]
 
 def engine_act(observation: Observation, level: str, seed: str | None) -> Action:
     """The engine's AI for any game and step, with a fixed amount of work (reproducible)."""
-    from device.app.ai_worker import act_fixed
-
     return act_fixed(observation, level, seed)
 
 

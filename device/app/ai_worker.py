@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from device.moves import choose_action_fixed, fixed_samples
+from device.moves import act_fixed as act_fixed  # the table's, the demo's and the referee's AI seats
+from device.moves import fixed_samples
 from engine import ai
 from engine.actions import Action, Play
 from engine.ai.family import plays_for_tricks
@@ -50,13 +51,6 @@ def act(observation: Observation, level: str, seed: int | str | None,
     if plays_for_tricks(observation):
         return Play(observation.seat, parse_card(choose(observation.play_form(), level, seed, budget)))
     return ai.choose_action(observation, level, seed, budget=budget)
-
-
-def act_fixed(observation: Observation, level: str, seed: int | str | None) -> Action:
-    """``act`` with a fixed amount of work: in the play the card ``choose_fixed`` picks."""
-    if plays_for_tricks(observation):
-        return Play(observation.seat, parse_card(choose_fixed(observation.play_form(), level, seed)))
-    return choose_action_fixed(observation, level, seed)
 
 
 def hint(observation: dict[str, Any]) -> dict[str, Any]:

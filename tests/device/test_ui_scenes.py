@@ -323,10 +323,10 @@ def test_the_ai_thinks_while_the_cards_are_still_moving(monkeypatch):
     # card comes the moment the animation allows, with no "thinking" shown.
     import threading
 
-    from device.app import ai_worker
+    from device import moves
 
     started, release, finished = threading.Event(), threading.Event(), threading.Event()
-    real = ai_worker.choose_fixed
+    real = moves.choose_card_fixed
 
     def slow_choose(*args, **kwargs):
         started.set()
@@ -336,7 +336,7 @@ def test_the_ai_thinks_while_the_cards_are_still_moving(monkeypatch):
         finally:
             finished.set()
 
-    monkeypatch.setattr(ai_worker, "choose_fixed", slow_choose)
+    monkeypatch.setattr(moves, "choose_card_fixed", slow_choose)
     a = make_app((800, 480), animation="normal", synchronous=False)
     try:
         tap_button(a, "play")
