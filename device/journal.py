@@ -34,6 +34,7 @@ the error (it is raised); the table app keeps playing and shows it (see
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,8 @@ from engine.game import Game
 from engine.match import Match
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat, seat_label
+
+log = logging.getLogger(__name__)
 
 ABANDONED = "abandoned"  # result key of a rubber given up unscored (never resumed)
 
@@ -415,9 +418,6 @@ def attach_app(app: Any) -> Store | None:
     the store refuses (a full disk) and the app retries it, saying so on the
     screen meanwhile. Returns the store (close it on exit).
     """
-    import logging
-
-    log = logging.getLogger(__name__)
     path = app.config.db_path()
     try:
         store = Store(path)

@@ -27,7 +27,8 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.scoring import HandScore
 from engine.seats import Seat
-from hall.drive import DriveError, Four, HandResult, Seating, table_moves, trumps_name
+from hall.broker import check_table_user
+from hall.drive import DriveError, Four, HandResult, Seating, round_winner, table_moves, trumps_name
 from hall.drive import DriveSettings as DriveSettings
 from hall.link import (
     Broker,
@@ -291,8 +292,6 @@ class HallTable:
 
     def _say_moves(self, round_: int, results: list[HandResult]) -> None:
         assert self.settings is not None
-        from hall.drive import round_winner
-
         four = self.players(round_) or ("N", "E", "S", "W")
         winner = round_winner(self.settings, sorted(results, key=lambda r: r.hand))
         ns = sum(r.tricks[0] for r in results)
@@ -306,8 +305,6 @@ class HallTable:
 
 def table_link(broker: Broker, credentials: Credentials | None, drive: str, table: int) -> Link:
     """A table's connection: its own client id and persistent session, its presence kept retained."""
-    from hall.broker import check_table_user
-
     if credentials is not None:
         check_table_user(credentials, drive, table)
     return Link(broker, credentials, f"table-{drive}-{table}", table_subscriptions(drive, table),

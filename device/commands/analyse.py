@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.pbn import parse_hands
+from engine.seats import SEAT_NAMES, Seat
+
 HELP = "double-dummy analysis of a deal: every card's value, or the 5x4 trick table"
 
 
@@ -20,8 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _print_moves(args: argparse.Namespace) -> None:
-    from engine.seats import SEAT_NAMES, Seat
-    from engine.solver import solve_moves
+    from engine.solver import solve_moves  # loads the C solver: only the command that solves
 
     trick = [c for c in args.trick.replace(",", " ").split() if c]
     values = solve_moves(args.deal, args.trump, args.leader, trick)
@@ -34,8 +36,7 @@ def _print_moves(args: argparse.Namespace) -> None:
 
 
 def _print_table(args: argparse.Namespace) -> None:
-    from engine.pbn import parse_hands
-    from engine.solver import dd_table
+    from engine.solver import dd_table  # loads the C solver: only the command that solves
 
     parse_hands(args.deal, complete=True)
     table = dd_table(args.deal)

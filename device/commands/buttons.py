@@ -5,17 +5,15 @@ from __future__ import annotations
 import argparse
 import queue
 import sys
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from device.buttons import ButtonsConfig
+from device.buttons import DEFAULT_PINS, ButtonPanel, ButtonsConfig, parse_pins
+from device.config import load_config
+from device.events import ButtonEvent, EventQueue
 
 HELP = "print each GPIO button press and hold until Ctrl-C (installer's check)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from device.buttons import DEFAULT_PINS
-
     default = ",".join(f"{k}={v}" for k, v in DEFAULT_PINS.items())
     parser.add_argument(
         "--pins",
@@ -36,11 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _configured(path: str | None = None) -> ButtonsConfig | None:
     """The config file's [buttons] section, or None when there is none to read."""
-    from device.buttons import ButtonsConfig
-
     try:
-        from device.config import load_config
-
         return ButtonsConfig.from_settings(load_config(path).buttons)
     except ValueError as exc:  # a broken config (ConfigError, a bad pin) must not stop the installer's check
         print(f"(config not used: {exc})", file=sys.stderr)
@@ -48,9 +42,6 @@ def _configured(path: str | None = None) -> ButtonsConfig | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.buttons import DEFAULT_PINS, ButtonPanel, ButtonsConfig, parse_pins
-    from device.events import ButtonEvent, EventQueue
-
     try:
         configured = _configured(getattr(args, "config", None))
         if args.pins:

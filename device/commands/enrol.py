@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from device.commands.history import add_store_arguments, resolve_db
+from device.config import ConfigError
+from device.enrolment import Enrolment, EnrolmentError
+from device.store import Store, StoreError
 from device.words import count
-
-if TYPE_CHECKING:
-    from device.enrolment import Enrolment
+from engine.cards import Card
 
 HELP = "export the card enrolment to a JSON file (--export F) or import one (--import F)"
 
@@ -38,17 +38,11 @@ def _missing(enrolment: Enrolment) -> str:
     missing = enrolment.missing()
     if not missing:
         return "every card"
-    from engine.cards import Card
-
     # Named as on the screen (♠K), one style everywhere (issue 37).
     return f"{count(52 - len(missing), 'card')} of 52; missing: {' '.join(Card(c).symbol for c in missing)}"
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.config import ConfigError
-    from device.enrolment import Enrolment, EnrolmentError
-    from device.store import Store, StoreError
-
     try:
         db = resolve_db(args)
     except ConfigError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -127,8 +128,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_hall_play(args: argparse.Namespace) -> int:
     """``play --hall``: the table app joined to a drive, the hall scene first, then the drive's hands."""
-    from pathlib import Path
-
     from device.app.main import app_from_args
     from device.config import load_config
     from hall.drive import DriveError
@@ -197,8 +196,6 @@ def _broker_config(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from hall.run import status_text
     from hall.store import HubStore
 

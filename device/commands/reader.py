@@ -6,15 +6,19 @@ import argparse
 import logging
 import sys
 
-from device.reader.protocols import Dropped
+from device.config import ConfigError, load_config
+from device.enrolment import Enrolment, EnrolmentError
+from device.events import CardScanned, EventQueue, ReaderStatus
+from device.reader import ReaderOpenError, SerialReader
+from device.reader.ports import is_no_port
+from device.reader.protocols import PROTOCOLS, Dropped
 from device.words import count
+from engine.cards import Card
 
 HELP = "print every card reader scan and dropped frame until Ctrl-C (installer's check)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from device.reader.protocols import PROTOCOLS
-
     parser.add_argument(
         "--port",
         help="serial port: a path (/dev/ttyUSB0), a /dev/serial/by-id/ link, or 'auto' "
@@ -62,8 +66,6 @@ def _show_dropped(event: Dropped) -> str:
 
 def _settings(path: str | None) -> object | None:
     """The config file's [reader] section, or None when there is none to read."""
-    from device.config import ConfigError, load_config
-
     try:
         return load_config(path).reader
     except ConfigError as exc:  # a broken config must not stop the installer's check
@@ -72,12 +74,6 @@ def _settings(path: str | None) -> object | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.enrolment import Enrolment, EnrolmentError
-    from device.events import CardScanned, EventQueue, ReaderStatus
-    from device.reader import ReaderOpenError, SerialReader
-    from device.reader.ports import is_no_port
-    from engine.cards import Card
-
     enrolment = None
     if args.enrolment:
         try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+from serial.tools import list_ports
+
 from engine.errors import WhistError
 
 # The udev rule in systemd/99-whist-reader.rules gives the reader this name.
@@ -65,8 +67,6 @@ def resolve_port(spec: str) -> str:
         return spec
     if os.path.exists(STABLE_NAME):
         return STABLE_NAME
-    from serial.tools import list_ports
-
     candidates = [(p, _score(p)) for p in list_ports.comports()]
     candidates = [(p, s) for p, s in candidates if s > 0]
     if not candidates:
@@ -79,8 +79,6 @@ def resolve_port(spec: str) -> str:
 def describe_port(device: str) -> str:
     """A short human name for a port, e.g. '/dev/ttyUSB0 (CH340)'."""
     try:
-        from serial.tools import list_ports
-
         real = os.path.realpath(device)
         for p in list_ports.comports():
             if p.device in (device, real):

@@ -40,17 +40,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from device.enrolment import Enrolment
+from device.paths import default_db_path
 from device.stats import Statistics
 from device.stats import stored as stored_statistics
 from device.store import lock
 from device.store.errors import DuplicateAction as DuplicateAction  # re-exported
 from device.store.errors import StoreError as StoreError  # re-exported
 from device.store.lock import StoreInUse as StoreInUse  # re-exported
-
-if TYPE_CHECKING:
-    from device.enrolment import Enrolment
 
 log = logging.getLogger(__name__)
 
@@ -656,7 +655,6 @@ class Store:
         """The enrolment as an editable ``device.enrolment.Enrolment`` whose every
         change is written straight back here (its ``on_change`` hook): the store
         stays the one source of truth."""
-        from device.enrolment import Enrolment
 
         def store(e: Enrolment) -> None:
             tags = e.to_dict()["tags"]
@@ -691,11 +689,11 @@ class Store:
 
     def _alone_matches(self) -> set[int]:
         """The rubbers of games where each plays alone (their seat 0 and 1 are not two sides)."""
-        from engine.games import GAMES
+        from engine.games import GAMES  # every game's rules: loaded once stats are asked for, not by the menu
 
         alone = [name for name, game in GAMES.items() if not game.partnerships]
         marks = ", ".join("?" for _ in alone)
-        # the journal's match header (device.journal.MATCH_KEY); stores before games are classic
+        # the journal's match header (device.store.matches.MATCH_KEY); stores before games are classic
         return {int(r[0]) for r in self._rows(
             f"SELECT id FROM matches WHERE json_extract(rules, '$.match.game') IN ({marks})", tuple(alone))}
 
@@ -754,6 +752,4 @@ def _match_row(row: sqlite3.Row) -> MatchRow:
 
 def open_store(path: str | Path | None = None, *, clock: Clock | None = None) -> Store:
     """Open (creating if needed) the store at ``path`` or the default location."""
-    from device.paths import default_db_path
-
     return Store(path if path is not None else default_db_path(), clock=clock)

@@ -19,9 +19,11 @@ from device.store.matches import MATCH_KEY, MISDEAL, fold_undos, header_of, rebu
 from engine.actions import Action, Play, action_from_dict
 from engine.cards import Card, parse_card, parse_cards, parse_strain
 from engine.deal import Deal, DealRecord
-from engine.errors import NotationError, RulesError
+from engine.errors import NotationError, RulesError, WhistError
 from engine.game import GameRules
+from engine.games import get_game
 from engine.pbn import format_hands, parse_hands
+from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat
 from engine.trick import Trick as EngineTrick
@@ -163,10 +165,6 @@ def other_actions(deal: DealRow) -> list[dict[str, Any]]:
 
 def match_rules(store: Store | None, match_id: int) -> GameRules:
     """The rubber's rules as stored, of its game (the journal keeps its header beside them)."""
-    from engine.errors import WhistError
-    from engine.games import get_game
-    from engine.rules import Rules
-
     row = store.match(match_id) if store is not None else None
     if row is None:
         return Rules()
