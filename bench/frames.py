@@ -33,9 +33,9 @@ _FIRST_FRAME_CHILD = """
 import os, sys, time
 sys.path.insert(0, {root!r})
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-from device.app.main import _make_app
+from device.app.main import app_from_args
 class A: size = {size!r}; fullscreen = False; config = None; seed = None
-app = _make_app(A(), persist=False)
+app = app_from_args(A(), persist=False)
 app.step(1 / 60)
 import resource
 ru = resource.getrusage(resource.RUSAGE_SELF)
