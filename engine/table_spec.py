@@ -87,9 +87,11 @@ class Call:
 
 @dataclass(frozen=True)
 class Scan:
-    """What a real-card table reads with the card reader besides the plays."""
+    """What a real-card table reads with the card reader besides the plays and the AI
+    seats' racks (scanned at every deal, in every game)."""
 
-    pile: str  # a Pile's key, or "hands" for the AI seats' racks
+    pile: str  # the deal record's pile (``DealRecord.pile``: "kitty", "stock", "up" + the seat's number),
+    # "turned" for the turned card, or a hand dealt as a pile ("dummy")
     moment: Moment
     why: str
 

@@ -15,8 +15,7 @@ TABLE = TableSpec(
                 help="the bidder's six cards laid away: the side's first book")),
     calls=(Call("uptown", "Uptown", "high cards win"), Call("downtown", "Downtown", "low cards win"),
            Call("notrump", "No trump", "no trump suit; the bidder chooses the direction")),
-    scans=(Scan("kitty", Moment.DEAL, "the kitty's cards, to give the bidder"),
-           Scan("hands", Moment.DEAL, "the AI seats' racks")),
+    scans=(Scan("kitty", Moment.DEAL, "the kitty's cards, to give the bidder"),),
 )
 
 _ON = (False, True)

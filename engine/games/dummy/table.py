@@ -12,12 +12,13 @@ TABLE = TableSpec(
     scores_by=ScoresBy.SEAT,
     piles=(Pile("dummy", "the dummy", 13, Place.OPPOSITE_DECLARER, Sight.EVERYONE, Moment.AUCTION_OVER,
                 help="the fourth hand, face up once the auction is over, played by the declarer"),
+           Pile("declarer", "the declarer's hand", 13, Place.DECLARER, Sight.TAKER, Moment.AUCTION_OVER,
+                help="seen from the dummy's seat, which its declarer plays"),
            Pile("discard", "the cards laid away", 2, Place.DECLARER, Sight.TAKER, Moment.EXCHANGE,
                 help="with jokers: the two cards the declarer lays away from the dummy")),
     calls=(Call("uptown", "Uptown", "high cards win"), Call("downtown", "Downtown", "low cards win"),
            Call("notrump", "No trump", "no trump suit; the declarer chooses the direction")),
-    scans=(Scan("dummy", Moment.DEAL, "the dummy's cards, dealt face down"),
-           Scan("hands", Moment.DEAL, "the AI seats' racks")),
+    scans=(Scan("dummy", Moment.DEAL, "the dummy's cards, dealt face down"),),
 )
 
 SETTINGS = (

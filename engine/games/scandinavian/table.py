@@ -9,10 +9,12 @@ TABLE = TableSpec(
     sides=Sides.ALONE,
     scores_by=ScoresBy.SEAT,
     piles=(Pile("layout", "the layout", 16, Place.EACH_SEAT, Sight.EVERYONE, Moment.DEAL,
-                help="eight piles of two in front of each player, the top card face up and playable"),),
+                help="eight piles of two in front of each player, the top card face up and playable"),
+           Pile("covered", "the face-down cards", 8, Place.EACH_SEAT, Sight.NOBODY,
+                help="the face-up cards that still have a card under them, turned when they are played")),
     calls=(Call("high", "High", "a game to win tricks"), Call("low", "Low", "a game to lose tricks")),
-    scans=(Scan("layout", Moment.DEAL, "each player's face-up cards"),
-           Scan("layout", Moment.EVERY_TRICK, "a card turned up where one was played from a pile")),
+    scans=(Scan("up", Moment.DEAL, "each player's eight face-up cards"),
+           Scan("down", Moment.EVERY_TRICK, "a card turned up where one was played from a pile")),
     cards_per_trick_per_seat=2,
 )
 
