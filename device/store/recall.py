@@ -21,9 +21,8 @@ from engine.cards import Card, parse_card, parse_cards, parse_strain
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError, WhistError
 from engine.game import GameRules
-from engine.games import get_game
+from engine.games import UNNAMED, get_game
 from engine.pbn import format_hands, parse_hands
-from engine.rules import Rules
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat
 from engine.trick import Trick as EngineTrick
@@ -32,7 +31,6 @@ if TYPE_CHECKING:
     from device.store import Store
 
 TRUMP_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "N": "no trumps"}
-CLASSIC = "classic"  # the game of a rubber whose stored rules name none
 
 
 class RecallError(ValueError):
@@ -167,7 +165,7 @@ def match_rules(store: Store | None, match_id: int) -> GameRules:
     """The rubber's rules as stored, of its game (the journal keeps its header beside them)."""
     row = store.match(match_id) if store is not None else None
     if row is None:
-        return Rules()
+        return UNNAMED.default_rules()
     data = row.rules if isinstance(row.rules, dict) else {}
     game = get_game(game_of(row))
     try:
@@ -178,10 +176,10 @@ def match_rules(store: Store | None, match_id: int) -> GameRules:
 
 
 def game_of(row: MatchRow) -> str:
-    """The game a stored rubber was played at (stores before the family engine: classic)."""
+    """The game a stored rubber was played at (stores before the family engine name none)."""
     rules = row.rules if isinstance(row.rules, dict) else {}
     name = rules.get("game") or header_of(row).get("game")
-    return str(name) if name else CLASSIC
+    return str(name) if name else UNNAMED.name
 
 
 @dataclass(frozen=True)
