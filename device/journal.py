@@ -12,7 +12,7 @@ Rebuilding is the other half: a match is a pure fold of its deal records and
 their actions, so :func:`rebuild` reads them back and replays them through
 :meth:`Match.from_dict`. What the store's ``matches.rules`` column holds is the
 rules (the game's ``to_dict()``) plus one key, ``"match"``: the game's name
-(none in stores from before there were games: classic), the first dealer, the
+(none in stores from before there were games: engine.games.UNNAMED), the first dealer, the
 match seed and, for a run of several rubbers (the headless demo), ``"run"``
 (who started it, its seed, the rubber number, hands finished before it).
 
@@ -46,6 +46,7 @@ from engine.actions import Action
 from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.game import Game
+from engine.games import UNNAMED
 from engine.match import Match
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat, seat_label
@@ -345,10 +346,10 @@ class DemoRun:
 def _is_demo_of(row: MatchRow, seed: int | str, game: str) -> bool:
     info = run_of(row)
     return info.get("kind") == DEMO and info.get("seed") is not None \
-        and str(info.get("seed")) == str(seed) and (header_of(row).get("game") or "classic") == game
+        and str(info.get("seed")) == str(seed) and (header_of(row).get("game") or UNNAMED.name) == game
 
 
-def demo_run(store: Store, seed: int | str | None, level: str, game: str = "classic") -> DemoRun:
+def demo_run(store: Store, seed: int | str | None, level: str, game: str = UNNAMED.name) -> DemoRun:
     """Find the demo run of this game with this seed to carry on, or get ready for a new one."""
     run = DemoRun(Journal(store, ai_players(level)), seed)
     if seed is None:

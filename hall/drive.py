@@ -1,8 +1,9 @@
 """A whist drive (progressive whist): settings, deals, movement, scorecards, leaderboard.
 
 Pure like ``engine``: no I/O, no clock. The customs are progressive whist's
-(section 9 of the rules of the variants): T tables of four play classic
-whist without honours, the same trumps hall-wide for each hand, the dealer
+(section 9 of the rules of the variants): T tables of four play the game of
+a match that names none (engine.games.UNNAMED: partners, trumps, 13 tricks)
+without honours, the same trumps hall-wide for each hand, the dealer
 following the hand number (N, E, S, W, ...); after every round the players
 move and partners change; each player's total is the sum of their own
 side's tricks.
@@ -134,7 +135,7 @@ class DriveSettings:
                                trump=self.trump(round_, hand))
 
     def match(self, round_: int, table: int | None = None) -> Match:
-        """A table's classic-whist match for one round: its hands are dealt with :meth:`record`.
+        """A table's match for one round: its hands are dealt with :meth:`record`.
         With the table, the match is seeded, and so are its AI's moves (``Match.move_seed``)."""
         seed = None if table is None else f"{self.seed}:r{round_}:t{table}"
         return Match(TABLE_RULES, first_dealer=self.dealer(round_, 1), seed=seed)

@@ -693,7 +693,7 @@ class Store:
 
         alone = [name for name, game in GAMES.items() if not game.partnerships]
         marks = ", ".join("?" for _ in alone)
-        # the journal's match header (device.store.matches.MATCH_KEY); stores before games are classic
+        # the journal's match header (device.store.matches.MATCH_KEY); stores before games name none
         return {int(r[0]) for r in self._rows(
             f"SELECT id FROM matches WHERE json_extract(rules, '$.match.game') IN ({marks})", tuple(alone))}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games import get_game
+from engine.games import UNNAMED, get_game
 from engine.match import Match
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def header_of(row: MatchRow) -> dict[str, Any]:
 def rebuild(store: Store, row: MatchRow) -> Match:
     """The exact match the store holds: its deals replayed, action by action."""
     header = header_of(row)
-    game = get_game(str(header.get("game") or "classic"))  # stores before games: classic
+    game = get_game(str(header.get("game") or UNNAMED.name))  # stores from before there were games
     rules = {k: v for k, v in row.rules.items() if k != MATCH_KEY}
     rows = store.deals_of_match(row.id)
     first = header.get("first_dealer") or (rows[0].dealer if rows else "N")

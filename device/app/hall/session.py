@@ -106,7 +106,7 @@ class HallSession(Session):
             self.interlude = "moves" if self.round < self._settings.rounds else "over"
 
     def set_rules(self, rules: GameRules) -> bool:
-        return False  # the drive's rules: classic whist without honours, whatever the house plays
+        return False  # the drive's rules (hall.drive.TABLE_RULES), whatever the house plays
 
     def between_hands(self) -> str | None:
         return "hall" if self.interlude is not None else None
