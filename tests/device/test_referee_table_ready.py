@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from device.app.testing import make_app, tap_button  # noqa: E402
 from device.events import Action, ButtonEvent, CardScanned  # noqa: E402
 from device.reader import rdm6300_frame  # noqa: E402
-from device.referee import PLAY, READERS, SETUP, RefereeSession  # noqa: E402
+from device.referee import PLAY, READERS, SETUP, Referee  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.cards import Card, full_deck  # noqa: E402
 from engine.deal import DealRecord  # noqa: E402
@@ -166,7 +166,7 @@ def test_the_trick_area_clears_before_the_ais_lead_is_asked_for():
 
         return choose_card(observation, "rules", seed)
 
-    session = RefereeSession(ai_seats={N: "rules"}, choose=rules_ai)
+    session = Referee(ai_seats={N: "rules"}, choose=rules_ai)
     session.choose_dealer(W)
     session.scan(record.trump_card)
     for card in sorted(hands[N]):

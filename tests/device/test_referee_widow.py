@@ -4,7 +4,7 @@ touch or by the 13 cards laid away, an AI's choice said at once, play and score 
 from __future__ import annotations
 
 from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
-from device.referee_family import REFEREE_GAMES, STEPS, FamilyReferee
+from device.referee import REFEREE_GAMES, STEPS, Referee
 from device.store import Store
 from engine.actions import Bid, Exchange, Pass
 from engine.seats import Seat
@@ -23,8 +23,8 @@ def taker_ai(observation, level, seed):
     return action
 
 
-def new_hand(rules=None, choose=rules_ai, store=None, dealer=P3) -> tuple[FamilyReferee, Table]:
-    ref = FamilyReferee("widow", None, {P2: "rules"}, rules=rules, choose=choose, seed="widow1", store=store)
+def new_hand(rules=None, choose=rules_ai, store=None, dealer=P3) -> tuple[Referee, Table]:
+    ref = Referee("widow", None, {P2: "rules"}, rules=rules, choose=choose, seed="widow1", store=store)
     ref.choose_dealer(dealer)
     table = Table(ref)
     assert ref.phase == TRUMP and "scan the turned card" in ref.prompt()
@@ -156,7 +156,7 @@ def test_widow_resumes_after_a_cut_mid_play(tmp_path):
         table.play(7)
         before = ref.match.to_dict()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "widow" and again.match.to_dict() == before
         table.ref = again
         table.rerack()
