@@ -512,6 +512,11 @@ class Referee:
             return self._ai_name(key) if self.is_ai(key) else f"{self.name(key)}'s one card"
         return self.pile_words(key)
 
+    def scan_next(self, key: Key) -> str:
+        """"scan East's next card", "scan the kitty's next card"."""
+        who = self.seat_word(key) if isinstance(key, Seat) and self.is_ai(key) else self._holder(key)
+        return f"scan {who}'s next card"
+
     def pile_words(self, name: str) -> str:
         """What a pile is called on the screen: "the stock", "Player 2's face-down layout"."""
         if name == "discard" and self.whole_exchanges:
@@ -526,7 +531,7 @@ class Referee:
         target = r.target()
         assert target is not None
         key, want = target
-        again = f"scan {self._holder(key)}'s next card"
+        again = self.scan_next(key)
         if card.suit > 3 and not self.game.jokers:
             return self._refuse(f"{card.symbol}: {self.game.title} is played without jokers - {again}")
         owner = r.owner(card, None, self.game)
@@ -534,7 +539,10 @@ class Referee:
             # The card is face down: say where it lies, never what it is.
             return self._refuse(f"that card was scanned already: it is {self._place(owner, card)} - {again}")
         if card == r.trump_card:
-            return self._refuse(f"{card.symbol} is the turned card - {again}")
+            plan = r.plan
+            whose = f" trump card, {self.name(plan.dealer)}'s (the dealer)" if plan is not None \
+                and plan.turned_pile is None else " card"
+            return self._refuse(f"{card.symbol} is the turned{whose} - {again}")
         r.add(key, card)
         self._say(f"{self._holder(key)}: {len(r.racks[key])} of {want} scanned", "ok")
         self._maybe_start()
@@ -886,14 +894,14 @@ class Referee:
 
     def side_names(self) -> tuple[str, ...]:
         if self.game.partnerships:
-            return self.game.side_names
+            return words.side_words(self.game)
         return tuple(self.name(s) for s in seats_at(self.players))[:self.game.sides]
 
     def _winner_words(self) -> str:
         w = self.match.winner
         who = "nobody" if w is None else self.side_names()[w]
-        return f"the {self.game.title} {self.match_word} is over: {who} win{'' if self.game.partnerships else 's'}" \
-               f" - a new {self.match_word} starts"
+        wins = "win" if self.game.partnerships else "wins"
+        return f"the {self.match_word} is over: {who} {wins} - a new {self.match_word} starts"
 
     def next_hand(self) -> bool:
         """Confirm the finished hand (the match scores it) and go on to the next deal."""

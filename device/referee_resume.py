@@ -36,7 +36,7 @@ def resume(ref: Referee) -> bool:
     ref._seat_readers()
     ref._ai_actions.clear()
     deal = match.current
-    ref._say(f"resumed the {ref.game.title} {ref.match_word} from the game store: "
+    ref._say(f"resumed the {ref.match_word} of {ref.game.title} from the game store: "
              f"hand {match.hand_number + (0 if deal else 1)}")
     if deal is None:
         ref._begin_hand()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from device import referee_words as words
+from device.referee_racks import ordinal
 from device.referee_view import AI_HANDS, HAND_OVER, PLAY, RACKS, SETUP, STEPS, STOCK, TRUMP
 from engine.actions import Action, Exchange, Play
 
@@ -91,8 +92,9 @@ def undo(ref: Referee) -> bool:
     if ref.phase == AI_HANDS:
         if r.order:
             key, card = r.order.pop()
+            where = f"the {ordinal(len(r.racks[key]))} card from the left of {ref._rack_name(key)}"
             r.racks[key].remove(card)
-            ref._say(f"undone: the last card of {ref._holder(key)} taken out - scan it again")
+            ref._say(f"undone: {where} taken out - {ref.scan_next(key)}")
             return True
         if r.trump_card is not None or r.trump is not None:
             plan = r.plan

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from engine.actions import Action, Bid, Declare, Exchange, Play
 from engine.deal import Deal, describe_action
 from engine.game import Game, Phase
-from engine.scoring import HandScore
-from engine.seats import SEAT_NAMES, Seat
+from engine.scoring import SIDE_LONG_NAMES, HandScore
+from engine.seats import SEAT_NAMES, SIDE_NAMES, Seat
 
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 DUMMY = "Dummy"  # a hand dealt where nobody sits
@@ -139,12 +139,18 @@ def whole_refusal(deal: Deal, game: Game, laid: list, card: object) -> str | Non
 
 
 # -- the end of a hand ---------------------------------------------------------------------------
+def side_words(game: Game) -> tuple[str, ...]:
+    """The sides in full where they are the compass's ("North-South"), else the game's names."""
+    return SIDE_LONG_NAMES if game.side_names == SIDE_NAMES else game.side_names
+
+
 def tricks_line(deal: Deal, game: Game, name: Callable[[Seat], str]) -> str:
     if game.partnerships:
         ns, ew = deal.tricks_taken()
-        return f"tricks {game.side_names[0]} {ns}, {game.side_names[1]} {ew}"
+        sides = side_words(game)
+        return f"tricks: {sides[0]} {ns}, {sides[1]} {ew}"
     seats = [s for s in deal.seats if s not in deal.out]
-    return "tricks " + ", ".join(f"{name(s)} {deal.taken[s]}" for s in seats)
+    return "tricks: " + ", ".join(f"{name(s)} {deal.taken[s]}" for s in seats)
 
 
 def named_note(note: str, players: int, name: Callable[[Seat], str]) -> str:
@@ -193,5 +199,5 @@ def summary(s: HandScore, deal: Deal | None, game: Game, target: int, sides: tup
 
 
 __all__ = ["DEAD", "DUMMY", "STRAIN_WORDS", "label_of", "named_note", "player_name", "said_of",
-           "strain_word", "summary", "swapping", "tricks_line", "verb_of", "whole_ai_moves", "whole_label",
+           "side_words", "strain_word", "summary", "swapping", "tricks_line", "verb_of", "whole_ai_moves", "whole_label",
            "whole_offer", "whole_prompt", "whole_refusal", "whole_said"]

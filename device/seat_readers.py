@@ -37,8 +37,8 @@ class SeatReaders:
         for reader in [*readers, *self.seat_of]:
             if reader not in self.readers:
                 self.readers.append(reader)
-        # The readers plugged in are known (the screen lists them): the step ends when none is
-        # left to give; else every seat is asked.
+        # The readers plugged in are known (the screen lists them, or each has said it is
+        # there): the step ends when none is left to give; else every seat is asked.
         self.known = bool(self.readers)
         self.connected: dict[str, bool] = {}  # by reader; a reader not heard from yet is absent
         self.messages: dict[str, str] = {}
@@ -84,6 +84,7 @@ class SeatReaders:
         return f"the reader on {reader}"
 
     def status(self, reader: str | None, connected: bool, message: str = "") -> None:
+        self.known = self.known or reader is not None
         self.connected[reader or ""] = connected
         self.messages[reader or ""] = message
 

@@ -10,6 +10,7 @@ import pytest
 
 from device.events import Action, ButtonEvent, CardScanned, ReaderStatus
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP, UNKNOWN_CARD, Referee
+from engine.actions import Play
 from engine.cards import Card
 from engine.deal import DealRecord
 from engine.rules import Rules
@@ -63,7 +64,8 @@ def test_choose_the_dealer_with_the_buttons_then_scan_the_turned_card():
     assert session.view().setup_dealer == S
     press(session, Action.SELECT)
     assert session.phase == TRUMP and session.dealer == S
-    assert session.view().prompt == "South deals: scan the turned trump card (or choose trumps on screen)"
+    assert session.view().prompt == ("South deals 13 each: scan the turned card (the dealer's last card, "
+                                     "or choose trumps on screen)")
     assert session.handle(CardScanned("DQ", "0A1B2C3D4E"))
     view = session.view()
     assert session.phase == PLAY and view.trump == 2 and view.trump_card == "DQ"
@@ -243,13 +245,13 @@ def test_async_ai_request_and_a_stale_answer():
     for card in sorted(record.hands()[W]):
         session.scan(str(card))
     req = session.ai_request
-    assert req is not None and req.seat == W and req.observation["seat"] == "W"
+    assert req is not None and req.seat == W and req.observation.seat == W
     assert session.view().prompt == "West (AI) is choosing a card..."
     assert not session.scan(str(sorted(record.hands()[W])[0]))
     assert "still choosing" in last(session)
-    assert not session.supply_ai_card((99, 0, 0), "SA")  # an answer for another position
+    assert not session.supply_ai_action((99, 0, 0), Play(W, Card("SA")))  # an answer for another position
     card = sorted(record.hands()[W])[-1]
-    assert session.supply_ai_card(req.key, str(card))
+    assert session.supply_ai_action(req.key, Play(W, card))
     assert session.ai_request is None and session.view().expected_card == str(card)
 
 
@@ -278,11 +280,12 @@ def test_after_an_undo_the_ai_chooses_again_for_the_new_position():
     asked: list[tuple[str, ...]] = []
 
     def highest(observation, level, seed):
-        asked.append(tuple(observation["trick"]["cards"]))
-        hand = observation["hand"]
-        led = observation["trick"]["cards"][0][0] if observation["trick"]["cards"] else None
-        follow = [c for c in hand if c[0] == led]
-        return max(follow or hand, key=lambda c: Card(c).rank)
+        trick = tuple(str(c) for c in observation.trick.cards)
+        asked.append(trick)
+        hand = observation.hand
+        led = observation.trick.cards[0].suit if trick else None
+        follow = [c for c in hand if c.suit == led]
+        return Play(observation.seat, max(follow or hand, key=lambda c: c.rank))
 
     record = DealRecord.deal(N, seed=6)  # East leads, then South, then West (AI)
     session = Referee(ai_seats={W: "rules"}, choose=highest)
@@ -383,7 +386,7 @@ def test_hand_over_shows_the_summary_and_deals_on_with_the_next_dealer():
     assert score.penalty == (3, 0) and score.revokes[0].seat == E
     assert session.phase == TRUMP and session.dealer == E
     assert session.view().prompt.startswith("East deals")
-    assert session.view().game_score == (score.game_after if score.game_won_by is None else (0, 0))
+    assert session.view().side_scores == (score.game_after if score.game_won_by is None else (0, 0))
 
 
 def test_a_rubber_rolls_over_to_the_next():
@@ -400,7 +403,7 @@ def test_a_rubber_rolls_over_to_the_next():
             card = min(follow or hands[seat])
             play(session, str(card))
             hands[seat].discard(card)
-        rubber_over = session.view().rubber_over
+        rubber_over = session.view().match_over
         press(session, Action.DEAL)
         if rubber_over:
             break

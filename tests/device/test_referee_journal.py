@@ -4,7 +4,7 @@ middle of a real-card hand comes back at the same card, AI seats and all."""
 from __future__ import annotations
 
 from device.journal import is_referee_rubber, rebuild
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP, Referee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS, TRUMP, Referee
 from device.store import Store, recall
 from engine.deal import DealRecord
 from engine.match import move_seed
@@ -63,9 +63,14 @@ def test_a_cut_mid_hand_resumes_at_the_same_card(tmp_path):
         again = Referee(choose=rules_ai, store=store)
         assert again.resume()
         assert again.match.to_dict() == before
-        assert again.ai_seats == {W: "rules"} and again.phase == PLAY
+        assert again.ai_seats == {W: "rules"} and again.phase == RACKS
+        assert any("resumed the rubber" in m.text for m in again.messages)
+        # The store kept West's cards, not where they lie: its rack is laid on the reader from the left.
+        assert not again.scan(str(min(hands[N])))  # not a card of that rack
+        for card in sorted(hands[W]):
+            assert again.scan(str(card)), again.messages[-1].text
+        assert again.phase == PLAY and again.rack(W) == sorted(hands[W])
         assert again.expected_card() == expected
-        assert "resumed the rubber" in again.messages[-1].text
         play_cards(again, hands, 60)
         assert again.phase == HAND_OVER
         again.next_hand()
