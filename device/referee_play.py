@@ -92,7 +92,9 @@ def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
         ref._say(said, "revoke")
     if done is not None:
         winner = done.winner(deal.order)
-        tricks = words.tricks_line(deal, ref.game, ref.name).removeprefix("tricks: ")
+        short = ref.game.side_names  # (NS 3, EW 2): the sides short, in a running line
+        tricks = ", ".join(f"{short[i]} {n}" for i, n in enumerate(deal.tricks_taken())) if ref.game.partnerships \
+            else words.tricks_line(deal, ref.game, ref.name).removeprefix("tricks: ")
         ref._say(f"trick {len(deal.tricks)} to {ref.name(winner)} ({tricks})", "ok")
         if ref.draws:
             ref._drawn(winner)

@@ -79,8 +79,8 @@ def _prompt(ref: Referee) -> str:
         assert asked is not None
         return f"{ref.name(asked)}, lay any card on your reader"
     if ref.phase == SETUP:
-        how = "tap a seat for a person or the AI, Start to begin" if ref.touch \
-            else "left/right: the dealer, select to start"
+        how = "tap a seat for a person or the AI; tap Dealer to change, Start to begin" if ref.touch \
+            else "left/right to change, select to start"
         return f"{ref.game.title}, {ref.players} players: {ref.name(ref.setup_dealer)} deals ({how})"
     if ref.phase == HAND_OVER:
         return "hand over - " + ref._next_words()

@@ -14,7 +14,7 @@ from engine.actions import Bid
 from engine.errors import RulesError
 from engine.games.dummy import DUMMY
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 
 N, E, S = Seat(0), Seat(1), Seat(2)
 

@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.game import Phase
 from engine.games.knockout import still_in
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 
 
 def revoke_now(table: Table) -> Card | None:

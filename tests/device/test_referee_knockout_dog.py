@@ -11,7 +11,7 @@ from device.store import Store
 from engine.actions import Pass
 from engine.games.knockout import KnockoutRules, standing
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 
 P1, P2, P3 = Seat(0), Seat(1), Seat(2)
 

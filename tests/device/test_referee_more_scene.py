@@ -10,13 +10,13 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.app.scenes.referee_family import RefereeScene  # noqa: E402
+from device.app.scenes.referee import RefereeScene  # noqa: E402
 from device.app.testing import make_app, tap_button  # noqa: E402
 from device.referee import AI_HANDS, HAND_OVER, PLAY  # noqa: E402
 from device.referee import STEPS, Referee  # noqa: E402
 from engine.games.dummy import DUMMY  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.referee_family_driver import Table, rules_ai, scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_driver import Table, rules_ai, scan, settle, tap_choice  # noqa: E402
 
 N, E, S = Seat(0), Seat(1), Seat(2)
 
@@ -28,9 +28,9 @@ def test_dummy_whist_from_the_menu_the_dummy_played_by_its_declarer():
         assert isinstance(app.scene, RefereeScene)
         ref = app.referee_session
         assert isinstance(ref, Referee) and ref.game.name == "dummy"
-        tap_button(app, "seat_3")  # the dummy: never an AI
+        tap_button(app, "seat_W")  # the dummy: never an AI
         assert not ref.ai_seats and ref.messages[-1].kind == "error"
-        tap_button(app, "seat_1")  # East: the AI
+        tap_button(app, "seat_E")  # East: the AI
         for _ in range(3):
             tap_button(app, "dealer")  # North -> East -> South -> North: the dummy never deals
             assert ref.setup_dealer != DUMMY

@@ -8,7 +8,7 @@ from device.referee import STEPS, Referee
 from device.store import Store
 from engine.actions import Bid, Exchange, Pass
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 from tests.device.test_referee_family import play_with_a_revoke
 
 P1, P2, P3 = Seat(0), Seat(1), Seat(2)

@@ -18,7 +18,7 @@ import pygame
 
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes import referee_seats as seats
-from device.app.scenes.referee_base import ButtonItem, RefereeFrame
+from device.app.scenes.referee_base import NO_READER, NO_SEAT_READERS, ButtonItem, RefereeFrame
 from device.referee import HAND_OVER, PLAY, READERS, SETUP, STEPS, TRUMP, Referee
 from device.referee_view import RefereeView, Taken
 from engine.actions import Action, Declare
@@ -275,4 +275,4 @@ class RefereeScene(RefereeFrame):
         self._draw_panel_of(surf, rows, self.px(15), v.badges, v.messages)
 
 
-__all__ = ["TAKEN_SECONDS", "RefereeScene"]
+__all__ = ["NO_READER", "NO_SEAT_READERS", "TAKEN_SECONDS", "RefereeScene"]
