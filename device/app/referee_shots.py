@@ -141,8 +141,8 @@ def _steps(ref: Referee, scene: str, hands: dict[Seat, set[Card]]) -> None:
         if scene == "referee-bids" and deal.turn == deal.dealer:
             return
         if deal.step.phase is Phase.EXCHANGE:
-            if scene == "referee-kitty" and not ref.whole_exchanges:
-                seat = deal.step.seat
+            seat = deal.step.seat
+            if scene == "referee-kitty" and not ref.whole_exchanges and not ref.is_ai(ref.game.actor(deal, seat)):
                 held = sorted(hands[seat] | set(ref.racks.racks.get("kitty", ())), key=lambda c: (c.suit > 3, c.rank))
                 for card in held[:2]:
                     ref.scan(card)
@@ -151,7 +151,8 @@ def _steps(ref: Referee, scene: str, hands: dict[Seat, set[Card]]) -> None:
         if not choices:
             return
         if scene == "referee-kitty" and deal.turn == ref.seated()[0]:
-            pick = next((c for c in choices if not isinstance(c.action, Pass)), choices[0])
+            # the first seat bids highest (or takes): the kitty is its own to take up
+            pick = next((c for c in reversed(choices) if not isinstance(c.action, Pass)), choices[0])
         else:
             pick = next((c for c in choices if c.label in ("Pass", "1")), choices[0])
         ref.act(pick.action)

@@ -116,13 +116,16 @@ def seat_label(scene: RefereeScene, v: RefereeView, seat: Seat) -> list[tuple[st
     else:
         room = min(t.w - scene.px(16), 2 * min(x - t.x, t.right - x))
     lines: list[tuple[str, int]] = []
-    if text.width(name, size, bold) <= room or who is None:
-        lines.append((text.clip(name, size, room, bold), size))
+    state = _state(v, sv)
+    if text.width(name, size, bold) <= room:
+        lines.append((name, size))
+    elif who is None:  # "(AI)" joins the line under the seat's name
+        lines.append((text.clip(sv.name, size, room, bold), size))
+        state = "AI" + (f" · {state}" if state else "") if sv.ai else state
     else:
         lines.append((text.clip(base, size, room, bold), size))
         fit = text.fit_size(who, size, room, bold, small)
         lines.append((text.clip(who, fit, room, bold), fit))
-    state = _state(v, sv)
     if state:
         lines.append((text.clip(state, small, room), small))
     dims = [text.font(s, bold).size(line) for line, s in lines]
@@ -208,9 +211,10 @@ def _draw_kitty(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, cw: i
     """The kitty as all may see it once taken up, and the count of discards scanned."""
     four = scene.app.config.display.four_colour
     t = scene.table_rect
-    w, h = int(cw * 0.8), int(ch * 0.8)
+    w, h = int(cw * 0.7), int(ch * 0.7)
     shown = v.kitty
-    step = min(int(w * 1.05), (t.w - scene.px(60)) // max(1, len(shown)))
+    room = t.w // 2  # the middle half: the seats' labels keep the sides
+    step = min(int(w * 1.05), (room - w) // max(1, len(shown) - 1))
     x = t.centerx - (step * (len(shown) - 1) + w) // 2
     y = t.centery - h // 2 - scene.px(10)
     if shown:
@@ -250,7 +254,7 @@ def draw_readers(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, tota
         surf.blit(st, st.get_rect(midtop=(box.centerx, box.top + scene.px(4) + nt.get_height())))
     note = f"{len(v.readers)} of {total} reader{'s' if total != 1 else ''} placed"
     nt = text.text(note, scene.px(18), theme.INK_DIM)
-    surf.blit(nt, nt.get_rect(center=t.center))
+    surf.blit(nt, nt.get_rect(center=(t.centerx, t.y + t.h // 3)))
 
 
 __all__ = ["EDGES", "card_spot", "draw_readers", "draw_table", "reader_state", "seat_label", "seat_spots"]
