@@ -47,11 +47,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from device import referee_plan as scan_plan
+from device import referee_play, referee_resume, referee_scan, referee_show, referee_steps, referee_undo
 from device import referee_words as words
-from device.events import Action as Button
 from device.events import ButtonEvent, CardScanned, InputEvent, ReaderStatus
-from device.referee_racks import Key, Racks, exchange_pile, kitty_taker, ordinal, public
-from device import referee_play, referee_resume, referee_show, referee_steps, referee_undo
+from device.referee_racks import Key, Racks, kitty_taker, ordinal
 from device.referee_view import (
     AI_HANDS,
     HAND_OVER,
@@ -68,9 +67,9 @@ from device.referee_view import (
     Taken,
 )
 from device.seat_readers import SeatReaders
-from engine.actions import Action, Bid, Exchange, Pass, Play
+from engine.actions import Action, Exchange, Pass, Play
 from engine.cards import SUIT_NAMES, Card, parse_card
-from engine.deal import Deal, DealRecord
+from engine.deal import Deal
 from engine.errors import NotationError, RulesError
 from engine.game import Game, GameRules, Phase
 from engine.games import get_game
@@ -387,7 +386,7 @@ class Referee:
         self.matches -= 1  # the match not yet begun: its seed is kept for the one chosen now
         self.match = self._new_match(dealer)
         self._say(f"{self.name(dealer)} deals")
-        self._begin_hand()
+        referee_scan.begin_hand(self)
 
     # -- a reader per seat: "North, lay any card on your reader" ---------------------------------
     def seats_with_readers(self) -> list[Seat]:
@@ -438,31 +437,6 @@ class Referee:
         return "on any reader"
 
     # -- the deal's scanning ----------------------------------------------------------------------
-    def _begin_hand(self) -> None:
-        self.preview = None
-        self.taken = None
-        self._seen, self.suspects = {}, []
-        self._ai_actions.clear()
-        template = self.match.next_record()  # the engine's deal of this hand: what it looks like
-        self.racks = Racks(scan_plan.plan(self.game, template, set(self.ai_seats)))
-        self._template = template
-        sizes = self.sizes()
-        size = max(sizes)
-        out = [self.name(s) for s in seats_at(self.players) if sizes[s] == 0]
-        said = f"hand {self.match.hand_number + 1}: {self.name(template.dealer)} deals {size} card" \
-               f"{'s' if size != 1 else ''} each"
-        if out:
-            said += f" (not to {', '.join(out)}: out)"
-        dogs = scan_plan.dogs_dealt(tuple(sizes))
-        if dogs:
-            said += f"; one to {', '.join(self.name(s) for s in dogs)}: a dog's life"
-        self._say(said)
-        if template.trump_card is not None:
-            self.phase = TRUMP
-            return
-        if template.declarer is None and not self.game.has_auction:
-            self._say(f"{words.strain_word(template.trump).capitalize()} this hand (no card is turned)")
-        self._after_trump()
 
     def trumps_on_screen(self) -> bool:
         """Trumps may be chosen by a button instead of the turned card: it is the dealer's own."""
@@ -478,31 +452,8 @@ class Referee:
             return self._refuse("trumps are spades, hearts, diamonds or clubs")
         self.racks.trump, self.racks.trump_card = strain, None
         self._say(f"trumps are {SUIT_NAMES[strain]}", "ok")
-        self._after_trump()
+        referee_scan.after_trump(self)
         return True
-
-    def _scan_trump(self, card: Card) -> bool:
-        if card.suit > 3:
-            return self._refuse(f"{card.symbol} cannot be turned for trumps: scan the turned card")
-        r = self.racks
-        assert r.plan is not None
-        r.trump_card = card
-        r.upcards = {card}
-        where = "from the stock" if r.plan.turned_pile else f"by {self.name(r.plan.dealer)}"
-        self._say(f"{card.symbol} turned {where}: {SUIT_NAMES[card.suit]} are trumps", "ok")
-        self._after_trump()
-        return True
-
-    def _after_trump(self) -> None:
-        r = self.racks
-        assert r.plan is not None
-        turned, pile, dealer = r.trump_card, r.plan.turned_pile, r.plan.dealer
-        if turned is not None and pile is None and dealer in r.racks:
-            r.racks[dealer].append(turned)  # the dealer's own card, face up: one of its hand
-        if turned is not None and pile is not None and pile in r.racks:
-            r.racks[pile].append(turned)  # the top of a pile scanned whole
-        self.phase = AI_HANDS
-        self._maybe_start()
 
     def _holder(self, key: Key) -> str:
         """Whose rack a card goes into at the deal: "AI East", "the dummy", "the kitty"."""
@@ -526,54 +477,7 @@ class Referee:
                 return f"{self.seat_word(Seat(int(name[len(prefix):])))}'s {side} layout"
         return f"the {name}"
 
-    def _scan_rack(self, card: Card) -> bool:
-        r = self.racks
-        target = r.target()
-        assert target is not None
-        key, want = target
-        again = self.scan_next(key)
-        if card.suit > 3 and not self.game.jokers:
-            return self._refuse(f"{card.symbol}: {self.game.title} is played without jokers - {again}")
-        owner = r.owner(card, None, self.game)
-        if owner is not None:
-            # The card is face down: say where it lies, never what it is.
-            return self._refuse(f"that card was scanned already: it is {self._place(owner, card)} - {again}")
-        if card == r.trump_card:
-            plan = r.plan
-            whose = f" trump card, {self.name(plan.dealer)}'s (the dealer)" if plan is not None \
-                and plan.turned_pile is None else " card"
-            return self._refuse(f"{card.symbol} is the turned{whose} - {again}")
-        r.add(key, card)
-        self._say(f"{self._holder(key)}: {len(r.racks[key])} of {want} scanned", "ok")
-        self._maybe_start()
-        return True
-
-    def _maybe_start(self) -> None:
-        r = self.racks
-        if r.target() is not None:
-            return
-        t, plan = self._template, r.plan
-        assert plan is not None
-        sizes = self.sizes()
-        known = tuple(frozenset(r.racks[s]) if s in r.racks else (frozenset() if sizes[s] == 0 else None)
-                      for s in seats_at(self.players))
-        piles = [(name, tuple(r.racks[name])) for name, _ in t.piles if name in r.racks]
-        if plan.turned_pile is not None and r.trump_card is not None and plan.turned_pile not in r.racks:
-            piles.append((plan.turned_pile, (r.trump_card,)))  # the rest of that pile is never seen
-        trump = r.trump_card.suit if r.trump_card is not None else r.trump if r.trump is not None else t.trump
-        record = DealRecord(t.dealer, trump, None, r.trump_card, known, None, tuple(piles), t.declarer,
-                            max(sizes))
-        try:
-            self.game.check_record(self.rules, record, self.match.hand_number)
-        except RulesError as exc:  # not expected: the shape is the engine's own deal's
-            self._refuse(f"the deal cannot start: {exc}")
-            return
-        self._journal_match()
-        self.match.start_deal(record)  # journalled: the journal is the match's listener
-        r.upcards |= public(self.deal, self.game)
-        self._after_deal_moved()
-
-    def _after_deal_moved(self) -> None:
+    def after_deal_moved(self) -> None:
         """After any action (or its undo): the phase from the deal, the AI asked."""
         deal = self.deal
         assert deal is not None
@@ -590,43 +494,6 @@ class Referee:
     # -- cards a pile turns face up ---------------------------------------------------------------
     def upcard_wanted(self) -> Card | None:
         return self.racks.upcard_wanted(self.deal, self.game, self.draws or scan_plan.layouts(self.game))
-
-    def _scan_upcard(self, card: Card) -> bool:
-        want = self.upcard_wanted()
-        assert want is not None
-        if card != want:
-            why = "it was played" if self.deal is not None and card in self.deal.played else \
-                "the cards lie in the order they were scanned"
-            return self._refuse(f"that is not the card just turned ({why}): {self._turn_words()}")
-        self.racks.upcards.add(card)
-        self._say(f"{card.symbol} turned up", "ok")
-        self._after_deal_moved()
-        return True
-
-    def _turn_words(self) -> str:
-        want = self.upcard_wanted()
-        if scan_plan.layouts(self.game) and want is not None:
-            where = next((k for k, c in self.racks.order if c == want), "")
-            layout = self.pile_words(str(where)).replace("face-down ", "")
-            return f"turn up the card uncovered in {layout} and scan it"
-        return "turn the top card of the stock face up and scan it"
-
-    def _drawn(self, winner: Seat) -> None:
-        """Say who took what from the stock after a trick (an AI's face-down card by its place)."""
-        deal = self.deal
-        plan = self.racks.plan
-        assert deal is not None and plan is not None
-        pile = plan.turned_pile or ""
-        before = [c for c in deal.record.pile(pile) if c not in deal.piles.get(pile, ())]
-        if len(before) < 2 or not deal.tricks[-1]:
-            return
-        up = before[-2]  # the winner's; the loser's (before[-1]) is never named
-        loser = around(winner, 1, self.players)
-        self._say(f"{self.name(winner)} takes {up.symbol}; {self.name(loser)} takes the next card, face down")
-        if self.is_ai(winner):
-            self._say(f"{self.name(winner)} (AI): put {up.symbol} at the right end of its rack")
-        if self.is_ai(loser):
-            self._say(f"{self.name(loser)} (AI): put the card it takes, face down, at the right end of its rack")
 
     # -- racks ------------------------------------------------------------------------------------
     def rack(self, key: Key) -> list[Card]:
@@ -647,41 +514,6 @@ class Referee:
         return self.racks.place(key, card, deal, self.game,
                                 lambda k: self._rack_name(k) if not isinstance(k, Seat) or
                                 card in self.rack(k) else self.seat_word(k))
-
-    def _elsewhere(self, card: Card, seat: Seat) -> str | None:
-        """Why ``card`` cannot be ``seat``'s now: where it is known to lie (never naming a card
-        of a hidden rack), or None."""
-        deal = self.deal
-        assert deal is not None
-        if card in deal.played:
-            return f"{card.symbol} was played in trick {deal.played[card]}"
-        if card in deal.current.cards:
-            return f"{card.symbol} was played in this trick"
-        owner = self.racks.owner(card, deal, self.game)
-        if owner is not None and owner != seat:
-            where = f"in {self.seat_word(owner)}'s rack (the AI's hand)" if isinstance(owner, Seat) else \
-                f"in {self.pile_words(owner)}"
-            return f"that card is {where}: put it back as {self._place(owner, card)}"
-        for other in deal.seats:  # a hand face up (a dummy)
-            if other != seat and card in (deal.hand(other) or ()) and self.face_up(other):
-                return f"{card.symbol} is {self.name(other)}'s, face up: put it back"
-        for other in deal.seats:  # a face-up layout card
-            if card in self.game.layout(deal, other):
-                return None if other == seat else f"{card.symbol} is in {self.name(other)}'s layout"
-        for name, cards in deal.piles.items():
-            taking = deal.step is not None and name == exchange_pile(self.game, deal) and seat == self.kitty_taker()
-            if card in cards and not taking:
-                shown = card == deal.record.trump_card or card in public(deal, self.game)
-                return f"{card.symbol} lies in {self.pile_words(name)}" if shown else \
-                    f"that card lies face down in {self.pile_words(name)}: put it back"
-        turned = deal.record.trump_card
-        plan = self.racks.plan
-        if turned is not None and card == turned and seat != deal.dealer and plan is not None \
-                and plan.turned_pile is None:
-            return f"{card.symbol} is the turned trump card, {self.name(deal.dealer)}'s (the dealer)"
-        if card.suit > 3 and not self.game.jokers:
-            return f"{card.symbol}: {self.game.title} is played without jokers"
-        return None
 
     # -- the AI -----------------------------------------------------------------------------------
     @property
@@ -777,7 +609,7 @@ class Referee:
         if isinstance(action, Pass) and deal.contract is not None:
             said = "knocks (a dog's life): this trick passes it by"
         self._say(f"{self.name(action.seat)}: {said or words.said_of(action)}", "ok")
-        self._after_deal_moved()
+        self.after_deal_moved()
         return True
 
     # -- input ------------------------------------------------------------------------------------
@@ -817,11 +649,11 @@ class Referee:
         if self.phase == HAND_OVER:
             return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
         if self.phase == TRUMP:
-            return self._scan_trump(c)
+            return referee_scan.scan_trump(self, c)
         if self.phase == AI_HANDS:
-            return self._scan_rack(c)
+            return referee_scan.scan_rack(self, c)
         if self.phase == STOCK:
-            return self._scan_upcard(c)
+            return referee_scan.scan_upcard(self, c)
         if self.phase == RACKS:
             return referee_resume.scan_rerack(self, c)
         deal = self.deal
@@ -913,7 +745,7 @@ class Referee:
             self._say(self._winner_words(), "ok")
             self.match = self._new_match(self.match.next_dealer)
         self._say(f"{self.name(self.match.next_dealer)} deals the next hand")
-        self._begin_hand()
+        referee_scan.begin_hand(self)
         return True
 
     def summary_lines(self) -> list[str]:

@@ -18,7 +18,6 @@ from engine.errors import RulesError
 from engine.game import Game
 from engine.seats import Seat, around, seats_at
 
-
 # The piles a seat takes up into its hand in an exchange: scanned face down at the deal, so
 # the cards of a taker's rack are known.
 EXCHANGED = ("kitty", "widow")

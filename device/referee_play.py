@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from device import referee_scan
 from device import referee_words as words
+from device.referee_racks import exchange_pile, public
 from device.referee_view import Suspect, Taken
 from engine.actions import Exchange, Play
 from engine.cards import SUIT_NAMES, Card
@@ -38,6 +40,42 @@ def _seen_out_of_turn(ref: Referee, laid_by: Seat, card: Card) -> None:
         ref._seen.setdefault(laid_by, {})[card] = deal.trick_number
 
 
+def elsewhere(ref: Referee, card: Card, seat: Seat) -> str | None:
+    """Why ``card`` cannot be ``seat``'s now: where it is known to lie (never naming a card
+    of a hidden rack), or None."""
+    deal = ref.deal
+    assert deal is not None
+    if card in deal.played:
+        return f"{card.symbol} was played in trick {deal.played[card]}"
+    if card in deal.current.cards:
+        return f"{card.symbol} was played in this trick"
+    owner = ref.racks.owner(card, deal, ref.game)
+    if owner is not None and owner != seat:
+        where = f"in {ref.seat_word(owner)}'s rack (the AI's hand)" if isinstance(owner, Seat) else \
+            f"in {ref.pile_words(owner)}"
+        return f"that card is {where}: put it back as {ref._place(owner, card)}"
+    for other in deal.seats:  # a hand face up (a dummy)
+        if other != seat and card in (deal.hand(other) or ()) and ref.face_up(other):
+            return f"{card.symbol} is {ref.name(other)}'s, face up: put it back"
+    for other in deal.seats:  # a face-up layout card
+        if card in ref.game.layout(deal, other):
+            return None if other == seat else f"{card.symbol} is in {ref.name(other)}'s layout"
+    for name, cards in deal.piles.items():
+        taking = deal.step is not None and name == exchange_pile(ref.game, deal) and seat == ref.kitty_taker()
+        if card in cards and not taking:
+            shown = card == deal.record.trump_card or card in public(deal, ref.game)
+            return f"{card.symbol} lies in {ref.pile_words(name)}" if shown else \
+                f"that card lies face down in {ref.pile_words(name)}: put it back"
+    turned = deal.record.trump_card
+    plan = ref.racks.plan
+    if turned is not None and card == turned and seat != deal.dealer and plan is not None \
+            and plan.turned_pile is None:
+        return f"{card.symbol} is the turned trump card, {ref.name(deal.dealer)}'s (the dealer)"
+    if card.suit > 3 and not ref.game.jokers:
+        return f"{card.symbol}: {ref.game.title} is played without jokers"
+    return None
+
+
 def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
     deal = ref.deal
     assert deal is not None and deal.turn is not None
@@ -63,7 +101,7 @@ def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
             if owner is None:
                 return ref._refuse(f"{wanted}, not {card.symbol}")
             return ref._refuse(f"not that card: put it back as {ref._place(owner, card)}; {wanted}")
-    why = ref._elsewhere(card, seat)
+    why = elsewhere(ref, card, seat)
     if why is not None:
         return ref._refuse(f"{why} - {lay}")
     before = len(deal.revokes)
@@ -97,8 +135,8 @@ def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
             else words.tricks_line(deal, ref.game, ref.name).removeprefix("tricks: ")
         ref._say(f"trick {len(deal.tricks)} to {ref.name(winner)} ({tricks})", "ok")
         if ref.draws:
-            ref._drawn(winner)
-    ref._after_deal_moved()
+            referee_scan.drawn(ref, winner)
+    ref.after_deal_moved()
     return True
 
 
@@ -146,7 +184,7 @@ def scan_discard(ref: Referee, card: Card, seat: Seat, laid_by: Seat | None) -> 
     else:
         if card in discards:
             return ref._refuse(f"{card.symbol} is laid away already - {lay}")
-        why = ref._elsewhere(card, seat)
+        why = elsewhere(ref, card, seat)
         if why is None and ref.whole_exchanges:
             why = words.whole_refusal(deal, ref.game, discards, card)
         if why is not None:
@@ -165,8 +203,8 @@ def scan_discard(ref: Referee, card: Card, seat: Seat, laid_by: Seat | None) -> 
     assert deal is not None
     ref._say(f"{name} has laid away {count}: the play begins" if deal.step is None
              else f"{name} has laid away {count}", "ok")
-    ref._after_deal_moved()
+    ref.after_deal_moved()
     return True
 
 
-__all__ = ["out_of_turn", "scan_discard", "scan_play"]
+__all__ = ["elsewhere", "out_of_turn", "scan_discard", "scan_play"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from device import referee_plan as scan_plan
+from device import referee_scan
 from device.referee_racks import Racks, ordinal, public
 from device.referee_view import RACKS
 from engine.cards import Card
@@ -39,7 +40,7 @@ def resume(ref: Referee) -> bool:
     ref._say(f"resumed the {ref.match_word} of {ref.game.title} from the game store: "
              f"hand {match.hand_number + (0 if deal else 1)}")
     if deal is None:
-        ref._begin_hand()
+        referee_scan.begin_hand(ref)
         return True
     record = deal.record
     plan = scan_plan.plan(ref.game, record, set(ref.ai_seats))
@@ -66,7 +67,7 @@ def resume(ref: Referee) -> bool:
         ref._say("the order of the AI racks was lost with the power: lay each rack's cards on the "
                  "reader from the left, then back in that order")
         return True
-    ref._after_deal_moved()
+    ref.after_deal_moved()
     return True
 
 
@@ -85,7 +86,7 @@ def scan_rerack(ref: Referee, card: Card) -> bool:
     if r.reracking() is None:
         r.rerack = {}
         ref._say("the racks are in order again", "ok")
-        ref._after_deal_moved()
+        ref.after_deal_moved()
     return True
 
 

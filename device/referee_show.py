@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from device import referee_plan as scan_plan
+from device import referee_scan
 from device import referee_words as words
 from device.referee_racks import exchange_pile, ordinal
 from device.referee_view import (
@@ -91,7 +92,7 @@ def _prompt(ref: Referee) -> str:
         screen = ", or choose trumps on screen" if ref.trumps_on_screen() else ""
         return f"{ref.name(r.plan.dealer)} deals {max(ref.sizes())} each: scan the turned card ({where}{screen})"
     if ref.phase == STOCK:
-        return ref._turn_words()
+        return referee_scan.turn_words(ref)
     if ref.phase == RACKS:
         seat = r.reracking()
         assert seat is not None

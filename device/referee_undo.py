@@ -85,7 +85,7 @@ def undo(ref: Referee) -> bool:
             ref.preview = None
             if isinstance(last, Exchange) and not _chosen(ref, last):
                 r.discards[:] = list(last.discard[:-1])  # the discards but the last stay scanned
-            ref._after_deal_moved()
+            ref.after_deal_moved()
             return True
         ref.match.misdeal()  # nothing done yet: back to scanning the deal (it is thrown in)
         ref.phase = AI_HANDS

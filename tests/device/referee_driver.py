@@ -5,8 +5,7 @@ and the screen tests' scans and taps (``scan``, ``tap_choice``, ``settle``)."""
 from __future__ import annotations
 
 from device.events import CardScanned
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
-from device.referee import RACKS, STEPS, STOCK, Referee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS, STEPS, STOCK, TRUMP, Referee
 from engine.actions import Action
 from engine.cards import Card
 from engine.game import Phase

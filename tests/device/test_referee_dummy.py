@@ -7,8 +7,7 @@ import pytest
 
 from device.events import Action as Button
 from device.events import ButtonEvent
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
-from device.referee import STEPS, Referee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, STEPS, TRUMP, Referee
 from device.store import Store
 from engine.actions import Bid
 from engine.errors import RulesError

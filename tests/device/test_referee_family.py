@@ -8,8 +8,7 @@ import pytest
 from device.events import Action as Button
 from device.events import ButtonEvent
 from device.journal import is_referee_rubber, rebuild
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
-from device.referee import RACKS, STEPS, STOCK, Referee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS, SETUP, STEPS, STOCK, TRUMP, Referee
 from device.store import Store
 from engine.actions import Bid, Declare
 from engine.cards import Card

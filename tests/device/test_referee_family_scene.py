@@ -13,8 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from device.app.scenes.referee import RefereeScene  # noqa: E402
 from device.app.testing import make_app, tap_button  # noqa: E402
 from device.events import CardScanned  # noqa: E402
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP  # noqa: E402
-from device.referee import RACKS, STEPS, Referee  # noqa: E402
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS, SETUP, STEPS, TRUMP, Referee  # noqa: E402  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.seats import Seat  # noqa: E402
@@ -242,7 +241,6 @@ def test_readers_for_each_seat_given_on_the_screen():
 
 def test_play_referee_opens_the_family_screen_for_every_game(monkeypatch, capsys):
     from device.cli import main
-    from engine.games import GAMES
 
     assert main(["play", "--referee", "--game", "no-such-game"]) == 2
     opened: list[str] = []

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from device.events import Action as Button
 from device.events import ButtonEvent
-from device.referee import AI_HANDS, HAND_OVER, PLAY
-from device.referee import Referee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, Referee
 from device.store import Store
 from engine.actions import Pass
 from engine.games.knockout import KnockoutRules, standing

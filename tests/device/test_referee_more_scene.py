@@ -12,8 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from device.app.scenes.referee import RefereeScene  # noqa: E402
 from device.app.testing import make_app, tap_button  # noqa: E402
-from device.referee import AI_HANDS, HAND_OVER, PLAY  # noqa: E402
-from device.referee import STEPS, Referee  # noqa: E402
+from device.referee import AI_HANDS, HAND_OVER, PLAY, STEPS, Referee  # noqa: E402  # noqa: E402
 from engine.games.dummy import DUMMY  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 from tests.device.referee_driver import Table, rules_ai, scan, settle, tap_choice  # noqa: E402

@@ -3,8 +3,7 @@ touch or by the 13 cards laid away, an AI's choice said at once, play and score 
 
 from __future__ import annotations
 
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
-from device.referee import STEPS, Referee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, STEPS, TRUMP, Referee
 from device.store import Store
 from engine.actions import Bid, Exchange, Pass
 from engine.seats import Seat

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import felt, text, theme, widgets
+from device.app.render import text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import InputEvent
 from device.referee import READERS, SETUP, AIRequest, Referee
