@@ -69,7 +69,7 @@ from device.referee_view import (
 from device.seat_readers import SeatReaders
 from engine.actions import Action, Exchange, Pass, Play
 from engine.cards import SUIT_NAMES, Card, parse_card
-from engine.deal import Deal
+from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError
 from engine.game import Game, GameRules, Phase
 from engine.games import get_game
@@ -141,7 +141,7 @@ class Referee:
         self,
         game: str | Game = "classic",
         players: int | None = None,
-        ai_seats: Mapping[Seat | int | str, str] | None = None,
+        ai_seats: Mapping[Seat, str] | None = None,
         *,
         rules: GameRules | None = None,
         rules_for: Callable[[int], GameRules] | None = None,
@@ -184,6 +184,7 @@ class Referee:
         self.setup_dealer = self._seat(dealer)
         self.match = self._new_match(self.setup_dealer)
         self.racks = Racks()
+        self.template: DealRecord | None = None  # the engine's own deal of the hand: its shape
         self.choice_focus = 0
         self.trump_choice = 0
         self._ai_actions: dict[tuple[int, int, int], Action] = {}
@@ -700,8 +701,8 @@ class Referee:
         deal = self.deal
         assert deal is not None
         # A preview until confirmed, so an undo can still take the last card back.
-        self.preview = self.game.score_hand(deal, self.match.game_score, self.rules, len(self.match.hands) + 1,
-                                            None)
+        number = len(self.match.hands) + 1
+        self.preview = self.game.score_hand(deal, self.match.game_score, self.rules, number, None)
         self.phase = HAND_OVER
         self._say("hand over: " + words.tricks_line(deal, self.game, self.name), "ok")
 

@@ -26,7 +26,8 @@ def out_of_turn(ref: Referee, laid_by: Seat | None, seat: Seat) -> str | None:
     if laid_by is None or laid_by in (seat, actor) or carried:
         return None
     who = ref.seat_word(laid_by)
-    return f"not {who}'s turn: {ref.name(laid_by)}, take back the card on your reader - {ref.name(seat)} to play"
+    return (f"not {who}'s turn: {ref.name(laid_by)}, take back the card on your reader - "
+            f"{ref.name(seat)} to play")
 
 
 def _seen_out_of_turn(ref: Referee, laid_by: Seat, card: Card) -> None:
@@ -131,8 +132,9 @@ def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
     if done is not None:
         winner = done.winner(deal.order)
         short = ref.game.side_names  # (NS 3, EW 2): the sides short, in a running line
-        tricks = ", ".join(f"{short[i]} {n}" for i, n in enumerate(deal.tricks_taken())) if ref.game.partnerships \
-            else words.tricks_line(deal, ref.game, ref.name).removeprefix("tricks: ")
+        tricks = words.tricks_line(deal, ref.game, ref.name).removeprefix("tricks: ")
+        if ref.game.partnerships:
+            tricks = ", ".join(f"{short[i]} {n}" for i, n in enumerate(deal.tricks_taken()))
         ref._say(f"trick {len(deal.tricks)} to {ref.name(winner)} ({tricks})", "ok")
         if ref.draws:
             referee_scan.drawn(ref, winner)

@@ -45,7 +45,7 @@ def resume(ref: Referee) -> bool:
     record = deal.record
     plan = scan_plan.plan(ref.game, record, set(ref.ai_seats))
     r = ref.racks = Racks(plan, trump_card=record.trump_card)
-    ref._template = record
+    ref.template = record
     known = record.known or ()
     for s in seats_at(ref.players):
         cards = known[s] if len(known) > s else None

@@ -27,7 +27,7 @@ def begin_hand(ref: Referee) -> None:
     ref._ai_actions.clear()
     template = ref.match.next_record()  # the engine's deal of this hand: what it looks like
     ref.racks = Racks(scan_plan.plan(ref.game, template, set(ref.ai_seats)))
-    ref._template = template
+    ref.template = template
     sizes = ref.sizes()
     size = max(sizes)
     out = [ref.name(s) for s in seats_at(ref.players) if sizes[s] == 0]
@@ -99,8 +99,8 @@ def maybe_start(ref: Referee) -> None:
     r = ref.racks
     if r.target() is not None:
         return
-    t, plan = ref._template, r.plan
-    assert plan is not None
+    t, plan = ref.template, r.plan
+    assert t is not None and plan is not None
     sizes = ref.sizes()
     known = tuple(frozenset(r.racks[s]) if s in r.racks else (frozenset() if sizes[s] == 0 else None)
                   for s in seats_at(ref.players))

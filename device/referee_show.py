@@ -90,7 +90,8 @@ def _prompt(ref: Referee) -> str:
         assert r.plan is not None
         where = "the top card of the stock" if r.plan.turned_pile else "the dealer's last card"
         screen = ", or choose trumps on screen" if ref.trumps_on_screen() else ""
-        return f"{ref.name(r.plan.dealer)} deals {max(ref.sizes())} each: scan the turned card ({where}{screen})"
+        return (f"{ref.name(r.plan.dealer)} deals {max(ref.sizes())} each: scan the turned card "
+                f"({where}{screen})")
     if ref.phase == STOCK:
         return referee_scan.turn_words(ref)
     if ref.phase == RACKS:
@@ -133,8 +134,8 @@ def _scanning(ref: Referee) -> str:
     if isinstance(key, str):
         what = ref.pile_words(key)
         if key.startswith("down"):
-            return (f"{what}: {n} of {count} scanned - lay those cards on the reader face down, from the left, "
-                    "and back in that order")
+            return (f"{what}: {n} of {count} scanned - lay those cards on the reader face down, from the "
+                    "left, and back in that order")
         if key.startswith("up"):
             return f"{what}: {n} of {count} scanned - lay them on the reader from the left"
         if r.plan is not None and key == r.plan.turned_pile:
@@ -143,7 +144,8 @@ def _scanning(ref: Referee) -> str:
         return f"{what}: {n} of {count} scanned - lay {what}'s cards on the reader face down"
     word = ref.seat_word(key)
     if key not in ref.seated():
-        return f"the {word.lower()}: {n} of {count} scanned - lay the {word.lower()}'s cards on the reader face down"
+        return (f"the {word.lower()}: {n} of {count} scanned - lay the {word.lower()}'s cards on the reader "
+                "face down")
     if not ref.is_ai(key):
         return f"{word} is on a dog's life: scan {word}'s one card face down ({n} of 1), then hand it back"
     return f"{ref._ai_name(key)}: {n} of {count} scanned - lay {word}'s cards on the reader face down"
@@ -163,7 +165,8 @@ def _steps(ref: Referee, seat: Seat, ai: bool) -> str:
             if want is None:
                 return f"{_ai_is(ref, seat)} is choosing its discards..."
             return f"{name} lays away {ref._place(seat, want)}: scan it face down ({laid} of {count})"
-        return f"{name} takes the kitty: scan the {count} cards {name} lays away, face down ({laid} of {count})"
+        return (f"{name} takes the kitty: scan the {count} cards {name} lays away, face down "
+                f"({laid} of {count})")
     if ai:
         return f"{_ai_is(ref, seat)} is thinking..."
     how = "tap" if ref.touch else "left/right and select"
@@ -243,7 +246,9 @@ def view(ref: Referee) -> RefereeView:
     auction: list[str] = []
     if in_hand and deal is not None:
         for a in deal.auction:
-            calls[a.seat] = str(a.tricks) if isinstance(a, Bid) and a.tricks is not None else describe_action(a)
+            calls[a.seat] = describe_action(a)
+            if isinstance(a, Bid) and a.tricks is not None:
+                calls[a.seat] = str(a.tricks)
             said = words.whole_said(deal, ref.game, a) if ref.whole_exchanges else None
             auction.append(f"{ref.name(a.seat)}: {said or describe_action(a)}")
         for d in deal.declarations:

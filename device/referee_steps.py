@@ -32,7 +32,8 @@ def choices(ref: Referee) -> list[Choice]:
     if deal.step.phase is Phase.EXCHANGE:
         if not ref.whole_exchanges or ref.racks.discards:
             return []
-        return [Choice(words.whole_label(deal, ref.game, a), Exchange(a.seat, ref.racks.as_laid(a.discard, deal)))
+        return [Choice(words.whole_label(deal, ref.game, a),
+                       Exchange(a.seat, ref.racks.as_laid(a.discard, deal)))
                 for a in deal.legal_actions() if isinstance(a, Exchange)]
     legal = deal.legal_actions()
     out = [Choice(words.label_of(a), a) for a in legal]
@@ -45,8 +46,8 @@ def choices(ref: Referee) -> list[Choice]:
             action = Bid(seat, tricks=hook)
             at = next((i for i, c in enumerate(out) if isinstance(c.action, Bid)
                        and (c.action.tricks or 0) > hook), len(out))
-            out.insert(at, Choice(words.label_of(action), action, False,
-                                  f"the bids ({total} so far) would add up to the {k} tricks: the dealer's hook"))
+            why = f"the bids ({total} so far) would add up to the {k} tricks: the dealer's hook"
+            out.insert(at, Choice(words.label_of(action), action, False, why))
     return out
 
 

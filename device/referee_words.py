@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.actions import Action, Bid, Declare, Exchange, Play
+from engine.cards import Card
 from engine.deal import Deal, describe_action
 from engine.game import Game, Phase
 from engine.scoring import SIDE_LONG_NAMES, HandScore
@@ -122,11 +123,8 @@ def whole_offer(deal: Deal, game: Game, name: str, how: str) -> str:
     return f"{name}: take the {offered_pile(deal, game)}, or pass ({how} on the screen)"
 
 
-def whole_refusal(deal: Deal, game: Game, laid: list, card: object) -> str | None:
+def whole_refusal(deal: Deal, game: Game, laid: list[Card], card: Card) -> str | None:
     """Why a person's scanned card cannot be laid away now: the cards are one hand whole."""
-    from engine.cards import Card
-
-    assert isinstance(card, Card)
     if swapping(deal):
         if card in set(deal.exchanges[-1].discard):
             return f"{card.symbol} is of the hand offered: lay away your own hand's 13"
@@ -199,5 +197,6 @@ def summary(s: HandScore, deal: Deal | None, game: Game, target: int, sides: tup
 
 
 __all__ = ["DEAD", "DUMMY", "STRAIN_WORDS", "label_of", "named_note", "player_name", "said_of",
-           "side_words", "strain_word", "summary", "swapping", "tricks_line", "verb_of", "whole_ai_moves", "whole_label",
+           "side_words", "strain_word", "summary", "swapping", "tricks_line", "verb_of", "whole_ai_moves",
+           "whole_label",
            "whole_offer", "whole_prompt", "whole_refusal", "whole_said"]

@@ -72,7 +72,7 @@ class DriveReferee:
         if four is None:
             raise DriveError(f"table {table.table} does not know who plays round {round_} yet")
         self.table, self.settings, self.round = table, settings, round_
-        ai: dict[Seat | str, str] = {seat: (level if isinstance(level, str) else level[seat])
+        ai: dict[Seat, str] = {seat: (level if isinstance(level, str) else level[seat])
                                      for seat, player in zip(Seat, four, strict=True) if is_ai(player)}
         self.done = sum(1 for h in range(1, settings.hands_per_round + 1)
                         if table.journal.finished(settings.drive, round_, h))

@@ -83,7 +83,8 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
 def _play_to(ref: Referee, scene: str, seed: int) -> None:
     seated = ref.seated()
     ref.choose_dealer(seated[-1] if scene != "referee-bids" else seated[0])
-    t = ref._template
+    t = ref.template
+    assert t is not None
     hands = {Seat(i): set(h or ()) for i, h in enumerate(t.hands())}
     if ref.phase == TRUMP and t.trump_card is not None:
         ref.scan(t.trump_card)
@@ -142,8 +143,10 @@ def _steps(ref: Referee, scene: str, hands: dict[Seat, set[Card]]) -> None:
             return
         if deal.step.phase is Phase.EXCHANGE:
             seat = deal.step.seat
-            if scene == "referee-kitty" and not ref.whole_exchanges and not ref.is_ai(ref.game.actor(deal, seat)):
-                held = sorted(hands[seat] | set(ref.racks.racks.get("kitty", ())), key=lambda c: (c.suit > 3, c.rank))
+            person = not ref.is_ai(ref.game.actor(deal, seat))
+            if scene == "referee-kitty" and not ref.whole_exchanges and person:
+                kitty = set(ref.racks.racks.get("kitty", ()))
+                held = sorted(hands[seat] | kitty, key=lambda c: (c.suit > 3, c.rank))
                 for card in held[:2]:
                     ref.scan(card)
             return

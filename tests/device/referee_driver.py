@@ -47,7 +47,7 @@ class Table:
 
     def __init__(self, ref: Referee) -> None:
         self.ref = ref
-        t = ref._template
+        t = ref.template
         assert t is not None
         self.record = t
         self.hands: dict[Seat, set[Card]] = {Seat(i): set(h or ()) for i, h in enumerate(t.hands())}

@@ -35,7 +35,7 @@ def test_oh_hell_for_five_from_the_menu_to_the_next_hand(size):
         assert set(ref.ai_seats) == {Seat(1), Seat(3)}
         tap_button(app, "start")
         assert ref.phase == TRUMP
-        record = ref._template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
         scan(app, record.trump_card)
         assert ref.phase == AI_HANDS
@@ -93,7 +93,7 @@ def test_bid_whist_kitty_and_discards_through_the_screen():
         tap_button(app, "dealer")  # -> West: North speaks first
         tap_button(app, "start")
         assert ref.phase == AI_HANDS
-        record = ref._template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
         kitty = record.pile("kitty")
         for seat in (Seat.E, Seat.W):
@@ -139,7 +139,7 @@ def test_an_unfinished_family_match_in_the_store_opens_its_own_screen(tmp_path):
     with Store(tmp_path / "w.sqlite3") as store:
         ref = Referee("knockout", 3, {Seat(2): "rules"}, store=store, seed="ko")
         ref.choose_dealer(0)
-        record = ref._template
+        record = ref.template
         ref.scan(record.trump_card)
         for card in sorted(record.hands()[2]):
             if card != record.trump_card:
@@ -185,7 +185,7 @@ def test_bids_by_the_physical_buttons():
         tap_button(app, "real cards")
         ref = app.referee_session
         tap_button(app, "start")
-        record = ref._template
+        record = ref.template
         scan(app, record.trump_card)
         assert ref.phase == STEPS and ref.deal.turn == Seat(1)
         for action in (Button.RIGHT, Button.RIGHT, Button.SELECT):  # 0 -> 1 -> 2, chosen

@@ -38,7 +38,7 @@ def test_dummy_whist_from_the_menu_the_dummy_played_by_its_declarer():
         assert ref.setup_dealer == S
         tap_button(app, "start")
         assert ref.phase == AI_HANDS
-        record = ref._template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
         for key, _ in list(ref.racks.plan.wants):
             for card in sorted(hands[key]):

@@ -142,11 +142,12 @@ def test_one_reader_the_card_taken_is_shown_big_with_an_undo(app):
 def test_touch_wording_and_button_wording(app):
     tap_button(app, "real cards")  # a tap: the table is worked by touch
     session = app.scene.session
-    assert session.view().prompt == ("Classic whist, 4 players: North deals (tap a seat for a person or the AI; "
-                                     "tap Dealer to change, Start to begin)")
+    assert session.view().prompt == ("Classic whist, 4 players: North deals (tap a seat for a person or "
+                                     "the AI; tap Dealer to change, Start to begin)")
     app.queue.post(ButtonEvent(Action.RIGHT, source="gpio"))
     app.step(1 / 60)
-    assert session.view().prompt == "Classic whist, 4 players: East deals (left/right to change, select to start)"
+    assert session.view().prompt == ("Classic whist, 4 players: East deals (left/right to change, "
+                                     "select to start)")
 
 
 def test_an_old_refusal_is_cleared_once_it_no_longer_applies(app):

@@ -28,7 +28,7 @@ def test_widow_whist_from_the_menu_through_a_hand():
         tap_button(app, "dealer")  # Player 1 -> Player 2: Player 3 is offered the widow first
         tap_button(app, "start")
         assert ref.phase == TRUMP and ref.dealer == Seat(1)
-        record = ref._template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
         scan(app, record.trump_card)
         assert ref.phase == AI_HANDS

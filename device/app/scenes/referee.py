@@ -110,13 +110,15 @@ class RefereeScene(RefereeFrame):
             items = self._setup_items([(f"Players: {v.players}", self._more_players, False, "players")]
                                       if more else [])
         elif s.phase == TRUMP and v.trumps_on_screen:
-            items = [(SUIT_NAMES[i].capitalize(), self._trump_chooser(i), False, f"trump_{i}") for i in range(4)]
+            items = [(SUIT_NAMES[i].capitalize(), self._trump_chooser(i), False, f"trump_{i}")
+                     for i in range(4)]
         elif s.phase == STEPS:
             self._choice_buttons(v)
         elif s.phase == HAND_OVER:
             items = [self._next_item(v.match_over)]
         elif s.phase == PLAY and v.choices:  # a dog's life: Knock beside Undo
-            items = [(c.label, self._chooser(c.action), False, f"choice_{i}") for i, c in enumerate(v.choices)]
+            items = [(c.label, self._chooser(c.action), False, f"choice_{i}")
+                     for i, c in enumerate(v.choices)]
         self._bottom_buttons(w, h, items)
         taken = self.showing_taken
         if taken is not None:
@@ -136,8 +138,9 @@ class RefereeScene(RefereeFrame):
             r.center = self.spots[sv.seat]
             r.clamp_ip(self.table_rect)
             label = s.seat_word(sv.seat)
+            name = f"seat_{seat_label(sv.seat, v.players)}"
             self.buttons.add(widgets.Button(r, f"{label}: {who}", self._toggler(sv.seat),
-                                            font_size=self.px(17), name=f"seat_{seat_label(sv.seat, v.players)}"))
+                                            font_size=self.px(17), name=name))
 
     def _choice_buttons(self, v: RefereeView) -> None:
         """The bids (or trump calls) of the person to act, big enough for a finger."""
@@ -219,7 +222,8 @@ class RefereeScene(RefereeFrame):
         t = self.table_rect
         surf.blit(widgets.panel_surface(t.w, t.h, 235), t.topleft)
         declaring = any(isinstance(c.action, Declare) for c in v.choices)
-        said = " · ".join(v.auction) if v.auction else ("trumps for this hand" if declaring else "no bids yet")
+        said = " · ".join(v.auction) if v.auction else \
+            ("trumps for this hand" if declaring else "no bids yet")
         size = self.px(16)
         y = t.y + self.px(6)
         for part in text.wrap(said, size, t.w - self.px(20))[-2:]:
@@ -249,8 +253,8 @@ class RefereeScene(RefereeFrame):
         verb = self.px(22)
         plays = "plays" if who is None else \
             text.clip(who, verb, width - text.width(" plays", verb, True), True) + " plays"
-        for line, size, colour in ((self.session.seat_word(taken.seat), 30, theme.GOLD), (plays, 22, theme.INK),
-                                   (Card(taken.card).symbol, 40, theme.INK)):
+        for line, size, colour in ((self.session.seat_word(taken.seat), 30, theme.GOLD),
+                                   (plays, 22, theme.INK), (Card(taken.card).symbol, 40, theme.INK)):
             fs = text.fit_size(line, self.px(size), width, True)
             surf.blit(text.text(line, fs, colour, True), (x, y))
             y += text.line_height(fs, True)
@@ -266,7 +270,8 @@ class RefereeScene(RefereeFrame):
         if v.contract:
             rows.append(f"contract: {v.contract}")
         if v.side_tricks and v.phase in (PLAY, HAND_OVER) and len(v.sides) == 2:
-            rows.append("tricks " + " · ".join(f"{n} {t}" for n, t in zip(v.sides, v.side_tricks, strict=True)))
+            rows.append("tricks " + " · ".join(f"{n} {t}"
+                                               for n, t in zip(v.sides, v.side_tricks, strict=True)))
         score = "game " if len(v.sides) == 2 else "score "
         score += " · ".join(f"{n} {t}" for n, t in zip(v.sides, v.side_scores, strict=True))
         if len(v.sides) == 2:

@@ -186,10 +186,12 @@ def draw_table(scene: RefereeScene, surf: pygame.Surface, v: RefereeView) -> Non
     elif v.trump_card is not None and v.phase in (AI_HANDS, STEPS, PLAY) and not v.trick and \
             v.expected_seat is None:
         # The turned card, face up for all, in the middle until the play covers it.
-        surf.blit(cards.card_surface(int(Card(v.trump_card)), cw, ch, four), (t.centerx - cw // 2, t.centery - ch // 2))
+        middle = (t.centerx - cw // 2, t.centery - ch // 2)
+        surf.blit(cards.card_surface(int(Card(v.trump_card)), cw, ch, four), middle)
 
 
-def _draw_face_up(scene: RefereeScene, surf: pygame.Surface, at: tuple[int, int], held: tuple[str, ...]) -> None:
+def _draw_face_up(scene: RefereeScene, surf: pygame.Surface, at: tuple[int, int],
+                  held: tuple[str, ...]) -> None:
     """A hand face up for all (a dummy) as a suit a line, in the table's corner on its side."""
     if not held:
         return
@@ -225,7 +227,8 @@ def _draw_kitty(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, cw: i
     else:
         for i in range(6):
             surf.blit(cards.back_surface(w, h), (t.centerx - w + i * scene.px(6), y))
-        caption = "one hand whole, face down" if v.whole_hands else "the kitty: the bidder's alone (no trumps)"
+        caption = "one hand whole, face down" if v.whole_hands else \
+            "the kitty: the bidder's alone (no trumps)"
     note = f"{caption} · laid away {v.discards} of {v.discard_count}"
     size = text.fit_size(note, scene.px(17), t.w - scene.px(40), True)
     nt = text.text(note, size, theme.GOLD, True)
