@@ -72,7 +72,7 @@ from engine.cards import SUIT_NAMES, Card, parse_card
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError
 from engine.game import Game, GameRules, Phase
-from engine.games import get_game
+from engine.games import GAMES, game_of, get_game
 from engine.match import Match
 from engine.observation import Observation
 from engine.scoring import HandScore
@@ -130,16 +130,16 @@ def ask_ai(choose: ActionChooser, observation: Observation, level: str, seed: st
 class Referee:
     """The real-card referee for any game; see the module docstring.
 
-    ``game`` a game (or its name) at ``players``; ``rules`` its house settings, or
-    ``rules_for(players)`` for them at each table size; ``ai_seats`` the seats an AI fills
-    and its level; ``choose`` the AI (default: engine.ai, fixed work); ``seed`` seeds the
-    matches; ``store`` journals them; ``readers`` the table's readers and their seats;
+    ``game`` a game (or its name; None: the game ``rules`` are of) at ``players``; ``rules``
+    its house settings, or ``rules_for(players)`` for them at each table size; ``ai_seats``
+    the seats an AI fills and its level; ``choose`` the AI (default: engine.ai, fixed work);
+    ``seed`` seeds the matches; ``store`` journals them; ``readers`` the table's readers and their seats;
     ``names`` the players' names by seat (a drive's): the screen then says "West (Alice)".
     """
 
     def __init__(
         self,
-        game: str | Game = "classic",
+        game: str | Game | None = None,
         players: int | None = None,
         ai_seats: Mapping[Seat, str] | None = None,
         *,
@@ -153,7 +153,9 @@ class Referee:
         readers: SeatReaders | None = None,
         names: Mapping[Seat, str] | None = None,
     ) -> None:
-        g = get_game(game) if isinstance(game, str) else game
+        # no game named: the one ``rules`` are the settings of, else the registry's first
+        g = get_game(game) if isinstance(game, str) else game if game is not None else \
+            game_of(rules) if rules is not None else next(iter(GAMES.values()))
         self.game = g if players is None else g.with_players(players)
         self.rules_for = rules_for
         if rules is None and rules_for is not None:

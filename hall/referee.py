@@ -85,7 +85,7 @@ class DriveReferee:
             self.session = resumed
         else:
             first = settings.dealer(round_, self.done + 1)
-            self.session = Referee("classic", None, ai, rules=TABLE_RULES, choose=choose, ai_async=ai_async,
+            self.session = Referee(None, None, ai, rules=TABLE_RULES, choose=choose, ai_async=ai_async,
                                    seed=seed, dealer=first, readers=readers, store=store, names=names)
             self.session.choose_dealer(first)  # the drive's dealer: no setup step at a drive
         self._listener = RealHandListener(self)
@@ -101,7 +101,7 @@ class DriveReferee:
         real-card rubber is not this round's."""
         if store is None:
             return None
-        probe = Referee("classic", None, rules=TABLE_RULES, choose=choose, ai_async=ai_async, readers=readers,
+        probe = Referee(None, None, rules=TABLE_RULES, choose=choose, ai_async=ai_async, readers=readers,
                         store=store, names=names)
         try:
             if not probe.resume():

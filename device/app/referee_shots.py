@@ -58,7 +58,8 @@ def prepare(app: App, scene: str, seed: int = 1) -> None:
     from device.app.app import rules_from_config
     from device.app.scenes.referee import RefereeScene
 
-    game = app.options.game or "classic"
+    game = app.options.game
+    assert game is not None  # the App fills it in from the config
     rules = rules_from_config(app.config, game, app.options.players)
     if scene == "referee-readers":
         ref = Referee(game, app.options.players, rules=rules, readers=SeatReaders(SOCKETS))

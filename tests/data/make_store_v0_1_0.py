@@ -25,7 +25,7 @@ from pathlib import Path
 
 from device.cli import main
 from device.journal import Journal, table_players
-from device.referee import Referee
+from device.referee import RefereeSession
 from device.store import Store
 from engine.actions import Claim, Play
 from engine.bots import rules_card
@@ -87,7 +87,7 @@ def rules_ai(observation: dict, level: str, seed: str | None) -> str:
 def referee_rubber(store: Store) -> None:
     """Real cards: West an AI, the others people; an undo, a revoke; one hand scored,
     the next (trumps chosen on screen) left in play."""
-    session = Referee(ai_seats={W: "rules"}, choose=rules_ai, store=store,
+    session = RefereeSession(ai_seats={W: "rules"}, choose=rules_ai, store=store,
                              seed="fixture-ref")
     session.choose_dealer(N)
     record = DealRecord.deal(N, seed="fixture-ref-deal")

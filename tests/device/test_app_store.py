@@ -227,7 +227,7 @@ def test_a_cut_real_card_hand_boots_back_into_the_referee(tmp_path):
     db = tmp_path / "whist.sqlite3"
     record = DealRecord.deal(Seat.N, seed=5)
     with Store(db) as store:
-        ref = Referee(store=store, choose=lambda obs, level, seed: obs["hand"][0])
+        ref = Referee(store=store)  # no AI seat: the people lay every card
         ref.choose_dealer(Seat.N)
         assert ref.scan(str(record.trump_card))
         for card in ("C2", "C3"):  # East, then South

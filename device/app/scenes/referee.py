@@ -36,7 +36,8 @@ def _new_session(app: App) -> Referee:
     action journalled in the app's store, an unfinished real-card match resumed."""
     from device.app.app import rules_from_config
 
-    config, name = app.config, app.options.game or "classic"
+    config, name = app.config, app.options.game
+    assert name is not None  # the App fills it in from the config
     session = Referee(name, app.options.players, ai_async=True, store=app.store, seed=app.options.seed,
                       rules_for=lambda players: rules_from_config(config, name, players))
     RefereeFrame._resume(session)
