@@ -86,8 +86,10 @@ class RefereeFrame(Scene):
 
     def _place_readers(self, ports: list[str]) -> None:
         """The readers plugged in, before they start: the configured seats' readers placed."""
-        configured = {Seat.parse(k): v for k, v in self.app.config.reader.seat_ports().items()}
         s = self.session
+        # the config keeps the compass seats' readers: a table of four
+        kept = self.app.config.reader.seat_ports() if s.players == 4 else {}
+        configured = {Seat.parse(k): v for k, v in kept.items()}
         if not s.readers.seats():
             s.readers = SeatReaders(ports, configured)
             s.readers.seat_table(s.seated(), s.seat_word)
@@ -98,7 +100,8 @@ class RefereeFrame(Scene):
     def _save_seats(self) -> None:
         """The setup step's answer goes to the config, so the next start knows it."""
         s = self.session
-        if self._saved_seats is None or s.phase == READERS or s.readers.seats() == self._saved_seats:
+        if self._saved_seats is None or s.phase == READERS or s.readers.seats() == self._saved_seats \
+                or s.players != 4:
             return
         self._saved_seats = s.readers.seats()
         try:
