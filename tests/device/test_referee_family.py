@@ -503,3 +503,38 @@ def test_every_refereed_game_plays_hands_through_with_random_calls(game, players
             assert ref.deal.revokes == []  # legal cards only: nothing to prove
             assert ref.view().summary
             ref.next_hand()
+
+
+def test_a_reader_per_seat_at_knockout_a_card_laid_out_of_turn_then_shown_out_is_flagged_at_once():
+    """As in classic, for any game: a person's card refused out of turn is known to be theirs;
+    showing out of that suit later is flagged at that very card (the engine's follow rule), before
+    any card proves it; Undo takes the revoke back and the flag goes with it."""
+    for seed in range(40):
+        ref = Referee("knockout", 4, choose=rules_ai, seed=f"seen{seed}")
+        ref.begin_reader_setup()
+        for i in range(4):
+            assert ref.scan(None, "0A", reader=f"usb-{i}")
+        ref.choose_dealer(Seat(3))
+        table = Table(ref)
+        table.deal_in()
+        table.steps()
+        deal = ref.deal
+        leader = deal.turn
+        nxt = Seat((int(leader) + 1) % 4)
+        led = min(table.hands[leader])
+        held = sorted(c for c in table.hands[nxt] if c.suit == led.suit)
+        other = sorted(c for c in table.hands[nxt] if c.suit != led.suit)
+        if held and other:
+            break
+    else:
+        pytest.fail("no deal where the second hand holds the suit led and another")
+    assert not ref.scan(held[0], reader=f"usb-{int(nxt)}")  # out of turn: refused, not named
+    assert held[0].symbol not in ref.messages[-1].text
+    assert ref.scan(led, reader=f"usb-{int(leader)}")
+    assert ref.scan(other[0], reader=f"usb-{int(nxt)}")  # shows out, though it holds held[0]
+    said = ref.messages[-1]
+    assert said.kind == "revoke" and said.text.startswith(f"revoke? {ref.name(nxt)} shows out of")
+    assert held[0].symbol in said.text  # laid face up on its reader: the table has seen it
+    assert any(b.startswith(f"revoke? {ref.name(nxt)}") for b in ref.view().badges)
+    assert ref.undo() and not any(b.startswith("revoke?") for b in ref.view().badges)
+    assert ref.scan(held[0], reader=f"usb-{int(nxt)}")  # follows suit now
