@@ -26,7 +26,7 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
                      # the real-card screen with cards in hand (device.app.referee_shots)
                      "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
                      "games",  # the game picker
-                     # the family games' real cards (device.app.referee_family_shots)
+                     # more of the real-card screen, for any --game (device.app.referee_shots)
                      "referee-hand", "referee-bids", "referee-kitty",
                      "duplicate")  # the last hand played again from the other side, both results
 
