@@ -444,7 +444,7 @@ class Referee:
     def trumps_on_screen(self) -> bool:
         """Trumps may be chosen by a button instead of the turned card: it is the dealer's own."""
         p = self.racks.plan
-        return self.phase == TRUMP and p is not None and p.turned_pile is None
+        return self.phase == TRUMP and p is not None and p.named_on_screen
 
     def choose_trump(self, suit: int | str) -> bool:
         """Trumps picked on screen instead of scanning the turned card."""

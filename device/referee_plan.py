@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.deal import DealRecord
 from engine.errors import RulesError
-from engine.game import Game
+from engine.game import Game, GameRules
 from engine.seats import Seat, around, seats_at
 
 # The piles a seat takes up into its hand in an exchange: scanned face down at the deal, so
@@ -31,6 +31,9 @@ class ScanPlan:
     sizes: tuple[int, ...]  # cards dealt to each seat (0: not dealt in)
     turned: bool  # a card is turned for trumps: scanned first
     turned_pile: str | None  # the pile it lies on top of; None: the dealer's own last card
+    # trumps may be named on screen instead: the dealer's own card, and the engine takes the
+    # hand without it
+    named_on_screen: bool
     wants: tuple[tuple[Seat | str, int], ...]  # what is scanned face down, and how many of each
 
 
@@ -104,8 +107,25 @@ def scanned_piles(game: Game, template: DealRecord) -> tuple[tuple[str, int], ..
                  if cards and (plays_from or name in EXCHANGED))
 
 
-def plan(game: Game, template: DealRecord, ai_seats: set[Seat]) -> ScanPlan:
-    """The scanning of the hand the engine would deal next (``template``)."""
+def _named_on_screen(game: Game, rules: GameRules, template: DealRecord, hand_number: int) -> bool:
+    """The turned card is the dealer's own and the engine takes the hand without it (trumps
+    chosen on screen): asked of the game's check of a physical deal."""
+    if template.trump_card is None or turned_pile(template) is not None:
+        return False
+    hands = (None,) * game.players
+    size = max(sizes_of(template, game.players))
+    unturned = DealRecord(template.dealer, template.trump_card.suit, None, None, hands, None, template.piles,
+                          template.declarer, size)
+    try:
+        game.check_record(rules, unturned, hand_number)
+    except RulesError:
+        return False
+    return True
+
+
+def plan(game: Game, rules: GameRules, template: DealRecord, hand_number: int,
+         ai_seats: set[Seat]) -> ScanPlan:
+    """The scanning of hand ``hand_number`` as the engine would deal it (``template``)."""
     players = game.players
     sizes = sizes_of(template, players)
     order = [around(template.dealer, i, players) for i in range(1, players + 1)]
@@ -113,7 +133,7 @@ def plan(game: Game, template: DealRecord, ai_seats: set[Seat]) -> ScanPlan:
     wants: list[tuple[Seat | str, int]] = [(s, sizes[s]) for s in order if s in known and sizes[s] > 0]
     wants += list(scanned_piles(game, template))
     return ScanPlan(template.dealer, sizes, template.trump_card is not None, turned_pile(template),
-                    tuple(wants))
+                    _named_on_screen(game, rules, template, hand_number), tuple(wants))
 
 
 __all__ = ["ScanPlan", "draws", "dogs_dealt", "empty_seats", "layouts", "plan", "player_counts",

@@ -43,7 +43,7 @@ def resume(ref: Referee) -> bool:
         referee_scan.begin_hand(ref)
         return True
     record = deal.record
-    plan = scan_plan.plan(ref.game, record, set(ref.ai_seats))
+    plan = scan_plan.plan(ref.game, ref.rules, record, len(match.deals) - 1, set(ref.ai_seats))
     r = ref.racks = Racks(plan, trump_card=record.trump_card)
     ref.template = record
     known = record.known or ()

@@ -26,7 +26,8 @@ def begin_hand(ref: Referee) -> None:
     ref._seen, ref.suspects = {}, []
     ref._ai_actions.clear()
     template = ref.match.next_record()  # the engine's deal of this hand: what it looks like
-    ref.racks = Racks(scan_plan.plan(ref.game, template, set(ref.ai_seats)))
+    plan = scan_plan.plan(ref.game, ref.rules, template, ref.match.hand_number, set(ref.ai_seats))
+    ref.racks = Racks(plan)
     ref.template = template
     sizes = ref.sizes()
     size = max(sizes)
