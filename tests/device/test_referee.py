@@ -13,7 +13,7 @@ from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP, UNKNOWN_CARD
 from engine.actions import Play
 from engine.cards import Card
 from engine.deal import DealRecord
-from engine.rules import Rules
+from engine.games.classic.rules import Rules
 from engine.seats import Seat
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
