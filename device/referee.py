@@ -496,7 +496,7 @@ class Referee:
 
     # -- cards a pile turns face up ---------------------------------------------------------------
     def upcard_wanted(self) -> Card | None:
-        return self.racks.upcard_wanted(self.deal, self.game, self.draws or scan_plan.layouts(self.game))
+        return self.racks.upcard_wanted(self.deal, self.game, scan_plan.turns_up(self.game))
 
     # -- racks ------------------------------------------------------------------------------------
     def rack(self, key: Key) -> list[Card]:

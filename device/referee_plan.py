@@ -1,12 +1,14 @@
-"""What a real-card table scans, and when, for any game: read from the game and from the
-engine's own next deal of the match (its cards thrown away; its shape kept).
+"""What a real-card table scans, and when, for any game: read from the game's description
+(``game.table.scans``, engine.table_spec) and the engine's own next deal of the match (its cards
+thrown away; its shape kept). No game is named here.
 
-Every answer here is asked of the game (engine.game.Game): no game is named. The
-referee (device.referee) scans, at the deal, the turned card where the deal turns one
-(the dealer's last card, or the top of a pile), then face down each seat the table must
-know (an AI's rack, a hand nobody sits at, a person's one card on a dog's life), then
-the piles the game plays from or exchanges with (a kitty, a widow, a stock in order,
-layouts), and during the play each card a pile turns face up.
+At the deal the referee (device.referee) scans the turned card where the description turns one
+and the engine's hand has one (the dealer's last card, or the top of a pile); then face down each
+AI seat's rack, a hand nobody sits at (a scan of a pile that is no pile of the deal: the
+description's "dummy"), a person's one card on a dog's life (one card where the others hold more),
+and the piles the description scans at the deal (a kitty, a widow, face-up layouts). A pile the
+description scans every trick (a stock, face-down layouts) is scanned face down at the deal too,
+in order, so the cards the AI draws from it are known; then each card it turns up is scanned.
 """
 
 from __future__ import annotations
@@ -17,10 +19,9 @@ from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.game import Game, GameRules
 from engine.seats import Seat, around, seats_at
+from engine.table_spec import Moment, Place
 
-# The piles a seat takes up into its hand in an exchange: scanned face down at the deal, so
-# the cards of a taker's rack are known.
-EXCHANGED = ("kitty", "widow")
+TURNED = "turned"  # the description's key of the turned card
 
 
 @dataclass(frozen=True)
@@ -50,27 +51,34 @@ def player_counts(game: Game) -> tuple[int, ...]:
 
 
 def empty_seats(game: Game) -> tuple[Seat, ...]:
-    """Hands dealt where nobody sits (dummy whist's dummy): the engine will not have them deal."""
-    rules = game.default_rules()
-    out = []
-    for seat in seats_at(game.players):
-        try:
-            game.next_record(rules, seat, 0, 0)
-        except RulesError:
-            out.append(seat)
-    return tuple(out)
+    """Hands dealt where nobody sits (a dummy): the seats beyond the people at the table."""
+    people = max(n for n in game.table.seat_counts if n <= game.players)
+    return seats_at(game.players)[people:]
+
+
+def _of(name: str, key: str) -> bool:
+    """The deal record's pile ``name`` is the description's ``key`` (or one of its per-seat piles)."""
+    return name == key or (name.startswith(key) and name[len(key):].isdigit())
+
+
+def _every_trick(game: Game) -> tuple[str, ...]:
+    return tuple(s.pile for s in game.table.scans if s.moment is Moment.EVERY_TRICK)
+
+
+def turns_up(game: Game) -> bool:
+    """A pile turns cards face up between tricks (a stock, face-down layouts): each is scanned."""
+    return bool(_every_trick(game))
 
 
 def draws(game: Game) -> bool:
-    """The game moves cards from a pile into the hands between tricks (a stock): that pile is
-    scanned face down at the deal, in order, top first, and each card it turns up is scanned."""
-    return type(game).after_trick is not Game.after_trick
+    """The pile turned up is one in the middle the hands draw from (a stock), not layouts."""
+    centre = {p.key for p in game.table.piles if p.place is Place.CENTRE}
+    return any(key in centre for key in _every_trick(game))
 
 
 def layouts(game: Game) -> bool:
-    """The game plays from layouts on the table (face down under face up): they are scanned
-    at the deal, the face-down ones from the left, and each card uncovered is scanned."""
-    return type(game).layout is not Game.layout
+    """The piles turned up are the seats' own layouts."""
+    return turns_up(game) and not draws(game)
 
 
 def whole_exchanges(game: Game) -> bool:
@@ -101,10 +109,16 @@ def turned_pile(template: DealRecord) -> str | None:
 
 
 def scanned_piles(game: Game, template: DealRecord) -> tuple[tuple[str, int], ...]:
-    """The piles scanned face down at the deal: those the game exchanges with or plays from."""
-    plays_from = draws(game) or layouts(game)
+    """The deal's piles scanned face down at the deal, in the deal's order."""
+    keys = [s.pile for s in game.table.scans if s.pile != TURNED]
     return tuple((name, len(cards)) for name, cards in template.piles
-                 if cards and (plays_from or name in EXCHANGED))
+                 if cards and any(_of(name, key) for key in keys))
+
+
+def _turns_card(game: Game, template: DealRecord) -> bool:
+    """The description turns a card for trumps and the engine's hand has one (not every hand
+    of every game turns one: cycling trumps, a trump named)."""
+    return template.trump_card is not None and any(s.pile == TURNED for s in game.table.scans)
 
 
 def _named_on_screen(game: Game, rules: GameRules, template: DealRecord, hand_number: int) -> bool:
@@ -132,9 +146,10 @@ def plan(game: Game, rules: GameRules, template: DealRecord, hand_number: int,
     known = set(ai_seats) | set(dogs_dealt(sizes)) | set(empty_seats(game))
     wants: list[tuple[Seat | str, int]] = [(s, sizes[s]) for s in order if s in known and sizes[s] > 0]
     wants += list(scanned_piles(game, template))
-    return ScanPlan(template.dealer, sizes, template.trump_card is not None, turned_pile(template),
-                    _named_on_screen(game, rules, template, hand_number), tuple(wants))
+    turned = _turns_card(game, template)
+    return ScanPlan(template.dealer, sizes, turned, turned_pile(template) if turned else None,
+                    turned and _named_on_screen(game, rules, template, hand_number), tuple(wants))
 
 
-__all__ = ["ScanPlan", "draws", "dogs_dealt", "empty_seats", "layouts", "plan", "player_counts",
-           "scanned_piles", "sizes_of", "turned_pile", "whole_exchanges"]
+__all__ = ["TURNED", "ScanPlan", "draws", "dogs_dealt", "empty_seats", "layouts", "plan", "player_counts",
+           "scanned_piles", "sizes_of", "turned_pile", "turns_up", "whole_exchanges"]

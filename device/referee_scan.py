@@ -40,7 +40,7 @@ def begin_hand(ref: Referee) -> None:
     if dogs:
         said += f"; one to {', '.join(ref.name(s) for s in dogs)}: a dog's life"
     ref._say(said)
-    if template.trump_card is not None:
+    if plan.turned:
         ref.phase = TRUMP
         return
     if template.declarer is None and not ref.game.has_auction:
