@@ -50,7 +50,7 @@ from device import referee_plan as scan_plan
 from device import referee_play, referee_resume, referee_scan, referee_show, referee_steps, referee_undo
 from device import referee_words as words
 from device.events import ButtonEvent, CardScanned, InputEvent, ReaderStatus
-from device.referee_racks import Key, Racks, kitty_taker, ordinal
+from device.referee_racks import Key, Racks, ordinal
 from device.referee_view import (
     AI_HANDS,
     HAND_OVER,
@@ -431,14 +431,6 @@ class Referee:
         else:
             self._say("no seat has a reader of its own: every card is taken as the player's to move")
 
-    def _lay(self, seat: Seat) -> str:
-        """Where ``seat``'s card goes: "on the reader", "on West's reader", "on any reader"."""
-        if not self.readers.per_seat:
-            return "on the reader"
-        if self.readers.reader_of(seat) is not None:
-            return f"on {self.seat_word(seat)}'s reader"
-        return "on any reader"
-
     # -- the deal's scanning ----------------------------------------------------------------------
 
     def trumps_on_screen(self) -> bool:
@@ -457,28 +449,6 @@ class Referee:
         self._say(f"trumps are {SUIT_NAMES[strain]}", "ok")
         referee_scan.after_trump(self)
         return True
-
-    def _holder(self, key: Key) -> str:
-        """Whose rack a card goes into at the deal: "AI East", "the dummy", "the kitty"."""
-        if isinstance(key, Seat):
-            if key not in self.seated():
-                return f"the {self.seat_word(key).lower()}"
-            return self._ai_name(key) if self.is_ai(key) else f"{self.name(key)}'s one card"
-        return self.pile_words(key)
-
-    def scan_next(self, key: Key) -> str:
-        """"scan East's next card", "scan the kitty's next card"."""
-        who = self.seat_word(key) if isinstance(key, Seat) and self.is_ai(key) else self._holder(key)
-        return f"scan {who}'s next card"
-
-    def pile_words(self, name: str) -> str:
-        """What a pile is called on the screen: "the stock", "Player 2's face-down layout"."""
-        if name == "discard" and self.whole_exchanges:
-            return words.DEAD
-        for prefix, side in (("down", "face-down"), ("up", "face-up")):
-            if name.startswith(prefix) and name[len(prefix):].isdigit():
-                return f"{self.seat_word(Seat(int(name[len(prefix):])))}'s {side} layout"
-        return f"the {name}"
 
     def after_deal_moved(self) -> None:
         """After any action (or its undo): the phase from the deal, the AI asked."""
@@ -506,16 +476,10 @@ class Referee:
     def face_up(self, seat: Seat) -> bool:
         return self.phase not in (SETUP, TRUMP, AI_HANDS) and self.racks.face_up(seat, self.deal, self.game)
 
-    def kitty_taker(self) -> Seat | None:
-        return kitty_taker(self.deal)
-
-    def _rack_name(self, key: Key) -> str:
-        return f"{self.seat_word(key)}'s rack" if isinstance(key, Seat) else self.pile_words(key)
-
     def _place(self, key: Key, card: Card) -> str:
         deal = self.deal if self.phase not in (TRUMP, AI_HANDS) else None
         return self.racks.place(key, card, deal, self.game,
-                                lambda k: self._rack_name(k) if not isinstance(k, Seat) or
+                                lambda k: words.rack_name(self, k) if not isinstance(k, Seat) or
                                 card in self.rack(k) else self.seat_word(k))
 
     # -- the AI -----------------------------------------------------------------------------------
@@ -629,16 +593,12 @@ class Referee:
         except NotationError:
             return self._refuse(UNKNOWN_CARD)
         if self.phase == SETUP:
-            return self._refuse(f"choose {self._setup_words()} first, then tap Start" if self.touch or
-                                self.players != 4 else f"choose {self._setup_words()} first, then scan the "
-                                "turned card")
+            start = "tap Start" if self.touch else "press Select"
+            return self._refuse(f"choose {words.setup_words(self)} first, then {start}")
         taken = self._scan_card(c, reader)
         if taken:
             self.relay = False
         return taken
-
-    def _setup_words(self) -> str:
-        return "the dealer" if len(scan_plan.player_counts(self.game)) <= 1 else "the players and the dealer"
 
     def _scan_reader_setup(self, reader: str | None) -> bool:
         taken, said = self.readers.laid(reader)
@@ -708,15 +668,12 @@ class Referee:
         self.phase = HAND_OVER
         self._say("hand over: " + words.tricks_line(deal, self.game, self.name), "ok")
 
-    def _games_to_win(self) -> int:
-        return self.game.games_to_win(self.rules)
-
     def match_ends(self) -> bool:
         """The hand in view ends the match (the button says New rubber, New match)."""
         s = self.preview
         if s is None or s.game_won_by is None:
             return False
-        return self.match.games_won[s.game_won_by] + 1 >= self._games_to_win()
+        return self.match.games_won[s.game_won_by] + 1 >= self.game.games_to_win(self.rules)
 
     def _next_words(self, nxt: str | None = None) -> str:
         """How to go on to ``nxt`` (default: the next hand, or a new match when this one ends)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from device import referee_scan
 from device import referee_words as words
-from device.referee_racks import exchange_pile, public
+from device.referee_racks import exchange_pile, kitty_taker, public
 from device.referee_view import Suspect, Taken
 from engine.actions import Exchange, Play
 from engine.cards import SUIT_NAMES, Card
@@ -53,7 +53,7 @@ def elsewhere(ref: Referee, card: Card, seat: Seat) -> str | None:
     owner = ref.racks.owner(card, deal, ref.game)
     if owner is not None and owner != seat:
         where = f"in {ref.seat_word(owner)}'s rack (the AI's hand)" if isinstance(owner, Seat) else \
-            f"in {ref.pile_words(owner)}"
+            f"in {words.pile_words(ref, owner)}"
         return f"that card is {where}: put it back as {ref._place(owner, card)}"
     for other in deal.seats:  # a hand face up (a dummy)
         if other != seat and card in (deal.hand(other) or ()) and ref.face_up(other):
@@ -62,11 +62,11 @@ def elsewhere(ref: Referee, card: Card, seat: Seat) -> str | None:
         if card in ref.game.layout(deal, other):
             return None if other == seat else f"{card.symbol} is in {ref.name(other)}'s layout"
     for name, cards in deal.piles.items():
-        taking = deal.step is not None and name == exchange_pile(ref.game, deal) and seat == ref.kitty_taker()
+        taking = deal.step is not None and name == exchange_pile(ref.game, deal) and seat == kitty_taker(deal)
         if card in cards and not taking:
             shown = card == deal.record.trump_card or card in public(deal, ref.game)
-            return f"{card.symbol} lies in {ref.pile_words(name)}" if shown else \
-                f"that card lies face down in {ref.pile_words(name)}: put it back"
+            return f"{card.symbol} lies in {words.pile_words(ref, name)}" if shown else \
+                f"that card lies face down in {words.pile_words(ref, name)}: put it back"
     turned = deal.record.trump_card
     plan = ref.racks.plan
     if turned is not None and card == turned and seat != deal.dealer and plan is not None \
@@ -84,9 +84,9 @@ def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
     name = ref.name(seat)
     ai = ref.is_ai(ref.game.actor(deal, seat))  # a dummy's card: its declarer's choice
     want = ref.expected_card() if ai else None
-    lay = f"lay {ref.seat_word(seat)}'s card {ref._lay(seat)}"
+    lay = f"lay {ref.seat_word(seat)}'s card {words.lay(ref, seat)}"
     if want is not None:
-        lay = f"lay {ref._place(seat, want)} {ref._lay(seat)}"
+        lay = f"lay {ref._place(seat, want)} {words.lay(ref, seat)}"
     wrong = out_of_turn(ref, laid_by, seat)
     if wrong is not None:
         # That reader's player laid it: refused before anything is taken, without naming it.

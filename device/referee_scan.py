@@ -78,7 +78,7 @@ def scan_rack(ref: Referee, card: Card) -> bool:
     target = r.target()
     assert target is not None
     key, want = target
-    again = ref.scan_next(key)
+    again = words.scan_next(ref, key)
     if card.suit > 3 and not ref.game.jokers:
         return ref._refuse(f"{card.symbol}: {ref.game.title} is played without jokers - {again}")
     owner = r.owner(card, None, ref.game)
@@ -91,7 +91,7 @@ def scan_rack(ref: Referee, card: Card) -> bool:
             and plan.turned_pile is None else " card"
         return ref._refuse(f"{card.symbol} is the turned{whose} - {again}")
     r.add(key, card)
-    ref._say(f"{ref._holder(key)}: {len(r.racks[key])} of {want} scanned", "ok")
+    ref._say(f"{words.holder(ref, key)}: {len(r.racks[key])} of {want} scanned", "ok")
     maybe_start(ref)
     return True
 
@@ -139,7 +139,7 @@ def turn_words(ref: Referee) -> str:
     want = ref.upcard_wanted()
     if scan_plan.layouts(ref.game) and want is not None:
         where = next((k for k, c in ref.racks.order if c == want), "")
-        layout = ref.pile_words(str(where)).replace("face-down ", "")
+        layout = words.pile_words(ref, str(where)).replace("face-down ", "")
         return f"turn up the card uncovered in {layout} and scan it"
     return "turn the top card of the stock face up and scan it"
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from device import referee_plan as scan_plan
 from device import referee_scan
 from device import referee_words as words
-from device.referee_racks import exchange_pile, ordinal
+from device.referee_racks import exchange_pile, kitty_taker, ordinal
 from device.referee_view import (
     AI_HANDS,
     HAND_OVER,
@@ -48,7 +48,7 @@ def wanted(ref: Referee) -> str:
         if target is None:
             return "the next card"
         key, _ = target
-        return f"{ref._holder(key)}'s {ordinal(len(ref.racks.racks[key]) + 1)} card"
+        return f"{words.holder(ref, key)}'s {ordinal(len(ref.racks.racks[key]) + 1)} card"
     deal = ref.deal
     if ref.phase not in (PLAY, STEPS) or deal is None or deal.turn is None:
         return "the next card"
@@ -113,7 +113,7 @@ def _prompt(ref: Referee) -> str:
         want = ref.expected_card()
         if want is None:
             return f"{_ai_is(ref, seat)} is choosing a card..."
-        return f"{name} plays {ref._place(seat, want)}: lay it {ref._lay(seat)}"
+        return f"{name} plays {ref._place(seat, want)}: lay it {words.lay(ref, seat)}"
     if ref.choices():  # a dog's life: Knock
         how = "tap Knock" if ref.touch else "press Select to knock"
         return f"trick {deal.trick_number}: {name} (a dog's life) plays its one card on the reader, or {how}"
@@ -121,7 +121,8 @@ def _prompt(ref: Referee) -> str:
     if actor != seat:
         return (f"trick {deal.trick_number}: the {ref.seat_word(seat).lower()} to play - {ref.name(actor)} "
                 f"lays one of the {ref.seat_word(seat).lower()}'s cards on the reader")
-    return f"trick {deal.trick_number}: {name} to play - lay {ref.seat_word(seat)}'s card {ref._lay(seat)}"
+    lay = f"lay {ref.seat_word(seat)}'s card {words.lay(ref, seat)}"
+    return f"trick {deal.trick_number}: {name} to play - {lay}"
 
 
 def _scanning(ref: Referee) -> str:
@@ -132,7 +133,7 @@ def _scanning(ref: Referee) -> str:
     key, count = target
     n = len(r.racks[key])
     if isinstance(key, str):
-        what = ref.pile_words(key)
+        what = words.pile_words(ref, key)
         if key.startswith("down"):
             return (f"{what}: {n} of {count} scanned - lay those cards on the reader face down, from the "
                     "left, and back in that order")
@@ -217,7 +218,7 @@ def _upcard(ref: Referee) -> str | None:
 def kitty_shown(ref: Referee) -> tuple[str, ...]:
     """The kitty as all may see it once taken up (none at no trump, as the rules say)."""
     deal = ref.deal
-    taker = ref.kitty_taker()
+    taker = kitty_taker(ref.deal)
     if deal is None or taker is None:
         return ()
     pile = exchange_pile(ref.game, deal)

@@ -92,9 +92,9 @@ def undo(ref: Referee) -> bool:
     if ref.phase == AI_HANDS:
         if r.order:
             key, card = r.order.pop()
-            where = f"the {ordinal(len(r.racks[key]))} card from the left of {ref._rack_name(key)}"
+            where = f"the {ordinal(len(r.racks[key]))} card from the left of {words.rack_name(ref, key)}"
             r.racks[key].remove(card)
-            ref._say(f"undone: {where} taken out - {ref.scan_next(key)}")
+            ref._say(f"undone: {where} taken out - {words.scan_next(ref, key)}")
             return True
         if r.trump_card is not None or r.trump is not None:
             plan = r.plan
@@ -111,7 +111,7 @@ def undo(ref: Referee) -> bool:
         return ref._refuse("nothing to undo")
     if ref.phase == TRUMP and not ref.match.deals:
         ref.phase = SETUP
-        ref._say(f"choose {ref._setup_words()} again")
+        ref._say(f"choose {words.setup_words(ref)} again")
         return True
     return ref._refuse("nothing to undo")
 

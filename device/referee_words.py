@@ -4,13 +4,19 @@ No pygame here; no game is named: the words follow the engine's actions and pile
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from device.referee_plan import player_counts
 from engine.actions import Action, Bid, Declare, Exchange, Play
 from engine.cards import Card
 from engine.deal import Deal, describe_action
 from engine.game import Game, Phase
 from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SEAT_NAMES, SIDE_NAMES, Seat
+
+if TYPE_CHECKING:
+    from device.referee import Referee
+    from device.referee_racks import Key
 
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 DUMMY = "Dummy"  # a hand dealt where nobody sits
@@ -136,6 +142,50 @@ def whole_refusal(deal: Deal, game: Game, laid: list[Card], card: Card) -> str |
     return None
 
 
+# -- the words of a seat's rack, a pile, a reader ---------------------------------------------
+def lay(ref: Referee, seat: Seat) -> str:
+    """Where ``seat``'s card goes: "on the reader", "on West's reader", "on any reader"."""
+    if not ref.readers.per_seat:
+        return "on the reader"
+    if ref.readers.reader_of(seat) is not None:
+        return f"on {ref.seat_word(seat)}'s reader"
+    return "on any reader"
+
+
+def holder(ref: Referee, key: Key) -> str:
+    """Whose rack a card goes into at the deal: "AI East", "the dummy", "the kitty"."""
+    if isinstance(key, Seat):
+        if key not in ref.seated():
+            return f"the {ref.seat_word(key).lower()}"
+        return ref._ai_name(key) if ref.is_ai(key) else f"{ref.name(key)}'s one card"
+    return pile_words(ref, key)
+
+
+def scan_next(ref: Referee, key: Key) -> str:
+    """"scan East's next card", "scan the kitty's next card"."""
+    who = ref.seat_word(key) if isinstance(key, Seat) and ref.is_ai(key) else holder(ref, key)
+    return f"scan {who}'s next card"
+
+
+def pile_words(ref: Referee, name: str) -> str:
+    """What a pile is called on the screen: "the stock", "Player 2's face-down layout"."""
+    if name == "discard" and ref.whole_exchanges:
+        return DEAD
+    for prefix, side in (("down", "face-down"), ("up", "face-up")):
+        if name.startswith(prefix) and name[len(prefix):].isdigit():
+            return f"{ref.seat_word(Seat(int(name[len(prefix):])))}'s {side} layout"
+    return f"the {name}"
+
+
+def rack_name(ref: Referee, key: Key) -> str:
+    return f"{ref.seat_word(key)}'s rack" if isinstance(key, Seat) else pile_words(ref, key)
+
+
+def setup_words(ref: Referee) -> str:
+    """What the setup chooses: the dealer, and the players where the game is played by several."""
+    return "the dealer" if len(player_counts(ref.game)) <= 1 else "the players and the dealer"
+
+
 # -- the end of a hand ---------------------------------------------------------------------------
 def side_words(game: Game) -> tuple[str, ...]:
     """The sides in full where they are the compass's ("North-South"), else the game's names."""
@@ -196,7 +246,7 @@ def summary(s: HandScore, deal: Deal | None, game: Game, target: int, sides: tup
     return lines
 
 
-__all__ = ["DEAD", "DUMMY", "STRAIN_WORDS", "label_of", "named_note", "player_name", "said_of",
-           "side_words", "strain_word", "summary", "swapping", "tricks_line", "verb_of", "whole_ai_moves",
-           "whole_label",
-           "whole_offer", "whole_prompt", "whole_refusal", "whole_said"]
+__all__ = ["DEAD", "DUMMY", "STRAIN_WORDS", "holder", "label_of", "lay", "named_note", "pile_words",
+           "player_name", "rack_name", "said_of", "scan_next", "setup_words", "side_words", "strain_word",
+           "summary", "swapping", "tricks_line", "verb_of", "whole_ai_moves", "whole_label", "whole_offer",
+           "whole_prompt", "whole_refusal", "whole_said"]
