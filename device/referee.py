@@ -478,9 +478,8 @@ class Referee:
 
     def _place(self, key: Key, card: Card) -> str:
         deal = self.deal if self.phase not in (TRUMP, AI_HANDS) else None
-        return self.racks.place(key, card, deal, self.game,
-                                lambda k: words.rack_name(self, k) if not isinstance(k, Seat) or
-                                card in self.rack(k) else self.seat_word(k))
+        return self.racks.place(key, card, deal, self.game, self.seat_word,
+                                lambda k: words.rack_name(self, k))
 
     # -- the AI -----------------------------------------------------------------------------------
     @property

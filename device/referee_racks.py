@@ -97,17 +97,18 @@ class Racks:
         held = deal.hand(seat) if deal is not None else None
         return bool(held) and held is not None and held <= public(deal, game)
 
-    def place(self, key: Key, card: Card, deal: Deal | None, game: Game, name: Callable[[Key], str]) -> str:
+    def place(self, key: Key, card: Card, deal: Deal | None, game: Game, seat_name: Callable[[Seat], str],
+              rack_name: Callable[[Key], str]) -> str:
         """Where a card lies, without naming one face down: "the 5th card from the left of
         South's rack"; a card face up (turned, a layout's, a face-up hand's) is named."""
         if isinstance(key, Seat) and deal is not None and card in game.layout(deal, key):
-            return f"{card.symbol} from {name(key)}'s layout"
+            return f"{card.symbol} from {seat_name(key)}'s layout"
         if isinstance(key, Seat) and self.face_up(key, deal, game):
-            return f"{card.symbol} from {name(key)}'s cards, face up"
+            return f"{card.symbol} from {seat_name(key)}'s cards, face up"
         cards = self.rack(key, deal, game)
         if card not in cards:
             return f"the turned card {card.symbol}"
-        return f"the {ordinal(cards.index(card) + 1)} card from the left of {name(key)}"
+        return f"the {ordinal(cards.index(card) + 1)} card from the left of {rack_name(key)}"
 
     def upcard_wanted(self, deal: Deal | None, game: Game, plays_from_piles: bool) -> Card | None:
         """A card scanned face down at the deal that the game has just turned face up (a stock's
