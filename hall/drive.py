@@ -28,11 +28,12 @@ from engine.actions import Action, action_from_dict
 from engine.cards import STRAINS, SUITS
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError, WhistError
-from engine.games.classic.rules import Rules
+from engine.games import UNNAMED
 from engine.jsonform import as_int, as_list, as_mapping
 from engine.jsonform import field as json_field
 from engine.match import Match
 from engine.seats import SEAT_NAMES, Seat
+from engine.settings import rules_with
 from engine.shuffle import rng_for
 
 # Rounds, tables and hands are numbered from 1, as on the scorecards.
@@ -45,7 +46,7 @@ _DRIVE_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 
 # A table's Match: no honours, and a game target no four hands can reach twice
 # (at most 7 odd tricks a hand), so a rubber never ends inside a round.
-TABLE_RULES = Rules(target=10, honours=False)
+TABLE_RULES = rules_with(UNNAMED, {"target": 10, "honours": False})
 
 
 class DriveError(WhistError, ValueError):

@@ -1,14 +1,18 @@
-"""No import circle between any two modules of the engine, the device and the drive.
+"""No import circle between any two modules of the engine, the device and the drive,
+and no module taking another's private names.
 
 pyproject.toml's import contracts (``lint-imports`` in ``make test``) keep the
 layers and forbid circles between the siblings of each package; this asks grimp
 for circles between modules across all three packages, which those contracts
-see only package by package. The circles still being taken apart are the
-acyclic contract's ``ignore_imports``: they are left out here too, and nothing else.
+see only package by package. As there, imports under ``if TYPE_CHECKING:`` are
+left out (they never run). The circles still being taken apart are the acyclic
+contract's ``ignore_imports``: they are left out here too, and nothing else.
+import-linter sees modules, not names: the private names are read here.
 """
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
@@ -89,10 +93,57 @@ def test_circles_are_found_and_a_chain_is_not_one() -> None:
 
 
 def test_no_import_circle_between_modules() -> None:
-    graph = grimp.build_graph(*PACKAGES)
+    graph = grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True)
     for importer, imported in left_circles():
         if graph.direct_import_exists(importer=importer, imported=imported):
             graph.remove_import(importer=importer, imported=imported)
     found = circles(graph, graph.modules)
     assert not found, "import circles (each a set of modules importing one another): " + "; ".join(
         " <-> ".join(c) for c in found)
+
+
+def private_names_taken(path: Path, module: str) -> list[str]:
+    """``from M import _name`` in a module of ours, where ``_name`` is a private
+    function, class or value of another module (a private module is the
+    private_modules contract's): "module: line: M._name"."""
+    out = []
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        source = node.module or ""
+        if node.level:
+            base = package.split(".")
+            base = base[:len(base) - (node.level - 1)]
+            source = ".".join([*base, source] if source else base)
+        if source.split(".")[0] not in PACKAGES or source == module:
+            continue
+        for alias in node.names:
+            name = alias.name
+            if name.startswith("_") and not name.startswith("__") and not _is_module(f"{source}.{name}"):
+                out.append(f"{module}: {node.lineno}: {source}.{name}")
+    return out
+
+
+def _is_module(name: str) -> bool:
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists() or any(
+        path.parent.glob(f"{path.name}*.so")) or path.with_suffix(".pyi").exists()
+
+
+def test_private_names_are_found(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("from device.app.main import _make_app, parse_size\nfrom .referee import _seen\n"
+                      "from engine import _solver\n", encoding="utf-8")
+    assert private_names_taken(source, "hall.m") == ["hall.m: 1: device.app.main._make_app",
+                                                     "hall.m: 2: hall.referee._seen"]
+
+
+def test_no_module_takes_another_modules_private_names() -> None:
+    taken = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            taken += private_names_taken(path, module)
+    assert not taken, "private names used outside their module (give them a public name): " + "; ".join(taken)
