@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.ai import pimc
 from engine.ai.rules import equivalent, lowest_of_run, master_of
 from engine.ai.view import SUIT_MASKS, View
 from engine.trick import Trick
@@ -243,15 +242,3 @@ class PlayInference:
         for s, model in self._seats:
             w *= model.weight(hands[s])
         return w
-
-
-def expert_search(budget: float | None, samples: int | None) -> pimc.Search:
-    from engine.ai.levels import hard_search
-
-    cfg = hard_search(budget, samples)
-    if budget is None:
-        cfg.samples = cfg.min_samples  # a flat count: more layouts were level for expert (levels.FIXED_CAP)
-    # timed, expert solves at least hard's layouts: more than 20 gained (bench/RESULTS.md)
-    cfg.weight = PlayInference()
-    cfg.resample = RESAMPLE
-    return cfg
