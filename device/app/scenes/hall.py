@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app.hall.screen import draw_between_rounds, draw_round_start, draw_waiting
+from device.app.hall.session import HallSession
 from device.app.render import text, theme, widgets
 from device.app.scenes.base import Scene
 from device.app.scenes.hall_keyboard import NameKeyboard, name_problem
@@ -24,7 +26,6 @@ from engine.seats import SEAT_NAMES, Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from device.app.hall.session import HallSession
     from device.reader import Reader
     from hall.table import HallTable
 
@@ -38,8 +39,6 @@ class HallScene(Scene):
 
     def __init__(self, app: App, table: HallTable | None = None) -> None:
         super().__init__(app)
-        from device.app.hall.session import HallSession
-
         if table is None:
             session = app.session
             if not isinstance(session, HallSession):
@@ -153,8 +152,6 @@ class HallScene(Scene):
 
     @property
     def hall_session(self) -> HallSession | None:
-        from device.app.hall.session import HallSession
-
         session = self.app.current_session
         return session if isinstance(session, HallSession) else None
 
@@ -162,8 +159,6 @@ class HallScene(Scene):
         self.table.pump()
         if self.hall_session is None and self.table.settings is not None \
                 and self.table.players(1) is not None:
-            from device.app.hall.session import HallSession
-
             self.app.session = HallSession(self.table)
         shown = self.editing is not None or any(b.visible for b in self.seat_buttons.values())
         if shown and not self.signing_in:
@@ -201,8 +196,6 @@ class HallScene(Scene):
         self.app.go(session.table_scene())
 
     def draw(self, surf: pygame.Surface) -> None:
-        from device.app.hall.screen import draw_between_rounds, draw_round_start, draw_waiting
-
         session = self.hall_session
         table = self.table
         if session is None or table.settings is None or self.signing_in:

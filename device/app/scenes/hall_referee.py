@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from device.app.hall.session import HallSession
 from device.app.scenes.referee import RefereeScene
 from device.events import InputEvent
 from engine.seats import SEATS
+from hall.referee import DriveReferee
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from device.app.hall.session import HallSession
-    from hall.referee import DriveReferee
 
 
 class HallRefereeScene(RefereeScene):
@@ -28,9 +28,6 @@ class HallRefereeScene(RefereeScene):
         return f"Table {d.table.table} · round {d.round} of {s.rounds} · hand {d.hand} of {s.hands_per_round}"
 
     def __init__(self, app: App) -> None:
-        from device.app.hall.session import HallSession
-        from hall.referee import DriveReferee
-
         session = app.current_session
         if not isinstance(session, HallSession):
             raise TypeError("the drive's real-card table needs a table joined to a drive")

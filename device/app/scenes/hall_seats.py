@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import ai_worker
+from device.app.hall.session import HallSession
 from device.app.render import cards as card_render
 from device.app.render import felt, text, theme, widgets
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
@@ -29,7 +30,6 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from device.app.hall.session import HallSession
 
 FALLBACK_NAMES = ("North", "East", "South", "West")
 
@@ -40,8 +40,6 @@ class HallSeatsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from device.app.hall.session import HallSession
-
         session = app.current_session
         if not isinstance(session, HallSession):
             raise TypeError("the drive's table needs a table joined to a drive")
