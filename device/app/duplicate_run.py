@@ -10,7 +10,6 @@ goes into the rubber, the score sheet, the statistics or the store.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -23,7 +22,6 @@ from engine.game import GameRules
 if TYPE_CHECKING:
     from device.app.app import App
     from device.deals import DealSource
-    from engine.match import Match
 
 
 @dataclass
@@ -80,17 +78,4 @@ def play_again(app: App) -> DuplicateRun:
     return run
 
 
-def both_sides_played(app: App, play_out: Callable[[Deal, Match], None]) -> DuplicateRun:
-    """The last hand played again from the other side by ``play_out`` (screenshots,
-    tests): the comparison scene on screen."""
-    from device.app.scenes.duplicate import DuplicateTableScene
-
-    run = play_again(app)
-    table = app.scene
-    assert isinstance(table, DuplicateTableScene) and table.session.deal is not None
-    play_out(table.session.deal, table.session.match)
-    table.hand_over()
-    return run
-
-
-__all__ = ["DuplicateRun", "both_sides_played", "play_again", "start_duplicate"]
+__all__ = ["DuplicateRun", "play_again", "start_duplicate"]

@@ -296,7 +296,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         if scene == "recall-deal":
             newest_id = store.recent_deals(1)[0].id
     if scene == "duplicate":
-        from device.app.duplicate_run import both_sides_played
+        from device.app.scenes.duplicate import both_sides_played
 
         both_sides_played(app, lambda deal, m: _play_out(deal, match=m))
     elif scene == "recall-deal":

@@ -3,10 +3,12 @@ the two results side by side (device.app.duplicate_run, engine.duplicate)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app.duplicate_run import DuplicateRun, play_again
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.app.scenes.table import TableScene
@@ -19,7 +21,7 @@ LIGHT_SUITS = {0: theme.INK, 1: (255, 130, 130), 2: (255, 150, 110), 3: theme.IN
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from device.app.duplicate_run import DuplicateRun
+    from engine.match import Match
 
 
 class DuplicateTableScene(TableScene):
@@ -245,4 +247,15 @@ class DuplicateScene(Scene):
         self.buttons.draw(surf)
 
 
-__all__ = ["DuplicateScene", "DuplicateTableScene", "hand_line"]
+def both_sides_played(app: App, play_out: Callable[[Deal, Match], None]) -> DuplicateRun:
+    """The last hand played again from the other side by ``play_out`` (screenshots,
+    tests): the comparison scene on screen."""
+    run = play_again(app)
+    table = app.scene
+    assert isinstance(table, DuplicateTableScene) and table.session.deal is not None
+    play_out(table.session.deal, table.session.match)
+    table.hand_over()
+    return run
+
+
+__all__ = ["DuplicateScene", "DuplicateTableScene", "both_sides_played", "hand_line"]
