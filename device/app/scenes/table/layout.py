@@ -1,0 +1,223 @@
+"""Where everything of the table goes at one screen size: the top bar, your hand
+and the row of face-up cards above it, the buttons, each other seat's place
+(its cards and its label), the trick in the middle and the step's panel.
+
+One function, :func:`compute`, for every game and seat count, landscape and
+portrait; the scene calls it again when the size or the table's shape changes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from device.app.render.cards import CARD_RATIO
+from device.app.scenes.table.seating import Seating
+from engine.seats import Seat
+
+# A fingertip: 9 mm on the 7-inch 800x480 screen. Every card you may tap keeps at
+# least this much of itself uncovered, and every button is at least this big.
+FINGER_PX = 48
+# A card of the trick is at least this wide at 800x480, so its index reads at a glance.
+TRICK_CARD_W = 60
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the layout depends on besides the size: asked of the deal on the table."""
+
+    cards: int = 13  # the most cards in your hand this hand
+    own_row: bool = False  # a row of your face-up cards (a layout, a hand to keep) above your hand
+    top_row: bool = False  # face-up cards at the top (a hand played open, a layout)
+
+
+@dataclass
+class Slot:
+    """Another seat's place: the rectangle its cards lie in, whether they run down
+    (the left and right edges), and where its label goes."""
+
+    rect: pygame.Rect
+    vertical: bool
+    label_anchor: str
+    label_pos: tuple[int, int]
+    edge: str
+
+
+@dataclass
+class Geometry:
+    w: int
+    h: int
+    pad: int
+    landscape: bool
+    bar: pygame.Rect  # the top bar (Menu, trumps, scores)
+    menu: pygame.Rect
+    hint: pygame.Rect
+    last: pygame.Rect
+    # your hand
+    card_w: int
+    card_h: int
+    rows: int
+    step: float
+    hand_x0: int
+    hand_x1: int
+    row_tops: list[int]
+    raise_: int
+    own_row: pygame.Rect  # your face-up row above the hand (empty when none)
+    status: pygame.Rect  # the line saying whose turn it is and what to do
+    # the others
+    slots: dict[Seat, Slot]
+    back_w: int
+    back_h: int
+    label_h: int
+    # the middle
+    felt: pygame.Rect  # between the others' places and your hand: trick and panels
+    centre: tuple[int, int]
+    tc_w: int
+    tc_h: int
+    trick_pos: dict[Seat, tuple[float, float]] = field(default_factory=dict)
+    drop: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+def hand_rows(span: int, card_w: int, cards: int, px: int) -> tuple[int, float]:
+    """One row when every card keeps a fingertip's strip, else two."""
+    n = max(cards, 1)
+    step = (span - card_w) / max(1, n - 1)
+    if step >= px:
+        return 1, min(step, card_w * 0.8)
+    per_row = math.ceil(n / 2)
+    return 2, min((span - card_w) / max(1, per_row - 1), card_w * 0.8)
+
+
+def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometry:
+    def px(v: float) -> int:
+        return max(1, round(v * u))
+
+    pad = px(8)
+    landscape = w >= h
+    bar_h = px(52) if landscape else px(100)  # portrait: the score gets a second row
+    bar = pygame.Rect(0, 0, w, bar_h)
+    menu = pygame.Rect(pad, pad, px(92), px(52) - pad)
+    finger = px(FINGER_PX)
+    btn_h = max(finger, px(50))
+    colw = px(124) if landscape else 0
+    # your hand along the bottom edge
+    # a little smaller where rows of face-up cards need the height
+    card_h = int(min(h * (0.21 if shape.top_row or shape.own_row else 0.26), w * 0.3))
+    card_w = int(card_h * CARD_RATIO)
+    hand_x0, hand_x1 = pad, w - pad - (colw + pad if landscape else 0)
+    fit_w = (hand_x1 - hand_x0) - 12 * finger  # a little smaller to keep 13 in one row
+    if card_w * 0.85 <= fit_w < card_w:
+        card_w, card_h = fit_w, int(fit_w / CARD_RATIO)
+    rows, step = hand_rows(hand_x1 - hand_x0, card_w, max(13, shape.cards) if shape.cards <= 13 else 13,
+                           finger)
+    raise_ = int(card_h * 0.14)
+    overlap = int(card_h * 0.56)
+    row_tops = [h - pad - card_h] if rows == 1 else [h - pad - card_h - overlap, h - pad - card_h]
+    hand_top = row_tops[0] - raise_ - raise_ // 2
+    # buttons: a column right of the hand (landscape), a row above it (portrait)
+    if landscape:
+        x = w - pad - colw
+        last = pygame.Rect(x, h - pad - btn_h, colw, btn_h)
+        hint = pygame.Rect(x, last.y - pad - btn_h, colw, btn_h)
+        right_bottom = hint.y - pad
+    else:
+        bw = px(130)
+        last = pygame.Rect(w - pad - bw, hand_top - pad - btn_h, bw, btn_h)
+        hint = pygame.Rect(last.x - pad - bw, last.y, bw, btn_h)
+        hand_top = last.y
+        right_bottom = hand_top - pad
+    # your face-up row (a layout of yours, the other hand to keep) above the hand
+    row_h = max(int(finger / CARD_RATIO) + 1, px(70))
+    own_row = pygame.Rect(hand_x0, hand_top, hand_x1 - hand_x0, 0)
+    if shape.own_row:
+        own_row = pygame.Rect(hand_x0, hand_top - pad // 2 - row_h, hand_x1 - hand_x0, row_h)
+        hand_top = own_row.y
+    status_h = px(28)
+    status = pygame.Rect(pad, hand_top - pad // 2 - status_h, w - 2 * pad - (colw + pad if landscape else 0),
+                         status_h)
+    hand_top = status.y
+    # the others round the edges
+    label_h = px(30) if seating.partners else px(50)  # each alone: a second line (bid, tricks, score)
+    back_h = max(int(card_h * 0.5), px(40))
+    back_w = int(back_h * CARD_RATIO)
+    top = bar_h + pad
+    side_w = back_h
+    # face-up cards at the top: the label left of them, the row as wide as the screen
+    top_label_h = 0 if shape.top_row else label_h
+    top_h = top_label_h + (row_h if shape.top_row else back_h)
+    places = [(s, seating.places[s]) for s in seating.others]
+    tops = sorted((p.along, s) for s, p in places if p.edge == "top")
+    lefts = sorted((p.along, s) for s, p in places if p.edge == "left")
+    rights = sorted((p.along, s) for s, p in places if p.edge == "right")
+    slots: dict[Seat, Slot] = {}
+    side_top = top + (top_h + pad if tops and (lefts or rights) else 0)
+    x_left = pad + (side_w + pad if lefts else 0)
+    x_right = w - pad - (side_w + pad if rights else 0)
+    for i, (_, seat) in enumerate(tops):
+        span = (w - 2 * pad) / len(tops)
+        rect = pygame.Rect(int(pad + i * span) + pad // 2, top + top_label_h, int(span) - pad,
+                           top_h - top_label_h)
+        if shape.top_row:
+            label_w = px(150)
+            rect = pygame.Rect(rect.x + label_w, rect.y, rect.w - label_w, rect.h)
+            slots[seat] = Slot(rect, False, "topright", (rect.x - pad, rect.y), "top")
+        else:
+            slots[seat] = Slot(rect, False, "midbottom", (rect.centerx, rect.top - pad // 4), "top")
+    for edge, seats, x, bottom in (("left", lefts, pad, hand_top - pad),
+                                   ("right", rights, w - pad - side_w, min(right_bottom, hand_top - pad))):
+        if not seats:
+            continue
+        span = (bottom - side_top) / len(seats)
+        for i, (_, seat) in enumerate(seats):
+            y0 = int(side_top + i * span)
+            rect = pygame.Rect(x, y0 + label_h, side_w, int(span) - label_h - pad // 2)
+            anchor = "topleft" if edge == "left" else "topright"
+            pos = (pad, y0) if edge == "left" else (w - pad, y0)
+            slots[seat] = Slot(rect, True, anchor, pos, edge)
+    # the middle: the trick, and the step's panel over it
+    felt_top = top + (top_h + pad if tops else 0)
+    felt_rect = pygame.Rect(x_left, felt_top, x_right - x_left, hand_top - felt_top)
+    # two players' cards lie side by side, more round an oval
+    tc_h = int(min(card_h * 0.85, felt_rect.h * (0.9 if seating.players == 2 else 1 / 1.75)))
+    # never under the width that reads at a glance, where the felt has the room
+    most = felt_rect.h * (0.9 if seating.players == 2 else 1 / 1.7)
+    tc_h = max(tc_h, int(min(math.ceil(TRICK_CARD_W * u / CARD_RATIO), most)))
+    tc_w = int(tc_h * CARD_RATIO)
+    centre = felt_rect.center
+    g = Geometry(w, h, pad, landscape, bar, menu, hint, last, card_w, card_h, rows, step, hand_x0, hand_x1,
+                 row_tops, raise_, own_row, status, slots, back_w, back_h, label_h, felt_rect, centre, tc_w,
+                 tc_h)
+    g.trick_pos = trick_spots(g, seating)
+    g.drop = pygame.Rect(0, 0, int(tc_w * 3.6), int(tc_h * 1.9))
+    g.drop.center = centre
+    return g
+
+
+def trick_spots(g: Geometry, seating: Seating) -> dict[Seat, tuple[float, float]]:
+    """Each seat's card of the trick: from the middle towards where that seat sits,
+    on an oval that keeps every index corner in view however many play."""
+    cx, cy = g.centre
+    out: dict[Seat, tuple[float, float]] = {}
+    n = len(seating.seats)
+    if n == 2:  # yours on the left, the other's on the right (a second card each beside the first)
+        return {seating.you: (cx - 0.9 * g.tc_w, cy),
+                seating.others[0]: (cx + 0.9 * g.tc_w, cy)}
+    rx = g.tc_w * (0.8 if n <= 4 else 1.25)
+    ry = g.tc_h * (0.34 if n <= 4 else 0.3)
+    for seat in seating.seats:
+        place = seating.places[seat]
+        if place.edge == "bottom":
+            angle = math.pi / 2
+        elif place.edge == "top":
+            angle = -math.pi + place.along * math.pi
+        elif place.edge == "left":
+            angle = math.pi + (0.5 - place.along) * 0.9
+        else:
+            angle = (place.along - 0.5) * 0.9
+        out[seat] = (cx + rx * math.cos(angle), cy + ry * math.sin(angle))
+    return out
+
+
+__all__ = ["FINGER_PX", "Geometry", "Shape", "Slot", "TRICK_CARD_W", "compute", "hand_rows", "trick_spots"]

@@ -1,0 +1,633 @@
+"""The table, for every game: you at the bottom with your hand, the others round
+the edges, the trick in the middle, and the step's panel when the table asks
+you for a bid, trumps, cards to lay away or a knock.
+
+The scene holds the state and the timing (the AI's turns, the cards sliding,
+the trick held then gathered, take back); drawing is in ``draw.py``, touches and
+keys in ``controls.py``, the layout in ``layout.py``, the panels in ``panels.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from device.app import ai_worker
+from device.app.scenes.base import Scene
+from device.app.scenes.table import hand as hand_rows
+from device.app.scenes.table import panels, words
+from device.app.scenes.table.controls import TableControls
+from device.app.scenes.table.draw import TableDrawing
+from device.app.scenes.table.hint import TableHint
+from device.app.scenes.table.layout import Geometry, Shape, compute
+from device.app.scenes.table.seating import Seating, seating_of
+from device.app.scenes.table.trick import Slide, spot_of
+from engine.actions import Action as GameAction
+from engine.actions import Exchange, Play
+from engine.cards import Card, sort_hand
+from engine.errors import RulesError
+from engine.game import Phase
+from engine.seats import Seat
+
+if TYPE_CHECKING:
+    from device.app.app import App
+    from device.app.session import Session
+    from engine.deal import Deal
+    from engine.trick import Trick
+
+# How long (at normal pace, in seconds) the next seat waits after your card, while
+# Take back is offered.
+TAKE_BACK_S = 1.2
+
+
+class TableScene(TableControls, TableDrawing, Scene):
+    name = "table"
+
+    def __init__(self, app: App, session: Session | None = None) -> None:
+        super().__init__(app)
+        self.session = session or app.session
+        self.seating: Seating = seating_of(self.session.match.game)
+        self.slides: list[Slide] = []
+        self.held: Trick | None = None  # a finished trick still on show
+        self.hold_left = 0.0
+        self.collect: tuple[Trick, Seat, float] | None = None  # a trick going to its winner
+        self.next_ai_at = 0.0
+        self.job: int | None = None
+        self.job_seat: Seat | None = None
+        self.job_key: tuple[int, Seat | None, int] | None = None
+        self.waiting_since: float | None = None  # the table was ready for the AI's move from then
+        self.hint = TableHint(self)
+        self.selected: Card | None = None
+        self.overlay: Trick | None = None  # the last trick, shown again
+        self.message = ""
+        self.message_until = 0.0
+        self.dealing: float | None = None  # the deal's animation, 0..1
+        self.event = ""  # the last hand's news at a table that stays (who is out, who won)
+        self._finished = False
+        self.last_card_at: float | None = None
+        self.shape = Shape()
+        self.g: Geometry | None = None
+
+    # ------------------------------------------------------------------ who and what
+    @property
+    def pace(self) -> float:
+        return self.app.anim
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.session.deal
+
+    @property
+    def dealt(self) -> Deal:
+        """The hand in progress, where the table is sure there is one."""
+        deal = self.session.deal
+        if deal is None:
+            raise RuntimeError("the table asked for the hand in progress before any was dealt")
+        return deal
+
+    @property
+    def human_seats(self) -> frozenset[Seat]:
+        return frozenset({self.seating.you})
+
+    @property
+    def you(self) -> Seat:
+        return self.seating.you
+
+    def actor(self, deal: Deal) -> Seat | None:
+        """Who acts now: the seat to act, or the player of a hand played by another."""
+        turn = deal.turn
+        return None if turn is None else deal.game.actor(deal, turn)
+
+    @property
+    def ai_seats(self) -> set[Seat]:
+        return {s for s in self.seating.seats if s not in self.human_seats}
+
+    @property
+    def busy(self) -> bool:
+        """Something on screen must finish before play goes on."""
+        now = self.app.clock
+        return (self.dealing is not None or self.held is not None or self.collect is not None
+                or self.overlay is not None or any(s.progress(now) < 1 for s in self.slides))
+
+    @property
+    def waiting_for_human(self) -> bool:
+        deal = self.deal
+        return (deal is not None and not deal.is_over and self.actor(deal) in self.human_seats
+                and not self.busy)
+
+    def step(self) -> str:
+        """The kind of answer the table wants of you now (panels.your_step), '' when none."""
+        deal = self.deal
+        if deal is None or not self.waiting_for_human:
+            return ""
+        return panels.your_step(deal, self.actor(deal))
+
+    def enter(self) -> None:
+        deal = self.deal
+        if deal is not None and deal.is_over:
+            self._finished = False
+        if deal is None and self.session.last_score is not None and not self.seating.partners:
+            self.event = self.news()
+
+    def leave(self) -> None:
+        self.app.ai.forget(self.job)
+        self.hint.clear()
+
+    # ------------------------------------------------------------------ layout
+    def shape_now(self) -> Shape:
+        deal = self.deal
+        if deal is None:
+            return Shape()
+        own = bool(self.own_row_cards())
+        top = any(self.faceup(s) for s in self.seating.others
+                  if self.seating.places[s].edge == "top")
+        most = max(len(deal.hand(self.you) or ()), 13 if deal.tricks_per_hand >= 13 else 0)
+        return Shape(most, own, top)
+
+    def layout(self, w: int, h: int) -> None:
+        self.shape = self.shape_now()
+        self.g = compute(w, h, self.u, self.seating, self.shape)
+        self.layout_buttons(self.g)
+
+    @property
+    def geo(self) -> Geometry:
+        if self.g is None:
+            raise RuntimeError("the table was asked where things are before it was laid out")
+        return self.g
+
+    # ------------------------------------------------------------------ the cards on show
+    def faceup(self, seat: Seat) -> list[Card]:
+        """Another seat's cards lying face up: its hand played open (or one you play for it,
+        which you see), else the cards of its layout."""
+        deal = self.deal
+        if deal is None:
+            return []
+        held = deal.hand(seat)
+        seen = deal.game.visible_piles(deal, self.you)
+        if held and any(set(cards) == set(held) for cards in seen.values()):
+            return sort_hand(held)
+        if held and self.actor(deal) == self.you and deal.turn == seat:
+            return sort_hand(held)  # a hand you act for: the declarer sees the open hand
+        return sort_hand(deal.game.layout(deal, seat))
+
+    def own_row_cards(self) -> list[Card]:
+        """Your face-up row above your hand: your layout, or the hand you may keep instead."""
+        deal = self.deal
+        if deal is None:
+            return []
+        split = self.keep_choice()
+        if split is not None:
+            return sort_hand(split[1])
+        return sort_hand(deal.game.layout(deal, self.you))
+
+    def keep_choice(self) -> tuple[frozenset[Card], frozenset[Card]] | None:
+        """Two hands to keep one of (your dealt hand and a pile taken up): (yours, the other)."""
+        deal = self.deal
+        if deal is None or deal.phase != Phase.EXCHANGE or self.actor(deal) != self.you:
+            return None
+        options = [a for a in deal.legal_actions() if isinstance(a, Exchange)]
+        held = frozenset(deal.hand(self.you) or ())
+        if len(options) != 2:
+            return None
+        kept = [held - set(a.discard) for a in options]
+        if kept[0] & kept[1]:
+            return None
+        dealt = frozenset(deal.record.hands()[self.you] or ())
+        return (kept[0], kept[1]) if kept[0] == dealt else (kept[1], kept[0])
+
+    def hand_cards(self) -> list[Card]:
+        deal = self.deal
+        if deal is None:
+            return []
+        split = self.keep_choice()
+        ordered = sort_hand(split[0] if split is not None else (deal.hand(self.you) or frozenset()))
+        if self.dealing is not None:
+            ordered = ordered[: max(0, min(len(ordered), round(self.dealing * len(ordered))))]
+        return ordered
+
+    def playable(self) -> set[Card]:
+        if not self.waiting_for_human:
+            return set()
+        return set(self.dealt.legal_moves())
+
+    def hand_rects(self) -> hand_rows.Rects:
+        raised = self.panel.picked if self.picking_from() == self.you else self.playable()
+        return hand_rows.hand_rects(self.geo, self.hand_cards(), raised, self.selected)
+
+    def own_row_rects(self) -> hand_rows.Rects:
+        return hand_rows.row_rects(self.geo.own_row, self.own_row_cards(), False, self.geo.pad // 2)
+
+    def faceup_rects(self, seat: Seat) -> hand_rows.Rects:
+        slot = self.geo.slots.get(seat)
+        if slot is None:
+            return []
+        return hand_rows.row_rects(slot.rect, self.faceup(seat), slot.vertical, self.geo.pad // 2)
+
+    def tappable(self) -> hand_rows.Rects:
+        """Every card a tap may choose: your hand, your row, a hand you play for."""
+        out = self.hand_rects() + self.own_row_rects()
+        deal = self.deal
+        if deal is not None and deal.turn is not None and deal.turn != self.you:
+            out = self.faceup_rects(deal.turn) + out
+        return out
+
+    def picking_from(self) -> Seat | None:
+        """The seat whose cards you are choosing to lay away, if you are."""
+        deal = self.deal
+        if deal is None or self.step() != "pick":
+            return None
+        return deal.turn
+
+    def card_rect(self, card: Card | str) -> object:
+        c = Card(card) if isinstance(card, int) else _parse(card)
+        for k, r in self.tappable():
+            if k == c:
+                return r
+        raise KeyError(str(c))
+
+    def tap_point(self, card: Card | str) -> tuple[int, int]:
+        """A point on the visible part of ``card`` (tests tap it there)."""
+        c = Card(card) if isinstance(card, int) else _parse(card)
+        vis = hand_rows.hit_area(self.tappable(), c)
+        return vis.x + vis.w // 2, vis.y + min(vis.h // 4, self.px(20))
+
+    def hit_area(self, card: Card | str) -> object:
+        c = Card(card) if isinstance(card, int) else _parse(card)
+        return hand_rows.hit_area(self.tappable(), c)
+
+    def card_at(self, x: float, y: float) -> Card | None:
+        return hand_rows.card_at(self.tappable(), x, y)
+
+    def fan_origin(self, seat: Seat) -> tuple[float, float]:
+        g = self.geo
+        if seat == self.you:
+            return (g.w / 2, g.row_tops[-1] + g.card_h / 2)
+        slot = g.slots.get(seat)
+        return slot.rect.center if slot is not None else g.centre
+
+    def trick_on_table(self) -> list[tuple[Seat, Card]]:
+        deal = self.deal
+        if deal is None or self.collect is not None:
+            return []
+        if self.held is not None:
+            return self.held.plays()
+        return deal.current.plays()
+
+    # ------------------------------------------------------------------ saying
+    def say(self, msg: str, seconds: float = 2.5) -> None:
+        self.message = msg
+        self.message_until = self.app.clock + seconds
+
+    def status(self) -> str:
+        deal = self.deal
+        if self.overlay is not None:
+            return ""  # the last trick says it itself, and nothing may show through it
+        seating = self.seating
+        step = self.step()
+        hinted = self.hint.text()
+        if hinted and step not in ("", "knock"):
+            return hinted
+        if step and step != "knock" or step == "knock" and not self.message:
+            acting_for = deal.turn if deal is not None and deal.turn != self.you else None
+            if deal is not None:
+                return words.step_prompt(deal, step, seating, acting_for)
+        if self.message and self.app.clock < self.message_until:
+            return self.message
+        if deal is None:
+            return self.event or "Tap Deal to start"
+        if self.dealing is not None:
+            return "Dealing…"
+        if self.held is not None:
+            return seating.says(self.held.winner(deal.order), "win", "wins") + " the trick"
+        now = self.app.clock
+        moving = [s for s in self.slides if s.progress(now) < 1]
+        if moving:
+            s = moving[-1]
+            return f"{seating.says(s.seat, 'play')} {words.short(s.card)}"
+        turn = deal.turn
+        if turn is None:
+            return self.preview() if not seating.partners else "Hand over"
+        actor = self.actor(deal)
+        if actor in self.human_seats:
+            if hinted:
+                return hinted
+            whose = "" if turn == self.you else f" for {seating.name(turn)}"
+            if self.selected is not None:
+                return f"Tap {words.short(self.selected)} again to play it{whose}"
+            return f"Your turn{whose}: tap a raised card"
+        if self.thinking_seat is not None:
+            return f"{seating.name(turn)} is thinking…"
+        if (self.human_seats and deal.tricks and not deal.current.cards and now < self.next_ai_at
+                and deal.last_trick_viewable and deal.phase == Phase.PLAY):
+            return f"{seating.name(turn)} leads next · Last trick is open"
+        return words.others_step(deal, seating, turn)
+
+    @property
+    def thinking_seat(self) -> Seat | None:
+        # only the wait the table shows: thinking hidden behind the animations does not count
+        if (self.job is not None and self.waiting_since is not None
+                and self.app.clock - self.waiting_since > ai_worker.THINKING_CUE_S):
+            return self.job_seat
+        return None
+
+    def preview(self) -> str:
+        """The hand just played, before it is scored: who is knocked out, else 'Hand over'."""
+        deal = self.deal
+        match = self.session.match
+        if deal is None or not deal.is_over:
+            return ""
+        score = match.game.score_hand(deal, match.game_score, match.rules, len(match.hands) + 1, None)
+        return self._out_words(score.notes) or "Hand over"
+
+    def news(self) -> str:
+        """The last hand's news: who was knocked out, who won the game."""
+        match = self.session.match
+        score = self.session.last_score
+        if score is None:
+            return ""
+        said = [w for w in [self._out_words(score.notes)] if w]
+        if match.is_over and match.winner is not None:
+            said.append(self.seating.says(Seat(match.winner), "win", "wins") + " the game")
+        return " · ".join(said)
+
+    def _out_words(self, notes: tuple[str, ...] | list[str]) -> str:
+        for note in notes:
+            if note.startswith("out: "):
+                seats = [Seat.parse_at(s.strip(), self.seating.players) for s in note[5:].split(",")]
+                return "Knocked out: " + ", ".join(self.seating.name(s) for s in seats)
+        return ""
+
+    # ------------------------------------------------------------------ actions
+    def shuffle_and_deal(self) -> None:
+        deal = self.deal
+        if deal is not None and not deal.is_over:
+            return
+        if deal is not None and not self.seating.partners:
+            self.session.finish()  # a table that stays: the hand scored here
+            self.event = self.news()
+            if self.session.match.is_over:
+                self._finished = True
+                return  # the winner is announced; Deal now starts a new game
+        if self.session.match.is_over:
+            self.session.new_rubber()
+            self.event = ""
+        self.session.shuffle_and_deal()
+        self._finished = False
+        self.slides.clear()
+        self.held = self.collect = self.overlay = None
+        self.selected = None
+        self.hint.clear()
+        self.dealing = 0.0 if self.pace > 0 else None
+        self.next_ai_at = self.app.clock + 0.3 * self.pace
+        self.app.sound.play("deal")
+
+    def last_trick_closed_why(self) -> str:
+        """Why Last trick is unavailable now ('' when it is available)."""
+        deal = self.deal
+        if deal is None or not deal.tricks:
+            return "Last trick: no trick has been played yet"
+        if deal.current.cards:
+            leader = deal.current.plays()[0][0]
+            who = "you" if leader == self.you else self.seating.name(leader)
+            return f"Last trick: closed once {who} led to the next trick"
+        return ""
+
+    def show_last(self) -> None:
+        deal = self.deal
+        if deal is None or not deal.last_trick_viewable:
+            self.say(self.last_trick_closed_why())
+            return
+        try:
+            self.overlay = deal.view_last_trick()
+        except RulesError as exc:
+            self.say(str(exc))
+
+    @property
+    def can_take_back(self) -> bool:
+        """Your card is the last one played, the house lets it be taken back, and the next
+        player has not played yet."""
+        deal = self.deal
+        if deal is None or not deal.actions or not self.app.config.rules.take_back:
+            return False
+        last = deal.actions[-1]
+        return (isinstance(last, Play) and deal.game.actor(deal, last.seat) in self.human_seats
+                and self.overlay is None and self.dealing is None and not self._finished
+                and bool(deal.hand(last.seat)) and not deal.is_over)
+
+    def take_back(self) -> None:
+        if not self.can_take_back:
+            return
+        self.app.ai.forget(self.job)
+        self.job = None
+        self.waiting_since = None
+        taken = self.session.match.undo()  # the match tells its journal
+        if not isinstance(taken, Play):
+            raise RulesError("only your own card is offered back")
+        self.slides = [s for s in self.slides if s.card != taken.card]
+        self.held = self.collect = None
+        self.selected = taken.card
+        self.say(f"You took back {words.short(taken.card)}")
+
+    def play(self, seat: Seat, card: Card) -> bool:
+        deal = self.dealt
+        try:
+            deal.check(Play(seat, card))
+        except RulesError as exc:
+            self.say(str(exc).capitalize())
+            return False
+        start = self.fan_origin(seat)
+        rects = dict(self.tappable()) if deal.game.actor(deal, seat) in self.human_seats else {}
+        if card in rects:
+            start = rects[card].center
+        if self.drag is not None and self.drag.card == card and self.drag.moved:
+            start = (self.drag.x, self.drag.y)
+        done = self.session.match.apply(Play(seat, card))  # the match tells its journal
+        now = self.app.clock
+        plays = done.plays() if done is not None else deal.current.plays()
+        self.slides = [s for s in self.slides if s.progress(now) < 1]
+        self.slides.append(Slide(card, seat, start, now, 0.28 * self.pace, spot_of(self.geo, plays, card)))
+        self.app.sound.play("play")
+        self.selected = None
+        self.hint.clear()
+        # after your card the next seat waits a little longer: time to take it back
+        self.next_ai_at = now + (TAKE_BACK_S if self.can_take_back else 0.45) * self.pace
+        self.after_play(seat, card)
+        if done is not None:
+            self.held = done
+            self.hold_left = 1.1 * self.pace
+            self.app.sound.play("trick")
+        return True
+
+    def act(self, seat: Seat, action: GameAction) -> bool:
+        """Any action; cards go through :meth:`play`, which animates them."""
+        if isinstance(action, Play):
+            return self.play(action.seat, action.card)
+        try:
+            self.session.match.apply(action)  # the match tells its journal
+        except RulesError as exc:
+            self.say(str(exc).capitalize())
+            return False
+        self.selected = None
+        self.hint.clear()
+        who = self.seating.name(action.seat)
+        if not isinstance(action, Exchange):
+            self.say(f"{who}: {panels.call_words(action).lower()}" if not isinstance(action, panels.Declare)
+                     else f"{who}: {panels.declare_words(action)}", 1.6 * max(self.pace, 0.5))
+        self.next_ai_at = self.app.clock + 0.9 * self.pace
+        self.relayout_if_reshaped()
+        return True
+
+    def act_yours(self, action: GameAction | None) -> None:
+        """A panel's button: your action (or the hand's you play for)."""
+        deal = self.deal
+        if action is None or deal is None or not self.waiting_for_human:
+            return
+        self.act(action.seat, action)
+
+    def after_play(self, seat: Seat, card: Card) -> None:
+        """Hook for the demo's captions."""
+
+    def hand_over(self) -> None:
+        if not self.seating.partners:
+            self.event = self.preview()
+            return  # each alone: the table stays, and Deal scores the hand and deals the next
+        score = self.session.finish()
+        self.app.stats.record_hand(self.app.level_key, score, self.session.match)
+        if score.game_won_by is not None:
+            self.app.sound.play("win")
+            self.app.go("celebration")  # a game or the rubber won: shown as the event it is
+            return
+        self.app.go("summary")
+
+    def relayout_if_reshaped(self) -> None:
+        if self.g is not None and self.shape_now() != self.shape:
+            self.relayout()
+            self.ensure_layout(self.app.size)
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        self._advance(dt)
+        self.refresh_buttons()
+
+    def _advance(self, dt: float) -> None:
+        deal = self.deal
+        now = self.app.clock
+        if deal is None:
+            return
+        self.hint.update()
+        self.relayout_if_reshaped()
+        # the AI starts thinking as soon as its seat is to act, while the last card still
+        # slides: on a slow board the search is over before the table is ready for it
+        self._start_ai(deal)
+        if self.dealing is not None:
+            self.dealing += dt / max(0.01, 0.8 * self.pace)
+            if self.dealing >= 1:
+                self.dealing = None
+            return
+        self.slides = [s for s in self.slides if s.progress(now) < 1]
+        if self.overlay is not None or self.slides:
+            return
+        if self.held is not None:
+            self.hold_left -= dt
+            if self.hold_left <= 0:
+                winner = self.held.winner(deal.order)
+                if self.pace > 0:
+                    self.collect = (self.held, winner, now)
+                self.held = None
+                if self.collect is None:
+                    self._trick_cleared(deal, now)
+            return
+        if self.collect is not None:
+            if now - self.collect[2] >= 0.3 * self.pace:
+                self.collect = None
+                self._trick_cleared(deal, now)
+            return
+        if deal.is_over:
+            if not self._finished:
+                self._finished = True
+                self.hand_over()
+            return
+        if self._forced(deal) or self._last_card_plays_itself(deal, now):
+            return
+        if self.job is None or now < self.next_ai_at:
+            return
+        if self.waiting_since is None:
+            self.waiting_since = now
+        job = self.app.ai.poll(self.job)
+        if job is None:
+            return
+        self.job = None
+        self.waiting_since = None
+        if self._ai_key(deal) != self.job_key:
+            return  # the hand moved on while the AI thought: ask again
+        seat = self.job_seat
+        if seat is None:
+            return
+        action = job.result if job.error is None else deal.legal_actions()[0]
+        self.act(action.seat, action)
+
+    def _forced(self, deal: Deal) -> bool:
+        """A step of yours with one answer and nothing to see (a hand swapped unseen) is made
+        for you."""
+        if deal.phase != Phase.EXCHANGE or not self.waiting_for_human:
+            return False
+        legal = deal.legal_actions()
+        if len(legal) == 1 and self.keep_choice() is None:
+            self.act(legal[0].seat, legal[0])
+            return True
+        return False
+
+    def _trick_cleared(self, deal: Deal, now: float) -> None:
+        """A trick has left the table: an AI seat to lead waits the house's pace first,
+        while Last trick is open. Not in the demo: nobody there looks back."""
+        if self.human_seats and not deal.is_over and deal.turn in self.ai_seats and not deal.current.cards:
+            self.next_ai_at = max(self.next_ai_at, now + self.app.config.ai.lead_wait)
+
+    def _last_card_plays_itself(self, deal: Deal, now: float) -> bool:
+        """Your one card left plays itself (a house setting), a moment after the table is
+        ready for it; once you have raised it, your tap plays it."""
+        if not (self.app.config.rules.last_card_plays_itself and self.waiting_for_human
+                and deal.phase == Phase.PLAY and self.selected is None):
+            self.last_card_at = None
+            return False
+        turn = deal.turn
+        legal = deal.legal_actions()
+        if turn is None or len(deal.hand(turn) or ()) != 1 or len(legal) != 1 or not isinstance(legal[0], Play):
+            self.last_card_at = None
+            return False
+        if self.last_card_at is None:
+            self.last_card_at = now + 0.4 * self.pace
+        if now >= self.last_card_at:
+            self.last_card_at = None
+            card = legal[0].card
+            self.play(turn, card)
+            self.say(f"Your last card, {words.short(card)}, plays itself")
+        return True
+
+    @staticmethod
+    def _ai_key(deal: Deal) -> tuple[int, Seat | None, int]:
+        return (id(deal), deal.turn, len(deal.actions))
+
+    def _start_ai(self, deal: Deal) -> None:
+        turn = deal.turn
+        if self.job is not None or deal.is_over or turn is None or self.actor(deal) not in self.ai_seats:
+            return
+        obs = self.session.match.observe(turn)
+        level = self.app.ai_level(turn)
+        self.job_seat = turn
+        self.job_key = self._ai_key(deal)
+        self.waiting_since = None
+        if self.session.reproducible:
+            # seeded by (match seed, deal, action) with a fixed amount of work: a match
+            # resumed after a power cut plays on exactly as it would have
+            self.job = self.app.ai.submit(ai_worker.act_fixed, obs, level, self.session.match.move_seed())
+        else:
+            self.job = self.app.ai.submit(ai_worker.act, obs, level, None, self.app.ai_budget)
+
+
+def _parse(card: str | Card) -> Card:
+    from engine.cards import parse_card
+
+    return parse_card(card)
+
+
+__all__ = ["TAKE_BACK_S", "TableScene"]
