@@ -23,7 +23,7 @@ from device.app.scenes.table.seating import Seating, seating_of
 from device.app.scenes.table.trick import Slide, spot_of
 from engine.actions import Action as GameAction
 from engine.actions import Exchange, Play
-from engine.cards import Card, sort_hand
+from engine.cards import Card, parse_card, sort_hand
 from engine.errors import RulesError
 from engine.game import Phase
 from engine.seats import Seat
@@ -238,7 +238,7 @@ class TableScene(TableControls, TableDrawing, Scene):
         return deal.turn
 
     def card_rect(self, card: Card | str) -> object:
-        c = Card(card) if isinstance(card, int) else _parse(card)
+        c = parse_card(card)
         for k, r in self.tappable():
             if k == c:
                 return r
@@ -246,12 +246,12 @@ class TableScene(TableControls, TableDrawing, Scene):
 
     def tap_point(self, card: Card | str) -> tuple[int, int]:
         """A point on the visible part of ``card`` (tests tap it there)."""
-        c = Card(card) if isinstance(card, int) else _parse(card)
+        c = parse_card(card)
         vis = hand_rows.hit_area(self.tappable(), c)
         return vis.x + vis.w // 2, vis.y + min(vis.h // 4, self.px(20))
 
     def hit_area(self, card: Card | str) -> object:
-        c = Card(card) if isinstance(card, int) else _parse(card)
+        c = parse_card(card)
         return hand_rows.hit_area(self.tappable(), c)
 
     def card_at(self, x: float, y: float) -> Card | None:
@@ -622,12 +622,6 @@ class TableScene(TableControls, TableDrawing, Scene):
             self.job = self.app.ai.submit(ai_worker.act_fixed, obs, level, self.session.match.move_seed())
         else:
             self.job = self.app.ai.submit(ai_worker.act, obs, level, None, self.app.ai_budget)
-
-
-def _parse(card: str | Card) -> Card:
-    from engine.cards import parse_card
-
-    return parse_card(card)
 
 
 __all__ = ["TAKE_BACK_S", "TableScene"]
