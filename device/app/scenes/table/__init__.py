@@ -5,5 +5,6 @@ where (seating.py), where things go (layout.py), the step's buttons
 (controls.py) and the Hint (hint.py)."""
 
 from device.app.scenes.table.scene import TableScene
+from device.app.scenes.table.seating import SEAT_LABELS
 
-__all__ = ["TableScene"]
+__all__ = ["SEAT_LABELS", "TableScene"]

@@ -58,7 +58,7 @@ class TableControls:
 
     def refresh_buttons(self: TableScene) -> None:
         deal = self.deal
-        over = deal is None or deal.is_over and self._finished and not self.seating.partners
+        over = deal is None or deal.is_over and not self.seating.partners
         self.b_deal.visible = over
         self.b_deal.label = ("New game" if self.session.match.is_over or self._match_won() else
                              "Deal" if deal is None else "Next hand")

@@ -205,7 +205,7 @@ class TableDrawing:
         if mine is not None and mine.colliderect(area):
             area.width -= mine.right - area.x
             area.x = mine.right + g.pad
-        fs = text.fit_size(status, self.px(21), area.w, True, min_size=self.px(16))
+        fs = text.fit_size(status, self.px(21), area.w, True, min_size=self.px(18))
         lines = text.wrap(status, fs, area.w, True)
         step = text.line_height(fs, True)
         for i, line in enumerate(reversed(lines[-2:])):  # a second line goes up, into the felt

@@ -98,8 +98,8 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
     landscape = w >= h
     bar_h = px(52) if landscape else px(100)  # portrait: the score gets a second row
     bar = pygame.Rect(0, 0, w, bar_h)
-    menu = pygame.Rect(pad, pad, px(92), px(52) - pad)
     finger = px(FINGER_PX)
+    menu = pygame.Rect(pad, pad // 2, px(92), max(finger, px(52) - pad))
     btn_h = max(finger, px(50))
     colw = px(124) if landscape else 0
     # your hand along the bottom edge

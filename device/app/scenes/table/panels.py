@@ -59,6 +59,7 @@ class Choice:
     row: int = 0
     col: int = 0
     head: str = ""  # the row's name, written left of its first button (a grid's bid type)
+    name: str = ""  # the button's name (tests and hints find it by it); else from the step
 
 
 def your_step(deal: Deal, actor: Seat | None) -> str:
@@ -91,7 +92,8 @@ def choices(deal: Deal, step: str, seating: Seating, pile_word: str) -> list[Cho
         for r, mode in enumerate(modes):
             for level in range(1, top + 1):
                 bid = next((a for a in bids if a.level == level and a.mode == mode), None)
-                out.append(Choice(str(level), bid, r, level - 1, mode_words(mode) if level == 1 else ""))
+                out.append(Choice(str(level), bid, r, level - 1, mode_words(mode) if level == 1 else "",
+                                  f"bid-{level}-{mode}"))
         out += [Choice("Pass", a, 0, top) for a in legal if isinstance(a, Pass)]
         return out
     if step == "numbers":
@@ -243,7 +245,7 @@ class StepPanel:
         seat = self.pick_seat
         if seat is None:
             return
-        chosen = tuple(sort_hand(self.picked))
+        chosen = tuple(sorted(self.picked))
         self.picked.clear()
         self.act(Exchange(seat, chosen))
 
@@ -268,17 +270,18 @@ class StepPanel:
 
 
 def _name(step: str, c: Choice) -> str:
-    """A button's name for tests and hints: 'bid-4-uptown', 'bid3', 'call0', 'trumpS'."""
+    """A button's name for tests and hints: 'bid-4-uptown' and 'bid-pass' in a grid, 'bid3'
+    and 'pass' for counts, else the step and its place: 'declare0', 'calls1', 'exchange0'."""
     a = c.action
-    if c.label == "Pass":
+    if c.name:
+        return c.name
+    if c.label == "Pass" and step in ("grid", "numbers"):
         return "bid-pass" if step == "grid" else "pass"
     if isinstance(a, Bid) and a.level is not None:
         return f"bid-{a.level}-{a.mode}"
     if step == "numbers":
         return f"bid{c.label}"
-    if isinstance(a, Declare):
-        return f"trump{a.trump or ''}{a.order or ''}"
-    return f"{step}{c.row * 4 + c.col}"
+    return f"{step}{c.row * 4 + c.col}" if step == "declare" else f"{step}{c.row * 3 + c.col}"
 
 
 __all__ = ["Choice", "StepPanel", "barred_reason", "call_words", "choices", "declare_words", "mode_words",

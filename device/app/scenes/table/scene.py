@@ -284,12 +284,13 @@ class TableScene(TableControls, TableDrawing, Scene):
         seating = self.seating
         step = self.step()
         hinted = self.hint.text()
-        if hinted and step not in ("", "knock"):
+        if hinted and step:
             return hinted
-        if step and step != "knock" or step == "knock" and not self.message:
-            acting_for = deal.turn if deal is not None and deal.turn != self.you else None
-            if deal is not None:
-                return words.step_prompt(deal, step, seating, acting_for)
+        if step and deal is not None:  # what the table asks of you comes before any news
+            acting_for = deal.turn if deal.turn != self.you else None
+            return words.step_prompt(deal, step, seating, acting_for)
+        if deal is not None and deal.is_over and not seating.partners:
+            return self.event if self._finished and self.event else self.preview()
         if self.message and self.app.clock < self.message_until:
             return self.message
         if deal is None:

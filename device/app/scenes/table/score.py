@@ -57,9 +57,9 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
     deal = table.deal
     said = badge_words(table)
     room = (g.w // 2 if g.landscape else g.w - pad) - x - table.px(60)
-    while text.width(said, table.px(16), True) > room and " · " in said:
+    while text.width(said, table.px(18), True) > room and " · " in said:
         said = said.split(" · ", 1)[1]  # the call goes first, then who made it
-    t = text.text(said, text.fit_size(said, size, room, True, table.px(16)), theme.INK, True)
+    t = text.text(said, text.fit_size(said, size, room, True, table.px(18)), theme.INK, True)
     suit = deal is not None and deal.trump < 4 and deal.phase != Phase.AUCTION
     sym = table.px(28)
     badge = pygame.Rect(x, cy - table.px(20), t.get_width() + (sym + table.px(8) if suit else 0) + table.px(20),
@@ -82,7 +82,7 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
         table.score_rect = scoreboard.draw_score(surf, area, lines, table.px(20), table.px(18))
         return
     line = seat_line(table)
-    least = table.px(16)
+    least = table.px(18)
     while text.width(line, least, True) > area.w - table.px(16) and "  ·  " in line:
         line = line.rsplit("  ·  ", 1)[0]  # the hand's number goes first, then your tricks
     fs = text.fit_size(line, table.px(20), area.w - table.px(16), True, least)

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 # Where the other people sit (you are at the bottom): how many on the left edge, the
 # top and the right, by how many others there are, so no corner is crowded.
+# The four seats where two sides of partners play, you sitting South: one word each,
+# everywhere the table names them.
+SEAT_LABELS = {Seat.S: "You", Seat.N: "Partner", Seat.W: "Left", Seat.E: "Right"}
+
 EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2)}
 
 
@@ -75,11 +79,10 @@ def seating_of(game: Game) -> Seating:
     hand that is nobody's (more hands dealt than sides scoring) lies at the top."""
     seats = tuple(Seat(i) for i in range(game.players))
     if game.partnerships and game.players == 4:
-        you = Seat.S
-        names = {you: "You", Seat.N: "Partner", around(you, 1, 4): "Left", around(you, 3, 4): "Right"}
+        you = Seat.S  # the left of South is West (play goes clockwise)
         places = {you: Place("bottom", 0.5), around(you, 1, 4): Place("left", 0.5),
                   Seat.N: Place("top", 0.5), around(you, 3, 4): Place("right", 0.5)}
-        return Seating(seats, you, True, names, places, frozenset())
+        return Seating(seats, you, True, dict(SEAT_LABELS), places, frozenset())
     you = Seat(0)
     people = seats[:game.sides] if not game.partnerships else seats
     hands = frozenset(seats[len(people):])
@@ -91,4 +94,4 @@ def seating_of(game: Game) -> Seating:
     return Seating(seats, you, False, names, places, hands)
 
 
-__all__ = ["EDGES", "Place", "Seating", "places_round", "seating_of"]
+__all__ = ["EDGES", "SEAT_LABELS", "Place", "Seating", "places_round", "seating_of"]

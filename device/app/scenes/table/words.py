@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from device.app.scenes.table.panels import call_words
+from device.app.scenes.table.panels import barred_reason, call_words
 from engine.actions import Bid, Pass
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from engine.game import Phase
@@ -55,10 +55,11 @@ def auction_line(deal: Deal, seating: Seating) -> str:
 def step_prompt(deal: Deal, step: str, seating: Seating, acting_for: Seat | None) -> str:
     """What the table asks of you at ``step`` (panels.your_step)."""
     said = auction_line(deal, seating)
+    if step == "numbers":  # each label says its bid: the line says what the rules bar
+        reason = barred_reason(deal)
+        return "Your bid: how many tricks will you take?" + (f" {reason}" if reason else "")
     if step == "grid":
         prompt = "Your bid: tap a number and type, or Pass"
-    elif step == "numbers":
-        prompt = "Your bid: how many tricks will you take?"
     elif step == "calls":
         prompt = "Your call: " + " or ".join(call_words(a).lower() for a in deal.legal_actions()
                                              if isinstance(a, Bid | Pass))
@@ -99,7 +100,8 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
     if seating.partners or deal is None:
         return [name]
     if seat in seating.hands:
-        return [name]
+        actor = deal.game.actor(deal, seat)
+        return [name] if actor == seat else [name, f"played by {seating.name(actor)}"]
     if seat in deal.out:
         return [name, "out"]
     bid = next((a for a in deal.auction if isinstance(a, Bid) and a.seat == seat), None)
