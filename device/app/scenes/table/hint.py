@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from device.app.render.widgets import Button
     from device.app.scenes.table.scene import TableScene
     from engine.actions import Action
+    from engine.cards import Card
 
 
 class TableHint:
@@ -30,6 +31,7 @@ class TableHint:
         self.shown: Suggestion | None = None
         self.job: int | None = None  # the search's hint for a card
         self.words = ""
+        self.card: Card | None = None  # the card hinted, while the hint stands
         self._looks: dict[int, bool] = {}
 
     @property
@@ -59,7 +61,7 @@ class TableHint:
         suggestion = self.asker.poll(table.deal)
         if suggestion is not None and suggestion is not self.shown:
             if suggestion.card is not None:
-                table.selected = suggestion.card
+                table.selected = self.card = suggestion.card
             if suggestion.discard:
                 table.panel.picked = set(suggestion.discard)
         self.shown = suggestion
@@ -70,7 +72,7 @@ class TableHint:
             self.words = ""
             return
         card = parse_card(str(result["card"]))
-        table.selected = card
+        table.selected = self.card = card
         values = result.get("values")
         value = values.get(str(card)) if isinstance(values, dict) else None
         extra = (f": your side can expect {float(value):.1f} more tricks, this one included"
@@ -102,6 +104,7 @@ class TableHint:
         self.table.app.ai.forget(self.job)
         self.job = None
         self.words = ""
+        self.card = None
         self.asker.clear()
         self.shown = None
 

@@ -114,6 +114,10 @@ class TableScene(TableControls, TableDrawing, Scene):
         return (deal is not None and not deal.is_over and self.actor(deal) in self.human_seats
                 and not self.busy)
 
+    @property
+    def hint_card(self) -> Card | None:
+        return self.hint.card
+
     def step(self) -> str:
         """The kind of answer the table wants of you now (panels.your_step), '' when none."""
         deal = self.deal

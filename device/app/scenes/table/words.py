@@ -61,8 +61,8 @@ def step_prompt(deal: Deal, step: str, seating: Seating, acting_for: Seat | None
     if step == "grid":
         prompt = "Your bid: tap a number and type, or Pass"
     elif step == "calls":
-        prompt = "Your call: " + " or ".join(call_words(a).lower() for a in deal.legal_actions()
-                                             if isinstance(a, Bid | Pass))
+        calls = [call_words(a).lower() for a in deal.legal_actions() if isinstance(a, Bid | Pass)]
+        prompt = "Your call: " + (", ".join(calls[:-1]) + " or " + calls[-1] if len(calls) > 1 else calls[0])
     elif step == "declare":
         return "You won the bid: name trumps or the direction"
     elif step == "exchange":
