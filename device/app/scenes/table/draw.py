@@ -28,6 +28,8 @@ class TableDrawing:
     _moved: list[pygame.Rect] = []  # noqa: RUF012 (replaced per instance on the first frame)
     label_rects: dict[Seat, pygame.Rect] = {}  # noqa: RUF012
     overlay_rect: pygame.Rect | None = None
+    status_rects: list[pygame.Rect] = []  # noqa: RUF012 (where the status line's words went)
+    turned_rects: list[pygame.Rect] = []  # noqa: RUF012 (face-up cards of no hand: turned, a stock's)
 
     def _moving(self: TableScene) -> tuple[Card, ...]:
         now = self.app.clock
@@ -135,8 +137,11 @@ class TableDrawing:
         lines = words.label_lines(self.deal, self.seating, seat, self.session.match, thinking)
         size = self.px(18)
         fg = theme.BUTTON_TEXT if turn else theme.INK
-        rows = [text.text(line, size, fg, i == 0) for i, line in enumerate(lines)]
         pad = self.px(8)
+        room = (self.geo.label_w or self.geo.w) - 2 * pad
+        while len(lines) > 1 and text.width(lines[-1], size) > room and " · " in lines[-1]:
+            lines[-1] = lines[-1].rsplit(" · ", 1)[0]  # the score goes first (it is on the score pad)
+        rows = [text.text(line, size, fg, i == 0) for i, line in enumerate(lines)]
         w = max(r.get_width() for r in rows) + 2 * pad
         h = sum(r.get_height() for r in rows) + self.px(6)
         box = pygame.Rect(0, 0, w, h)
@@ -163,10 +168,11 @@ class TableDrawing:
             if pile and not set(pile) & faced and len(pile) <= 3 and deal.phase == Phase.PLAY:
                 shown += [(name.capitalize(), c) for c in pile]
         x, y = g.felt.x + g.pad, g.felt.y + self.px(24)
+        self.turned_rects = []
         for caption, card in shown[:3]:
             lab = text.text(caption, self.px(18), theme.INK, True)
             surf.blit(lab, (x, y - lab.get_height()))
-            surf.blit(cards.card_surface(card, tw, th, self.four), (x, y))
+            self.turned_rects.append(surf.blit(cards.card_surface(card, tw, th, self.four), (x, y)))
             x += tw + g.pad
 
     # ------------------------------------------------------------------ yours
@@ -197,6 +203,7 @@ class TableDrawing:
     def _draw_status(self: TableScene, surf: pygame.Surface) -> None:
         """Whose turn and what to do, in its strip above your hand (clear of your label)."""
         status = self.status()
+        self.status_rects = []
         if not status:
             return
         g = self.geo
@@ -210,7 +217,7 @@ class TableDrawing:
         step = text.line_height(fs, True)
         for i, line in enumerate(reversed(lines[-2:])):  # a second line goes up, into the felt
             st = text.text(line, fs, theme.GOLD, True)
-            surf.blit(st, st.get_rect(center=(area.centerx, area.centery - i * step)))
+            self.status_rects.append(surf.blit(st, st.get_rect(center=(area.centerx, area.centery - i * step))))
 
     def _draw_heads(self: TableScene, surf: pygame.Surface) -> None:
         """A grid's row names, left of their first button."""

@@ -78,6 +78,7 @@ class Geometry:
     tc_h: int
     trick_pos: dict[Seat, tuple[float, float]] = field(default_factory=dict)
     drop: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    label_w: int = 0  # the widest a label in the row may be
 
 
 def hand_rows(span: int, card_w: int, cards: int, px: int) -> tuple[int, float]:
@@ -104,14 +105,13 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
     colw = px(124) if landscape else 0
     # your hand along the bottom edge
     # a little smaller where rows of face-up cards need the height
-    card_h = int(min(h * (0.21 if shape.top_row or shape.own_row else 0.26), w * 0.3))
+    card_h = int(min(h * (0.19 if shape.top_row or shape.own_row else 0.26), w * 0.3))
     card_w = int(card_h * CARD_RATIO)
     hand_x0, hand_x1 = pad, w - pad - (colw + pad if landscape else 0)
     fit_w = (hand_x1 - hand_x0) - 12 * finger  # a little smaller to keep 13 in one row
     if card_w * 0.85 <= fit_w < card_w:
         card_w, card_h = fit_w, int(fit_w / CARD_RATIO)
-    rows, step = hand_rows(hand_x1 - hand_x0, card_w, max(13, shape.cards) if shape.cards <= 13 else 13,
-                           finger)
+    rows, step = hand_rows(hand_x1 - hand_x0, card_w, shape.cards, finger)
     raise_ = int(card_h * 0.14)
     overlap = int(card_h * 0.56)
     row_tops = [h - pad - card_h] if rows == 1 else [h - pad - card_h - overlap, h - pad - card_h]
@@ -138,51 +138,56 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
     status = pygame.Rect(pad, hand_top - pad // 2 - status_h, w - 2 * pad - (colw + pad if landscape else 0),
                          status_h)
     hand_top = status.y
-    # the others round the edges
-    label_h = px(30) if seating.partners else px(50)  # each alone: a second line (bid, tricks, score)
+    # the others round the edges: their labels in one row under the bar, clockwise from
+    # your left, so no label reaches into the felt; their cards below (backs down the side
+    # edges, backs or face-up cards along the top)
+    label_h = px(30) if seating.partners else px(50)  # each alone: a second line (bid, tricks)
     back_h = max(int(card_h * 0.5), px(40))
     back_w = int(back_h * CARD_RATIO)
     top = bar_h + pad
     side_w = back_h
-    # face-up cards at the top: the label left of them, the row as wide as the screen
-    top_label_h = 0 if shape.top_row else label_h
-    top_h = top_label_h + (row_h if shape.top_row else back_h)
     places = [(s, seating.places[s]) for s in seating.others]
-    tops = sorted((p.along, s) for s, p in places if p.edge == "top")
-    lefts = sorted((p.along, s) for s, p in places if p.edge == "left")
-    rights = sorted((p.along, s) for s, p in places if p.edge == "right")
+    tops = [s for _, s in sorted((p.along, s) for s, p in places if p.edge == "top")]
+    lefts = [s for _, s in sorted((-p.along, s) for s, p in places if p.edge == "left")]
+    rights = [s for _, s in sorted((p.along, s) for s, p in places if p.edge == "right")]
+    ring = lefts + tops + rights
+    alone = len(ring) == 1 and shape.top_row  # one other, its cards face up: its label beside them
+    label_row = pygame.Rect(pad, top, w - 2 * pad, 0 if alone else label_h)
     slots: dict[Seat, Slot] = {}
-    side_top = top + (top_h + pad if tops and (lefts or rights) else 0)
+    span = label_row.w / max(1, len(ring))
+    label_at = {seat: (int(label_row.x + (i + 0.5) * span), label_row.y) for i, seat in enumerate(ring)}
+    below = label_row.bottom + (pad // 2 if label_row.h else 0)
+    # backs along the top where partners sit (each alone, the label says all there is)
+    top_cards = row_h if shape.top_row else (back_h if seating.partners else 0)
     x_left = pad + (side_w + pad if lefts else 0)
     x_right = w - pad - (side_w + pad if rights else 0)
-    for i, (_, seat) in enumerate(tops):
-        span = (w - 2 * pad) / len(tops)
-        rect = pygame.Rect(int(pad + i * span) + pad // 2, top + top_label_h, int(span) - pad,
-                           top_h - top_label_h)
-        if shape.top_row:
+    for i, seat in enumerate(tops):
+        width = (x_right - x_left) / len(tops)
+        rect = pygame.Rect(int(x_left + i * width), below, int(width) - pad, top_cards)
+        if shape.top_row and not alone:
+            rect = pygame.Rect(pad, below, w - 2 * pad, top_cards)  # a face-up row: the full width
+        if alone:
             label_w = px(150)
-            rect = pygame.Rect(rect.x + label_w, rect.y, rect.w - label_w, rect.h)
+            rect = pygame.Rect(pad + label_w, below, w - 2 * pad - label_w, top_cards)
             slots[seat] = Slot(rect, False, "topright", (rect.x - pad, rect.y), "top")
         else:
-            slots[seat] = Slot(rect, False, "midbottom", (rect.centerx, rect.top - pad // 4), "top")
+            slots[seat] = Slot(rect, False, "midtop", label_at[seat], "top")
+    side_top = below + (top_cards + pad if tops and top_cards else 0)
     for edge, seats, x, bottom in (("left", lefts, pad, hand_top - pad),
                                    ("right", rights, w - pad - side_w, min(right_bottom, hand_top - pad))):
         if not seats:
             continue
-        span = (bottom - side_top) / len(seats)
-        for i, (_, seat) in enumerate(seats):
-            y0 = int(side_top + i * span)
-            rect = pygame.Rect(x, y0 + label_h, side_w, int(span) - label_h - pad // 2)
-            anchor = "topleft" if edge == "left" else "topright"
-            pos = (pad, y0) if edge == "left" else (w - pad, y0)
-            slots[seat] = Slot(rect, True, anchor, pos, edge)
+        height = (bottom - side_top) / len(seats)
+        for i, seat in enumerate(seats if edge == "right" else list(reversed(seats))):
+            rect = pygame.Rect(x, int(side_top + i * height), side_w, int(height) - pad // 2)
+            slots[seat] = Slot(rect, True, "midtop", label_at[seat], edge)
     # the middle: the trick, and the step's panel over it
-    felt_top = top + (top_h + pad if tops else 0)
+    felt_top = below + (top_cards + pad if tops and top_cards else 0)
     felt_rect = pygame.Rect(x_left, felt_top, x_right - x_left, hand_top - felt_top)
     # two players' cards lie side by side, more round an oval
-    tc_h = int(min(card_h * 0.85, felt_rect.h * (0.9 if seating.players == 2 else 1 / 1.75)))
+    tc_h = int(min(card_h * 0.85, felt_rect.h * (0.9 if seating.players == 2 else 1 / 1.6)))
     # never under the width that reads at a glance, where the felt has the room
-    most = felt_rect.h * (0.9 if seating.players == 2 else 1 / 1.7)
+    most = felt_rect.h * (0.9 if seating.players == 2 else 1 / 1.6)
     tc_h = max(tc_h, int(min(math.ceil(TRICK_CARD_W * u / CARD_RATIO), most)))
     tc_w = int(tc_h * CARD_RATIO)
     centre = felt_rect.center
@@ -190,6 +195,7 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
                  row_tops, raise_, own_row, status, slots, back_w, back_h, label_h, felt_rect, centre, tc_w,
                  tc_h)
     g.trick_pos = trick_spots(g, seating)
+    g.label_w = int(span) - pad if not alone else px(150) - pad
     g.drop = pygame.Rect(0, 0, int(tc_w * 3.6), int(tc_h * 1.9))
     g.drop.center = centre
     return g
@@ -205,7 +211,7 @@ def trick_spots(g: Geometry, seating: Seating) -> dict[Seat, tuple[float, float]
         return {seating.you: (cx - 0.9 * g.tc_w, cy),
                 seating.others[0]: (cx + 0.9 * g.tc_w, cy)}
     rx = g.tc_w * (0.8 if n <= 4 else 1.25)
-    ry = g.tc_h * (0.34 if n <= 4 else 0.3)
+    ry = g.tc_h * 0.3
     for seat in seating.seats:
         place = seating.places[seat]
         if place.edge == "bottom":

@@ -108,8 +108,7 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
     parts = []
     if bid is not None:
         parts.append("bid " + (str(bid.tricks) if bid.tricks is not None else call_words(bid).lower()))
-    taken = deal.taken[seat]
-    parts.append(f"{taken} trick{'s' if taken != 1 else ''}")
+    parts.append(f"took {deal.taken[seat]}")
     score = match.game_score
     side = deal.game.side_of(seat)
     if side < len(score):
