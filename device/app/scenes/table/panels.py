@@ -191,19 +191,27 @@ class StepPanel:
         widest = {"grid": px(56), "numbers": px(72), "declare": px(150), "calls": px(170),
                   "exchange": px(220)}[step]
         room = area.w - head_w - 2 * gap
-        cell_w = max(finger, min(widest, (room - (cols - 1) * gap) // cols))
         cell_h = max(finger, px(50))
-        if step == "grid":  # Pass: a tall button right of the grid
-            cell_w = max(finger, min(widest, (room - px(84) - cols * gap) // max(1, cols - 1)))
-        width = head_w + cols * cell_w + (cols - 1) * gap
+        pass_w = max(px(84), finger)
+        # a grid's Pass: a tall button right of it, or a wide one under it where that is too wide
+        grid_pass = step == "grid" and any(c.label == "Pass" for c in offered)
+        pass_under = grid_pass and (cols - 1) * (finger + gap) + pass_w > room
+        if grid_pass:
+            cols -= 1
+            room -= 0 if pass_under else pass_w + gap
+        cell_w = max(finger, min(widest, (room - (cols - 1) * gap) // max(1, cols)))
+        width = head_w + cols * cell_w + (cols - 1) * gap + (pass_w + gap if grid_pass and not pass_under else 0)
+        height = (rows + (1 if pass_under else 0)) * cell_h + (rows - (0 if pass_under else 1)) * gap
         x0 = area.centerx - width // 2 + head_w
-        y0 = area.centery - (rows * cell_h + (rows - 1) * gap) // 2
+        y0 = area.centery - height // 2
         for c in offered:
             counted = [o for o in offered if o.row == c.row]
             shift = 0 if step in ("grid", "numbers") else (cols - len(counted)) * (cell_w + gap) // 2
             rect = pygame.Rect(x0 + shift + c.col * (cell_w + gap), y0 + c.row * (cell_h + gap), cell_w, cell_h)
-            if step == "grid" and c.label == "Pass":
-                rect = pygame.Rect(rect.x, y0, max(px(84), finger), rows * cell_h + (rows - 1) * gap)
+            if grid_pass and c.label == "Pass":
+                grid_w = cols * cell_w + (cols - 1) * gap
+                rect = (pygame.Rect(x0, y0 + rows * (cell_h + gap), grid_w, cell_h) if pass_under
+                        else pygame.Rect(x0 + grid_w + gap, y0, pass_w, rows * cell_h + (rows - 1) * gap))
             if step == "numbers" and c.label == "Pass":
                 rect.w = 2 * cell_w + gap
             b = self._add(rect, c.label, partial(self.act, c.action) if c.action else (lambda: None),
