@@ -173,7 +173,8 @@ def test_the_dummy_is_face_down_in_the_auction_and_face_up_for_everyone_after():
             table = app.scene
             if table.waiting_for_human:
                 if deal.phase == Phase.AUCTION:
-                    tap_button(app, "bid-pass" if table.buttons.by_name("bid-pass").enabled else "bid-1-uptown")
+                    may_pass = table.buttons.by_name("bid-pass").enabled
+                    tap_button(app, "bid-pass" if may_pass else "bid-1-uptown")
                 elif deal.phase == Phase.DECLARE:
                     tap_button(app, next(b.name for b in table.panel.shown if b.visible))
             return deal.phase == Phase.PLAY
@@ -199,7 +200,8 @@ def test_an_open_misere_hand_is_shown_to_everyone_from_the_second_trick():
             def step(deal=deal):
                 table = app.scene
                 if deal.contract is not None and deal.contract.call == "open misere":
-                    shown.setdefault(len(deal.tricks), [c for c, _ in table.faceup_rects(deal.contract.declarer)])
+                    rects = table.faceup_rects(deal.contract.declarer)
+                    shown.setdefault(len(deal.tricks), [c for c, _ in rects])
                 if table.waiting_for_human:
                     if deal.phase == Phase.AUCTION:
                         call(app, "Pass")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 
 import pygame
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

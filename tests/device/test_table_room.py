@@ -103,7 +103,8 @@ def test_nothing_covers_the_trick_a_hand_or_a_label_and_buttons_take_a_finger(ga
                         if b.visible:
                             assert min(b.rect.w, b.rect.h) >= 48, f"{where}: {b.name} is {b.rect.size}"
                     if table.trick_on_table():
-                        assert table.geo.tc_w >= 60, f"{where}: the trick's cards are {table.geo.tc_w} px wide"
+                        wide = table.geo.tc_w
+                        assert wide >= 60, f"{where}: the trick's cards are {wide} px wide"
             finally:
                 app.close()
     assert "play" in reached, game

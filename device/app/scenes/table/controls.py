@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 
 @dataclass
+
+
 class Drag:
     """A pointer held down on the table: where it went down and where it is now."""
 
@@ -37,239 +39,248 @@ class Drag:
     moved: bool = False  # further than a tap's wobble
 
 
-class TableControls:
-    drag: Drag | None = None
+drag: Drag | None = None
 
-    def layout_buttons(self: TableScene, g: Geometry) -> None:
-        fs = self.px(20)
-        self.b_menu = self.buttons.add(widgets.Button(g.menu, "Menu", self.on_back, font_size=fs, name="menu"))
-        self.b_hint = self.buttons.add(widgets.Button(g.hint, "Hint", self.ask_hint, font_size=fs, name="hint"))
-        self.b_last = self.buttons.add(widgets.Button(g.last, "Last trick", self.show_last, font_size=fs,
-                                                      name="last"))
-        # where Hint is: the hint is for your turn, a take-back only for just after it
-        self.b_take_back = self.buttons.add(widgets.Button(g.hint.copy(), "Take back", self.take_back,
-                                                           font_size=fs, name="takeback", visible=False))
-        deal_w, deal_h = self.px(230), self.px(64)
-        rect = pygame.Rect(0, 0, deal_w, deal_h)
-        rect.center = g.centre
-        self.b_deal = self.buttons.add(widgets.Button(rect, "Deal", self.shuffle_and_deal, primary=True,
-                                                      font_size=self.px(22), name="deal"))
-        self.panel = panels.StepPanel(self.buttons, self.px, self.act_yours)
 
-    def refresh_buttons(self: TableScene) -> None:
-        deal = self.deal
-        over = deal is None or deal.is_over and not self.seating.partners
-        self.b_deal.visible = over
-        self.b_deal.label = ("New game" if self.session.match.is_over or self._match_won() else
-                             "Deal" if deal is None else "Next hand")
-        self.b_take_back.visible = self.can_take_back and not self.waiting_for_human
-        self.b_hint.visible = not self.b_take_back.visible
-        self.b_hint.enabled = self.waiting_for_human and not self.hint.thinking
-        self.b_last.enabled = deal is not None and deal.last_trick_viewable and self.overlay is None
-        step = self.step()
-        key = (id(deal), len(deal.actions) if deal else -1, step, self.size, self.waiting_for_human)
-        if deal is None or not step:
-            self.panel.show(key, "", [], self.geo.felt)
+def layout_buttons(t: TableScene, g: Geometry) -> None:
+    fs = t.px(20)
+    add = t.buttons.add
+    t.b_menu = add(widgets.Button(g.menu, "Menu", t.on_back, font_size=fs, name="menu"))
+    t.b_hint = add(widgets.Button(g.hint, "Hint", t.ask_hint, font_size=fs, name="hint"))
+    t.b_last = t.buttons.add(widgets.Button(g.last, "Last trick", t.show_last, font_size=fs,
+                                                  name="last"))
+    # where Hint is: the hint is for your turn, a take-back only for just after it
+    t.b_take_back = t.buttons.add(widgets.Button(g.hint.copy(), "Take back", t.take_back,
+                                                       font_size=fs, name="takeback", visible=False))
+    deal_w, deal_h = t.px(230), t.px(64)
+    rect = pygame.Rect(0, 0, deal_w, deal_h)
+    rect.center = g.centre
+    t.b_deal = t.buttons.add(widgets.Button(rect, "Deal", t.shuffle_and_deal, primary=True,
+                                                  font_size=t.px(22), name="deal"))
+    t.panel = panels.StepPanel(t.buttons, t.px, t.act_yours)
+
+
+def refresh_buttons(t: TableScene) -> None:
+    deal = t.deal
+    over = deal is None or deal.is_over and not t.seating.partners
+    t.b_deal.visible = over
+    t.b_deal.label = ("New game" if t.session.match.is_over or _match_won(t) else
+                         "Deal" if deal is None else "Next hand")
+    t.b_take_back.visible = t.can_take_back and not t.waiting_for_human
+    t.b_hint.visible = not t.b_take_back.visible
+    t.b_hint.enabled = t.waiting_for_human and not t.hint.thinking
+    t.b_last.enabled = deal is not None and deal.last_trick_viewable and t.overlay is None
+    step = t.step()
+    key = (id(deal), len(deal.actions) if deal else -1, step, t.size, t.waiting_for_human)
+    if deal is None or not step:
+        t.panel.show(key, "", [], t.geo.felt)
+        return
+    offered = panels.choices(deal, step, t.seating, pile_word(t))
+    avoid = trick.bounds(t.geo, t.trick_on_table())
+    t.panel.show(key, step, offered, t.geo.felt, avoid)
+    if step == "pick":
+        t.panel.pick_seat = deal.turn
+        whose = "" if deal.turn == t.you else "of its cards "
+        t.panel.refresh_pick(deal, whose)
+    t.hint.light()
+
+
+def _match_won(t: TableScene) -> bool:
+    deal = t.deal
+    if deal is None or not deal.is_over:
+        return False
+    return t._finished and t.session.match.is_over
+
+
+def pile_word(t: TableScene) -> str:
+    """The word for the pile taken up in an exchange (the other hand to keep)."""
+    deal = t.deal
+    pile = deal.game.exchange_pile(deal) if deal is not None else None
+    return pile or "other hand"
+
+# ------------------------------------------------------------------ input
+
+
+def handle(t: TableScene, ev: InputEvent) -> None:
+    if isinstance(ev, PointerEvent):
+        _pointer(t, ev)
+    elif isinstance(ev, ButtonEvent):
+        _button(t, ev.action)
+
+
+def _pointer(t: TableScene, ev: PointerEvent) -> None:
+    if t.overlay is not None:
+        if ev.kind == "up":
+            t.overlay = None
+        return
+    if ev.kind == "up" and not t.b_last.enabled and t.b_last.rect.collidepoint(ev.x, ev.y):
+        t.show_last()  # says why it is unavailable
+    if t.buttons.pointer(ev.kind, ev.x, ev.y):
+        return
+    if ev.kind == "up" and t.drag is not None and not t.waiting_for_human:
+        _not_your_turn(t, ev.x, ev.y)
+    if ev.kind == "down":
+        if t.held is not None and t.hold_left > 0:
+            t.hold_left = 0  # a tap hurries the trick off the table
+        card = t.card_at(ev.x, ev.y) if t.waiting_for_human else None
+        t.drag = Drag(card, ev.x, ev.y, ev.x, ev.y)
+    elif ev.kind == "move" and t.drag is not None:
+        t.drag.x, t.drag.y = ev.x, ev.y
+        if math.hypot(ev.x - t.drag.x0, ev.y - t.drag.y0) > t.px(14):
+            t.drag.moved = True
+    elif ev.kind == "up":
+        drag, t.drag = t.drag, None
+        if drag is None or not t.waiting_for_human:
             return
-        offered = panels.choices(deal, step, self.seating, self.pile_word())
-        avoid = trick.bounds(self.geo, self.trick_on_table())
-        self.panel.show(key, step, offered, self.geo.felt, avoid)
-        if step == "pick":
-            self.panel.pick_seat = deal.turn
-            whose = "" if deal.turn == self.you else "of its cards "
-            self.panel.refresh_pick(deal, whose)
-        self.hint.light()
-
-    def _match_won(self: TableScene) -> bool:
-        deal = self.deal
-        if deal is None or not deal.is_over:
-            return False
-        return self._finished and self.session.match.is_over
-
-    def pile_word(self: TableScene) -> str:
-        """The word for the pile taken up in an exchange (the other hand to keep)."""
-        deal = self.deal
-        pile = deal.game.exchange_pile(deal) if deal is not None else None
-        return pile or "other hand"
-
-    # ------------------------------------------------------------------ input
-    def on_back(self: TableScene) -> None:
-        self.app.go("menu")
-
-    def ask_hint(self: TableScene) -> None:
-        if self.waiting_for_human:
-            self.hint.ask()
-
-    def handle(self: TableScene, ev: InputEvent) -> None:
-        if isinstance(ev, PointerEvent):
-            self._pointer(ev)
-        elif isinstance(ev, ButtonEvent):
-            self._button(ev.action)
-
-    def _pointer(self: TableScene, ev: PointerEvent) -> None:
-        if self.overlay is not None:
-            if ev.kind == "up":
-                self.overlay = None
+        card = drag.card
+        if drag.moved:
+            if card is not None and t.geo.drop.collidepoint(ev.x, ev.y) and t.step() == "":
+                t.drag = replace(drag, x=ev.x, y=ev.y)
+                play_yours(t, card)
+                t.drag = None
             return
-        if ev.kind == "up" and not self.b_last.enabled and self.b_last.rect.collidepoint(ev.x, ev.y):
-            self.show_last()  # says why it is unavailable
-        if self.buttons.pointer(ev.kind, ev.x, ev.y):
+        if card is None or t.card_at(ev.x, ev.y) != card:
             return
-        if ev.kind == "up" and self.drag is not None and not self.waiting_for_human:
-            self._not_your_turn(ev.x, ev.y)
-        if ev.kind == "down":
-            if self.held is not None and self.hold_left > 0:
-                self.hold_left = 0  # a tap hurries the trick off the table
-            card = self.card_at(ev.x, ev.y) if self.waiting_for_human else None
-            self.drag = Drag(card, ev.x, ev.y, ev.x, ev.y)
-        elif ev.kind == "move" and self.drag is not None:
-            self.drag.x, self.drag.y = ev.x, ev.y
-            if math.hypot(ev.x - self.drag.x0, ev.y - self.drag.y0) > self.px(14):
-                self.drag.moved = True
-        elif ev.kind == "up":
-            drag, self.drag = self.drag, None
-            if drag is None or not self.waiting_for_human:
-                return
-            card = drag.card
-            if drag.moved:
-                if card is not None and self.geo.drop.collidepoint(ev.x, ev.y) and self.step() == "":
-                    self.drag = replace(drag, x=ev.x, y=ev.y)
-                    self.play_yours(card)
-                    self.drag = None
-                return
-            if card is None or self.card_at(ev.x, ev.y) != card:
-                return
-            self.tap_card(card)
+        tap_card(t, card)
 
-    def _not_your_turn(self: TableScene, x: float, y: float) -> None:
-        """A tap on your hand while another seat is to act gets an answer."""
-        deal = self.deal
-        if (deal is None or deal.is_over or self.held is not None or self.dealing is not None
-                or self.card_at(x, y) is None):
-            return
-        turn = deal.turn
-        if turn is None or self.actor(deal) in self.human_seats:
-            return
-        verb = "bid" if deal.phase == Phase.AUCTION else "play"
-        self.say(f"Wait: {self.seating.name(turn)} is to {verb}, not you")
 
-    def play_yours(self: TableScene, card: Card) -> None:
-        deal = self.dealt
-        turn = deal.turn
-        if turn is not None:
-            self.play(turn, card)
+def _not_your_turn(t: TableScene, x: float, y: float) -> None:
+    """A tap on your hand while another seat is to act gets an answer."""
+    deal = t.deal
+    if (deal is None or deal.is_over or t.held is not None or t.dealing is not None
+            or t.card_at(x, y) is None):
+        return
+    turn = deal.turn
+    if turn is None or t.actor(deal) in t.human_seats:
+        return
+    verb = "bid" if deal.phase == Phase.AUCTION else "play"
+    t.say(f"Wait: {t.seating.name(turn)} is to {verb}, not you")
 
-    def tap_card(self: TableScene, card: Card) -> None:
-        """Tap to raise, tap again to play (at once where it is your only card); while
-        laying away, a tap chooses a card or puts it back."""
-        deal = self.dealt
-        step = self.step()
-        if step == "pick":
-            if card in (deal.hand(deal.turn) or ()) if deal.turn is not None else False:
-                said = self.panel.toggle(card)
-                if said:
-                    self.say(said)
-            return
-        if step not in ("", "knock") or deal.turn is None:
-            return
-        if card == self.selected:
-            self.play(deal.turn, card)
-            return
-        try:
-            deal.check(Play(deal.turn, card))
-        except RulesError as exc:
-            held = deal.playable(deal.turn) or frozenset()
-            mine = "its" if deal.turn != self.you else "your"
-            self.say(str(exc).capitalize() if card in held else f"Play from {mine} own cards")
-            return
-        self.selected = card
 
-    def _button(self: TableScene, action: Action) -> None:
-        if self.overlay is not None:
-            self.overlay = None
-            return
-        if action == Action.BACK:
-            self.on_back()
-        elif action == Action.HINT:
-            self.ask_hint()
-        elif action == Action.LAST_TRICK:
-            self.show_last()
-        elif action == Action.DEAL:
-            self._deal_key()
-        elif action == Action.UNDO:
-            self.take_back()
-        elif action in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
-            self._arrow(1 if action in (Action.RIGHT, Action.DOWN) else -1)
-        elif action == Action.SELECT:
-            self._enter()
+def play_yours(t: TableScene, card: Card) -> None:
+    deal = t.dealt
+    turn = deal.turn
+    if turn is not None:
+        t.play(turn, card)
 
-    def _deal_key(self: TableScene) -> None:
-        if self.b_deal.visible:
-            self.b_deal.on_press()
 
-    def _choosable(self: TableScene) -> list[Card]:
-        """The cards arrows move among: those you may play, or (laying away) your cards."""
-        deal = self.dealt
-        if self.step() == "pick":
-            return [c for c, _ in self.tappable() if c in (deal.hand(deal.turn) or ())] \
-                if deal.turn is not None else []
-        legal = set(deal.legal_moves())
-        return [c for c, _ in self.tappable() if c in legal]
+def tap_card(t: TableScene, card: Card) -> None:
+    """Tap to raise, tap again to play (at once where it is your only card); while
+    laying away, a tap chooses a card or puts it back."""
+    deal = t.dealt
+    step = t.step()
+    if step == "pick":
+        if card in (deal.hand(deal.turn) or ()) if deal.turn is not None else False:
+            said = t.panel.toggle(card)
+            if said:
+                t.say(said)
+        return
+    if step not in ("", "knock") or deal.turn is None:
+        return
+    if card == t.selected:
+        t.play(deal.turn, card)
+        return
+    try:
+        deal.check(Play(deal.turn, card))
+    except RulesError as exc:
+        held = deal.playable(deal.turn) or frozenset()
+        mine = "its" if deal.turn != t.you else "your"
+        t.say(str(exc).capitalize() if card in held else f"Play from {mine} own cards")
+        return
+    t.selected = card
 
-    def _arrow(self: TableScene, step: int) -> None:
-        if not self.waiting_for_human:
-            self.buttons.move_focus(step) if self.b_deal.visible else None
-            return
-        kind = self.step()
-        if kind not in ("", "knock", "pick"):
-            self.panel.move(step)
-            return
-        cards = self._choosable()
-        if kind == "knock" and self.panel.focused is not None:
-            self.buttons.focus = None  # from Knock back to the cards
-        if not cards:
-            return
-        if self.selected not in cards:
-            self.selected = cards[0] if step > 0 else cards[-1]
+
+def _button(t: TableScene, action: Action) -> None:
+    if t.overlay is not None:
+        t.overlay = None
+        return
+    if action == Action.BACK:
+        t.on_back()
+    elif action == Action.HINT:
+        t.ask_hint()
+    elif action == Action.LAST_TRICK:
+        t.show_last()
+    elif action == Action.DEAL:
+        _deal_key(t)
+    elif action == Action.UNDO:
+        t.take_back()
+    elif action in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN):
+        _arrow(t, 1 if action in (Action.RIGHT, Action.DOWN) else -1)
+    elif action == Action.SELECT:
+        _enter(t)
+
+
+def _deal_key(t: TableScene) -> None:
+    if t.b_deal.visible:
+        t.b_deal.on_press()
+
+
+def _choosable(t: TableScene) -> list[Card]:
+    """The cards arrows move among: those you may play, or (laying away) your cards."""
+    deal = t.dealt
+    if t.step() == "pick":
+        return [c for c, _ in t.tappable() if c in (deal.hand(deal.turn) or ())] \
+            if deal.turn is not None else []
+    legal = set(deal.legal_moves())
+    return [c for c, _ in t.tappable() if c in legal]
+
+
+def _arrow(t: TableScene, step: int) -> None:
+    if not t.waiting_for_human:
+        t.buttons.move_focus(step) if t.b_deal.visible else None
+        return
+    kind = t.step()
+    if kind not in ("", "knock", "pick"):
+        t.panel.move(step)
+        return
+    cards = _choosable(t)
+    if kind == "knock" and t.panel.focused is not None:
+        t.buttons.focus = None  # from Knock back to the cards
+    if not cards:
+        return
+    if t.selected not in cards:
+        t.selected = cards[0] if step > 0 else cards[-1]
+    else:
+        t.selected = cards[(cards.index(t.selected) + step) % len(cards)]
+
+
+def _enter(t: TableScene) -> None:
+    if t.b_deal.visible:
+        t.b_deal.on_press()
+        return
+    if not t.waiting_for_human:
+        return
+    kind = t.step()
+    if kind not in ("", "knock", "pick"):
+        if t.panel.focused is None:
+            t.panel.move(1)
         else:
-            self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
-
-    def _enter(self: TableScene) -> None:
-        if self.b_deal.visible:
-            self.b_deal.on_press()
-            return
-        if not self.waiting_for_human:
-            return
-        kind = self.step()
-        if kind not in ("", "knock", "pick"):
-            if self.panel.focused is None:
-                self.panel.move(1)
-            else:
-                self.panel.press_focused()
-            return
-        if kind == "pick":
-            self._pick_key()
-            return
-        if self.selected is None:
-            self._arrow(1)
-        else:
-            self.play_yours(self.selected)
-
-    def _pick_key(self: TableScene) -> None:
-        """Enter while laying away: the chosen card picked (or put back), the choice moving
-        on to the next card; with all picked, Enter lays them away."""
-        panel = self.panel
-        cards = self._choosable()
-        chosen = self.selected
-        if chosen is not None and (len(panel.picked) < panel.need or chosen in panel.picked):
-            panel.toggle(chosen)
-            rest = [c for c in cards if c not in panel.picked]
-            after = [c for c in rest if cards.index(c) > cards.index(chosen)] or rest
-            self.selected = after[0] if after and len(panel.picked) < panel.need else None
-        elif panel.lay_away is not None and panel.lay_away.enabled:
-            panel.lay_away_picked()
-        else:
-            self._arrow(1)
+            t.panel.press_focused()
+        return
+    if kind == "pick":
+        _pick_key(t)
+        return
+    if t.selected is None:
+        _arrow(t, 1)
+    else:
+        play_yours(t, t.selected)
 
 
-__all__ = ["Drag", "TableControls"]
+def _pick_key(t: TableScene) -> None:
+    """Enter while laying away: the chosen card picked (or put back), the choice moving
+    on to the next card; with all picked, Enter lays them away."""
+    panel = t.panel
+    cards = _choosable(t)
+    chosen = t.selected
+    if chosen is not None and (len(panel.picked) < panel.need or chosen in panel.picked):
+        panel.toggle(chosen)
+        rest = [c for c in cards if c not in panel.picked]
+        after = [c for c in rest if cards.index(c) > cards.index(chosen)] or rest
+        t.selected = after[0] if after and len(panel.picked) < panel.need else None
+    elif panel.lay_away is not None and panel.lay_away.enabled:
+        panel.lay_away_picked()
+    else:
+        _arrow(t, 1)
+
+
+__all__ = ["Drag", "handle", "layout_buttons", "pile_word", "play_yours", "refresh_buttons", "tap_card"]

@@ -54,7 +54,8 @@ def row_rects(area: pygame.Rect, cards: list[Card], vertical: bool, gap: int) ->
         # down the column, each card showing its top strip
         step = min(ch + gap, (area.h - ch) / max(1, n - 1)) if n > 1 else 0
         top = area.y + (area.h - (ch + step * (n - 1))) / 2
-        return [(c, pygame.Rect(area.centerx - cw // 2, int(top + i * step), cw, ch)) for i, c in enumerate(cards)]
+        x = area.centerx - cw // 2
+        return [(c, pygame.Rect(x, int(top + i * step), cw, ch)) for i, c in enumerate(cards)]
     ch = area.h
     cw = int(ch * CARD_RATIO)
     step = min(cw + gap, (area.w - cw) / max(1, n - 1)) if n > 1 else 0

@@ -16,7 +16,7 @@ import pygame
 from device.app.render import widgets
 from device.app.scenes.table.layout import FINGER_PX
 from engine.actions import Action, Bid, Declare, Exchange, Pass
-from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_hand
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.game import Phase
 
 if TYPE_CHECKING:
@@ -183,7 +183,9 @@ class StepPanel:
             rect.bottomright = (area.right - gap, area.bottom - gap)
             if avoid is not None and rect.colliderect(avoid):
                 rect.bottomleft = (area.left + gap, area.bottom - gap)
-            self._add(rect, offered[0].label, partial(self.act, offered[0].action), "knock")
+            knock = offered[0].action
+            if knock is not None:
+                self._add(rect, offered[0].label, partial(self.act, knock), "knock")
             return
         rows = max(c.row for c in offered) + 1
         cols = max(c.col for c in offered) + 1
@@ -200,14 +202,16 @@ class StepPanel:
             cols -= 1
             room -= 0 if pass_under else pass_w + gap
         cell_w = max(finger, min(widest, (room - (cols - 1) * gap) // max(1, cols)))
-        width = head_w + cols * cell_w + (cols - 1) * gap + (pass_w + gap if grid_pass and not pass_under else 0)
+        beside = pass_w + gap if grid_pass and not pass_under else 0
+        width = head_w + cols * cell_w + (cols - 1) * gap + beside
         height = (rows + (1 if pass_under else 0)) * cell_h + (rows - (0 if pass_under else 1)) * gap
         x0 = area.centerx - width // 2 + head_w
         y0 = area.centery - height // 2
         for c in offered:
             counted = [o for o in offered if o.row == c.row]
             shift = 0 if step in ("grid", "numbers") else (cols - len(counted)) * (cell_w + gap) // 2
-            rect = pygame.Rect(x0 + shift + c.col * (cell_w + gap), y0 + c.row * (cell_h + gap), cell_w, cell_h)
+            x, y = x0 + shift + c.col * (cell_w + gap), y0 + c.row * (cell_h + gap)
+            rect = pygame.Rect(x, y, cell_w, cell_h)
             if grid_pass and c.label == "Pass":
                 grid_w = cols * cell_w + (cols - 1) * gap
                 rect = (pygame.Rect(x0, y0 + rows * (cell_h + gap), grid_w, cell_h) if pass_under

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from device.app import ai_worker
+from device.app.render import widgets
 from device.app.scenes.base import Scene
+from device.app.scenes.table import controls, draw, panels, words
 from device.app.scenes.table import hand as hand_rows
-from device.app.scenes.table import panels, words
-from device.app.scenes.table.controls import TableControls
-from device.app.scenes.table.draw import TableDrawing
 from device.app.scenes.table.hint import TableHint
 from device.app.scenes.table.layout import Geometry, Shape, compute
 from device.app.scenes.table.seating import Seating, seating_of
 from device.app.scenes.table.trick import Slide, spot_of
 from engine.actions import Action as GameAction
-from engine.actions import Exchange, Play
+from engine.actions import Bid, Declare, Exchange, Pass, Play
 from engine.cards import Card, parse_card, sort_hand
 from engine.errors import RulesError
 from engine.game import Phase
@@ -31,6 +32,7 @@ from engine.seats import Seat
 if TYPE_CHECKING:
     from device.app.app import App
     from device.app.session import Session
+    from device.events import InputEvent
     from engine.deal import Deal
     from engine.trick import Trick
 
@@ -39,8 +41,15 @@ if TYPE_CHECKING:
 TAKE_BACK_S = 1.2
 
 
-class TableScene(TableControls, TableDrawing, Scene):
+class TableScene(Scene):
     name = "table"
+    # made by controls.layout_buttons each time the table is laid out
+    b_menu: widgets.Button
+    b_hint: widgets.Button
+    b_last: widgets.Button
+    b_take_back: widgets.Button
+    b_deal: widgets.Button
+    panel: panels.StepPanel
 
     def __init__(self, app: App, session: Session | None = None) -> None:
         super().__init__(app)
@@ -66,6 +75,18 @@ class TableScene(TableControls, TableDrawing, Scene):
         self.last_card_at: float | None = None
         self.shape = Shape()
         self.g: Geometry | None = None
+        self.drag: controls.Drag | None = None
+        # drawn last frame: the cached layer and what it showed, the cards moving over it, and
+        # where the labels, the status line and the turned cards went (tests read these)
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[object, ...] | None = None
+        self._moved: list[pygame.Rect] = []
+        self.label_rects: dict[Seat, pygame.Rect] = {}
+        self.overlay_rect: pygame.Rect | None = None
+        self.status_rects: list[pygame.Rect] = []
+        self.turned_rects: list[pygame.Rect] = []
+        self.badge_rect = pygame.Rect(0, 0, 0, 0)
+        self.score_rect = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ who and what
     @property
@@ -150,7 +171,34 @@ class TableScene(TableControls, TableDrawing, Scene):
     def layout(self, w: int, h: int) -> None:
         self.shape = self.shape_now()
         self.g = compute(w, h, self.u, self.seating, self.shape)
-        self.layout_buttons(self.g)
+        controls.layout_buttons(self, self.g)
+
+    # ------------------------------------------------------------------ drawing and input
+    def draw(self, surf: pygame.Surface) -> None:
+        draw.draw(self, surf)
+
+    def draw_extra(self, surf: pygame.Surface) -> None:
+        """Hook: the demo draws its caption here."""
+
+    @property
+    def four(self) -> bool:
+        return self.app.config.display.four_colour
+
+    def handle(self, ev: InputEvent) -> None:
+        controls.handle(self, ev)
+
+    def refresh_buttons(self) -> None:
+        controls.refresh_buttons(self)
+
+    def tap_card(self, card: Card) -> None:
+        controls.tap_card(self, card)
+
+    def on_back(self) -> None:
+        self.app.go("menu")
+
+    def ask_hint(self) -> None:
+        if self.waiting_for_human:
+            self.hint.ask()
 
     @property
     def geo(self) -> Geometry:
@@ -474,9 +522,10 @@ class TableScene(TableControls, TableDrawing, Scene):
         self.selected = None
         self.hint.clear()
         who = self.seating.name(action.seat)
-        if not isinstance(action, Exchange):
-            self.say(f"{who}: {panels.call_words(action).lower()}" if not isinstance(action, panels.Declare)
-                     else f"{who}: {panels.declare_words(action)}", 1.6 * max(self.pace, 0.5))
+        said = (panels.call_words(action).lower() if isinstance(action, Bid | Pass)
+                else panels.declare_words(action) if isinstance(action, Declare) else "")
+        if said:
+            self.say(f"{who}: {said}", 1.6 * max(self.pace, 0.5))
         self.next_ai_at = self.app.clock + 0.9 * self.pace
         self.relayout_if_reshaped()
         return True
@@ -596,14 +645,15 @@ class TableScene(TableControls, TableDrawing, Scene):
             return False
         turn = deal.turn
         legal = deal.legal_actions()
-        if turn is None or len(deal.hand(turn) or ()) != 1 or len(legal) != 1 or not isinstance(legal[0], Play):
+        only = legal[0] if len(legal) == 1 else None
+        if turn is None or len(deal.hand(turn) or ()) != 1 or not isinstance(only, Play):
             self.last_card_at = None
             return False
         if self.last_card_at is None:
             self.last_card_at = now + 0.4 * self.pace
         if now >= self.last_card_at:
             self.last_card_at = None
-            card = legal[0].card
+            card = only.card
             self.play(turn, card)
             self.say(f"Your last card, {words.short(card)}, plays itself")
         return True

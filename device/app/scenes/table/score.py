@@ -12,6 +12,7 @@ import pygame
 from device.app.render import cards, text, theme
 from device.app.scenes import scoreboard
 from device.app.scenes.table import words
+from engine.actions import Bid
 from engine.game import Phase
 
 if TYPE_CHECKING:
@@ -40,8 +41,8 @@ def seat_line(table: TableScene) -> str:
     said = [f"You {match.game_score[side]} pts"]
     if deal is not None:
         taken = deal.taken[you]
-        bid = next((a for a in deal.auction if getattr(a, "seat", None) == you and getattr(a, "tricks", None)
-                    is not None), None)
+        bid = next((a for a in deal.auction if isinstance(a, Bid) and a.seat == you and a.tricks is not None),
+                   None)
         said.append((f"bid {bid.tricks} · " if bid is not None else "") +
                     f"{taken} trick{'s' if taken != 1 else ''}")
         said.append(f"hand {len(match.hands) + 1}, {deal.tricks_per_hand} cards")
@@ -62,8 +63,8 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
     t = text.text(said, text.fit_size(said, size, room, True, table.px(18)), theme.INK, True)
     suit = deal is not None and deal.trump < 4 and deal.phase != Phase.AUCTION
     sym = table.px(28)
-    badge = pygame.Rect(x, cy - table.px(20), t.get_width() + (sym + table.px(8) if suit else 0) + table.px(20),
-                        table.px(40))
+    badge_w = t.get_width() + (sym + table.px(8) if suit else 0) + table.px(20)
+    badge = pygame.Rect(x, cy - table.px(20), badge_w, table.px(40))
     pygame.draw.rect(surf, theme.PANEL, badge, border_radius=badge.h // 2)
     surf.blit(t, t.get_rect(midleft=(badge.x + table.px(10), cy)))
     if suit and deal is not None:
@@ -74,7 +75,7 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
         surf.blit(img, img.get_rect(center=box.center))
     table.badge_rect = badge
     if g.landscape:
-        area = pygame.Rect(badge.right + pad, pad // 2, g.w - pad - badge.right - pad, table.px(52) - pad // 2)
+        area = pygame.Rect(badge.right + pad, pad // 2, g.w - 2 * pad - badge.right, table.px(52) - pad // 2)
     else:
         area = pygame.Rect(pad, table.px(52), g.w - 2 * pad, g.bar.h - table.px(52) - pad // 2)
     if table.seating.partners:

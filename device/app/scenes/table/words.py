@@ -41,7 +41,8 @@ def contract_words(deal: Deal, seating: Seating) -> str:
     contract = deal.contract
     if contract is None or contract.declarer is None:
         return ""
-    bid = next((a for a in reversed(deal.auction) if isinstance(a, Bid) and a.seat == contract.declarer), None)
+    by = contract.declarer
+    bid = next((a for a in reversed(deal.auction) if isinstance(a, Bid) and a.seat == by), None)
     call = contract.call.capitalize() or (call_words(bid) if bid is not None else "")
     return f"{call} · {seating.name(contract.declarer)}" if call else seating.name(contract.declarer)
 
