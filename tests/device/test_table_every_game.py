@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 import pygame
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -26,8 +27,8 @@ def key(app, k: int, frames: int = 2) -> None:
         app.step(1 / 60)
 
 
-def start(game: str, size=(800, 480), seed: int = 5):
-    app = make_app(size, game=game, seed=seed)
+def start(game: str, size=(800, 480), seed: int = 5, rotation: int = 0):
+    app = make_app(size, game=game, seed=seed, rotation=rotation)
     app.go("table")
     app.step(1 / 60)
     assert isinstance(app.scene, TableScene)
@@ -85,9 +86,11 @@ def tap_step(app, table: TableScene) -> None:
         tap(app, *table.tap_point(card))
 
 
-def test_taps_alone_play_a_whole_hand_of_every_game():
+@pytest.mark.parametrize(("size", "rotation"), [((800, 480), 0), ((800, 480), 90), ((480, 800), 0)])
+def test_taps_alone_play_a_whole_hand_of_every_game(size, rotation):
+    """Landscape, the screen turned a quarter (--rotation 90) and a portrait window."""
     for game in GAME_NAMES:
-        app = start(game, seed=7)
+        app = start(game, size, seed=7, rotation=rotation)
         try:
             tap(app, *app.scene.buttons.by_name("deal").rect.center)
             deal = app.session.deal
