@@ -64,6 +64,7 @@ def covered(table: TableScene) -> dict[str, list]:
     cards = [(f"card {c.symbol}", r) for c, r in table.hand_rects() + table.own_row_rects()]
     for seat in table.seating.others:
         cards += [(f"{table.seating.name(seat)}'s {c.symbol}", r) for c, r in table.faceup_rects(seat)]
+    cards += [("a hand face down", r) for r in table.fan_rects]
     labels = [(f"label {table.seating.name(s)}", r) for s, r in table.label_rects.items()]
     return {"trick": tricks, "cards": cards, "labels": labels}
 
@@ -73,6 +74,9 @@ def check_room(table: TableScene, where: str) -> None:
     buttons = [(f"button {b.name}", b.rect) for b in table.buttons.buttons if b.visible]
     said = [("status", r) for r in table.status_rects]
     screen = table.app.window.get_rect()
+    for _, rect in said:
+        for name, r in buttons:
+            assert not rect.colliderect(r), f"{where}: the status line {rect} over {name} {r}"
     for name, rect in buttons + said:
         assert screen.contains(rect), f"{where}: {name} {rect} leaves the screen"
         for kind in ("trick", "cards", "labels"):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import widgets
+from device.app.render import text, widgets
 from device.app.scenes.table import panels, trick
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
@@ -77,7 +77,10 @@ def refresh_buttons(t: TableScene) -> None:
         return
     offered = panels.choices(deal, step, t.seating, pile_word(t))
     avoid = trick.bounds(t.geo, t.trick_on_table())
-    t.panel.show(key, step, offered, t.geo.felt, avoid)
+    area = t.geo.felt.copy()
+    if text.width(t.status(), t.px(18), True) > t.geo.said.w:
+        area.h -= t.px(26)  # room for the status line's second line, above its strip
+    t.panel.show(key, step, offered, area, avoid)
     if step == "pick":
         t.panel.pick_seat = deal.turn
         whose = "" if deal.turn == t.you else "of its cards "

@@ -67,6 +67,7 @@ def compose(t: TableScene, surf: pygame.Surface, moving: tuple[Card, ...]) -> No
     surf.blit(felt.felt_surface(g.w, g.h), (0, 0))
     deal = t.deal
     t.label_rects = {}
+    t.fan_rects = []
     draw_scores(t, surf)
     t.draw_extra(surf)
     if deal is not None:
@@ -117,8 +118,7 @@ def _fan(t: TableScene, surf: pygame.Surface, rect: pygame.Rect, vertical: bool,
         bw = int(bh * cards.CARD_RATIO)
         step = max(2, min(int(bw * 0.28), int((rect.w - bw) / max(1, n - 1))))
     fan = cards.fan_surface(n, bw, bh, vertical, step)
-    pos = fan.get_rect(midtop=rect.midtop)
-    surf.blit(fan, pos)
+    t.fan_rects.append(surf.blit(fan, fan.get_rect(midtop=rect.midtop)))
 
 
 def _label(t: TableScene, surf: pygame.Surface, seat: Seat, anchor: str, pos: tuple[int, int],
@@ -202,7 +202,7 @@ def _draw_status(t: TableScene, surf: pygame.Surface) -> None:
     if not status:
         return
     g = t.geo
-    area = g.status.copy()
+    area = g.said
     mine = t.label_rects.get(t.you)
     if mine is not None and mine.colliderect(area):
         area.width -= mine.right - area.x

@@ -80,6 +80,11 @@ class Geometry:
     drop: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     label_w: int = 0  # the widest a label in the row may be
 
+    @property
+    def said(self) -> pygame.Rect:
+        """Where the status line's words go: its strip, under the felt (a second line above it)."""
+        return self.status.clip(pygame.Rect(self.felt.x, self.status.y, self.felt.w, self.status.h))
+
 
 def hand_rows(span: int, card_w: int, cards: int, px: int) -> tuple[int, float]:
     """One row when every card keeps a fingertip's strip, else two."""
@@ -106,6 +111,8 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
     # your hand along the bottom edge
     # a little smaller where rows of face-up cards need the height
     card_h = int(min(h * (0.19 if shape.top_row or shape.own_row else 0.26), w * 0.3))
+    if landscape:  # as on the 7-inch screen, every part scaled alike
+        card_h = min(card_h, px(108))
     card_w = int(card_h * CARD_RATIO)
     hand_x0, hand_x1 = pad, w - pad - (colw + pad if landscape else 0)
     fit_w = (hand_x1 - hand_x0) - 12 * finger  # a little smaller to keep 13 in one row
@@ -159,8 +166,11 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
     below = label_row.bottom + (pad // 2 if label_row.h else 0)
     # backs along the top where partners sit (each alone, the label says all there is)
     top_cards = row_h if shape.top_row else (back_h if seating.partners else 0)
-    x_left = pad + (side_w + pad if lefts else 0)
-    x_right = w - pad - (side_w + pad if rights else 0)
+    # portrait: the side edges are too narrow for backs and the step's buttons both; the labels
+    # say who sits there
+    side_w = side_w if landscape else 0
+    x_left = pad + (side_w + pad if lefts and side_w else 0)
+    x_right = w - pad - (side_w + pad if rights and side_w else 0)
     for i, seat in enumerate(tops):
         width = (x_right - x_left) / len(tops)
         rect = pygame.Rect(int(x_left + i * width), below, int(width) - pad, top_cards)
@@ -179,7 +189,7 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
             continue
         height = (bottom - side_top) / len(seats)
         for i, seat in enumerate(seats if edge == "right" else list(reversed(seats))):
-            rect = pygame.Rect(x, int(side_top + i * height), side_w, int(height) - pad // 2)
+            rect = pygame.Rect(x, int(side_top + i * height), side_w, int(height) - pad // 2 if side_w else 0)
             slots[seat] = Slot(rect, True, "midtop", label_at[seat], edge)
     # the middle: the trick, and the step's panel over it
     felt_top = below + (top_cards + pad if tops and top_cards else 0)

@@ -7,7 +7,7 @@ Knock where a seat may pass its turn in the play."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -43,13 +43,14 @@ def call_words(action: Bid | Pass) -> str:
     return f"{action.level} {mode_words(str(action.mode)).lower()}"
 
 
-def declare_words(action: Declare) -> str:
-    """'♠ Spades', 'No trumps', 'Downtown', '♥ Hearts, downtown'."""
+def declare_words(action: Declare, order: bool = True) -> str:
+    """'♠ Spades', 'No trumps', 'Downtown', '♥ Hearts, downtown' (``order``: the direction
+    said too, where the choices differ in it)."""
     if action.trump in (None, "N"):
         return str(action.order).capitalize() if action.order else "No trumps"
     i = "SHDC".index(str(action.trump))
     suit = f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i].capitalize()}"
-    return f"{suit}, {action.order}" if action.order else suit
+    return f"{suit}, {action.order}" if action.order and order else suit
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,9 @@ def choices(deal: Deal, step: str, seating: Seating, pile_word: str) -> list[Cho
     legal = deal.legal_actions()
     if step == "grid":
         bids = [a for a in legal if isinstance(a, Bid) and a.level is not None]
-        modes = list(dict.fromkeys(str(a.mode) for a in bids))
         top = max(a.level or 0 for a in bids)
+        # the rows in the order the game offers its types at the top level, where all are open
+        modes = list(dict.fromkeys(str(a.mode) for a in sorted(bids, key=lambda a: a.level != top)))
         out = []
         for r, mode in enumerate(modes):
             for level in range(1, top + 1):
@@ -102,8 +104,9 @@ def choices(deal: Deal, step: str, seating: Seating, pile_word: str) -> list[Cho
         out = [Choice(str(n), offered.get(n), *divmod(n, 6)) for n in range(k + 1)]
         return out + [Choice("Pass", a, out[-1].row + 1, 0) for a in legal if isinstance(a, Pass)]
     if step == "declare":
-        return [Choice(declare_words(a), a, *divmod(i, 4)) for i, a in enumerate(legal)
-                if isinstance(a, Declare)]
+        named = [a for a in legal if isinstance(a, Declare)]
+        orders = len({a.order for a in named if a.trump not in (None, "N")}) > 1
+        return [Choice(declare_words(a, orders), a, *divmod(i, 4)) for i, a in enumerate(named)]
     if step == "calls":
         calls = [a for a in legal if isinstance(a, Bid | Pass)]
         return [Choice(call_words(a), a, *divmod(i, 3)) for i, a in enumerate(calls)]
@@ -187,13 +190,18 @@ class StepPanel:
             if knock is not None:
                 self._add(rect, offered[0].label, partial(self.act, knock), "knock")
             return
+        if step in ("declare", "calls", "exchange"):  # words: as many a row as stay readable
+            per_row = max(1, min(max(c.col for c in offered) + 1, (area.w + gap) // (px(130) + gap)))
+            offered = [replace(c, row=i // per_row, col=i % per_row) for i, c in enumerate(offered)]
+        if step in ("grid", "numbers"):
+            gap = max(3, px(4))  # many fingertip buttons close together: the felt is short
         rows = max(c.row for c in offered) + 1
         cols = max(c.col for c in offered) + 1
         head_w = max((px(104) for c in offered if c.head), default=0)
         widest = {"grid": px(56), "numbers": px(72), "declare": px(150), "calls": px(170),
                   "exchange": px(220)}[step]
         room = area.w - head_w - 2 * gap
-        cell_h = max(finger, px(50))
+        cell_h = max(finger, px(48 if step in ("grid", "numbers") else 50))
         pass_w = max(px(84), finger)
         # a grid's Pass: a tall button right of it, or a wide one under it where that is too wide
         grid_pass = step == "grid" and any(c.label == "Pass" for c in offered)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import ai_worker
-from device.app.render import widgets
+from device.app.render import text, widgets
 from device.app.scenes.base import Scene
 from device.app.scenes.table import controls, draw, panels, words
 from device.app.scenes.table import hand as hand_rows
@@ -85,6 +85,7 @@ class TableScene(Scene):
         self.overlay_rect: pygame.Rect | None = None
         self.status_rects: list[pygame.Rect] = []
         self.turned_rects: list[pygame.Rect] = []
+        self.fan_rects: list[pygame.Rect] = []  # the others' cards face down
         self.badge_rect = pygame.Rect(0, 0, 0, 0)
         self.score_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -165,7 +166,9 @@ class TableScene(Scene):
         own = bool(self.own_row_cards())
         top = any(self.faceup(s) for s in self.seating.others
                   if self.seating.places[s].edge == "top")
-        most = max(len(deal.hand(self.you) or ()), 13 if deal.tricks_per_hand >= 13 else 0)
+        split = self.keep_choice()
+        held = len(split[0]) if split is not None else len(deal.hand(self.you) or ())
+        most = max(held, 13 if deal.tricks_per_hand >= 13 else 0)
         return Shape(most, own, top)
 
     def layout(self, w: int, h: int) -> None:
@@ -340,7 +343,10 @@ class TableScene(Scene):
             return hinted
         if step and deal is not None:  # what the table asks of you comes before any news
             acting_for = deal.turn if deal.turn != self.you else None
-            return words.step_prompt(deal, step, seating, acting_for)
+            prompt = words.step_prompt(deal, step, seating, acting_for)
+            if ". " in prompt and self.g is not None and text.width(prompt, self.px(18), True) > self.g.said.w:
+                prompt = prompt.split(". ", 1)[1]  # the calls so far only where they fit one line
+            return prompt
         if deal is not None and deal.is_over and not seating.partners:
             return self.event if self._finished and self.event else self.preview()
         if self.message and self.app.clock < self.message_until:

@@ -38,7 +38,7 @@ def trump_words(deal: Deal) -> str:
 
 def contract_words(deal: Deal, seating: Seating) -> str:
     """The contract in the bar: '4 uptown · Left', 'Grand · You', '' where nothing was bid."""
-    contract = deal.contract
+    contract = deal.contract or deal.game.contract(deal)  # known to all once the auction is over
     if contract is None or contract.declarer is None:
         return ""
     by = contract.declarer
@@ -57,13 +57,15 @@ def step_prompt(deal: Deal, step: str, seating: Seating, acting_for: Seat | None
     """What the table asks of you at ``step`` (panels.your_step)."""
     said = auction_line(deal, seating)
     if step == "numbers":  # each label says its bid: the line says what the rules bar
-        reason = barred_reason(deal)
-        return "Your bid: how many tricks will you take?" + (f" {reason}" if reason else "")
+        return barred_reason(deal) or "Your bid: how many tricks will you take?"
     if step == "grid":
         prompt = "Your bid: tap a number and type, or Pass"
     elif step == "calls":
         calls = [call_words(a).lower() for a in deal.legal_actions() if isinstance(a, Bid | Pass)]
-        prompt = "Your call: " + (", ".join(calls[:-1]) + " or " + calls[-1] if len(calls) > 1 else calls[0])
+        if len(calls) > 3:  # the buttons say them all
+            prompt = "Your call: tap one"
+        else:
+            prompt = "Your call: " + (", ".join(calls[:-1]) + " or " + calls[-1] if len(calls) > 1 else calls[0])
     elif step == "declare":
         return "You won the bid: name trumps or the direction"
     elif step == "exchange":
