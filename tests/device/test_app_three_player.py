@@ -52,7 +52,7 @@ def test_widow_whist_take_the_widow_keep_it_and_play_the_hand():
                 if table.waiting_for_human:
                     if deal.phase == Phase.AUCTION:
                         seen["offer"] = [b.label for b in table.panel.shown if b.visible]
-                        call(app, "Take")
+                        call(app, "Take the widow")
                     elif deal.phase == Phase.EXCHANGE:
                         seen["widow"] = [c for c, _ in table.own_row_rects()]
                         seen["hand"] = [c for c, _ in table.hand_rects()]
@@ -66,7 +66,7 @@ def test_widow_whist_take_the_widow_keep_it_and_play_the_hand():
             assert len(deal.tricks) == 13 and all(len(t.cards) == 3 for t in deal.tricks)
             if "widow" in seen:
                 break
-        assert seen["offer"] == ["Take", "Pass"]
+        assert seen["offer"] == ["Take the widow", "Pass"]
         # the widow face up in its own row, your 13 in hand, and a button for each hand to keep
         assert sorted(seen["widow"]) == sorted(deal.record.pile("widow"))
         assert sorted(seen["hand"]) == sorted(deal.record.hands()[YOU])
@@ -95,7 +95,7 @@ def test_widow_whist_with_chain_offers_the_rejected_hand_to_swap_unseen():
                 if table.waiting_for_human:
                     labels = [b.label for b in table.panel.shown if b.visible]
                     if deal.phase == Phase.AUCTION:
-                        call(app, "Swap" if "Swap" in labels else "Pass")
+                        call(app, "Swap hands" if "Swap hands" in labels else "Pass")
                     elif deal.phase == Phase.PLAY:
                         play_a_card(app)
                 return deal.is_over
@@ -167,7 +167,7 @@ def test_the_dummy_is_face_down_in_the_auction_and_face_up_for_everyone_after():
         assert app.scene.faceup_rects(DUMMY) == []
         seating = app.scene.seating
         match = app.session.match
-        assert label_lines(deal, seating, DUMMY, match, False) == ["Open hand"]
+        assert label_lines(deal, seating, DUMMY, match, False) == ["Dummy"]
 
         def step():
             table = app.scene
@@ -183,7 +183,7 @@ def test_the_dummy_is_face_down_in_the_auction_and_face_up_for_everyone_after():
         declarer = deal.contract.declarer
         assert len(app.scene.faceup_rects(DUMMY)) == 13
         by = seating.name(declarer)
-        assert label_lines(deal, seating, DUMMY, match, False) == ["Open hand", f"played by {by}"]
+        assert label_lines(deal, seating, DUMMY, match, False) == ["Dummy", f"played by {by}"]
     finally:
         app.close()
 

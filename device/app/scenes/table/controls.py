@@ -96,12 +96,11 @@ def _match_won(t: TableScene) -> bool:
 
 
 def pile_word(t: TableScene) -> str:
-    """The word for the pile taken up in an exchange (the other hand to keep)."""
+    """What the pile taken up in an exchange is called ('the widow'): the other hand to keep."""
     deal = t.deal
-    pile = deal.game.exchange_pile(deal) if deal is not None else None
-    return pile or "other hand"
-
-# ------------------------------------------------------------------ input
+    key = deal.game.exchange_pile(deal) if deal is not None else None
+    words = {p.key: p.word for p in deal.game.table.piles} if deal is not None else {}
+    return words.get(key or "", "the other hand")  # a pile the description does not show
 
 
 def handle(t: TableScene, ev: InputEvent) -> None:

@@ -153,11 +153,13 @@ def _draw_turned(t: TableScene, surf: pygame.Surface) -> None:
     tw, th = int(g.tc_w * 0.8), int(g.tc_h * 0.8)
     shown: list[tuple[str, Card]] = []
     if deal.trump_card_showing and deal.record.trump_card is not None and deal.dealer != t.you:
-        shown.append(("Turned", deal.record.trump_card))
+        shown.append(("Turned card", deal.record.trump_card))
     faced = {c for s in t.seating.others for c in t.faceup(s)} | set(t.own_row_cards())
+    keys = {p.key for p in deal.game.table.piles}
     for name, pile in deal.game.visible_piles(deal, t.you).items():
         if pile and not set(pile) & faced and len(pile) <= 3 and deal.phase == Phase.PLAY:
-            shown += [(name.capitalize(), c) for c in pile]
+            word = deal.game.table.pile(name).word if name in keys else name
+            shown += [(word.removeprefix("the ").capitalize(), c) for c in pile]
     x, y = g.felt.x + g.pad, g.felt.y + t.px(24)
     t.turned_rects = []
     for caption, card in shown[:3]:

@@ -25,22 +25,24 @@ if TYPE_CHECKING:
     from device.app.scenes.table.seating import Seating
     from engine.deal import Deal
     from engine.seats import Seat
+    from engine.table_spec import TableSpec
 
 
-def mode_words(mode: str) -> str:
-    """A bid's type as the grid's row says it: 'Uptown', 'No trump'."""
-    return "No trump" if mode == "notrump" else mode.capitalize()
+def mode_words(mode: str, spec: TableSpec) -> str:
+    """A bid's type as the grid's row says it, in the game's words: 'Uptown', 'No trump'."""
+    return spec.call_word(mode)
 
 
-def call_words(action: Bid | Pass) -> str:
-    """A call as a button or a line says it: 'Pass', '4 uptown', '4 no trump', '2 tricks', 'Grand'."""
+def call_words(action: Bid | Pass, spec: TableSpec) -> str:
+    """A call as a button or a line says it, in the game's words: 'Pass', '4 uptown',
+    '4 no trump', '2 tricks', 'Take the widow'."""
     if isinstance(action, Pass):
         return "Pass"
     if action.call is not None:
-        return action.call.capitalize()
+        return spec.call_word(action.call)
     if action.tricks is not None:
         return f"{action.tricks} trick{'s' if action.tricks != 1 else ''}"
-    return f"{action.level} {mode_words(str(action.mode)).lower()}"
+    return f"{action.level} {mode_words(str(action.mode), spec).lower()}"
 
 
 def declare_words(action: Declare, order: bool = True) -> str:
@@ -85,6 +87,7 @@ def your_step(deal: Deal, actor: Seat | None) -> str:
 def choices(deal: Deal, step: str, seating: Seating, pile_word: str) -> list[Choice]:
     """The buttons of ``step`` (see :func:`your_step`), in reading order."""
     legal = deal.legal_actions()
+    spec = deal.game.table
     if step == "grid":
         bids = [a for a in legal if isinstance(a, Bid) and a.level is not None]
         top = max(a.level or 0 for a in bids)
@@ -94,7 +97,7 @@ def choices(deal: Deal, step: str, seating: Seating, pile_word: str) -> list[Cho
         for r, mode in enumerate(modes):
             for level in range(1, top + 1):
                 bid = next((a for a in bids if a.level == level and a.mode == mode), None)
-                out.append(Choice(str(level), bid, r, level - 1, mode_words(mode) if level == 1 else "",
+                out.append(Choice(str(level), bid, r, level - 1, mode_words(mode, spec) if level == 1 else "",
                                   f"bid-{level}-{mode}"))
         out += [Choice("Pass", a, 0, top) for a in legal if isinstance(a, Pass)]
         return out
@@ -109,13 +112,13 @@ def choices(deal: Deal, step: str, seating: Seating, pile_word: str) -> list[Cho
         return [Choice(declare_words(a, orders), a, *divmod(i, 4)) for i, a in enumerate(named)]
     if step == "calls":
         calls = [a for a in legal if isinstance(a, Bid | Pass)]
-        return [Choice(call_words(a), a, *divmod(i, 3)) for i, a in enumerate(calls)]
+        return [Choice(call_words(a, spec), a, *divmod(i, 3)) for i, a in enumerate(calls)]
     if step == "exchange":
         dealt = set(deal.record.hands()[seating.you] or ())
         out = []
         for i, a in enumerate(x for x in legal if isinstance(x, Exchange)):
             kept = set(deal.hand(a.seat) or ()) - set(a.discard)
-            out.append(Choice("Keep my hand" if kept == dealt else f"Keep the {pile_word}", a, 0, i))
+            out.append(Choice("Keep my hand" if kept == dealt else f"Keep {pile_word}", a, 0, i))
         return out
     if step == "knock":
         return [Choice("Knock", a) for a in legal if isinstance(a, Pass)]

@@ -344,7 +344,8 @@ class TableScene(Scene):
         if step and deal is not None:  # what the table asks of you comes before any news
             acting_for = deal.turn if deal.turn != self.you else None
             prompt = words.step_prompt(deal, step, seating, acting_for)
-            if ". " in prompt and self.g is not None and text.width(prompt, self.px(18), True) > self.g.said.w:
+            wide = self.g is not None and text.width(prompt, self.px(18), True) > self.g.said.w
+            if ". " in prompt and wide:
                 prompt = prompt.split(". ", 1)[1]  # the calls so far only where they fit one line
             return prompt
         if deal is not None and deal.is_over and not seating.partners:
@@ -528,7 +529,8 @@ class TableScene(Scene):
         self.selected = None
         self.hint.clear()
         who = self.seating.name(action.seat)
-        said = (panels.call_words(action).lower() if isinstance(action, Bid | Pass)
+        spec = self.session.match.game.table
+        said = (panels.call_words(action, spec).lower() if isinstance(action, Bid | Pass)
                 else panels.declare_words(action) if isinstance(action, Declare) else "")
         if said:
             self.say(f"{who}: {said}", 1.6 * max(self.pace, 0.5))

@@ -14,6 +14,7 @@ from device.app.scenes import scoreboard
 from device.app.scenes.table import words
 from engine.actions import Bid
 from engine.game import Phase
+from engine.table_spec import ScoresBy
 
 if TYPE_CHECKING:
     from device.app.scenes.table.scene import TableScene
@@ -78,7 +79,7 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
         area = pygame.Rect(badge.right + pad, pad // 2, g.w - 2 * pad - badge.right, table.px(52) - pad // 2)
     else:
         area = pygame.Rect(pad, table.px(52), g.w - 2 * pad, g.bar.h - table.px(52) - pad // 2)
-    if table.seating.partners:
+    if table.session.match.game.table.scores_by is ScoresBy.SIDE:
         lines = scoreboard.ScoreLines.of(table.session.match, deal)
         table.score_rect = scoreboard.draw_score(surf, area, lines, table.px(20), table.px(18))
         return

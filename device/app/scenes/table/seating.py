@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.seats import Seat, around
+from engine.table_spec import Place as PilePlace
+from engine.table_spec import Sides
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 # Where the other people sit (you are at the bottom): how many on the left edge, the
 # top and the right, by how many others there are, so no corner is crowded.
-# The four seats where two sides of partners play, you sitting South: one word each,
-# everywhere the table names them.
+# The four seats where two sides of partners play, you sitting South (as every game in
+# fixed pairs names them: engine.table_spec.TableSpec.seat_name).
 SEAT_LABELS = {Seat.S: "You", Seat.N: "Partner", Seat.W: "Left", Seat.E: "Right"}
 
 EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2)}
@@ -74,22 +76,28 @@ def places_round(count: int) -> list[Place]:
 
 
 def seating_of(game: Game) -> Seating:
-    """The seating of ``game``: at four in partnerships you sit South with Partner
-    opposite, Left and Right; each alone you are seat 0 and the others Player 2..n; a
-    hand that is nobody's (more hands dealt than sides scoring) lies at the top."""
+    """The seating of ``game``, read from its table's description: at four in fixed pairs
+    you sit South with Partner opposite, Left and Right; each alone you are seat 0 and the
+    others Player 2..n; a hand dealt to nobody (more hands than people) lies at the top,
+    called by the word of its pile."""
+    spec = game.table
     seats = tuple(Seat(i) for i in range(game.players))
-    if game.partnerships and game.players == 4:
-        you = Seat.S  # the left of South is West (play goes clockwise)
-        places = {you: Place("bottom", 0.5), around(you, 1, 4): Place("left", 0.5),
-                  Seat.N: Place("top", 0.5), around(you, 3, 4): Place("right", 0.5)}
-        return Seating(seats, you, True, dict(SEAT_LABELS), places, frozenset())
-    you = Seat(0)
-    people = seats[:game.sides] if not game.partnerships else seats
+    pairs = spec.sides is Sides.PAIRS and game.players == 4
+    you = Seat.S if pairs else Seat(0)
+    counts = [n for n in spec.seat_counts if n <= game.players]
+    people = seats[:max(counts)] if counts else seats
     hands = frozenset(seats[len(people):])
-    names = {s: ("You" if s == you else f"Player {int(s) + 1}") for s in people}
-    names.update({s: "Open hand" for s in hands})
+    names = {s: spec.seat_name(s, len(people), you) for s in people}
+    opposite = [p.word for p in spec.piles if p.place is PilePlace.OPPOSITE_DECLARER]
+    hand_word = opposite[0].removeprefix("the ").capitalize() if opposite else "Open hand"
+    names.update({s: hand_word for s in hands})
+    if pairs:
+        places = {you: Place("bottom", 0.5), around(you, 1, 4): Place("left", 0.5),
+                  around(you, 2, 4): Place("top", 0.5), around(you, 3, 4): Place("right", 0.5)}
+        return Seating(seats, you, True, names, places, hands)
+    others = [around(you, i, len(people)) for i in range(1, len(people))]
     places = {you: Place("bottom", 0.5)}
-    places.update(zip(people[1:], places_round(len(people) - 1), strict=True))
+    places.update(zip(others, places_round(len(others)), strict=True))
     places.update({s: Place("top", 0.5) for s in hands})
     return Seating(seats, you, False, names, places, hands)
 

@@ -43,13 +43,15 @@ def contract_words(deal: Deal, seating: Seating) -> str:
         return ""
     by = contract.declarer
     bid = next((a for a in reversed(deal.auction) if isinstance(a, Bid) and a.seat == by), None)
-    call = contract.call.capitalize() or (call_words(bid) if bid is not None else "")
+    spec = deal.game.table
+    call = (spec.call_word(contract.call).capitalize() if contract.call
+            else call_words(bid, spec) if bid is not None else "")
     return f"{call} · {seating.name(contract.declarer)}" if call else seating.name(contract.declarer)
 
 
 def auction_line(deal: Deal, seating: Seating) -> str:
     """The calls so far: 'Left pass, Partner 4 uptown'."""
-    return ", ".join(f"{seating.name(a.seat)} {call_words(a).lower()}" for a in deal.auction
+    return ", ".join(f"{seating.name(a.seat)} {call_words(a, deal.game.table).lower()}" for a in deal.auction
                      if isinstance(a, Bid | Pass))
 
 
@@ -61,11 +63,13 @@ def step_prompt(deal: Deal, step: str, seating: Seating, acting_for: Seat | None
     if step == "grid":
         prompt = "Your bid: tap a number and type, or Pass"
     elif step == "calls":
-        calls = [call_words(a).lower() for a in deal.legal_actions() if isinstance(a, Bid | Pass)]
+        calls = [call_words(a, deal.game.table).lower() for a in deal.legal_actions()
+                 if isinstance(a, Bid | Pass)]
         if len(calls) > 3:  # the buttons say them all
             prompt = "Your call: tap one"
         else:
-            prompt = "Your call: " + (", ".join(calls[:-1]) + " or " + calls[-1] if len(calls) > 1 else calls[0])
+            listed = ", ".join(calls[:-1]) + " or " + calls[-1] if len(calls) > 1 else calls[0]
+            prompt = f"Your call: {listed}"
     elif step == "declare":
         return "You won the bid: name trumps or the direction"
     elif step == "exchange":
@@ -110,7 +114,8 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
     bid = next((a for a in deal.auction if isinstance(a, Bid) and a.seat == seat), None)
     parts = []
     if bid is not None:
-        parts.append("bid " + (str(bid.tricks) if bid.tricks is not None else call_words(bid).lower()))
+        said = str(bid.tricks) if bid.tricks is not None else call_words(bid, deal.game.table).lower()
+        parts.append(f"bid {said}")
     parts.append(f"took {deal.taken[seat]}")
     score = match.game_score
     side = deal.game.side_of(seat)
