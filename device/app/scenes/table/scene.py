@@ -16,7 +16,7 @@ import pygame
 from device.app import ai_worker
 from device.app.render import text, widgets
 from device.app.scenes.base import Scene
-from device.app.scenes.table import controls, draw, panels, words
+from device.app.scenes.table import controls, draw, panels, turns, words
 from device.app.scenes.table import hand as hand_rows
 from device.app.scenes.table.hint import TableHint
 from device.app.scenes.table.layout import Geometry, Shape, compute
@@ -567,124 +567,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
-        self._advance(dt)
+        turns.advance(self, dt)
         self.refresh_buttons()
-
-    def _advance(self, dt: float) -> None:
-        deal = self.deal
-        now = self.app.clock
-        if deal is None:
-            return
-        self.hint.update()
-        self.relayout_if_reshaped()
-        # the AI starts thinking as soon as its seat is to act, while the last card still
-        # slides: on a slow board the search is over before the table is ready for it
-        self._start_ai(deal)
-        if self.dealing is not None:
-            self.dealing += dt / max(0.01, 0.8 * self.pace)
-            if self.dealing >= 1:
-                self.dealing = None
-            return
-        self.slides = [s for s in self.slides if s.progress(now) < 1]
-        if self.overlay is not None or self.slides:
-            return
-        if self.held is not None:
-            self.hold_left -= dt
-            if self.hold_left <= 0:
-                winner = self.held.winner(deal.order)
-                if self.pace > 0:
-                    self.collect = (self.held, winner, now)
-                self.held = None
-                if self.collect is None:
-                    self._trick_cleared(deal, now)
-            return
-        if self.collect is not None:
-            if now - self.collect[2] >= 0.3 * self.pace:
-                self.collect = None
-                self._trick_cleared(deal, now)
-            return
-        if deal.is_over:
-            if not self._finished:
-                self._finished = True
-                self.hand_over()
-            return
-        if self._forced(deal) or self._last_card_plays_itself(deal, now):
-            return
-        if self.job is None or now < self.next_ai_at:
-            return
-        if self.waiting_since is None:
-            self.waiting_since = now
-        job = self.app.ai.poll(self.job)
-        if job is None:
-            return
-        self.job = None
-        self.waiting_since = None
-        if self._ai_key(deal) != self.job_key:
-            return  # the hand moved on while the AI thought: ask again
-        seat = self.job_seat
-        if seat is None:
-            return
-        action = job.result if job.error is None else deal.legal_actions()[0]
-        self.act(action.seat, action)
-
-    def _forced(self, deal: Deal) -> bool:
-        """A step of yours with one answer and nothing to see (a hand swapped unseen) is made
-        for you."""
-        if deal.phase != Phase.EXCHANGE or not self.waiting_for_human:
-            return False
-        legal = deal.legal_actions()
-        if len(legal) == 1 and self.keep_choice() is None:
-            self.act(legal[0].seat, legal[0])
-            return True
-        return False
-
-    def _trick_cleared(self, deal: Deal, now: float) -> None:
-        """A trick has left the table: an AI seat to lead waits the house's pace first,
-        while Last trick is open. Not in the demo: nobody there looks back."""
-        if self.human_seats and not deal.is_over and deal.turn in self.ai_seats and not deal.current.cards:
-            self.next_ai_at = max(self.next_ai_at, now + self.app.config.ai.lead_wait)
-
-    def _last_card_plays_itself(self, deal: Deal, now: float) -> bool:
-        """Your one card left plays itself (a house setting), a moment after the table is
-        ready for it; once you have raised it, your tap plays it."""
-        if not (self.app.config.rules.last_card_plays_itself and self.waiting_for_human
-                and deal.phase == Phase.PLAY and self.selected is None):
-            self.last_card_at = None
-            return False
-        turn = deal.turn
-        legal = deal.legal_actions()
-        only = legal[0] if len(legal) == 1 else None
-        if turn is None or len(deal.hand(turn) or ()) != 1 or not isinstance(only, Play):
-            self.last_card_at = None
-            return False
-        if self.last_card_at is None:
-            self.last_card_at = now + 0.4 * self.pace
-        if now >= self.last_card_at:
-            self.last_card_at = None
-            card = only.card
-            self.play(turn, card)
-            self.say(f"Your last card, {words.short(card)}, plays itself")
-        return True
-
-    @staticmethod
-    def _ai_key(deal: Deal) -> tuple[int, Seat | None, int]:
-        return (id(deal), deal.turn, len(deal.actions))
-
-    def _start_ai(self, deal: Deal) -> None:
-        turn = deal.turn
-        if self.job is not None or deal.is_over or turn is None or self.actor(deal) not in self.ai_seats:
-            return
-        obs = self.session.match.observe(turn)
-        level = self.app.ai_level(turn)
-        self.job_seat = turn
-        self.job_key = self._ai_key(deal)
-        self.waiting_since = None
-        if self.session.reproducible:
-            # seeded by (match seed, deal, action) with a fixed amount of work: a match
-            # resumed after a power cut plays on exactly as it would have
-            self.job = self.app.ai.submit(ai_worker.act_fixed, obs, level, self.session.match.move_seed())
-        else:
-            self.job = self.app.ai.submit(ai_worker.act, obs, level, None, self.app.ai_budget)
 
 
 __all__ = ["TAKE_BACK_S", "TableScene"]
