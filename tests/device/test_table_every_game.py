@@ -7,6 +7,7 @@ the trick, a hand or a label; fingertip-sized buttons; played cards 60 px wide."
 from __future__ import annotations
 
 import os
+import re
 
 import pygame
 import pytest
@@ -14,7 +15,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.app.scenes.table import TableScene  # noqa: E402
+from device.app.scenes.table import TableScene, words  # noqa: E402
 from device.app.testing import make_app, tap  # noqa: E402
 from engine.games import GAMES  # noqa: E402
 
@@ -47,10 +48,15 @@ def test_keys_alone_play_a_whole_hand_of_every_game():
             deal = app.session.deal
             assert deal is not None, game
             kinds = set()
+            said = set()
             for _ in range(3000):
                 if deal.is_over:
                     break
                 table = app.scene
+                if isinstance(table, TableScene):
+                    said.add(table.status())
+                    said.update(" ".join(words.label_lines(deal, table.seating, s, app.session.match, False))
+                                for s in table.seating.others)
                 if isinstance(table, TableScene) and table.waiting_for_human:
                     kinds.add(table.step() or "play")
                     key(app, pygame.K_RIGHT, 1)
@@ -59,6 +65,12 @@ def test_keys_alone_play_a_whole_hand_of_every_game():
                     app.step(1 / 60)
             assert deal.is_over, (game, deal.phase, deal.turn, app.scene.status())
             assert kinds, game  # you acted in it, by keys
+            # one word for each seat and card: no compass seats, no "You plays", cards as ♠Q
+            text = " | ".join(said)
+            assert not re.search(r"\b(North|South|East|West|Seat [NESW])\b", text), (game, text)
+            assert not re.search(r"\bYou (plays|leads|wins|bids|is)\b", text), (game, text)
+            assert not re.search(r"\b(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of\b",
+                                 text, re.I), (game, text)
         finally:
             app.close()
 
