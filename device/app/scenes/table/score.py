@@ -27,9 +27,10 @@ def badge_words(table: TableScene) -> str:
     if deal.phase == Phase.AUCTION:
         return "Bidding"
     contract = words.contract_words(deal, table.seating)
-    trumps = "Trumps" if deal.trump < 4 else words.trump_words(deal)
-    if deal.contract is not None and deal.contract.downtown and deal.trump < 4:
-        trumps = "Downtown, trumps"
+    if deal.trump < 4:  # the suit is drawn after the words
+        downtown = deal.contract is not None and deal.contract.downtown
+        return contract or ("Downtown, trumps" if downtown else "Trumps")
+    trumps = words.trump_words(deal)
     return f"{contract} · {trumps}" if contract else trumps
 
 
@@ -58,7 +59,16 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
     x = g.menu.right + pad
     deal = table.deal
     said = badge_words(table)
-    room = (g.w // 2 if g.landscape else g.w - pad) - x - table.px(60)
+    match = table.session.match
+    by_side = match.game.table.scores_by is ScoresBy.SIDE
+    if not g.landscape:
+        score_w = 0  # the score has a row of its own
+    elif by_side:
+        lines = scoreboard.ScoreLines.of(match, deal)
+        score_w = max(text.width(line, table.px(18), True) for line in (lines.tricks, lines.game))
+    else:
+        score_w = text.width(seat_line(table).split("  ·  ")[0], table.px(18), True)
+    room = g.w - x - score_w - table.px(40) - (table.px(36) if deal is not None and deal.trump < 4 else 0)
     while text.width(said, table.px(18), True) > room and " · " in said:
         said = said.split(" · ", 1)[1]  # the call goes first, then who made it
     t = text.text(said, text.fit_size(said, size, room, True, table.px(18)), theme.INK, True)
@@ -79,8 +89,8 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
         area = pygame.Rect(badge.right + pad, pad // 2, g.w - 2 * pad - badge.right, table.px(52) - pad // 2)
     else:
         area = pygame.Rect(pad, table.px(52), g.w - 2 * pad, g.bar.h - table.px(52) - pad // 2)
-    if table.session.match.game.table.scores_by is ScoresBy.SIDE:
-        lines = scoreboard.ScoreLines.of(table.session.match, deal)
+    if by_side:
+        lines = scoreboard.ScoreLines.of(match, deal)
         table.score_rect = scoreboard.draw_score(surf, area, lines, table.px(20), table.px(18))
         return
     line = seat_line(table)
