@@ -396,7 +396,11 @@ class TableScene(Scene):
         if deal is None or not deal.is_over:
             return ""
         score = match.game.score_hand(deal, match.game_score, match.rules, len(match.hands) + 1, None)
-        return self._out_words(score.notes) or "Hand over"
+        # each seat's points for the hand, by the names round the table
+        people = [s for s in self.seating.seats if s not in self.seating.hands]
+        points = " · ".join(f"{self.seating.name(s)} {score.points[deal.game.side_of(s)]:+d}" for s in people
+                            if deal.game.side_of(s) < len(score.points))
+        return self._out_words(score.notes) or (f"Hand over: {points}" if points else "Hand over")
 
     def news(self) -> str:
         """The last hand's news: who was knocked out, who won the game."""
