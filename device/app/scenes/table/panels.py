@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import widgets
+from device.app.render import text, widgets
 from device.app.scenes.table.layout import FINGER_PX
 from engine.actions import Action, Bid, Declare, Exchange, Pass
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
@@ -193,15 +193,19 @@ class StepPanel:
             if knock is not None:
                 self._add(rect, offered[0].label, partial(self.act, knock), "knock")
             return
+        need = px(130)
         if step in ("declare", "calls", "exchange"):  # words: as many a row as stay readable
-            per_row = max(1, min(max(c.col for c in offered) + 1, (area.w + gap) // (px(130) + gap)))
+            # wide enough for all but the longest label, which the button fits a little smaller
+            widths = sorted(text.width(c.label, px(18), True) + px(20) for c in offered)
+            need = max(need, widths[-2] if len(widths) > 1 else widths[-1])
+            per_row = max(1, min(max(c.col for c in offered) + 1, (area.w + gap) // (need + gap)))
             offered = [replace(c, row=i // per_row, col=i % per_row) for i, c in enumerate(offered)]
         if step in ("grid", "numbers"):
             gap = max(3, px(4))  # many fingertip buttons close together: the felt is short
         rows = max(c.row for c in offered) + 1
         cols = max(c.col for c in offered) + 1
         head_w = max((px(104) for c in offered if c.head), default=0)
-        widest = {"grid": px(56), "numbers": px(72), "declare": px(150), "calls": px(170),
+        widest = {"grid": px(56), "numbers": px(72), "declare": px(170), "calls": px(220),
                   "exchange": px(220)}[step]
         room = area.w - head_w - 2 * gap
         cell_h = max(finger, px(48 if step in ("grid", "numbers") else 50))
@@ -212,6 +216,7 @@ class StepPanel:
         if grid_pass:
             cols -= 1
             room -= 0 if pass_under else pass_w + gap
+        widest = max(widest, need) if step in ("declare", "calls", "exchange") else widest
         cell_w = max(finger, min(widest, (room - (cols - 1) * gap) // max(1, cols)))
         beside = pass_w + gap if grid_pass and not pass_under else 0
         width = head_w + cols * cell_w + (cols - 1) * gap + beside

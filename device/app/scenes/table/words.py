@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from device.app.scenes.table.panels import barred_reason, call_words
-from engine.actions import Bid, Pass
+from engine.actions import Bid, Declare, Pass
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from engine.game import Phase
 
@@ -71,7 +71,10 @@ def step_prompt(deal: Deal, step: str, seating: Seating, acting_for: Seat | None
             listed = ", ".join(calls[:-1]) + " or " + calls[-1] if len(calls) > 1 else calls[0]
             prompt = f"Your call: {listed}"
     elif step == "declare":
-        return "You won the bid: name trumps or the direction"
+        named = [a for a in deal.legal_actions() if isinstance(a, Declare)]
+        what = ("trumps or the direction" if any(a.order for a in named) and any(a.trump for a in named)
+                else "the direction" if all(a.trump in (None, "N") for a in named) else "trumps")
+        return f"You won the bid: name {what}"
     elif step == "exchange":
         return "Keep one hand: the other is laid away"
     elif step == "pick":
