@@ -117,8 +117,9 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
     bid = next((a for a in deal.auction if isinstance(a, Bid) and a.seat == seat), None)
     parts = []
     if bid is not None:
-        said = str(bid.tricks) if bid.tricks is not None else call_words(bid, deal.game.table).lower()
-        parts.append(f"bid {said}")
+        # a count is a bid; a named call says itself ('take the widow', 'solo')
+        called = call_words(bid, deal.game.table).lower()
+        parts.append(f"bid {bid.tricks}" if bid.tricks is not None else called)
     parts.append(f"took {deal.taken[seat]}")
     score = match.game_score
     side = deal.game.side_of(seat)
