@@ -220,18 +220,16 @@ def trick_spots(g: Geometry, seating: Seating) -> dict[Seat, tuple[float, float]
     if n == 2:  # yours on the left, the other's on the right (a second card each beside the first)
         return {seating.you: (cx - 0.9 * g.tc_w, cy),
                 seating.others[0]: (cx + 0.9 * g.tc_w, cy)}
-    rx = g.tc_w * (0.8 if n <= 4 else 1.25)
-    ry = g.tc_h * 0.3
-    for seat in seating.seats:
-        place = seating.places[seat]
-        if place.edge == "bottom":
-            angle = math.pi / 2
-        elif place.edge == "top":
-            angle = -math.pi + place.along * math.pi
-        elif place.edge == "left":
-            angle = math.pi + (0.5 - place.along) * 0.9
-        else:
-            angle = (place.along - 0.5) * 0.9
+    # many seats: spread across the felt, so each card shows its index
+    rx = g.tc_w * 0.8 if n <= 4 else min((g.felt.w - g.tc_w) / 2 - g.pad, g.tc_w * 0.5 * n)
+    ry = g.tc_h * 0.3 if n <= 4 else max(g.tc_h * 0.3, (g.felt.h - g.tc_h) / 2 - g.pad)
+    # clockwise from you at the bottom, as the seats sit: evenly round an oval
+    rank = {"bottom": 0, "left": 1, "top": 2, "right": 3}
+    ring = sorted(seating.seats, key=lambda s: (rank[seating.places[s].edge],
+                                                 -seating.places[s].along if seating.places[s].edge == "left"
+                                                 else seating.places[s].along))
+    for i, seat in enumerate(ring):
+        angle = math.pi / 2 + i * 2 * math.pi / n
         out[seat] = (cx + rx * math.cos(angle), cy + ry * math.sin(angle))
     return out
 
