@@ -65,6 +65,7 @@ def covered(table: TableScene) -> dict[str, list]:
     for seat in table.seating.others:
         cards += [(f"{table.seating.name(seat)}'s {c.symbol}", r) for c, r in table.faceup_rects(seat)]
     cards += [("a hand face down", r) for r in table.fan_rects]
+    cards += [("a turned card", r) for r in table.turned_rects]
     labels = [(f"label {table.seating.name(s)}", r) for s, r in table.label_rects.items()]
     return {"trick": tricks, "cards": cards, "labels": labels}
 

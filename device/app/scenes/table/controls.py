@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app.render import text, widgets
-from device.app.scenes.table import panels, trick
+from device.app.scenes.table import draw, panels, trick
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
 from engine.errors import RulesError
@@ -78,6 +78,11 @@ def refresh_buttons(t: TableScene) -> None:
     offered = panels.choices(deal, step, t.seating, pile_word(t))
     avoid = trick.bounds(t.geo, t.trick_on_table())
     area = t.geo.felt.copy()
+    beside = [r for _, _, r in draw.turned(t)]
+    if beside:  # clear of the turned card and its caption
+        right = max(r.right for r in beside) + t.geo.pad
+        area.width -= right - area.x
+        area.x = right
     if text.width(t.status(), t.px(18), True) > t.geo.said.w:
         area.h -= t.px(26)  # room for the status line's second line, above its strip
     t.panel.show(key, step, offered, area, avoid)

@@ -145,28 +145,38 @@ def _label(t: TableScene, surf: pygame.Surface, seat: Seat, anchor: str, pos: tu
     t.label_rects[seat] = box
 
 
-def _draw_turned(t: TableScene, surf: pygame.Surface) -> None:
-    """The turned trump card beside its dealer (yours stays in your hand), and other
-    face-up piles (a stock's top card, a turned kitty) at the felt's left."""
-    deal = t.dealt
+def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
+    """The turned trump card (yours stays in your hand) and other small face-up piles (a
+    stock's top card), with their captions, in a column at the felt's left."""
+    deal = t.deal
+    if deal is None:
+        return []
     g = t.geo
     tw, th = int(g.tc_w * 0.8), int(g.tc_h * 0.8)
     shown: list[tuple[str, Card]] = []
     if deal.trump_card_showing and deal.record.trump_card is not None and deal.dealer != t.you:
         shown.append(("Turned card", deal.record.trump_card))
     faced = {c for s in t.seating.others for c in t.faceup(s)} | set(t.own_row_cards())
-    keys = {p.key for p in deal.game.table.piles}
+    words_of = {p.key: p.word for p in deal.game.table.piles}
     for name, pile in deal.game.visible_piles(deal, t.you).items():
         if pile and not set(pile) & faced and len(pile) <= 3 and deal.phase == Phase.PLAY:
-            word = deal.game.table.pile(name).word if name in keys else name
+            word = words_of.get(name, name)
             shown += [(word.removeprefix("the ").capitalize(), c) for c in pile]
     x, y = g.felt.x + g.pad, g.felt.y + t.px(24)
-    t.turned_rects = []
+    out = []
     for caption, card in shown[:3]:
-        lab = text.text(caption, t.px(18), theme.INK, True)
-        surf.blit(lab, (x, y - lab.get_height()))
-        t.turned_rects.append(surf.blit(cards.card_surface(card, tw, th, t.four), (x, y)))
+        out.append((caption, card, pygame.Rect(x, y, tw, th)))
         x += tw + g.pad
+    return out
+
+
+def _draw_turned(t: TableScene, surf: pygame.Surface) -> None:
+    t.turned_rects = []
+    for caption, card, r in turned(t):
+        lab = text.text(caption, t.px(18), theme.INK, True)
+        surf.blit(lab, (r.x, r.y - lab.get_height()))
+        t.turned_rects.append(surf.blit(cards.card_surface(card, r.w, r.h, t.four), r.topleft))
+
 
 # ------------------------------------------------------------------ yours
 
@@ -221,7 +231,7 @@ def _draw_status(t: TableScene, surf: pygame.Surface) -> None:
 def _draw_heads(t: TableScene, surf: pygame.Surface) -> None:
     """A grid's row names, left of their first button."""
     for word, rect in t.panel.heads:
-        label = text.text(word, t.px(19), theme.GOLD, True)
+        label = text.text(word, text.fit_size(word, t.px(19), rect.w, True, t.px(16)), theme.GOLD, True)
         surf.blit(label, label.get_rect(midright=rect.midright))
 
 
@@ -249,4 +259,4 @@ def _draw_moving(t: TableScene, surf: pygame.Surface) -> list[pygame.Rect]:
     return out
 
 
-__all__ = ["compose", "draw"]
+__all__ = ["compose", "draw", "turned"]
