@@ -47,7 +47,7 @@ def seat_line(table: TableScene) -> str:
                    None)
         said.append((f"bid {bid.tricks} · " if bid is not None else "") +
                     f"{taken} trick{'s' if taken != 1 else ''}")
-        said.append(f"hand {len(match.hands) + 1} of {deal.tricks_per_hand} tricks")
+        said.append(f"hand {len(match.hands) + 1} · {deal.tricks_per_hand} tricks")
     return "  ·  ".join(said)
 
 
