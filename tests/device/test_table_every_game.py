@@ -118,3 +118,16 @@ def test_taps_alone_play_a_whole_hand_of_every_game(size, rotation):
             assert deal.is_over, (game, deal.phase, deal.turn, app.scene.status())
         finally:
             app.close()
+
+
+def test_the_table_names_no_game():
+    """The table asks each game's description, never its name: no game's name or title in
+    its source."""
+    from pathlib import Path
+
+    import device.app.scenes.table as package
+
+    source = "\n".join(p.read_text() for p in Path(package.__file__).parent.glob("*.py"))
+    for name, game in GAMES.items():
+        for said in (f'"{name}"', f"'{name}'", game.title):
+            assert said not in source, said

@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app.render import text, widgets
-from device.app.scenes.table import draw, panels, trick
+from device.app.scenes.table import draw, panels, trick, words
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
 from engine.errors import RulesError
-from engine.game import Phase
 
 if TYPE_CHECKING:
     from device.app.scenes.table.layout import Geometry
@@ -101,7 +100,7 @@ def _match_won(t: TableScene) -> bool:
 
 
 def pile_word(t: TableScene) -> str:
-    """What the pile taken up in an exchange is called ('the widow'): the other hand to keep."""
+    """What the pile taken up in an exchange is called (its word in the game's description)."""
     deal = t.deal
     key = deal.game.exchange_pile(deal) if deal is not None else None
     words = {p.key: p.word for p in deal.game.table.piles} if deal is not None else {}
@@ -160,8 +159,7 @@ def _not_your_turn(t: TableScene, x: float, y: float) -> None:
     turn = deal.turn
     if turn is None or t.actor(deal) in t.human_seats:
         return
-    verb = "bid" if deal.phase == Phase.AUCTION else "play"
-    t.say(f"Wait: {t.seating.name(turn)} is to {verb}, not you")
+    t.say(f"Wait: {words.others_step(deal, t.seating, turn)}, not you")
 
 
 def play_yours(t: TableScene, card: Card) -> None:

@@ -35,7 +35,7 @@ def mode_words(mode: str, spec: TableSpec) -> str:
 
 def call_words(action: Bid | Pass, spec: TableSpec) -> str:
     """A call as a button or a line says it, in the game's words: 'Pass', '4 uptown',
-    '4 no trump', '2 tricks', 'Take the widow'."""
+    '4 no trump', '2 tricks', or a named call's word from the game's description."""
     if isinstance(action, Pass):
         return "Pass"
     if action.call is not None:

@@ -117,7 +117,7 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
     bid = next((a for a in deal.auction if isinstance(a, Bid) and a.seat == seat), None)
     parts = []
     if bid is not None:
-        # a count is a bid; a named call says itself ('take the widow', 'solo')
+        # a count is a bid ('bid 2'); a named call says itself, in the game's words
         called = call_words(bid, deal.game.table).lower()
         parts.append(f"bid {bid.tricks}" if bid.tricks is not None else called)
     parts.append(f"took {deal.taken[seat]}")
