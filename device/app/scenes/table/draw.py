@@ -231,7 +231,7 @@ def _draw_status(t: TableScene, surf: pygame.Surface) -> None:
 def _draw_heads(t: TableScene, surf: pygame.Surface) -> None:
     """A grid's row names, left of their first button."""
     for word, rect in t.panel.heads:
-        label = text.text(word, text.fit_size(word, t.px(19), rect.w, True, t.px(16)), theme.GOLD, True)
+        label = text.text(word, text.fit_size(word, t.px(19), rect.w, True, t.px(18)), theme.GOLD, True)
         surf.blit(label, label.get_rect(midright=rect.midright))
 
 

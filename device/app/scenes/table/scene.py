@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import ai_worker
-from device.app.render import text, widgets
+from device.app.render import widgets
 from device.app.scenes.base import Scene
-from device.app.scenes.table import controls, draw, panels, turns, words
+from device.app.scenes.table import controls, draw, panels, saying, turns, words
 from device.app.scenes.table import hand as hand_rows
 from device.app.scenes.table.hint import TableHint
 from device.app.scenes.table.layout import Geometry, Shape, compute
@@ -333,53 +333,8 @@ class TableScene(Scene):
         self.message_until = self.app.clock + seconds
 
     def status(self) -> str:
-        deal = self.deal
-        if self.overlay is not None:
-            return ""  # the last trick says it itself, and nothing may show through it
-        seating = self.seating
-        step = self.step()
-        hinted = self.hint.text()
-        if hinted and step:
-            return hinted
-        if step and deal is not None:  # what the table asks of you comes before any news
-            acting_for = deal.turn if deal.turn != self.you else None
-            prompt = words.step_prompt(deal, step, seating, acting_for)
-            wide = self.g is not None and text.width(prompt, self.px(18), True) > self.g.said.w
-            if ". " in prompt and wide:
-                prompt = prompt.split(". ", 1)[1]  # the calls so far only where they fit one line
-            return prompt
-        if deal is not None and deal.is_over and not seating.partners:
-            return self.event if self._finished and self.event else self.preview()
-        if self.message and self.app.clock < self.message_until:
-            return self.message
-        if deal is None:
-            return self.event or "Tap Deal to start"
-        if self.dealing is not None:
-            return "Dealing…"
-        if self.held is not None:
-            return seating.says(self.held.winner(deal.order), "win", "wins") + " the trick"
-        now = self.app.clock
-        moving = [s for s in self.slides if s.progress(now) < 1]
-        if moving:
-            s = moving[-1]
-            return f"{seating.says(s.seat, 'play')} {words.short(s.card)}"
-        turn = deal.turn
-        if turn is None:
-            return self.preview() if not seating.partners else "Hand over"
-        actor = self.actor(deal)
-        if actor in self.human_seats:
-            if hinted:
-                return hinted
-            whose = "" if turn == self.you else f" for {seating.name(turn)}"
-            if self.selected is not None:
-                return f"Tap {words.short(self.selected)} again to play it{whose}"
-            return f"Your turn{whose}: tap a raised card"
-        if self.thinking_seat is not None:
-            return f"{seating.name(turn)} is thinking…"
-        if (self.human_seats and deal.tricks and not deal.current.cards and now < self.next_ai_at
-                and deal.last_trick_viewable and deal.phase == Phase.PLAY):
-            return f"{seating.name(turn)} leads next · Last trick is open"
-        return words.others_step(deal, seating, turn)
+        """Whose turn it is and what to do (a hook: the demo says its captions)."""
+        return saying.status(self)
 
     @property
     def thinking_seat(self) -> Seat | None:
@@ -390,35 +345,10 @@ class TableScene(Scene):
         return None
 
     def preview(self) -> str:
-        """The hand just played, before it is scored: who is knocked out, else 'Hand over'."""
-        deal = self.deal
-        match = self.session.match
-        if deal is None or not deal.is_over:
-            return ""
-        score = match.game.score_hand(deal, match.game_score, match.rules, len(match.hands) + 1, None)
-        # each seat's points for the hand, by the names round the table
-        people = [s for s in self.seating.seats if s not in self.seating.hands]
-        points = " · ".join(f"{self.seating.name(s)} {score.points[deal.game.side_of(s)]:+d}" for s in people
-                            if deal.game.side_of(s) < len(score.points))
-        return self._out_words(score.notes) or (f"Hand over: {points}" if points else "Hand over")
+        return saying.preview(self)
 
     def news(self) -> str:
-        """The last hand's news: who was knocked out, who won the game."""
-        match = self.session.match
-        score = self.session.last_score
-        if score is None:
-            return ""
-        said = [w for w in [self._out_words(score.notes)] if w]
-        if match.is_over and match.winner is not None:
-            said.append(self.seating.says(Seat(match.winner), "win", "wins") + " the game")
-        return " · ".join(said)
-
-    def _out_words(self, notes: tuple[str, ...] | list[str]) -> str:
-        for note in notes:
-            if note.startswith("out: "):
-                seats = [Seat.parse_at(s.strip(), self.seating.players) for s in note[5:].split(",")]
-                return "Knocked out: " + ", ".join(self.seating.name(s) for s in seats)
-        return ""
+        return saying.news(self)
 
     # ------------------------------------------------------------------ actions
     def shuffle_and_deal(self) -> None:
