@@ -292,7 +292,7 @@ class TableScene(Scene):
             return None
         return deal.turn
 
-    def card_rect(self, card: Card | str) -> object:
+    def card_rect(self, card: Card | str) -> pygame.Rect:
         c = parse_card(card)
         for k, r in self.tappable():
             if k == c:
@@ -305,7 +305,7 @@ class TableScene(Scene):
         vis = hand_rows.hit_area(self.tappable(), c)
         return vis.x + vis.w // 2, vis.y + min(vis.h // 4, self.px(20))
 
-    def hit_area(self, card: Card | str) -> object:
+    def hit_area(self, card: Card | str) -> pygame.Rect:
         c = parse_card(card)
         return hand_rows.hit_area(self.tappable(), c)
 
