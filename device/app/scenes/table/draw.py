@@ -98,7 +98,7 @@ def _draw_others(t: TableScene, surf: pygame.Surface) -> None:
             if seat == deal.dealer and deal.trump_card_showing:
                 held -= 1  # the turned card lies face up beside the dealer instead
             n = held if count is None else round(held * count)
-            if n > 0:
+            if n > 0 and (slot.vertical or t.seating.partners):  # each alone, the label says enough
                 _fan(t, surf, slot.rect, slot.vertical, n)
         live = deal.turn == seat and not deal.is_over
         _label(t, surf, seat, slot.label_anchor, slot.label_pos, live, seat == thinking)

@@ -31,6 +31,7 @@ class Shape:
     cards: int = 13  # the most cards in your hand this hand
     own_row: bool = False  # a row of your face-up cards (a layout, a hand to keep) above your hand
     top_row: bool = False  # face-up cards at the top (a hand played open, a layout)
+    side_row: bool = False  # a hand played open at a side seat (portrait shows it along the top)
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Slot:
     label_anchor: str
     label_pos: tuple[int, int]
     edge: str
+    open_rect: pygame.Rect | None = None  # where its hand lies when played open, if not in ``rect``
 
 
 @dataclass
@@ -102,6 +104,8 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
 
     pad = px(8)
     landscape = w >= h
+    if shape.side_row:  # a side's hand played open lies along the top, where it reads
+        shape = Shape(shape.cards, shape.own_row, True, True)
     bar_h = px(52) if landscape else px(100)  # portrait: the score gets a second row
     bar = pygame.Rect(0, 0, w, bar_h)
     finger = px(FINGER_PX)
@@ -182,7 +186,11 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
             slots[seat] = Slot(rect, False, "topright", (rect.x - pad, rect.y), "top")
         else:
             slots[seat] = Slot(rect, False, "midtop", label_at[seat], "top")
-    side_top = below + (top_cards + pad if tops and top_cards else 0)
+    side_top = below + (top_cards + pad if (tops or shape.side_row) and top_cards else 0)
+    if shape.side_row and not tops:
+        felt_top_extra = top_cards + pad  # the band of the open hand, with nobody at the top
+    else:
+        felt_top_extra = top_cards + pad if tops and top_cards else 0
     for edge, seats, x, bottom in (("left", lefts, pad, hand_top - pad),
                                    ("right", rights, w - pad - side_w, min(right_bottom, hand_top - pad))):
         if not seats:
@@ -190,9 +198,10 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
         height = (bottom - side_top) / len(seats)
         for i, seat in enumerate(seats if edge == "right" else list(reversed(seats))):
             rect = pygame.Rect(x, int(side_top + i * height), side_w, int(height) - pad // 2 if side_w else 0)
-            slots[seat] = Slot(rect, True, "midtop", label_at[seat], edge)
+            band = pygame.Rect(pad, below, w - 2 * pad, row_h) if shape.side_row else None
+            slots[seat] = Slot(rect, True, "midtop", label_at[seat], edge, band)
     # the middle: the trick, and the step's panel over it
-    felt_top = below + (top_cards + pad if tops and top_cards else 0)
+    felt_top = below + felt_top_extra
     felt_rect = pygame.Rect(x_left, felt_top, x_right - x_left, hand_top - felt_top)
     # two players' cards lie side by side, more round an oval
     tc_h = int(min(card_h * 0.85, felt_rect.h * (0.9 if seating.players == 2 else 1 / 1.6)))

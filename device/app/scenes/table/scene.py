@@ -164,12 +164,12 @@ class TableScene(Scene):
         if deal is None:
             return Shape()
         own = bool(self.own_row_cards())
-        top = any(self.faceup(s) for s in self.seating.others
-                  if self.seating.places[s].edge == "top")
+        top = any(self.faceup(s) for s in self.seating.others if self.seating.places[s].edge == "top")
+        side = any(self.faceup(s) for s in self.seating.others if self.seating.places[s].edge != "top")
         split = self.keep_choice()
         held = len(split[0]) if split is not None else len(deal.hand(self.you) or ())
         most = max(held, 13 if deal.tricks_per_hand >= 13 else 0)
-        return Shape(most, own, top)
+        return Shape(most, own, top, side)
 
     def layout(self, w: int, h: int) -> None:
         self.shape = self.shape_now()
@@ -275,6 +275,8 @@ class TableScene(Scene):
         slot = self.geo.slots.get(seat)
         if slot is None:
             return []
+        if slot.open_rect is not None:
+            return hand_rows.row_rects(slot.open_rect, self.faceup(seat), False, self.geo.pad // 2)
         return hand_rows.row_rects(slot.rect, self.faceup(seat), slot.vertical, self.geo.pad // 2)
 
     def tappable(self) -> hand_rows.Rects:
