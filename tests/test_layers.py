@@ -95,7 +95,8 @@ def test_circles_are_found_and_a_chain_is_not_one() -> None:
 def test_no_import_circle_between_modules() -> None:
     graph = grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True, cache_dir=None)
     for importer, imported in left_circles():
-        if graph.direct_import_exists(importer=importer, imported=imported):
+        if {importer, imported} <= graph.modules and graph.direct_import_exists(importer=importer,
+                                                                                 imported=imported):
             graph.remove_import(importer=importer, imported=imported)
     found = circles(graph, graph.modules)
     assert not found, "import circles (each a set of modules importing one another): " + "; ".join(
