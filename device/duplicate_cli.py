@@ -15,7 +15,7 @@ import sys
 from typing import TextIO
 
 from device.deals import DealFileError, DealSource
-from device.headless import Printer
+from device.headless_report import Printer
 from device.words import count
 from engine import ai
 from engine.deal import DealRecord

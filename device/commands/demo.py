@@ -10,12 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
-
-if TYPE_CHECKING:
-    from device.headless import Actor, Chooser
-    from engine.actions import Action
-    from engine.observation import Observation
+from typing import Any, TextIO
 
 HELP = "AI plays all seats (attract mode); --headless prints the hands to the terminal"
 
@@ -123,8 +118,11 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
         if level not in LEVELS:
             print(f"demo: unknown --level {level!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
             return 2
-        kwargs["chooser"] = _fixed_work_ai(level)
-        kwargs["actor"] = _fixed_work_actor(level)
+        from device.driver import AIPlayer
+
+        # a fixed amount of work (no time budget): the same seed makes the same moves
+        # on a resumed run as on an uninterrupted one
+        kwargs["player"] = AIPlayer(level)
     from device.store import StoreError
 
     try:
@@ -165,29 +163,6 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
         if store is not None:
             store.close()
     return 0
-
-
-def _fixed_work_ai(level: str) -> Chooser:
-    """engine.ai at ``level`` with a fixed amount of work (no time budget), so the
-    same seed makes the same moves on a resumed run as on an uninterrupted one."""
-    from device.moves import choose_card_fixed
-
-    def choose(observation: dict[str, object], move_seed: str | None) -> str:
-        return choose_card_fixed(observation, level, move_seed)
-
-    choose.label = f"AI ({level})"  # type: ignore[attr-defined]  # shown in the demo's header
-    return choose
-
-
-def _fixed_work_actor(level: str) -> Actor:
-    """The same for any game: engine.ai's actions, bids included, with fixed work."""
-    from device.moves import choose_action_fixed
-
-    def act(observation: Observation, move_seed: str | None) -> Action:
-        return choose_action_fixed(observation, level, move_seed)
-
-    act.label = f"AI ({level})"  # type: ignore[attr-defined]
-    return act
 
 
 def run(args: argparse.Namespace) -> int:
