@@ -54,12 +54,12 @@ class NotReady(WhistError, RuntimeError):
 
 @dataclass
 class AIPlayer:
-    """engine.ai at ``level``. With no ``budget`` a fixed amount of work (device.moves):
-    the same seed, the same move on any machine, as every seeded or journalled game plays."""
+    """engine.ai at ``level``: ``budget`` seconds a move, or with None a fixed amount of
+    work (``samples`` layouts, None: the level's own)."""
 
     level: str
-    budget: float | None = None  # seconds a move
-    samples: int | None = None  # the searching levels' layout cap
+    budget: float | None = None
+    samples: int | None = None
 
     def __post_init__(self) -> None:
         from engine import ai
@@ -74,11 +74,19 @@ class AIPlayer:
     def act(self, observation: Observation, seed: MoveSeed | None) -> Action:
         from engine import ai
 
-        if self.budget is None and self.samples is None:
-            from device.moves import choose_action_fixed
-
-            return choose_action_fixed(observation, self.level, seed)
         return ai.choose_action(observation, self.level, seed, budget=self.budget, samples=self.samples)
+
+
+@dataclass
+class TableAI(AIPlayer):
+    """The table's AI seat in a seeded or journalled game: a fixed amount of work as
+    device.moves sets it, so the same seed makes the same move on any machine and after
+    a power cut (the demos, the table, the referee)."""
+
+    def act(self, observation: Observation, seed: MoveSeed | None) -> Action:
+        from device.moves import choose_action_fixed
+
+        return choose_action_fixed(observation, self.level, seed)
 
 
 CardChooser = Callable[[dict[str, object], MoveSeed | None], str]  # the card-play form -> a card
@@ -194,4 +202,5 @@ class Driver:
         return self.match.finish_deal()
 
 
-__all__ = ["AIPlayer", "CardChooser", "CardPlayer", "Driver", "MoveSeed", "NotReady", "Person", "Player"]
+__all__ = ["AIPlayer", "CardChooser", "CardPlayer", "Driver", "MoveSeed", "NotReady", "Person", "Player",
+           "TableAI"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from device.deals import DealSource
-from device.driver import AIPlayer, CardChooser, CardPlayer, Driver, MoveSeed, Player
+from device.driver import AIPlayer, CardChooser, CardPlayer, Driver, MoveSeed, Player, TableAI
 from device.headless_report import BySeat, BySide, Printer
 from device.words import count
 from engine.actions import Action, Play
@@ -146,7 +146,8 @@ def run_headless(
             from engine.ai import DEFAULT_BUDGET
 
             # a seeded run: a fixed amount of work, so the seed repeats every move
-            player = Noted(AIPlayer(AI_LEVEL, budget=None if seed is not None else DEFAULT_BUDGET), p.say)
+            ai = TableAI(AI_LEVEL) if seed is not None else AIPlayer(AI_LEVEL, DEFAULT_BUDGET)
+            player = Noted(ai, p.say)
     report = BySide(p, game, rules, delay) if game.partnerships else BySeat(p, game, rules, delay)
     title = "" if game.name == default_game().name else f" ({game.title})"
     report.intro(hands, seed, player.label, title)

@@ -118,11 +118,11 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
         if level not in LEVELS:
             print(f"demo: unknown --level {level!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
             return 2
-        from device.driver import AIPlayer
+        from device.driver import TableAI
 
         # a fixed amount of work (no time budget): the same seed makes the same moves
         # on a resumed run as on an uninterrupted one
-        kwargs["player"] = AIPlayer(level)
+        kwargs["player"] = TableAI(level)
     from device.store import StoreError
 
     try:
