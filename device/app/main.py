@@ -170,7 +170,7 @@ def run_play(args: argparse.Namespace) -> int:
 def run_demo(args: argparse.Namespace) -> int:
     """``whist-table demo``: attract mode; a touch goes to the menu."""
     app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
-    app.go("demo")
+    app.go("demo", only=_chosen_game(args))  # --game: that game only; else the config's [demo] games
     return app.run()
 
 

@@ -19,8 +19,9 @@ TTY_DELAY = 0.4  # seconds between tricks when a person is watching a terminal
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true", help="print to the terminal, no window")
-    parser.add_argument("--game", default="classic",
-                        help="the game (whist-table games lists them; the window plays classic only so far)")
+    parser.add_argument("--game", default=None,
+                        help="the game (whist-table games lists them; default: the first listed, and the "
+                        "window shows the config's [demo] games in turn)")
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help="players at the table, for the games played by several (oh-hell 3-7, "
                         "knockout 2-7; default 4)")
@@ -76,7 +77,10 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     from engine.settings import rules_with
 
     try:
-        game = get_game(getattr(args, "game", None) or "classic", getattr(args, "players", None))
+        from device.headless import default_game
+
+        name = getattr(args, "game", None) or default_game().name
+        game = get_game(name, getattr(args, "players", None))
     except RulesError as exc:
         print(f"demo: {exc}", file=sys.stderr)
         return 2
@@ -167,10 +171,6 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
 
 def run(args: argparse.Namespace) -> int:
     if args.headless:
-        return run_headless_from_args(args)
-    if (getattr(args, "game", None) or "classic").strip().lower() != "classic":
-        print(f"demo: the window plays classic whist only so far; playing {args.game} in the terminal",
-              file=sys.stderr)
         return run_headless_from_args(args)
     try:
         from device.app.main import run_demo
