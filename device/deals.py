@@ -15,6 +15,7 @@ from pathlib import Path
 from engine.deal import DealRecord
 from engine.errors import NotationError, WhistError
 from engine.game import GameRules
+from engine.games import GAMES, get_game
 from engine.match import Match
 from engine.pbnfile import Board, board_record, read_boards
 from engine.seats import Seat
@@ -53,19 +54,24 @@ class DealSource:
     boards: tuple[Board, ...]
     name: str = "a file"
     seed: int | str | None = None
-    game: str = "classic"
+    game: str = ""  # the game's name; "" for the first the table lists
 
     @classmethod
-    def open(cls, path: str | Path, seed: int | str | None = None, game: str = "classic") -> DealSource:
-        source = cls(load_boards(path), Path(path).name, seed, game)
+    def open(cls, path: str | Path, seed: int | str | None = None, game: str = "") -> DealSource:
+        source = cls(load_boards(path), Path(path).name, seed, game or next(iter(GAMES)))
         source.check()
         return source
 
     def check(self) -> None:
-        """Refuse up front a file whose boards the game cannot play."""
-        if self.game not in ("classic", "norwegian"):
-            raise DealFileError(f"{self.name}: deals from a file are played in classic or Norwegian "
-                                f"whist, not {self.game}")
+        """Refuse up front a file whose boards the game cannot play (the engine says
+        which games take a file's deals)."""
+        if not self.boards:
+            return
+        rules = get_game(self.game).default_rules()
+        try:
+            board_record(self.boards[0], self.game, rules, 0, seed=self.seed, dealer=Seat.N)
+        except NotationError as exc:
+            raise DealFileError(f"{self.name}: {exc}") from exc
 
     def first_dealer(self) -> Seat | None:
         return self.boards[0].dealer if self.boards else None

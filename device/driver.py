@@ -193,12 +193,19 @@ class Driver:
             self.match.apply(action)  # the match checks it and tells its listeners
         return action
 
-    def play_hand(self) -> HandScore:
-        """Play the hand in progress to its end and score it."""
+    def play_out(self) -> Deal:
+        """Play the hand in progress to its end (not scored: a duplicate table's hand)."""
         while (turn := self.to_act()) is not None:
             if self.step() is None:
                 raise NotReady(f"{turn[1].label} at seat {turn[0].name} has no action to play, and "
                                "this run cannot wait for one")
+        deal = self.match.current
+        assert deal is not None
+        return deal
+
+    def play_hand(self) -> HandScore:
+        """Play the hand in progress to its end and score it."""
+        self.play_out()
         return self.match.finish_deal()
 
 

@@ -22,9 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=None,
                         help="the game (whist-table games lists them; default: the first listed, and the "
                         "window shows the config's [demo] games in turn)")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="players at the table, for the games played by several (oh-hell 3-7, "
-                        "knockout 2-7; default 4)")
+    parser.add_argument("--players", type=int, default=None, metavar="N", help=players_help())
     parser.add_argument("--hands", type=int, default=None,
                         help="hands to play (headless default 8; the window runs until closed)")
     parser.add_argument("--seed", default=None, help="seed for reproducible deals and play")
@@ -49,6 +47,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from device.rule_option import add_rule_option
 
     add_rule_option(parser)
+
+
+def players_help() -> str:
+    """--players's help: the games played at several table sizes, from the games themselves."""
+    from device.config import seat_counts
+    from engine.games import GAMES
+
+    sizes = [(name, seat_counts(name)) for name in GAMES]
+    several = ", ".join(f"{name} {counts[0]}-{counts[-1]}" for name, counts in sizes if len(counts) > 1)
+    return f"players at the table, for the games played by several ({several}; default the game's own)"
 
 
 def _seed(text: str | None) -> int | str | None:
