@@ -43,7 +43,8 @@ def test_a_killed_demo_resumes_to_the_same_journal(tmp_path: Path, game: str) ->
     assert done.returncode == 0, done.stderr
     total = len(journal_of(whole)["actions"])
     cut = tmp_path / "cut.sqlite3"
-    proc = subprocess.Popen(command(cut, game), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    proc = subprocess.Popen(command(cut, game), cwd=ROOT, **quiet)
     try:
         while proc.poll() is None and actions_in(cut) < total // 3:
             time.sleep(0.002)
