@@ -88,7 +88,8 @@ class DemoScene(Scene):
         super().__init__(app)
         self.games = demo_games(app, only)
         self.sessions: dict[str, Session] = {}
-        self.index = -1
+        chosen = app.options.game  # the game the table plays is shown first, when it is among them
+        self.index = (self.games.index(chosen) if chosen in self.games else 0) - 1
         self.rest = 0.0
         self.table: Scene = self
         self.driver: Driver | None = None
@@ -111,10 +112,11 @@ class DemoScene(Scene):
         if name not in self.sessions:
             from device.app.app import rules_from_config
 
-            seed = self.app.options.seed
+            options = self.app.options
             offset = SEED_STEP * (1 + self.games.index(name))
-            self.sessions[name] = Session(rules_from_config(self.app.config, name),
-                                          seed=None if seed is None else seed + offset)
+            players = options.players if name == options.game else None  # the table's size of its game
+            self.sessions[name] = Session(rules_from_config(self.app.config, name, players),
+                                          seed=None if options.seed is None else options.seed + offset)
         session = self.sessions[name]
         if session.match.is_over:
             session.new_rubber()
