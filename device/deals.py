@@ -15,9 +15,9 @@ from pathlib import Path
 from engine.deal import DealRecord
 from engine.errors import NotationError, WhistError
 from engine.game import GameRules
-from engine.games import GAMES, get_game
+from engine.games import GAMES
 from engine.match import Match
-from engine.pbnfile import Board, board_record, read_boards
+from engine.pbnfile import Board, board_record, check_board_game, read_boards
 from engine.seats import Seat
 
 MAX_BYTES = 16 * 1024 * 1024  # a deal file is text; a bigger one is not a deal file
@@ -65,11 +65,8 @@ class DealSource:
     def check(self) -> None:
         """Refuse up front a file whose boards the game cannot play (the engine says
         which games take a file's deals)."""
-        if not self.boards:
-            return
-        rules = get_game(self.game).default_rules()
         try:
-            board_record(self.boards[0], self.game, rules, 0, seed=self.seed, dealer=Seat.N)
+            check_board_game(self.game)
         except NotationError as exc:
             raise DealFileError(f"{self.name}: {exc}") from exc
 
