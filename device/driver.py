@@ -48,6 +48,26 @@ class Player(Protocol):
     def act(self, observation: Observation, seed: MoveSeed | None) -> Action | None: ...
 
 
+class Listener:
+    """An ``engine.match.MatchListener`` that ignores everything: a listener overrides
+    what it wants to hear."""
+
+    def hand_started(self, record: DealRecord) -> None:
+        """Not listened to."""
+
+    def action_applied(self, action: Action) -> None:
+        """Not listened to."""
+
+    def action_undone(self) -> None:
+        """Not listened to."""
+
+    def hand_thrown_in(self, record: DealRecord) -> None:
+        """Not listened to."""
+
+    def hand_scored(self, score: HandScore) -> None:
+        """Not listened to."""
+
+
 class NotReady(WhistError, RuntimeError):
     """A seat had no action where the run cannot wait (a terminal or the arena)."""
 
@@ -209,5 +229,5 @@ class Driver:
         return self.match.finish_deal()
 
 
-__all__ = ["AIPlayer", "CardChooser", "CardPlayer", "Driver", "MoveSeed", "NotReady", "Person", "Player",
-           "TableAI"]
+__all__ = ["AIPlayer", "CardChooser", "CardPlayer", "Driver", "Listener", "MoveSeed", "NotReady", "Person",
+           "Player", "TableAI"]

@@ -18,16 +18,14 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from device.deals import DealSource
-from device.driver import AIPlayer, CardChooser, CardPlayer, Driver, MoveSeed, Player, TableAI
+from device.driver import AIPlayer, CardChooser, CardPlayer, Driver, Listener, MoveSeed, Player, TableAI
 from device.headless_report import BySeat, BySide, Printer
 from device.words import count
 from engine.actions import Action, Play
-from engine.deal import DealRecord
 from engine.game import Game, GameRules
 from engine.games import GAMES, game_of, get_game
 from engine.match import Match
 from engine.observation import Observation
-from engine.scoring import HandScore
 
 OnAction = Callable[[Match, Action], None]
 OnMatch = Callable[[Match, int, int], None]  # (match, rubber number, hands before it)
@@ -67,28 +65,16 @@ def _rules_card(form: dict[str, object], seed: MoveSeed | None) -> str:
     return rules_card(form, seed)
 
 
-class _Told:
+class _Told(Listener):
     """``on_action(match, action)`` as a listener of the match."""
 
     def __init__(self, on_action: OnAction) -> None:
         self.on_action = on_action
         self.match: Match | None = None
 
-    def hand_started(self, record: DealRecord) -> None:
-        pass
-
     def action_applied(self, action: Action) -> None:
         assert self.match is not None
         self.on_action(self.match, action)
-
-    def action_undone(self) -> None:
-        pass
-
-    def hand_thrown_in(self, record: DealRecord) -> None:
-        pass
-
-    def hand_scored(self, score: HandScore) -> None:
-        pass
 
 
 def default_game() -> Game:

@@ -9,8 +9,10 @@ score; device.headless prints the headers between hands.
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from typing import TextIO
 
+from device.driver import Listener
 from device.words import count
 from engine.actions import Action, Bid, Pass
 from engine.cards import SUIT_SYMBOLS, Card
@@ -130,7 +132,7 @@ class Printer:
         return f"Contract: {contract.call}{named} ({who}){laid}, {SEAT_NAMES[deal.current.leader]} leads"
 
 
-class Report:
+class Report(Listener, ABC):
     """The lines of a run that follow the match (a listener of every match it plays):
     shared by both layouts; each says how a hand, a trick and a score read."""
 
@@ -171,34 +173,43 @@ class Report:
             if self.delay > 0:
                 time.sleep(self.delay)
 
-    def action_undone(self) -> None:
-        pass
-
-    def hand_thrown_in(self, record: DealRecord) -> None:
-        pass
-
     def hand_scored(self, score: HandScore) -> None:
         assert self.match is not None
         for line in self.score_lines(self.match, score):
             self.p.say(line)
 
     # -- the layout's own lines ------------------------------------------------
+    def header(self, deal: Deal, rubber: int, played: int, hands: int) -> None:
+        """The hand's heading and its cards, before it is played (or carried on)."""
+        assert self.match is not None
+        self.p.say()
+        self.p.say(f"--- {self.unit} {rubber}, hand {len(self.match.hands) + 1} (hand {played + 1} of "
+                   f"{hands}): {self.deals(deal)}, {self.p.trump(deal)} ---")
+        for line in self.hand_lines(deal):
+            self.p.say(line)
+
+    @abstractmethod
+    def deals(self, deal: Deal) -> str: ...
+
+    @abstractmethod
+    def hand_lines(self, deal: Deal) -> list[str]: ...
+
     def resumed(self, deal: Deal) -> None:
         """The hand in progress is shown again: where its tricks and auction stand."""
         self.tricks = len(deal.tricks)
         self.said = False
 
-    def says_auction(self, deal: Deal) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def says_auction(self, deal: Deal) -> bool: ...
 
-    def auction_lines(self, deal: Deal) -> list[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def auction_lines(self, deal: Deal) -> list[str]: ...
 
-    def trick_line(self, deal: Deal, number: int) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def trick_line(self, deal: Deal, number: int) -> str: ...
 
-    def score_lines(self, match: Match, score: HandScore) -> list[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def score_lines(self, match: Match, score: HandScore) -> list[str]: ...
 
 
 class BySide(Report):
@@ -221,14 +232,11 @@ class BySide(Report):
         p.say(f"Cut for the first deal (ace low): {draws} - {SEAT_NAMES[dealer]} deals.")
         return dealer
 
-    def header(self, deal: Deal, rubber: int, played: int, hands: int) -> None:
-        assert self.match is not None
-        p = self.p
-        p.say()
-        p.say(f"--- {self.unit} {rubber}, hand {len(self.match.hands) + 1} (hand {played + 1} of {hands}): "
-              f"{SEAT_NAMES[deal.dealer]} deals, {p.trump(deal)} ---")
-        for line in p.hands(deal.dealt_hands()) + p.piles(deal):
-            p.say(line)
+    def deals(self, deal: Deal) -> str:
+        return f"{SEAT_NAMES[deal.dealer]} deals"
+
+    def hand_lines(self, deal: Deal) -> list[str]:
+        return self.p.hands(deal.dealt_hands()) + self.p.piles(deal)
 
     def resumed(self, deal: Deal) -> None:
         super().resumed(deal)
@@ -295,17 +303,12 @@ class BySeat(Report):
         # a hand beyond the players is a dummy hand, played by its declarer
         return "D" if int(seat) >= deal.game.sides else seat_word(seat)
 
-    def header(self, deal: Deal, rubber: int, played: int, hands: int) -> None:
-        assert self.match is not None
-        p = self.p
-        p.say()
-        p.say(f"--- {self.unit} {rubber}, hand {len(self.match.hands) + 1} (hand {played + 1} of {hands}): "
-              f"{seat_word(deal.dealer)} deals {count(deal.tricks_per_hand, 'card')}, {p.trump(deal)} ---")
-        for seat, cards in zip(deal.seats, deal.dealt_hands(), strict=True):
-            if seat in deal.out:
-                p.say(f"  {self.word(deal, seat):<3}  (out)")
-            else:
-                p.say(f"  {self.word(deal, seat):<3}  {p.hand(cards)}")
+    def deals(self, deal: Deal) -> str:
+        return f"{seat_word(deal.dealer)} deals {count(deal.tricks_per_hand, 'card')}"
+
+    def hand_lines(self, deal: Deal) -> list[str]:
+        return [f"  {self.word(deal, seat):<3}  " + ("(out)" if seat in deal.out else self.p.hand(cards))
+                for seat, cards in zip(deal.seats, deal.dealt_hands(), strict=True)]
 
     def says_auction(self, deal: Deal) -> bool:
         return True
