@@ -97,12 +97,10 @@ def make_entrant(spec: str, key: str, budget: float | None, samples: int | None 
 
 @dataclass
 class Seated:
-    """An entrant at one seat of one table, as device.driver asks a player: timed, and
-    every move seeded with the deal's string (the same at both tables)."""
+    """An entrant at one seat of one table, as device.driver asks a player: timed."""
 
     entrant: Entrant
     match: Match
-    seed: MoveSeed
     times: dict[str, list[float]]  # the card play's
     bid_times: dict[str, list[float]]  # every other action's
 
@@ -111,8 +109,9 @@ class Seated:
         return self.entrant.key
 
     def act(self, observation: Observation, seed: MoveSeed | None) -> Action:
+        assert seed is not None
         t0 = time.perf_counter()
-        action = self.entrant.bot(self.match, observation.seat, self.seed)
+        action = self.entrant.bot(self.match, observation.seat, seed)
         spent = time.perf_counter() - t0
         (self.times if isinstance(action, Play) else self.bid_times)[self.entrant.key].append(spent)
         return action
@@ -230,9 +229,9 @@ class Arena:
         assert self.rules is not None
         match = Match(self.game.rules_for_record(self.rules, record), record.dealer, None, self.game)
         # who sits at the players' seats: a dummy's cards are played by its declarer (Game.actor)
-        seats = {s: Seated(who[s], match, seed, self.times, self.bid_times)
+        seats = {s: Seated(who[s], match, self.times, self.bid_times)
                  for s in seats_at(self.game.players) if s < len(who)}
-        driver = Driver(match, seats)
+        driver = Driver(match, seats, seeds=lambda _: seed)  # every move of the deal alike, at both tables
         deal = driver.start(record)
         score = driver.play_hand()
         bids = {a.seat: a.tricks for a in deal.auction if isinstance(a, Bid) and a.tricks is not None}

@@ -151,11 +151,14 @@ class Person:
 @dataclass
 class Driver:
     """Runs ``match`` with ``players[i]`` at seat ``i``; ``listeners`` follow it and every
-    match the driver goes on to (:meth:`next_match`)."""
+    match the driver goes on to (:meth:`next_match`). ``seeds`` gives each move's seed
+    (default :meth:`Match.move_seed`; the arena seeds a deal's every move alike, a drive
+    by its round, table and hand)."""
 
     match: Match
     players: Mapping[Seat, Player]
     listeners: tuple[MatchListener, ...] = ()
+    seeds: Callable[[Match], MoveSeed | None] = Match.move_seed
     _attached: list[MatchListener] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
@@ -208,7 +211,7 @@ class Driver:
         if turn is None:
             return None
         seat, player = turn
-        action = player.act(self.match.observe(seat), self.match.move_seed())
+        action = player.act(self.match.observe(seat), self.seeds(self.match))
         if action is not None:
             self.match.apply(action)  # the match checks it and tells its listeners
         return action

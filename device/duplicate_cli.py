@@ -22,6 +22,7 @@ from engine import ai
 from engine.deal import DealRecord
 from engine.duplicate import DuplicateMatch, ReplayMatch
 from engine.game import Game, GameRules
+from engine.match import Match, move_seed
 from engine.seats import SEAT_NAMES, seats_at
 
 DEFAULT_LEVEL = "medium"
@@ -31,9 +32,14 @@ def play_table(record: DealRecord, rules: GameRules, game: Game, hand_number: in
                ns: str, ew: str, seed: str | None) -> tuple[int, int]:
     """One table: ``ns`` and ``ew`` (AI levels) play the deal; its (NS, EW) tricks."""
     match = ReplayMatch(record, rules, game, hand_number)
-    match.seed = seed  # each move seeded by (seed, the deal, the action), as at every table
     players = {s: AIPlayer(ns if s.side == 0 else ew) for s in seats_at(game.players)}
-    return Driver(match, players).play_out().tricks_taken()
+
+    def seeds(m: Match) -> str | None:  # (the table's seed, its one deal, the action)
+        deal = m.current
+        assert deal is not None
+        return move_seed(seed, 0, len(deal.actions))
+
+    return Driver(match, players, seeds=seeds).play_out().tricks_taken()
 
 
 def run_duplicate(args: argparse.Namespace, game: Game, out: TextIO | None = None) -> int:
