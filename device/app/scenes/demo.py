@@ -205,9 +205,9 @@ class DemoScene(Scene):
         table.draw(surf)
         self.dirty = table.dirty
         area = self._caption_area(table)
-        big = text.text("Demo", self.px(22), theme.GOLD, True)
-        small = text.text("touch to play", self.px(16), theme.INK, True)
-        pad = self.px(6)
+        big = text.text("Demo", self.px(20), theme.GOLD, True)
+        small = text.text("touch to play", self.px(13), theme.INK, True)  # within a 100 px Hint button
+        pad = self.px(4)
         box = area.union(pygame.Rect(0, 0, max(big.get_width(), small.get_width()) + 2 * pad,
                                      big.get_height() + small.get_height() + pad).move(area.topleft))
         box.center = area.center
