@@ -169,3 +169,52 @@ def test_the_arena_seats_a_cmd_program_through_the_driver(alone: bool) -> None:
     assert summary.latency["bot"].moves > 0 and summary.latency["rules"].moves > 0
     hands = 2 if game.partnerships else 2 * game.sides + 2
     assert summary.deals == 1 and summary.hands == hands
+
+
+def test_the_caller_may_seed_the_moves() -> None:
+    game = get_game(next(iter(GAMES)))
+    match = Match(None, Seat.N, "match seed", game)
+    seeds: list[object] = []
+
+    @dataclass
+    class Noting:
+        label: str = "noting"
+
+        def act(self, observation: Observation, seed: int | str | None) -> Action:
+            seeds.append(seed)
+            return TableAI("rules").act(observation, seed)
+
+    driver = Driver.everyone(match, Noting())
+    driver.start()
+    expected = match.move_seed()
+    driver.step()
+    assert seeds == [expected] and expected is not None  # the match's own, by default
+    driver.seeds = lambda _: "the deal's"
+    driver.step()
+    assert seeds[-1] == "the deal's"
+
+
+def test_the_worker_player_answers_once_it_has_thought() -> None:
+    from device.app.ai_worker import AIWorker, WorkerPlayer
+
+    game = get_game(next(iter(GAMES)))
+    worker = AIWorker()
+    try:
+        match = Match(None, Seat.N, "worker", game)
+        player = WorkerPlayer(worker, "rules")
+        driver = Driver.everyone(match, player)
+        deal = driver.start()
+        answers = []
+        for _ in range(10_000_000):  # the screen asks once a frame until the seat has played
+            if len(deal.actions) >= 8:
+                break
+            answers.append(driver.step())
+        played = [a for a in answers if a is not None]
+        assert played == list(deal.actions)
+        again = Match(None, Seat.N, "worker", game)
+        Driver.everyone(again, TableAI("rules")).start()
+        for _ in range(8):
+            Driver.everyone(again, TableAI("rules")).step()
+        assert list(again.current.actions) == played  # the same moves as the AI in process, seeded alike
+    finally:
+        worker.close()
