@@ -4,14 +4,13 @@ Each deal is played twice with the same cards: A sits North-South and B
 East-West, then the other way round, so the luck of the cards cancels out.
 A's trick margin on a deal is A's tricks at both tables minus the tricks of
 one hand; its point margin is the points A's side scored for tricks at both
-tables minus B's (classic whist: tricks over six; honours are left out, a
-duplicate pair holds the same ones both ways; Norwegian whist: the hand's
-grand or nullo points). A player is an AI level (engine.ai.choose_action) or
-an external program (``cmd:PROGRAM``, device.external). Every hand is a
-:class:`~engine.match.Match` hand: the game deals, checks every action and
-scores it.
+tables minus B's (what the game scores for the tricks alone: honours are
+left out, a duplicate pair holds the same ones both ways). A player is an AI
+level (engine.ai.choose_action) or an external program (``cmd:PROGRAM``,
+device.external). Every hand is a :class:`~engine.match.Match` hand run by
+device.driver: the game deals, checks every action and scores it.
 
-In a game where each plays alone (Oh Hell, Knockout) at a table of *n*,
+In a game where each plays alone at a table of *n*,
 every deal is played 2n + 2 times: by B at every seat, by A at every seat,
 then A alone at each seat among B's and B alone at each seat among A's. A's
 margin on a deal is the mean over the seats of A's points alone at a seat
@@ -129,7 +128,7 @@ def standard_deals(game: Game, rules: GameRules, seed: int | str,
     that deal is seeded with the same string."""
     seats = seats_at(game.players)
     if not game.partnerships:
-        seats = seats[:game.sides]  # the players deal (not dummy whist's dummy)
+        seats = seats[:game.sides]  # the players deal (not a dummy hand)
     cycle = game.arena_hands(rules)
     for i in range(count):
         text = deal_seed(seed, i)
@@ -238,7 +237,7 @@ class Arena:
         return score, bids
 
     def _play_alone(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
-        seats = seats_at(self.game.players)[:self.game.sides]  # the players (not dummy whist's dummy)
+        seats = seats_at(self.game.players)[:self.game.sides]  # the players (not a dummy hand)
         a, b = self.a, self.b
         in_b, _ = self.play_seats(record, [b] * len(seats), seed)
         in_a, _ = self.play_seats(record, [a] * len(seats), seed)

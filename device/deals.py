@@ -4,7 +4,7 @@ The file is read here (device/ does the I/O); engine.pbnfile parses it and
 turns each board into the deal record the game plays. A :class:`DealSource`
 hands the boards out in order: board ``i`` is the ``i``-th hand of the run,
 whatever rubber it falls in, with the file's dealer and trumps where the file
-gives them (else the rules': classic whist turns one of the dealer's cards).
+gives them (else the rules': a card of the dealer's turned, where the game turns one).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ the screen's worker thread once it has thought (device.app.ai_worker), a seat
 whose actions arrive from outside (the person at the screen, a real-card
 reader, a drive's player) once one is offered (:class:`Person`).
 
-:class:`Driver` asks whoever acts for the seat to move (dummy whist's declarer
-plays the dummy: ``Game.actor``), applies the answer through
+:class:`Driver` asks whoever acts for the seat to move (a declarer
+plays a dummy hand: ``Game.actor``), applies the answer through
 :class:`~engine.match.Match` and so tells the match's listeners
 (``engine.match.MatchListener``: the store's journal is one, the headless
 demo's printer another). The headless demo, the arena and the window demo run
@@ -193,7 +193,7 @@ class Driver:
         return self.match.current
 
     def to_act(self) -> tuple[Seat, Player] | None:
-        """The seat to act and who plays it (the declarer for dummy whist's dummy)."""
+        """The seat to act and who plays it (a dummy hand's declarer)."""
         deal = self.match.current
         if deal is None or deal.is_over or deal.turn is None:
             return None

@@ -104,7 +104,7 @@ class Printer:
         return lines
 
     def piles(self, deal: Deal) -> list[str]:
-        """The piles dealt beside the hands (Bid Whist's kitty), face down to the players."""
+        """The piles dealt beside the hands (a kitty), face down to the players."""
         return [f"  {name.capitalize()}: " + " ".join(self.card(c) for c in cards)
                 for name, cards in deal.record.piles if cards]
 
