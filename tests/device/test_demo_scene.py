@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from device.app import scenes
 from device.app.testing import make_app, run_until, tap, tap_button
 from device.config import ConfigError, config_from_dict
 from device.events import Action, ButtonEvent
@@ -13,13 +12,13 @@ from engine.games import GAMES
 
 
 def three_tables() -> list[str]:
-    """Three games, on as many different table scenes as there are (the registry's first of each)."""
-    firsts: dict[str, str] = {}
-    for name in GAMES:
-        firsts.setdefault(scenes.table_for(name), name)
-    picked = list(firsts.values())
-    picked += [n for n in GAMES if n not in picked]
-    return picked[:3]
+    """Three games laid out differently: in partnerships, each alone, and one with a hand
+    beyond its players (the registry's first of each)."""
+    games = list(GAMES.values())
+    picked = [next(g for g in games if g.partnerships),
+              next(g for g in games if not g.partnerships and g.players == g.sides),
+              next(g for g in games if not g.partnerships and g.players > g.sides)]
+    return [g.name for g in picked]
 
 
 @pytest.fixture
@@ -46,8 +45,7 @@ def test_the_demo_cycles_the_configured_games_each_on_its_table(app) -> None:
         assert run_until(app, lambda n=name: demo.game != n, max_steps=40000)
         assert demo.sessions[name].match.hands  # the hand was played out and scored before moving on
     assert [g for g, _, _ in shown] == games + games[:1]  # in turn, then round again
-    kinds = {kind for _, kind, _ in shown}
-    assert len(kinds) == len({scenes.table_for(g) for g in games})  # each game on its own table
+    assert {kind for _, kind, _ in shown} == {"DemoTable"}  # the one table, nobody at it
     first = demo.sessions[games[0]]
     assert len(first.match.hands) + (first.deal is not None) >= 2  # its match goes on round the cycle
     tap(app, 400, 240)  # "touch to play"
