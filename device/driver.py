@@ -15,8 +15,8 @@ plays a dummy hand: ``Game.actor``), applies the answer through
 :class:`~engine.match.Match` and so tells the match's listeners
 (``engine.match.MatchListener``: the store's journal is one, the headless
 demo's printer another). The headless demo, the arena and the window demo run
-through it; a screen calls :meth:`Driver.step` once a frame, a terminal or the
-arena :meth:`Driver.play_hand`.
+through it; a screen calls :meth:`Driver.ask` (or :meth:`Driver.step`) once a
+frame, a terminal or the arena :meth:`Driver.play_hand`.
 """
 
 from __future__ import annotations
@@ -204,14 +204,19 @@ class Driver:
         """The next hand: ``record`` as given (a file's board, a real table's cards), else shuffled."""
         return self.match.new_deal() if record is None else self.match.start_deal(record)
 
-    def step(self) -> Action | None:
-        """Ask the seat to act once; its action once applied, or None (nothing to do, or
-        the seat has no action yet: ask again later)."""
+    def ask(self) -> Action | None:
+        """The action of the seat to act, not applied: a screen that shows it first (a card
+        sliding to the trick) applies it through its match itself. None: nothing to do, or the
+        seat has no action yet (ask again later)."""
         turn = self.to_act()
         if turn is None:
             return None
         seat, player = turn
-        action = player.act(self.match.observe(seat), self.seeds(self.match))
+        return player.act(self.match.observe(seat), self.seeds(self.match))
+
+    def step(self) -> Action | None:
+        """Ask the seat to act once; its action once applied, or None (ask again later)."""
+        action = self.ask()
         if action is not None:
             self.match.apply(action)  # the match checks it and tells its listeners
         return action

@@ -218,3 +218,14 @@ def test_the_worker_player_answers_once_it_has_thought() -> None:
         assert list(again.current.actions) == played  # the same moves as the AI in process, seeded alike
     finally:
         worker.close()
+
+
+def test_ask_leaves_the_applying_to_the_screen() -> None:
+    game = get_game(next(iter(GAMES)))
+    match = Match(None, Seat.N, "ask", game)
+    driver = Driver.everyone(match, TableAI("rules"))
+    deal = driver.start()
+    action = driver.ask()
+    assert action is not None and action in deal.legal_actions() and not deal.actions  # not played yet
+    match.apply(action)  # the screen plays it once its card has slid to the trick
+    assert list(deal.actions) == [action]
