@@ -36,9 +36,14 @@ from engine.seats import seats_at  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
 
 
-def p99(seconds: list[float]) -> float:
+def percentile(seconds: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) in ms; NaN when there is nothing."""
     s = sorted(seconds)
-    return 1000 * s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)] if s else math.nan
+    return 1000 * s[max(0, min(len(s) - 1, math.ceil(q * len(s)) - 1))] if s else math.nan
+
+
+def p99(seconds: list[float]) -> float:
+    return percentile(seconds, 0.99)
 
 
 def main() -> int:
@@ -68,6 +73,7 @@ def main() -> int:
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
     plays: list[float] = []
     bids: list[float] = []
+    by_kind: dict[str, list[float]] = {}  # the deal's phase when the move was asked for
 
     def play_out(deal: Deal, seed: str, apply: Callable[[Action], object]) -> None:
         while not deal.is_over:
@@ -76,7 +82,9 @@ def main() -> int:
             obs = deal.observe(seat)
             t0 = time.process_time()
             action = choose(obs, args.level, seed)
-            (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
+            spent = time.process_time() - t0
+            (plays if isinstance(action, Play) else bids).append(spent)
+            by_kind.setdefault(str(deal.phase), []).append(spent)
             apply(action)
 
     for i in range(args.deals):
@@ -97,6 +105,9 @@ def main() -> int:
           f"p99 {p99(plays):.1f} ms, max {1000 * max(plays):.1f} ms; "
           f"bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
           + (f", max {1000 * max(bids):.1f} ms" if bids else ""))
+    for kind, seconds in by_kind.items():
+        print(f"  {kind}: {len(seconds)} moves, p50 {percentile(seconds, 0.5):.1f} ms, "
+              f"p99 {p99(seconds):.1f} ms, max {1000 * max(seconds):.1f} ms")
     return 0
 
 
