@@ -71,6 +71,10 @@ def main() -> int:
     except RulesError as exc:
         parser.error(f"--rule: {exc}")
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
+    if not args.level.startswith("ismcts"):
+        from engine import ai
+
+        ai.warm_up()  # as the table's AI worker does before the first move: no move pays for it
     plays: list[float] = []
     bids: list[float] = []
     by_kind: dict[str, list[float]] = {}  # the deal's phase when the move was asked for

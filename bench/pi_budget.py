@@ -52,18 +52,25 @@ def peak_mb() -> float:
     raise RuntimeError("no VmHWM in /proc/self/status: this benchmark needs Linux")
 
 
-def as_on_a_pi() -> None:
-    """Solve on as many threads as a four-core Pi does."""
+BOARDS = {"zero2w": 512, "pi4-1gb": 1024, "pi4": 4096}  # a Pi's name -> its memory in MB
+
+
+def as_on_a_pi(board: str) -> None:
+    """Size the AI as device.machine does on a four-core Pi with the board's memory, solving
+    on four threads where the memory allows (a Pi itself leaves one core to the screen)."""
+    import device.machine
     from engine.ai import pimc
+    from engine.ai.sizes import Board
 
-    pimc.threads = lambda: PI_CORES  # type: ignore[assignment]
+    device.machine.board = lambda: Board(PI_CORES, BOARDS[board] << 20)  # type: ignore[assignment]
+    pimc.threads_for = lambda cores: cores  # type: ignore[assignment]
 
 
-def child_app(game: str, hand_seconds: float) -> dict[str, object]:
+def child_app(game: str, board: str, hand_seconds: float) -> dict[str, object]:
     if not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    as_on_a_pi()
+    as_on_a_pi(board)
     from device.app.testing import make_app, tap_button
     from engine.ai import choose_action, pimc
 
@@ -106,10 +113,11 @@ def child_app(game: str, hand_seconds: float) -> dict[str, object]:
     return {"menu": menu, "hand": hand, "hand_over": over, "driver": os.environ.get("SDL_VIDEODRIVER", "x11")}
 
 
-def child_demo(game: str) -> dict[str, object]:
+def child_demo(game: str, board: str) -> dict[str, object]:
     import contextlib
     import io
 
+    as_on_a_pi(board)
     from device.cli import main
 
     with contextlib.redirect_stdout(io.StringIO()):
@@ -170,15 +178,17 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--deals", type=int, default=None, help="deals a level for the move times")
     ap.add_argument("--levels", nargs="*", default=None, help="AI levels timed (default hard expert)")
     ap.add_argument("--full", type=int, default=None, help="full deals for the solver against DDS")
+    ap.add_argument("--boards", nargs="*", choices=list(BOARDS), default=None,
+                    help="the Pis whose memory the AI is sized to (default zero2w pi4)")
     ap.add_argument("--skip", nargs="*", default=[], choices=["memory", "moves", "solver"])
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         kind, *rest = args.child
         if kind == "app":
-            result = child_app(rest[0], float(rest[1]))
+            result = child_app(rest[0], rest[1], float(rest[2]))
         elif kind == "demo":
-            result = child_demo(rest[0])
+            result = child_demo(rest[0], rest[1])
         else:
             result = child_solver(int(rest[0]), int(rest[1]))
         print(RESULT + json.dumps(result), flush=True)
@@ -193,20 +203,24 @@ def main(argv: list[str]) -> int:
     full = args.full or (5 if args.quick else 40)
     failed = []
     print(f"budgets: menu <= {MENU_MB} MB, a game's peak <= {GAME_MB} MB, headless <= {HEADLESS_MB} MB "
-          f"(VmHWM, solving on {PI_CORES} threads as on a Pi); a move p99 <= {P99_MS:.0f} ms, "
+          f"(VmHWM, the AI sized to a {PI_CORES}-core Pi of that memory, "
+          f"solving on up to {PI_CORES} threads); a move p99 <= {P99_MS:.0f} ms, "
           f"max <= {MAX_MS:.0f} ms processor time; full deals median <= {MEDIAN_RATIO}x DDS, "
           f"worst <= {WORST_RATIO}x", flush=True)
     if "memory" not in args.skip:
-        print(f"\n{'game':<14}{'menu MB':>9}{'hand MB':>9}{'headless MB':>13}  verdict", flush=True)
-        for game in games:
-            app = run_child(["app", game, "60" if args.quick else "180"])
-            demo = run_child(["demo", game])
+        boards = args.boards or (["zero2w"] if args.quick else ["zero2w", "pi4"])
+        print(f"\n{'board':<9}{'game':<14}{'menu MB':>9}{'hand MB':>9}{'headless MB':>13}  verdict",
+              flush=True)
+        for board, game in ((b, g) for b in boards for g in games):
+            app = run_child(["app", game, board, "60" if args.quick else "180"])
+            demo = run_child(["demo", game, board])
             menu, hand, headless = float(app["menu"]), float(app["hand"]), float(demo["demo"])  # type: ignore[arg-type]
             ok = menu <= MENU_MB and hand <= GAME_MB and headless <= HEADLESS_MB and bool(app["hand_over"])
             note = "" if app["hand_over"] else " (the hand did not finish in time)"
-            print(f"{game:<14}{menu:9.0f}{hand:9.0f}{headless:13.0f}  {verdict(ok)}{note}", flush=True)
+            print(f"{board:<9}{game:<14}{menu:9.0f}{hand:9.0f}{headless:13.0f}  {verdict(ok)}{note}",
+                  flush=True)
             if not ok:
-                failed.append(f"memory {game}")
+                failed.append(f"memory {board} {game}")
     if "moves" not in args.skip:
         print(f"\nprocessor time a move, {deals} deals a game and level (ms: p50 / p99 / max)", flush=True)
         for game in games:

@@ -91,15 +91,31 @@ def measure_speed(solver: Solver) -> float:
     return SPEED_SAFETY * nodes / seconds if nodes > 0 and seconds > 0 else 1e6
 
 
+def threads_for(cores: int) -> int:
+    """Layouts a timed move solves at once on a board with ``cores`` cores: one per
+    core, up to MAX_THREADS, leaving one core to the screen and input where there
+    are more than two (a Raspberry Pi 4 solves on 3)."""
+    return max(1, min(MAX_THREADS, cores - 1 if cores > 2 else cores))
+
+
+_THREADS: list[int] = []  # set_threads's number, when the device has sized the AI to its board
+
+
+def set_threads(n: int) -> None:
+    """Solve on ``n`` threads at most (engine.ai.sizes: the board's cores, and its memory)."""
+    _THREADS[:] = [max(1, min(MAX_THREADS, n))]
+
+
 def threads() -> int:
-    """Layouts a timed move solves at once: one per core, up to MAX_THREADS,
-    leaving one core to the screen and input where there are more than two
-    (a Raspberry Pi 4 solves on 3)."""
+    """Layouts a timed move solves at once: set_threads's number, else threads_for this
+    process's cores."""
+    if _THREADS:
+        return _THREADS[0]
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(1, min(MAX_THREADS, cores - 1 if cores > 2 else cores))
+    return threads_for(cores)
 
 
 class Searcher:

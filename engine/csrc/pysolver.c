@@ -16,8 +16,9 @@ static ws_ctx *pool[POOL_MAX];
 static int pool_n = 0;
 static size_t tt_bytes = WS_DEFAULT_TT_BYTES;
 
-/* A new context. Its table is touched page by page (~0.1 s for 64 MiB), so
-   the GIL is released meanwhile: the screen's thread keeps drawing. */
+/* A new context. Its table is only mapped, not touched, but mapping a large
+   one is still a system call or two: the GIL is released meanwhile, so the
+   screen's thread keeps drawing. */
 static ws_ctx *ctx_new(size_t bytes) {
     ws_ctx *c;
     Py_BEGIN_ALLOW_THREADS
