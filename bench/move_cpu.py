@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +28,7 @@ if str(ROOT) not in sys.path:
 from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
+from engine.ai.levels import DEFAULT_BUDGET  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.games import get_game  # noqa: E402
@@ -78,15 +80,18 @@ def main() -> int:
     plays: list[float] = []
     bids: list[float] = []
     by_kind: dict[str, list[float]] = {}  # the deal's phase when the move was asked for
+    walls: list[float] = []  # the clock's time of every move with a choice
 
     def play_out(deal: Deal, seed: str, apply: Callable[[Action], object]) -> None:
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
             obs = deal.observe(seat)
-            t0 = time.process_time()
+            t0, w0 = time.process_time(), time.perf_counter()
             action = choose(obs, args.level, seed)
             spent = time.process_time() - t0
+            if len(obs.legal) > 1:
+                walls.append(time.perf_counter() - w0)
             (plays if isinstance(action, Play) else bids).append(spent)
             by_kind.setdefault(str(deal.phase), []).append(spent)
             apply(action)
@@ -109,6 +114,10 @@ def main() -> int:
           f"p99 {p99(plays):.1f} ms, max {1000 * max(plays):.1f} ms; "
           f"bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
           + (f", max {1000 * max(bids):.1f} ms" if bids else ""))
+    load = os.getloadavg()[0]
+    print(f"  by the clock (moves with a choice; the timed budget {1000 * DEFAULT_BUDGET:.0f} ms): "
+          f"p99 {p99(walls):.1f} ms, max {1000 * max(walls, default=0.0):.1f} ms, "
+          f"load average {load:.1f} on {os.cpu_count()} cores")
     for kind, seconds in by_kind.items():
         print(f"  {kind}: {len(seconds)} moves, p50 {percentile(seconds, 0.5):.1f} ms, "
               f"p99 {p99(seconds):.1f} ms, max {1000 * max(seconds):.1f} ms")
