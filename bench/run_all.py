@@ -18,6 +18,8 @@ QUICK = os.environ.get("BENCH_QUICK") == "1"
 # name -> arguments (full run, quick run); the script is the name up to the first "-".
 # A full run takes hours (500 duplicate deals against the DDS-backed bot alone).
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
+    # the smallest Pi's budgets: memory at the menu, in a hand and headless; move times; DDS
+    "pi_budget": ([], ["--quick"]),
     "solver": ([], ["--quick"]),
     # the whole family's solver: its C core against the reference, Bid Whist beside classic
     "family_solver": ([], ["--check", "1000", "--mid", "5", "--bid", "1", "--classic", "1"]),
