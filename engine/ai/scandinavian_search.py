@@ -12,8 +12,8 @@ other's) is played. The auction the same way: each call is played out,
 the dealer answering a low call with its own textbook.
 
 Work is counted in simulated cards, not time, so a move is the same on any
-machine and in every replay (the sizes keep the processor time under the
-issue's 50 ms a play and 250 ms a bid: bench/RESULTS.md).
+machine and in every replay (the sizes keep a move's processor time within
+the 50 ms a move of issue 45: bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -79,23 +79,6 @@ class _Sim:
         return _Sim([set(h) for h in self.hands], [[list(s) for s in st] for st in self.stacks],
                     self.leader, list(self.trick), list(self.taken), self.low, self.declarer, self.win)
 
-    def turn(self) -> int:
-        return self.leader if len(self.trick) % 2 == 0 else 1 - self.leader
-
-    def playable(self, seat: int) -> list[int]:
-        return list(self.hands[seat]) + [s[-1] for s in self.stacks[seat] if s]
-
-    def legal(self, seat: int) -> list[int]:
-        return self._follow(self.playable(seat))
-
-    def _follow(self, cards: list[int]) -> list[int]:
-        if self.trick:
-            led = SUIT[self.trick[0]]
-            follow = [c for c in cards if SUIT[c] == led]
-            if follow:
-                return follow
-        return cards
-
     def play(self, seat: int, card: int) -> None:
         if card in self.hands[seat]:
             self.hands[seat].discard(card)
@@ -120,10 +103,13 @@ class _Sim:
 
     def choose(self, seat: int) -> int:
         """The textbook's card for ``seat``, also careful not to overtake its own card."""
-        own = self.playable(seat)
-        cards = self._follow(own)
+        own = list(self.hands[seat])  # playable(seat), inline: the play-outs' hottest line
+        for s in self.stacks[seat]:
+            if s:
+                own.append(s[-1])
         trick = self.trick
         if not trick:
+            cards = own
             if self.low:
                 return _lowest(cards)
             length = [0, 0, 0, 0]
@@ -132,10 +118,11 @@ class _Sim:
             top = max(cards, key=lambda c: (RANK[c] >= 11, length[SUIT[c]], RANK[c]))
             return top if RANK[top] >= 11 else min(cards, key=lambda c: (-length[SUIT[c]], RANK[c]))
         led = SUIT[trick[0]]
+        following = [c for c in own if SUIT[c] == led]
+        cards = following or own
         best_i = self.win
         best = trick[best_i]
         mine = (self.leader if best_i % 2 == 0 else 1 - self.leader) == seat
-        following = cards if SUIT[cards[0]] == led else []
         if self.low:
             if not following:
                 top = cards[0]
