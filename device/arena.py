@@ -247,10 +247,7 @@ class Arena:
         """Play every deal; a running line on ``err`` every ``progress`` deals.
         Ctrl-C or SIGTERM stops after the deals finished so far: returns False then."""
         err = err if err is not None else sys.stderr
-        from device.machine import size_ai
-
-        size_ai()  # sized to the board and warmed up as the table does: no move pays for the set-up
-        ai.warm_up()
+        ai.warm_up()  # as the table does when its AI starts: no move pays for the set-up
         start = time.monotonic()
         previous = signal.getsignal(signal.SIGTERM)
         # a background job ignores Ctrl-C: let `kill PID` also stop the match with a report
