@@ -69,23 +69,30 @@ MAX_THREADS = 4
 PARALLEL_FROM = 7
 
 
+def _speed_layout(seed: int) -> Hands:
+    """A fixed 10-card layout (no trump) for measure_speed."""
+    cards = list(range(52))
+    random.Random(seed).shuffle(cards)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(cards[:40]):
+        hands[i % 4] |= 1 << c
+    return hands[0], hands[1], hands[2], hands[3]
+
+
 def measure_speed(solver: Solver) -> float:
     """The solver's speed in nodes per second, from three fixed 10-card layouts.
 
-    The solver's table is set up by an untimed solve first: timed together, its
-    one-off allocation made the solver look many times slower and starved every
-    timed move of nodes. Measured once, not learnt move by move: a load spike
-    during one solve must not shrink every later limit."""
-    solver.solve_moves_masks((1, 2, 4, 8), 4, 0, ())  # untimed: sets the table up
+    The solver's table is set up by an untimed solve of another such layout first:
+    its memory is mapped as a search first writes to it, and timed together that
+    one-off cost made the solver look many times slower and starved every timed
+    move of nodes. Measured once, not learnt move by move: a load spike during one
+    solve must not shrink every later limit."""
+    solver.solve_moves_masks(_speed_layout(2), 4, 0, ())  # untimed: sets the table up
     nodes, seconds = 0, 0.0
     for seed in (3, 4, 5):
-        cards = list(range(52))
-        random.Random(seed).shuffle(cards)
-        hands = [0, 0, 0, 0]
-        for i, c in enumerate(cards[:40]):
-            hands[i % 4] |= 1 << c
+        hands = _speed_layout(seed)
         n0, t0 = solver.nodes(), time.perf_counter()
-        solver.solve_moves_masks((hands[0], hands[1], hands[2], hands[3]), 4, 0, ())
+        solver.solve_moves_masks(hands, 4, 0, ())
         seconds += time.perf_counter() - t0
         nodes += solver.nodes() - n0
     return SPEED_SAFETY * nodes / seconds if nodes > 0 and seconds > 0 else 1e6
