@@ -209,13 +209,7 @@ static PyObject *py_clear_tables(PyObject *self, PyObject *noargs) {
 
 static PyObject *py_set_tt_bytes(PyObject *self, PyObject *arg) {
     (void)self;
-    long long v = PyLong_AsLongLong(arg);
-    if (v == -1 && PyErr_Occurred()) return NULL;
-    if (v < (1LL << 16) || v > (1LL << 34)) {
-        PyErr_SetString(PyExc_ValueError, "table size must be 64 KiB .. 16 GiB");
-        return NULL;
-    }
-    tt_bytes = (size_t)v;
+    if (pyargs_table_bytes(arg, &tt_bytes) < 0) return NULL;
     while (pool_n > 0) wf_ctx_free(pool[--pool_n]); /* made at the new size on next use */
     Py_RETURN_NONE;
 }

@@ -88,3 +88,10 @@ def test_tables_made_ready_hold_no_memory_until_a_search_uses_them(restore_sizes
     assert resident() - before < 8 * MIB  # four 64 MiB tables made ready, almost nothing touched
     hands = (0x1F, 0x1F << 13, 0x1F << 26, 0x1F << 39)  # five cards each, a suit each
     assert solver.solve_masks(hands, 4, 0) == 5  # and they solve exactly
+
+
+@pytest.mark.skipif(not (solver.HAVE_C and family_solver.HAVE_C), reason="C solvers not built")
+def test_a_table_size_out_of_range_is_refused_by_both_solvers(restore_sizes) -> None:
+    for set_size in (solver.set_table_size, family_solver.set_table_size):
+        with pytest.raises(ValueError, match="64 KiB .. 16 GiB"):
+            set_size(1000)
