@@ -38,7 +38,7 @@ KITTY_TRICKS = 1.0  # six more cards to choose from, the six worst laid away
 BOOK = 6
 # Cards played per search move (textbook plays in rollouts): about 50 ms on this machine.
 PLAY_WORK = 2500
-BID_SAMPLES = 20
+BID_SAMPLES = 16
 BID_CANDIDATES = 4
 _SEAT = tuple(Seat(i) for i in range(4))  # Seat(i) is an enum call: rollouts make it by the thousand
 
