@@ -32,7 +32,7 @@ from engine.seats import Seat
 
 # simulated cards a move may cost, and the fewest and most layouts a move draws
 PLAY_WORK = {"medium": 1_200, "hard": 4_800, "expert": 9_600}
-BID_LAYOUTS = {"medium": 20, "hard": 120, "expert": 120}
+BID_LAYOUTS = {"medium": 20, "hard": 80, "expert": 80}
 MIN_LAYOUTS = 4
 MAX_LAYOUTS = 60
 POINTS = {12: 4, 11: 3, 10: 2, 9: 1}  # ace, king, queen, jack as card % 13
