@@ -25,7 +25,7 @@ State = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, tuple[int
               tuple[int, ...], tuple[int, ...]]
 Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 Goal = tuple[int, int, int, int, int, int]
-Options = tuple[int, int, float, float]
+Options = tuple[int, int, float, float, int]
 
 
 def cards_of(mask: int) -> list[int]:
@@ -204,7 +204,7 @@ class Node:
 
 def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
     """The root's most visited action after the options' simulations."""
-    iterations, use_textbook, epsilon, explore = options
+    iterations, use_textbook, epsilon, explore, random_opponents = options
     rng = random.Random(seed)
     root = Node()
     for _ in range(max(1, iterations)):
@@ -212,6 +212,17 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
         node, path = root, [root]
         while sim.phase != OVER:
             legal = sim.legal()
+            if random_opponents and sim.turn != k[1]:  # another seat's choice: a chance node
+                a, mover = rng.choice(legal), sim.turn
+                sim.apply(a)
+                child = node.children.get(a)
+                if child is None:
+                    node.children[a] = child = Node(mover=mover, available=1)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
             for a in legal:
                 child = node.children.get(a)
                 if child is not None:

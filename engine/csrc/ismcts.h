@@ -64,6 +64,7 @@ typedef struct {
     int32_t textbook;   /* play-outs by the textbook player (0: at random) */
     double epsilon;     /* in a textbook play-out, the share of moves made at random */
     double explore;     /* UCB1's exploration constant */
+    int32_t opponents;  /* the other seats' choices: 0 in the tree by UCB1, 1 at random (chance nodes) */
 } is_options;
 
 int is_winning_index(const int32_t *cards, int n, int trump);
