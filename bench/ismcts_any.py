@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.actions import Action
+from engine.actions import Action, Exchange
 from engine.ai.layouts import voids
 from engine.cards import Card
 from engine.deal import Deal, DealRecord
@@ -98,6 +98,19 @@ class Places:
         return replace(base, dealt=dealt, piles=piles)
 
 
+def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: random.Random) -> Deal:
+    """``deal``'s actions on ``record``; the cards another seat laid away unseen (Bid Whist's
+    kitty) are any it could have laid away in this layout."""
+    trial = Deal(record, deal.rules, deal.game)
+    for action in deal.actions:
+        if isinstance(action, Exchange) and action.seat != seat:
+            keep = [c for c in action.discard if c in seen]
+            free = [c for c in sorted(trial.hand(action.seat) or ()) if c not in seen]
+            action = Exchange(action.seat, (*keep, *rng.sample(free, len(action.discard) - len(keep))))
+        trial.apply(action)
+    return trial
+
+
 def determinize(deal: Deal, seat: Seat, rng: random.Random, places: Places | None = None) -> Deal:
     """A deal consistent with everything ``seat`` knows of ``deal``, its actions replayed."""
     places = places or Places.of(deal.record)
@@ -132,7 +145,7 @@ def determinize(deal: Deal, seat: Seat, rng: random.Random, places: Places | Non
         # a place keeps its seen cards where they lay (a stock's order), the rest filled in
         cards = [[c if c in seen else given[i].pop() for c in p] for i, p in enumerate(places.cards)]
         try:
-            trial = Deal.replay(places.record(deal.record, cards), deal.actions, deal.rules, deal.game)
+            trial = replay(deal, places.record(deal.record, cards), seat, seen, rng)
         except RulesError:
             continue
         if trial.observe(seat).to_json() == want:
@@ -162,13 +175,23 @@ def scale(deal: Deal) -> tuple[float, float]:
     for _ in range(64):
         d = deal.copy()
         while not d.is_over:
-            d.apply(rng.choice(d.legal_actions()))
+            d.apply(rng.choice(moves(d, rng)))
         pts = d.game.score_hand(d, (0,) * d.game.sides, d.rules, 1, None).points
         lows.append(min(pts))
         highs.append(max(pts))
     low, high = min(lows), max(highs)
     pad = max(1.0, (high - low) / 10)
     return low - pad, high + pad
+
+
+def moves(deal: Deal, rng: random.Random) -> list[Action]:
+    """The actions to choose among: the legal ones, or where a seat lays away any few cards of
+    its hand (Bid Whist's kitty) one such choice drawn at random (there are thousands)."""
+    legal = deal.legal_actions()
+    if legal or deal.turn is None:
+        return legal
+    hand = sorted(deal.hand(deal.turn) or ())
+    return [Exchange(deal.turn, tuple(rng.sample(hand, deal.exchange_count())))]
 
 
 @dataclass
@@ -185,13 +208,13 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
     """The root's most visited action after ``iterations`` simulations from ``seat``'s view."""
     game = deal.game
     places = Places.of(deal.record)
-    span = reward_scale if reward_scale is not None else (scale(deal) if not game.partnerships else (0.0, 1.0))
+    span = reward_scale or ((0.0, 1.0) if game.partnerships else scale(deal))
     root = Node()
     for _ in range(max(1, iterations)):
         d = determinize(deal, seat, rng, places)
         node, path = root, [root]
         while not d.is_over:
-            legal = d.legal_actions()
+            legal = moves(d, rng)
             for a in legal:
                 child = node.children.get(a)
                 if child is not None:
@@ -211,7 +234,7 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
             node = node.children[best]
             path.append(node)
         while not d.is_over:
-            d.apply(rng.choice(d.legal_actions()))
+            d.apply(rng.choice(moves(d, rng)))
         result = rewards(d, span)
         for n in path:
             n.visits += 1
@@ -233,10 +256,10 @@ def bot(iterations: int, explore: float) -> Bot:
     def play(match: Match, seat: Seat, seed: int | str) -> Action:
         deal = match.current
         assert deal is not None
-        legal = deal.legal_actions()
+        rng = random.Random(f"{seed}|{len(deal.actions)}|{int(seat)}")
+        legal = moves(deal, rng)
         if len(legal) == 1:
             return legal[0]
-        rng = random.Random(f"{seed}|{len(deal.actions)}|{int(seat)}")
         return search(deal, seat, iterations, explore, rng)
 
     return play

@@ -57,7 +57,8 @@ def engine_card(action: int) -> Card:
     return Card(SUIT.index(action % 4) * 13 + action // 4)
 
 
-def spiel_state(obs: Observation, games: dict[tuple[int, int], pyspiel.Game], rng: random.Random) -> pyspiel.State:
+def spiel_state(obs: Observation, games: dict[tuple[int, int], pyspiel.Game],
+                rng: random.Random) -> pyspiel.State:
     """OpenSpiel's state for one layout consistent with ``obs``."""
     k = knowledge(obs)
     hands = sample(k, rng)
@@ -88,7 +89,8 @@ def spiel_state(obs: Observation, games: dict[tuple[int, int], pyspiel.Game], rn
     for _, card in played:
         state.apply_action(spiel_card(card))
     if state.current_player() != int(obs.seat):
-        raise SystemExit(f"rebuilt state has player {state.current_player()} to act, not seat {int(obs.seat)}")
+        raise SystemExit(f"the rebuilt state has player {state.current_player()} to act, "
+                         f"not seat {int(obs.seat)}")
     return state
 
 
@@ -110,8 +112,8 @@ def main() -> None:
         seed = int.from_bytes(digest[:4], "little")
         state = spiel_state(obs, games, random.Random(seed))
         rs = np.random.RandomState(seed)
-        bot = ismcts.ISMCTSBot(state.get_game(), mcts.RandomRolloutEvaluator(1, rs), args.uct, args.iterations,
-                               random_state=rs)
+        bot = ismcts.ISMCTSBot(state.get_game(), mcts.RandomRolloutEvaluator(1, rs), args.uct,
+                               args.iterations, random_state=rs)
         action = int(bot.step(state))
         chosen = Bid(obs.seat, tricks=action - BID) if action >= BID else Play(obs.seat, engine_card(action))
         print(json.dumps(chosen.to_dict(obs.players)), flush=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.ai import solo
 
@@ -26,6 +27,8 @@ State = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, tuple[int
 Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 Goal = tuple[int, int, int, int, int, int]
 Options = tuple[int, int, float, float, int]
+Opponents = Literal["tree", "random", "policy"]
+OPPONENTS: tuple[Opponents, ...] = ("tree", "random", "policy")  # the codes 0, 1, 2 of the C's options
 
 
 def cards_of(mask: int) -> list[int]:
@@ -204,7 +207,13 @@ class Node:
 
 def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
     """The root's most visited action after the options' simulations."""
-    iterations, use_textbook, epsilon, explore, random_opponents = options
+    iterations, use_textbook, epsilon, explore, opponents = options
+
+    def playout(sim: Sim) -> int:
+        if use_textbook and rng.random() >= epsilon:
+            return sim.textbook()
+        return rng.choice(sim.legal())
+
     rng = random.Random(seed)
     root = Node()
     for _ in range(max(1, iterations)):
@@ -212,8 +221,9 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
         node, path = root, [root]
         while sim.phase != OVER:
             legal = sim.legal()
-            if random_opponents and sim.turn != k[1]:  # another seat's choice: a chance node
-                a, mover = rng.choice(legal), sim.turn
+            if opponents and sim.turn != k[1]:  # another seat's choice: a chance node
+                a = playout(sim) if OPPONENTS[opponents] == "policy" else rng.choice(legal)
+                mover = sim.turn
                 sim.apply(a)
                 child = node.children.get(a)
                 if child is None:
@@ -245,10 +255,7 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
             node = node.children[best]
             path.append(node)
         while sim.phase != OVER:
-            if use_textbook and rng.random() >= epsilon:
-                sim.apply(sim.textbook())
-            else:
-                sim.apply(rng.choice(sim.legal()))
+            sim.apply(playout(sim))
         rewards = sim.rewards(goal)
         for n in path:
             n.visits += 1

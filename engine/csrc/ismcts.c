@@ -331,7 +331,9 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
         while (st.phase != IS_PH_OVER) {
             int n = is_legal(&st, legal), nu = 0;
             if (o->opponents && st.turn != k->seat) { /* another seat's choice: a chance node */
-                int a = legal[wd_below(&r, (uint64_t)n)], c = find_child(nodes, node, a), mover = st.turn;
+                int a = o->opponents == IS_OPP_POLICY ? playout_action(&st, o, &r, legal, n)
+                                                      : legal[wd_below(&r, (uint64_t)n)];
+                int c = find_child(nodes, node, a), mover = st.turn;
                 is_apply(&st, a);
                 if (c < 0) {
                     c = nnodes++;

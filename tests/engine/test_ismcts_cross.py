@@ -46,7 +46,8 @@ def line(obs: Observation, seed: int) -> str:
     fields = [players, len(ring), *ring, dealer, hook, strains, trump, phase, turn, leader,
               len(trick), *trick, *bids, *taken, *(f"{h:x}" for h in hands),
               seat, len(order), *order, *counts, *voids,
-              f"{unseen:x}", *goal, iterations, textbook, repr(epsilon), repr(explore), opponents, f"{seed:x}"]
+              f"{unseen:x}", *goal, iterations, textbook, repr(epsilon), repr(explore), opponents,
+              f"{seed:x}"]
     return " ".join(map(str, fields))
 
 
