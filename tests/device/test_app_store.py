@@ -17,8 +17,8 @@ from device.events import Action, ButtonEvent, CardScanned  # noqa: E402
 from device.journal import Journal, attach_app, table_players  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.actions import Claim  # noqa: E402
+from engine.games.classic.rules import Rules  # noqa: E402
 from engine.match import Match  # noqa: E402
-from engine.rules import Rules  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 
 
@@ -221,13 +221,13 @@ def test_the_referee_scene_uses_the_app_store(tmp_path):
 
 
 def test_a_cut_real_card_hand_boots_back_into_the_referee(tmp_path):
-    from device.referee import PLAY, RefereeSession
+    from device.referee import PLAY, Referee
     from engine.deal import DealRecord
 
     db = tmp_path / "whist.sqlite3"
     record = DealRecord.deal(Seat.N, seed=5)
     with Store(db) as store:
-        ref = RefereeSession(store=store, choose=lambda obs, level, seed: obs["hand"][0])
+        ref = Referee(store=store)  # no AI seat: the people lay every card
         ref.choose_dealer(Seat.N)
         assert ref.scan(str(record.trump_card))
         for card in ("C2", "C3"):  # East, then South

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from device.app.scenes.base import ScrollScene
-from engine.rules import Rules
+from engine.games.classic.rules import Rules
 from engine.seats import SEAT_NAMES
 
 if TYPE_CHECKING:

@@ -1,0 +1,112 @@
+"""Classic (short) whist: four players in two partnerships, the dealer's last
+card turned for trumps, tricks over six and honours to a game of 5, 7, 9 or
+10, a rubber of three games. The shared machine's defaults are this game;
+what is left here is its rules, its deal and its scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from engine.deal import Deal, DealRecord
+from engine.errors import RulesError
+from engine.game import Game, GameRules, Phase, Player
+from engine.games.classic.pages import PAGES
+from engine.games.classic.rules import Rules
+from engine.games.classic.scoring import RUBBER_BONUS, game_value, score_hand
+from engine.games.classic.table import SETTINGS, TABLE
+from engine.pbnfile import Board, turned_for
+from engine.scoring import HandScore
+from engine.seats import Seat
+
+if TYPE_CHECKING:
+    from engine.observation import Observation
+
+
+def _rules(rules: GameRules) -> Rules:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"classic whist cannot be played with {type(rules).__name__}")
+    return rules
+
+
+class Classic(Game):
+    name = "classic"
+    title = "Classic whist"
+    blurb = "four players, two partnerships; the dealer's last card turned for trumps"
+    plays_boards = True
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
+
+    def player(self) -> Player:
+        from engine.ai.family import most_tricks  # the search loads the solver: asked for only by an AI seat
+
+        return most_tricks
+
+    def plays_for_tricks(self, obs: Observation) -> bool:
+        return obs.phase == Phase.PLAY
+
+    def house_lines(self, rules: GameRules) -> list[str]:
+        r = _rules(rules)
+        return [f"Game target: {r.target} points",
+                f"Honours: {'counted' if r.honours else 'not counted'}",
+                f"Revoke penalty: {r.revoke_penalty} tricks",
+                "Trumps: " + (f"cycling {' '.join(r.cycle_order)} then no trumps" if r.cycling_trumps
+                              else "the dealer's last card is turned"),
+                f"Rubber points: {'kept' if r.rubber_points else 'not kept'}"]
+
+    def default_rules(self) -> Rules:
+        return Rules()
+
+    def rules_from_dict(self, data: Mapping[str, object]) -> Rules:
+        return Rules.from_dict(data)
+
+    def next_record(self, rules: GameRules, dealer: Seat, hand_number: int,
+                    seed: int | str | None) -> DealRecord:
+        return DealRecord.deal(dealer, seed=seed, trump=_rules(rules).trump_for_hand(hand_number))
+
+    def board_record(self, board: Board, dealer: Seat, rules: object, hand_number: int,
+                     seed: int | str | None) -> DealRecord:
+        # cycling trumps override the file; else its turned card, its trumps, or a card drawn to turn
+        cycle = rules.trump_for_hand(hand_number) if isinstance(rules, Rules) else None
+        if cycle is not None:
+            return DealRecord.from_hands(board.hands, dealer, cycle)
+        if board.trump_card is not None:
+            return DealRecord.from_hands(board.hands, dealer, board.trump_card.suit, board.trump_card)
+        if board.trump is not None and board.trump != 4:
+            return DealRecord.from_hands(board.hands, dealer, board.trump)
+        turned = turned_for(board, dealer, seed)
+        return DealRecord.from_hands(board.hands, dealer, turned.suit, turned)
+
+    def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
+        cycle = _rules(rules).trump_for_hand(hand_number)
+        if cycle is not None:
+            if record.trump != cycle or record.trump_card is not None:
+                raise RulesError(
+                    f"with cycling trumps hand {hand_number + 1} is played in "
+                    f"{'SHDCN'[cycle]} and no card is turned"
+                )
+        elif record.trump == 4:
+            raise RulesError("a no-trump hand needs cycling trumps")
+
+    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+                   honours_held: tuple[int, int] | None) -> HandScore:
+        return score_hand(deal, game_score, _rules(rules), number, honours_held)
+
+    def game_value(self, rules: GameRules, loser_score: int) -> int:
+        return game_value(loser_score, rules.target)
+
+    def games_to_win(self, rules: GameRules) -> int:
+        return 2  # a rubber: the best of three games
+
+    def rubber_bonus(self, rules: GameRules) -> int:
+        return RUBBER_BONUS
+
+    def counts_honours(self, rules: GameRules) -> bool:
+        return _rules(rules).honours
+
+    def counts_rubber_points(self, rules: GameRules) -> bool:
+        return _rules(rules).rubber_points
+
+
+GAME = Classic()

@@ -1,0 +1,189 @@
+"""Dummy whist's player.
+
+Bidding (every level but random): the hand's likely tricks in its best way
+of playing (a suit uptown or downtown, no trump either way) plus what an
+unseen dummy adds on average; bid that many over six when it beats the
+bid before, the least legal bid when the dealer must. The declarer names
+the strain its hand and the dummy, now face up, count best in. In play the
+declarer's side (its hand and the dummy's) wants tricks, the two defenders
+want them too, to set it: masters, cheap winners, a partner's trick left.
+
+``medium`` and above: near the end, layouts of the two hidden hands (the
+defenders see the dummy; the declarer sees both of its hands) solved by the
+family solver in the hand's order of play (declarer, left, dummy, right)
+with the declarer's side maximising; the card that makes (or sets) the
+contract on most layouts, then the most (fewest) tricks, is played.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
+from engine.ai import layouts
+from engine.ai.hands import count_tricks, win_with
+from engine.cards import BIG_JOKER_ID, LITTLE_JOKER_ID, Card, full_deck
+from engine.family_solver import nodes, solve_family_moves
+from engine.game import Phase
+from engine.games.dummy import DUMMY, GAME, MODES, rank
+from engine.observation import Observation
+from engine.order import NO_TRUMP, Order
+from engine.seats import Seat
+
+DUMMY_ADDS = 2.5  # likely tricks an unseen hand adds to the count of the bidder's
+SOLVE_CARDS = 9
+NODES = {"medium": 15_000, "hard": 40_000, "expert": 120_000}
+LAYOUTS = {"medium": 4, "hard": 12, "expert": 24}
+SLIP_RATE = 0.12
+
+
+def _downtown(cards: list[Card]) -> list[Card]:
+    """The cards as they rank downtown (ace still high, then 2, 3 ...), for counting."""
+    return [c if c.rank == 14 or c.is_joker else Card.of(c.suit, 15 - c.rank) for c in cards]
+
+
+def strain_count(cards: list[Card], trump: int, downtown: bool) -> float:
+    """Likely tricks; a joker is a sure trick at a suit contract (a top trump) and none at
+    no trump (it belongs to no suit and never wins)."""
+    jokers = sum(1 for c in cards if c.is_joker)
+    plain = [c for c in cards if not c.is_joker]
+    count = count_tricks(_downtown(plain) if downtown else plain, trump)
+    return count + (jokers if trump != NO_TRUMP else 0)
+
+
+def _best(cards: list[Card]) -> tuple[float, str]:
+    """The best count and bid type of ``cards``."""
+    options = []
+    for downtown in (False, True):
+        suits = max(strain_count(cards, s, downtown) for s in range(4))
+        options.append((suits, "downtown" if downtown else "uptown"))
+    nt = max(strain_count(cards, NO_TRUMP, d) for d in (False, True))
+    options.append((nt - 0.5, "notrump"))
+    return max(options)
+
+
+def choose_bid(obs: Observation) -> Action:
+    rules = GAME.rules_from_dict(obs.rules)
+    count, mode = _best(list(obs.hand))
+    level = int(count + DUMMY_ADDS) - 6
+    bids = [a for a in obs.legal if isinstance(a, Bid)]
+    passing = next((a for a in obs.legal if isinstance(a, Pass)), None)
+    mine = Bid(obs.seat, level=max(level, 1), mode=mode)
+    fits = [b for b in bids if rank(b, rules) <= rank(mine, rules)]
+    if passing is None:  # the dealer must bid: the least legal
+        return min(bids, key=lambda b: rank(b, rules))
+    if level < rules.min_bid or not fits:
+        return passing
+    return max(fits, key=lambda b: rank(b, rules))
+
+
+def choose_declare(obs: Observation) -> Action:
+    both = list(obs.hand) + list(obs.piles.get("dummy", ()))
+    declares = [a for a in obs.legal if isinstance(a, Declare)]
+    return max(declares, key=lambda a: strain_count(both, "SHDCN".index(str(a.trump)), a.order == "downtown"))
+
+
+def choose_exchange(obs: Observation) -> Action:
+    """With jokers: the declarer lays away 2 of the dummy's 15, the two whose loss costs its
+    two hands least in their best strain for the bid's type (a joker goes at no trump, where
+    it is worthless), lowest first on a tie."""
+    bid = next(a for a in reversed(obs.auction) if isinstance(a, Bid))
+    mine = list(obs.piles.get("declarer", ()))
+    dummy = list(obs.hand)
+    strains = [(NO_TRUMP, d) for d in (False, True)] if bid.mode == "notrump" else \
+        [(s, bid.mode == "downtown") for s in range(4)]
+
+    def value(cards: list[Card]) -> float:
+        return max(strain_count(mine + cards, t, d) for t, d in strains)
+
+    laid: list[Card] = []
+    for _ in range(obs.discard or 2):
+        left = [c for c in dummy if c not in laid]
+        laid.append(max(left, key=lambda c: (value([x for x in left if x != c]),
+                                              c.is_joker and strains[0][0] == NO_TRUMP, -c.rank)))
+    return Exchange(obs.seat, tuple(sorted(laid)))
+
+
+def _ring(obs: Observation) -> tuple[Seat, ...]:
+    contract = obs.contract
+    assert contract is not None and contract.declarer is not None
+    d = contract.declarer
+    return (d, Seat((int(d) + 1) % 3), DUMMY, Seat((int(d) + 2) % 3))
+
+
+def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None:
+    contract = obs.contract
+    if level not in NODES or len(obs.hand) > SOLVE_CARDS or contract is None or contract.declarer is None:
+        return None
+    ring = _ring(obs)
+    declarer = contract.declarer
+    known = {c: DUMMY for c in obs.piles.get("dummy", ())}
+    known.update({c: declarer for c in obs.piles.get("declarer", ())})
+    counts = layouts.held_counts(obs, 13)
+    draws = 1 if len(known) + len(obs.hand) >= 26 else LAYOUTS[level]
+    jokers = GAME.rules_from_dict(obs.rules).jokers
+    # with jokers two of the 54 are out of play: known to the declarer, unseen by a defender
+    laid = obs.piles.get("discard", ())
+    out_of_play = 2 if jokers and not laid else 0
+    deck = full_deck(jokers=jokers)
+    order = Order(obs.trump, obs.order == "downtown")
+    trick = tuple(int(c) for c in obs.trick.cards)
+    budget = NODES[level]
+    need = 6 + int(contract.level or 0)
+    taken = obs.won[declarer] + obs.won[DUMMY]
+    made: dict[int, float] = {}
+    tricks: dict[int, float] = {}
+    for _ in range(draws):
+        if budget <= 0:
+            break
+        hands = layouts.sample(obs, rng, counts, known, out_of_play, laid, deck)
+        if hands is None:
+            break
+        masks = [sum(1 << int(c) for c in hands[s]) for s in ring]
+        before = nodes()
+        values = solve_family_moves(masks, order, ring.index(obs.trick.leader), trick, 0b0101,
+                                    node_limit=budget)
+        budget -= max(1, nodes() - before)
+        if values is None:
+            break
+        for card, v in values.items():
+            made[card] = made.get(card, 0.0) + (taken + v >= need)
+            tricks[card] = tricks.get(card, 0.0) + v
+    if not made:
+        return None
+    sign = 1 if obs.seat in (declarer, DUMMY) else -1
+    best = max(made, key=lambda c: (sign * made[c], sign * tricks[c], -order.power(_card(c))))
+    return _card(best)
+
+
+def _card(number: int) -> Card:
+    """The card of a solver's card number, the jokers (52, 53) included."""
+    return Card.joker(number == BIG_JOKER_ID) if number >= LITTLE_JOKER_ID else Card(number)
+
+
+def choose(obs: Observation, level: str, rng: random.Random) -> Action:
+    if level == "random":
+        if obs.phase == Phase.EXCHANGE:
+            return Exchange(obs.seat, tuple(sorted(rng.sample(sorted(obs.hand), obs.discard))))
+        return rng.choice(obs.legal)
+    if obs.phase == Phase.AUCTION:
+        return choose_bid(obs)
+    if obs.phase == Phase.DECLARE:
+        return choose_declare(obs)
+    if obs.phase == Phase.EXCHANGE:
+        return choose_exchange(obs)
+    card = solved_card(obs, level, rng)
+    if card is None:
+        contract = obs.contract
+        assert contract is not None and contract.declarer is not None
+        side = frozenset((contract.declarer, DUMMY))
+        team = side if obs.seat in side else frozenset(Seat(s) for s in range(4)) - side
+        cards = [a.card for a in obs.legal if isinstance(a, Play)]
+        card = win_with(obs, Order(obs.trump, obs.order == "downtown"), cards, team)
+        if level == "easy" and rng.random() < SLIP_RATE:
+            card = rng.choice([c for c in cards if c.suit == card.suit])
+    return Play(obs.seat, card)
+
+
+__all__ = ["MODES", "choose", "choose_bid", "choose_declare", "choose_exchange", "solved_card",
+           "strain_count"]
