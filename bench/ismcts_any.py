@@ -31,9 +31,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from engine.actions import Action, Exchange
+from engine.ai.ismcts_py import Node
 from engine.ai.layouts import voids
 from engine.cards import Card
 from engine.deal import Deal, DealRecord
@@ -194,22 +195,13 @@ def moves(deal: Deal, rng: random.Random) -> list[Action]:
     return [Exchange(deal.turn, tuple(rng.sample(hand, deal.exchange_count())))]
 
 
-@dataclass
-class Node:
-    side: int = -1  # the side that chose the action leading here
-    visits: int = 0
-    available: int = 0
-    total: float = 0.0
-    children: dict[Action, Node] = field(default_factory=dict)
-
-
 def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.Random,
            reward_scale: tuple[float, float] | None = None) -> Action:
     """The root's most visited action after ``iterations`` simulations from ``seat``'s view."""
     game = deal.game
     places = Places.of(deal.record)
     span = reward_scale or ((0.0, 1.0) if game.partnerships else scale(deal))
-    root = Node()
+    root: Node[Action] = Node()
     for _ in range(max(1, iterations)):
         d = determinize(deal, seat, rng, places)
         node, path = root, [root]
@@ -225,7 +217,7 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
             side = game.side_of(game.actor(d, turn))
             if untried:
                 a = rng.choice(untried)
-                node.children[a] = child = Node(side=side, available=1)
+                node.children[a] = child = Node[Action](mover=side, available=1)
                 d.apply(a)
                 path.append(child)
                 break
@@ -238,12 +230,12 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
         result = rewards(d, span)
         for n in path:
             n.visits += 1
-            if n.side >= 0:
-                n.total += result[n.side]
+            if n.mover >= 0:
+                n.total += result[n.mover]
     return max(root.children, key=lambda a: root.children[a].visits)
 
 
-def ucb(node: Node, explore: float) -> float:
+def ucb(node: Node[Action], explore: float) -> float:
     return node.total / node.visits + explore * math.sqrt(math.log(node.available) / node.visits)
 
 

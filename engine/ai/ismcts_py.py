@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from engine.ai import solo
 
 BID, DECLARE = 100, 200
+A = TypeVar("A")
 BIDDING, DECLARING, PLAYING, OVER = 0, 1, 2, 3
 
 State = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, tuple[int, ...], tuple[int, ...],
@@ -197,12 +198,15 @@ def _deal(k: Knowledge, rng: random.Random) -> Sim:
 
 
 @dataclass
-class Node:
-    mover: int = -1  # the seat that chose the action leading here
+class Node(Generic[A]):
+    """A node of the information set's tree; its children by action (a code here, an
+    engine Action in the bench's search for any game)."""
+
+    mover: int = -1  # the seat (the side) that chose the action leading here
     visits: int = 0
     available: int = 0
     total: float = 0.0
-    children: dict[int, Node] = field(default_factory=dict)
+    children: dict[A, Node[A]] = field(default_factory=dict)
 
 
 def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
@@ -215,7 +219,7 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
         return rng.choice(sim.legal())
 
     rng = random.Random(seed)
-    root = Node()
+    root: Node[int] = Node()
     for _ in range(max(1, iterations)):
         sim = _deal(k, rng)
         node, path = root, [root]
@@ -227,7 +231,7 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
                 sim.apply(a)
                 child = node.children.get(a)
                 if child is None:
-                    node.children[a] = child = Node(mover=mover, available=1)
+                    node.children[a] = child = Node[int](mover=mover, available=1)
                     path.append(child)
                     break
                 node = child
@@ -240,7 +244,7 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
             untried = [a for a in legal if a not in node.children]
             if untried:
                 a = rng.choice(untried)
-                child = Node(mover=sim.turn, available=1)
+                child = Node[int](mover=sim.turn, available=1)
                 node.children[a] = child
                 sim.apply(a)
                 path.append(child)
