@@ -24,7 +24,7 @@ Every cell is one ``whist-table arena`` run (classic's PIMC-DDS one
 its command. Oh Hell is played with seven-card hands (``--rule
 schedule=fixed``), the hands the outside measurement in issue 48 used.
 
-    python bench/strength.py [--deals N] [--only CELL ...] [--list]
+    python bench/strength.py [--deals N] [--only CELL ...] [--seed S] [--out FILE] [--list]
     BENCH_QUICK=1 python bench/strength.py      # 4 deals a cell (make bench: two cells, 3 deals)
 """
 
@@ -148,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=None, help="cells by name (--list shows them)")
     parser.add_argument("--list", action="store_true", help="the cells and their commands")
     parser.add_argument("--seed", default=None, help="another seed for every cell (default st)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="also write the table (Markdown) to this file, for bench/RESULTS.md")
     parser.add_argument("--openspiel", metavar="PYTHON", default=None,
                         help="a Python with open_spiel: add the reference cell against OpenSpiel's ISMCTS")
     args = parser.parse_args(argv)
@@ -165,12 +167,16 @@ def main(argv: list[str] | None = None) -> int:
         for c in wanted:
             print(f"{c.name}: {shlex.join(c.command(args.deals))}")
         return 0
-    print("| game, players | side | against | margin ± SE | deals | command |")
-    print("|---|---|---|---|---|---|")
+    lines = ["| game, players | side | against | margin ± SE | deals | command |",
+             "|---|---|---|---|---|---|"]
+    print("\n".join(lines), flush=True)
     for c in wanted:
         r = run(c, args.deals, sys.executable)
-        print(f"| {c.game}, {c.players} | {label(c.a)} | {label(c.b)} | {r.mean:+.3f} ± {r.se:.3f} {r.unit} "
-              f"| {r.deals} | `{shlex.join(c.command(args.deals)).replace('|', '/')}` |", flush=True)
+        lines.append(f"| {c.game}, {c.players} | {label(c.a)} | {label(c.b)} | {r.mean:+.3f} ± {r.se:.3f} "
+                     f"{r.unit} | {r.deals} | `{shlex.join(c.command(args.deals)).replace('|', '/')}` |")
+        print(lines[-1], flush=True)
+    if args.out is not None:
+        args.out.write_text("\n".join(lines) + "\n")
     return 0
 
 
