@@ -91,6 +91,7 @@ def cells() -> list[Cell]:
         for who in ("textbook", "ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"{game}-{players}-hard-{who}", game, players, "hard", OPPONENTS[who], "st",
                             rules))
+        out.append(Cell(f"{game}-{players}-expert-ismcts-1000", game, players, "expert", ONE, "st", rules))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",
