@@ -167,14 +167,15 @@ def rewards(deal: Deal, scale: tuple[float, float]) -> list[float]:
     return [min(1.0, max(0.0, (p - low) / (high - low))) for p in score.points]
 
 
-def scale(deal: Deal) -> tuple[float, float]:
+def scale(deal: Deal, seat: Seat, places: Places) -> tuple[float, float]:
     """The points a seat can score in a hand of this size, worst and best, measured by
     playing the hand out at random (the engine has no formula for every game): the
-    extremes of 64 random play-outs of the real deal, widened by a tenth."""
+    extremes of 64 random play-outs of layouts ``seat`` could be looking at, widened by
+    a tenth."""
     rng = random.Random(0)
     lows, highs = [], []
     for _ in range(64):
-        d = deal.copy()
+        d = determinize(deal, seat, rng, places)
         while not d.is_over:
             d.apply(rng.choice(moves(d, rng)))
         pts = d.game.score_hand(d, (0,) * d.game.sides, d.rules, 1, None).points
@@ -200,7 +201,7 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
     """The root's most visited action after ``iterations`` simulations from ``seat``'s view."""
     game = deal.game
     places = Places.of(deal.record)
-    span = reward_scale or ((0.0, 1.0) if game.partnerships else scale(deal))
+    span = reward_scale or ((0.0, 1.0) if game.partnerships else scale(deal, seat, places))
     root: Node[Action] = Node()
     for _ in range(max(1, iterations)):
         d = determinize(deal, seat, rng, places)
