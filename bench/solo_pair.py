@@ -65,7 +65,8 @@ def main() -> int:
     parser.add_argument("--a", default="{}", help="JSON: engine.ai.ismcts.Options fields for A")
     parser.add_argument("--b", default="{}", help="JSON: engine.ai.ismcts.Options fields for B")
     parser.add_argument("--against", choices=("hard", "ismcts"), default="hard")
-    parser.add_argument("--iterations", type=int, default=ismcts.ITERATIONS, help="the baseline's simulations")
+    parser.add_argument("--iterations", type=int, default=ismcts.ITERATIONS,
+                        help="the baseline's simulations")
     add_rule_option(parser)
     args = parser.parse_args()
     hard = search.LEVELS["hard"]
