@@ -18,24 +18,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app import store_banner
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
 if TYPE_CHECKING:
     from device.app.app import App
     from engine.match import Match
 
-WINNERS = ("You and your partner", "The opponents")
-SIDES = ("You/Partner", "Opponents")
 ANIMATION_S = 2.4  # at normal pace; "slow" stretches it, "off" shows the last frame
 
 
-def match_word(match: Match) -> str:
-    """What the whole is called: a rubber in classic whist, else a match."""
-    return "rubber" if match.game.name == "classic" else "match"
+def _by_side(sides: tuple[str, ...], values: tuple[int, ...]) -> str:
+    return " · ".join(f"{w} {v}" for w, v in zip(sides, values, strict=True))
 
 
 @dataclass(frozen=True)
@@ -53,71 +52,75 @@ class GameLine:
 class Moment:
     """What the celebration says: a game won, or the rubber (match) won."""
 
-    kind: str  # "game" or "rubber"
-    winner: int  # 0: you and your partner, 1: the opponents
+    kind: str  # "game", or the match's word ("rubber", "match") when it is won
+    winner: int  # the side (or seat) that won, in the engine's order
     headline: str
     lines: tuple[str, ...]
     games: tuple[GameLine, ...]  # the match summary (every game so far)
     totals: tuple[str, ...]  # the match summary's last lines (hands, tricks, points)
     score: tuple[int, ...] = (0, 0)  # the final score of the game just won
+    sides: tuple[str, ...] = (vocabulary.WE, vocabulary.THEY)  # what the sides are called
+    yours: int = 0  # the side of the person at the screen
 
     @property
     def you_won(self) -> bool:
-        return self.winner == 0
+        return self.winner == self.yours
 
     @classmethod
     def of(cls, match: Match, sitting: tuple[int, int] | None = None) -> Moment | None:
         """The moment the last scored hand made, or None when it ended no game.
-        ``sitting``: rubbers won by each side since the table was switched on."""
+        ``sitting``: matches won since the table was switched on, by you and by the others."""
         sheet = match.sheet()
         if not sheet.hands or sheet.hands[-1].game_won_by is None or not sheet.games:
             return None
         last = sheet.hands[-1]
         game = sheet.games[-1]
-        word = match_word(match)
+        sides = vocabulary.side_words(match.game)
+        yours = vocabulary.your_side(match.game)
+        word = vocabulary.match_word(match.game)
         need = match.game.games_to_win(match.rules)
         counts_points = sheet.rubber_points is not None
         lines = []
-        a, b = game.score
-        win, lose = game.score[game.winner], game.score[1 - game.winner]
-        margin = win - lose
-        by = f"by {margin} point{'s' if margin != 1 else ''}"
-        lines.append(f"Game {game.number}: {SIDES[0]} {a} · {SIDES[1]} {b}, {by}")
+        win = game.score[game.winner]
+        rest = [v for i, v in enumerate(game.score) if i != game.winner]
+        margin = win - max(rest)
+        by = f"by {count(margin, 'point')}"
+        lines.append(f"Game {game.number}: {_by_side(sides, game.score)}, {by}")
         if counts_points and sheet.winner is None:  # at the rubber's end the summary has a Worth column
-            lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {game.value} "
-                         f"rubber point{'s' if game.value != 1 else ''}")
+            lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {count(game.value, 'rubber point')}")
         gw = sheet.games_won
         games = [GameLine(g.number, g.winner, g.score, len(g.hands), g.value if counts_points else None)
                  for g in sheet.games]
         hands = len(sheet.hands)
-        tricks = (sum(h.tricks[0] for h in sheet.hands), sum(h.tricks[1] for h in sheet.hands))
-        totals = [f"{hands} hand{'s' if hands != 1 else ''} · tricks {SIDES[0]} {tricks[0]} · "
-                  f"{SIDES[1]} {tricks[1]}"]
+        tricks = tuple(sum(h.tricks[i] for h in sheet.hands) for i in range(len(sides)))
+        totals = [f"{count(hands, 'hand')} · tricks {_by_side(sides, tricks)}"]
         if match.game.counts_honours(match.rules):
-            honours = (sum(h.honours[0] for h in sheet.hands), sum(h.honours[1] for h in sheet.hands))
-            totals.append(f"Honours scored: {SIDES[0]} {honours[0]} · {SIDES[1]} {honours[1]}")
+            honours = tuple(sum(h.honours[i] for h in sheet.hands) for i in range(len(sides)))
+            totals.append(f"Honours scored: {_by_side(sides, honours)}")
         if sheet.winner is not None and sitting is not None and sum(sitting) > 1:
-            totals.append(f"{word.capitalize()}s this sitting: {SIDES[0]} {sitting[0]} · "
-                          f"{SIDES[1]} {sitting[1]}")
+            totals.append(f"{word.capitalize()}s this sitting: {vocabulary.YOU} {sitting[0]} · "
+                          f"others {sitting[1]}")
         if sheet.winner is not None:
             rp = sheet.rubber_points
+            winners = sides[sheet.winner]
             if need > 1:
-                won, lost = gw[sheet.winner], gw[1 - sheet.winner]
-                headline = f"{WINNERS[sheet.winner]} win the {word}, {won} games to {lost}"
+                won = gw[sheet.winner]
+                lost = max(v for i, v in enumerate(gw) if i != sheet.winner)
+                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {won} games to {lost}"
             else:
-                headline = f"{WINNERS[sheet.winner]} win the {word}, {win} to {lose}"
+                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {win} to {max(rest)}"
             if last.game_won_by is not None and need > 1:
-                lines.append(f"Games: {SIDES[0]} {gw[0]} · {SIDES[1]} {gw[1]}")
+                lines.append(f"Games: {_by_side(sides, gw)}")
             if rp is not None:
-                lines.append(f"Rubber points: {SIDES[0]} {rp[0]} · {SIDES[1]} {rp[1]} "
-                             f"(the {word} is worth {max(rp)})")
-            return cls(word, sheet.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score)
-        headline = f"{WINNERS[game.winner]} win game {game.number}"
-        lines.append(f"Games: {SIDES[0]} {gw[0]} · {SIDES[1]} {gw[1]} (first to {need} wins the {word})")
+                lines.append(f"Rubber points: {_by_side(sides, rp)} (the {word} is worth {max(rp)})")
+            return cls(word, sheet.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score,
+                       sides, yours)
+        headline = f"{vocabulary.verb(sides[game.winner], 'win')} game {game.number}"
+        lines.append(f"Games: {_by_side(sides, gw)} (first to {need} wins the {word})")
         if counts_points:
-            rp = match.rubber_points()
-            lines.append(f"Rubber points so far: {SIDES[0]} {rp[0]} · {SIDES[1]} {rp[1]}")
-        return cls("game", game.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score)
+            lines.append(f"Rubber points so far: {_by_side(sides, match.rubber_points())}")
+        return cls("game", game.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score,
+                   sides, yours)
 
 
 @dataclass
@@ -170,7 +173,7 @@ class CelebrationScene(Scene):
         bh = self.px(56)
         match = self.app.session.match
         over = match.is_over
-        new = f"new {match_word(match)}"
+        new = f"new {vocabulary.match_word(match.game)}"
         items = [("Hand details", lambda: self.app.go("summary"), False, "details"),
                  ("Score pad", lambda: self.app.go("scorepad", back="celebration"), False, "scorepad"),
                  ("Menu", lambda: self.app.go("menu"), False, "menu"),
@@ -196,10 +199,9 @@ class CelebrationScene(Scene):
         ch = self.px(64)
         cw = int(ch * cards.CARD_RATIO)
         self.card_size = (cw, ch)
-        winner = 0 if self.moment is None else self.moment.winner
-        # The four aces and four kings fly up from the winners' edge (you sit South)
+        # The four aces and four kings fly up from the winners' edge (yours: the bottom)
         # and come to rest in two small fans either side of the headline.
-        from_y = h + ch if winner == 0 else -ch
+        from_y = h + ch if self.moment is None or self.moment.you_won else -ch
         self.flyers = []
         # The four aces come to rest on the left of the headline, the four kings on its right.
         for i, card in enumerate([s * 13 + 12 for s in range(4)] + [s * 13 + 11 for s in range(4)]):
@@ -301,24 +303,32 @@ class CelebrationScene(Scene):
         return bg
 
     def _big_score(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
-        """The game's score written large, the winners' figure in gold."""
-        size = min(self.px(84), int(box.h * 0.55))
+        """The game's score written large, a figure a side, the winners' in gold."""
+        n = len(m.score)
+        cell = box.w // n
+        size = min(self.px(84), int(box.h * 0.55), cell // 2)
         cy = box.y + box.h // 2 - self.px(12)
-        for side in (0, 1):
-            cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
+        for side in range(n):
+            cx = box.x + cell * side + cell // 2
+            if n == 2:  # the two figures a little apart, the dash between
+                cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
             colour = theme.GOLD if side == m.winner else theme.INK
             t = text.text(str(m.score[side]), size, colour, True)
             bg.blit(t, t.get_rect(center=(cx, cy)))
-            label = text.text(SIDES[side], self.px(22), theme.INK_DIM, True)
+            name = m.sides[side]
+            fs = text.fit_size(name, self.px(22), cell - self.px(6), True, min_size=self.px(18))
+            label = text.text(text.clip(name, fs, cell - self.px(6), True), fs, theme.INK_DIM, True)
             bg.blit(label, label.get_rect(midtop=(cx, cy + t.get_height() // 2)))
-        dash = text.text("–", size, theme.INK_DIM, True)
-        bg.blit(dash, dash.get_rect(center=(box.centerx, cy)))
+        if n == 2:
+            dash = text.text("–", size, theme.INK_DIM, True)
+            bg.blit(dash, dash.get_rect(center=(box.centerx, cy)))
 
     def _summary_table(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
         """The match summary: a row a game (the winners' score in gold), then the totals."""
         worth = any(g.value is not None for g in m.games)
-        heads = ["Game", SIDES[0], SIDES[1], "Hands"] + (["Worth"] if worth else [])
-        weights = [1.0, 1.5, 1.5, 1.0] + ([1.4] if worth else [])
+        n = len(m.sides)
+        heads = ["Game", *m.sides, "Hands"] + (["Worth"] if worth else [])
+        weights = [1.0] + [1.5 if n == 2 else 1.0] * n + [1.0] + ([1.4] if worth else [])
         unit = box.w / sum(weights)
         xs = [box.x + int(sum(weights[:i]) * unit) for i in range(len(weights))]
         ws = [int(wt * unit) for wt in weights]
@@ -338,17 +348,17 @@ class CelebrationScene(Scene):
         bg.blit(text.text(title, small, theme.GOLD, True), (box.x, box.y))
         y = box.y + line
         for i, head in enumerate(heads):
-            t = text.text(head, text.fit_size(head, small, ws[i] - self.px(4), False, self.px(18)),
-                          theme.INK_DIM)
+            fs = text.fit_size(head, small, ws[i] - self.px(4), False, self.px(18))
+            t = text.text(text.clip(head, fs, ws[i] - self.px(4)), fs, theme.INK_DIM)
             bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
         y += line
         pygame.draw.line(bg, theme.PANEL_EDGE, (box.x, y - self.px(2)), (box.right, y - self.px(2)), 1)
         for g in m.games:
-            cells = [f"Game {g.number}", str(g.score[0]), str(g.score[1]), str(g.hands)]
+            cells = [f"Game {g.number}", *(str(v) for v in g.score), str(g.hands)]
             if worth:
                 cells.append("" if g.value is None else f"{VALUE_NAMES.get(g.value, '')} ({g.value})")
             for i, cell in enumerate(cells):
-                won = i in (1, 2) and g.winner == i - 1
+                won = 1 <= i <= n and g.winner == i - 1
                 t = text.text(cell, small, theme.GOLD if won else theme.INK, won or i == 0)
                 bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
             y += line

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app import ai_worker
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
-from device.review import NAMES, TRICKS, CardCost, plain_record, review_lines, side_series, summary_lines
+from device.review import TRICKS, CardCost, plain_record, review_lines, reviewable, side_series, summary_lines
 from device.words import count
 from engine.cards import Card, parse_card
 from engine.seats import Seat
@@ -44,8 +45,6 @@ SUIT_RED = (240, 90, 90)  # hearts and diamonds on the dark panel
 PANEL_SUITS = {False: (theme.INK, SUIT_RED, SUIT_RED, theme.INK),
                True: (theme.INK, SUIT_RED, (120, 170, 255), (120, 215, 130))}
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
-# Where each seat sits in the diagram: you at the bottom, as at the table.
-PLACES = {Seat.N: "top", Seat.E: "right", Seat.S: "bottom", Seat.W: "left"}
 
 
 class ReviewScene(ScrollScene):
@@ -71,7 +70,10 @@ class ReviewScene(ScrollScene):
             return
         cache = self.app.review_cache
         if cache is None or cache.deal is not deal:
-            cache = ReviewCache(deal, self.app.ai.submit(ai_worker.review, deal))
+            if reviewable(deal.game):
+                cache = ReviewCache(deal, self.app.ai.submit(ai_worker.review, deal))
+            else:  # no double-dummy costs for this game: the hand as played
+                cache = ReviewCache(deal, None, None, True)
             self.app.review_cache = cache
         self._cache = cache
         if cache.job is None:
@@ -229,7 +231,7 @@ class ReviewScene(ScrollScene):
         gone = {c for t in deal.tricks[:max(0, step - 1)] for c in t.cards}
         dealt = deal.dealt_hands()
         return {seat: sorted((c for c in (dealt[seat] or ()) if c not in gone), reverse=True)
-                for seat in (Seat.N, Seat.E, Seat.S, Seat.W)}
+                for seat in deal.seats}
 
     # -- drawing -----------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
@@ -288,7 +290,8 @@ class ReviewScene(ScrollScene):
                     marks: dict[Card, tuple[int, int, int]],
                     rings: dict[Card, tuple[int, int, int]]) -> pygame.Surface:
         line = text.line_height(size) + self.px(1)
-        name = NAMES[seat.name] + (" (D)" if self.deal is not None and self.deal.dealer == seat else "")
+        assert self.deal is not None
+        name = vocabulary.seat_word(self.deal.game, seat) + (" (D)" if self.deal.dealer == seat else "")
         block = pygame.Surface((width, line * 5), pygame.SRCALPHA)
         block.blit(text.text(name, text.fit_size(name, size, width, True, min_size=size), theme.GOLD, True),
                    (0, 0))
@@ -316,17 +319,12 @@ class ReviewScene(ScrollScene):
         surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
         size = self.px(18)
         pad = self.px(8)
-        side = (area.w - 2 * pad) * 3 // 8  # a West or East block; North and South are as wide
+        side = (area.w - 2 * pad) * 3 // 8  # a block at the side; those across as wide
         hands = self.hands_before(self.step)
         marks, rings = self._marks()
-        blocks = {seat: self._hand_block(seat, hands[seat], size, side, marks, rings) for seat in hands}
-        bh = blocks[Seat.N].get_height()
-        x_mid = area.centerx - side // 2 + self.px(10)
-        surf.blit(blocks[Seat.N], (x_mid, area.top + pad))
-        surf.blit(blocks[Seat.S], (x_mid, area.bottom - pad - bh))
-        mid = area.centery
-        surf.blit(blocks[Seat.W], (area.left + pad, mid - bh // 2))
-        surf.blit(blocks[Seat.E], (area.right - pad - side, mid - bh // 2))
+        for seat, (x, y, width) in self._places(deal, side).items():
+            block = self._hand_block(seat, hands[seat], size, width, marks, rings)
+            surf.blit(block, (x, y - block.get_height() // 2))
         # the corners: trumps, and who leads this trick
         trump = deal.trump
         label = "No trumps" if trump not in range(4) else "Trumps"
@@ -337,8 +335,34 @@ class ReviewScene(ScrollScene):
             surf.blit(cards.suit_surface(trump, self.px(20), colour),
                       (area.left + pad + t.get_width() + self.px(4), area.top + pad))
         if deal.tricks and self.step == 0:  # a trick's leader is named beside it
-            lead = text.text(f"{NAMES[deal.tricks[0].leader.name]} leads", size, theme.INK_DIM)
+            lead = text.text(f"{vocabulary.seat_word(deal.game, deal.tricks[0].leader)} leads", size,
+                             theme.INK_DIM)
             surf.blit(lead, (area.left + pad, area.bottom - pad - lead.get_height()))
+
+    def _places(self, deal: Deal, side: int) -> dict[Seat, tuple[int, int, int]]:
+        """Where each seat's block goes (left, vertical centre, width): you at the bottom as at
+        the table, the seat on your left at the left, those across along the top, your right."""
+        area = self.diagram
+        pad = self.px(8)
+        bh = (text.line_height(self.px(18)) + self.px(1)) * 5
+        me = vocabulary.you(deal.game)
+        n = deal.players
+        others = [Seat((int(me) + k) % n) for k in range(1, n)]
+        mid_x = area.centerx - side // 2 + self.px(10)
+        places = {me: (mid_x, area.bottom - pad - bh // 2, side)}
+        left = others.pop(0) if n > 2 else None
+        right = others.pop() if n > 3 else None
+        mid_y = area.centery
+        if left is not None:
+            places[left] = (area.left + pad, mid_y, side)
+        if right is not None:
+            places[right] = (area.right - pad - side, mid_y, side)
+        if others:  # across the top, side by side
+            width = min(side, (area.w - 2 * pad) // len(others))
+            x0 = area.centerx - width * len(others) // 2 + (self.px(10) if len(others) == 1 else 0)
+            for i, seat in enumerate(others):
+                places[seat] = (x0 + i * width, area.top + pad + bh // 2, width)
+        return places
 
     def _draw_trick(self, surf: pygame.Surface, deal: Deal, top: int) -> int:
         """The trick's four cards in a row, in the order played, each marked; returns its bottom."""
@@ -349,17 +373,18 @@ class ReviewScene(ScrollScene):
         costs = self.costs(self.step)
         size = self.px(18)
         gap = self.px(10)
-        cw = min(self.px(58), (area.w - 2 * pad - 3 * gap) // 4)
+        played = len(trick.plays())
+        cw = min(self.px(58), (area.w - 2 * pad - (played - 1) * gap) // max(1, played))
         ch = int(cw / cards.CARD_RATIO)
         four = self.app.config.display.four_colour
-        x0 = area.left + (area.w - 4 * cw - 3 * gap) // 2
+        x0 = area.left + (area.w - played * cw - (played - 1) * gap) // 2
         for i, (seat, card) in enumerate(trick.plays()):
             x = x0 + i * (cw + gap)
             surf.blit(cards.card_surface(int(card), cw, ch, four), (x, top))
             if seat == winner:
                 ring = max(2, self.px(3))
                 surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring), (x - ring, top - ring))
-            name = NAMES[seat.name]
+            name = vocabulary.seat_word(deal.game, seat)
             n = text.text(name, text.fit_size(name, size, cw + gap, False, min_size=size), theme.INK)
             surf.blit(n, n.get_rect(midtop=(x + cw // 2, top + ch + self.px(2))))
         for i, cost in enumerate(costs):  # over the cards, never under the next one
@@ -398,12 +423,14 @@ class ReviewScene(ScrollScene):
             return out
         trick = deal.tricks[self.step - 1]
         winner = trick.winner(deal.order)
-        out.append(("b", f"{NAMES[trick.leader.name]} led, {NAMES[winner.name]} won", theme.INK))
+        out.append(("b", f"{vocabulary.seat_word(deal.game, trick.leader)} led, "
+                           f"{vocabulary.seat_word(deal.game, winner)} won", theme.INK))
         costs = self.costs(self.step)
         for (seat, card), cost in zip(trick.plays(), costs, strict=True):
             if cost is not None and cost.mistake:
                 better = " ".join(parse_card(b).symbol for b in cost.best[:3])
-                out.append(("t", f"{NAMES[seat.name]} {card.symbol} cost {count(cost.cost, 'trick')}: "
+                who = vocabulary.seat_word(deal.game, seat)
+                out.append(("t", f"{who} {card.symbol} cost {count(cost.cost, 'trick')}: "
                                  f"{better} was better", BAD))
         if costs and all(c is not None and not c.mistake for c in costs):
             out.append(("t", "Every card kept its side's best.", GOOD))

@@ -24,6 +24,7 @@ from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.app.session import KEEP_DEALS
 from device.events import InputEvent, PointerEvent
+from device.review import reviewable
 from device.stats import HandOutcome, Statistics, tally
 from device.store import StoreError
 from device.words import count
@@ -60,7 +61,7 @@ def _stored_block(b: dict[str, Any]) -> list[tuple[str, str]]:
     lines = [
         ("t", f"Hands played {b['hands_finished']}, won {b['hands_won']['NS']}"),
         ("t", f"Tricks per hand {b['tricks_per_hand']['NS']:.1f} "
-              f"(opponents {b['tricks_per_hand']['EW']:.1f})"),
+              f"(They {b['tricks_per_hand']['EW']:.1f})"),
         ("t", f"Games played {b['games']}, won {b['games_won']['NS']}"),
         ("t", f"Rubbers played {b['rubbers_finished']}, won {b['rubbers_won']['NS']}"),
     ]
@@ -175,7 +176,7 @@ class StatsScene(ScrollScene):
         assert key is not None
         deal = self._deal(hand)
         cache = self.app.review_cache
-        if deal is None or not deal.is_over:
+        if deal is None or not deal.is_over or not reviewable(deal.game):
             self.app.stats.costly[key] = None
             self._frame = None
         elif cache is not None and cache.deal is deal and cache.result is not None:
@@ -195,7 +196,7 @@ class StatsScene(ScrollScene):
         if stats is not None:
             return self._stored_lines(stats)
         mem = self.app.stats
-        out: list[tuple[str, str]] = [("h", "All play (you and your partner)")]
+        out: list[tuple[str, str]] = [("h", "All play: We (you and your partner)")]
         out += _block(mem.total())
         for key, s in sorted(mem.by_level.items()):
             out.append(("", ""))
@@ -207,7 +208,7 @@ class StatsScene(ScrollScene):
 
     @staticmethod
     def _stored_lines(stats: dict[str, Any]) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = [("h", "All play (you and your partner: North-South)")]
+        out: list[tuple[str, str]] = [("h", "All play: We (you and your partner)")]
         out += _stored_block(stats)
         for level, bucket in stats.get("by_ai_level", {}).items():
             out.append(("", ""))

@@ -4,55 +4,101 @@ from __future__ import annotations
 
 import pygame
 
+from device import vocabulary
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
-from engine.seats import SEAT_NAMES
+from device.words import count
+from engine.deal import Deal
+from engine.game import Game
+from engine.scoring import HandScore
 
-SIDES = ("You/Partner", "Opponents")
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
 
-def _trump(t: int) -> str:
-    return "no trumps" if t == 4 else ("spades", "hearts", "diamonds", "clubs")[t]
+def bid_results(deal: Deal) -> dict[int, tuple[int, int]]:
+    """Each seat's bid and the tricks it took, in games where each bids a number of tricks."""
+    seen = deal.observe(vocabulary.you(deal.game))
+    return {int(s): (b, seen.won[int(s)]) for s, b in seen.bids.items()}
+
+
+def headline(game: Game, score: HandScore, bids: dict[int, tuple[int, int]]) -> str:
+    """The hand in one line: your bid made or missed, else who scored most."""
+    me = int(vocabulary.you(game))
+    if me in bids:
+        bid, took = bids[me]
+        if bid == took:
+            return f"You made your bid of {bid}"
+        return f"You missed your bid of {bid}: you took {count(took, 'trick')}"
+    sides = vocabulary.side_words(game)
+    best = max(score.points)
+    if best <= 0 or list(score.points).count(best) > 1:
+        each = zip(sides, score.points, strict=True)
+        return "Hand over: " + " · ".join(f"{w} {_signed(p)}" for w, p in each)
+    side = score.points.index(best)
+    tricks = count(score.tricks[side], "trick")
+    return f"{vocabulary.verb(sides[side], 'score')} {count(best, 'point')} with {tricks}"
 
 
 class SummaryScene(Scene):
     name = "summary"
     title = "Hand over"
 
+    def _bids(self) -> dict[int, tuple[int, int]]:
+        deal = self.app.session.last_deal
+        return bid_results(deal) if deal is not None else {}
+
     def rows(self) -> list[tuple[str, str]]:
+        """(label, value) rows: the hand, a row per side (or seat), the game and the match."""
         s = self.app.session.last_score
         m = self.app.session.match
         if s is None:
             return [("", "No hand has been played yet.")]
-        out = [
-            ("Hand", f"{s.number} · dealer {SEAT_NAMES[s.dealer]} · trumps {_trump(s.trump)}"),
-            ("Tricks", f"You/Partner {s.tricks[0]} · Opponents {s.tricks[1]}"),
-        ]
-        if s.penalty != (0, 0):
-            out.append(("Penalty", f"revoke: {s.penalty[0]} to you/partner, {s.penalty[1]} to opponents"))
-        else:
-            out.append(("Penalties", "none"))
-        out.append(("Points", f"You/Partner +{s.points[0]} · Opponents +{s.points[1]}"))
-        # Honours are only looked at when the house counts them: elsewhere the score
-        # holds no count, and a "held 0 / 0" would be false.
-        if m.game.counts_honours(m.rules):
-            held = f"held You/Partner {s.honours_held[0]} · Opponents {s.honours_held[1]}"
-            out.append(("Honours", f"{held}; scored +{s.honours[0]} / +{s.honours[1]}"))
+        game = m.game
+        sides = vocabulary.side_words(game)
+        deal = self.app.session.last_deal
+        contract = deal.contract if deal is not None else None
+        out = [("Hand", f"{s.number}, dealt by {vocabulary.seat_word(game, s.dealer)}")]
+        if contract is not None and contract.declarer is not None:
+            out.append(("Contract", f"{contract.call.capitalize()} by "
+                                    f"{vocabulary.seat_word(game, contract.declarer)}"))
+        out.append(("Trumps", vocabulary.trumps_word(s.trump)))
+        bids = self._bids()
+        for side, word in enumerate(sides):
+            parts = []
+            if side in bids:
+                bid, took = bids[side]
+                parts.append(f"bid {bid}, took {took}: {'made' if bid == took else 'missed'}")
+            else:
+                parts.append(count(s.tricks[side], "trick"))
+            parts.append(f"{_signed(s.points[side])} this hand")
+            if side < len(s.honours) and game.counts_honours(m.rules):
+                parts.append(f"honours held {s.honours_held[side]}, scored +{s.honours[side]}")
+            parts.append(f"total {s.game_after[side]}")
+            out.append((word, " · ".join(parts)))
+        if any(s.penalty):
+            out.append(("Revoke", " · ".join(f"{count(p, 'trick')} to {sides[i]}"
+                                             for i, p in enumerate(s.penalty) if p)))
         game_no = len(m.games) if s.game_won_by is not None else len(m.games) + 1
+        word = vocabulary.match_word(game)
         if s.game_won_by is not None:
-            game = f"Game {game_no} won by {SIDES[s.game_won_by]}, {s.game_after[0]}-{s.game_after[1]}"
-        else:
-            game = f"Game {game_no}: You/Partner {s.game_after[0]} · Opponents {s.game_after[1]}" \
-                   f" (to {m.rules.target})"
-        out.append(("Game", game))
+            after = "–".join(str(v) for v in s.game_after)
+            out.append(("Game", f"{vocabulary.verb(sides[s.game_won_by], 'win')} game {game_no}, {after}"))
+        elif m.rules.target > 0:
+            out.append(("Game", f"Game {game_no}, to {m.rules.target}"))
+        need = game.games_to_win(m.rules)
         gw = m.games_won
-        rubber = f"games You/Partner {gw[0]} · Opponents {gw[1]}"
-        if m.winner is not None:  # the rubber is over
-            rubber = f"won by {SIDES[m.winner]} ({gw[0]}-{gw[1]})"
-            if m.game.counts_rubber_points(m.rules):
-                rp = m.rubber_points()
-                rubber += f", points {rp[0]}-{rp[1]}"
-        out.append(("Rubber", rubber))
+        if m.winner is not None:
+            result = f"{vocabulary.verb(sides[m.winner], 'win')} the {word}"
+            if need > 1:
+                result += " (games " + "–".join(str(v) for v in gw) + ")"
+            if game.counts_rubber_points(m.rules):
+                result += ", points " + "–".join(str(v) for v in m.rubber_points())
+            out.append((word.capitalize(), result))
+        elif need > 1:
+            out.append(("Games", " · ".join(f"{w} {v}" for w, v in zip(sides, gw, strict=True))
+                        + f" (first to {need})"))
         for note in s.notes:
             out.append(("", note))
         return out
@@ -117,13 +163,9 @@ class SummaryScene(Scene):
         p = self.panel
         bg.blit(widgets.panel_surface(p.w, p.h), p.topleft)
         s = self.app.session.last_score
-        headline = "Hand over"
-        if s is not None:
-            ns, ew = s.tricks
-            headline = (f"You and your partner take {ns} tricks" if ns >= ew
-                        else f"The opponents take {ew} tricks")
-        size = text.fit_size(headline, self.px(28), p.w - self.px(24), True)
-        t = text.text(headline, size, theme.GOLD, True)
+        title = "Hand over" if s is None else headline(self.app.session.match.game, s, self._bids())
+        size = text.fit_size(title, self.px(28), p.w - self.px(24), True)
+        t = text.text(title, size, theme.GOLD, True)
         y = p.y + self.px(10)
         bg.blit(t, (p.x + self.px(14), y))
         y += t.get_height() + self.px(8)

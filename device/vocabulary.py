@@ -1,0 +1,93 @@
+"""The table's words for seats, sides, cards and contracts: one word each (docs/vocabulary.md).
+
+Every screen, the score pad, the history and the statistics name a seat, a side,
+a card or a contract through these functions, so "Partner" on the table is
+"Partner" on the score pad, and the side you play for is "We" wherever it is
+scored. The person at the screen sits at :func:`you`: South at the four-seat
+partnership table, seat 0 at the tables where each plays alone.
+"""
+
+from __future__ import annotations
+
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from engine.game import Game
+from engine.seats import Seat
+
+WE, THEY = "We", "They"  # the two sides of a partnership game: yours, and your opponents'
+YOU = "You"
+PARTNER, LEFT, RIGHT = "Partner", "Left", "Right"
+NO_TRUMPS = "No trumps"
+# Words that take a plural verb: "We win", "Player 2 wins".
+_PLURAL = frozenset({WE, THEY, YOU})
+
+
+def you(game: Game) -> Seat:
+    """The seat of the person at the screen: South beside a partner, else seat 0."""
+    return Seat.S if _four_partners(game) else Seat(0)
+
+
+def _four_partners(game: Game) -> bool:
+    return game.partnerships and game.players == 4
+
+
+def seat_word(game: Game, seat: Seat) -> str:
+    """A seat as the table calls it: You, Partner, Left, Right at four in
+    partnerships; You, Player 2 ... Player n (clockwise from you) where each plays alone."""
+    me = you(game)
+    if _four_partners(game):
+        return {0: YOU, 1: LEFT, 2: PARTNER, 3: RIGHT}[(int(seat) - int(me)) % 4]
+    steps = (int(seat) - int(me)) % game.players
+    return YOU if steps == 0 else f"Player {steps + 1}"
+
+
+def seat_words(game: Game) -> tuple[str, ...]:
+    """Every seat's word, in seat order."""
+    return tuple(seat_word(game, Seat(i)) for i in range(game.players))
+
+
+def side_words(game: Game) -> tuple[str, ...]:
+    """The sides that score, in the engine's order (``Game.side_of``): We and They in
+    partnerships, else the word of the seat that scores alone for that side."""
+    if game.partnerships:
+        return (WE, THEY) if game.side_of(you(game)) == 0 else (THEY, WE)
+    words: dict[int, str] = {}
+    for i in range(game.players):
+        words.setdefault(game.side_of(Seat(i)), seat_word(game, Seat(i)))
+    return tuple(words[s] for s in range(game.sides))
+
+
+def your_side(game: Game) -> int:
+    return game.side_of(you(game))
+
+
+def verb(subject: str, plural: str) -> str:
+    """``subject`` with ``plural`` agreed: "We win", "Player 2 wins"."""
+    if subject in _PLURAL:
+        return f"{subject} {plural}"
+    return f"{subject} {plural[:-1] + 'ies' if plural.endswith('y') else plural + 's'}"
+
+
+def card_word(card: Card) -> str:
+    """A card named short: suit then rank, ``♠Q``, ``♥10``; jokers ``BJ``, ``LJ``."""
+    return card.symbol
+
+
+def trumps_word(trump: int) -> str:
+    """The trump suit, or no trumps: ``♠ Spades``, ``No trumps``."""
+    return NO_TRUMPS if trump >= 4 else f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump].capitalize()}"
+
+
+def trumps_short(trump: int) -> str:
+    """The trump suit in a narrow column: ``♠`` or ``NT``."""
+    return "NT" if trump >= 4 else SUIT_SYMBOLS[trump]
+
+
+def match_word(game: Game) -> str:
+    """What a whole match is called: a rubber where games are played to a rubber
+    (classic whist's two of three with rubber points), else a match."""
+    return "rubber" if game.counts_rubber_points(game.default_rules()) or _rubber(game) else "match"
+
+
+def _rubber(game: Game) -> bool:
+    # Classic whist: partners, no auction, the best of three games.
+    return _four_partners(game) and not game.has_auction and game.games_to_win(game.default_rules()) == 2
