@@ -20,7 +20,7 @@ import pygame
 
 from device import vocabulary
 from device.app import store_banner
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from device.words import count
@@ -248,7 +248,7 @@ class CelebrationScene(Scene):
         cw, ch = self.card_size
         if m is None:
             t = text.text("No game has been won yet.", self.px(26), theme.INK, True)
-            bg.blit(t, t.get_rect(center=a.center))
+            layout.blit(bg, t, t.get_rect(center=a.center))
             return bg
         # The headline between the two resting fans, the rest on a panel below.
         side = self.px(18) + 3 * self.px(20) + cw + self.px(10)
@@ -267,25 +267,25 @@ class CelebrationScene(Scene):
         for line in lines:
             t = text.text(line, size, colour, True)
             r = t.get_rect(midtop=(w // 2, y))
-            bg.blit(t, r)
+            layout.blit(bg, t, r)
             # Outlined once here, for writing over the flying cards.
             outline = text.text(line, size, theme.PANEL, True)
             baked = pygame.Surface((r.w + 2 * o, r.h + 2 * o), pygame.SRCALPHA)
             for dx, dy in ((0, o), (2 * o, o), (o, 0), (o, 2 * o)):
-                baked.blit(outline, (dx, dy))
-            baked.blit(t, (o, o))
+                layout.blit(baked, outline, (dx, dy))
+            layout.blit(baked, t, (o, o))
             self.headline.append((baked, r.move(-o, -o)))
             y += text.line_height(size, True)
         top = a.y + self.px(6) + head_h + self.px(8)
         panel = pygame.Rect(a.x, top, a.w, a.bottom - top)
-        bg.blit(widgets.panel_surface(panel.w, panel.h), panel.topleft)
+        layout.blit(bg, widgets.panel_surface(panel.w, panel.h), panel.topleft)
         x, inner = panel.x + self.px(18), panel.w - self.px(36)
         y = panel.y + self.px(10)
         big = self.px(22)
         for line in m.lines:
             fs = text.fit_size(line, big, inner, True, min_size=self.px(18))
             for part in text.wrap(line, fs, inner, True):  # a narrow (portrait) screen
-                bg.blit(text.text(part, fs, theme.INK, True), (x, y))
+                layout.blit(bg, text.text(part, fs, theme.INK, True), (x, y))
                 y += text.line_height(fs, True)
         if len(m.games) < 2:
             # One game so far: its score written large says it best.
@@ -295,7 +295,7 @@ class CelebrationScene(Scene):
                 for total in reversed(m.totals):
                     fs = text.fit_size(total, size, inner, False, self.px(18))
                     foot += text.line_height(fs)
-                    bg.blit(text.text(total, fs, theme.INK_DIM), (x, panel.bottom - foot))
+                    layout.blit(bg, text.text(total, fs, theme.INK_DIM), (x, panel.bottom - foot))
             self._big_score(bg, pygame.Rect(x, y, inner, panel.bottom - y - foot), m)
             return bg
         y += self.px(8)
@@ -313,15 +313,16 @@ class CelebrationScene(Scene):
             if n == 2:  # the two figures a little apart, the dash between
                 cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
             colour = theme.GOLD if side == m.winner else theme.INK
-            t = text.text(str(m.score[side]), size, colour, True)
-            bg.blit(t, t.get_rect(center=(cx, cy)))
+            figure = str(m.score[side])
+            t = text.text(figure, text.fit_size(figure, size, cell - self.px(12), True), colour, True)
+            layout.blit(bg, t, t.get_rect(center=(cx, cy)))
             name = m.sides[side]
             fs = text.fit_size(name, self.px(22), cell - self.px(6), True, min_size=self.px(18))
             label = text.text(text.clip(name, fs, cell - self.px(6), True), fs, theme.INK_DIM, True)
-            bg.blit(label, label.get_rect(midtop=(cx, cy + t.get_height() // 2)))
+            layout.blit(bg, label, label.get_rect(midtop=(cx, cy + t.get_height() // 2)))
         if n == 2:
             dash = text.text("–", size, theme.INK_DIM, True)
-            bg.blit(dash, dash.get_rect(center=(box.centerx, cy)))
+            layout.blit(bg, dash, dash.get_rect(center=(box.centerx, cy)))
 
     def _summary_table(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
         """The match summary: a row a game (the winners' score in gold), then the totals."""
@@ -345,12 +346,12 @@ class CelebrationScene(Scene):
                 break
         line = int(text.line_height(small, True) * spacing)
         title = "Match summary" if m.kind != "game" else "Games so far"
-        bg.blit(text.text(title, small, theme.GOLD, True), (box.x, box.y))
+        layout.blit(bg, text.text(title, small, theme.GOLD, True), (box.x, box.y))
         y = box.y + line
         for i, head in enumerate(heads):
             fs = text.fit_size(head, small, ws[i] - self.px(4), False, self.px(18))
             t = text.text(text.clip(head, fs, ws[i] - self.px(4)), fs, theme.INK_DIM)
-            bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
+            layout.blit(bg, t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
         y += line
         pygame.draw.line(bg, theme.PANEL_EDGE, (box.x, y - self.px(2)), (box.right, y - self.px(2)), 1)
         for g in m.games:
@@ -360,12 +361,12 @@ class CelebrationScene(Scene):
             for i, cell in enumerate(cells):
                 won = 1 <= i <= n and g.winner == i - 1
                 t = text.text(cell, small, theme.GOLD if won else theme.INK, won or i == 0)
-                bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
+                layout.blit(bg, t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
             y += line
         for total in m.totals:
             fs = text.fit_size(total, small, box.w, False, self.px(18))
             for part in text.wrap(total, fs, box.w):
-                bg.blit(text.text(part, fs, theme.INK_DIM), (box.x, y))
+                layout.blit(bg, text.text(part, fs, theme.INK_DIM), (box.x, y))
                 y += line
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -386,7 +387,7 @@ class CelebrationScene(Scene):
             dirty: list[pygame.Rect] = []
         else:
             assert self._bg is not None
-            dirty = [surf.blit(self._bg, r, r) for r in self._moved]
+            dirty = [layout.blit(surf, self._bg, r, r) for r in self._moved]
         moved = self._draw_animation(surf) if self.moment is not None else []
         touched = dirty + moved
         extra: list[pygame.Rect] = []
@@ -396,7 +397,7 @@ class CelebrationScene(Scene):
             for baked, r in self.headline:
                 for t in [r] if full else [t for t in touched if t.colliderect(r)]:
                     part = r.clip(t)
-                    extra.append(surf.blit(baked, part.topleft, part.move(-r.x, -r.y)))
+                    extra.append(layout.blit(surf, baked, part.topleft, part.move(-r.x, -r.y)))
         for i, b in enumerate(self.buttons.buttons):
             if b.visible and (full or b.rect.collidelist(touched) >= 0):
                 b.draw(surf, focused=i == self.buttons.focus)
@@ -421,7 +422,7 @@ class CelebrationScene(Scene):
             angle = f.spin * (1 - e)
             if abs(angle) > 1:
                 img = pygame.transform.rotate(img, angle)
-            out.append(surf.blit(img, img.get_rect(center=(int(x), int(y)))))
+            out.append(layout.blit(surf, img, img.get_rect(center=(int(x), int(y)))))
         if p_all >= 1.0:
             return out
         h = surf.get_height()

@@ -15,7 +15,7 @@ import pygame
 
 from device import vocabulary
 from device.app import ai_worker
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from device.review import TRICKS, CardCost, plain_record, review_lines, reviewable, side_series, summary_lines
@@ -122,7 +122,7 @@ class ReviewScene(ScrollScene):
         super().layout(w, h)  # the header, and the List view's text panel and scroll buttons
         self.buttons.by_name("back").label = "Back"
         pad = self.px(8)
-        bar = self.px(46)
+        bar = self.px(52)
         top = self.view.top
         # the List view keeps the scroll panel above the bottom bar
         self.view.h = h - top - bar - 2 * pad
@@ -241,7 +241,7 @@ class ReviewScene(ScrollScene):
             return
         if self._frame is None or self._frame.get_size() != surf.get_size():
             self._frame = self._render_frame(*surf.get_size())
-        surf.blit(self._frame, (0, 0))
+        layout.blit(surf, self._frame, (0, 0), covers=True)
         self.buttons.draw(surf)
 
     def _render_frame(self, w: int, h: int) -> pygame.Surface:
@@ -250,11 +250,11 @@ class ReviewScene(ScrollScene):
         deal = self.deal
         label = "The deal" if self.step == 0 else f"Trick {self.step} of {self.steps}"
         t = text.text(label, text.fit_size(label, self.px(20), self.bar.w, True), theme.INK, True)
-        surf.blit(t, t.get_rect(center=self.bar.center))
+        layout.blit(surf, t, t.get_rect(center=self.bar.center))
         if deal is None:
             msg = text.text("Play a hand first: the review shows what each card cost.", self.px(18),
                             theme.INK)
-            surf.blit(msg, msg.get_rect(center=self.main.center))
+            layout.blit(surf, msg, msg.get_rect(center=self.main.center))
             return surf
         self._draw_diagram(surf, deal)
         self._draw_info(surf, deal)
@@ -265,11 +265,11 @@ class ReviewScene(ScrollScene):
                    width: int, marks: dict[Card, tuple[int, int, int]],
                    rings: dict[Card, tuple[int, int, int]]) -> None:
         colour = PANEL_SUITS[self.app.config.display.four_colour][suit]
-        surf.blit(cards.suit_surface(suit, size, colour), (x, y + size // 8))
+        layout.blit(surf, cards.suit_surface(suit, size, colour), (x, y + size // 8))
         cx = x + size + self.px(5)
         ranks = [RANK_TEXT.get(c.rank, str(c.rank)) for c in hand if c.suit == suit]
         if not ranks:
-            surf.blit(text.text("—", size, theme.INK_DIM), (cx, y))
+            layout.blit(surf, text.text("—", size, theme.INK_DIM), (cx, y))
             return
         # the gap between ranks narrows for a long suit, so it stays in its block
         inked = sum(text.width(r, size) for r in ranks)
@@ -283,7 +283,7 @@ class ReviewScene(ScrollScene):
                 g = text.text(label, size, theme.BLACK, True)
             elif c in rings:
                 pygame.draw.rect(surf, rings[c], box, max(2, self.px(2)), border_radius=3)
-            surf.blit(g, (cx, y))
+            layout.blit(surf, g, (cx, y))
             cx += g.get_width() + gap
 
     def _hand_block(self, seat: Seat, hand: list[Card], size: int, width: int,
@@ -293,8 +293,8 @@ class ReviewScene(ScrollScene):
         assert self.deal is not None
         name = vocabulary.seat_word(self.deal.game, seat) + (" (D)" if self.deal.dealer == seat else "")
         block = pygame.Surface((width, line * 5), pygame.SRCALPHA)
-        block.blit(text.text(name, text.fit_size(name, size, width, True, min_size=size), theme.GOLD, True),
-                   (0, 0))
+        fs = text.fit_size(name, size, width, True, min_size=size)
+        layout.blit(block, text.text(text.clip(name, fs, width, True), fs, theme.GOLD, True), (0, 0))
         for suit in range(4):
             self._suit_line(block, 0, line * (suit + 1), suit, hand, size, width, marks, rings)
         return block
@@ -316,7 +316,7 @@ class ReviewScene(ScrollScene):
 
     def _draw_diagram(self, surf: pygame.Surface, deal: Deal) -> None:
         area = self.diagram
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        layout.blit(surf, widgets.panel_surface(area.w, area.h), area.topleft)
         size = self.px(18)
         pad = self.px(8)
         side = (area.w - 2 * pad) * 3 // 8  # a block at the side; those across as wide
@@ -324,20 +324,20 @@ class ReviewScene(ScrollScene):
         marks, rings = self._marks()
         for seat, (x, y, width) in self._places(deal, side).items():
             block = self._hand_block(seat, hands[seat], size, width, marks, rings)
-            surf.blit(block, (x, y - block.get_height() // 2))
+            layout.blit(surf, block, (x, y - block.get_height() // 2))
         # the corners: trumps, and who leads this trick
         trump = deal.trump
         label = "No trumps" if trump not in range(4) else "Trumps"
         t = text.text(label, size, theme.INK_DIM, True)
-        surf.blit(t, (area.left + pad, area.top + pad))
+        layout.blit(surf, t, (area.left + pad, area.top + pad))
         if trump in range(4):
             colour = PANEL_SUITS[self.app.config.display.four_colour][trump]
-            surf.blit(cards.suit_surface(trump, self.px(20), colour),
+            layout.blit(surf, cards.suit_surface(trump, self.px(20), colour),
                       (area.left + pad + t.get_width() + self.px(4), area.top + pad))
         if deal.tricks and self.step == 0:  # a trick's leader is named beside it
             lead = text.text(f"{vocabulary.seat_word(deal.game, deal.tricks[0].leader)} leads", size,
                              theme.INK_DIM)
-            surf.blit(lead, (area.left + pad, area.bottom - pad - lead.get_height()))
+            layout.blit(surf, lead, (area.left + pad, area.bottom - pad - lead.get_height()))
 
     def _places(self, deal: Deal, side: int) -> dict[Seat, tuple[int, int, int]]:
         """Where each seat's block goes (left, vertical centre, width): you at the bottom as at
@@ -348,6 +348,16 @@ class ReviewScene(ScrollScene):
         me = vocabulary.you(deal.game)
         n = deal.players
         others = [Seat((int(me) + k) % n) for k in range(1, n)]
+        if n > 4:
+            # Round a table this big the blocks would meet: a grid from you, clockwise,
+            # under the line that names the trumps.
+            top = area.top + pad + text.line_height(self.px(18)) + self.px(4)
+            rows = max(1, (area.bottom - pad - top) // bh)
+            cols = -(-n // rows)
+            width = (area.w - 2 * pad) // cols
+            order = [me, *others]
+            return {seat: (area.left + pad + (i % cols) * width, top + (i // cols) * bh + bh // 2, width)
+                    for i, seat in enumerate(order)}
         mid_x = area.centerx - side // 2 + self.px(10)
         places = {me: (mid_x, area.bottom - pad - bh // 2, side)}
         left = others.pop(0) if n > 2 else None
@@ -380,13 +390,14 @@ class ReviewScene(ScrollScene):
         x0 = area.left + (area.w - played * cw - (played - 1) * gap) // 2
         for i, (seat, card) in enumerate(trick.plays()):
             x = x0 + i * (cw + gap)
-            surf.blit(cards.card_surface(int(card), cw, ch, four), (x, top))
+            layout.blit(surf, cards.card_surface(int(card), cw, ch, four), (x, top))
             if seat == winner:
                 ring = max(2, self.px(3))
-                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring), (x - ring, top - ring))
+                outline = cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring)
+                layout.blit(surf, outline, (x - ring, top - ring))
             name = vocabulary.seat_word(deal.game, seat)
             n = text.text(name, text.fit_size(name, size, cw + gap, False, min_size=size), theme.INK)
-            surf.blit(n, n.get_rect(midtop=(x + cw // 2, top + ch + self.px(2))))
+            layout.blit(surf, n, n.get_rect(midtop=(x + cw // 2, top + ch + self.px(2))))
         for i, cost in enumerate(costs):  # over the cards, never under the next one
             if cost is not None:
                 x = x0 + i * (cw + gap)
@@ -402,7 +413,7 @@ class ReviewScene(ScrollScene):
         r.center = (corner[0] - r.w // 3, corner[1] - r.h // 2)
         pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
         pygame.draw.rect(surf, theme.PANEL, r, 1, border_radius=r.h // 2)
-        surf.blit(t, t.get_rect(center=r.center))
+        layout.blit(surf, t, t.get_rect(center=r.center))
 
     def _info_lines(self, deal: Deal) -> list[tuple[str, str, tuple[int, int, int]]]:
         """(style, text, colour) for the panel beside the diagram."""
@@ -442,7 +453,7 @@ class ReviewScene(ScrollScene):
 
     def _draw_info(self, surf: pygame.Surface, deal: Deal) -> None:
         area = self.info
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        layout.blit(surf, widgets.panel_surface(area.w, area.h), area.topleft)
         pad = self.px(8)
         y = area.top + pad
         if self.step:
@@ -453,22 +464,22 @@ class ReviewScene(ScrollScene):
             for part in text.wrap(line, size, area.w - 2 * pad, bold):
                 if y + text.line_height(size, bold) > area.bottom - pad // 2:
                     return
-                surf.blit(text.text(part, size, colour, bold), (area.left + pad, y))
+                layout.blit(surf, text.text(part, size, colour, bold), (area.left + pad, y))
                 y += text.line_height(size, bold)
 
     def _draw_chart(self, surf: pygame.Surface) -> None:
         area = self.chart
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        layout.blit(surf, widgets.panel_surface(area.w, area.h), area.topleft)
         pad = self.px(8)
         size = self.px(18)
         label = "Tricks your side could take"
         title = text.text(label, text.fit_size(label, size, area.w - 2 * pad, True, min_size=size),
                           theme.INK, True)
-        surf.blit(title, (area.left + pad, area.top + pad // 2))
+        layout.blit(surf, title, (area.left + pad, area.top + pad // 2))
         series = side_series(self.result or [])
         if len(series) < 2:
             note = text.text("no double-dummy figures", size, theme.INK_DIM)
-            surf.blit(note, note.get_rect(center=area.center))
+            layout.blit(surf, note, note.get_rect(center=area.center))
             return
         axis = text.width("13", size) + self.px(6)
         plot = pygame.Rect(area.left + pad + axis, area.top + pad + title.get_height() + self.px(6),
@@ -485,12 +496,12 @@ class ReviewScene(ScrollScene):
                               max(2, at(4 * self.step, 0)[0] - at(4 * (self.step - 1), 0)[0]), plot.h)
             shade = pygame.Surface(col.size, pygame.SRCALPHA)
             shade.fill((*theme.HIGHLIGHT, 60))
-            surf.blit(shade, col.topleft)
+            layout.blit(surf, shade, col.topleft)
         for v in (0, 7, 13):
             y = at(0, v)[1]
             pygame.draw.line(surf, theme.PANEL_EDGE, (plot.left, y), (plot.right, y), 1)
             lab = text.text(str(v), size, theme.INK_DIM)
-            surf.blit(lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
+            layout.blit(surf, lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
         points = []
         for i, v in enumerate(series):
             if i:

@@ -20,7 +20,7 @@ import pygame
 
 from device import vocabulary
 from device.app import store_banner
-from device.app.render import text, widgets
+from device.app.render import layout, text, widgets
 from device.app.scenes.base import ScrollScene
 from device.words import count
 from engine.scoresheet import VALUE_NAMES
@@ -164,7 +164,7 @@ class ScorePadScene(ScrollScene):
             return
         super().draw(surf)
         if self.scroll > 0 and self._head is not None:
-            surf.blit(self._head, self.view.topleft)  # We | They stay in view as the pad scrolls
+            layout.blit(surf, self._head, self.view.topleft)  # We | They stay in view as the pad scrolls
         self._drawn = self._state(surf)  # as drawn: drawing may clamp the scroll and grey an arrow
 
     def _state(self, surf: pygame.Surface) -> tuple[object, ...]:
@@ -212,11 +212,11 @@ class ScorePadScene(ScrollScene):
             x0 = margin_w + s * side_w
             fs = text.fit_size(name, big, side_w - u(6), True, min_size=u(18))
             t = text.text(text.clip(name, fs, side_w - u(6), True), fs, PEN, True)
-            surf.blit(t, t.get_rect(midtop=(x0 + side_w // 2, u(2))))
+            layout.blit(surf, t, t.get_rect(midtop=(x0 + side_w // 2, u(2))))
             narrow = any(text.width(cols[c], u(18)) > col_w - u(6) for c in keep)
             for i, c in enumerate(keep):
                 t = text.text(SHORT.get(cols[c], cols[c]) if narrow else cols[c], u(18), PENCIL)
-                surf.blit(t, t.get_rect(midbottom=(x0 + i * col_w + col_w // 2, head_h - u(3))))
+                layout.blit(surf, t, t.get_rect(midbottom=(x0 + i * col_w + col_w // 2, head_h - u(3))))
         self._head = surf.subsurface((0, 0, w, head_h)).copy()
         fs = u(20)
         y = head_h
@@ -228,11 +228,11 @@ class ScorePadScene(ScrollScene):
                 note = text.text(text.clip(line.note, size, w - u(20), True), size, PEN, True)
                 r = note.get_rect(midleft=(u(10), y + row_h // 2 + u(2)))
                 pygame.draw.rect(surf, PAPER, r.inflate(u(8), 0))  # written over the pad's lines
-                surf.blit(note, r)
+                layout.blit(surf, note, r)
                 y += row_h
                 continue
             m = text.text(text.clip(line.margin, u(18), margin_w - u(8)), u(18), PENCIL)
-            surf.blit(m, m.get_rect(midleft=(u(6), y + row_h // 2)))
+            layout.blit(surf, m, m.get_rect(midleft=(u(6), y + row_h // 2)))
             for s in range(n):
                 x0 = margin_w + s * side_w
                 for i, c in enumerate(keep):
@@ -241,7 +241,7 @@ class ScorePadScene(ScrollScene):
                         continue
                     last = c == len(cols) - 1  # the running total, in pencil
                     t = text.text(value, u(18) if last else fs, PENCIL if last else PEN, not last)
-                    surf.blit(t, t.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
+                    layout.blit(surf, t, t.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
             y += row_h
         if not pad_data.lines:
             y += 3 * row_h
@@ -254,10 +254,10 @@ class ScorePadScene(ScrollScene):
             room = margin_w + (side_w // 2 - u(30) if n == 2 else -u(8))
             fsize = text.fit_size(label, u(18), room, True, u(18))
             t = text.text(text.clip(label, fsize, room, True), fsize, PEN, True)
-            surf.blit(t, t.get_rect(midleft=(u(6), y + row_h // 2)))
+            layout.blit(surf, t, t.get_rect(midleft=(u(6), y + row_h // 2)))
             for s, v in enumerate(values):
                 t = text.text(v, u(22), PEN, True)
-                surf.blit(t, t.get_rect(center=(margin_w + s * side_w + side_w // 2, y + row_h // 2)))
+                layout.blit(surf, t, t.get_rect(center=(margin_w + s * side_w + side_w // 2, y + row_h // 2)))
             y += row_h
         fs = text.fit_size(pad_data.status, u(19), w - u(20), True, u(18))
         lines = text.wrap(pad_data.status, fs, w - u(20), True)
@@ -265,6 +265,6 @@ class ScorePadScene(ScrollScene):
             st = text.text(part, fs, PEN, True)
             r = st.get_rect(midleft=(u(10), y + row_h // 2))
             pygame.draw.rect(surf, PAPER, r.inflate(u(8), 0))
-            surf.blit(st, r)
+            layout.blit(surf, st, r)
             y += text.line_height(fs, True)
         return surf

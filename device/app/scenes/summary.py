@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from device import vocabulary
-from device.app.render import felt, text, theme, widgets
+from device.app.render import felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.words import count
 from engine.deal import Deal
@@ -161,13 +161,13 @@ class SummaryScene(Scene):
     def _background(self, w: int, h: int) -> pygame.Surface:
         bg = felt.felt_surface(w, h).copy()
         p = self.panel
-        bg.blit(widgets.panel_surface(p.w, p.h), p.topleft)
+        layout.blit(bg, widgets.panel_surface(p.w, p.h), p.topleft)
         s = self.app.session.last_score
         title = "Hand over" if s is None else headline(self.app.session.match.game, s, self._bids())
         size = text.fit_size(title, self.px(28), p.w - self.px(24), True)
         t = text.text(title, size, theme.GOLD, True)
         y = p.y + self.px(10)
-        bg.blit(t, (p.x + self.px(14), y))
+        layout.blit(bg, t, (p.x + self.px(14), y))
         y += t.get_height() + self.px(8)
         label_w = self.px(150)
         fs = self.px(22)
@@ -179,10 +179,10 @@ class SummaryScene(Scene):
             line = text.line_height(fs)
         for label, value in rows:
             if label:
-                bg.blit(text.text(label, fs, theme.INK_DIM, True), (p.x + self.px(14), y))
+                layout.blit(bg, text.text(label, fs, theme.INK_DIM, True), (p.x + self.px(14), y))
             vx = p.x + self.px(14) + (label_w if label else self.px(20))
             for part in text.wrap(value, fs, p.right - vx - self.px(10)):
-                bg.blit(text.text(part, fs, theme.INK), (vx, y))
+                layout.blit(bg, text.text(part, fs, theme.INK), (vx, y))
                 y += line
             y += self.px(2)
         return bg

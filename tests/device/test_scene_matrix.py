@@ -1,0 +1,159 @@
+"""Every scene of every game at every table size it allows, at 800x480, 1920x1080 and 480x800.
+
+Each case draws one scene (the menu, the table at each step where the person at
+the screen acts, the hand result, the score pad and list, the celebration, the
+review, the statistics, the rules, the settings, the real-card referee) and
+reads the frame's layout log (device/app/render/layout.py): no traceback, no
+text over other text or off the screen, no touch target under 48 px, nothing
+drawn over a card in play. A game's state is played once (the AI in every
+seat, seeded) and each scene drawn once a size, so the whole matrix stays cheap.
+
+Scenes other engineers own fail some checks today: they are listed in
+``NOT_YET`` with the reason, expected to fail (not strictly), for their owners
+to remove.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from collections.abc import Callable, Iterator
+from functools import cache
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from device import vocabulary  # noqa: E402
+from device.app import scenes  # noqa: E402
+from device.app.render import layout  # noqa: E402
+from device.app.scenes.base import Scene  # noqa: E402
+from device.app.testing import make_app  # noqa: E402
+from engine.ai import choose_action  # noqa: E402
+from engine.errors import RulesError  # noqa: E402
+from engine.games import GAMES  # noqa: E402
+
+SIZES = ((800, 480), (1920, 1080), (480, 800))
+STEPS = ("auction", "declare", "exchange", "play")
+SCENES = ("menu", *(f"table-{s}" for s in STEPS), "summary", "review", "celebration", "scorepad",
+          "scoresheet", "stats", "rules", "settings", "referee")
+HANDS_FOR_STEPS = 6  # hands dealt to meet each step at the seat at the screen
+HANDS_FOR_A_GAME = 80  # hands played, at most, until a game is won
+
+# Scenes owned by other engineers that fail the checks today (issue 43): remove a line once
+# its scene passes. The owner is named in the reason.
+NOT_YET: dict[str, str] = {
+    **{f"table-{s}": "the table scenes (engineer table): labels, banners and buttons over cards and "
+                     "each other, small targets; cards and texts not yet in the layout log"
+       for s in STEPS},
+    "rules": "the rules pages (engineer gamepkg): header and text not yet checked in portrait",
+    "settings": "Settings (engineer gamepkg): its header overlaps, value buttons 38 px high",
+    "referee": "the real-card referee scenes (engineer referee): not every game seats a referee yet",
+}
+
+
+def tables() -> Iterator[tuple[str, int]]:
+    """Every game at every table size it allows."""
+    for name, game in GAMES.items():
+        for players in range(2, 8):
+            try:
+                game.with_players(players)
+            except RulesError:
+                continue
+            yield name, players
+
+
+def _draw(scene: Scene, size: tuple[int, int]) -> list[str]:
+    surf = pygame.Surface(size)
+    scene.ensure_layout(size)
+    scene.draw(surf)
+    scene.update(1 / 60)
+    scene.draw(surf)
+    return [f"{size[0]}x{size[1]}: {p}" for p in layout.problems(surf)]
+
+
+@cache
+def frames(name: str, players: int) -> dict[str, list[str]]:
+    """Problems by scene (a traceback is one), for ``name`` at a table of ``players``."""
+    layout.LOG.enabled = True
+    app = make_app((800, 480), seed=11, game=name, players=players)
+    session = app.session
+    game = session.match.game
+    me = vocabulary.you(game)
+    found: dict[str, list[str]] = {}
+
+    def shoot(scene_name: str, make: Callable[[], Scene]) -> None:
+        out: list[str] = []
+        try:
+            for size in SIZES:
+                out += _draw(make(), size)
+        except Exception:  # a traceback is a finding of the matrix, reported as one
+            out.append(traceback.format_exc())
+        found[scene_name] = out
+
+    def go(scene_name: str, **kwargs: object) -> Callable[[], Scene]:
+        def make() -> Scene:
+            app.go(scene_name, **kwargs)
+            return app.scene
+        return make
+
+    def finish() -> None:
+        app.stats.record_hand(app.level_key, session.finish(), session.match)
+
+    def act(deal: object) -> None:
+        from engine.deal import Deal
+
+        assert isinstance(deal, Deal) and deal.turn is not None
+        deal.apply(choose_action(deal.observe(deal.turn), "rules", session.match.move_seed()))
+
+    try:
+        shoot("menu", go("menu"))
+        for _ in range(HANDS_FOR_STEPS):
+            deal = session.shuffle_and_deal()
+            while not deal.is_over:
+                turn = deal.turn
+                assert turn is not None
+                step = str(deal.phase)
+                mine = deal.game.actor(deal, turn) == me
+                if mine and f"table-{step}" not in found and (step != "play" or deal.current.cards):
+                    shoot(f"table-{step}", go("table"))
+                act(deal)
+            finish()
+            if all(f"table-{s}" in found for s in STEPS if s != "declare" and s != "exchange"):
+                break
+        shoot("summary", go("summary"))
+        shoot("review", go("review"))
+        for _ in range(HANDS_FOR_A_GAME):
+            if session.match.games:
+                break
+            deal = session.shuffle_and_deal()
+            while not deal.is_over:
+                act(deal)
+            finish()
+        shoot("celebration", go("celebration"))
+        shoot("scorepad", go("scorepad"))
+        shoot("scoresheet", go("scoresheet"))
+        shoot("stats", go("stats"))
+        shoot("rules", go("rules"))
+        shoot("settings", go("settings"))
+        shoot("referee", go("referee"))
+    finally:
+        app.close()
+    return found
+
+
+def cases() -> Iterator[object]:
+    for name, players in tables():
+        for scene in SCENES:
+            marks = [pytest.mark.xfail(reason=NOT_YET[scene], strict=False)] if scene in NOT_YET else []
+            yield pytest.param(name, players, scene, id=f"{name}-{players}-{scene}", marks=marks)
+
+
+@pytest.mark.parametrize(("name", "players", "scene"), list(cases()))
+def test_the_scene_draws_clear_of_itself_at_every_size(name: str, players: int, scene: str) -> None:
+    found = frames(name, players)
+    if scene.startswith("table-") and scene not in found:
+        pytest.skip(f"the seat at the screen never acts in the {scene.removeprefix('table-')} step")
+    assert found[scene] == []
