@@ -14,16 +14,11 @@ from typing import TYPE_CHECKING
 from device import vocabulary
 from device.words import count
 from engine.cards import parse_card
-from engine.games import get_game
 from engine.seats import Seat
 
 if TYPE_CHECKING:
     from engine.deal import Deal
     from engine.game import Game
-
-# The double-dummy review is of the four-seat partnership game: its rows name N E S W.
-_REVIEWED = get_game("classic")
-
 
 def reviewable(game: Game) -> bool:
     """Whether engine.ai.review can cost the cards of ``game``'s hands: two sides of two."""
@@ -31,8 +26,9 @@ def reviewable(game: Game) -> bool:
 
 
 def name(seat: str) -> str:
-    """A review row's seat (N E S W) as the table calls it: You, Partner, Left, Right."""
-    return vocabulary.seat_word(_REVIEWED, Seat.parse(seat))
+    """A review row's seat (N E S W: the review is of the four-seat partnership game) as the
+    table calls it: You, Partner, Left, Right."""
+    return vocabulary.partner_seat_word(Seat.parse(seat))
 
 
 def _int(row: Mapping[str, object], key: str) -> int:

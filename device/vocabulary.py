@@ -35,9 +35,14 @@ def seat_word(game: Game, seat: Seat) -> str:
     partnerships; You, Player 2 ... Player n (clockwise from you) where each plays alone."""
     me = you(game)
     if _four_partners(game):
-        return {0: YOU, 1: LEFT, 2: PARTNER, 3: RIGHT}[(int(seat) - int(me)) % 4]
+        return partner_seat_word(seat)
     steps = (int(seat) - int(me)) % game.players
     return YOU if steps == 0 else f"Player {steps + 1}"
+
+
+def partner_seat_word(seat: Seat) -> str:
+    """A seat of the four-seat partnership table, you at South: You, Left, Partner, Right."""
+    return (YOU, LEFT, PARTNER, RIGHT)[(int(seat) - int(Seat.S)) % 4]
 
 
 def seat_words(game: Game) -> tuple[str, ...]:

@@ -16,16 +16,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kiosk", action="store_true",
                         help="fullscreen, no cursor, leave only through the admin menu")
     parser.add_argument("--fallback-headless", action="store_true",
-                        help="with no display, run the text demo in the terminal instead")
+                        help="with no display, run the text demo in the terminal instead (the "
+                        "default now: kept for the scripts that pass it)")
     parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
-    parser.add_argument("--game", metavar="G", help="the game (classic; whist-table games lists them)")
+    parser.add_argument("--game", metavar="G", help="the game (whist-table games lists them)")
     parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="players at the table, for the games played by several (oh-hell 3-7, "
-                        "knockout 2-7; default 4)")
+                        help="players at the table, for the games played at several sizes "
+                        "(whist-table games lists them)")
     parser.add_argument("--referee", action="store_true",
                         help="real cards: people play a real deck on the card reader and the table "
-                        "referees (classic, oh-hell, knockout, bid, solo, norwegian, german, "
-                        "scandinavian; AI seats' cards scanned into racks); with --hall, the drive's "
+                        "referees (the games that have a referee: whist-table games; AI seats' cards "
+                        "scanned into racks); with --hall, the drive's "
                         "hands are played so")
     parser.add_argument("--deals", metavar="FILE.pbn",
                         help="play the deals of a PBN file in order (dealer and trumps from the file "
@@ -86,13 +87,10 @@ def run(args: argparse.Namespace) -> int:
     elif getattr(args, "duplicate", False):
         print("whist-table: --duplicate plays the deals of a file: give --deals FILE.pbn", file=sys.stderr)
         return 2
-    if getattr(args, "fallback_headless", False) and not display_available():
-        print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
-        from device.headless import run_headless
+    if not display_available() and not getattr(args, "kiosk", False):
+        from device.app.main import terminal_demo
 
-        delay = 0.4 if sys.stdout.isatty() else 0.0  # watchable on a terminal, instant in a pipe
-        run_headless(4, getattr(args, "seed", None), out=sys.stdout, delay=delay)
-        return 0
+        return terminal_demo(args)  # at once: no pygame, no store, no hall
     if getattr(args, "hall", None) or _hall_configured(args):
         from hall.app import run_hall_play
 

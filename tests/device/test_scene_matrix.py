@@ -27,7 +27,6 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device import vocabulary  # noqa: E402
-from device.app import scenes  # noqa: E402
 from device.app.render import layout  # noqa: E402
 from device.app.scenes.base import Scene  # noqa: E402
 from device.app.testing import make_app  # noqa: E402

@@ -34,10 +34,10 @@ def game_blurb(app: App, width: int, size: int) -> str:
     from engine.games import get_game
 
     name, players = game_choice.current(app)
-    if name == "classic":
-        return "classic short whist · you and the AI partner against two AI opponents"
     game = get_game(name, players)
     short = f"{game.title} · {players} players"
+    if game.partnerships:
+        short = f"{game.title} · you and an AI partner against two AI opponents"
     long = f"{short} · {game.blurb}"
     return long if text.width(long, size) <= width else short
 

@@ -335,8 +335,8 @@ class ReviewScene(ScrollScene):
             layout.blit(surf, cards.suit_surface(trump, self.px(20), colour),
                       (area.left + pad + t.get_width() + self.px(4), area.top + pad))
         if deal.tricks and self.step == 0:  # a trick's leader is named beside it
-            lead = text.text(f"{vocabulary.seat_word(deal.game, deal.tricks[0].leader)} leads", size,
-                             theme.INK_DIM)
+            leader = vocabulary.seat_word(deal.game, deal.tricks[0].leader)
+            lead = text.text(vocabulary.verb(leader, "lead"), size, theme.INK_DIM)
             layout.blit(surf, lead, (area.left + pad, area.bottom - pad - lead.get_height()))
 
     def _places(self, deal: Deal, side: int) -> dict[Seat, tuple[int, int, int]]:
