@@ -9,6 +9,8 @@ partnership table, seat 0 at the tables where each plays alone.
 
 from __future__ import annotations
 
+import re
+
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.game import Game
 from engine.seats import Seat
@@ -61,6 +63,11 @@ def side_words(game: Game) -> tuple[str, ...]:
     return tuple(words[s] for s in range(game.sides))
 
 
+def object_word(word: str) -> str:
+    """A side's word after "to", "by", "for": We and They become Us and Them."""
+    return {WE: "Us", THEY: "Them"}.get(word, word)
+
+
 def your_side(game: Game) -> int:
     return game.side_of(you(game))
 
@@ -96,3 +103,29 @@ def match_word(game: Game) -> str:
 def _rubber(game: Game) -> bool:
     # Classic whist: partners, no auction, the best of three games.
     return _four_partners(game) and not game.has_auction and game.games_to_win(game.default_rules()) == 2
+
+
+_COMPASS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
+_LETTERS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+_SIDE_NAMES = {"North-South": 0, "East-West": 1}
+_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-7]|[NESW])\b")
+
+
+def say(game: Game, note: str) -> str:
+    """A note of the engine's scoring ("solo by West: 5 tricks, made", "bids N 3, E 1") with its
+    seats and sides in the table's words ("solo by Player 4: ...", "bids You 3, Player 2 1")."""
+
+    def word(m: re.Match[str]) -> str:
+        found = m.group(1)
+        if found in _SIDE_NAMES:
+            if not game.partnerships:
+                return found
+            side = side_words(game)[_SIDE_NAMES[found]]
+            return object_word(side) if note[:m.start()].endswith(("to ", "by ", "for ")) else side
+        if found in _COMPASS:
+            return seat_word(game, _COMPASS[found])
+        if found in _LETTERS:
+            return seat_word(game, _LETTERS[found]) if game.players == 4 else found
+        return seat_word(game, Seat(int(found.split()[1]) - 1))
+
+    return _NAMED.sub(word, note)

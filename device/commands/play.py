@@ -87,10 +87,13 @@ def run(args: argparse.Namespace) -> int:
     elif getattr(args, "duplicate", False):
         print("whist-table: --duplicate plays the deals of a file: give --deals FILE.pbn", file=sys.stderr)
         return 2
-    if not display_available() and not getattr(args, "kiosk", False):
-        from device.app.main import terminal_demo
+    if not display_available():  # at once: no pygame, no store, no hall
+        from device.app.main import NO_SCREEN_KIOSK, terminal_demo
 
-        return terminal_demo(args)  # at once: no pygame, no store, no hall
+        if getattr(args, "kiosk", False):
+            print(NO_SCREEN_KIOSK, file=sys.stderr)
+            return 1
+        return terminal_demo(args)
     if getattr(args, "hall", None) or _hall_configured(args):
         from hall.app import run_hall_play
 

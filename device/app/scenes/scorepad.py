@@ -90,7 +90,7 @@ class Pad:
             cells: tuple[tuple[str, ...], ...]
             trump = vocabulary.trumps_short(h.trump)
             if auction:
-                call = h.notes[0] if h.notes and n == 2 else trump
+                call = vocabulary.say(game, h.notes[0]) if h.notes and n == 2 else trump
                 margin = f"{h.number} {call}".strip()
                 cells = tuple((str(h.tricks[s]), blank(h.points[s]), _number(h.game_after[s]))
                               for s in range(n))

@@ -60,10 +60,11 @@ class ScoreSheetScene(ScrollScene):
             if any(h.honours):
                 out.append(("dim", f"Honours: {_by_side(sides, h.honours)}"))
             if any(h.penalty):
-                out.append(("dim", "Revoke: " + ", ".join(f"{count(p, 'trick')} to {sides[i]}"
-                                                          for i, p in enumerate(h.penalty) if p)))
+                moved = [f"{count(p, 'trick')} to {vocabulary.object_word(sides[i])}"
+                         for i, p in enumerate(h.penalty) if p]
+                out.append(("dim", "Revoke: " + ", ".join(moved)))
             for note in h.notes:
-                out.append(("dim", note))
+                out.append(("dim", vocabulary.say(game, note)))
             g = ends.get(h.number)
             if g is not None:
                 out.append(("h", f"{vocabulary.verb(sides[g.winner], 'win')} game {g.number}, "

@@ -78,7 +78,7 @@ class SummaryScene(Scene):
             parts.append(f"total {s.game_after[side]}")
             out.append((word, " · ".join(parts)))
         if any(s.penalty):
-            out.append(("Revoke", " · ".join(f"{count(p, 'trick')} to {sides[i]}"
+            out.append(("Revoke", " · ".join(f"{count(p, 'trick')} to {vocabulary.object_word(sides[i])}"
                                              for i, p in enumerate(s.penalty) if p)))
         game_no = len(m.games) if s.game_won_by is not None else len(m.games) + 1
         word = vocabulary.match_word(game)
@@ -100,7 +100,8 @@ class SummaryScene(Scene):
             out.append(("Games", " · ".join(f"{w} {v}" for w, v in zip(sides, gw, strict=True))
                         + f" (first to {need})"))
         for note in s.notes:
-            out.append(("", note))
+            if not (bids and note.startswith("bids ")):  # the bids are in the rows above
+                out.append(("", vocabulary.say(game, note)))
         return out
 
     def layout(self, w: int, h: int) -> None:
