@@ -33,8 +33,12 @@ if TYPE_CHECKING:
 ANIMATION_S = 2.4  # at normal pace; "slow" stretches it, "off" shows the last frame
 
 
+def _number(v: int) -> str:
+    return f"−{-v}" if v < 0 else str(v)
+
+
 def _by_side(sides: tuple[str, ...], values: tuple[int, ...]) -> str:
-    return " · ".join(f"{w} {v}" for w, v in zip(sides, values, strict=True))
+    return " · ".join(f"{w} {_number(v)}" for w, v in zip(sides, values, strict=True))
 
 
 @dataclass(frozen=True)
@@ -84,8 +88,9 @@ class Moment:
         win = game.score[game.winner]
         rest = [v for i, v in enumerate(game.score) if i != game.winner]
         margin = win - max(rest)
-        by = f"by {count(margin, 'point')}"
-        lines.append(f"Game {game.number}: {_by_side(sides, game.score)}, {by}")
+        if len(sides) == 2:  # with more, the figures written large say it
+            by = f", by {count(margin, 'point')}" if margin else ""
+            lines.append(f"Game {game.number}: {_by_side(sides, game.score)}{by}")
         if counts_points and sheet.winner is None:  # at the rubber's end the summary has a Worth column
             lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {count(game.value, 'rubber point')}")
         gw = sheet.games_won
@@ -107,8 +112,11 @@ class Moment:
                 won = gw[sheet.winner]
                 lost = max(v for i, v in enumerate(gw) if i != sheet.winner)
                 headline = f"{vocabulary.verb(winners, 'win')} the {word}, {won} games to {lost}"
+            elif len(sides) == 2:
+                beaten = _number(max(rest))
+                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {_number(win)} to {beaten}"
             else:
-                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {win} to {max(rest)}"
+                headline = f"{vocabulary.verb(winners, 'win')} the {word} with {_number(win)}"
             if last.game_won_by is not None and need > 1:
                 lines.append(f"Games: {_by_side(sides, gw)}")
             if rp is not None:
@@ -294,8 +302,9 @@ class CelebrationScene(Scene):
                 size = self.px(19)
                 for total in reversed(m.totals):
                     fs = text.fit_size(total, size, inner, False, self.px(18))
-                    foot += text.line_height(fs)
-                    layout.blit(bg, text.text(total, fs, theme.INK_DIM), (x, panel.bottom - foot))
+                    for part in reversed(text.wrap(total, fs, inner)):  # seven seats' tricks
+                        foot += text.line_height(fs)
+                        layout.blit(bg, text.text(part, fs, theme.INK_DIM), (x, panel.bottom - foot))
             self._big_score(bg, pygame.Rect(x, y, inner, panel.bottom - y - foot), m)
             return bg
         y += self.px(8)
@@ -305,15 +314,21 @@ class CelebrationScene(Scene):
     def _big_score(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
         """The game's score written large, a figure a side, the winners' in gold."""
         n = len(m.score)
-        cell = box.w // n
-        size = min(self.px(84), int(box.h * 0.55), cell // 2)
-        cy = box.y + box.h // 2 - self.px(12)
+        # As many a row as leave each a seat's name in full (a narrow screen: two rows).
+        per_row = max(1, min(n, box.w // max(1, text.width("Player 7", self.px(20), True) + self.px(12))))
+        rows = -(-n // per_row)
+        cell = box.w // per_row
+        row_h = box.h // rows
+        size = min(self.px(84), int(row_h * 0.55), cell // 2)
         for side in range(n):
-            cx = box.x + cell * side + cell // 2
+            row, col = divmod(side, per_row)
+            in_row = min(per_row, n - row * per_row)
+            cx = box.x + (box.w - in_row * cell) // 2 + cell * col + cell // 2
+            cy = box.y + row * row_h + row_h // 2 - self.px(12)
             if n == 2:  # the two figures a little apart, the dash between
                 cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
             colour = theme.GOLD if side == m.winner else theme.INK
-            figure = str(m.score[side])
+            figure = _number(m.score[side])
             t = text.text(figure, text.fit_size(figure, size, cell - self.px(12), True), colour, True)
             layout.blit(bg, t, t.get_rect(center=(cx, cy)))
             name = m.sides[side]
@@ -322,7 +337,7 @@ class CelebrationScene(Scene):
             layout.blit(bg, label, label.get_rect(midtop=(cx, cy + t.get_height() // 2)))
         if n == 2:
             dash = text.text("–", size, theme.INK_DIM, True)
-            layout.blit(bg, dash, dash.get_rect(center=(box.centerx, cy)))
+            layout.blit(bg, dash, dash.get_rect(center=(box.centerx, box.y + row_h // 2 - self.px(12))))
 
     def _summary_table(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
         """The match summary: a row a game (the winners' score in gold), then the totals."""

@@ -104,7 +104,9 @@ class Pad:
             lines.append(PadLine("hand", margin, cells))
             g = ends.get(h.number)
             if g is not None:
-                note = f"{vocabulary.verb(sides[g.winner], 'win')} game {g.number}, {_joined(g.score)}"
+                won = f"{vocabulary.verb(sides[g.winner], 'win')} game {g.number}"
+                # Two sides: both figures; more: the winner's, the others are in their columns.
+                note = f"{won}, {_joined(g.score)}" if n == 2 else f"{won} with {_number(g.score[g.winner])}"
                 if sheet.rubber_points is not None:
                     note += f", {VALUE_NAMES.get(g.value, '')} ({g.value})"
                 empty = ("",) * len(columns)
@@ -176,11 +178,14 @@ class ScorePadScene(ScrollScene):
         w = self.view.w
         u = self.px
         row_h = u(30)
-        head_h = u(58)
         n = len(pad_data.sides)
+        # A seat's name too wide for its column is written on two lines ("Player" over "2").
+        room = (self.view.w - u(70)) // n - u(6)
+        two_lines = any(text.width(s, u(18), True) > room for s in pad_data.sides)
+        head_h = u(70) if two_lines else u(58)
         margin_w = u(170) if self.app.session.match.game.has_auction and n == 2 else u(118)
-        if n > 2:
-            margin_w = u(70)  # the hand and the trumps: the seats need the room
+        if n > 2:  # the hand and the trumps, and the foot's labels: the seats need the room
+            margin_w = max([u(70)] + [text.width(label, u(18), True) + u(14) for label, _ in pad_data.footer])
         n_lines = len(pad_data.lines)
         foot_h = len(pad_data.footer) * row_h + u(12)
         status_h = u(34)
@@ -211,8 +216,11 @@ class ScorePadScene(ScrollScene):
         for s, name in enumerate(pad_data.sides):
             x0 = margin_w + s * side_w
             fs = text.fit_size(name, big, side_w - u(6), True, min_size=u(18))
-            t = text.text(text.clip(name, fs, side_w - u(6), True), fs, PEN, True)
-            layout.blit(surf, t, t.get_rect(midtop=(x0 + side_w // 2, u(2))))
+            parts = text.wrap(name, fs, side_w - u(6), True)[:2] if two_lines else (name,)
+            for k, part in enumerate(parts):
+                t = text.text(text.clip(part, fs, side_w - u(6), True), fs, PEN, True)
+                top = u(2) + k * text.line_height(fs, True)
+                layout.blit(surf, t, t.get_rect(midtop=(x0 + side_w // 2, top)))
             narrow = any(text.width(cols[c], u(18)) > col_w - u(6) for c in keep)
             for i, c in enumerate(keep):
                 t = text.text(SHORT.get(cols[c], cols[c]) if narrow else cols[c], u(18), PENCIL)

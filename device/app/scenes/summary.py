@@ -75,7 +75,8 @@ class SummaryScene(Scene):
             parts.append(f"{_signed(s.points[side])} this hand")
             if side < len(s.honours) and game.counts_honours(m.rules):
                 parts.append(f"honours held {s.honours_held[side]}, scored +{s.honours[side]}")
-            parts.append(f"total {s.game_after[side]}")
+            total = s.game_after[side]
+            parts.append(f"total {'−' if total < 0 else ''}{abs(total)}")
             out.append((word, " · ".join(parts)))
         if any(s.penalty):
             out.append(("Revoke", " · ".join(f"{count(p, 'trick')} to {vocabulary.object_word(sides[i])}"
@@ -130,7 +131,8 @@ class SummaryScene(Scene):
     def _next_label(self) -> str:
         if self.app.session.between_hands() is not None:
             return "Next round"  # a drive's table: the movement first
-        return "New rubber" if self.app.session.match.is_over else "Next hand"
+        match = self.app.session.match
+        return f"New {vocabulary.match_word(match.game)}" if match.is_over else "Next hand"
 
     def _can_play_again(self) -> bool:
         deal = self.app.session.last_deal
@@ -165,12 +167,16 @@ class SummaryScene(Scene):
         layout.blit(bg, widgets.panel_surface(p.w, p.h), p.topleft)
         s = self.app.session.last_score
         title = "Hand over" if s is None else headline(self.app.session.match.game, s, self._bids())
-        size = text.fit_size(title, self.px(28), p.w - self.px(24), True)
-        t = text.text(title, size, theme.GOLD, True)
+        room = p.w - self.px(24)
+        size = text.fit_size(title, self.px(28), room, True, min_size=self.px(22))
         y = p.y + self.px(10)
-        layout.blit(bg, t, (p.x + self.px(14), y))
-        y += t.get_height() + self.px(8)
-        label_w = self.px(150)
+        for part in text.wrap(title, size, room, True):  # two lines on a narrow screen
+            t = text.text(part, size, theme.GOLD, True)
+            layout.blit(bg, t, (p.x + self.px(14), y))
+            y += text.line_height(size, True)
+        y += self.px(8)
+        label_w = min(self.px(150), max(text.width(label, self.px(22), True) for label, _ in self.rows())
+                      + self.px(16))
         fs = self.px(22)
         rows = self.rows()
         line = text.line_height(fs)
