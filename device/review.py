@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 def reviewable(game: Game) -> bool:
-    """Whether engine.ai.review can cost the cards of ``game``'s hands: two sides of two."""
-    return game.partnerships and game.players == 4
+    """Whether engine.ai.review can cost the cards of ``game``'s hands: two sides of two,
+    trumps fixed before the play (no auction, whose contracts change what a trick is worth)."""
+    return game.partnerships and game.players == 4 and not game.has_auction
 
 
 def name(seat: str) -> str:

@@ -425,9 +425,13 @@ class ReviewScene(ScrollScene):
                 for style, line in summary_lines(self.result):
                     out.append((style, line, theme.GOLD if style == "h" else
                                 theme.INK_DIM if style == "dim" else theme.INK))
-            else:
+            elif reviewable(deal.game):
                 out.append(("t", "The double-dummy analysis is not available: the hand as played.",
                             theme.INK))
+            else:
+                out.append(("t", "The hand as played, trick by trick.", theme.INK))
+                out.append(("dim", "Next or a swipe steps through the tricks.", theme.INK_DIM))
+                return out
             out.append(("dim", "Next or a swipe steps through the tricks, a tap on the chart picks one. "
                                "A card that kept its side's best is ticked; one that cost tricks shows "
                                "how many.", theme.INK_DIM))
