@@ -73,11 +73,15 @@ class SummaryScene(Scene):
             else:
                 parts.append(count(s.tricks[side], "trick"))
             parts.append(f"{_signed(s.points[side])} this hand")
-            if side < len(s.honours) and game.counts_honours(m.rules):
-                parts.append(f"honours held {s.honours_held[side]}, scored +{s.honours[side]}")
             total = s.game_after[side]
             parts.append(f"total {'−' if total < 0 else ''}{abs(total)}")
             out.append((word, " · ".join(parts)))
+        # Honours are only looked at when the house counts them: elsewhere the score
+        # holds no count, and a "held 0 / 0" would be false.
+        if game.counts_honours(m.rules):
+            held = " · ".join(f"{w} {v}" for w, v in zip(sides, s.honours_held, strict=True))
+            scored = " · ".join(f"{w} +{v}" for w, v in zip(sides, s.honours, strict=True))
+            out.append(("Honours", f"held {held}; scored {scored}"))
         if any(s.penalty):
             out.append(("Revoke", " · ".join(f"{count(p, 'trick')} to {vocabulary.object_word(sides[i])}"
                                              for i, p in enumerate(s.penalty) if p)))
