@@ -156,3 +156,23 @@ def test_the_scene_draws_clear_of_itself_at_every_size(name: str, players: int, 
     if scene.startswith("table-") and scene not in found:
         pytest.skip(f"the seat at the screen never acts in the {scene.removeprefix('table-')} step")
     assert found[scene] == []
+
+
+@pytest.mark.parametrize("scene", ["quit", "abandon", "pin", "recall", "enrol", "scoresheet"])
+def test_the_scenes_every_game_shares_draw_clear_of_themselves(scene: str) -> None:
+    layout.LOG.enabled = True
+    app = make_app((800, 480), seed=11)
+    try:
+        if scene == "recall":
+            from device.app.scenes.recall import seed_demo_store
+            from device.store import Store
+
+            app.store = Store(":memory:")
+            seed_demo_store(app.store, hands=2, seed=11)
+        problems = []
+        for size in SIZES:
+            app.go(scene)
+            problems += _draw(app.scene, size)
+        assert problems == []
+    finally:
+        app.close()

@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
+from engine.cards import STRAINS
+from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
@@ -35,9 +38,16 @@ if TYPE_CHECKING:
 RECENT = 20  # deals listed (the issue asks for at least the last 10)
 CARD_PACE = 0.9  # seconds between cards when playing
 TRICK_PAUSE = 1.8  # seconds a finished trick stays before the next lead
-SEAT_LABELS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_TEXT = ("♠", "♥", "♦", "♣")
-TRUMP_TEXT = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs", "N": "no trumps"}
+
+
+def seat_text(seat: str) -> str:
+    """A kept deal's seat (N E S W: the history keeps the four-seat table's hands) in the table's words."""
+    return vocabulary.partner_seat_word(Seat.parse(seat)) if seat in "NESW" and seat else seat
+
+
+def trump_text(strain: str) -> str:
+    return vocabulary.trumps_word(STRAINS.index(strain)) if strain in STRAINS and strain else strain
 RANKS = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 LIGHT_RED = (255, 150, 140)  # hearts and diamonds on the dark felt / panels
 
@@ -367,7 +377,7 @@ class RecallScene(Scene):
             from engine.trick import Trick as EngineTrick
 
             won = EngineTrick(Seat.parse(shown[0][0]), tuple(c for _, c in shown)).winner(state.order)
-            out.append(f"{SEAT_LABELS[won.name]} wins the trick")
+            out.append(f"{vocabulary.verb(seat_text(won.name), 'win')} the trick")
         return out
 
     def result_lines(self) -> list[str]:
@@ -396,7 +406,7 @@ class RecallScene(Scene):
         state = r.state()
         out: list[str] = []
         if state.claim is not None:
-            out.append(f"{SEAT_LABELS[state.claim.seat.name]} claimed {state.claim.tricks} more")
+            out.append(f"{seat_text(state.claim.seat.name)} claimed {state.claim.tricks} more")
         out += [str(note) for note in (r.row.result or {}).get("notes") or []]
         return out
 
@@ -440,7 +450,7 @@ class RecallScene(Scene):
         result = row.result or {}
         trump = str(row.record.get("trump") or "N").upper()[:1]
         cols = [date_text(row.started), f"Hand {result.get('number', row.number)}",
-                f"{SEAT_LABELS.get(row.dealer, row.dealer)} deals", TRUMP_TEXT.get(trump, trump)]
+                f"dealt by {seat_text(row.dealer)}", trump_text(trump)]
         if result.get(MISDEAL):
             return [*cols, "thrown in", ""]
         tricks, points = pair(result.get("tricks")), pair(result.get("points"))
@@ -461,18 +471,24 @@ class RecallScene(Scene):
         while True:
             gap = max(self.px(10), size // 2)
             widths = [max(text.width(cols[i], size) for _, cols in shown) for i in range(6)]
-            if sum(widths) + 5 * gap <= inner or size <= self.px(15):
+            if sum(widths) + 5 * gap <= inner or size <= self.px(18):
                 break
             size -= 1
-        spare = max(0, inner - sum(widths) - 5 * gap) // 5
+        # Too narrow for one line (portrait): the deal on the first line, its result on the second.
+        lines = [range(6)] if sum(widths) + 5 * gap <= inner else [range(3), range(3, 6)]
         for b, cols in shown:
-            x = b.rect.x + self.px(12)
-            for col, cw in zip(cols, widths, strict=True):
-                colour = theme.RED if col[:1] in ("♥", "♦") else theme.BUTTON_TEXT
-                if col:
-                    t = text.text(col, size, colour)
-                    layout.blit(surf, t, t.get_rect(midleft=(x, b.rect.centery - max(1, b.rect.h // 32))))
-                x += cw + gap + spare
+            for k, part in enumerate(lines):
+                room = inner - sum(widths[i] for i in part) - (len(part) - 1) * gap
+                spare = max(0, room) // max(1, len(part) - 1)
+                x = b.rect.x + self.px(12)
+                cy = b.rect.y + b.rect.h * (2 * k + 1) // (2 * len(lines)) - max(1, b.rect.h // 32)
+                for i in part:
+                    col = cols[i]
+                    colour = theme.RED if col[:1] in ("♥", "♦") else theme.BUTTON_TEXT
+                    if col:
+                        t = text.text(col, size, colour)
+                        layout.blit(surf, t, t.get_rect(midleft=(x, cy)))
+                    x += widths[i] + gap + spare
 
     def _draw_replay(self, surf: pygame.Surface) -> None:
         r = self.replay
@@ -481,11 +497,10 @@ class RecallScene(Scene):
         row = r.row
         trump = str(row.record.get("trump") or "N").upper()[:1]
         number = (row.result or {}).get("number", row.number)
-        title = (f"Hand {number} · {SEAT_LABELS.get(row.dealer, row.dealer)} deals · "
-                 f"trumps {TRUMP_TEXT.get(trump, trump)}")
+        title = f"Hand {number} · dealt by {seat_text(row.dealer)} · {trump_text(trump)}"
         room = w - 2 * (self.px(8) * 2 + self.px(96))
         if text.width(title, self.px(22), True) > room:  # portrait: the short form
-            title = f"Hand {number} · {row.dealer} deals · {TRUMP_TEXT.get(trump, trump).split()[0]}"
+            title = f"Hand {number} · {vocabulary.trumps_short(STRAINS.index(trump))}"
         self._title(surf, title)
         pad = self.px(8)
         top, bottom = self.header_h, self.bar_y - pad
@@ -543,7 +558,7 @@ class RecallScene(Scene):
             pygame.draw.rect(surf, theme.HIGHLIGHT, rect, max(2, self.px(3)), border_radius=self.px(10))
         size = self.px(19)
         x, y = rect.x + self.px(10), rect.y + self.px(5)
-        name = text.text(SEAT_LABELS[seat], size, theme.GOLD, True)
+        name = text.text(seat_text(seat), size, theme.GOLD, True)
         mark = text.text("to play", self.px(18), theme.HIGHLIGHT) if to_play else None
         if named_above:
             layout.blit(surf, name, (x, y))
