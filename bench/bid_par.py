@@ -43,11 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import family_solver as fs  # noqa: E402
 from engine.actions import Bid, Play  # noqa: E402
-from engine.ai.bid import STRAINS_ALL, Strain, hand_tricks, lay_away  # noqa: E402
 from engine.cards import STRAINS, Card  # noqa: E402
 from engine.deal import DealRecord  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.games.bid import BOOK, KITTY, BidRules  # noqa: E402
+from engine.games.bid.ai import STRAINS_ALL, Strain, hand_tricks, lay_away  # noqa: E402
 from engine.order import NO_TRUMP, Order  # noqa: E402
 
 MODE_RANK = {"uptown": 0, "downtown": 1, "notrump": 2}

@@ -16,7 +16,7 @@ from engine.deal import DealRecord
 from engine.errors import NotationError, WhistError
 from engine.game import GameRules
 from engine.match import Match
-from engine.pbnfile import Board, board_record, read_boards
+from engine.pbnfile import Board, board_record, check_board_game, read_boards
 from engine.seats import Seat
 
 MAX_BYTES = 16 * 1024 * 1024  # a deal file is text; a bigger one is not a deal file
@@ -63,9 +63,10 @@ class DealSource:
 
     def check(self) -> None:
         """Refuse up front a file whose boards the game cannot play."""
-        if self.game not in ("classic", "norwegian"):
-            raise DealFileError(f"{self.name}: deals from a file are played in classic or Norwegian "
-                                f"whist, not {self.game}")
+        try:
+            check_board_game(self.game)
+        except NotationError as exc:
+            raise DealFileError(f"{self.name}: {exc}") from exc
 
     def first_dealer(self) -> Seat | None:
         return self.boards[0].dealer if self.boards else None

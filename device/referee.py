@@ -73,8 +73,9 @@ from engine.actions import Play
 from engine.cards import SUIT_NAMES, Card, parse_card
 from engine.deal import DealRecord
 from engine.errors import NotationError, RulesError
-from engine.rules import Rules
-from engine.scoring import SIDE_LONG_NAMES, score_hand
+from engine.games.classic.rules import Rules
+from engine.games.classic.scoring import score_hand
+from engine.scoring import SIDE_LONG_NAMES
 from engine.seats import SEAT_NAMES, SEATS, Seat
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ import re
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.game import Game
 from engine.seats import Seat
+from engine.table_spec import Sides
 
 WE, THEY = "We", "They"  # the two sides of a partnership game: yours, and your opponents'
 YOU = "You"
@@ -29,21 +30,18 @@ def you(game: Game) -> Seat:
 
 
 def _four_partners(game: Game) -> bool:
-    return game.partnerships and game.players == 4
+    return game.table.sides is Sides.PAIRS and game.players == 4
 
 
 def seat_word(game: Game, seat: Seat) -> str:
-    """A seat as the table calls it: You, Partner, Left, Right at four in
-    partnerships; You, Player 2 ... Player n (clockwise from you) where each plays alone."""
-    me = you(game)
-    if _four_partners(game):
-        return partner_seat_word(seat)
-    steps = (int(seat) - int(me)) % game.players
-    return YOU if steps == 0 else f"Player {steps + 1}"
+    """A seat as the table calls it (the game's description says): You, Partner, Left, Right
+    at four in partnerships; You, Player 2 ... Player n (clockwise from you) where each plays alone."""
+    return game.table.seat_name(seat, game.players, you(game))
 
 
 def partner_seat_word(seat: Seat) -> str:
-    """A seat of the four-seat partnership table, you at South: You, Left, Partner, Right."""
+    """A seat of the four-seat partnership table, you at South: You, Left, Partner, Right
+    (the history's and the review's deals, kept as N E S W)."""
     return (YOU, LEFT, PARTNER, RIGHT)[(int(seat) - int(Seat.S)) % 4]
 
 
@@ -82,6 +80,12 @@ def verb(subject: str, plural: str) -> str:
 def card_word(card: Card) -> str:
     """A card named short: suit then rank, ``♠Q``, ``♥10``; jokers ``BJ``, ``LJ``."""
     return card.symbol
+
+
+def contract_word(game: Game, call: str) -> str:
+    """A contract in its game's words, capitalised: "Abundance declared", "4 downtown"."""
+    word = game.table.call_word(call)
+    return word[:1].upper() + word[1:]
 
 
 def trumps_word(trump: int) -> str:

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.actions import Play
-from engine.ai import rules, solo
+from engine.ai import rules
 from engine.ai.view import View, view_of
 from engine.cards import Card
 from engine.errors import ArgumentError
+from engine.games import get_game
+from engine.observation import Observation as Full
 from engine.shuffle import rng_for
 
 Observation = Mapping[str, object]
@@ -38,13 +40,12 @@ def random_card(observation: Observation, seed: int | str | None = None) -> str:
 
 
 def rules_card(observation: Observation, seed: int | str | None = None) -> str:
-    """The textbook card (engine.ai.rules; Oh Hell and Knockout: engine.ai.solo's, by
-    the seat's need of tricks); ``seed`` is accepted for the bots' common shape: the
-    textbook player has no ties left to chance."""
-    if observation.get("game") in solo.GAMES and "legal" in observation:
-        from engine.observation import Observation as Full
-
-        action = solo.textbook_play(Full.from_json(observation))
+    """The textbook card (engine.ai.rules, or the game's own: ``Game.textbook``); ``seed``
+    is accepted for the bots' common shape: the textbook player has no ties left to chance."""
+    game = observation.get("game")
+    textbook = get_game(str(game)).textbook() if game is not None and "legal" in observation else None
+    if textbook is not None:
+        action = textbook(Full.from_json(observation))
         if isinstance(action, Play):
             return str(action.card)
     return str(rules.choose(_view(observation)))

@@ -791,9 +791,9 @@ def deal_out(pack: Sequence[Card], dealer: Seat, players: int, hand_size: int,
 
 def _game_for(rules: GameRules | None) -> Game:
     # the registry imports every game module, and those import this one
-    from engine.games import GAMES, game_of
+    from engine.games import UNNAMED, game_of
 
-    return GAMES["classic"] if rules is None else game_of(rules)
+    return UNNAMED if rules is None else game_of(rules)
 
 
 def seat_name(seat: Seat, players: int) -> str:

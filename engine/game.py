@@ -1,16 +1,19 @@
 """What every game of the family is made of: parameters and a few hooks.
 
-A game is a :class:`Game` subclass in one module under ``engine/games/``
-(listed by ``engine.games``). The
+A game is a :class:`Game` subclass in its own package under ``engine/games/``
+(one line of ``engine.games`` lists it). The
 shared machine (:class:`engine.deal.Deal` and :class:`engine.match.Match`)
 deals, runs the phases, checks every action, plays the tricks and keeps the
 score; a game says only what differs: its seats, deck, auction, contract,
-trumps, first lead and scoring. The defaults are classic whist's.
+trumps, first lead and scoring. The defaults are the plainest: four seats,
+all the cards dealt, no auction, the eldest leads. Besides the rules a game
+carries its description (``table``, ``settings``, ``pages``: engine.table_spec)
+and its AI (``player``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -22,9 +25,13 @@ from engine.order import Order
 from engine.seats import SIDE_NAMES, Seat, around, seat_names
 
 if TYPE_CHECKING:
+    from engine.actions import Action
     from engine.deal import Deal, DealRecord
     from engine.match import Match
+    from engine.observation import Observation
+    from engine.pbnfile import Board
     from engine.scoring import HandScore
+    from engine.table_spec import Pages, SettingSpec, TableSpec
 
 
 class Phase(StrEnum):
@@ -76,6 +83,24 @@ def games_to_win_of(games_per_match: int) -> int:
     return 2 if games_per_match == 3 else 1
 
 
+def setting_value(default: object, value: object) -> object:
+    """A stored or typed setting read as the type of its default (on/off, a number, a word)."""
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else str(value).lower() in ("1", "on", "true", "yes")
+    if isinstance(default, int):
+        return int(str(value))
+    return str(value)
+
+
+class Player(Protocol):
+    """A game's AI: a legal action for the seat to act at ``level``, from what it may
+    know; ``seed`` makes it reproducible, ``budget`` (seconds) or ``samples`` bound
+    the searches that take them."""
+
+    def __call__(self, obs: Observation, level: str, seed: int | str | None, budget: float | None,
+                 samples: int | None) -> Action: ...
+
+
 class GameRules(Protocol):
     """A game's house settings: a frozen dataclass with these members."""
 
@@ -89,16 +114,39 @@ class GameRules(Protocol):
 
 class Game:
     """A game of the family. Subclasses set the class attributes and override
-    the hooks that differ; the defaults describe classic whist."""
+    the hooks that differ."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     blurb: ClassVar[str] = ""
+    table: ClassVar[TableSpec]
+    settings: ClassVar[tuple[SettingSpec, ...]]
+    pages: ClassVar[Pages]
     players: int = 4  # a game for several table sizes makes one instance a size (with_players)
     partnerships: ClassVar[bool] = True
     jokers: ClassVar[bool] = False
     per_seat: ClassVar[int] = 1  # cards each seat plays to a trick
+    plays_boards: ClassVar[bool] = False  # a file of deals (PBN: four hands of 13) can give its hands
     has_auction: ClassVar[bool] = False
+
+    def house_lines(self, rules: GameRules) -> list[str]:
+        """The house settings in force, as the rules screen lists them."""
+        return [f"Settings: {rules.summary()}"]
+
+    # -- the AI ---------------------------------------------------------------
+    def player(self) -> Player:
+        """The game's AI (imported when first asked: the searches load the solvers)."""
+        raise NotImplementedError
+
+    def textbook(self) -> Callable[[Observation], Action] | None:
+        """The game's textbook player (no search), for the simple bots, where it is not
+        engine.ai.rules' card play (which aims at the most tricks)."""
+        return None
+
+    def plays_for_tricks(self, obs: Observation) -> bool:
+        """Whether the seat of ``obs`` is to play a card towards the most tricks, so
+        ``choose_card``'s search (and its hint) serve: four seats in pairs, one pack."""
+        return False
 
     # -- rules ----------------------------------------------------------------
     def default_rules(self) -> GameRules:
@@ -170,6 +218,12 @@ class Game:
         """Rules under which ``record`` is a match's first hand (an arena plays any hand
         of the schedule as a hand on its own): the rules themselves unless hands differ."""
         return rules
+
+    def board_record(self, board: Board, dealer: Seat, rules: object, hand_number: int,
+                     seed: int | str | None) -> DealRecord:
+        """The record to play a file's ``board`` as hand ``hand_number`` (games that
+        ``plays_boards``): the board's hands, trumps as the game and the file say."""
+        raise RulesError(f"{self.title} is not played from a file of deals")
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         """Refuse a record (a physical table's deal) these rules could not have dealt."""
@@ -284,7 +338,7 @@ class Game:
         return 1
 
     def games_to_win(self, rules: GameRules) -> int:
-        return 2
+        return 1
 
     def match_winner(self, match: Match) -> int | None:
         """The side (or seat) that has won the match, else None: by default the
@@ -311,4 +365,5 @@ class Game:
         return False
 
 
-__all__ = ["Contract", "Game", "GameRules", "Phase", "Step", "check_match_length", "games_to_win_of"]
+__all__ = ["Contract", "Game", "GameRules", "Phase", "Player", "Step", "check_match_length",
+           "games_to_win_of", "setting_value"]

@@ -17,7 +17,7 @@ from engine.actions import Action, action_from_dict
 from engine.deal import Deal, DealRecord, seat_name
 from engine.errors import NotationError, RulesError
 from engine.game import Game, GameRules
-from engine.games import game_of, get_game
+from engine.games import UNNAMED, game_of, get_game
 from engine.jsonform import as_int, as_list, as_mapping, field
 from engine.observation import Observation, Scores
 from engine.scoresheet import ScoreSheet
@@ -102,7 +102,7 @@ class Match:
         dealers_given: bool = False,
     ) -> None:
         if game is None:
-            game = get_game("classic") if rules is None else game_of(rules)
+            game = UNNAMED if rules is None else game_of(rules)
         elif rules is not None:
             game = game.with_rules(rules)
         self.game = game
@@ -326,7 +326,7 @@ class Match:
     # -- persistence ----------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
         return {
-            **({} if self.game.name == "classic" else {"game": self.game.name}),
+            **({} if self.game.name == UNNAMED.name else {"game": self.game.name}),
             "rules": self.rules.to_dict(),
             "first_dealer": seat_label(self.first_dealer, self.game.players),
             **({"dealers_given": True} if self.dealers_given else {}),
@@ -340,7 +340,7 @@ class Match:
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Match:
         """Rebuild by replaying every deal's record and actions (a pure fold)."""
-        game = get_game(str(data.get("game") or "classic"))
+        game = get_game(str(data.get("game") or UNNAMED.name))
         rules = game.rules_from_dict(as_mapping(data.get("rules") or {}, "a match's rules"))
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int | str):

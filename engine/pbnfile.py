@@ -379,6 +379,15 @@ def turned_for(board: Board, dealer: Seat, seed: int | str | None) -> Card:
     return random.Random(f"{seed}:turned:{board.number}:{board.line}").choice(cards)
 
 
+def check_board_game(game: str) -> None:
+    """Refuse a game whose hands a file of deals cannot give (a file holds four hands of 13)."""
+    from engine.games import GAMES, get_game  # the registry's games import this module
+
+    if not get_game(game).plays_boards:
+        titles = " or ".join(g.title for g in GAMES.values() if g.plays_boards)
+        raise NotationError(f"deals from a file are played in {titles}, not {game}")
+
+
 def board_record(board: Board, game: str, rules: object, hand_number: int,
                  seed: int | str | None = None, dealer: Seat | None = None) -> DealRecord:
     """The deal record to play ``board`` as hand ``hand_number`` (0-based) of a
@@ -387,22 +396,11 @@ def board_record(board: Board, game: str, rules: object, hand_number: int,
     seat = board.dealer if board.dealer is not None else dealer
     if seat is None:
         raise NotationError(f"{board.where} names no dealer and none was given")
-    try:
-        if game == "norwegian":
-            return DealRecord.from_hands(board.hands, seat, 4)
-        if game != "classic":
-            raise NotationError(f"deals from a file are played in classic or Norwegian whist, not {game}")
-        from engine.rules import Rules
+    from engine.games import get_game  # the registry's games import this module
 
-        cycle = rules.trump_for_hand(hand_number) if isinstance(rules, Rules) else None
-        if cycle is not None:
-            return DealRecord.from_hands(board.hands, seat, cycle)
-        if board.trump_card is not None:
-            return DealRecord.from_hands(board.hands, seat, board.trump_card.suit, board.trump_card)
-        if board.trump is not None and board.trump != 4:
-            return DealRecord.from_hands(board.hands, seat, board.trump)
-        turned = turned_for(board, seat, seed)
-        return DealRecord.from_hands(board.hands, seat, turned.suit, turned)
+    check_board_game(game)
+    try:
+        return get_game(game).board_record(board, seat, rules, hand_number, seed)
     except RulesError as exc:
         raise NotationError(f"{board.where}: {exc}") from exc
 
@@ -489,6 +487,6 @@ def play_tags(deal: Deal, score: HandScore | None = None, line: int = 0) -> list
     return out
 
 
-__all__ = ["Board", "PbnGame", "Tag", "board_record", "contract_of", "declarer_of", "format_file",
-           "format_game", "format_tag", "parse_pbn", "parse_tags_text", "play_tags", "read_board",
-           "read_boards", "tags_text", "turned_for"]
+__all__ = ["Board", "PbnGame", "Tag", "board_record", "check_board_game", "contract_of", "declarer_of",
+           "format_file", "format_game", "format_tag", "parse_pbn", "parse_tags_text", "play_tags",
+           "read_board", "read_boards", "tags_text", "turned_for"]

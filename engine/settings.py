@@ -1,10 +1,10 @@
 """Each game's house settings as a list a person can step through or type.
 
-A setting is a field of the game's rules dataclass: its key, its default (the
-dataclass's) and the values a menu offers. The words a setting may take come
-from the game module's own tuples; the numbers offered are a short list each,
-kept only where the game's rules accept them (the dataclass checks them), so
-what is allowed is said once, in the game's module.
+A setting is a field of the game's rules dataclass, declared by the game
+(``Game.settings``: its label, the values a menu offers, a line of help); its
+default is the dataclass's. A value is offered only where the game's rules
+accept it at the table size (the dataclass checks them), so what is allowed
+is said once, in the game's package.
 
 ``rules_with`` reads ``KEY=VALUE`` text (the command line's ``--rule``, the
 config file) into the game's rules, with a message naming the allowed values.
@@ -13,48 +13,11 @@ config file) into the game's rules, with a message naming the allowed values.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from engine.errors import RulesError
 from engine.game import Game, GameRules
-from engine.games import bid, dummy, german, knockout, norwegian, ohhell, solo, widow
-from engine.rules import REVOKE_PENALTIES, TARGETS
-
-# The table size is chosen with the game (the game picker, --players), not here.
-_NOT_SETTINGS = frozenset({"players"})
-
-_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "classic": {"cycle_order": ("DCHS", "HSDC", "SHDC", "CDHS")},
-    "bid": dict(bid._CHOICES),
-    "dummy": {"set_penalty": dummy.SET_PENALTIES},
-    "german": {"score_mode": german.SCORE_MODES},
-    "knockout": {"tie_break": knockout.TIE_BREAKS},
-    "norwegian": {"bid_style": norwegian.BID_STYLES, "high_colour": norwegian.COLOURS},
-    "oh-hell": {"schedule": ohhell.SCHEDULES, "max_cards": ohhell.MAX_CARDS, "no_turnup": ohhell.NO_TURNUP,
-               "trump_source": ohhell.TRUMP_SOURCES, "trick_points": ohhell.TRICK_POINTS, "tie": ohhell.TIES},
-    "solo": {"deal_pattern": solo.DEAL_PATTERNS, "royal_abundance": solo.ROYAL_MODES,
-             "declared_trumps": solo.DECLARED_TRUMPS, "all_pass": solo.ALL_PASS},
-    "widow": {"trumps": widow.TRUMPS},
-}
-
-# Numbers a menu steps through (the default is always among them); any other number the
-# game's rules accept may still be written in the config or typed with --rule.
-_MATCH = (1, 3)
-_NUMBERS: dict[str, dict[str, tuple[int | None, ...]]] = {
-    "classic": {"target": TARGETS, "revoke_penalty": REVOKE_PENALTIES},
-    "bid": {"min_bid": (1, 2, 3, 4), "win_at": (5, 7, 9, 11), "lose_at": (-5, -7, -9, None),
-            "games_per_match": _MATCH},
-    "dummy": {"min_bid": (1, 2, 3, 4), "target": (11, 21, 31)},
-    "german": {"target": (25, 50, 100), "games_per_match": _MATCH},
-    "knockout": {"start": (7, 13)},
-    "norwegian": {"grand_made": (2, 4, 6), "grand_set": (4, 8, 12), "nullo": (1, 2, 3),
-                  "target": (30, 50, 100), "games_per_match": _MATCH},
-    "oh-hell": {"fixed": tuple(range(1, 14)), "exact_bonus": (0, 5, 10), "trick_value": (0, 1),
-               "miss_penalty": (0, 1)},
-    "scandinavian": {"target": (7, 13, 21), "games_per_match": _MATCH},
-    "solo": {"deals": (4, 8, 12, 16, 20)},
-    "widow": {"deals": (4, 8, 12, 16, 20)},
-}
+from engine.table_spec import SettingSpec
 
 _TRUE = ("true", "on", "yes", "1")
 _FALSE = ("false", "off", "no", "0")
@@ -63,11 +26,27 @@ _NONE = ("none", "null", "never")
 
 @dataclass(frozen=True)
 class Setting:
-    """One house setting of a game: its key, default and the values a menu offers."""
+    """One house setting of a game at its table size: what the game declares
+    (``spec``: label, help), its default and the values a menu offers."""
 
-    key: str
+    spec: SettingSpec
     default: object
     choices: tuple[object, ...]
+
+    @property
+    def key(self) -> str:
+        return self.spec.key
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+    @property
+    def help(self) -> str:
+        return self.spec.help
+
+    def word(self, value: object) -> str:
+        return self.spec.word(value)
 
     def allowed(self) -> str:
         """The values in words, for an error message."""
@@ -79,37 +58,26 @@ class Setting:
         return f"one of {words}"
 
 
-# A setting the rules check only together with another (a fixed hand's size, with the fixed schedule).
-_CHECKED_WITH: dict[tuple[str, str], dict[str, object]] = {("oh-hell", "fixed"): {"schedule": "fixed"}}
-
-
-def _accepts(game: Game, key: str, value: object) -> bool:
+def _accepts(game: Game, spec: SettingSpec, value: object) -> bool:
     try:
-        game.rules_from_dict({**_CHECKED_WITH.get((game.name, key), {}), key: value})
+        game.rules_from_dict({**dict(spec.checked_with), spec.key: value})
     except (RulesError, ValueError):
         return False
     return True
 
 
 def settings_of(game: Game) -> tuple[Setting, ...]:
-    """``game``'s house settings in its rules' order (at its table size)."""
+    """``game``'s house settings in the order it declares them (at its table size): the
+    values it offers that its rules accept at this size, the default always among them."""
     defaults = game.default_rules()
     out = []
-    for f in fields(defaults):  # type: ignore[arg-type]
-        if f.name in _NOT_SETTINGS:
-            continue
-        default = getattr(defaults, f.name)
-        offered: Iterable[object]
-        if isinstance(default, bool):
-            offered = (False, True)
-        elif f.name in _WORDS.get(game.name, {}):
-            offered = _WORDS[game.name][f.name]
-        else:
-            offered = _NUMBERS.get(game.name, {}).get(f.name, ())
-        choices = [c for c in offered if c == default or _accepts(game, f.name, c)]
+    for spec in game.settings:
+        default = getattr(defaults, spec.key)
+        offered = (False, True) if isinstance(default, bool) and not spec.values else spec.values
+        choices = [c for c in offered if c == default or _accepts(game, spec, c)]
         if default not in choices:
             choices.insert(0, default)
-        out.append(Setting(f.name, default, tuple(choices)))
+        out.append(Setting(spec, default, tuple(choices)))
     return tuple(out)
 
 

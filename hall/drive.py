@@ -27,10 +27,10 @@ from engine.actions import Action, action_from_dict
 from engine.cards import STRAINS, SUITS
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError, WhistError
+from engine.games.classic.rules import Rules
 from engine.jsonform import as_int, as_list, as_mapping
 from engine.jsonform import field as json_field
 from engine.match import Match
-from engine.rules import Rules
 from engine.seats import SEAT_NAMES, Seat
 from engine.shuffle import rng_for
 

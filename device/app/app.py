@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from device.referee_family import FamilyReferee
     from device.store import Store
     from engine.game import Game, GameRules
-    from engine.rules import Rules
+    from engine.games.classic.rules import Rules
     from engine.seats import Seat
 
 log = logging.getLogger(__name__)
@@ -77,7 +77,7 @@ def _fits(game: Game, values: dict[str, object]) -> bool:
 
 def classic_rules(config: Config) -> Rules:
     """Classic whist's house rules from the config (the referee plays only these)."""
-    from engine.rules import Rules
+    from engine.games.classic.rules import Rules
 
     r = config.rules
     return Rules(target=r.target, honours=r.honours, revoke_penalty=r.revoke_penalty,

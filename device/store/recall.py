@@ -182,7 +182,7 @@ def match_rules(store: Store | None, match_id: int) -> GameRules:
     from device.journal import MATCH_KEY
     from engine.errors import WhistError
     from engine.games import get_game
-    from engine.rules import Rules
+    from engine.games.classic.rules import Rules
 
     row = store.match(match_id) if store is not None else None
     if row is None:

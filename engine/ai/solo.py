@@ -510,14 +510,11 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         return dog(obs)
     if level == "easy" and rng.random() < SLIP_RATE:
         return rng.choice(obs.legal)
-    if obs.game == "knockout" and obs.rules.get("dogs_life"):
+    if obs.rules.get("dogs_life"):
         # the play-outs deal every seat alike; a dog's one card is the textbook's to play
         return textbook_play(obs)
     return search_play(obs, rng, work) if work else textbook_play(obs)
 
 
-GAMES = ("oh-hell", "knockout")
-
-
-__all__ = ["GAMES", "Goal", "Table", "choose", "exact", "knowledge", "legal", "policy", "sample",
+__all__ = ["Goal", "Table", "choose", "exact", "knowledge", "legal", "policy", "sample",
            "textbook_bid", "textbook_estimate", "textbook_play", "winning_index"]

@@ -1,4 +1,6 @@
-"""The games this table plays, one module each; ``GAMES`` lists them in menu order."""
+"""The games this table plays, one package each; ``GAMES`` lists them in menu order.
+
+Adding a game is its package under ``engine/games/`` and its line here."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from engine.games import bid, classic, dummy, german, knockout, norwegian, ohhel
 GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, german.GAME, scandinavian.GAME,
                                               bid.GAME, ohhell.GAME, knockout.GAME, solo.GAME, widow.GAME,
                                               dummy.GAME)}
+# The game of a match that names none: saved matches and files from before there were others.
+UNNAMED = classic.GAME
 
 
 def get_game(name: str, players: int | None = None) -> Game:
@@ -29,4 +33,4 @@ def game_of(rules: object) -> Game:
     raise RulesError(f"{type(rules).__name__} are not the settings of any game")
 
 
-__all__ = ["Contract", "GAMES", "Game", "GameRules", "Phase", "game_of", "get_game"]
+__all__ = ["Contract", "GAMES", "UNNAMED", "Game", "GameRules", "Phase", "game_of", "get_game"]

@@ -31,8 +31,8 @@ from engine.actions import Claim, Play
 from engine.bots import rules_card
 from engine.cards import parse_card
 from engine.deal import DealRecord
+from engine.games.classic.rules import Rules
 from engine.match import Match
-from engine.rules import Rules
 from engine.seats import Seat
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

@@ -17,8 +17,8 @@ from device.events import Action, ButtonEvent, CardScanned  # noqa: E402
 from device.journal import Journal, attach_app, table_players  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.actions import Claim  # noqa: E402
+from engine.games.classic.rules import Rules  # noqa: E402
 from engine.match import Match  # noqa: E402
-from engine.rules import Rules  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 
 

@@ -127,13 +127,14 @@ def test_a_game_is_chosen_from_settings_and_its_rules_page_read(app):
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_games_rules_page_is_its_own(app, name):
-    from device.app.game_pages_more import other_game_lines
-    from device.app.scenes.rules import HOW_TO_PLAY
+    from device.app.scenes.rules import other_game_lines
 
     lines = [s for _, s in other_game_lines(name, None)]
     assert lines[0] == GAMES[name].title and "How to play" in lines and "Glossary" in lines
-    if name != "classic":  # classic's page is the table's own: the others must not show it
-        assert HOW_TO_PLAY[0] not in lines
+    assert GAMES[name].pages.how_to_play[0] in lines
+    for other in GAMES.values():  # no other game's page is shown for it
+        if other.name != name:
+            assert other.pages.how_to_play[0] not in lines
 
 
 def test_the_table_starts_with_the_configs_game(tmp_path):

@@ -8,8 +8,8 @@ import pytest
 from device.headless import run_headless
 from engine.actions import Play
 from engine.bots import rules_card
+from engine.games.classic.rules import Rules
 from engine.match import Match
-from engine.rules import Rules
 
 
 def run(hands, seed=1, **kwargs):

@@ -20,8 +20,8 @@ from engine.actions import Play
 from engine.bots import rules_card
 from engine.cards import parse_card
 from engine.errors import RulesError
+from engine.games.classic.rules import Rules
 from engine.match import Match
-from engine.rules import Rules
 from engine.seats import Seat
 
 PLAYERS = ai_players("rules")

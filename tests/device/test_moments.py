@@ -16,8 +16,8 @@ from device.app.render import text  # noqa: E402
 from device.app.scenes.celebration import Moment  # noqa: E402
 from device.app.scenes.scorepad import Pad  # noqa: E402
 from device.app.testing import make_app, tap, tap_button  # noqa: E402
+from engine.games.classic.rules import Rules  # noqa: E402
 from engine.match import Match  # noqa: E402
-from engine.rules import Rules  # noqa: E402
 from tests.device.test_app_norwegian import speak_or_play  # noqa: E402
 
 

@@ -12,7 +12,7 @@ from device.events import Action, ButtonEvent, CardScanned, ReaderStatus
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP, UNKNOWN_CARD, RefereeSession
 from engine.cards import Card
 from engine.deal import DealRecord
-from engine.rules import Rules
+from engine.games.classic.rules import Rules
 from engine.seats import Seat
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

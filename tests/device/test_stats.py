@@ -11,8 +11,8 @@ from device.journal import Journal, table_players
 from device.stats import HandOutcome, RubberOutcome, ai_label, tally
 from device.store import Store
 from engine.actions import Claim
+from engine.games.classic.rules import Rules
 from engine.match import Match
-from engine.rules import Rules
 from engine.seats import Seat
 
 

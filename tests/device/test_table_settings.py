@@ -22,7 +22,7 @@ from device.events import Action, ButtonEvent  # noqa: E402
 from device.journal import ABANDONED, attach_app  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.actions import Play  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.games.classic.rules import Rules  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 from tests.device.test_journal import fake_app  # noqa: E402
 
@@ -187,7 +187,7 @@ _CHILD = """
 import os, signal, sys
 from device.journal import attach_app
 from device.app.session import Session
-from engine.rules import Rules
+from engine.games.classic.rules import Rules
 from tests.device.test_journal import fake_app, play_cards
 
 app = fake_app(sys.argv[1], Session(Rules(), seed=4))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.actions import Claim, Play
 from engine.cards import Card, parse_card
 from engine.deal import Deal, DealRecord
-from engine.rules import Rules
+from engine.games.classic.rules import Rules
 from engine.seats import Seat
 
 

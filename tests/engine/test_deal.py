@@ -7,7 +7,7 @@ from engine.actions import Claim, Play, action_from_dict
 from engine.cards import Card, parse_card
 from engine.deal import Deal, DealRecord
 from engine.errors import HandOver, IllegalPlay, NotationError, NotYourTurn, RulesError
-from engine.rules import Rules
+from engine.games.classic.rules import Rules
 from engine.seats import SEATS, Seat
 
 PBN = "N:AKQJT9...T987654 .AKQJT987..AKQ32 ..AKQJT98765432. 8765432.65432..J"

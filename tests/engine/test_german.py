@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from engine.actions import Play
 from engine.ai.family import choose_action
-from engine.ai.german import other_hand
 from engine.cards import full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.games import get_game
 from engine.games.german import GermanRules
+from engine.games.german.ai import other_hand
 from engine.match import Match
 from engine.seats import Seat
 

@@ -7,8 +7,8 @@ import pytest
 from engine.actions import Claim
 from engine.deal import DealRecord
 from engine.errors import RulesError
+from engine.games.classic.rules import Rules
 from engine.match import Match
-from engine.rules import Rules
 from engine.seats import SEATS, Seat
 
 NS, EW = 0, 1

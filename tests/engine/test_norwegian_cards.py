@@ -12,14 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Bid, Pass, Play
-from engine.ai import nullo
 from engine.ai.family import choose_action
 from engine.cards import Card
 from engine.deal import Deal
 from engine.errors import RulesError
 from engine.game import Phase
 from engine.games import get_game
-from engine.games.norwegian import FACE_DOWN, MINNESOTA, NorwegianRules
+from engine.games.norwegian import FACE_DOWN, MINNESOTA, NorwegianRules, nullo
 from engine.match import Match
 from engine.seats import Seat
 

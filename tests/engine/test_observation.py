@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from engine.ai import choose_action
 from engine.errors import NotationError, RulesError
+from engine.games.classic.rules import Rules
 from engine.games.norwegian import NorwegianRules
 from engine.match import Match
 from engine.observation import Observation
-from engine.rules import Rules
 
 
 def positions(rules, seed, steps):

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.cards import Card
 from engine.deal import Deal
 from engine.errors import NotationError
+from engine.games.classic.rules import Rules
 from engine.pbn import format_hands
 from engine.pbnfile import (
     PbnGame,
@@ -23,7 +24,6 @@ from engine.pbnfile import (
     read_boards,
     tags_text,
 )
-from engine.rules import Rules
 from engine.seats import SEATS, Seat
 from engine.shuffle import shuffled_pack
 

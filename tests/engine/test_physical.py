@@ -7,9 +7,9 @@ from engine.actions import Claim, Play
 from engine.cards import Card, parse_card
 from engine.deal import Deal, DealRecord
 from engine.errors import IllegalPlay, NotationError, RulesError
+from engine.games.classic.rules import Rules
+from engine.games.classic.scoring import score_hand
 from engine.pbn import parse_hands
-from engine.rules import Rules
-from engine.scoring import score_hand
 from engine.seats import Seat
 
 # True hands (the engine is not told them, except East's, scanned for the AI).

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from engine.actions import Play
 from engine.cards import parse_card, parse_cards
 from engine.deal import Deal, DealRecord
-from engine.rules import Rules
-from engine.scoring import score_hand
+from engine.games.classic.rules import Rules
+from engine.games.classic.scoring import score_hand
 from engine.seats import SEATS, Seat
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

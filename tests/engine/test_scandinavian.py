@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 
 from engine.actions import Bid, Claim, Play
 from engine.ai.family import choose_action
-from engine.ai.scandinavian_search import draw
 from engine.cards import full_deck
 from engine.deal import Deal
 from engine.errors import IllegalPlay, RulesError
 from engine.game import Contract, Phase
 from engine.games import get_game
 from engine.games.scandinavian import ScandinavianRules, stacks
+from engine.games.scandinavian.search import draw
 from engine.match import Match
 from engine.seats import Seat
 

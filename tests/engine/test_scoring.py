@@ -6,8 +6,8 @@ import pytest
 
 from engine.actions import Claim
 from engine.deal import Deal, DealRecord
-from engine.rules import Rules
-from engine.scoring import game_value, honour_points, score_hand
+from engine.games.classic.rules import Rules
+from engine.games.classic.scoring import game_value, honour_points, score_hand
 from tests.engine.deal_helpers import claimed, record_with_honours, with_revokes
 
 NS, EW = 0, 1

@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 
 from engine.actions import Bid, Pass, Play
-from engine.ai import layouts, solo_whist
+from engine.ai import layouts
 from engine.ai.family import choose_action
+from engine.ai.hands import count_tricks
 from engine.cards import parse_cards
 from engine.deal import Deal
 from engine.games import get_game
 from engine.games.solo import SoloRules
+from engine.games.solo import ai as solo_whist
 from engine.seats import Seat
 
 SOLO = get_game("solo")
@@ -23,7 +25,7 @@ N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 def test_a_strong_hand_bids_and_a_weak_one_passes() -> None:
     strong = parse_cards("SA SK SQ SJ ST S9 HA HK DA DK CA C3 C2")
     weak = parse_cards("S9 S8 H7 H6 H5 D9 D8 D7 CT C9 C8 C7 C6")
-    assert solo_whist.count_tricks(strong, 0) >= 9 > solo_whist.count_tricks(weak, 0)
+    assert count_tricks(strong, 0) >= 9 > count_tricks(weak, 0)
     assert solo_whist.misere_safety(parse_cards("S2 S4 H2 H3 H5 D2 D4 D6 D8 C2 C3 C5 C7"), 0)
     assert not solo_whist.misere_safety(weak, 4)
 

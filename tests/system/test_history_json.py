@@ -19,8 +19,8 @@ from engine.actions import Claim, Play, action_from_dict
 from engine.bots import random_card
 from engine.cards import parse_card, parse_cards
 from engine.deal import Deal, DealRecord
+from engine.games.classic.rules import Rules
 from engine.match import Match
-from engine.rules import Rules
 from engine.seats import SEATS, Seat
 from tests.system.test_store_migration import STORE, run
 

@@ -21,8 +21,8 @@ from device.journal import Journal, ai_players, run_of
 from device.store import SCHEMA_VERSION, Store, StoreError, StoreInUse
 from engine.bots import rules_card
 from engine.cards import parse_card
+from engine.games.classic.rules import Rules
 from engine.match import Match
-from engine.rules import Rules
 from engine.seats import Seat
 from tests.system.test_resume import demo_args, run_cli
 

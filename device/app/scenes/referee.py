@@ -50,7 +50,7 @@ from engine.seats import SEAT_NAMES, SEATS, Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
-    from engine.rules import Rules
+    from engine.games.classic.rules import Rules
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from device import vocabulary
 from device.app.scenes.base import ScrollScene
 from device.words import count
-from engine.rules import Rules
 
 if TYPE_CHECKING:
     from device.app.app import App
@@ -35,12 +34,7 @@ class ScoreSheetScene(ScrollScene):
         m = self.app.session.match
         out: list[tuple[str, str]] = []
         r = m.rules
-        if isinstance(r, Rules):
-            out.append(("dim", f"Game to {r.target}; honours {'counted' if r.honours else 'not counted'}; "
-                               f"revoke costs {r.revoke_penalty} tricks"
-                               + ("; rubber points" if r.rubber_points else "")))
-        else:  # another game's settings: its own one-line summary
-            out.append(("dim", f"Settings: {r.summary()}"))
+        out.append(("dim", "; ".join(m.game.house_lines(r))))
         game = m.game
         sides = vocabulary.side_words(game)
         word = vocabulary.match_word(game)

@@ -61,7 +61,7 @@ class SummaryScene(Scene):
         contract = deal.contract if deal is not None else None
         out = [("Hand", f"{s.number}, dealt by {vocabulary.seat_word(game, s.dealer)}")]
         if contract is not None and contract.declarer is not None:
-            out.append(("Contract", f"{contract.call.capitalize()} by "
+            out.append(("Contract", f"{vocabulary.contract_word(game, contract.call)} by "
                                     f"{vocabulary.seat_word(game, contract.declarer)}"))
         out.append(("Trumps", vocabulary.trumps_word(s.trump)))
         bids = self._bids()

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Bid, Play
 from engine.ai.layouts import voids
-from engine.ai.scandinavian import HIGH_POINTS
 from engine.cards import Card
 from engine.game import Phase
+from engine.games.scandinavian.ai import HIGH_POINTS
 from engine.observation import Observation
 from engine.seats import Seat
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Bid, Exchange, Pass, Play
-from engine.ai import layouts, solo_whist
+from engine.ai import layouts
+from engine.ai.hands import count_tricks, win_with
 from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation
@@ -33,7 +34,7 @@ SLIP_RATE = 0.12
 
 
 def _count(cards: tuple[Card, ...] | list[Card], trump: int) -> float:
-    return solo_whist.count_tricks(list(cards), trump)
+    return count_tricks(list(cards), trump)
 
 
 def choose_exchange(obs: Observation) -> Action:
@@ -79,7 +80,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     card = solved_card(obs, level, rng)
     if card is None:
         cards = [a.card for a in obs.legal if isinstance(a, Play)]
-        card = solo_whist.win_with(obs, Order(obs.trump), cards, frozenset((Seat(obs.seat),)))
+        card = win_with(obs, Order(obs.trump), cards, frozenset((Seat(obs.seat),)))
         if level == "easy" and rng.random() < SLIP_RATE:
             card = rng.choice([c for c in cards if c.suit == card.suit])
     return Play(obs.seat, card)

@@ -20,7 +20,27 @@ from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, Card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Step
+from engine.game import Contract, Game, GameRules, Phase, Player, Step
+from engine.games.solo.pages import PAGES
+from engine.games.solo.table import (
+    ABUNDANCE,
+    ACCEPT,
+    ALL_PASS,
+    DEAL_PATTERNS,
+    DECLARED,
+    DECLARED_TRUMPS,
+    GENERAL_MISERE,
+    MISERE,
+    OPEN_MISERE,
+    PROP_AND_COP,
+    PROPOSE,
+    REDEAL,
+    ROYAL,
+    ROYAL_MODES,
+    SETTINGS,
+    SOLO,
+    TABLE,
+)
 from engine.order import NO_TRUMP
 from engine.scoring import HandScore
 from engine.seats import SEAT_NAMES, Seat, around
@@ -28,11 +48,6 @@ from engine.shuffle import shuffled_pack
 
 # The bids, lowest first: the call spoken in the auction, the contract it makes,
 # the tricks its side aims at, its units and whether it is played for the fewest.
-PROPOSE, ACCEPT = "propose", "accept"
-SOLO, MISERE, ABUNDANCE = "solo", "misere", "abundance"
-ROYAL, OPEN_MISERE, DECLARED = "royal abundance", "open misere", "abundance declared"
-PROP_AND_COP = "prop and cop"
-REDEAL, GENERAL_MISERE = "redeal", "general misere"
 CALLS = (PROPOSE, ACCEPT, SOLO, MISERE, ABUNDANCE, ROYAL, OPEN_MISERE, DECLARED)
 RANK = {PROPOSE: 1, ACCEPT: 1, SOLO: 2, MISERE: 3, ABUNDANCE: 4, ROYAL: 5, OPEN_MISERE: 6, DECLARED: 7}
 TARGET = {PROP_AND_COP: 8, SOLO: 5, MISERE: 0, ABUNDANCE: 9, ROYAL: 9, OPEN_MISERE: 0, DECLARED: 13}
@@ -40,10 +55,6 @@ UNITS = {PROP_AND_COP: 1, SOLO: 1, MISERE: 2, ABUNDANCE: 3, ROYAL: 3, OPEN_MISER
 MISERES = (MISERE, OPEN_MISERE, GENERAL_MISERE)
 EXTRA = (PROP_AND_COP, SOLO, ABUNDANCE, ROYAL)  # the contracts extra_tricks pays over and under
 
-DEAL_PATTERNS = ("3333-1", "singly")
-ROYAL_MODES = ("overcall", "direct")
-DECLARED_TRUMPS = ("none", "choose")
-ALL_PASS = ("redeal", "general_misere")
 
 
 @dataclass(frozen=True)
@@ -169,8 +180,17 @@ class Solo(Game):
     title = "Solo whist"
     blurb = ("four players, each alone: bid solo, misère or abundance against the other three, "
              "or propose and accept to play in pairs")
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     partnerships = False
     has_auction = True
+
+    def player(self) -> Player:
+        from engine.ai.family import seeded
+        from engine.games.solo import ai  # the searches load the solvers: only when an AI plays
+
+        return seeded(ai.choose)
 
     def default_rules(self) -> SoloRules:
         return SoloRules()
@@ -378,5 +398,5 @@ class Solo(Game):
 
 GAME = Solo()
 
-__all__ = ["ACCEPT", "CALLS", "GAME", "PROPOSE", "Auction", "Solo", "SoloRules", "declaring_side",
-           "fold_auction"]
+__all__ = ["ACCEPT", "CALLS", "GAME", "GENERAL_MISERE", "MISERES", "PROPOSE", "RANK", "REDEAL", "TARGET",
+           "Auction", "Solo", "SoloRules", "declaring_side", "fold_auction"]

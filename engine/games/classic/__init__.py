@@ -6,13 +6,21 @@ what is left here is its rules, its deal and its scoring."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Game, GameRules
-from engine.rules import Rules
-from engine.scoring import RUBBER_BONUS, HandScore, game_value, score_hand
+from engine.game import Game, GameRules, Phase, Player
+from engine.games.classic.pages import PAGES
+from engine.games.classic.rules import Rules
+from engine.games.classic.scoring import RUBBER_BONUS, game_value, score_hand
+from engine.games.classic.table import SETTINGS, TABLE
+from engine.pbnfile import Board, turned_for
+from engine.scoring import HandScore
 from engine.seats import Seat
+
+if TYPE_CHECKING:
+    from engine.observation import Observation
 
 
 def _rules(rules: GameRules) -> Rules:
@@ -25,6 +33,27 @@ class Classic(Game):
     name = "classic"
     title = "Classic whist"
     blurb = "four players, two partnerships; the dealer's last card turned for trumps"
+    plays_boards = True
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
+
+    def player(self) -> Player:
+        from engine.ai.family import most_tricks  # the search loads the solver: asked for only by an AI seat
+
+        return most_tricks
+
+    def plays_for_tricks(self, obs: Observation) -> bool:
+        return obs.phase == Phase.PLAY
+
+    def house_lines(self, rules: GameRules) -> list[str]:
+        r = _rules(rules)
+        return [f"Game target: {r.target} points",
+                f"Honours: {'counted' if r.honours else 'not counted'}",
+                f"Revoke penalty: {r.revoke_penalty} tricks",
+                "Trumps: " + (f"cycling {' '.join(r.cycle_order)} then no trumps" if r.cycling_trumps
+                              else "the dealer's last card is turned"),
+                f"Rubber points: {'kept' if r.rubber_points else 'not kept'}"]
 
     def default_rules(self) -> Rules:
         return Rules()
@@ -35,6 +64,19 @@ class Classic(Game):
     def next_record(self, rules: GameRules, dealer: Seat, hand_number: int,
                     seed: int | str | None) -> DealRecord:
         return DealRecord.deal(dealer, seed=seed, trump=_rules(rules).trump_for_hand(hand_number))
+
+    def board_record(self, board: Board, dealer: Seat, rules: object, hand_number: int,
+                     seed: int | str | None) -> DealRecord:
+        # cycling trumps override the file; else its turned card, its trumps, or a card drawn to turn
+        cycle = rules.trump_for_hand(hand_number) if isinstance(rules, Rules) else None
+        if cycle is not None:
+            return DealRecord.from_hands(board.hands, dealer, cycle)
+        if board.trump_card is not None:
+            return DealRecord.from_hands(board.hands, dealer, board.trump_card.suit, board.trump_card)
+        if board.trump is not None and board.trump != 4:
+            return DealRecord.from_hands(board.hands, dealer, board.trump)
+        turned = turned_for(board, dealer, seed)
+        return DealRecord.from_hands(board.hands, dealer, turned.suit, turned)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         cycle = _rules(rules).trump_for_hand(hand_number)
@@ -53,6 +95,9 @@ class Classic(Game):
 
     def game_value(self, rules: GameRules, loser_score: int) -> int:
         return game_value(loser_score, rules.target)
+
+    def games_to_win(self, rules: GameRules) -> int:
+        return 2  # a rubber: the best of three games
 
     def rubber_bonus(self, rules: GameRules) -> int:
         return RUBBER_BONUS

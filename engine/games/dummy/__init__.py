@@ -33,7 +33,9 @@ from engine.actions import Bid, Declare, Exchange, Pass
 from engine.cards import STRAINS, Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Step
+from engine.game import Contract, Game, GameRules, Phase, Player, Step
+from engine.games.dummy.pages import PAGES
+from engine.games.dummy.table import SET_PENALTIES, SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
 from engine.scoring import HandScore
 from engine.seats import Seat
@@ -45,7 +47,6 @@ if TYPE_CHECKING:
 MODES = ("uptown", "downtown", "notrump")
 DUMMY = Seat(3)
 PLAYERS = 3
-SET_PENALTIES = ("shortfall", "bid")
 HAND = 13
 DUMMY_EXTRA = 2  # with jokers: the last two cards of the 54 to the dummy, laid away by its declarer
 
@@ -106,6 +107,9 @@ class Dummy(Game):
     name = "dummy"
     title = "Dummy whist"
     blurb = "three players: the highest bidder plays a dummy hand opposite against the other two"
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     players = 4  # hands: the three players' and the dummy's
     partnerships = False
     has_auction = True
@@ -120,6 +124,12 @@ class Dummy(Game):
 
     def side_of(self, seat: Seat) -> int:
         return int(seat) % PLAYERS
+
+    def player(self) -> Player:
+        from engine.ai.family import seeded
+        from engine.games.dummy import ai  # the searches load the solvers: only when an AI plays
+
+        return seeded(ai.choose)
 
     def default_rules(self) -> DummyRules:
         return DummyRules()

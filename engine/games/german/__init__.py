@@ -11,12 +11,13 @@ from dataclasses import asdict, dataclass, fields
 from engine.cards import Card
 from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
-from engine.game import Game, GameRules, check_match_length, games_to_win_of
+from engine.game import Game, GameRules, Player, check_match_length, games_to_win_of
+from engine.games.german.pages import PAGES
+from engine.games.german.table import SCORE_MODES, SETTINGS, TABLE
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
 
-SCORE_MODES = ("per_trick", "difference", "majority")
 DRAW_TRICKS = 13  # the stock of 26 is gone after 13 tricks, two cards a trick
 
 
@@ -55,8 +56,17 @@ class German(Game):
     name = "german"
     title = "German whist"
     blurb = "two players: win the turned card of the stock in 13 tricks, then 13 tricks for points"
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     players = 2
     partnerships = False
+
+    def player(self) -> Player:
+        from engine.ai.family import seeded
+        from engine.games.german import ai  # the endgame loads the solver: only when an AI plays
+
+        return seeded(ai.choose_action)
 
     def default_rules(self) -> GermanRules:
         return GermanRules()

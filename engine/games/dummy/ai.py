@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
-from engine.ai import layouts, solo_whist
+from engine.ai import layouts
+from engine.ai.hands import count_tricks, win_with
 from engine.cards import BIG_JOKER_ID, LITTLE_JOKER_ID, Card, full_deck
 from engine.family_solver import nodes, solve_family_moves
 from engine.game import Phase
@@ -46,7 +47,7 @@ def strain_count(cards: list[Card], trump: int, downtown: bool) -> float:
     no trump (it belongs to no suit and never wins)."""
     jokers = sum(1 for c in cards if c.is_joker)
     plain = [c for c in cards if not c.is_joker]
-    count = solo_whist.count_tricks(_downtown(plain) if downtown else plain, trump)
+    count = count_tricks(_downtown(plain) if downtown else plain, trump)
     return count + (jokers if trump != NO_TRUMP else 0)
 
 
@@ -178,7 +179,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         side = frozenset((contract.declarer, DUMMY))
         team = side if obs.seat in side else frozenset(Seat(s) for s in range(4)) - side
         cards = [a.card for a in obs.legal if isinstance(a, Play)]
-        card = solo_whist.win_with(obs, Order(obs.trump, obs.order == "downtown"), cards, team)
+        card = win_with(obs, Order(obs.trump, obs.order == "downtown"), cards, team)
         if level == "easy" and rng.random() < SLIP_RATE:
             card = rng.choice([c for c in cards if c.suit == card.suit])
     return Play(obs.seat, card)

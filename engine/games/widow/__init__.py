@@ -23,14 +23,14 @@ from engine.actions import Bid, Exchange, Pass, Play
 from engine.cards import STRAINS, Card
 from engine.deal import Deal, DealRecord, seat_name
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Step
+from engine.game import Contract, Game, GameRules, Phase, Player, Step
+from engine.games.widow.pages import PAGES
+from engine.games.widow.table import SETTINGS, SWAP, TABLE, TAKE, TRUMPS
 from engine.order import NO_TRUMP
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
 
-TAKE, SWAP = "take", "swap"
-TRUMPS = ("dealer_last_card", "fixed(S)", "fixed(H)", "fixed(D)", "fixed(C)", "none")
 TAKER_PAR, PAR = 4, 3
 
 
@@ -115,9 +115,18 @@ class Widow(Game):
     name = "widow"
     title = "Widow whist"
     blurb = "three players, each alone, and a widow hand: take it to choose the better hand, for par 4"
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     players = 3
     partnerships = False
     has_auction = True
+
+    def player(self) -> Player:
+        from engine.ai.family import seeded
+        from engine.games.widow import ai  # the searches load the solvers: only when an AI plays
+
+        return seeded(ai.choose)
 
     def default_rules(self) -> WidowRules:
         return WidowRules()

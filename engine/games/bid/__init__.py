@@ -14,7 +14,9 @@ from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, SUIT_NAMES, Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Step, check_match_length, games_to_win_of
+from engine.game import Contract, Game, GameRules, Phase, Player, Step, check_match_length, games_to_win_of
+from engine.games.bid.pages import PAGES
+from engine.games.bid.table import SETTINGS, TABLE
 from engine.order import JOKER_LEADS, NO_TRUMP, Order
 from engine.scoring import HandScore
 from engine.seats import Seat, around
@@ -147,8 +149,36 @@ class BidWhist(Game):
     title = "Bid Whist"
     blurb = ("four players, two partnerships, 54 cards: bid books uptown, downtown or no trump, "
              "take the kitty, jokers on top")
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     jokers = True
     has_auction = True
+
+    def player(self) -> Player:
+        from engine.ai.family import seeded
+        from engine.games.bid import ai  # the searches load the solvers: only when an AI plays
+
+        return seeded(ai.choose_action)
+
+    def house_lines(self, rules: GameRules) -> list[str]:
+        r = _rules(rules)
+        lose = "never" if r.lose_at is None else f"at {r.lose_at}"
+        return [
+            f"Game won at {r.win_at}, lost {lose}; "
+            f"{'best of 3 games' if r.games_per_match == 3 else 'one game'} a match",
+            f"Kitty dealt {'through the first six rounds' if r.kitty_deal == 'spread' else 'last'}; "
+            f"shown {dict(except_nt='unless no trump', always='always', never='never')[r.kitty_shown]}",
+            f"Auction: {'each speaks once' if r.auction == 'once' else 'round until three pass'}, bids from "
+            f"{r.min_bid}; downtown {'beats' if r.downtown_beats_uptown else 'equals'} uptown; "
+            f"the dealer {'may' if r.dealer_may_match else 'may not'} take the bid at the same number",
+            f"Trumps named {'before' if r.trump_before_kitty else 'after'} the kitty is seen",
+            f"Downtown ace {r.downtown_ace}; a led joker "
+            f"{'calls for trumps' if r.joker_lead == 'trump' else 'leaves the suit to the next card'}",
+            f"Made: {'every book over six' if r.made_score == 'all_odd' else 'the bid'}; set: minus "
+            f"{'the shortfall' if r.set_penalty == 'shortfall' else 'the bid'}"
+            f"{'; no trump doubled' if r.nt_double else ''}",
+        ]
 
     def default_rules(self) -> BidRules:
         return BidRules()

@@ -14,19 +14,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
 from engine.cards import Card, parse_card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of
+from engine.game import Contract, Game, GameRules, Phase, Player, check_match_length, games_to_win_of
+from engine.games.norwegian.pages import PAGES
+from engine.games.norwegian.table import BID_STYLES, COLOURS, SETTINGS, TABLE
 from engine.order import NO_TRUMP
+from engine.pbnfile import Board
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 
+if TYPE_CHECKING:
+    from engine.observation import Observation
+
 CALLS = ("grand", "nullo")
-BID_STYLES = ("spoken", "cards")
-COLOURS = ("black", "red")
 FACE_DOWN = "face down"  # a laid card not yet turned, as the other seats see it
 
 
@@ -97,7 +102,23 @@ class Norwegian(Game):
     name = "norwegian"
     title = "Norwegian whist"
     blurb = "four players, two partnerships, no trumps: bid grand to win tricks or nullo to lose them"
+    plays_boards = True
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     has_auction = True
+
+    def player(self) -> Player:
+        from engine.games.norwegian import ai  # the searches load the solvers: only when an AI plays
+
+        return ai.choose
+
+    def plays_for_tricks(self, obs: Observation) -> bool:
+        return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
+
+    def board_record(self, board: Board, dealer: Seat, rules: object, hand_number: int,
+                     seed: int | str | None) -> DealRecord:
+        return DealRecord.from_hands(board.hands, dealer, NO_TRUMP)
 
     def default_rules(self) -> NorwegianRules:
         return NorwegianRules()

@@ -19,8 +19,9 @@ from engine.actions import Declare
 from engine.cards import STRAINS, SUIT_NAMES
 from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Step
-from engine.games.ohhell import setting_value
+from engine.game import Contract, Game, GameRules, Phase, Player, Step, setting_value
+from engine.games.knockout.pages import PAGES
+from engine.games.knockout.table import SETTINGS, TABLE, TIE_BREAKS
 from engine.order import NO_TRUMP
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label, seats_at
@@ -29,10 +30,13 @@ from engine.shuffle import rng_for, shuffled_pack
 NAMED = ", named"  # the end of the call of trumps a player named: "clubs, named"
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from engine.actions import Action
     from engine.match import Match
+    from engine.observation import Observation
 
 DEFAULT_PLAYERS = 4
-TIE_BREAKS = ("cut", "earliest")
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,9 @@ class Knockout(Game):
     name = "knockout"
     title = "Knockout whist"
     blurb = "two to seven, each alone: one card fewer each hand, no tricks and you are out"
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     partnerships = False
 
     def __init__(self, players: int = DEFAULT_PLAYERS) -> None:
@@ -161,6 +168,17 @@ class Knockout(Game):
 
     def owns(self, rules: object) -> bool:
         return isinstance(rules, KnockoutRules) and rules.players == self.players
+
+    def player(self) -> Player:
+        from engine.ai import ismcts  # the shared search for a count of tricks, each alone
+        from engine.ai.family import seeded
+
+        return seeded(ismcts.choose)
+
+    def textbook(self) -> Callable[[Observation], Action]:
+        from engine.ai import solo  # the textbook of a count of tricks, each alone
+
+        return solo.textbook_play
 
     def default_rules(self) -> KnockoutRules:
         return KnockoutRules(players=self.players)

@@ -9,22 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
 from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules
+from engine.game import Contract, Game, GameRules, Player, setting_value
+from engine.games.ohhell.pages import PAGES
+from engine.games.ohhell.table import (
+    MAX_CARDS,
+    NO_TURNUP,
+    SCHEDULES,
+    SETTINGS,
+    TABLE,
+    TIES,
+    TRICK_POINTS,
+    TRUMP_SOURCES,
+)
 from engine.order import NO_TRUMP
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from engine.actions import Action
+    from engine.observation import Observation
 from engine.shuffle import rng_for, shuffled_pack
 
-SCHEDULES = ("down_up", "up_down", "down", "up", "fixed", "random")
-MAX_CARDS = ("leave_turnup", "all")
-NO_TURNUP = ("no_trumps", "dealer_last_card")
-TRUMP_SOURCES = ("turn_up", "rotation")
-TRICK_POINTS = ("exact_only", "always")
-TIES = ("share", "play_off")
 ROTATION = (1, 3, 2, 0, NO_TRUMP)  # hearts, clubs, diamonds, spades, then no trumps
 DEFAULT_PLAYERS = 4
 
@@ -123,15 +135,6 @@ TEN_PLUS_BID = {"miss_penalty": 0}
 TRICKS_PLUS_TEN = {"miss_penalty": 0, "trick_points": "always"}
 
 
-def setting_value(default: object, value: object) -> object:
-    """A stored or typed setting read as the type of its default (on/off, a number, a word)."""
-    if isinstance(default, bool):
-        return value if isinstance(value, bool) else str(value).lower() in ("1", "on", "true", "yes")
-    if isinstance(default, int):
-        return int(str(value))
-    return str(value)
-
-
 def _rules(rules: GameRules) -> OhHellRules:
     if not isinstance(rules, OhHellRules):
         raise RulesError(f"Oh Hell cannot be played with {type(rules).__name__}")
@@ -162,6 +165,9 @@ class OhHell(Game):
     name = "oh-hell"
     title = "Oh Hell"
     blurb = "three to seven, each alone: bid the exact number of tricks you will take"
+    table = TABLE
+    settings = SETTINGS
+    pages = PAGES
     partnerships = False
     has_auction = True
 
@@ -177,6 +183,17 @@ class OhHell(Game):
 
     def owns(self, rules: object) -> bool:
         return isinstance(rules, OhHellRules) and rules.players == self.players
+
+    def player(self) -> Player:
+        from engine.ai import ismcts  # the shared search for a count of tricks, each alone
+        from engine.ai.family import seeded
+
+        return seeded(ismcts.choose)
+
+    def textbook(self) -> Callable[[Observation], Action]:
+        from engine.ai import solo  # the textbook of a count of tricks, each alone
+
+        return solo.textbook_play
 
     def default_rules(self) -> OhHellRules:
         return OhHellRules(players=self.players)
@@ -299,4 +316,4 @@ GAME = OhHell()
 
 
 __all__ = ["GAME", "OhHell", "OhHellRules", "TEN_PLUS_BID", "TRICKS_PLUS_TEN", "bids_of", "hand_points",
-           "hook_bid", "setting_value"]
+           "hook_bid"]

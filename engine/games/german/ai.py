@@ -11,10 +11,12 @@ perfect information: the textbook plays masters and cheap winners;
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from engine.actions import Action, Play
 from engine.cards import Card, full_deck
+from engine.family_solver import solve_family_moves
 from engine.observation import Observation
 from engine.order import Order
 
@@ -90,4 +92,17 @@ def _solved(obs: Observation, order: Order, endgame: Endgame) -> Card | None:
     return min((Card(c) for c, v in values.items() if v == best), key=order.power)
 
 
-__all__ = ["choose", "other_hand", "upcard"]
+def choose_action(obs: Observation, level: str, rng: random.Random) -> Action:
+    """The player of ``level``: the textbook, with the exact endgame above easy."""
+    if level == "random":
+        return rng.choice(obs.legal)
+    return choose(obs, None if level in ("rules", "easy") else _endgame)
+
+
+def _endgame(hands: tuple[int, int], order: Order, leader: int,
+             trick: tuple[int, ...]) -> dict[int, int] | None:
+    # the two hands are known once the stock is gone: an exact solve
+    return solve_family_moves(hands, order, leader, trick)
+
+
+__all__ = ["choose", "choose_action", "other_hand", "upcard"]
