@@ -100,12 +100,11 @@ def trumps_short(trump: int) -> str:
 
 def match_word(game: Game) -> str:
     """What a whole match is called: a rubber where games are played to a rubber
-    (classic whist's two of three with rubber points), else a match."""
+    (two of three games, partners, no auction), else a match."""
     return "rubber" if game.counts_rubber_points(game.default_rules()) or _rubber(game) else "match"
 
 
 def _rubber(game: Game) -> bool:
-    # Classic whist: partners, no auction, the best of three games.
     return _four_partners(game) and not game.has_auction and game.games_to_win(game.default_rules()) == 2
 
 

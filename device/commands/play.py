@@ -77,10 +77,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if getattr(args, "deals", None):
         from device.deals import DealFileError, DealSource
+        from engine.games import GAMES
 
         try:
             args.deal_source = DealSource.open(args.deals, getattr(args, "seed", None),
-                                               (getattr(args, "game", None) or "classic").strip().lower())
+                                               (getattr(args, "game", None) or next(iter(GAMES))).strip().lower())
         except DealFileError as exc:
             print(f"whist-table: {exc}", file=sys.stderr)
             return 1
