@@ -79,9 +79,9 @@ def run(args: argparse.Namespace) -> int:
         from device.deals import DealFileError, DealSource
         from engine.games import GAMES
 
+        game = (getattr(args, "game", None) or next(iter(GAMES))).strip().lower()
         try:
-            args.deal_source = DealSource.open(args.deals, getattr(args, "seed", None),
-                                               (getattr(args, "game", None) or next(iter(GAMES))).strip().lower())
+            args.deal_source = DealSource.open(args.deals, getattr(args, "seed", None), game)
         except DealFileError as exc:
             print(f"whist-table: {exc}", file=sys.stderr)
             return 1
