@@ -132,3 +132,18 @@ def say(game: Game, note: str) -> str:
         return seat_word(game, Seat(int(found.split()[1]) - 1))
 
     return _NAMED.sub(word, note)
+
+
+def number(value: int) -> str:
+    """A score with a true minus sign: ``−4``, ``0``, ``12``."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A change of score: ``+3``, ``−1``, ``0``."""
+    return f"+{value}" if value > 0 else number(value)
+
+
+def by_side(sides: tuple[str, ...], values: tuple[int, ...], between: str = " · ") -> str:
+    """Each side's figure after its word: ``We 5 · They 3``."""
+    return between.join(f"{w} {number(v)}" for w, v in zip(sides, values, strict=True))

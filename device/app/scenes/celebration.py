@@ -23,6 +23,7 @@ from device.app import store_banner
 from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from device.vocabulary import by_side, number
 from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
@@ -31,14 +32,6 @@ if TYPE_CHECKING:
     from engine.match import Match
 
 ANIMATION_S = 2.4  # at normal pace; "slow" stretches it, "off" shows the last frame
-
-
-def _number(v: int) -> str:
-    return f"−{-v}" if v < 0 else str(v)
-
-
-def _by_side(sides: tuple[str, ...], values: tuple[int, ...]) -> str:
-    return " · ".join(f"{w} {_number(v)}" for w, v in zip(sides, values, strict=True))
 
 
 @dataclass(frozen=True)
@@ -90,7 +83,7 @@ class Moment:
         margin = win - max(rest)
         if len(sides) == 2:  # with more, the figures written large say it
             by = f", by {count(margin, 'point')}" if margin else ""
-            lines.append(f"Game {game.number}: {_by_side(sides, game.score)}{by}")
+            lines.append(f"Game {game.number}: {by_side(sides, game.score)}{by}")
         if counts_points and sheet.winner is None:  # at the rubber's end the summary has a Worth column
             lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {count(game.value, 'rubber point')}")
         gw = sheet.games_won
@@ -98,10 +91,10 @@ class Moment:
                  for g in sheet.games]
         hands = len(sheet.hands)
         tricks = tuple(sum(h.tricks[i] for h in sheet.hands) for i in range(len(sides)))
-        totals = [f"{count(hands, 'hand')} · tricks {_by_side(sides, tricks)}"]
+        totals = [f"{count(hands, 'hand')} · tricks {by_side(sides, tricks)}"]
         if match.game.counts_honours(match.rules):
             honours = tuple(sum(h.honours[i] for h in sheet.hands) for i in range(len(sides)))
-            totals.append(f"Honours scored: {_by_side(sides, honours)}")
+            totals.append(f"Honours scored: {by_side(sides, honours)}")
         if sheet.winner is not None and sitting is not None and sum(sitting) > 1:
             totals.append(f"{word.capitalize()}s this sitting: {vocabulary.YOU} {sitting[0]} · "
                           f"others {sitting[1]}")
@@ -113,20 +106,20 @@ class Moment:
                 lost = max(v for i, v in enumerate(gw) if i != sheet.winner)
                 headline = f"{vocabulary.verb(winners, 'win')} the {word}, {won} games to {lost}"
             elif len(sides) == 2:
-                beaten = _number(max(rest))
-                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {_number(win)} to {beaten}"
+                beaten = number(max(rest))
+                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {number(win)} to {beaten}"
             else:
-                headline = f"{vocabulary.verb(winners, 'win')} the {word} with {_number(win)}"
+                headline = f"{vocabulary.verb(winners, 'win')} the {word} with {number(win)}"
             if last.game_won_by is not None and need > 1:
-                lines.append(f"Games: {_by_side(sides, gw)}")
+                lines.append(f"Games: {by_side(sides, gw)}")
             if rp is not None:
-                lines.append(f"Rubber points: {_by_side(sides, rp)} (the {word} is worth {max(rp)})")
+                lines.append(f"Rubber points: {by_side(sides, rp)} (the {word} is worth {max(rp)})")
             return cls(word, sheet.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score,
                        sides, yours)
         headline = f"{vocabulary.verb(sides[game.winner], 'win')} game {game.number}"
-        lines.append(f"Games: {_by_side(sides, gw)} (first to {need} wins the {word})")
+        lines.append(f"Games: {by_side(sides, gw)} (first to {need} wins the {word})")
         if counts_points:
-            lines.append(f"Rubber points so far: {_by_side(sides, match.rubber_points())}")
+            lines.append(f"Rubber points so far: {by_side(sides, match.rubber_points())}")
         return cls("game", game.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score,
                    sides, yours)
 
@@ -328,7 +321,7 @@ class CelebrationScene(Scene):
             if n == 2:  # the two figures a little apart, the dash between
                 cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
             colour = theme.GOLD if side == m.winner else theme.INK
-            figure = _number(m.score[side])
+            figure = number(m.score[side])
             t = text.text(figure, text.fit_size(figure, size, cell - self.px(12), True), colour, True)
             layout.blit(bg, t, t.get_rect(center=(cx, cy)))
             name = m.sides[side]

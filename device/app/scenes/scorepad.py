@@ -22,6 +22,7 @@ from device import vocabulary
 from device.app import store_banner
 from device.app.render import layout, text, widgets
 from device.app.scenes.base import ScrollScene
+from device.vocabulary import number
 from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
@@ -37,12 +38,8 @@ PENCIL = (110, 115, 130)  # running totals and notes, lighter
 SHORT = {"points": "pts", "honours": "hon", "total": "tot", "tricks": "tr"}  # a narrow (portrait) pad
 
 
-def _number(v: int) -> str:
-    return f"−{-v}" if v < 0 else str(v)
-
-
 def _joined(values: tuple[int, ...]) -> str:
-    return "–".join(_number(v) for v in values)
+    return "–".join(number(v) for v in values)
 
 
 @dataclass(frozen=True)
@@ -84,7 +81,7 @@ class Pad:
         lines: list[PadLine] = []
 
         def blank(v: int) -> str:
-            return _number(v) if v else ""
+            return number(v) if v else ""
 
         for h in sheet.hands:
             cells: tuple[tuple[str, ...], ...]
@@ -92,21 +89,21 @@ class Pad:
             if auction:
                 call = vocabulary.say(game, h.notes[0]) if h.notes and n == 2 else trump
                 margin = f"{h.number} {call}".strip()
-                cells = tuple((str(h.tricks[s]), blank(h.points[s]), _number(h.game_after[s]))
+                cells = tuple((str(h.tricks[s]), blank(h.points[s]), number(h.game_after[s]))
                               for s in range(n))
             else:
                 margin = f"{h.number}  {trump}"
                 if honours:
-                    cells = tuple((blank(h.trick_points[s]), blank(h.honours[s]), _number(h.game_after[s]))
+                    cells = tuple((blank(h.trick_points[s]), blank(h.honours[s]), number(h.game_after[s]))
                                   for s in range(n))
                 else:
-                    cells = tuple((blank(h.points[s]), _number(h.game_after[s])) for s in range(n))
+                    cells = tuple((blank(h.points[s]), number(h.game_after[s])) for s in range(n))
             lines.append(PadLine("hand", margin, cells))
             g = ends.get(h.number)
             if g is not None:
                 won = f"{vocabulary.verb(sides[g.winner], 'win')} game {g.number}"
                 # Two sides: both figures; more: the winner's, the others are in their columns.
-                note = f"{won}, {_joined(g.score)}" if n == 2 else f"{won} with {_number(g.score[g.winner])}"
+                note = f"{won}, {_joined(g.score)}" if n == 2 else f"{won} with {number(g.score[g.winner])}"
                 if sheet.rubber_points is not None:
                     note += f", {VALUE_NAMES.get(g.value, '')} ({g.value})"
                 empty = ("",) * len(columns)
@@ -125,7 +122,7 @@ class Pad:
             status = (f"No hands yet: the {word}'s first game is to {match.rules.target}"
                       if match.rules.target > 0 else f"No hands yet in this {word}")
         else:
-            gs = " · ".join(f"{w} {_number(v)}" for w, v in zip(sides, sheet.game_score, strict=True))
+            gs = " · ".join(f"{w} {number(v)}" for w, v in zip(sides, sheet.game_score, strict=True))
             status = (f"Game {len(sheet.games) + 1}, to {match.rules.target}: {gs}" if match.rules.target > 0
                       else f"After {count(len(sheet.hands), 'hand')}: {gs}")
         return cls(sides, columns, tuple(lines), tuple(footer), status)

@@ -6,14 +6,11 @@ from typing import TYPE_CHECKING
 
 from device import vocabulary
 from device.app.scenes.base import ScrollScene
+from device.vocabulary import by_side
 from device.words import count
 
 if TYPE_CHECKING:
     from device.app.app import App
-
-
-def _by_side(sides: tuple[str, ...], values: tuple[int, ...]) -> str:
-    return ", ".join(f"{w} {v}" for w, v in zip(sides, values, strict=True))
 
 
 class ScoreSheetScene(ScrollScene):
@@ -45,14 +42,14 @@ class ScoreSheetScene(ScrollScene):
             out.append(("", ""))
             out.append(("b", f"Hand {h.number} · dealt by {vocabulary.seat_word(game, h.dealer)} · "
                              f"{vocabulary.trumps_word(h.trump)}"))
-            out.append(("t", f"Tricks: {_by_side(sides, h.tricks)}"))
-            out.append(("t", f"Points: {_by_side(sides, h.points)}"))
+            out.append(("t", f"Tricks: {by_side(sides, h.tricks)}"))
+            out.append(("t", f"Points: {by_side(sides, h.points)}"))
             if m.rules.target > 0:
-                out.append(("t", f"Game: {_by_side(sides, h.game_after)}"))
+                out.append(("t", f"Game: {by_side(sides, h.game_after)}"))
             else:
-                out.append(("t", f"Total: {_by_side(sides, h.game_after)}"))
+                out.append(("t", f"Total: {by_side(sides, h.game_after)}"))
             if any(h.honours):
-                out.append(("dim", f"Honours: {_by_side(sides, h.honours)}"))
+                out.append(("dim", f"Honours: {by_side(sides, h.honours)}"))
             if any(h.penalty):
                 moved = [f"{count(p, 'trick')} to {vocabulary.object_word(sides[i])}"
                          for i, p in enumerate(h.penalty) if p]
@@ -68,12 +65,12 @@ class ScoreSheetScene(ScrollScene):
         need = game.games_to_win(r)
         if m.winner is not None:  # the match is over
             out.append(("h", f"{vocabulary.verb(sides[m.winner], 'win')} the {word}"
-                             + (f", games {_by_side(sides, gw)}" if need > 1 else "")))
+                             + (f", games {by_side(sides, gw)}" if need > 1 else "")))
         else:
             if r.target > 0:
-                out.append(("b", f"Game {len(m.games) + 1} in progress: {_by_side(sides, m.game_score)}"))
+                out.append(("b", f"Game {len(m.games) + 1} in progress: {by_side(sides, m.game_score)}"))
             if need > 1:
-                out.append(("b", f"Games: {_by_side(sides, gw)}"))
+                out.append(("b", f"Games: {by_side(sides, gw)}"))
         if game.counts_rubber_points(r):
-            out.append(("b", f"Rubber points: {_by_side(sides, m.rubber_points())}"))
+            out.append(("b", f"Rubber points: {by_side(sides, m.rubber_points())}"))
         return out

@@ -13,10 +13,6 @@ from engine.game import Game
 from engine.scoring import HandScore
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
-
-
 def bid_results(deal: Deal) -> dict[int, tuple[int, int]]:
     """Each seat's bid and the tricks it took, in games where each bids a number of tricks."""
     seen = deal.observe(vocabulary.you(deal.game))
@@ -35,7 +31,7 @@ def headline(game: Game, score: HandScore, bids: dict[int, tuple[int, int]]) -> 
     best = max(score.points)
     if best <= 0 or list(score.points).count(best) > 1:
         each = zip(sides, score.points, strict=True)
-        return "Hand over: " + " · ".join(f"{w} {_signed(p)}" for w, p in each)
+        return "Hand over: " + " · ".join(f"{w} {vocabulary.signed(p)}" for w, p in each)
     side = score.points.index(best)
     tricks = count(score.tricks[side], "trick")
     return f"{vocabulary.verb(sides[side], 'score')} {count(best, 'point')} with {tricks}"
@@ -72,9 +68,8 @@ class SummaryScene(Scene):
                 parts.append(f"bid {bid}, took {took}: {'made' if bid == took else 'missed'}")
             else:
                 parts.append(count(s.tricks[side], "trick"))
-            parts.append(f"{_signed(s.points[side])} this hand")
-            total = s.game_after[side]
-            parts.append(f"total {'−' if total < 0 else ''}{abs(total)}")
+            parts.append(f"{vocabulary.signed(s.points[side])} this hand")
+            parts.append(f"total {vocabulary.number(s.game_after[side])}")
             out.append((word, " · ".join(parts)))
         # Honours are only looked at when the house counts them: elsewhere the score
         # holds no count, and a "held 0 / 0" would be false.
