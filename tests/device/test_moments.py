@@ -230,7 +230,7 @@ def test_from_the_second_rubber_on_the_summary_counts_the_sittings_rubbers():
         app.go("celebration")
         app.step()
         won = [first.winner, app.session.match.winner]
-        line = f"Rubbers this sitting: You {won.count(0)} · others {won.count(1)}"
+        line = f"Rubbers this sitting: We {won.count(0)} · They {won.count(1)}"
         assert line in app.scene.moment.totals
     finally:
         app.close()

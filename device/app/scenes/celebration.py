@@ -96,8 +96,9 @@ class Moment:
             honours = tuple(sum(h.honours[i] for h in sheet.hands) for i in range(len(sides)))
             totals.append(f"Honours scored: {by_side(sides, honours)}")
         if sheet.winner is not None and sitting is not None and sum(sitting) > 1:
-            totals.append(f"{word.capitalize()}s this sitting: {vocabulary.YOU} {sitting[0]} · "
-                          f"others {sitting[1]}")
+            partners = match.game.partnerships
+            ours, theirs = (vocabulary.WE, vocabulary.THEY) if partners else (vocabulary.YOU, "the others")
+            totals.append(f"{word.capitalize()}s this sitting: {ours} {sitting[0]} · {theirs} {sitting[1]}")
         if sheet.winner is not None:
             rp = sheet.rubber_points
             winners = sides[sheet.winner]
