@@ -83,18 +83,20 @@ def blit(dst: pygame.Surface, src: pygame.Surface, dest: tuple[int, int] | pygam
     done = dst.blit(src, dest, area)
     if not LOG.enabled:
         return done
+    # Where it was put, before the screen's edge cut it: a text half off the screen is a fault.
+    x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else dest
+    placed = pygame.Rect((x, y), area.size if area is not None else src.get_size())
     if covers:
         kept = [b for b in LOG._boxes.get(dst, ()) if not b.rect.colliderect(done)]
         LOG._boxes[dst] = kept
     label = LOG._texts.get(src)
     if label is not None:
-        LOG.add(dst, Box(TEXT, pygame.Rect(done), label))
+        LOG.add(dst, Box(TEXT, placed, label))
         return done
-    x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else dest
     ax, ay = (area.x, area.y) if area is not None else (0, 0)
     for b in LOG._boxes.get(src, ()):
         moved = b.rect.move(x - ax, y - ay)
-        shown = moved.clip(done)
+        shown = moved.clip(placed)
         if shown.w > 0 and shown.h > 0:
             # Cut off by the area blitted (a scrolled page): what shows is what counts.
             LOG.add(dst, Box(b.kind, moved if shown == moved else shown, b.label, b.owner))
