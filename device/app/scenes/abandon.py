@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app.render import layout, text, theme, widgets
 from device.app.scenes.base import Scene
 
@@ -30,6 +31,8 @@ class AbandonScene(Scene):
     def __init__(self, app: App, back: str = "settings") -> None:
         super().__init__(app)
         self.back = back
+        self.word = vocabulary.match_word(app.session.match.game)
+        self.title = f"Abandon this {self.word}?"
         self.behind = app.canvas.copy()
         shade = pygame.Surface(self.behind.get_size(), pygame.SRCALPHA)
         shade.fill(theme.SHADE)
@@ -37,12 +40,13 @@ class AbandonScene(Scene):
 
     def note(self) -> str:
         m = self.app.session.match
-        gs, gw = m.game_score, m.games_won
-        where = (f"It stands at game {len(m.games) + 1}: you/partner {gs[0]}, opponents {gs[1]}; "
-                 f"games {gw[0]}-{gw[1]}.")
+        sides = vocabulary.side_words(m.game)
+        where = f"It stands at game {len(m.games) + 1}: {vocabulary.by_side(sides, m.game_score)}"
+        if m.game.games_to_win(m.rules) > 1:
+            where += f"; games {vocabulary.by_side(sides, m.games_won)}"
         rules = ("the house rules you have just set" if self.app.session.pending_rules is not None
                  else "the same house rules")
-        return f"{where} It ends unscored and a new rubber starts under {rules}."
+        return f"{where}. It ends unscored and a new {self.word} starts under {rules}."
 
     def layout(self, w: int, h: int) -> None:
         pad = self.px(16)
