@@ -100,6 +100,27 @@ def test_3_asking_for_another_game_than_the_saved_match_asks_before_leaving_it(t
         store.close()
 
 
+def test_3_the_saved_match_of_the_game_asked_for_goes_on_without_a_question(tmp_path):
+    from device.app.main import ask_about_saved_match
+
+    db = tmp_path / "whist.sqlite3"
+    for attempt in range(2):
+        app = make_app(seed=4, game="oh-hell")
+        app.config = app.config.updated({"store": {"path": str(db)}})
+        store = attach_app(app)
+        try:
+            if attempt == 0:
+                deal = app.session.shuffle_and_deal()
+                _play_out(deal, match=app.session.match, stop=lambda d: len(d.actions) >= 6)
+            else:
+                ask_about_saved_match(app)
+                assert app.scene.name != "change_game" and len(app.session.match.current.actions) >= 6
+        finally:
+            app.close()
+            assert store is not None
+            store.close()
+
+
 # -- 5: screenshots that ended in a traceback --------------------------------------------------------
 @pytest.mark.parametrize(("scene", "name"), [
     *[("summary", n) for n in BY_SEAT], *[("celebration", n) for n in BY_SEAT]])
