@@ -354,7 +354,7 @@ class CelebrationScene(Scene):
             else:
                 break
         line = int(text.line_height(small, True) * spacing)
-        title = "Match summary" if m.kind != "game" else "Games so far"
+        title = f"{m.kind.capitalize()} summary" if m.kind != "game" else "Games so far"
         layout.blit(bg, text.text(title, small, theme.GOLD, True), (box.x, box.y))
         y = box.y + line
         for i, head in enumerate(heads):
