@@ -51,6 +51,14 @@ def test_anything_drawn_over_a_card_is_named_and_a_button_holds_its_own_label():
     assert layout.problems(surf) == ["text 'Your turn' is drawn over the card ♠Q"]
 
 
+def test_a_surface_marked_as_a_card_is_a_card_wherever_it_is_blitted():
+    face = layout.named(pygame.Surface((60, 84)), "♥10", layout.CARD)
+    surf = screen()
+    layout.blit(surf, face, (100, 100))
+    layout.blit(surf, text.text("Hand over", 20), (90, 150))
+    assert layout.problems(surf) == ["text 'Hand over' is drawn over the card ♥10"]
+
+
 def test_a_cached_layer_brings_its_boxes_where_it_lands_clipped_to_what_shows():
     page = pygame.Surface((300, 600))
     layout.blit(page, text.text("line one", 20), (0, 0))

@@ -38,7 +38,9 @@ class Log:
     enabled: bool = False
     _boxes: weakref.WeakKeyDictionary[pygame.Surface, list[Box]] = field(
         default_factory=weakref.WeakKeyDictionary)
-    _texts: weakref.WeakKeyDictionary[pygame.Surface, str] = field(default_factory=weakref.WeakKeyDictionary)
+    # surfaces that are a text or a card wherever they are blitted: (kind, label)
+    _marks: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, str]] = field(
+        default_factory=weakref.WeakKeyDictionary)
 
     def boxes(self, surf: pygame.Surface) -> list[Box]:
         return list(self._boxes.get(surf, ()))
@@ -58,10 +60,11 @@ class Log:
 LOG = Log()
 
 
-def named(surf: pygame.Surface, label: str) -> pygame.Surface:
-    """Marks ``surf`` as a rendered text (render/text.py): blitting it records a text box."""
+def named(surf: pygame.Surface, label: str, kind: str = TEXT) -> pygame.Surface:
+    """Marks ``surf`` as a rendered text (render/text.py) or a card's face (``kind=CARD``,
+    label ``♠Q``): blitting it with :func:`blit` records a box of that kind where it lands."""
     if LOG.enabled:
-        LOG._texts[surf] = label
+        LOG._marks[surf] = (kind, label)
     return surf
 
 
@@ -89,9 +92,9 @@ def blit(dst: pygame.Surface, src: pygame.Surface, dest: tuple[int, int] | pygam
     if covers:
         kept = [b for b in LOG._boxes.get(dst, ()) if not b.rect.colliderect(done)]
         LOG._boxes[dst] = kept
-    label = LOG._texts.get(src)
-    if label is not None:
-        LOG.add(dst, Box(TEXT, placed, label))
+    mark = LOG._marks.get(src)
+    if mark is not None:
+        LOG.add(dst, Box(mark[0], placed, mark[1]))
         return done
     ax, ay = (area.x, area.y) if area is not None else (0, 0)
     for b in LOG._boxes.get(src, ()):
