@@ -29,6 +29,7 @@ import pytest  # noqa: E402
 from device import vocabulary  # noqa: E402
 from device.app.render import layout  # noqa: E402
 from device.app.scenes.base import Scene  # noqa: E402
+from device.app.scenes.review import ReviewScene  # noqa: E402
 from device.app.testing import make_app  # noqa: E402
 from engine.ai import choose_action  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
@@ -36,8 +37,8 @@ from engine.games import GAMES  # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080), (480, 800))
 STEPS = ("auction", "declare", "exchange", "play")
-SCENES = ("menu", *(f"table-{s}" for s in STEPS), "summary", "review", "celebration", "scorepad",
-          "scoresheet", "stats", "rules", "settings", "referee")
+SCENES = ("menu", *(f"table-{s}" for s in STEPS), "summary", "review", "review-trick", "celebration",
+          "scorepad", "scoresheet", "stats", "rules", "settings", "referee")
 HANDS_FOR_STEPS = 6  # hands dealt to meet each step at the seat at the screen
 HANDS_FOR_A_GAME = 80  # hands played, at most, until a game is won
 
@@ -124,6 +125,14 @@ def frames(name: str, players: int) -> dict[str, list[str]]:
                 break
         shoot("summary", go("summary"))
         shoot("review", go("review"))
+
+        def trick_one() -> Scene:
+            scene = go("review")()
+            assert isinstance(scene, ReviewScene)
+            scene.go_to(1)
+            return scene
+
+        shoot("review-trick", trick_one)
         for _ in range(HANDS_FOR_A_GAME):
             if session.match.games:
                 break

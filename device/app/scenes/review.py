@@ -159,6 +159,10 @@ class ReviewScene(ScrollScene):
             self.info = pygame.Rect(self.main.x, self.diagram.bottom + pad, self.main.w, ih)
             self.chart = pygame.Rect(self.main.x, self.info.bottom + pad, self.main.w,
                                      self.main.bottom - self.info.bottom - pad)
+        if self.deal is not None and not reviewable(self.deal.game):
+            # No double-dummy figures in this game: the words take the chart's room.
+            self.info = self.info.union(self.chart)
+            self.chart = pygame.Rect(self.info.bottomleft, (self.info.w, 0))
         self._frame = None
         self._sync_buttons()
 
@@ -375,19 +379,24 @@ class ReviewScene(ScrollScene):
         return places
 
     def _draw_trick(self, surf: pygame.Surface, deal: Deal, top: int) -> int:
-        """The trick's four cards in a row, in the order played, each marked; returns its bottom."""
+        """The trick's cards in a row, in the order played, each marked; returns its bottom."""
         area = self.info
         pad = self.px(8)
         trick = deal.tricks[self.step - 1]
         winner = trick.winner(deal.order)
         costs = self.costs(self.step)
         size = self.px(18)
+        line = text.line_height(size)
+        lines = 1
         gap = self.px(10)
         played = len(trick.plays())
         cw = min(self.px(58), (area.w - 2 * pad - (played - 1) * gap) // max(1, played))
         ch = int(cw / cards.CARD_RATIO)
         four = self.app.config.display.four_colour
         x0 = area.left + (area.w - played * cw - (played - 1) * gap) // 2
+        widest = max(text.width(part, size) for s, _ in trick.plays()
+                     for part in text.wrap(vocabulary.seat_word(deal.game, s), size, cw + gap - 2))
+        stagger = widest > cw + gap - 2
         for i, (seat, card) in enumerate(trick.plays()):
             x = x0 + i * (cw + gap)
             layout.blit(surf, cards.card_surface(int(card), cw, ch, four), (x, top))
@@ -395,15 +404,21 @@ class ReviewScene(ScrollScene):
                 ring = max(2, self.px(3))
                 outline = cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring)
                 layout.blit(surf, outline, (x - ring, top - ring))
-            name = vocabulary.seat_word(deal.game, seat)
-            n = text.text(name, text.fit_size(name, size, cw + gap, False, min_size=size), theme.INK)
-            layout.blit(surf, n, n.get_rect(midtop=(x + cw // 2, top + ch + self.px(2))))
+            # A name wider than its card goes on two lines ("Player" over "3"), and where even
+            # that is too wide (seven cards) every other name drops below its neighbours'.
+            parts = text.wrap(vocabulary.seat_word(deal.game, seat), size, cw + gap - 2)
+            below = len(parts) * (i % 2) if stagger else 0
+            for k, part in enumerate(parts):
+                n = text.text(part, size, theme.INK)
+                y = top + ch + self.px(2) + (below + k) * line
+                layout.blit(surf, n, n.get_rect(midtop=(x + cw // 2, y)))
+                lines = max(lines, below + k + 1)
         for i, cost in enumerate(costs):  # over the cards, never under the next one
             if cost is not None:
                 x = x0 + i * (cw + gap)
                 tag = f"−{cost.cost}" if cost.mistake else "✓"
                 self._badge(surf, tag, BAD if cost.mistake else GOOD, (x + cw, top + ch))
-        return top + ch + self.px(2) + text.line_height(size)
+        return top + ch + self.px(2) + lines * line
 
     def _badge(self, surf: pygame.Surface, label: str, colour: tuple[int, int, int],
                corner: tuple[int, int]) -> None:
@@ -473,6 +488,8 @@ class ReviewScene(ScrollScene):
 
     def _draw_chart(self, surf: pygame.Surface) -> None:
         area = self.chart
+        if not area.h:
+            return
         layout.blit(surf, widgets.panel_surface(area.w, area.h), area.topleft)
         pad = self.px(8)
         size = self.px(18)
