@@ -45,6 +45,11 @@ def partner_seat_word(seat: Seat) -> str:
     return (YOU, LEFT, PARTNER, RIGHT)[(int(seat) - int(Seat.S)) % 4]
 
 
+def short_word(word: str) -> str:
+    """A seat's word in a column too narrow for it: "Player 3" is "P3"; the others stay."""
+    return f"P{word.removeprefix('Player ')}" if word.startswith("Player ") else word
+
+
 def seat_words(game: Game) -> tuple[str, ...]:
     """Every seat's word, in seat order."""
     return tuple(seat_word(game, Seat(i)) for i in range(game.players))

@@ -214,6 +214,8 @@ class ScorePadScene(ScrollScene):
             x0 = margin_w + s * side_w
             fs = text.fit_size(name, big, side_w - u(6), True, min_size=u(18))
             parts = text.wrap(name, fs, side_w - u(6), True)[:2] if two_lines else (name,)
+            if any(text.width(p, fs, True) > side_w - u(6) for p in parts):
+                parts = (vocabulary.short_word(name),)  # seven seats on a narrow screen
             for k, part in enumerate(parts):
                 t = text.text(text.clip(part, fs, side_w - u(6), True), fs, PEN, True)
                 top = u(2) + k * text.line_height(fs, True)
