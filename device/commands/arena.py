@@ -78,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
+    from device.config import load_config
+    from device.machine import size_ai
+
+    size_ai(load_config(getattr(args, "config", None)).ai.memory)  # as the table sizes its AI
     start = time.monotonic()
     with Arena(game, a, b, rules) as arena:
         finished = arena.play(standard_deals(game, rules, args.seed, args.deals), args.progress)

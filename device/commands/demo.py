@@ -66,6 +66,9 @@ def _seed(text: str | None) -> int | str | None:
 
 def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from device.headless import run_headless
+    from device.machine import size_ai
+
+    size_ai()  # the solver tables sized to the board
 
     out = out or sys.stdout
     hands = args.hands if args.hands is not None else 8
