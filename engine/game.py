@@ -349,6 +349,11 @@ class Game:
                 return side
         return None
 
+    def still_in(self, match: Match) -> tuple[Seat, ...]:
+        """The seats still playing before the next hand: all of them, unless players
+        leave the game (``table.knockouts``)."""
+        return tuple(Seat(i) for i in range(self.players))
+
     def next_dealer(self, match: Match) -> Seat:
         """The deal passes to the left after every hand."""
         return around(match.first_dealer, len(match.deals), self.players)

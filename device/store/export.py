@@ -5,7 +5,7 @@ A :class:`HandRecord` is built from the engine's rebuild of the rubber
 the tricks with their winners, the hand's score and the totals after it. Its
 JSON form (``to_json``) is the contract tools read::
 
-    {"game": "classic", "rules": {...}, "match": 1, "hand": 1, "dealer": "S",
+    {"game": "...", "rules": {...}, "match": 1, "hand": 1, "dealer": "S",
      "seats": ["N", "E", "S", "W"], "trump": "D",
      "deal": {"hands": {"N": ["SA", ...], ...}, "piles": {}, "turned": "DK"},
      "actions": [{"type": "play", "seat": "W", "card": "DJ"}, ...],
@@ -79,7 +79,7 @@ class TrickRecord:
     leader: str
     cards: tuple[str, ...]  # in play order, from the leader
     winner: str | None  # None: the trick was not finished (a claim ended the hand)
-    ring: tuple[str, ...] = ()  # the order of play where it is not the seats' (dummy whist)
+    ring: tuple[str, ...] = ()  # the order of play where it is not the seats' (a dummy opposite its declarer)
 
     def to_json(self) -> JSON:
         out: JSON = {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}

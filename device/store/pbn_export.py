@@ -3,7 +3,7 @@
 Every board carries the tags PBN requires of a game with a play section
 (Event, Site, Date, Board, the four players, Dealer, Vulnerable, Deal,
 Scoring, Declarer, Contract, Result) mapped for whist: the declarer is the
-seat on the first leader's right (classic whist: the dealer), the contract
+seat on the first leader's right (with no auction: the dealer), the contract
 a one-level one in the trumps (``1H``, ``1NT``). Our own tags carry what PBN
 has no word for; engine.pbnfile.play_tags writes them, and engine.pbnfile
 reads the files back (``whist-table play --deals``).
@@ -22,6 +22,7 @@ from device.store.recall import RecalledHand, deal_pbn, game_of, match_rules, re
 from engine.cards import SUIT_SYMBOLS, SUITS
 from engine.deal import Deal
 from engine.game import GameRules
+from engine.games import UNNAMED
 from engine.pbn import format_hand, format_hands
 from engine.pbnfile import PbnGame, Tag, format_game, format_tag, play_tags, tags_text
 from engine.seats import SEATS
@@ -64,7 +65,7 @@ def _players(match: MatchRow | None) -> dict[str, str]:
     return out
 
 
-def board_tags(row: DealRow, board: int, *, game: str = "classic", rules: GameRules | None = None,
+def board_tags(row: DealRow, board: int, *, game: str = UNNAMED.name, rules: GameRules | None = None,
                hand: RecalledHand | None = None, match: MatchRow | None = None) -> list[Tag]:
     """The tags of one stored deal as board ``board``."""
     deal = hand.deal if hand is not None else None

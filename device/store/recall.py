@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from device.store import Store
 
 TRUMP_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "N": "no trumps"}
-CLASSIC = "classic"  # the game of a rubber whose stored rules name none
 
 
 class RecallError(ValueError):
@@ -181,12 +180,11 @@ def match_rules(store: Store | None, match_id: int) -> GameRules:
     """The rubber's rules as stored, of its game (the journal keeps its header beside them)."""
     from device.journal import MATCH_KEY
     from engine.errors import WhistError
-    from engine.games import get_game
-    from engine.games.classic.rules import Rules
+    from engine.games import UNNAMED, get_game
 
     row = store.match(match_id) if store is not None else None
     if row is None:
-        return Rules()
+        return UNNAMED.default_rules()
     data = row.rules if isinstance(row.rules, dict) else {}
     game = get_game(game_of(row))
     try:
@@ -195,14 +193,14 @@ def match_rules(store: Store | None, match_id: int) -> GameRules:
         return game.default_rules()
 
 
-
 def game_of(row: MatchRow) -> str:
-    """The game a stored rubber was played at (stores before the family engine: classic)."""
+    """The game a stored rubber was played at (stores from before the other games name none)."""
     from device.journal import header_of  # device.journal imports this module
+    from engine.games import UNNAMED
 
     rules = row.rules if isinstance(row.rules, dict) else {}
     name = rules.get("game") or header_of(row).get("game")
-    return str(name) if name else CLASSIC
+    return str(name) if name else UNNAMED.name
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,11 @@ the card reader on or off, and "Enrol cards" (the card reader's tags, device/app
 
 Each row is a label and a value button; a tap moves the value on to the next
 choice and takes effect at once (house rules from the next rubber once one
-has begun). The house-rule rows are the game's being played: classic whist's
-from [rules], another game's from its rules dataclass (engine.settings: keys,
-choices, defaults), kept in its [rules.<game>] table. Rows that do not fit the
-screen go to further pages ("More").
+has begun). The house-rule rows are the game's being played, as the game
+declares them (engine.settings: label, choices, words, defaults), kept in its
+[rules.<game>] table (in [rules] for engine.games.UNNAMED, as configs were
+before there were other games). Rows that do not fit the screen go to further
+pages ("More").
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from device.app.scenes.base import Scene
 from device.config import AI_PACES
 
 LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
-ORDERS = ("DCHS", "HSDC", "SHDC", "CDHS")
 
 
 @dataclass
@@ -32,22 +32,6 @@ class Setting:
     key: str
     choices: tuple[object, ...]
     show: Callable[[object], str]
-
-
-# The rows of [rules] every game shares (the table's, not a game's).
-TABLE_RULES = ("take_back", "last_card_plays_itself")
-
-
-def _words(v: object) -> str:
-    if isinstance(v, bool):
-        return _onoff(v)
-    if v is None:
-        return "Never"
-    return str(v).replace("_", " ")
-
-
-def _label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
 
 
 def _onoff(v: object) -> str:
@@ -62,13 +46,9 @@ def _game_words(v: object) -> str:
     return f"{game.title} · {players}" if game.several_sizes else game.title
 
 
+# The table's own rows, after the game's (take back and the last card are in [rules]
+# but every game's).
 SETTINGS = [
-    Setting("Game target", "rules", "target", (5, 7, 9, 10), lambda v: f"{v} points"),
-    Setting("Honours", "rules", "honours", (False, True), _onoff),
-    Setting("Revoke penalty", "rules", "revoke_penalty", (3, 2), lambda v: f"{v} tricks"),
-    Setting("Cycling trumps", "rules", "cycling_trumps", (False, True), _onoff),
-    Setting("Cycle order", "rules", "cycle_order", ORDERS, lambda v: " ".join(str(v))),
-    Setting("Rubber points", "rules", "rubber_points", (False, True), _onoff),
     Setting("Take back a card", "rules", "take_back", (True, False), _onoff),
     Setting("Last card plays itself", "rules", "last_card_plays_itself", (True, False), _onoff),
     Setting("Partner AI", "ai", "partner", LEVELS, lambda v: str(v).capitalize()),
@@ -94,16 +74,15 @@ class SettingsScene(Scene):
     def settings(self) -> list[Setting]:
         """The rows: the house rules of the game played, then the table's own settings."""
         from device.app.game_choice import current
-
-        name, players = current(self.app)
-        if name == "classic":
-            return list(SETTINGS)
+        from device.config import rules_section
         from engine.games import get_game
         from engine.settings import settings_of
 
-        rows = [Setting(_label(g.key), "rules." + name, g.key, g.choices, _words)
-                for g in settings_of(get_game(name, players))]
-        return rows + [s for s in SETTINGS if s.section != "rules" or s.key in TABLE_RULES]
+        name, players = current(self.app)
+        section = rules_section(name)
+        game = get_game(name, players)
+        rows = [Setting(g.label, section, g.key, g.choices, g.word) for g in settings_of(game)]
+        return rows + SETTINGS
 
     def value(self, s: Setting) -> object:
         if s.section.startswith("rules."):

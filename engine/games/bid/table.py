@@ -16,6 +16,7 @@ TABLE = TableSpec(
     calls=(Call("uptown", "Uptown", "high cards win"), Call("downtown", "Downtown", "low cards win"),
            Call("notrump", "No trump", "no trump suit; the bidder chooses the direction")),
     scans=(Scan("kitty", Moment.DEAL, "the kitty's cards, to give the bidder"),),
+    contracts=True,
 )
 
 _ON = (False, True)

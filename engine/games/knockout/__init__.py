@@ -180,6 +180,9 @@ class Knockout(Game):
 
         return solo.textbook_play
 
+    def still_in(self, match: Match) -> tuple[Seat, ...]:
+        return still_in(match)
+
     def default_rules(self) -> KnockoutRules:
         return KnockoutRules(players=self.players)
 
