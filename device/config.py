@@ -447,6 +447,15 @@ class Config:
     # The file it came from (None: defaults / built in code); not a setting.
     source: Path | None = field(default=None, compare=False)
 
+    def house_settings(self, game: str) -> dict[str, Any]:
+        """``game``'s house settings kept here, by key: its [rules.<game>] table (only the
+        settings changed from its defaults), or for engine.games.UNNAMED its keys of [rules]."""
+        if game != UNNAMED.name:
+            return self.game_rules.of(game)
+        from engine.games import get_game
+
+        return {s.key: getattr(self.rules, s.key) for s in get_game(game).settings}
+
     def db_path(self) -> Path:
         """The database file: [store] path (relative to the config file), else the default."""
         if self.store.path is None:

@@ -41,28 +41,26 @@ log = logging.getLogger(__name__)
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
-def rules_from_config(config: Config, game: str = "classic", players: int | None = None) -> GameRules:
-    """The house rules in force: classic whist's from the config's [rules], another
-    game's from its [rules.<game>] table (its defaults where a setting is not
-    there), at a table of ``players`` for the games played by several."""
-    from engine.games import get_game
+def rules_from_config(config: Config, game: str | None = None, players: int | None = None) -> GameRules:
+    """The house rules in force for ``game`` (the first game: engine.games.UNNAMED) from
+    the config (device.config.Config.house_settings; its defaults where a setting is
+    not there), at a table of ``players`` for the games played by several."""
+    from engine.games import UNNAMED, get_game
     from engine.settings import rules_with
 
-    if game != "classic":
-        table = get_game(game, players)
-        values = config.game_rules.of(game)
-        try:
-            return rules_with(table, values)
-        except RulesError as exc:
-            # Checked on load at the game's usual table size: a setting that does not fit
-            # this one (a fixed hand of 12 for six players) is left at its default.
-            log.warning("house rules of %s at %s players: %s", game, table.players, exc)
-            kept: dict[str, object] = {}
-            for key, value in values.items():  # each setting kept while the whole still fits
-                if _fits(table, {**kept, key: value}):
-                    kept[key] = value
-            return rules_with(table, kept)
-    return classic_rules(config)
+    table = get_game(game or UNNAMED.name, players)
+    values = config.house_settings(table.name)
+    try:
+        return rules_with(table, values)
+    except RulesError as exc:
+        # Checked on load at the game's usual table size: a setting that does not fit
+        # this one (a fixed hand of 12 for six players) is left at its default.
+        log.warning("house rules of %s at %s players: %s", table.name, table.players, exc)
+        kept: dict[str, object] = {}
+        for key, value in values.items():  # each setting kept while the whole still fits
+            if _fits(table, {**kept, key: value}):
+                kept[key] = value
+        return rules_with(table, kept)
 
 
 def _fits(game: Game, values: dict[str, object]) -> bool:
