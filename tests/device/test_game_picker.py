@@ -206,3 +206,13 @@ def test_the_demo_is_the_four_seat_table_whatever_the_game(game, players, shown)
         assert a.scene.session.deal is not None
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_picker_says_how_many_people_play(name):
+    from device.app.game_choice import choices
+
+    offered = {c.name: c for c in choices()}[name]
+    assert offered.seat_counts == GAMES[name].table.seat_counts
+    if name == "dummy":  # three people and the dummy's hand: not "4 players"
+        assert offered.players_words() == "3 players"

@@ -13,7 +13,7 @@ pages ("More").
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
@@ -21,6 +21,7 @@ import pygame
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.config import AI_PACES
+from engine.table_spec import Sides
 
 LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 
@@ -82,7 +83,11 @@ class SettingsScene(Scene):
         section = rules_section(name)
         game = get_game(name, players)
         rows = [Setting(g.label, section, g.key, g.choices, g.word) for g in settings_of(game)]
-        return rows + SETTINGS
+        if game.table.sides is Sides.PAIRS:
+            return rows + SETTINGS
+        # no partner at the screen: every AI seat plays at the opponents' level
+        return rows + [replace(s, label="AI players") if s.key == "opponents" else s
+                       for s in SETTINGS if s.key != "partner"]
 
     def value(self, s: Setting) -> object:
         if s.section.startswith("rules."):
@@ -133,10 +138,16 @@ class SettingsScene(Scene):
     def layout(self, w: int, h: int) -> None:
         top = self.header("Back")
         pad = self.px(8)
+        bar_h = top - 2 * pad
         # The card reader's deck: the guided enrolment screen (and re-enrol of one card).
         ew = self.px(150)
-        self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, top - 2 * pad), "Enrol cards",
+        self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, bar_h), "Enrol cards",
                                         lambda: self.app.go("enrol"), font_size=self.px(20), name="enrol"))
+        # A portrait screen has no room beside the title: the game and More get a row of their own.
+        bar_y = top if w < h else pad
+        if w < h:
+            top += bar_h + pad
+            ew = 0
         match = self.app.session.match
         # A rubber in play can be given up (asked first: device/app/scenes/abandon.py),
         # so house rules changed here apply at once: a row of its own, after the settings.
@@ -153,7 +164,8 @@ class SettingsScene(Scene):
         shown = pages[self.page]
         if len(pages) > 1:
             mw = self.px(110)
-            self.buttons.add(widgets.Button(pygame.Rect(w - 2 * pad - ew - mw, pad, mw, top - 2 * pad),
+            right = w - pad - (ew + pad if ew else 0)
+            self.buttons.add(widgets.Button(pygame.Rect(right - mw, bar_y, mw, bar_h),
                                             f"More {self.page + 1}/{len(pages)}", self.next_page,
                                             font_size=self.px(20), name="page"))
             ew += mw + pad
@@ -185,11 +197,11 @@ class SettingsScene(Scene):
             self.rows.append((row, s))
             self.buttons.add(widgets.Button(b, s.show(self.value(s)), partial(self.change, s),
                                             font_size=self.px(20), name=s.key))
-        self._layout_game(w, top, w - 2 * pad - ew)
+        self._layout_game(bar_y, bar_h, w - 2 * pad - ew)
         self.note_y = top + per_col * row_h + pad // 2
         self._bg = None
 
-    def _layout_game(self, w: int, top: int, right: int) -> None:
+    def _layout_game(self, y: int, h: int, right: int) -> None:
         """The game played (and its table size) in the header, the title moved left
         for it: a tap opens the game picker (device/app/scenes/game_picker.py), which
         asks before a match in play is given up. Ten games and their table sizes are
@@ -198,8 +210,8 @@ class SettingsScene(Scene):
 
         pad = self.px(8)
         self.title_x = pad * 2 + self.px(96)
-        left = self.title_x + text.width(self.title, self.px(28), True) + 2 * pad
-        rect = pygame.Rect(left, pad, max(self.px(120), right - left), top - 2 * pad)
+        left = self.title_x + text.width(self.title, self.px(28), True) + 2 * pad if y == pad else pad
+        rect = pygame.Rect(left, y, max(self.px(120), right - left), h)
         self.buttons.add(widgets.Button(rect, "Game: " + _game_words(current(self.app)),
                                         lambda: self.app.go("games", back="settings"), primary=True,
                                         font_size=self.px(20), name="game"))
