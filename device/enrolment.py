@@ -27,7 +27,7 @@ FORMAT_VERSION = 1
 
 # The order the guided flow asks for the cards: suit by suit, ace down to two.
 ENROL_ORDER: tuple[str, ...] = tuple(s + r for s in SUITS for r in reversed(RANKS))
-# Bid whist's jokers may carry tags too; the 52 cards are what "complete" means.
+# The jokers of a 54-card pack may carry tags too; the 52 cards are what "complete" means.
 JOKERS: tuple[str, ...] = ("BJ", "LJ")
 FILE_ORDER: tuple[str, ...] = ENROL_ORDER + JOKERS
 

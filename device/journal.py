@@ -45,7 +45,7 @@ from engine.actions import Action
 from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.game import Game
-from engine.games import get_game
+from engine.games import UNNAMED, get_game
 from engine.match import Match
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat, seat_label
@@ -99,7 +99,7 @@ def rubber_result(match: Match) -> dict[str, Any]:
 def rebuild(store: Store, row: MatchRow) -> Match:
     """The exact match the store holds: its deals replayed, action by action."""
     header = header_of(row)
-    game = get_game(str(header.get("game") or "classic"))  # stores before games: classic
+    game = get_game(str(header.get("game") or UNNAMED.name))  # stores from before the other games
     rules = {k: v for k, v in row.rules.items() if k != MATCH_KEY}
     rows = store.deals_of_match(row.id)
     first = header.get("first_dealer") or (rows[0].dealer if rows else "N")
@@ -385,10 +385,10 @@ class DemoRun:
 def _is_demo_of(row: MatchRow, seed: int | str, game: str) -> bool:
     info = run_of(row)
     return info.get("kind") == DEMO and info.get("seed") is not None \
-        and str(info.get("seed")) == str(seed) and (header_of(row).get("game") or "classic") == game
+        and str(info.get("seed")) == str(seed) and (header_of(row).get("game") or UNNAMED.name) == game
 
 
-def demo_run(store: Store, seed: int | str | None, level: str, game: str = "classic") -> DemoRun:
+def demo_run(store: Store, seed: int | str | None, level: str, game: str = UNNAMED.name) -> DemoRun:
     """Find the demo run of this game with this seed to carry on, or get ready for a new one."""
     run = DemoRun(Journal(store, ai_players(level)), seed)
     if seed is None:

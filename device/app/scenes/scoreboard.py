@@ -37,7 +37,7 @@ class ScoreLines:
         target = match.rules.target
         games = f"GAMES {won_we}–{won_they}" + (f" (first to {need})" if need > 1 else "")
         score = f"{we}–{they}"
-        if min(we, they) < 0:  # a game where a side can go minus (Bid Whist): "US −4  THEM 0"
+        if min(we, they) < 0:  # a game where a side can go minus: "US −4  THEM 0"
             score = f"US {_signed(we)}  THEM {_signed(they)}"
         return cls(tricks, f"GAME {score} (to {target})  ·  {games}")
 
