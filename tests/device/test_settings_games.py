@@ -229,3 +229,14 @@ def test_the_settings_header_buttons_do_not_overlap(name, size):
                 assert not a.rect.colliderect(b.rect), f"{a.name} over {b.name} at {size}"
     finally:
         app.close()
+
+
+def test_a_changed_house_rule_says_what_it_does():
+    app = open_settings("widow")
+    try:
+        assert app.scene.note() == "Changes take effect at once."
+        tap_setting(app, "chain")
+        spec = next(s for s in get_game("widow").settings if s.key == "chain")
+        assert app.scene.note() == f"{spec.label}: {spec.help}"
+    finally:
+        app.close()

@@ -33,6 +33,7 @@ class Setting:
     key: str
     choices: tuple[object, ...]
     show: Callable[[object], str]
+    help: str = ""  # a house rule's line of help, shown once its value is changed
 
 
 def _onoff(v: object) -> str:
@@ -71,6 +72,7 @@ class SettingsScene(Scene):
     name = "settings"
     title = "Settings"
     page = 0
+    explained: Setting | None = None  # the house rule last changed: its help is the note
 
     def settings(self) -> list[Setting]:
         """The rows: the house rules of the game played, then the table's own settings."""
@@ -82,7 +84,7 @@ class SettingsScene(Scene):
         name, players = current(self.app)
         section = rules_section(name)
         game = get_game(name, players)
-        rows = [Setting(g.label, section, g.key, g.choices, g.word) for g in settings_of(game)]
+        rows = [Setting(g.label, section, g.key, g.choices, g.word, g.help) for g in settings_of(game)]
         if game.table.sides is Sides.PAIRS:
             return rows + SETTINGS
         # no partner at the screen: every AI seat plays at the opponents' level
@@ -101,6 +103,7 @@ class SettingsScene(Scene):
         if cur not in choices:
             choices.append(cur)
         new = choices[(choices.index(cur) + 1) % len(choices)]
+        self.explained = s if s.help else None
         if s.section.startswith("rules."):
             self.set_game_rule(s.section.split(".", 1)[1], s.key, new)
         else:
@@ -222,6 +225,8 @@ class SettingsScene(Scene):
     def note(self) -> str:
         if self.app.session.pending_rules is not None:
             return "House rules change from the next match (or at once: abandon this one)."
+        if self.explained is not None:
+            return f"{self.explained.label}: {self.explained.help}"
         return "Changes take effect at once."
 
     def _background(self, w: int, h: int) -> pygame.Surface:
@@ -236,8 +241,15 @@ class SettingsScene(Scene):
             fs = text.fit_size(label, self.px(20), room, True, min_size=self.px(18))
             t = text.text(label, fs, theme.INK, True)
             bg.blit(t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
-        n = text.text(self.note(), self.px(18), theme.INK_DIM)
-        bg.blit(n, n.get_rect(midtop=(w // 2, self.note_y)))
+        # a house rule's help may need two lines on a narrow screen
+        note = self.note()
+        size = text.fit_size(note, self.px(18), w - self.px(16), min_size=self.px(15))
+        for i, line in enumerate(text.wrap(note, size, w - self.px(16))):
+            y = self.note_y + i * (size + self.px(3))
+            if y + size > h:
+                break
+            n = text.text(line, size, theme.INK_DIM)
+            bg.blit(n, n.get_rect(midtop=(w // 2, y)))
         return bg
 
     def draw(self, surf: pygame.Surface) -> None:
