@@ -48,7 +48,6 @@ STILL_NAMED = frozenset({
     "device/app/scenes/solo_table.py",
     "device/app/scenes/table.py",
     "device/app/scenes/table_hint.py",
-    "device/app/testing.py",
     "device/arena.py",
     "device/commands/arena.py",
     "device/commands/demo.py",

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app.input import to_window
+from engine.games import UNNAMED
 
 if TYPE_CHECKING:
     from device.app.app import App
 
 
 def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: str = "off",
-             seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = "classic",
+             seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = UNNAMED.name,
              pace: str = "instant", players: int | None = None, **display: object) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
