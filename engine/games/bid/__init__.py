@@ -14,7 +14,7 @@ from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, SUIT_NAMES, Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Player, Step, check_match_length, games_to_win_of
+from engine.game import Contract, Game, GameRules, Phase, Step, check_match_length, games_to_win_of
 from engine.games.bid.pages import PAGES
 from engine.games.bid.table import SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
@@ -148,12 +148,6 @@ class BidWhist(Game):
     pages = PAGES
     jokers = True
     has_auction = True
-
-    def player(self) -> Player:
-        from engine.ai.family import seeded
-        from engine.games.bid import ai  # the searches load the solvers: only when an AI plays
-
-        return seeded(ai.choose_action)
 
     def house_lines(self, rules: GameRules) -> list[str]:
         r = _rules(rules)
