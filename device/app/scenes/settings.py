@@ -73,6 +73,7 @@ class SettingsScene(Scene):
     title = "Settings"
     page = 0
     explained: Setting | None = None  # the house rule last changed: its help is the note
+    changed: str | None = None  # the row last changed, kept in view when the rows move (a rotation)
 
     def settings(self) -> list[Setting]:
         """The rows: the house rules of the game played, then the table's own settings."""
@@ -104,6 +105,7 @@ class SettingsScene(Scene):
             choices.append(cur)
         new = choices[(choices.index(cur) + 1) % len(choices)]
         self.explained = s if s.help else None
+        self.changed = s.key
         if s.section.startswith("rules."):
             self.set_game_rule(s.section.split(".", 1)[1], s.key, new)
         else:
@@ -135,6 +137,7 @@ class SettingsScene(Scene):
         return setting_of(get_game(game, players if name == game else None), key).default
 
     def next_page(self) -> None:
+        self.changed = None
         self.page += 1
         self.relayout()
 
@@ -164,6 +167,9 @@ class SettingsScene(Scene):
         fit = cols * max(1, avail // self.px(42))
         pages = [items[i:i + fit] for i in range(0, len(items), fit)] or [[]]
         self.page %= len(pages)
+        for i, page in enumerate(pages):
+            if any(item is not None and item.key == self.changed for item in page):
+                self.page = i
         shown = pages[self.page]
         if len(pages) > 1:
             mw = self.px(110)
