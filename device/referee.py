@@ -1,583 +1,752 @@
-"""Referee mode: four people play with a real deck and the table only watches.
+"""Real cards: people play with a real deck at the table and the table only watches.
 
-Every card laid on the reader is the card of the player whose turn it is. The
-:class:`RefereeSession` is the controller behind the referee screen: it
-consumes the project's input events (``CardScanned``, ``ReaderStatus``,
-``ButtonEvent``) and drives one rubber:
+:class:`Referee` is the controller behind the Real cards screen for every game. Every rule
+is asked of the engine: the shape of each hand (seats dealt in, hand size, a turned card and
+where it lies, a kitty, a stock, layouts, who names trumps) is the engine's own next deal of
+the match (``Match.next_record``), whose cards are thrown away and replaced by what the
+table scans (device.referee_plan says what is scanned and when); the steps before the play
+(auction, declaration, exchange) are the deal's ``step`` with its legal actions; following
+suit, revokes, tricks and scores are the deal's and the match's.
 
-1. choose the dealer (and which seats an AI fills) - first hand only;
-2. the dealer scans the turned trump card, or trumps are picked on screen
-   (skipped with cycling trumps: no card is turned);
-3. each AI seat's 13 cards are scanned face down and laid in a row, its
-   rack, in the order scanned;
-4. play: a scan is the card of the seat to move; an AI seat's card is asked
-   for by its place in the rack ("the 5th card from the left of South's
-   rack") and only that card is accepted for it; refusals say why and what
-   to lay instead; a proven revoke is flagged at once.
-5. the summary (``score_hand``, the revoke penalty shown), then the next deal.
+A hand goes:
 
-An AI's hand is hidden from the table: no message names a card still in a
-rack (a card laid face up, played or turned, is named).
+1. the readers step (a reader per seat: each seat lays any card on its own) and the setup
+   (first hand only): the players where the game allows several, the AI seats, the dealer;
+2. the turned card scanned where the engine's deal turns one (or, where it is the dealer's
+   own, trumps chosen on screen);
+3. face down, each AI seat's cards into its rack, a hand nobody sits at, a person's one card
+   on a dog's life, then the piles the game exchanges with or plays from;
+4. the steps: a person's bid or declaration by touch (or left/right and Select), the hook
+   shown as a disabled bid with its reason; an AI's said at once; an exchange's discards
+   scanned one by one (an AI's asked for by their places in its rack);
+5. the play: a scan is the card of the seat to move (or the seat whose reader it lies on);
+   an AI's card is asked for by its place in its rack and only that card is taken; refusals
+   say why and never name a card of a hidden rack; revokes proven by the engine are flagged;
+6. the summary (the engine's ``score_hand``), then the next hand.
 
-With a reader at each seat (device.seat_readers; a setup step, ``READERS``,
-asks each seat to lay any card on its own reader) a card's reader says whose
-it is: a card laid out of turn is refused at once (and is then known to be
-that player's: showing out of its suit is flagged as a revoke at that very
-card, ``Suspect``), and a revoke proven by a card is certain. With one
-reader a card is taken as the card of the player to move; one known to be
-elsewhere (an AI's rack, played, the turned card) is refused, and the rest
-are shown big for a moment (``RefereeView.taken``) so a wrong guess is seen
-and undone; a revoke it proves says it may be such a card.
+With a reader per seat a card laid out of turn is refused at once and is then known to be
+that player's: showing out later, where the engine's rule says that card would have
+followed, is flagged at once (``Suspect``). With one reader a card is taken as the card of
+the player to move and shown big for a moment (``Taken``) so a wrong guess is undone.
 
-The plumbing shared with the family games' referee (messages, input events,
-setup, the reader-per-seat step, the end of a hand) is
-:class:`device.referee_base.RefereeBase`'s. No pygame and no threads here: the scene feeds events in and draws
-:meth:`RefereeSession.view`. The AI runs synchronously through ``choose``
-unless ``ai_async`` is set, in which case the scene runs it off the UI thread
-(``ai_request`` / ``supply_ai_card``). An AI move is seeded by
-``engine.match.move_seed`` (every rubber has a seed) and thinks a fixed amount
-(device.moves), so it is the same move after a power cut.
-
-With a ``store`` every rubber is journalled through device.journal like the
-table's (its first deal writes it; each card is committed before it is
-shown), and :meth:`RefereeSession.resume` rebuilds the newest unfinished one:
-a hand in play comes back at the card it had reached. The scanning of a new
-hand (the turned card, the AI seats' cards) is not stored: after a cut in the
-middle of it the deal is scanned again.
+With a ``store`` every match is journalled through device.journal (its first deal writes it;
+each action is committed before it is shown) and :meth:`Referee.resume` rebuilds the newest
+unfinished one: a hand in play comes back at the action it had reached, each AI rack laid on
+the reader again from the left (the store keeps its cards, not their order). The scanning of
+a hand not yet begun is not stored: after a cut it is scanned again. No pygame, no threads:
+the AI runs through ``choose`` unless ``ai_async`` is set, when the screen runs it on its
+worker (``ai_request`` / ``supply_ai_action``).
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from device.events import Action, ReaderStatus
-from device.referee_base import (
+from device import referee_plan as scan_plan
+from device import referee_play, referee_resume, referee_scan, referee_show, referee_steps, referee_undo
+from device import referee_words as words
+from device.events import ButtonEvent, CardScanned, InputEvent, ReaderStatus
+from device.referee_racks import Key, Racks, ordinal
+from device.referee_view import (
     AI_HANDS,
     HAND_OVER,
     PLAY,
-    READER_DISCONNECTED,
+    RACKS,
     READERS,
     SETUP,
+    STEPS,
+    STOCK,
     TRUMP,
-    UNKNOWN_CARD,
+    Choice,
     Message,
-    RefereeBase,
-    ask_ai,
-    ordinal,
+    Suspect,
+    Taken,
 )
 from device.seat_readers import SeatReaders
-from engine.actions import Play
+from engine.actions import Action, Exchange, Pass, Play
 from engine.cards import SUIT_NAMES, Card, parse_card
-from engine.deal import DealRecord
+from engine.deal import Deal, DealRecord
 from engine.errors import NotationError, RulesError
-from engine.games.classic.rules import Rules
-from engine.games.classic.scoring import score_hand
-from engine.scoring import SIDE_LONG_NAMES
-from engine.seats import SEAT_NAMES, SEATS, Seat
+from engine.game import Game, GameRules, Phase
+from engine.games import GAMES, game_of, get_game
+from engine.match import Match
+from engine.observation import Observation
+from engine.scoring import HandScore
+from engine.seats import Seat, around, seats_at
 
 if TYPE_CHECKING:
-    from device.store import Store
+    from device.journal import Journal
+    from device.referee_view import RefereeView
+    from device.store import MatchRow, Store
 
 log = logging.getLogger(__name__)
 
-HAND_SIZE = 13
-
-# (observation, level, move seed) -> card
-Chooser = Callable[[Mapping[str, object], str, "str | None"], str]
-
-
-def engine_choose(observation: Mapping[str, object], level: str, seed: str | None) -> str:
-    """The engine's AI with a fixed amount of work (device.moves): reproducible."""
-    from device.moves import choose_card_fixed
-
-    return choose_card_fixed(observation, level, seed)
+UNKNOWN_CARD = "unknown card: enrol it in Settings"
+READER_DISCONNECTED = "reader disconnected"
+HISTORY = 6  # messages kept for the screen
 
 
-@dataclass(frozen=True)
-class Taken:
-    """A card the one-reader table took as the card of the player to move: shown
-    big for a moment so the table sees whose it was said to be (and undoes it)."""
-
-    seat: Seat
-    card: str
-    number: int  # the play's count in the deal: a new card is a new ``Taken``
+# (observation, level, move seed) -> action
+ActionChooser = Callable[[Observation, str, "str | None"], Action]
 
 
-@dataclass(frozen=True)
-class Suspect:
-    """A revoke seen as it happens (a reader per seat): ``seat`` showed out of
-    ``suit`` with its ``number``-th card of the deal, though ``held`` of that suit
-    was laid on its reader (out of turn) in trick ``seen_in`` and is not played yet."""
+def engine_act(observation: Observation, level: str, seed: str | None) -> Action:
+    """The engine's AI for any game and step, with a fixed amount of work (reproducible)."""
+    from device.moves import choose_action_fixed
 
-    seat: Seat
-    suit: int
-    trick: int
-    held: Card
-    seen_in: int
-    number: int
-    card: Card  # the card it showed out with
+    return choose_action_fixed(observation, level, seed)
 
 
 @dataclass(frozen=True)
 class AIRequest:
-    """An AI seat's card is needed: run ``choose(observation, level, seed)``
-    and hand the answer to ``supply_ai_card(key, card)``."""
+    """An AI seat's action is needed: run ``choose(observation, level, seed)`` and hand the
+    answer to ``supply_ai_action(key, action)``."""
 
-    key: tuple[int, int, int]  # (deal number, plays so far, undos): stale answers are ignored
+    key: tuple[int, int, int]  # (deal number, actions so far, undos): stale answers are dropped
     seat: Seat
-    observation: dict[str, object]
+    observation: Observation
     level: str
     seed: str | None  # engine.match.move_seed of this position
 
 
-@dataclass(frozen=True)
-class RefereeView:
-    """Everything the referee screen draws; plain data."""
+def ask_ai(choose: ActionChooser, observation: Observation, level: str, seed: str | None,
+           who: str) -> Action | None:
+    """The chooser's answer at ``level``, else at the simple rules level; None if both fail.
 
-    phase: str
-    prompt: str
-    dealer: Seat | None
-    trump: int | None  # 0..3 S H D C, 4 no trump, None not yet known
-    trump_card: str | None
-    turn: Seat | None
-    ai_seats: Mapping[Seat, str]
-    names: Mapping[Seat, str]  # the players' names by seat (a drive's), else empty
-    trick: tuple[tuple[Seat, str], ...]  # the trick on the table (or the one just won)
-    trick_leader: Seat | None
-    trick_winner: Seat | None  # set when ``trick`` is a completed trick
-    trick_number: int
-    tricks: tuple[int, ...]  # this hand, NS / EW
-    game_score: tuple[int, ...]
-    games_won: tuple[int, ...]
-    target: int
-    hand_number: int
-    scanned: Mapping[Seat, int]  # AI hands: cards scanned so far
-    expected_card: str | None  # the card an AI seat plays now (for the session, not the screen)
-    expected_place: int | None  # its place in the AI's rack, 1 = leftmost; None: the turned card
-    message: Message | None  # the newest message
-    messages: tuple[Message, ...]
-    badges: tuple[str, ...]  # "reader disconnected", "revoke: East (trick 3)"
-    taken: Taken | None  # the last card guessed to be a person's (one reader), else None
-    readers: Mapping[Seat, str]  # seats with a reader of their own
-    asking: Seat | None  # the READERS step: the seat asked to lay a card
-    revokes: tuple[str, ...]
-    summary: tuple[str, ...]  # the hand-over lines (empty until the hand is over)
-    rubber_over: bool
-    setup_dealer: Seat
-    trump_choice: int
+    A boundary: the chooser is whatever the session was given, and a broken one must not stop
+    a game played with real cards (the failure is logged)."""
+    for at in dict.fromkeys((level, "rules")):
+        try:
+            return choose(observation, at, seed)
+        except Exception as exc:
+            log.warning("the AI (%s) failed for %s: %s", at, who, exc)
+    return None
 
 
-@dataclass
-class _Scanning:
-    """Per-hand state before the engine's deal exists."""
+class Referee:
+    """The real-card referee for any game; see the module docstring.
 
-    trump: int | None = None
-    trump_card: Card | None = None
-    hands: dict[Seat, list[Card]] = field(default_factory=dict)
-    order: list[tuple[Seat, Card]] = field(default_factory=list)  # scan order, for undo
-
-
-class RefereeSession(RefereeBase):
-    """The real-card referee; see the module docstring.
-
-    ``ai_seats`` maps the seats an AI fills to its level ("hard", "rules"...).
-    ``choose(observation, level, seed)`` picks an AI card (default: engine.ai).
-    ``seed`` seeds the rubbers (None: a fresh random seed for each);
-    ``store`` journals them (device.store.Store).
-    ``names`` are the players' names by seat (a drive's); messages and the screen then
-    call a seat "West (Alice)". Where a card or a rack lies stays the seat's alone.
+    ``game`` a game (or its name; None: the game ``rules`` are of) at ``players``; ``rules``
+    its house settings, or ``rules_for(players)`` for them at each table size; ``ai_seats``
+    the seats an AI fills and its level; ``choose`` the AI (default: engine.ai, fixed work);
+    ``seed`` seeds the matches; ``store`` journals them; ``readers`` the table's readers and their seats;
+    ``names`` the players' names by seat (a drive's): the screen then says "West (Alice)".
     """
 
     def __init__(
         self,
-        rules: Rules | None = None,
-        ai_seats: Mapping[Seat | str, str] | None = None,
+        game: str | Game | None = None,
+        players: int | None = None,
+        ai_seats: Mapping[Seat, str] | None = None,
         *,
-        choose: Chooser | None = None,
+        rules: GameRules | None = None,
+        rules_for: Callable[[int], GameRules] | None = None,
+        choose: ActionChooser | None = None,
         ai_async: bool = False,
         seed: int | str | None = None,
-        dealer: Seat | str = Seat.N,
+        dealer: Seat | int | str = 0,
         store: Store | None = None,
         readers: SeatReaders | None = None,
         names: Mapping[Seat, str] | None = None,
     ) -> None:
-        super().__init__(seed=seed, store=store, ai_async=ai_async)
+        # no game named: the one ``rules`` are the settings of, else the registry's first
+        g = get_game(game) if isinstance(game, str) else game if game is not None else \
+            game_of(rules) if rules is not None else next(iter(GAMES.values()))
+        self.game = g if players is None else g.with_players(players)
+        self.rules_for = rules_for
+        if rules is None and rules_for is not None:
+            rules = rules_for(self.game.players)
+        self.rules: GameRules = rules if rules is not None else self.game.default_rules()
+        self.game = self.game.with_rules(self.rules)
         self.names = dict(names or {})
-        self.rules: Rules = rules or Rules()
         self.readers = readers or SeatReaders()
-        self.ai_seats = {Seat.parse(s): lvl for s, lvl in (ai_seats or {}).items()}
-        self.choose = choose or engine_choose
-        self.match = self._new_match(Seat.parse(dealer))
-        self.setup_dealer = Seat.parse(dealer)
+        self.ai_seats: dict[Seat, str] = {}
+        for s, level in (ai_seats or {}).items():
+            self.set_ai(s, level, check_phase=False)
+        self.choose = choose or engine_act
+        self.ai_async = ai_async
+        self.seed = seed
+        self.store = store
+        self.journal: Journal | None = None  # following self.match once its first deal is stored
+        self.matches = 0  # matches begun: the next one's seed is told from it
+        self.phase = SETUP
+        # Prompts speak of the screen's buttons (tap Start) rather than the physical ones
+        # (left/right, Select); the screen keeps this in step with the input used.
+        self.touch = False
+        self.messages: list[Message] = []  # the newest HISTORY messages
+        self.message_count = 0  # messages ever said: a screen can tell a new one from the last
+        self.reader_connected: bool | None = None
+        self.preview: HandScore | None = None  # the finished hand, before it is confirmed
+        self.last_score: HandScore | None = None  # the last hand scored (confirmed)
+        self._undos = 0  # part of an AI answer's key: after an undo the same count is another position
+        self.setup_dealer = self._seat(dealer)
+        self.match = self._new_match(self.setup_dealer)
+        self.racks = Racks()
+        self.template: DealRecord | None = None  # the engine's own deal of the hand: its shape
+        self.choice_focus = 0
         self.trump_choice = 0
-        self.scanning = _Scanning()
-        # Back after an unplug: the cards laid meanwhile were not seen; the prompt
-        # asks for them again until the next card is taken.
-        self.relay = False
+        self._ai_actions: dict[tuple[int, int, int], Action] = {}
         self.taken: Taken | None = None  # the last card guessed to be a person's (one reader)
-        self._ai_cards: dict[tuple[int, int, int], Card] = {}
         self._seen: dict[Seat, dict[Card, int]] = {}  # laid out of turn on a seat's reader: its cards
         self.suspects: list[Suspect] = []
+        # Back after an unplug: the cards laid meanwhile were not seen; the prompt asks for
+        # them again until the next card is taken.
+        self.relay = False
+        self._seat_readers()
+
+    # -- seats and names ------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
 
     @property
-    def rubbers(self) -> int:
-        """Rubbers begun by this session."""
-        return self.matches
-
-    def resume(self) -> bool:
-        """Carry on the newest unfinished referee rubber in the store, if any: its
-        seats, its rules and the hand in play at the card it had reached."""
-        stored = self._stored()
-        if stored is None:
-            return False
-        row, match = stored
-        if not isinstance(match.rules, Rules):  # the referee only ever starts classic rubbers
-            raise RulesError(f"the stored referee rubber {row.id} is not classic whist: "
-                             f"{type(match.rules).__name__}; start a new rubber")
-        journal = self._adopt(row, match)
-        if match.is_over:  # won by its last hand, cut before the next rubber began
-            return False
-        self.match, self.journal, self.rules = match, journal, match.rules
-        self.ai_seats = {Seat.parse(s): str(v) for s, v in row.players.items() if v != "human"}
-        self.setup_dealer = match.first_dealer
-        self.scanning = _Scanning()
-        self._ai_cards.clear()
-        deal = match.current
-        self._say(f"resumed the rubber from the game store: hand {match.hand_number + (0 if deal else 1)}")
-        if deal is None:
-            self._begin_hand()
-            return True
-        sc = self.scanning
-        sc.trump, sc.trump_card = deal.trump, deal.record.trump_card
-        known = deal.record.known or ()
-        for seat in self._ai_order():
-            cards = sorted(known[seat] or ()) if len(known) > seat else []
-            sc.hands[seat] = list(cards)
-            sc.order.extend((seat, c) for c in cards if c != sc.trump_card)
-        if deal.is_over:
-            self._hand_over()
-        else:
-            self.phase = PLAY
-            self._prepare_ai()
-        return True
-
-    # -- state --------------------------------------------------------------
-    match_word = "rubber"
-    setup_scan_words = "choose the dealer first, then scan the turned trump card"
-
-    def name(self, seat: Seat) -> str:
-        who = self.names.get(seat)
-        return SEAT_NAMES[seat] if who is None else f"{SEAT_NAMES[seat]} ({who})"
-
-    def _ai_name(self, seat: Seat, ai_first: bool = False) -> str:
-        """An AI seat: its name where one was given (a drive's "North (AI)"), else "AI North"
-        (``ai_first``) or "North (AI)"."""
-        if seat in self.names:
-            return self.name(seat)
-        return f"AI {SEAT_NAMES[seat]}" if ai_first else f"{SEAT_NAMES[seat]} (AI)"
+    def match_word(self) -> str:
+        """A match of partnerships to two games is a rubber."""
+        return "rubber" if self.game.partnerships and self.game.games_to_win(self.rules) == 2 else "match"
 
     def _seat(self, seat: Seat | int | str) -> Seat:
-        # Classic seats are named (N, "West"); a bare number is refused by the parser's own error.
-        return Seat.parse(seat if isinstance(seat, (Seat, str)) else str(seat))
+        if isinstance(seat, Seat):
+            return seat
+        if isinstance(seat, int) or seat.isdigit():
+            return Seat(int(seat))
+        return Seat.parse_at(seat, self.players)
 
-    def _games_to_win(self) -> int:
-        return 2
+    def seat_word(self, seat: Seat) -> str:
+        """The seat's own name ("West", "Player 3", "Dummy"): where its cards and rack lie."""
+        return words.DUMMY if seat in scan_plan.empty_seats(self.game) else \
+            words.player_name(seat, self.players)
+
+    def name(self, seat: Seat) -> str:
+        """The seat and its player's name where a drive gave one: "West (Alice)"."""
+        who = self.names.get(seat)
+        return self.seat_word(seat) if who is None else f"{self.seat_word(seat)} ({who})"
+
+    def _ai_name(self, seat: Seat) -> str:
+        """An AI seat: "AI North", or its name where one was given (a drive's "North (AI)")."""
+        return self.name(seat) if seat in self.names else f"AI {self.seat_word(seat)}"
+
+    def is_ai(self, seat: Seat) -> bool:
+        return seat in self.ai_seats
+
+    def seated(self) -> tuple[Seat, ...]:
+        """The seats where somebody sits (not a dummy's)."""
+        empty = scan_plan.empty_seats(self.game)
+        return tuple(s for s in seats_at(self.players) if s not in empty)
+
+    def _seat_readers(self) -> None:
+        self.readers.seat_table(self.seated(), self.seat_word)
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal | None:
+        return self.match.current
+
+    @property
+    def dealer(self) -> Seat | None:
+        if self.phase in (SETUP, READERS):
+            return None
+        return self.deal.dealer if self.deal is not None else self.match.next_dealer
+
+    @property
+    def discards(self) -> list[Card]:
+        """An exchange's discards scanned so far."""
+        return self.racks.discards
+
+    @property
+    def draws(self) -> bool:
+        return scan_plan.draws(self.game)
+
+    @property
+    def whole_exchanges(self) -> bool:
+        return scan_plan.whole_exchanges(self.game)
 
     def _moment(self) -> tuple[object, ...]:
         """Changes whenever the table moves on (a card taken or undone, a phase, the reader)."""
-        deal = self.deal
+        deal, r = self.deal, self.racks
         return (self.phase, len(self.match.deals), len(deal.actions) if deal is not None else -1,
-                len(self.scanning.order), self.scanning.trump, self._undos, self.setup_dealer,
-                self.reader_connected, tuple(sorted(self.ai_seats)), self.readers.asking)
+                sum(len(x) for x in r.rack_order.values()), len(r.order), r.trump_card, r.trump,
+                self._undos, len(r.discards), self.reader_connected, tuple(sorted(self.ai_seats)),
+                self.players, self.setup_dealer, self.readers.asking)
 
-    # -- a reader per seat (device.seat_readers keeps which is whose) --------------
-    def _reader_start(self) -> None:
-        self.readers.start_setup()
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.messages.append(Message(text, kind, self._moment()))
+        del self.messages[:-HISTORY]
+        self.message_count += 1
 
-    def _reader_asked(self) -> Seat | None:
-        return self.readers.asking
+    def _refuse(self, text: str) -> bool:
+        self._say(text, "error")
+        return False
 
-    def _reader_skip(self) -> str:
-        return self.readers.skip()
+    def current_messages(self) -> tuple[Message, ...]:
+        """The messages still worth showing: a refusal is dropped once the table has moved on."""
+        now = self._moment()
+        return tuple(m for m in self.messages if m.kind != "error" or m.moment == now)
 
-    def _reader_stop(self) -> None:
-        self.readers.finish()
+    def _key(self) -> tuple[int, int, int]:
+        deal = self.deal
+        assert deal is not None
+        return len(self.match.deals), len(deal.actions), self._undos
 
-    def _reader_laid(self, reader: str | None) -> tuple[bool, str]:
-        return self.readers.laid(reader)
+    def sizes(self) -> list[int]:
+        """Cards dealt to each seat this hand (0: not dealt in), as the engine deals it."""
+        p = self.racks.plan
+        return list(p.sizes) if p is not None else [0] * self.players
 
+    # -- the match and its journal ----------------------------------------------------------------
+    def _new_match(self, dealer: Seat) -> Match:
+        """A new match with its own seed (the AI's moves are seeded from it)."""
+        if self.seed is None:
+            seed: int | str = secrets.token_hex(8)
+        else:
+            seed = self.seed if self.matches == 0 else f"{self.seed}/{self.matches}"
+        self.matches += 1
+        self.journal = None
+        return Match(self.rules, first_dealer=dealer, seed=seed, game=self.game)
+
+    def _journal_match(self) -> None:
+        """Write the match to the store (once, with its first deal)."""
+        if self.store is None or self.journal is not None:
+            return
+        from device.journal import REFEREE, Journal
+        from engine.seats import seat_label
+
+        players = {seat_label(s, self.players): self.ai_seats.get(s, "human") for s in seats_at(self.players)}
+        # hold: a full disk is shown by the app (device.app.store_banner), not raised.
+        self.journal = Journal(self.store, players, hold=True)
+        self.journal.follow(self.match, run={"kind": REFEREE})
+
+    def resume(self) -> bool:
+        return referee_resume.resume(self)
+
+    def _stored(self) -> tuple[MatchRow, Match] | None:
+        """The newest unfinished real-card match of the store, rebuilt (None: there is none)."""
+        if self.store is None:
+            return None
+        from device.journal import is_referee_rubber, rebuild
+
+        row = next((r for r in self.store.unfinished_matches() if is_referee_rubber(r)), None)
+        return None if row is None else (row, rebuild(self.store, row))
+
+    # -- setup ---------------------------------------------------------------------------------------
+    def set_ai(self, seat: Seat | int | str, level: str | None, *, check_phase: bool = True) -> None:
+        """An AI in ``seat`` (``level``) or a person (None); only before the first deal."""
+        if check_phase and (self.match.deals or self.phase != SETUP):
+            raise RulesError(f"the seats are chosen before the first deal of a {self.match_word}")
+        s = self._seat(seat)
+        if int(s) >= self.players:
+            raise RulesError(f"{self.game.title} is set for {self.players} players: no seat {int(s) + 1}")
+        if level is not None and s not in self.seated():
+            raise RulesError(f"{self.seat_word(s)} is played by its declarer, a person or an AI")
+        if level is None:
+            self.ai_seats.pop(s, None)
+        else:
+            self.ai_seats[s] = level
+
+    def toggle_ai(self, seat: Seat | int | str, level: str = "hard") -> None:
+        s = self._seat(seat)
+        if s not in self.seated():
+            self._refuse(f"{self.seat_word(s)} is played by its declarer: choose the players")
+            return
+        self.set_ai(s, None if s in self.ai_seats else level)
+
+    def set_players(self, players: int) -> bool:
+        """The table size, for a game played by several (before the first deal)."""
+        if self.phase != SETUP or self.match.deals:
+            return self._refuse("the number of players is chosen before the first deal")
+        try:
+            game = self.game.with_players(players)
+        except RulesError as exc:
+            return self._refuse(str(exc))
+        self.rules = self.rules_for(players) if self.rules_for is not None else game.default_rules()
+        self.game = game.with_rules(self.rules)
+        self.ai_seats = {s: v for s, v in self.ai_seats.items() if int(s) < players}
+        self._seat_readers()
+        if int(self.setup_dealer) >= players:
+            self.setup_dealer = Seat(0)
+        self.matches -= 1
+        self.match = self._new_match(self.setup_dealer)
+        return True
+
+    def step_dealer(self, step: int = 1) -> None:
+        """The setup's dealer moved on round the seats that may deal."""
+        seat = self.setup_dealer
+        for _ in range(self.players):
+            seat = around(seat, step, self.players)
+            if seat in self.seated():
+                break
+        self.setup_dealer = seat
+
+    def choose_dealer(self, seat: Seat | int | str) -> None:
+        """The first dealer of the match; the deal then passes on from there."""
+        if self.phase != SETUP:
+            raise RulesError("the dealer is chosen before the first hand")
+        dealer = self._seat(seat)
+        self.setup_dealer = dealer
+        self.matches -= 1  # the match not yet begun: its seed is kept for the one chosen now
+        self.match = self._new_match(dealer)
+        self._say(f"{self.name(dealer)} deals")
+        referee_scan.begin_hand(self)
+
+    # -- a reader per seat: "North, lay any card on your reader" ---------------------------------
     def seats_with_readers(self) -> list[Seat]:
         return list(self.readers.seats())
 
-    # -- setup --------------------------------------------------------------
-    def _begin_hand(self) -> None:
-        self.scanning = _Scanning()
-        self._seen = {}
-        self.suspects = []
-        self.preview = None
-        self._ai_cards.clear()
-        cycle = self.rules.trump_for_hand(self.match.hand_number)
-        if cycle is None:
-            self.phase = TRUMP
-            return
-        self.scanning.trump = cycle
-        strain = "no trumps" if cycle == 4 else SUIT_NAMES[cycle]
-        self._say(f"hand {self.match.hand_number + 1}: {strain} (cycling trumps, no card is turned)")
-        self._after_trump()
+    def begin_reader_setup(self) -> bool:
+        """A reader per seat: ask each seat in turn to lay any card on its own reader."""
+        if self.phase not in (SETUP, READERS):
+            return self._refuse("the readers are given their seats before the first deal")
+        self._seat_readers()
+        self.readers.start_setup()
+        self.phase = READERS
+        self._say("each player in turn lays any card on the reader in front of them; "
+                  "a seat without one: No reader here")
+        return True
 
-    # -- trumps ---------------------------------------------------------------
+    def skip_reader(self) -> bool:
+        """The seat asked has no reader of its own."""
+        if self.phase != READERS or self.readers.asking is None:
+            return False
+        self._say(self.readers.skip())
+        self._after_reader()
+        return True
+
+    def end_reader_setup(self) -> None:
+        """Stop asking: the seats not yet asked keep no reader of their own."""
+        if self.phase == READERS:
+            self.readers.finish()
+            self._after_reader()
+
+    def _after_reader(self) -> None:
+        if self.readers.asking is not None:
+            return
+        self.phase = SETUP
+        seats = self.seats_with_readers()
+        if seats:
+            named = ", ".join(self.name(s) for s in seats)
+            self._say(f"readers ready: {named} {'has' if len(seats) == 1 else 'have'} their own", "ok")
+        else:
+            self._say("no seat has a reader of its own: every card is taken as the player's to move")
+
+    # -- the deal's scanning ----------------------------------------------------------------------
+
+    def trumps_on_screen(self) -> bool:
+        """Trumps may be chosen by a button instead of the turned card: it is the dealer's own."""
+        p = self.racks.plan
+        return self.phase == TRUMP and p is not None and p.named_on_screen
+
     def choose_trump(self, suit: int | str) -> bool:
         """Trumps picked on screen instead of scanning the turned card."""
-        if self.phase != TRUMP:
-            return self._refuse("trumps are chosen at the start of a hand")
+        if not self.trumps_on_screen():
+            return self._refuse("trumps are chosen at the start of a hand, where the dealer turns one")
         strain = suit if isinstance(suit, int) else "SHDC".index(str(suit).strip().upper()[:1])
         if not 0 <= strain <= 3:
             return self._refuse("trumps are spades, hearts, diamonds or clubs")
-        self.scanning.trump, self.scanning.trump_card = strain, None
+        self.racks.trump, self.racks.trump_card = strain, None
         self._say(f"trumps are {SUIT_NAMES[strain]}", "ok")
-        self._after_trump()
+        referee_scan.after_trump(self)
         return True
 
-    def _scan_trump(self, card: Card) -> bool:
-        self.scanning.trump, self.scanning.trump_card = card.suit, card
-        dealer = self.match.next_dealer
-        self._say(f"{card.symbol} turned by {self.name(dealer)}: trumps are {SUIT_NAMES[card.suit]}", "ok")
-        self._after_trump()
-        return True
-
-    def _after_trump(self) -> None:
-        dealer = self.match.next_dealer
-        self.scanning.hands = {s: [] for s in self._ai_order()}
-        turned = self.scanning.trump_card
-        if turned is not None and dealer in self.scanning.hands:
-            # The turned card is the AI dealer's: it counts as one of its 13.
-            self.scanning.hands[dealer].append(turned)
-        self.phase = AI_HANDS
-        self._maybe_start_play()
-
-    def _ai_order(self) -> list[Seat]:
-        first = self.match.next_dealer.next
-        return [first.offset(i) for i in range(4) if first.offset(i) in self.ai_seats]
-
-    # -- AI hands ---------------------------------------------------------------
-    def _scanning_seat(self) -> Seat | None:
-        for seat, cards in self.scanning.hands.items():
-            if len(cards) < HAND_SIZE:
-                return seat
-        return None
-
-    def _scan_ai_hand(self, card: Card) -> bool:
-        seat = self._scanning_seat()
-        assert seat is not None
-        again = f"scan {SEAT_NAMES[seat]}'s next card"
-        owner = self._rack_owner(card)
-        if owner is not None:
-            # The card is face down: say where it lies, never what it is.
-            return self._refuse(f"that card was scanned already: it is {self._place(owner, card)}"
-                                f" - {again}")
-        turned = self.scanning.trump_card
-        if turned is not None and card == turned:
-            dealer = self.match.next_dealer
-            return self._refuse(
-                f"{card.symbol} is the turned trump card, {SEAT_NAMES[dealer]}'s (the dealer) - {again}"
-            )
-        self.scanning.hands[seat].append(card)
-        self.scanning.order.append((seat, card))
-        n = len(self.scanning.hands[seat])
-        self._say(f"{self._ai_name(seat, ai_first=True)}: {n} of {HAND_SIZE} scanned", "ok")
-        self._maybe_start_play()
-        return True
-
-    # -- the AI's racks -----------------------------------------------------------
-    def rack(self, seat: Seat) -> list[Card]:
-        """An AI seat's face-down cards as they lie in its rack: in scan order,
-        the ones played taken out. The turned card is not in it (it lies face up)."""
-        gone: set[Card] = set()
+    def after_deal_moved(self) -> None:
+        """After any action (or its undo): the phase from the deal, the AI asked."""
         deal = self.deal
-        if deal is not None and self.phase in (PLAY, HAND_OVER):
-            gone = set(deal.played) | set(deal.current.cards)
-        return [c for s, c in self.scanning.order if s == seat and c not in gone]
-
-    def _rack_owner(self, card: Card) -> Seat | None:
-        """The AI seat whose rack holds ``card``, or None."""
-        return next((s for s in self.scanning.hands if card in self.rack(s)), None)
-
-    def _place(self, seat: Seat, card: Card) -> str:
-        """Where an AI's card lies, without naming it: "the 5th card from the left of South's rack"."""
-        cards = self.rack(seat)
-        if card not in cards:
-            return f"the turned card {card.symbol}"  # face up: everyone has seen it
-        return f"the {ordinal(cards.index(card) + 1)} card from the left of {SEAT_NAMES[seat]}'s rack"
-
-    def _maybe_start_play(self) -> None:
-        if self._scanning_seat() is not None:
+        assert deal is not None
+        if deal.is_over:
+            self._hand_over()
             return
-        sc = self.scanning
-        assert sc.trump is not None
-        record = DealRecord.physical(
-            self.match.next_dealer, sc.trump, sc.trump_card, known={s: h for s, h in sc.hands.items()}
-        )
-        self._journal_match()
-        self.match.start_deal(record)  # journalled: the journal is the match's listener
-        self.phase = PLAY
+        self.phase = STEPS if deal.step is not None else PLAY
+        if self.upcard_wanted() is not None:
+            self.phase = STOCK
+            return
+        self.choice_focus = 0
         self._prepare_ai()
 
-    # -- play -----------------------------------------------------------------
-    def expected_card(self) -> Card | None:
-        """The card the AI seat to move plays (None: a person's turn, or still thinking)."""
-        deal = self.deal
-        if self.phase != PLAY or deal is None or deal.turn is None or not self.is_ai(deal.turn):
-            return None
-        return self._ai_cards.get(self._key())
+    # -- cards a pile turns face up ---------------------------------------------------------------
+    def upcard_wanted(self) -> Card | None:
+        return self.racks.upcard_wanted(self.deal, self.game, scan_plan.turns_up(self.game))
 
+    # -- racks ------------------------------------------------------------------------------------
+    def rack(self, key: Key) -> list[Card]:
+        """What lies face down in a rack, in scan order (see device.referee_racks)."""
+        return self.racks.rack(key, self.deal, self.game)
+
+    def face_up(self, seat: Seat) -> bool:
+        return self.phase not in (SETUP, TRUMP, AI_HANDS) and self.racks.face_up(seat, self.deal, self.game)
+
+    def _place(self, key: Key, card: Card) -> str:
+        deal = self.deal if self.phase not in (TRUMP, AI_HANDS) else None
+        return self.racks.place(key, card, deal, self.game, self.seat_word,
+                                lambda k: words.rack_name(self, k))
+
+    # -- the AI -----------------------------------------------------------------------------------
     @property
     def ai_request(self) -> AIRequest | None:
-        """The AI card the session is waiting for (async mode), or None."""
         deal = self.deal
-        if self.phase != PLAY or deal is None or deal.turn is None or not self.is_ai(deal.turn):
+        if self.phase not in (STEPS, PLAY) or deal is None or deal.turn is None:
+            return None
+        seat = self.game.actor(deal, deal.turn)
+        if not self.is_ai(seat):
             return None
         key = self._key()
-        if key in self._ai_cards:
+        if key in self._ai_actions:
             return None
-        seat = deal.turn
-        return AIRequest(key, seat, deal.observation(seat), self.ai_seats[seat], self.match.move_seed())
+        return AIRequest(key, deal.turn, deal.observe(deal.turn), self.ai_seats[seat], self.match.move_seed())
 
-    def supply_ai_card(self, key: tuple[int, int, int], card: str | Card) -> bool:
-        """The answer to an ``ai_request``; a stale or illegal answer is replaced."""
+    def supply_ai_action(self, key: tuple[int, int, int], action: Action | None) -> bool:
+        """The answer to ``ai_request``; a stale answer is dropped, an illegal one replaced."""
         req = self.ai_request
         if req is None or req.key != key:
             return False  # the hand moved on (an undo): the answer is no longer wanted
         deal = self.deal
         assert deal is not None
-        legal = deal.legal_moves()
-        try:
-            chosen = parse_card(card)
-        except NotationError:
-            chosen = None
-        if chosen not in legal:
-            log.warning("AI answered %r, not a legal card for %s; playing %s", card, req.seat, legal[0])
-            chosen = legal[0]
-        self._ai_cards[key] = chosen
+        if action is None or not deal.is_legal(action):
+            legal = deal.legal_actions()
+            log.warning("AI answered %r, not legal for %s; taking %r", action, req.seat, legal[:1])
+            if legal:
+                action = legal[0]
+            else:  # an exchange of any cards: the engine lists none
+                hand = sorted(deal.hand(req.seat) or ())
+                action = Exchange(req.seat, tuple(hand[:deal.exchange_count()]))
+        if isinstance(action, Exchange) and self.whole_exchanges:
+            action = Exchange(action.seat, self.racks.as_laid(action.discard, deal))
+        self._ai_actions[key] = action
+        whole = isinstance(action, Exchange) and self.whole_exchanges
+        if not isinstance(action, (Play, Exchange)) or whole:
+            # A bid, a declaration or a whole hand laid away: no card to lay, said and applied at once.
+            self._apply(action)
+            if isinstance(action, Exchange) and whole and self.deal is not None:
+                self._say(words.whole_ai_moves(self.deal, self.game, self.name(action.seat), action))
         return True
 
     def _prepare_ai(self) -> None:
         req = self.ai_request
         if req is None or self.ai_async:
             return
-        card: str | Card | None = ask_ai(self.choose, req.observation, req.level, req.seed,
-                                         SEAT_NAMES[req.seat])
-        if card is None:  # neither level answered: the lowest legal card
-            card = self.deal.legal_moves()[0]  # type: ignore[union-attr]
-        self.supply_ai_card(req.key, card)
+        self.supply_ai_action(req.key, ask_ai(self.choose, req.observation, req.level, req.seed,
+                                              self.name(req.seat)))
 
-    def _lay(self, seat: Seat) -> str:
-        """Where ``seat``'s card goes: "on the reader", "on West's reader", "on any reader"."""
-        if not self.readers.per_seat:
-            return "on the reader"
-        if self.readers.reader_of(seat) is not None:
-            return f"on {SEAT_NAMES[seat]}'s reader"
-        return "on any reader"
+    def expected(self) -> Action | None:
+        """The AI's card or exchange now wanted on the reader (None: a person's turn, thinking)."""
+        deal = self.deal
+        if self.phase not in (STEPS, PLAY) or deal is None or deal.turn is None:
+            return None
+        if not self.is_ai(self.game.actor(deal, deal.turn)):
+            return None
+        return self._ai_actions.get(self._key())
 
-    def _scan_play(self, card: Card, laid_by: Seat | None = None) -> bool:
+    def expected_card(self) -> Card | None:
+        want = self.expected()
+        if isinstance(want, Play):
+            return want.card
+        if isinstance(want, Exchange):
+            return next((c for c in want.discard if c not in self.racks.discards), None)
+        return None
+
+    # -- the steps by touch -----------------------------------------------------------------------
+    def choices(self) -> list[Choice]:
+        return referee_steps.choices(self)
+
+    def act(self, action: Action) -> bool:
+        """A person's bid, pass, declaration or knock (a button), checked by the engine."""
+        knock = isinstance(action, Pass) and any(c.action == action for c in self.choices())
+        if self.phase == PLAY and knock:
+            return self._apply(action)
+        if self.phase != STEPS:
+            return self._refuse("the bids and the trump call are made before the play")
         deal = self.deal
         assert deal is not None and deal.turn is not None
-        seat = deal.turn
-        name = self.name(seat)
-        lay = f"lay {SEAT_NAMES[seat]}'s card {self._lay(seat)}"
-        want = self.expected_card() if self.is_ai(seat) else None
-        if want is not None:
-            lay = f"lay {self._place(seat, want)} {self._lay(seat)}"
-        # An AI seat with no reader of its own has its card laid on anyone's.
-        carried = self.is_ai(seat) and self.readers.reader_of(seat) is None
-        if laid_by is not None and laid_by != seat and not carried:
-            # That reader's player laid it, out of turn: refused before anything is
-            # taken, and without naming it (it may be a card of a hidden hand).
-            who = SEAT_NAMES[laid_by]
-            turned = deal.record.trump_card
-            if (not self.is_ai(laid_by) and self._rack_owner(card) is None and card not in deal.played
-                    and card not in deal.current.cards and (card != turned or laid_by == deal.dealer)):
-                # Now known to be in that player's hand: showing out of its suit is a revoke.
-                self._seen.setdefault(laid_by, {})[card] = deal.trick_number
-            return self._refuse(f"not {who}'s turn: {self.name(laid_by)}, take back the card on your "
-                                f"reader - {name} to play, {lay}")
-        if self.is_ai(seat):
-            if want is None:
-                return self._refuse(f"{self._ai_name(seat)} is still choosing - wait for its card")
-            if card != want:
-                wanted = f"{name} plays {self._place(seat, want)}"
-                owner = self._rack_owner(card)
-                if owner is None:
-                    return self._refuse(f"{wanted}, not {card.symbol}")
-                return self._refuse(
-                    f"not that card: put it back as {self._place(owner, card)}; {wanted}")
-        played = deal.played
-        if card in played:
-            return self._refuse(f"{card.symbol} was played in trick {played[card]} - {lay}")
-        if card in deal.current.cards:
-            return self._refuse(f"{card.symbol} was played in this trick - {lay}")
-        owner = self._rack_owner(card)
-        if owner is not None and owner != seat:
-            # Known to be elsewhere: refused with where it lies, not what it is.
-            return self._refuse(
-                f"that card is in {SEAT_NAMES[owner]}'s rack (the AI's hand): put it back as "
-                f"{self._place(owner, card)} - {lay}")
-        turned = deal.record.trump_card
-        if turned is not None and card == turned and seat != deal.dealer:
-            return self._refuse(f"{card.symbol} is the turned trump card, {SEAT_NAMES[deal.dealer]}'s "
-                                f"(the dealer) - {lay}")
-        before = len(deal.revokes)
-        led = deal.current.led_suit if deal.current.cards else None
-        trick_number = deal.trick_number
-        try:
-            done = self.match.apply(Play(seat, card))  # the match tells its journal
-        except RulesError as exc:
-            return self._refuse(f"{exc} - {lay}")
-        self.relay = False
-        # One reader: the card was taken to be the player's to move; shown big so a
-        # card laid out of turn is seen (and undone) at once.
-        guessed = laid_by is None and not self.is_ai(seat)
-        self.taken = Taken(seat, str(card), len(deal.actions)) if guessed else None
-        self._say(f"{name} plays {card.symbol}", "ok")
-        if laid_by == seat:
-            self._seen_play(seat, card, led, trick_number)
-        for revoke in deal.revokes[before:]:
-            said = f"revoke! {revoke.describe(self.name(revoke.seat))}"
-            if self.readers.reader_of(revoke.seat) is None and not self.is_ai(revoke.seat):
-                # The reader could not tell whose cards these were: the "revoke" may be
-                # a card laid out of turn, taken as this player's.
-                said += (f" - unless a card taken as {SEAT_NAMES[revoke.seat]}'s was laid by "
-                         "another player: then undo back to it")
-            self._say(said, "revoke")
-        if done is not None:
-            winner = done.winner(deal.order)
-            ns, ew = deal.tricks_taken()
-            self._say(f"trick {len(deal.tricks)} to {self.name(winner)} (NS {ns}, EW {ew})", "ok")
-        if deal.is_over:
-            self._hand_over()
-        else:
-            self._prepare_ai()
-        return True
+        if self.is_ai(self.game.actor(deal, deal.turn)):
+            return self._refuse(f"{self.name(deal.turn)} is the AI's: wait for it")
+        return self._apply(action)
 
-    def _seen_play(self, seat: Seat, card: Card, led: int | None, trick: int) -> None:
-        """``seat`` played ``card`` from its own reader: flag a revoke the moment it happens."""
-        seen = self._seen.get(seat, {})
-        seen.pop(card, None)
+    def _apply(self, action: Action) -> bool:
         deal = self.deal
         assert deal is not None
-        if led is None or card.suit == led:
-            return
-        held = sorted(c for c in seen if c.suit == led and c not in deal.played)
-        if not held:
-            return
-        who = self.name(seat)
-        suspect = Suspect(seat, led, trick, held[0], seen[held[0]], len(deal.actions), card)
-        self.suspects.append(suspect)
-        self._say(f"revoke? {who} shows out of {SUIT_NAMES[led]}, but {held[0].symbol} was laid on "
-                  f"{SEAT_NAMES[seat]}'s reader in trick {suspect.seen_in}: {who}, take {card.symbol} back "
-                  f"(Undo) and follow suit", "revoke")
+        try:
+            self.match.apply(action)
+        except RulesError as exc:
+            return self._refuse(str(exc))
+        deal = self.deal
+        assert deal is not None
+        said = words.whole_said(deal, self.game, action) if self.whole_exchanges else None
+        if isinstance(action, Pass) and deal.contract is not None:
+            said = "knocks (a dog's life): this trick passes it by"
+        self._say(f"{self.name(action.seat)}: {said or words.said_of(action)}", "ok")
+        self.after_deal_moved()
+        return True
+
+    # -- input ------------------------------------------------------------------------------------
+    def scan(self, card: str | Card | None, tag: str | None = None, reader: str | None = None) -> bool:
+        """A card laid on ``reader`` (None: the one reader); True if it was taken."""
+        if reader is not None:
+            self.readers.add(reader)
+        if self.phase == READERS:
+            return self._scan_reader_setup(reader)  # any card will do, even one not enrolled
+        if card is None:
+            return self._refuse(UNKNOWN_CARD)
+        try:
+            c = parse_card(card)
+        except NotationError:
+            return self._refuse(UNKNOWN_CARD)
+        if self.phase == SETUP:
+            start = "tap Start" if self.touch else "press Select"
+            return self._refuse(f"choose {words.setup_words(self)} first, then {start}")
+        taken = self._scan_card(c, reader)
+        if taken:
+            self.relay = False
+        return taken
+
+    def _scan_reader_setup(self, reader: str | None) -> bool:
+        taken, said = self.readers.laid(reader)
+        if not taken:
+            return self._refuse(said)
+        self._say(said, "ok")
+        self._after_reader()
+        return True
+
+    def _scan_card(self, c: Card, reader: str | None) -> bool:
+        if self.phase == HAND_OVER:
+            return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
+        if self.phase == TRUMP:
+            return referee_scan.scan_trump(self, c)
+        if self.phase == AI_HANDS:
+            return referee_scan.scan_rack(self, c)
+        if self.phase == STOCK:
+            return referee_scan.scan_upcard(self, c)
+        if self.phase == RACKS:
+            return referee_resume.scan_rerack(self, c)
+        deal = self.deal
+        assert deal is not None and deal.turn is not None
+        step = deal.step
+        if step is not None and step.phase is Phase.EXCHANGE:
+            return referee_play.scan_discard(self, c, step.seat, self.readers.seat(reader))
+        if step is not None:
+            return self._refuse(f"no card now: {self.name(deal.turn)} to {words.verb_of(step.phase)} "
+                                "(on the screen)")
+        return referee_play.scan_play(self, c, self.readers.seat(reader))
+
+    def reader_status(self, status: ReaderStatus) -> None:
+        was = self.reader_connected
+        if status.reader is not None:
+            self.readers.add(status.reader)  # a reader heard from is one of the table's
+        self.readers.status(status.reader, status.connected, status.message)
+        self.reader_connected = not self.readers.unplugged()
+        if self.reader_connected and was is False:
+            self.relay = self.phase in (TRUMP, AI_HANDS, STEPS, PLAY, STOCK, RACKS)
+            again = f": lay again any card laid while it was unplugged, from {self.wanted()} on" \
+                if self.relay else ""
+            self._say(f"{self.readers.name(status.reader)} is back{again}", "ok")
+        elif not status.connected and was is not False:
+            what = status.message or READER_DISCONNECTED
+            if status.reader is not None and len(self.readers.readers) > 1:
+                what = f"{self.readers.name(status.reader)}: {what}"
+            self._say(what, "error")
+
+    def handle(self, event: InputEvent) -> bool:
+        """Feed one input event; True if the session used it (else the screen may)."""
+        if isinstance(event, CardScanned):
+            self.scan(event.card, event.tag, event.reader)
+            return True
+        if isinstance(event, ReaderStatus):
+            self.reader_status(event)
+            return True
+        if not isinstance(event, ButtonEvent) or event.held:
+            return False
+        return referee_steps.press(self, event.action)
+
+    # -- the end of a hand ------------------------------------------------------------------------
+    def _hand_over(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        # A preview until confirmed, so an undo can still take the last card back.
+        number = len(self.match.hands) + 1
+        self.preview = self.game.score_hand(deal, self.match.game_score, self.rules, number, None)
+        self.phase = HAND_OVER
+        self._say("hand over: " + words.tricks_line(deal, self.game, self.name), "ok")
+
+    def match_ends(self) -> bool:
+        """The hand in view ends the match (the button says New rubber, New match)."""
+        s = self.preview
+        if s is None or s.game_won_by is None:
+            return False
+        return self.match.games_won[s.game_won_by] + 1 >= self.game.games_to_win(self.rules)
+
+    def _next_words(self, nxt: str | None = None) -> str:
+        """How to go on to ``nxt`` (default: the next hand, or a new match when this one ends)."""
+        new = f"a new {self.match_word}"
+        if nxt is None:
+            nxt = new if self.match_ends() else "the next hand"
+        if self.touch:
+            return f"tap {'New ' + self.match_word if nxt == new else 'Next hand'} for {nxt}"
+        return f"press Select for {nxt}"
+
+    def side_names(self) -> tuple[str, ...]:
+        if self.game.partnerships:
+            return words.side_words(self.game)
+        return tuple(self.name(s) for s in seats_at(self.players))[:self.game.sides]
+
+    def _winner_words(self) -> str:
+        w = self.match.winner
+        who = "nobody" if w is None else self.side_names()[w]
+        wins = "win" if self.game.partnerships else "wins"
+        return f"the {self.match_word} is over: {who} {wins} - a new {self.match_word} starts"
+
+    def next_hand(self) -> bool:
+        """Confirm the finished hand (the match scores it) and go on to the next deal."""
+        if self.phase != HAND_OVER:
+            return self._refuse("the hand is not over yet")
+        self.last_score = self.match.finish_deal()
+        self.preview = None
+        if self.match.is_over:
+            self._say(self._winner_words(), "ok")
+            self.match = self._new_match(self.match.next_dealer)
+        self._say(f"{self.name(self.match.next_dealer)} deals the next hand")
+        referee_scan.begin_hand(self)
+        return True
+
+    def summary_lines(self) -> list[str]:
+        s = self.preview or self.last_score
+        if s is None:
+            return []
+        deal = self.deal
+        call = None
+        if deal is not None and deal.contract is not None and deal.contract.call:
+            by = deal.contract.declarer
+            call = deal.contract.call + (f" ({self.name(by)})" if by is not None else "")
+            if call.startswith("turned"):
+                call = None
+        return words.summary(s, deal, self.game, self.rules.target, self.side_names(), self.name, call)
+
+    # -- undo -------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return referee_undo.can_undo(self)
+
+    def undo(self) -> bool:
+        """Take back the last thing done: a discard, an action (an AI's bid goes with the person's
+        before it), a scanned card, the turned card, the first hand's trumps back to the setup."""
+        return referee_undo.undo(self)
+
+    # -- the screen -------------------------------------------------------------------------------
+    def wanted(self) -> str:
+        return referee_show.wanted(self)
+
+    def prompt(self) -> str:
+        """The one line that says what the table waits for (the screen's gold line)."""
+        return referee_show.prompt(self)
+
+    def badges(self) -> list[str]:
+        """The screen's red pills: a reader unplugged, the revokes proven, the revokes seen."""
+        return referee_show.badges(self)
+
+    def current_taken(self) -> Taken | None:
+        """The card last taken as a person's by guess, while it is still the last action."""
+        deal, taken = self.deal, self.taken
+        if deal is None or taken is None or self.phase not in (PLAY, HAND_OVER):
+            return None
+        return taken if len(deal.actions) == taken.number else None
 
     def open_suspects(self) -> list[Suspect]:
         """Revokes seen as they happened, not undone and not yet proven by the engine."""
@@ -589,315 +758,10 @@ class RefereeSession(RefereeBase):
                 if len(deal.actions) >= x.number and deal.actions[x.number - 1] == Play(x.seat, x.card)
                 and (x.seat, x.trick) not in proven]
 
-    def _hand_over(self) -> None:
-        deal = self.deal
-        assert deal is not None
-        # A preview until confirmed, so an undo can still take the last card back.
-        self.preview = score_hand(deal, self.match.game_score, self.rules, len(self.match.hands) + 1)
-        self.phase = HAND_OVER
-        self._say("hand over: " + self.summary_lines()[1], "ok")
-
-    def _winner_words(self) -> str:
-        winner = SIDE_LONG_NAMES[self.match.winner]  # type: ignore[index]
-        return f"the rubber is over: {winner} win - a new rubber starts"
-
-    def _begin_next(self) -> None:
-        self._say(f"{self.name(self.match.next_dealer)} deals the next hand")
-        self._begin_hand()
-
-    # -- undo -----------------------------------------------------------------
-    def can_undo(self) -> bool:
-        if self.phase in (PLAY, HAND_OVER):
-            deal = self.deal
-            played = deal is not None and bool(deal.actions)
-            return played or bool(self.scanning.order) or self._trump_turned()
-        if self.phase == AI_HANDS:
-            return bool(self.scanning.order) or self._trump_turned()
-        return self.phase == TRUMP and not self.match.deals
-
-    def undo(self) -> bool:
-        """Take back the last scan (a card played, an AI card, the turned card)."""
-        self._undos += 1
-        self._ai_cards.clear()
-        if self.phase in (PLAY, HAND_OVER):
-            deal = self.deal
-            assert deal is not None
-            if deal.actions:
-                last = deal.actions[-1]
-                self.match.undo()  # the deal replayed without it (journalled as an undo)
-                self.preview = None
-                self.phase = PLAY
-                undone = f"undone: {SEAT_NAMES[last.seat]}'s {last.card.symbol}"  # type: ignore[union-attr]
-                if last.card in self.rack(last.seat):  # type: ignore[union-attr]
-                    undone += f" - put it back as {self._place(last.seat, last.card)}"  # type: ignore[union-attr]
-                self._say(undone)
-                self._prepare_ai()
-                return True
-            if not (self.scanning.order or self._trump_turned()):
-                return self._refuse("nothing to undo")
-            # No card played yet: back to scanning the deal (it is thrown in).
-            self.match.misdeal()
-            self.phase = AI_HANDS
-        if self.phase == AI_HANDS:
-            sc = self.scanning
-            if sc.order:
-                place = self._place(sc.order[-1][0], sc.order[-1][1])
-                seat, card = sc.order.pop()
-                sc.hands[seat].remove(card)
-                self._say(f"undone: {place} taken out - scan {SEAT_NAMES[seat]}'s next card")
-                return True
-            if self._trump_turned():
-                sc.trump, sc.trump_card, sc.hands = None, None, {}
-                self.phase = TRUMP
-                self._say("trumps undone: scan the turned card again")
-                return True
-            return self._refuse("nothing to undo")
-        return self._undo_to_setup()
-
-    def _trump_turned(self) -> bool:
-        """Trumps of the hand being scanned came from the dealer (not cycling)."""
-        return self.rules.trump_for_hand(len(self.match.hands)) is None
-
-    # -- input ----------------------------------------------------------------
-    def scan(self, card: str | Card | None, tag: str | None = None, reader: str | None = None) -> bool:
-        """A card laid on ``reader`` (None: the one reader); True if it was taken."""
-        if reader is not None:
-            self.readers.add(reader)
-        return super().scan(card, tag, reader)
-
-    def _scan_card(self, c: Card, reader: str | None) -> bool:
-        if self.phase == HAND_OVER:
-            return self._refuse(f"the hand is over - {self._next_words('the next hand')}")
-        if self.phase == TRUMP:
-            taken = self._scan_trump(c)
-        elif self.phase == AI_HANDS:
-            taken = self._scan_ai_hand(c)
-        else:
-            taken = self._scan_play(c, self.readers.seat(reader))
-        if taken:
-            self.relay = False
-        return taken
-
-    def _reader_heard(self, status: ReaderStatus) -> bool:
-        if status.reader is not None:
-            self.readers.add(status.reader)  # a reader heard from is one of the table's
-        self.readers.status(status.reader, status.connected, status.message)
-        return not self.readers.unplugged()
-
-    def _reader_back(self, status: ReaderStatus) -> str:
-        self.relay = self.phase in (TRUMP, AI_HANDS, PLAY)
-        again = f": lay again any card laid while it was unplugged, from {self._wanted()} on" \
-            if self.relay else ""
-        return f"{self.readers.name(status.reader)} is back{again}"
-
-    def _reader_lost(self, status: ReaderStatus) -> str:
-        what = status.message or READER_DISCONNECTED
-        if status.reader is not None and len(self.readers.readers) > 1:
-            what = f"{self.readers.name(status.reader)}: {what}"
-        return what
-
-    def _handle_button(self, action: Action) -> bool:
-        if self.phase == TRUMP:
-            if action in (Action.LEFT, Action.RIGHT):
-                self.trump_choice = (self.trump_choice + (1 if action == Action.RIGHT else 3)) % 4
-                return True
-            if action == Action.SELECT:
-                self.choose_trump(self.trump_choice)
-                return True
-        return False
-
-    # -- the screen -----------------------------------------------------------
-    def prompt(self) -> str:
-        """The one line that says what the table waits for (the screen's gold line)."""
-        main = self._prompt()
-        if self.phase not in (TRUMP, AI_HANDS, PLAY):
-            return main
-        down = self.readers.unplugged()
-        if down:
-            # The main line, not a badge: cards laid now are not seen at all.
-            names = " and ".join(self.readers.name(r) for r in down)
-            verb = "are" if len(down) > 1 else "is"
-            them = "them" if len(down) > 1 else "it"
-            return (f"{names[0].upper()}{names[1:]} {verb} unplugged: plug {them} back in, "
-                    f"then lay {self._wanted()}")
-        if self.relay:
-            return (f"the reader is back: lay again any card laid while it was unplugged, "
-                    f"from {self._wanted()} on")
-        return main
-
-    def _wanted(self) -> str:
-        """The next card asked for, by whose it is: "West's card", "the 5th card from the left of
-        South's rack", "the turned trump card"."""
-        if self.phase == TRUMP:
-            return "the turned trump card"
-        if self.phase == AI_HANDS:
-            seat = self._scanning_seat()
-            assert seat is not None
-            return f"AI {SEAT_NAMES[seat]}'s {ordinal(len(self.scanning.hands[seat]) + 1)} card"
-        deal = self.deal
-        if self.phase != PLAY or deal is None or deal.turn is None:
-            return "the next card"
-        want = self.expected_card() if self.is_ai(deal.turn) else None
-        if want is not None:
-            return self._place(deal.turn, want)
-        return f"{SEAT_NAMES[deal.turn]}'s card"
-
-    def _prompt(self) -> str:
-        if self.phase == READERS:
-            return self._reader_prompt()
-        if self.phase == SETUP:
-            how = ("tap Dealer to change, Start to begin" if self.touch
-                   else "left/right to change, select to start")
-            return f"choose the dealer: {self.name(self.setup_dealer)} ({how})"
-        dealer = self.name(self.match.next_dealer if self.deal is None else self.deal.dealer)
-        if self.phase == TRUMP:
-            return f"{dealer} deals: scan the turned trump card (or choose trumps on screen)"
-        if self.phase == AI_HANDS:
-            seat = self._scanning_seat()
-            assert seat is not None
-            n = len(self.scanning.hands[seat])
-            return (f"{self._ai_name(seat, ai_first=True)}: {n} of {HAND_SIZE} scanned - lay "
-                    f"{SEAT_NAMES[seat]}'s cards on the reader face down")
-        if self.phase == HAND_OVER:
-            return f"hand over - {self._next_words()}"
-        deal = self.deal
-        assert deal is not None and deal.turn is not None
-        seat = deal.turn
-        name = self.name(seat)
-        if self.is_ai(seat):
-            want = self.expected_card()
-            if want is None:
-                return f"{self._ai_name(seat)} is choosing a card..."
-            return f"{name} plays {self._place(seat, want)}: lay it {self._lay(seat)}"
-        return (f"trick {deal.trick_number}: {name} to play - lay {SEAT_NAMES[seat]}'s card "
-                f"{self._lay(seat)}")
-
-    def summary_lines(self) -> list[str]:
-        s = self.preview or self.last_score
-        if s is None:
-            return []
-        trump = "no trumps" if s.trump == 4 else SUIT_NAMES[s.trump]
-        ns, ew = SIDE_LONG_NAMES
-        lines = [
-            f"hand {s.number}: {self.name(s.dealer)} dealt, {trump} were trumps",
-            f"tricks: {ns} {s.tricks[0]}, {ew} {s.tricks[1]}",
-        ]
-        if s.penalty != (0, 0):
-            to = ", ".join(f"{s.penalty[i]} to {SIDE_LONG_NAMES[i]}" for i in (0, 1) if s.penalty[i])
-            lines.append(f"revoke penalty: {to} (tricks now {ns} {s.adjusted[0]}, {ew} {s.adjusted[1]})")
-        if any(s.honours):
-            lines.append(f"honours: {ns} {s.honours[0]}, {ew} {s.honours[1]}")
-        lines.append(f"points: {ns} +{s.points[0]}, {ew} +{s.points[1]}")
-        lines.extend(s.notes)
-        lines.append(f"game: {ns} {s.game_after[0]}, {ew} {s.game_after[1]} (to {self.rules.target})")
-        if s.game_won_by is not None:
-            lines.append(f"game to {SIDE_LONG_NAMES[s.game_won_by]}")
-        return lines
-
-    def current_taken(self) -> Taken | None:
-        """The card last taken as a person's by guess, while it is still the last card played."""
-        deal, taken = self.deal, self.taken
-        if deal is None or taken is None or self.phase not in (PLAY, HAND_OVER):
-            return None
-        return taken if len(deal.actions) == taken.number else None
-
-    def _reader_badges(self) -> list[str]:
-        out = []
-        for reader in self.readers.unplugged():
-            what = self.readers.message(reader) or READER_DISCONNECTED
-            if len(self.readers.readers) > 1:
-                what = f"{self.readers.name(reader)}: {what}"
-            out.append(what)
-        return out
-
-    def badges(self) -> list[str]:
-        """The reader's and the revokes' badges, then the revokes seen as they happened."""
-        seen = [f"revoke? {self.name(x.seat)} (trick {x.trick})" for x in self.open_suspects()]
-        return super().badges() + seen
-
     def view(self) -> RefereeView:
-        deal = self.deal
-        trick: tuple[tuple[Seat, str], ...] = ()
-        leader = winner = None
-        if deal is not None and self.phase in (PLAY, HAND_OVER):
-            shown = deal.current
-            ai_leads = self.phase == PLAY and deal.turn is not None and self.is_ai(deal.turn)
-            # The trick just won stays in view for the people to see - but not once
-            # the AI's lead is asked for: its card goes where that trick lay.
-            if not shown.cards and deal.tricks and not (ai_leads and self.expected_card() is not None):
-                shown = deal.tricks[-1]
-                winner = shown.winner(deal.order)
-            trick = tuple((s, str(c)) for s, c in shown.plays())
-            leader = shown.leader
-        if deal is not None:
-            trump: int | None = deal.trump
-            turned = deal.record.trump_card
-        else:
-            trump, turned = self.scanning.trump, self.scanning.trump_card
-        expected = self.expected_card()
-        place = None
-        if expected is not None and deal is not None and deal.turn is not None:
-            cards = self.rack(deal.turn)
-            place = cards.index(expected) + 1 if expected in cards else None
-        game = self.match.game_score
-        if self.preview is not None:
-            game = self.preview.game_after
-        return RefereeView(
-            phase=self.phase,
-            prompt=self.prompt(),
-            dealer=self.dealer,
-            trump=trump,
-            trump_card=str(turned) if turned is not None else None,
-            turn=deal.turn if deal is not None and self.phase == PLAY else None,
-            ai_seats=dict(self.ai_seats),
-            names=dict(self.names),
-            trick=trick,
-            trick_leader=leader,
-            trick_winner=winner,
-            trick_number=deal.trick_number if deal is not None else 1,
-            tricks=deal.tricks_taken() if deal is not None else (0, 0),
-            game_score=game,
-            games_won=self.match.games_won,
-            target=self.rules.target,
-            hand_number=self.match.hand_number + (0 if deal is not None else 1),
-            scanned={s: len(h) for s, h in self.scanning.hands.items()},
-            expected_card=str(expected) if expected is not None else None,
-            expected_place=place,
-            message=self.messages[-1] if self.messages else None,
-            messages=self.current_messages(),
-            badges=tuple(self.badges()),
-            taken=self.current_taken(),
-            readers=self.readers.seats(),
-            asking=self.readers.asking if self.phase == READERS else None,
-            revokes=tuple(r.describe(self.name(r.seat)) for r in deal.revokes) if deal is not None else (),
-            summary=tuple(self.summary_lines()) if self.phase == HAND_OVER else (),
-            rubber_over=self._match_ends(),
-            setup_dealer=self.setup_dealer,
-            trump_choice=self.trump_choice,
-        )
+        return referee_show.view(self)
 
 
-def seats_text(ai_seats: Mapping[Seat, str]) -> str:
-    """"North AI (hard), East person, ..." for the setup screen."""
-    return ", ".join(
-        f"{SEAT_NAMES[s]} {'AI (' + ai_seats[s] + ')' if s in ai_seats else 'person'}" for s in SEATS
-    )
-
-
-__all__ = [
-    "AI_HANDS",
-    "AIRequest",
-    "HAND_OVER",
-    "Message",
-    "PLAY",
-    "READERS",
-    "RefereeSession",
-    "RefereeView",
-    "SETUP",
-    "TRUMP",
-    "Taken",
-    "UNKNOWN_CARD",
-    "engine_choose",
-    "ordinal",
-]
-
+__all__ = ["AIRequest", "AI_HANDS", "ActionChooser", "HAND_OVER", "Message", "PLAY", "RACKS", "READERS",
+           "READER_DISCONNECTED", "Referee", "SETUP", "STEPS", "STOCK", "TRUMP", "UNKNOWN_CARD", "engine_act",
+           "ordinal"]

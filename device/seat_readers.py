@@ -13,15 +13,23 @@ card of the player to move, as the one-reader table does. No pygame, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from engine.seats import SEAT_NAMES, SEATS, Seat
 
+# The config's [reader] keys of the seats at four (the compass seats).
+CONFIG_KEYS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
+
 
 class SeatReaders:
-    """The readers of the table and their seats; the state of the setup step."""
+    """The readers of the table and their seats; the state of the setup step.
+
+    ``seats`` are the seats a reader may be given (the seats where somebody sits), in the
+    order the step asks them; ``name`` calls a seat as the screen does."""
 
     def __init__(self, readers: Iterable[str] = (), seats: Mapping[Seat, str] | None = None) -> None:
+        self.order: tuple[Seat, ...] = SEATS
+        self.seat_name: Callable[[Seat], str] = SEAT_NAMES.__getitem__
         self.readers: list[str] = []  # every reader the table reads, assigned or not
         self.seat_of: dict[str, Seat] = {}
         for seat, reader in (seats or {}).items():
@@ -29,6 +37,9 @@ class SeatReaders:
         for reader in [*readers, *self.seat_of]:
             if reader not in self.readers:
                 self.readers.append(reader)
+        # The readers plugged in are known (the screen lists them, or each has said it is
+        # there): the step ends when none is left to give; else every seat is asked.
+        self.known = bool(self.readers)
         self.connected: dict[str, bool] = {}  # by reader; a reader not heard from yet is absent
         self.messages: dict[str, str] = {}
         self.asking: Seat | None = None  # the setup step: the seat asked to lay a card
@@ -48,8 +59,13 @@ class SeatReaders:
         return next((r for r, s in self.seat_of.items() if s == seat), None)
 
     def seats(self) -> dict[Seat, str]:
-        """Seat -> reader, North first."""
-        return {s: r for s in SEATS if (r := self.reader_of(s)) is not None}
+        """Seat -> reader, in seat order."""
+        return {s: r for s in sorted(self.seat_of.values()) if (r := self.reader_of(s)) is not None}
+
+    def seat_table(self, order: tuple[Seat, ...], name: Callable[[Seat], str]) -> None:
+        """The seats of the game played (a reader at a seat no longer there is forgotten)."""
+        self.order, self.seat_name = order, name
+        self.seat_of = {r: s for r, s in self.seat_of.items() if s in order}
 
     def unassigned(self) -> list[str]:
         return [r for r in self.readers if r not in self.seat_of]
@@ -62,12 +78,13 @@ class SeatReaders:
         """How the screen calls a reader: "North's reader", "the reader"."""
         seat = self.seat(reader)
         if seat is not None:
-            return f"{SEAT_NAMES[seat]}'s reader"
+            return f"{self.seat_name(seat)}'s reader"
         if reader is None or len(self.readers) <= 1:
             return "the card reader"
         return f"the reader on {reader}"
 
     def status(self, reader: str | None, connected: bool, message: str = "") -> None:
+        self.known = self.known or reader is not None
         self.connected[reader or ""] = connected
         self.messages[reader or ""] = message
 
@@ -85,14 +102,14 @@ class SeatReaders:
         return self.asking is not None
 
     def start_setup(self) -> None:
-        """Ask the seats again from North; the old assignment is forgotten."""
+        """Ask the seats again from the first; the old assignment is forgotten."""
         self.seat_of.clear()
         self._asked = []
-        self.asking = Seat.N
+        self.asking = self.order[0] if self.order else None
 
     def prompt(self) -> str:
         assert self.asking is not None
-        return f"{SEAT_NAMES[self.asking]}, lay any card on your reader"
+        return f"{self.seat_name(self.asking)}, lay any card on your reader"
 
     def laid(self, reader: str | None) -> tuple[bool, str]:
         """A card laid on ``reader`` during the setup step: (taken, what to say)."""
@@ -102,33 +119,33 @@ class SeatReaders:
         self.add(reader)
         seat = self.seat(reader)
         if seat is not None:
-            return False, f"that is {SEAT_NAMES[seat]}'s reader - {self.prompt()}"
+            return False, f"that is {self.seat_name(seat)}'s reader - {self.prompt()}"
         asked = self.asking
         self.seat_of[reader] = asked
         self._next()
-        return True, f"{SEAT_NAMES[asked]}'s reader found"
+        return True, f"{self.seat_name(asked)}'s reader found"
 
     def skip(self) -> str:
         """The seat asked has no reader of its own (an AI, or fewer readers than seats)."""
         assert self.asking is not None
         asked = self.asking
         self._next()
-        return f"{SEAT_NAMES[asked]} has no reader: its cards go on any reader at its turn"
+        return f"{self.seat_name(asked)} has no reader: its cards go on any reader at its turn"
 
     def _next(self) -> None:
         assert self.asking is not None
         self._asked.append(self.asking)
-        left = [s for s in SEATS if s not in self._asked]
+        left = [s for s in self.order if s not in self._asked]
         # Done when every seat was asked, or no reader is left to give.
-        self.asking = left[0] if left and self.unassigned() else None
+        self.asking = left[0] if left and (self.unassigned() or not self.known) else None
 
     def finish(self) -> None:
         self.asking = None
 
     def config_changes(self) -> dict[str, str | None]:
-        """The [reader] keys that store this assignment (None: the key removed)."""
-        keys = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
-        return {keys[s]: self.reader_of(s) for s in SEATS}
+        """The [reader] keys that store this assignment (None: the key removed); the config
+        keeps the four compass seats' readers."""
+        return {key: self.reader_of(s) for s, key in CONFIG_KEYS.items()}
 
 
 __all__ = ["SeatReaders"]

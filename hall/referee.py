@@ -10,7 +10,7 @@ scanned face down as the referee does). The deal is the table's own,
 shuffled by hand: the result carries its record (the dealer, trumps, the AI
 seats' hands as scanned) and the hub replays it through the engine.
 
-Only RefereeSession's public API is used, so the referee itself stays the
+Only the Referee's public API is used, so the referee itself stays the
 table's one real-card referee for every game it plays.
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from device.events import InputEvent
-from device.referee import HAND_OVER, TRUMP, Chooser, RefereeSession
+from device.referee import HAND_OVER, ActionChooser, Referee
 from device.seat_readers import SeatReaders
 from engine.actions import Action
 from engine.deal import DealRecord
@@ -63,7 +63,7 @@ class DriveReferee:
     """One round of a drive at a real-card table: ``hands_per_round`` hands, then the movement."""
 
     def __init__(self, table: HallTable, round_: int, *, level: str | Mapping[Seat, str] = "rules",
-                 choose: Chooser | None = None, ai_async: bool = False,
+                 choose: ActionChooser | None = None, ai_async: bool = False,
                  readers: SeatReaders | None = None, store: Store | None = None) -> None:
         settings = table.settings
         if settings is None:
@@ -72,7 +72,7 @@ class DriveReferee:
         if four is None:
             raise DriveError(f"table {table.table} does not know who plays round {round_} yet")
         self.table, self.settings, self.round = table, settings, round_
-        ai: dict[Seat | str, str] = {seat: (level if isinstance(level, str) else level[seat])
+        ai: dict[Seat, str] = {seat: (level if isinstance(level, str) else level[seat])
                                      for seat, player in zip(Seat, four, strict=True) if is_ai(player)}
         self.done = sum(1 for h in range(1, settings.hands_per_round + 1)
                         if table.journal.finished(settings.drive, round_, h))
@@ -85,24 +85,24 @@ class DriveReferee:
             self.session = resumed
         else:
             first = settings.dealer(round_, self.done + 1)
-            self.session = RefereeSession(TABLE_RULES, ai, choose=choose, ai_async=ai_async, seed=seed,
-                                          dealer=first, readers=readers, store=store, names=names)
+            self.session = Referee(None, None, ai, rules=TABLE_RULES, choose=choose, ai_async=ai_async,
+                                   seed=seed, dealer=first, readers=readers, store=store, names=names)
             self.session.choose_dealer(first)  # the drive's dealer: no setup step at a drive
         self._listener = RealHandListener(self)
         self._match: Match | None = None
         self._follow()
         self.settle()
 
-    def _resumed(self, store: Store | None, seed: str, choose: Chooser | None, ai_async: bool,
-                 readers: SeatReaders | None, names: Mapping[Seat, str]) -> RefereeSession | None:
+    def _resumed(self, store: Store | None, seed: str, choose: ActionChooser | None, ai_async: bool,
+                 readers: SeatReaders | None, names: Mapping[Seat, str]) -> Referee | None:
         """This round's rubber from the app's store after a power cut: the hand on the table at the
         card it had reached (the referee journals every card), its players named from the table's
         journal (the store keeps only who is an AI). None when the store's newest unfinished
         real-card rubber is not this round's."""
         if store is None:
             return None
-        probe = RefereeSession(TABLE_RULES, choose=choose, ai_async=ai_async, readers=readers, store=store,
-                               names=names)
+        probe = Referee(None, None, rules=TABLE_RULES, choose=choose, ai_async=ai_async, readers=readers,
+                        store=store, names=names)
         try:
             if not probe.resume():
                 return None
@@ -142,7 +142,7 @@ class DriveReferee:
             self.closed = True
             if s.journal is not None and s.journal.followed is not None:
                 s.journal.abandon(s.match)
-        if s.phase == TRUMP and not self.round_over:
+        if s.trumps_on_screen() and not self.round_over:
             trump = self.settings.trump(self.round, self.hand)
             if trump is not None:
                 s.choose_trump(trump)

@@ -29,8 +29,7 @@ if TYPE_CHECKING:
     from device.app.session import Session, Stats
     from device.config import Config
     from device.journal import Journal
-    from device.referee import RefereeSession
-    from device.referee_family import FamilyReferee
+    from device.referee import Referee
     from device.store import Store
     from engine.game import Game, GameRules
     from engine.games.classic.rules import Rules
@@ -143,7 +142,7 @@ class App:
         self.store: Store | None = None
         self.store_problem: str | None = None
         self._store_retry_at = 0.0
-        self.referee_session: RefereeSession | FamilyReferee | None = None  # kept by the referee scene
+        self.referee_session: Referee | None = None  # kept by the referee scene
         self.review_cache: ReviewCache | None = None  # kept by the review scene
         self.store_notice_dismissed = False  # the menu's notice of a damaged store was read
         from device.app import scenes

@@ -26,7 +26,7 @@ SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules",
                      # the real-card screen with cards in hand (device.app.referee_shots)
                      "referee-readers", "referee-rack", "referee-taken", "referee-unplugged",
                      "games",  # the game picker
-                     # the family games' real cards (device.app.referee_family_shots)
+                     # more of the real-card screen, for any --game (device.app.referee_shots)
                      "referee-hand", "referee-bids", "referee-kitty",
                      "duplicate")  # the last hand played again from the other side, both results
 
@@ -206,9 +206,8 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
     from device.app.scenes import has_table, no_table
-    from device.referee_family import REFEREE_GAMES
 
-    refereed = scene.startswith("referee") and _game(game) in REFEREE_GAMES  # real cards need no table
+    refereed = scene.startswith("referee")  # real cards need no table: every game is refereed
     if not has_table(_game(game)) and not refereed:
         raise ValueError(no_table(_game(game)))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -305,10 +304,9 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         app.step(1 / 60)  # the menu on screen first: the question is asked over it
         app.go("quit", back="menu")
     elif scene.startswith("referee-"):  # the real-card screen with cards in hand
-        from device.app import referee_family_shots, referee_shots
+        from device.app import referee_shots
 
-        family = scene in referee_family_shots.SCENES
-        (referee_family_shots if family else referee_shots).prepare(app, scene, seed)
+        referee_shots.prepare(app, scene, seed)
     elif back is not None:
         app.go(scene, back=back)
     else:

@@ -1,11 +1,12 @@
-"""Screenshots of the Real cards screen in states a table reaches only with cards
-in hand: ``whist-table screenshot --scene referee-readers`` (a reader per seat:
-the setup step), ``referee-rack`` (an AI seat's card asked for by its place in
-the rack), ``referee-taken`` (one reader: a card taken as a person's, shown big
-with its undo) and ``referee-unplugged`` (the reader pulled out in play).
+"""Screenshots of the Real cards screen in states a table reaches only with cards in hand, for any
+``--game``: ``referee-readers`` (a reader per seat: the setup step), ``referee-rack`` and
+``referee-hand`` (an AI seat's card asked for by its place in its rack), ``referee-taken`` (one
+reader: a card taken as a person's, shown big with its undo), ``referee-unplugged`` (the reader
+pulled out in play), ``referee-bids`` (a person's bid buttons, the hook greyed when the dealer
+bids) and ``referee-kitty`` (a kitty or a widow taken up, the discards being scanned).
 
-The session is built and fed the way a table would feed it (scans, no reader
-thread): a seeded deal stands for the real deck.
+The session is fed the way a table would feed it (scans and taps, no reader thread): the
+engine's own shuffle of each hand stands for the real deck.
 """
 
 from __future__ import annotations
@@ -15,23 +16,27 @@ from typing import TYPE_CHECKING
 
 from device.events import ReaderStatus
 from device.reader import Reader
-from device.referee import PLAY, RefereeSession
+from device.referee import AI_HANDS, PLAY, STEPS, STOCK, TRUMP, Referee
 from device.seat_readers import SeatReaders
-from engine.deal import DealRecord
+from engine.actions import Action, Pass
+from engine.cards import Card
+from engine.game import Phase
 from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
+    from engine.observation import Observation
 
-SCENES = ("referee-readers", "referee-rack", "referee-taken", "referee-unplugged")
+SCENES = ("referee-readers", "referee-rack", "referee-taken", "referee-unplugged", "referee-hand",
+          "referee-bids", "referee-kitty")
 # As the udev rule names them: one per USB socket of a Pi 4.
 SOCKETS = tuple(f"/dev/whist-readers/usb-1-1.{i}" for i in range(1, 5))
 
 
-def _rules_ai(observation: object, level: str, seed: str | None) -> str:
-    from device.moves import choose_card_fixed
+def _rules_ai(observation: Observation, level: str, seed: str | None) -> Action:
+    from device.moves import choose_action_fixed
 
-    return choose_card_fixed(observation, "rules", seed)  # type: ignore[arg-type]
+    return choose_action_fixed(observation, "rules", seed)
 
 
 class _Pictured(Reader):
@@ -50,59 +55,111 @@ class _Pictured(Reader):
 
 def prepare(app: App, scene: str, seed: int = 1) -> None:
     """Put the app's referee session in the state ``scene`` shows and open the screen."""
-    from device.app.app import classic_rules
-
-    if scene == "referee-readers":
-        session = RefereeSession(classic_rules(app.config), readers=SeatReaders(SOCKETS))
-        session.begin_reader_setup()
-        session.scan(None, "0A1B2C3D4E", reader=SOCKETS[2])  # North lays a card on the third socket's
-    else:
-        ai: dict[Seat | str, str] = {Seat.S: "rules"} if scene == "referee-rack" else {}
-        session = RefereeSession(classic_rules(app.config), ai, choose=_rules_ai, seed=seed)
-        session.touch = True
-        session.reader_status(ReaderStatus(True, "reader connected on /dev/whist-reader"))
-        _play_to(session, scene, seed)
-    app.referee_session = session
-    app.go("referee")
-    scene_now = app.scene
+    from device.app.app import rules_from_config
     from device.app.scenes.referee import RefereeScene
 
-    assert isinstance(scene_now, RefereeScene)
-    scene_now.readers = [_Pictured() for _ in range(max(1, len(session.readers.readers)))]
+    game = app.options.game
+    assert game is not None  # the App fills it in from the config
+    rules = rules_from_config(app.config, game, app.options.players)
+    if scene == "referee-readers":
+        ref = Referee(game, app.options.players, rules=rules, readers=SeatReaders(SOCKETS))
+        ref.begin_reader_setup()
+        ref.scan(None, "0A1B2C3D4E", reader=SOCKETS[2])  # the first seat lays a card on the third socket's
+    else:
+        probe = Referee(game, app.options.players, rules=rules)
+        seated = probe.seated()
+        people = scene in ("referee-taken", "referee-unplugged")
+        ai = {} if people else {s: "rules" for s in seated[1::2]}
+        ref = Referee(game, app.options.players, ai, rules=rules, choose=_rules_ai, seed=seed)
+        ref.touch = True
+        ref.reader_status(ReaderStatus(True, "reader connected on /dev/whist-reader"))
+        _play_to(ref, scene, seed)
+    app.referee_session = ref
+    app.go("referee")
+    shown = app.scene
+    assert isinstance(shown, RefereeScene)
+    shown.readers = [_Pictured() for _ in range(max(1, len(ref.readers.readers)))]
 
 
-def _play_to(session: RefereeSession, scene: str, seed: int) -> None:
-    record = DealRecord.deal(Seat.W, seed=seed)
-    hands = {s: set(h or ()) for s, h in zip(Seat, record.hands(), strict=True)}
-    session.choose_dealer(Seat.W)
-    session.scan(record.trump_card)
-    for seat in session.ai_seats:
-        # Face down, in no order: the AI's card lies anywhere in its rack.
-        rack = sorted(hands[seat] - {record.trump_card})
-        random.Random(seed).shuffle(rack)
-        for card in rack:
-            session.scan(card)
-    tricks = {"referee-rack": 2, "referee-taken": 1, "referee-unplugged": 1}[scene]
-    while session.phase == PLAY:
-        deal = session.deal
+def _play_to(ref: Referee, scene: str, seed: int) -> None:
+    seated = ref.seated()
+    ref.choose_dealer(seated[-1] if scene != "referee-bids" else seated[0])
+    t = ref.template
+    assert t is not None
+    hands = {Seat(i): set(h or ()) for i, h in enumerate(t.hands())}
+    if ref.phase == TRUMP and t.trump_card is not None:
+        ref.scan(t.trump_card)
+    for key, _ in ref.racks.plan.wants if ref.racks.plan is not None else ():
+        cards = sorted(hands[key]) if isinstance(key, Seat) else list(t.pile(key))
+        if isinstance(key, Seat):
+            random.Random(seed).shuffle(cards)  # face down, in no order: a card lies anywhere in a rack
+        for card in cards:
+            if card != t.trump_card and ref.phase == AI_HANDS:
+                ref.scan(card)
+    _steps(ref, scene, hands)
+    tricks = {"referee-rack": 2, "referee-hand": 2, "referee-taken": 1, "referee-unplugged": 1}.get(scene)
+    while tricks is not None and ref.phase in (PLAY, STOCK):
+        if ref.phase == STOCK:
+            up = ref.upcard_wanted()
+            assert up is not None
+            ref.scan(up)
+            continue
+        deal = ref.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
-        if scene == "referee-rack" and len(deal.tricks) >= tricks and session.is_ai(seat):
+        done = len(deal.tricks) >= tricks
+        if done and scene in ("referee-rack", "referee-hand") and ref.is_ai(ref.game.actor(deal, seat)):
             break
-        if scene == "referee-taken" and len(deal.tricks) >= tricks and len(deal.current.cards) == 2:
+        if done and scene == "referee-taken" and len(deal.current.cards) == 2:
             break  # the card just taken for the player to move shows big
-        if scene == "referee-unplugged" and len(deal.tricks) >= tricks and len(deal.current.cards) == 1:
-            session.reader_status(ReaderStatus(False, "reader disconnected"))
+        if done and scene == "referee-unplugged" and len(deal.current.cards) == 1:
+            ref.reader_status(ReaderStatus(False, "reader disconnected"))
             break
-        want = session.expected_card()
+        want = ref.expected_card()
         if want is None:
-            led = deal.current.led_suit
-            follow = sorted(c for c in hands[seat] if c.suit == led)
-            want = (follow or sorted(hands[seat]))[0]
-        session.scan(want)
+            held = hands[seat] | set(ref.game.layout(deal, seat))
+            want = deal.order.legal(frozenset(held), deal.current.cards)[0]
+        before = len(deal.tricks)
+        if not ref.scan(want):
+            break  # (a state the picture does not need)
         hands[seat].discard(want)
+        if ref.draws and len(deal.tricks) > before:  # the draws from a stock
+            drawn = [c for c in t.pile(ref.racks.plan.turned_pile or "") if c not in deal.piles.get(
+                ref.racks.plan.turned_pile or "", ())] if ref.racks.plan is not None else []
+            if len(drawn) >= 2:
+                winner = deal.tricks[-1].winner(deal.order)
+                hands[winner].add(drawn[-2])
+                hands[Seat(1 - int(winner))].add(drawn[-1])
     if scene != "referee-taken":
-        session.taken = None  # its moment has passed: the trick is in view again
+        ref.taken = None  # its moment has passed: the trick is in view again
+
+
+def _steps(ref: Referee, scene: str, hands: dict[Seat, set[Card]]) -> None:
+    """The auction and the calls, a person's by its buttons: Pass (or the lowest bid) for the
+    pictures of the play; for the kitty, the first bid or take, then two cards laid away."""
+    while ref.phase == STEPS:
+        deal = ref.deal
+        assert deal is not None and deal.step is not None and deal.turn is not None
+        if scene == "referee-bids" and deal.turn == deal.dealer:
+            return
+        if deal.step.phase is Phase.EXCHANGE:
+            seat = deal.step.seat
+            person = not ref.is_ai(ref.game.actor(deal, seat))
+            if scene == "referee-kitty" and not ref.whole_exchanges and person:
+                kitty = set(ref.racks.racks.get("kitty", ()))
+                held = sorted(hands[seat] | kitty, key=lambda c: (c.suit > 3, c.rank))
+                for card in held[:2]:
+                    ref.scan(card)
+            return
+        choices = [c for c in ref.choices() if c.enabled]
+        if not choices:
+            return
+        if scene == "referee-kitty" and deal.turn == ref.seated()[0]:
+            # the first seat bids highest (or takes): the kitty is its own to take up
+            pick = next((c for c in reversed(choices) if not isinstance(c.action, Pass)), choices[0])
+        else:
+            pick = next((c for c in choices if c.label in ("Pass", "1")), choices[0])
+        ref.act(pick.action)
 
 
 __all__ = ["SCENES", "prepare"]

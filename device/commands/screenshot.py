@@ -74,9 +74,7 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"whist-table screenshot: {exc}", file=sys.stderr)
         return 2
-    from device.referee_family import REFEREE_GAMES
-
-    refereed = args.scene.startswith("referee") and game in REFEREE_GAMES  # real cards need no table
+    refereed = args.scene.startswith("referee")  # real cards need no table: every game is refereed
     if not has_table(game) and not refereed:
         print(f"whist-table screenshot: {no_table(game)}", file=sys.stderr)
         return 2

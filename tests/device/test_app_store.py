@@ -221,13 +221,13 @@ def test_the_referee_scene_uses_the_app_store(tmp_path):
 
 
 def test_a_cut_real_card_hand_boots_back_into_the_referee(tmp_path):
-    from device.referee import PLAY, RefereeSession
+    from device.referee import PLAY, Referee
     from engine.deal import DealRecord
 
     db = tmp_path / "whist.sqlite3"
     record = DealRecord.deal(Seat.N, seed=5)
     with Store(db) as store:
-        ref = RefereeSession(store=store, choose=lambda obs, level, seed: obs["hand"][0])
+        ref = Referee(store=store)  # no AI seat: the people lay every card
         ref.choose_dealer(Seat.N)
         assert ref.scan(str(record.trump_card))
         for card in ("C2", "C3"):  # East, then South

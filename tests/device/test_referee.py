@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from device.events import Action, ButtonEvent, CardScanned, ReaderStatus
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP, UNKNOWN_CARD, RefereeSession
+from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP, UNKNOWN_CARD, Referee
+from engine.actions import Play
 from engine.cards import Card
 from engine.deal import DealRecord
 from engine.games.classic.rules import Rules
@@ -19,27 +20,27 @@ N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
 
 def rules_ai(observation: dict, level: str, seed: int) -> str:
-    from engine.ai import choose_card
+    from device.moves import choose_action_fixed
 
-    return choose_card(observation, "rules", seed)
+    return choose_action_fixed(observation, "rules", seed)
 
 
-def press(session: RefereeSession, action: Action) -> bool:
+def press(session: Referee, action: Action) -> bool:
     return session.handle(ButtonEvent(action, source="key"))
 
 
-def last(session: RefereeSession) -> str:
+def last(session: Referee) -> str:
     return session.messages[-1].text
 
 
-def started(dealer: Seat = N, trump_card: str = "H7", ai: dict | None = None, **kw) -> RefereeSession:
-    session = RefereeSession(ai_seats=ai, choose=rules_ai, **kw)
+def started(dealer: Seat = N, trump_card: str = "H7", ai: dict | None = None, **kw) -> Referee:
+    session = Referee(ai_seats=ai, choose=rules_ai, **kw)
     session.choose_dealer(dealer)
     assert session.scan(trump_card)
     return session
 
 
-def play(session: RefereeSession, *cards: str) -> None:
+def play(session: Referee, *cards: str) -> None:
     for card in cards:
         assert session.scan(card), last(session)
 
@@ -54,7 +55,7 @@ TRICKS_1_TO_3 = ("C2", "C3", "C4", "C5",  # E S W N: North wins with C5
 
 
 def test_choose_the_dealer_with_the_buttons_then_scan_the_turned_card():
-    session = RefereeSession()
+    session = Referee()
     assert session.phase == SETUP
     assert not session.scan("SA")
     assert "choose the dealer first" in last(session)
@@ -63,7 +64,8 @@ def test_choose_the_dealer_with_the_buttons_then_scan_the_turned_card():
     assert session.view().setup_dealer == S
     press(session, Action.SELECT)
     assert session.phase == TRUMP and session.dealer == S
-    assert session.view().prompt == "South deals: scan the turned trump card (or choose trumps on screen)"
+    assert session.view().prompt == ("South deals 13 each: scan the turned card (the dealer's last card, "
+                                     "or choose trumps on screen)")
     assert session.handle(CardScanned("DQ", "0A1B2C3D4E"))
     view = session.view()
     assert session.phase == PLAY and view.trump == 2 and view.trump_card == "DQ"
@@ -72,7 +74,7 @@ def test_choose_the_dealer_with_the_buttons_then_scan_the_turned_card():
 
 
 def test_trumps_chosen_on_screen_instead_of_scanned():
-    session = RefereeSession()
+    session = Referee()
     session.choose_dealer(E)
     assert session.choose_trump("C")
     assert session.deal.trump == 3 and session.deal.record.trump_card is None
@@ -80,7 +82,7 @@ def test_trumps_chosen_on_screen_instead_of_scanned():
 
 
 def test_trumps_chosen_with_the_buttons():
-    session = RefereeSession()
+    session = Referee()
     session.choose_dealer(N)
     press(session, Action.RIGHT)  # spades -> hearts
     press(session, Action.SELECT)
@@ -88,7 +90,7 @@ def test_trumps_chosen_with_the_buttons():
 
 
 def test_cycling_trumps_turn_no_card():
-    session = RefereeSession(Rules(cycling_trumps=True))
+    session = Referee(rules=Rules(cycling_trumps=True))
     session.choose_dealer(N)
     assert session.phase == PLAY
     assert session.deal.trump == Rules(cycling_trumps=True).trump_for_hand(0)
@@ -227,7 +229,7 @@ def test_a_failing_ai_still_names_a_legal_card():
         raise RuntimeError("no solver today")
 
     record = DealRecord.deal(S, seed=3)
-    session = RefereeSession(ai_seats={W: "hard"}, choose=broken)
+    session = Referee(ai_seats={W: "hard"}, choose=broken)
     session.choose_dealer(S)
     session.scan(str(record.trump_card))
     for card in sorted(record.hands()[W]):
@@ -237,19 +239,19 @@ def test_a_failing_ai_still_names_a_legal_card():
 
 def test_async_ai_request_and_a_stale_answer():
     record = DealRecord.deal(S, seed=3)
-    session = RefereeSession(ai_seats={W: "hard"}, ai_async=True)
+    session = Referee(ai_seats={W: "hard"}, ai_async=True)
     session.choose_dealer(S)
     session.scan(str(record.trump_card))
     for card in sorted(record.hands()[W]):
         session.scan(str(card))
     req = session.ai_request
-    assert req is not None and req.seat == W and req.observation["seat"] == "W"
+    assert req is not None and req.seat == W and req.observation.seat == W
     assert session.view().prompt == "West (AI) is choosing a card..."
     assert not session.scan(str(sorted(record.hands()[W])[0]))
     assert "still choosing" in last(session)
-    assert not session.supply_ai_card((99, 0, 0), "SA")  # an answer for another position
+    assert not session.supply_ai_action((99, 0, 0), Play(W, Card("SA")))  # an answer for another position
     card = sorted(record.hands()[W])[-1]
-    assert session.supply_ai_card(req.key, str(card))
+    assert session.supply_ai_action(req.key, Play(W, card))
     assert session.ai_request is None and session.view().expected_card == str(card)
 
 
@@ -278,14 +280,15 @@ def test_after_an_undo_the_ai_chooses_again_for_the_new_position():
     asked: list[tuple[str, ...]] = []
 
     def highest(observation, level, seed):
-        asked.append(tuple(observation["trick"]["cards"]))
-        hand = observation["hand"]
-        led = observation["trick"]["cards"][0][0] if observation["trick"]["cards"] else None
-        follow = [c for c in hand if c[0] == led]
-        return max(follow or hand, key=lambda c: Card(c).rank)
+        trick = tuple(str(c) for c in observation.trick.cards)
+        asked.append(trick)
+        hand = observation.hand
+        led = observation.trick.cards[0].suit if trick else None
+        follow = [c for c in hand if c.suit == led]
+        return Play(observation.seat, max(follow or hand, key=lambda c: c.rank))
 
     record = DealRecord.deal(N, seed=6)  # East leads, then South, then West (AI)
-    session = RefereeSession(ai_seats={W: "rules"}, choose=highest)
+    session = Referee(ai_seats={W: "rules"}, choose=highest)
     session.choose_dealer(N)
     session.scan(str(record.trump_card))
     for card in sorted(record.hands()[W]):
@@ -345,7 +348,7 @@ def test_undo_at_the_end_of_the_hand_reopens_it():
 # -- the end of a hand -----------------------------------------------------------------------
 
 
-def finished_hand(seed: int = 4, dealer: Seat = N, revoke: bool = False) -> tuple[RefereeSession, DealRecord]:
+def finished_hand(seed: int = 4, dealer: Seat = N, revoke: bool = False) -> tuple[Referee, DealRecord]:
     """A hand played to the end by four people (lowest legal card each time)."""
     record = DealRecord.deal(dealer, seed=seed)
     session = started(dealer=dealer, trump_card=str(record.trump_card))
@@ -383,11 +386,11 @@ def test_hand_over_shows_the_summary_and_deals_on_with_the_next_dealer():
     assert score.penalty == (3, 0) and score.revokes[0].seat == E
     assert session.phase == TRUMP and session.dealer == E
     assert session.view().prompt.startswith("East deals")
-    assert session.view().game_score == (score.game_after if score.game_won_by is None else (0, 0))
+    assert session.view().side_scores == (score.game_after if score.game_won_by is None else (0, 0))
 
 
 def test_a_rubber_rolls_over_to_the_next():
-    session = RefereeSession(Rules(target=5), choose=rules_ai)
+    session = Referee(rules=Rules(target=5), choose=rules_ai)
     session.choose_dealer(N)
     for hand in range(30):
         record = DealRecord.deal(session.match.next_dealer, seed=hand)
@@ -400,7 +403,7 @@ def test_a_rubber_rolls_over_to_the_next():
             card = min(follow or hands[seat])
             play(session, str(card))
             hands[seat].discard(card)
-        rubber_over = session.view().rubber_over
+        rubber_over = session.view().match_over
         press(session, Action.DEAL)
         if rubber_over:
             break
@@ -411,7 +414,7 @@ def test_a_rubber_rolls_over_to_the_next():
 
 
 def test_reader_status_badges():
-    session = RefereeSession()
+    session = Referee()
     session.handle(ReaderStatus(False, "reader disconnected"))
     assert session.view().badges == ("reader disconnected",)
     assert last(session) == "reader disconnected"

@@ -7,14 +7,13 @@ import pytest
 
 from device.events import Action as Button
 from device.events import ButtonEvent
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP
-from device.referee_family import REFEREE_GAMES, STEPS, FamilyReferee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, STEPS, TRUMP, Referee
 from device.store import Store
 from engine.actions import Bid
 from engine.errors import RulesError
 from engine.games.dummy import DUMMY
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 
 N, E, S = Seat(0), Seat(1), Seat(2)
 
@@ -28,8 +27,8 @@ def passing(choices):
     return next((c for c in choices if c.label == "Pass"), choices[0])
 
 
-def dealt(dealer: Seat, seed: str = "dummy1", store=None) -> tuple[FamilyReferee, Table]:
-    ref = FamilyReferee("dummy", None, {E: "rules"}, choose=rules_ai, seed=seed, store=store)
+def dealt(dealer: Seat, seed: str = "dummy1", store=None) -> tuple[Referee, Table]:
+    ref = Referee("dummy", None, {E: "rules"}, choose=rules_ai, seed=seed, store=store)
     assert ref.phase == SETUP and ref.name(DUMMY) == "Dummy"
     with pytest.raises(RulesError):
         ref.set_ai(DUMMY, "rules")  # the dummy is its declarer's
@@ -39,18 +38,25 @@ def dealt(dealer: Seat, seed: str = "dummy1", store=None) -> tuple[FamilyReferee
     ref.choose_dealer(dealer)
     table = Table(ref)
     assert ref.phase == AI_HANDS
-    assert {k for k, _ in ref.scanning.wants} == {E, DUMMY}  # the AI's rack and the dummy, face down
+    assert {k for k, _ in ref.racks.plan.wants} == {E, DUMMY}  # the AI's rack and the dummy, face down
     return ref, table
 
 
 def test_dummy_is_refereed():
-    assert "dummy" in REFEREE_GAMES
+    """Every game of the registry is refereed by the one session: its first hand's scanning begins."""
+    from engine.games import GAMES
+
+    for game in GAMES:
+        ref = Referee(game, choose=rules_ai, seed=1)
+        ref.choose_dealer(ref.seated()[0])
+        assert ref.phase in (TRUMP, AI_HANDS, STEPS, PLAY), game
+        assert "dummy" in GAMES
 
 
 def test_a_person_declares_plays_the_dummy_face_up_a_refused_card_and_a_revoke():
     ref, table = dealt(S)
     dummy_cards = sorted(table.hands[DUMMY])
-    assert [k for k, _ in ref.scanning.wants] == [DUMMY, E]  # round from the dealer's left: W, N, E
+    assert [k for k, _ in ref.racks.plan.wants] == [DUMMY, E]  # round from the dealer's left: W, N, E
     assert "the dummy: 0 of 13 scanned" in ref.prompt()
     for card in dummy_cards:
         assert ref.scan(card), ref.messages[-1].text
@@ -127,7 +133,7 @@ def test_dummy_resumes_after_a_cut(tmp_path):
         table.play(6)
         before = ref.match.to_dict()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "dummy" and again.match.to_dict() == before
         table.ref = again
         table.rerack()
@@ -138,12 +144,12 @@ def test_dummy_resumes_after_a_cut(tmp_path):
 
 
 def test_readers_per_seat_the_dummys_card_goes_on_its_declarers_reader():
-    ref = FamilyReferee("dummy", None, {E: "rules"}, choose=rules_ai, seed="dummy1")
+    ref = Referee("dummy", None, {E: "rules"}, choose=rules_ai, seed="dummy1")
     ref.begin_reader_setup()
     for n, seat in enumerate((N, E, S)):
-        assert ref.asking == seat
+        assert ref.readers.asking == seat
         assert ref.scan("SA", reader=f"usb-{n}")
-    assert ref.phase == SETUP and ref.asking is None  # nobody sits at the dummy's place
+    assert ref.phase == SETUP and ref.readers.asking is None  # nobody sits at the dummy's place
     ref.choose_dealer(S)
     table = Table(ref)
     table.deal_in()

@@ -8,8 +8,7 @@ import pytest
 from device.events import Action as Button
 from device.events import ButtonEvent
 from device.journal import is_referee_rubber, rebuild
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP
-from device.referee_family import RACKS, STEPS, STOCK, FamilyReferee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS, SETUP, STEPS, STOCK, TRUMP, Referee
 from device.store import Store
 from engine.actions import Bid, Declare
 from engine.cards import Card
@@ -17,7 +16,7 @@ from engine.errors import RulesError
 from engine.game import Phase
 from engine.games.knockout import still_in
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 
 
 def revoke_now(table: Table) -> Card | None:
@@ -53,7 +52,7 @@ def play_with_a_revoke(table: Table, humans: set[Seat]) -> Seat:
 
 
 def test_oh_hell_five_seats_a_whole_hand_with_refusals_and_a_revoke():
-    ref = FamilyReferee("oh-hell", 4, choose=rules_ai, seed="oh5")
+    ref = Referee("oh-hell", 4, choose=rules_ai, seed="oh5")
     assert ref.phase == SETUP
     assert ref.set_players(5)
     ref.set_ai(1, "rules")
@@ -109,7 +108,7 @@ def test_oh_hell_five_seats_a_whole_hand_with_refusals_and_a_revoke():
 
 
 def test_a_person_undoes_a_bid_and_the_ai_bid_after_it():
-    ref = FamilyReferee("oh-hell", 3, {Seat(2): "rules"}, choose=rules_ai, seed="undo")
+    ref = Referee("oh-hell", 3, {Seat(2): "rules"}, choose=rules_ai, seed="undo")
     ref.choose_dealer(0)
     Table(ref).deal_in()
     assert ref.deal.turn == Seat(1)
@@ -121,7 +120,7 @@ def test_a_person_undoes_a_bid_and_the_ai_bid_after_it():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_knockout_a_whole_match_trumps_by_touch_and_seats_knocked_out(players):
-    ref = FamilyReferee("knockout", players, {Seat(0): "rules"}, choose=rules_ai, seed="ko")
+    ref = Referee("knockout", players, {Seat(0): "rules"}, choose=rules_ai, seed="ko")
     ref.choose_dealer(1)
     knocked: set[Seat] = set()
     hands = 0
@@ -158,11 +157,11 @@ def test_knockout_a_whole_match_trumps_by_touch_and_seats_knocked_out(players):
 @pytest.mark.parametrize(("seed", "mode", "bidder"), [("bw1", "uptown", Seat.W), ("bw2", "uptown", Seat.N),
                                                    ("bw2", "notrump", Seat.N)])
 def test_bid_whist_auction_kitty_discards_and_a_revoke(seed, mode, bidder):
-    ref = FamilyReferee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed=seed)
+    ref = Referee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed=seed)
     ref.choose_dealer(Seat.W)
     assert ref.phase == AI_HANDS  # no card is turned
     table = Table(ref)
-    assert ("kitty", 6) in ref.scanning.wants
+    assert ("kitty", 6) in ref.racks.plan.wants
     table.deal_in()
     assert ref.phase == STEPS and ref.view().kitty_count == 6
 
@@ -226,7 +225,7 @@ def test_jokers_are_enrolled_like_any_card_and_scanned_into_a_rack():
         store.replace_enrolment(enrolment.tags())
         assert store.card_for_tag("0A0A0A0A01") == "BJ" and store.card_for_tag("0A0A0A0A02") == "LJ"
     # Seed 1 deals the big joker into the AI's hand or the kitty: scanned like any card.
-    ref = FamilyReferee("bid", None, {Seat.S: "rules"}, choose=rules_ai, seed=1)
+    ref = Referee("bid", None, {Seat.S: "rules"}, choose=rules_ai, seed=1)
     ref.choose_dealer(Seat.N)
     table = Table(ref)
     scanned = table.hands[Seat.S] | set(table.record.pile("kitty"))
@@ -242,7 +241,7 @@ def test_jokers_are_enrolled_like_any_card_and_scanned_into_a_rack():
 def test_a_cut_mid_hand_resumes_oh_hell_at_the_same_card(tmp_path):
     db = tmp_path / "whist.sqlite3"
     with Store(db) as store:
-        ref = FamilyReferee("oh-hell", 5, {Seat(4): "rules"}, choose=rules_ai, store=store, seed="cut")
+        ref = Referee("oh-hell", 5, {Seat(4): "rules"}, choose=rules_ai, store=store, seed="cut")
         ref.choose_dealer(0)
         table = Table(ref)
         table.deal_in()
@@ -252,7 +251,7 @@ def test_a_cut_mid_hand_resumes_oh_hell_at_the_same_card(tmp_path):
         before = ref.match.to_dict()
         expected = ref.expected_card()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", 4, choose=rules_ai, store=store)
+        again = Referee("oh-hell", 4, choose=rules_ai, store=store)
         assert again.resume()
         assert again.match.to_dict() == before
         assert again.players == 5 and again.ai_seats == {Seat(4): "rules"} and again.phase == RACKS
@@ -273,16 +272,30 @@ def test_a_cut_mid_hand_resumes_oh_hell_at_the_same_card(tmp_path):
         assert row.players == {"0": "human", "1": "human", "2": "human", "3": "human", "4": "rules"}
 
 
-def test_classic_is_not_a_family_game():
+def test_classic_is_refereed_by_the_same_session_its_trumps_chosen_on_screen():
+    """The one referee plays classic whist too: the dealer's turned card may be named by a button
+    instead (the card is the dealer's own); a card turned from a pile (Oh Hell's stock) may not."""
+    ref = Referee("classic", ai_seats={Seat.W: "rules"}, choose=rules_ai, seed=3)
+    ref.choose_dealer(Seat.N)
+    assert ref.phase == TRUMP and ref.view().trumps_on_screen
+    assert ref.choose_trump("H") and ref.phase == AI_HANDS
+    for card in sorted(Table(ref).hands[Seat.W]):
+        assert ref.scan(card), ref.messages[-1].text
+    assert ref.phase == PLAY and ref.deal.trump == 1 and ref.deal.record.trump_card is None
+    assert ref.prompt() == "trick 1: East to play - lay East's card on the reader"
+    other = Referee("oh-hell", 4, choose=rules_ai, seed="oh5")
+    other.choose_dealer(Seat(0))
+    assert other.phase == TRUMP and not other.view().trumps_on_screen
+    assert not other.choose_trump("H") and other.phase == TRUMP
     with pytest.raises(RulesError):
-        FamilyReferee("classic")
+        Referee("classic", ai_seats={Seat.W: "rules"}).set_ai(4, "rules")  # no fifth seat at classic
 
 
 @pytest.mark.parametrize(("game", "seed"), [("solo", 2), ("norwegian", 4)])
 def test_solo_and_norwegian_a_whole_hand_with_a_refusal_a_revoke_and_a_resume(tmp_path, game, seed):
     db = tmp_path / "whist.sqlite3"
     with Store(db) as store:
-        ref = FamilyReferee(game, None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed=seed,
+        ref = Referee(game, None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed=seed,
                             store=store)
         ref.choose_dealer(Seat.N)
         table = Table(ref)
@@ -295,7 +308,7 @@ def test_solo_and_norwegian_a_whole_hand_with_a_refusal_a_revoke_and_a_resume(tm
         table.play(3)
         before = ref.match.to_dict()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == game and again.match.to_dict() == before
         played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
         table.ref = again
@@ -311,12 +324,12 @@ def test_solo_and_norwegian_a_whole_hand_with_a_refusal_a_revoke_and_a_resume(tm
 def test_german_whist_the_stock_scanned_in_order_and_its_turned_card_each_trick(tmp_path):
     db = tmp_path / "whist.sqlite3"
     with Store(db) as store:
-        ref = FamilyReferee("german", None, {Seat(1): "rules"}, choose=rules_ai, seed="gw", store=store)
+        ref = Referee("german", None, {Seat(1): "rules"}, choose=rules_ai, seed="gw", store=store)
         ref.choose_dealer(1)
         assert ref.phase == TRUMP
         table = Table(ref)
         stock = table.record.pile("stock")
-        assert ("stock", 26) in ref.scanning.wants
+        assert ("stock", 26) in ref.racks.plan.wants
         table.deal_in()
         assert ref.phase == PLAY and ref.deal.piles["stock"] == stock
         # A face-down card of the stock is refused without naming it.
@@ -335,7 +348,7 @@ def test_german_whist_the_stock_scanned_in_order_and_its_turned_card_each_trick(
         table.play(9)
         before = ref.match.to_dict()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "german" and again.match.to_dict() == before
         table.ref = again
         table.rerack()
@@ -346,7 +359,7 @@ def test_german_whist_the_stock_scanned_in_order_and_its_turned_card_each_trick(
 
 
 def test_undoing_the_last_discard_keeps_the_other_five_scanned():
-    ref = FamilyReferee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed="bw2")
+    ref = Referee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed="bw2")
     ref.choose_dealer(Seat.W)
     table = Table(ref)
     table.deal_in()
@@ -368,7 +381,7 @@ def test_undoing_the_last_discard_keeps_the_other_five_scanned():
 def test_bid_whist_resumes_after_a_cut_with_the_kitty_in_the_bidders_rack(tmp_path):
     db = tmp_path / "whist.sqlite3"
     with Store(db) as store:
-        ref = FamilyReferee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed="bw1",
+        ref = Referee("bid", None, {Seat.E: "rules", Seat.W: "rules"}, choose=rules_ai, seed="bw1",
                             store=store)
         ref.choose_dealer(Seat.W)
         table = Table(ref)
@@ -379,7 +392,7 @@ def test_bid_whist_resumes_after_a_cut_with_the_kitty_in_the_bidders_rack(tmp_pa
         table.play(6)
         before, rack = ref.match.to_dict(), set(ref.rack(bidder))
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "bid" and again.match.to_dict() == before
         assert set(again.rack(bidder)) == rack  # its twelve, the kitty, less its discards and plays
         played = {c for t in again.deal.tricks for c in t.cards} | set(again.deal.current.cards)
@@ -393,11 +406,11 @@ def test_bid_whist_resumes_after_a_cut_with_the_kitty_in_the_bidders_rack(tmp_pa
 def test_scandinavian_whist_layouts_scanned_an_uncovered_card_scanned_a_revoke_and_a_resume(tmp_path):
     db = tmp_path / "whist.sqlite3"
     with Store(db) as store:
-        ref = FamilyReferee("scandinavian", None, {Seat(1): "rules"}, choose=rules_ai, seed=0, store=store)
+        ref = Referee("scandinavian", None, {Seat(1): "rules"}, choose=rules_ai, seed=0, store=store)
         ref.choose_dealer(0)
         table = Table(ref)
         # The AI's ten, then each player's 8 face down (from the left) and the 8 face up over them.
-        assert [w for w in ref.scanning.wants] == [(Seat(1), 10), ("down0", 8), ("up0", 8), ("down1", 8),
+        assert [w for w in ref.racks.plan.wants] == [(Seat(1), 10), ("down0", 8), ("up0", 8), ("down1", 8),
                                                    ("up1", 8)]
         for card in sorted(table.hands[Seat(1)]):
             assert ref.scan(card)
@@ -427,7 +440,7 @@ def test_scandinavian_whist_layouts_scanned_an_uncovered_card_scanned_a_revoke_a
         assert turned  # a layout card was uncovered and scanned
         before = ref.match.to_dict()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "scandinavian" and again.match.to_dict() == before
         table.ref = again
         table.rerack()
@@ -437,7 +450,7 @@ def test_scandinavian_whist_layouts_scanned_an_uncovered_card_scanned_a_revoke_a
 
 
 def test_a_reader_per_seat_for_five_refuses_a_card_laid_out_of_turn():
-    ref = FamilyReferee("oh-hell", 5, {Seat(3): "rules"}, choose=rules_ai, seed="rd")
+    ref = Referee("oh-hell", 5, {Seat(3): "rules"}, choose=rules_ai, seed="rd")
     assert ref.begin_reader_setup() and ref.phase == "readers"
     assert "Player 1, lay any card" in ref.prompt()
     ref.scan(None, "0A", reader="usb-1")  # any card, even one not enrolled
@@ -463,7 +476,7 @@ def test_a_reader_per_seat_for_five_refuses_a_card_laid_out_of_turn():
     while ref.deal.turn != Seat(2):
         seat = ref.deal.turn
         card = ref.expected_card() if ref.is_ai(seat) else table.legal_card(seat)
-        on = "usb-5" if ref.is_ai(seat) else ref.reader_of(seat)
+        on = "usb-5" if ref.is_ai(seat) else ref.readers.reader_of(seat)
         assert ref.scan(card, reader=on), ref.messages[-1].text
         table.hands[seat].discard(card)
     card = table.legal_card(Seat(2))
@@ -479,7 +492,7 @@ def test_every_refereed_game_plays_hands_through_with_random_calls(game, players
 
     for seed in range(3):
         rng = random.Random(seed)
-        ref = FamilyReferee(game, players, {Seat(1): "rules"}, choose=rules_ai, seed=f"any{seed}")
+        ref = Referee(game, players, {Seat(1): "rules"}, choose=rules_ai, seed=f"any{seed}")
         ref.choose_dealer(0)
         for _ in range(2):
             table = Table(ref)
@@ -490,3 +503,38 @@ def test_every_refereed_game_plays_hands_through_with_random_calls(game, players
             assert ref.deal.revokes == []  # legal cards only: nothing to prove
             assert ref.view().summary
             ref.next_hand()
+
+
+def test_a_reader_per_seat_at_knockout_a_card_laid_out_of_turn_then_shown_out_is_flagged_at_once():
+    """As in classic, for any game: a person's card refused out of turn is known to be theirs;
+    showing out of that suit later is flagged at that very card (the engine's follow rule), before
+    any card proves it; Undo takes the revoke back and the flag goes with it."""
+    for seed in range(40):
+        ref = Referee("knockout", 4, choose=rules_ai, seed=f"seen{seed}")
+        ref.begin_reader_setup()
+        for i in range(4):
+            assert ref.scan(None, "0A", reader=f"usb-{i}")
+        ref.choose_dealer(Seat(3))
+        table = Table(ref)
+        table.deal_in()
+        table.steps()
+        deal = ref.deal
+        leader = deal.turn
+        nxt = Seat((int(leader) + 1) % 4)
+        led = min(table.hands[leader])
+        held = sorted(c for c in table.hands[nxt] if c.suit == led.suit)
+        other = sorted(c for c in table.hands[nxt] if c.suit != led.suit)
+        if held and other:
+            break
+    else:
+        pytest.fail("no deal where the second hand holds the suit led and another")
+    assert not ref.scan(held[0], reader=f"usb-{int(nxt)}")  # out of turn: refused, not named
+    assert held[0].symbol not in ref.messages[-1].text
+    assert ref.scan(led, reader=f"usb-{int(leader)}")
+    assert ref.scan(other[0], reader=f"usb-{int(nxt)}")  # shows out, though it holds held[0]
+    said = ref.messages[-1]
+    assert said.kind == "revoke" and said.text.startswith(f"revoke? {ref.name(nxt)} shows out of")
+    assert held[0].symbol in said.text  # laid face up on its reader: the table has seen it
+    assert any(b.startswith(f"revoke? {ref.name(nxt)}") for b in ref.view().badges)
+    assert ref.undo() and not any(b.startswith("revoke?") for b in ref.view().badges)
+    assert ref.scan(held[0], reader=f"usb-{int(nxt)}")  # follows suit now

@@ -10,15 +10,14 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.app.scenes.referee_family import FamilyRefereeScene  # noqa: E402
+from device.app.scenes.referee import RefereeScene  # noqa: E402
 from device.app.testing import make_app, tap_button  # noqa: E402
 from device.events import CardScanned  # noqa: E402
-from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP  # noqa: E402
-from device.referee_family import RACKS, STEPS, FamilyReferee  # noqa: E402
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS, SETUP, STEPS, TRUMP, Referee  # noqa: E402  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.referee_family_driver import person_card, scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_driver import person_card, scan, settle, tap_choice  # noqa: E402
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)])
@@ -26,9 +25,9 @@ def test_oh_hell_for_five_from_the_menu_to_the_next_hand(size):
     app = make_app(size, game="oh-hell", players=4)
     try:
         tap_button(app, "real cards")
-        assert isinstance(app.scene, FamilyRefereeScene)
+        assert isinstance(app.scene, RefereeScene)
         ref = app.referee_session
-        assert isinstance(ref, FamilyReferee) and ref.phase == SETUP
+        assert isinstance(ref, Referee) and ref.phase == SETUP
         tap_button(app, "players")  # 4 -> 5
         assert ref.players == 5
         tap_button(app, "seat_1")
@@ -36,7 +35,7 @@ def test_oh_hell_for_five_from_the_menu_to_the_next_hand(size):
         assert set(ref.ai_seats) == {Seat(1), Seat(3)}
         tap_button(app, "start")
         assert ref.phase == TRUMP
-        record = ref.scanning.template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
         scan(app, record.trump_card)
         assert ref.phase == AI_HANDS
@@ -86,15 +85,15 @@ def test_bid_whist_kitty_and_discards_through_the_screen():
     try:
         tap_button(app, "real cards")
         ref = app.referee_session
-        assert isinstance(ref, FamilyReferee) and ref.game.name == "bid"
-        tap_button(app, "seat_1")  # East
-        tap_button(app, "seat_3")  # West
+        assert isinstance(ref, Referee) and ref.game.name == "bid"
+        tap_button(app, "seat_E")  # East
+        tap_button(app, "seat_W")  # West
         tap_button(app, "dealer")  # North -> East
         tap_button(app, "dealer")  # -> South
         tap_button(app, "dealer")  # -> West: North speaks first
         tap_button(app, "start")
         assert ref.phase == AI_HANDS
-        record = ref.scanning.template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
         kitty = record.pile("kitty")
         for seat in (Seat.E, Seat.W):
@@ -138,9 +137,9 @@ def test_bid_whist_kitty_and_discards_through_the_screen():
 
 def test_an_unfinished_family_match_in_the_store_opens_its_own_screen(tmp_path):
     with Store(tmp_path / "w.sqlite3") as store:
-        ref = FamilyReferee("knockout", 3, {Seat(2): "rules"}, store=store, seed="ko")
+        ref = Referee("knockout", 3, {Seat(2): "rules"}, store=store, seed="ko")
         ref.choose_dealer(0)
-        record = ref.scanning.template
+        record = ref.template
         ref.scan(record.trump_card)
         for card in sorted(record.hands()[2]):
             if card != record.trump_card:
@@ -150,12 +149,12 @@ def test_an_unfinished_family_match_in_the_store_opens_its_own_screen(tmp_path):
         try:
             app.store = store
             tap_button(app, "real cards")
-            assert isinstance(app.scene, FamilyRefereeScene)
+            assert isinstance(app.scene, RefereeScene)
             again = app.referee_session
-            assert isinstance(again, FamilyReferee) and again.game.name == "knockout"
+            assert isinstance(again, Referee) and again.game.name == "knockout"
             assert again.players == 3 and again.phase == RACKS
             assert "from the left" in again.prompt()
-            for card in sorted(again._rerack[Seat(2)]):  # the AI's rack laid again, on the screen
+            for card in sorted(again.racks.rerack[Seat(2)]):  # the AI's rack laid again, on the screen
                 scan(app, card)
             assert again.phase == PLAY and again.rack(Seat(2)) == sorted(again.rack(Seat(2)))
             assert again.match.to_dict() == ref.match.to_dict()
@@ -186,7 +185,7 @@ def test_bids_by_the_physical_buttons():
         tap_button(app, "real cards")
         ref = app.referee_session
         tap_button(app, "start")
-        record = ref.scanning.template
+        record = ref.template
         scan(app, record.trump_card)
         assert ref.phase == STEPS and ref.deal.turn == Seat(1)
         for action in (Button.RIGHT, Button.RIGHT, Button.SELECT):  # 0 -> 1 -> 2, chosen
@@ -242,10 +241,7 @@ def test_readers_for_each_seat_given_on_the_screen():
 
 def test_play_referee_opens_the_family_screen_for_every_game(monkeypatch, capsys):
     from device.cli import main
-    from device.referee_family import REFEREE_GAMES
-    from engine.games import GAMES
 
-    assert set(REFEREE_GAMES) == set(GAMES)  # every game of the family is refereed with real cards
     assert main(["play", "--referee", "--game", "no-such-game"]) == 2
     opened: list[str] = []
 
@@ -267,7 +263,7 @@ def test_real_cards_play_the_house_rules_set_for_the_game():
         app.apply_config(app.config.updated({"rules": {"oh-hell": {"hook": False}}}))
         tap_button(app, "real cards")
         ref = app.referee_session
-        assert isinstance(ref, FamilyReferee) and ref.rules.hook is False
+        assert isinstance(ref, Referee) and ref.rules.hook is False
         tap_button(app, "players")  # 4 -> 5: the house's settings kept at the new size
         assert ref.players == 5 and ref.rules.hook is False and ref.match.rules.hook is False
     finally:

@@ -5,21 +5,20 @@ from __future__ import annotations
 
 from device.events import Action as Button
 from device.events import ButtonEvent
-from device.referee import AI_HANDS, HAND_OVER, PLAY
-from device.referee_family import FamilyReferee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, Referee
 from device.store import Store
 from engine.actions import Pass
 from engine.games.knockout import KnockoutRules, standing
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 
 P1, P2, P3 = Seat(0), Seat(1), Seat(2)
 
 
-def to_the_dogs_hand(store=None) -> tuple[FamilyReferee, Table]:
+def to_the_dogs_hand(store=None) -> tuple[Referee, Table]:
     """Seed dog1: Player 3 (a person) takes no trick in the first hand."""
     rules = KnockoutRules(players=3, dogs_life=True)
-    ref = FamilyReferee("knockout", 3, {P2: "rules"}, rules=rules, choose=rules_ai, seed="dog1", store=store)
+    ref = Referee("knockout", 3, {P2: "rules"}, rules=rules, choose=rules_ai, seed="dog1", store=store)
     ref.choose_dealer(P1)
     Table(ref).play_hand()
     ref.next_hand()
@@ -83,7 +82,7 @@ def test_the_dogs_hand_resumes_after_a_cut(tmp_path):
         assert ref.act(Pass(P3))
         before = ref.match.to_dict()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "knockout" and again.match.to_dict() == before
         table.ref = again
         table.rerack()

@@ -10,13 +10,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.app.scenes.referee_family import FamilyRefereeScene  # noqa: E402
+from device.app.scenes.referee import RefereeScene  # noqa: E402
 from device.app.testing import make_app, tap_button  # noqa: E402
-from device.referee import AI_HANDS, HAND_OVER, PLAY  # noqa: E402
-from device.referee_family import STEPS, FamilyReferee  # noqa: E402
+from device.referee import AI_HANDS, HAND_OVER, PLAY, STEPS, Referee  # noqa: E402  # noqa: E402
 from engine.games.dummy import DUMMY  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.referee_family_driver import Table, rules_ai, scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_driver import Table, rules_ai, scan, settle, tap_choice  # noqa: E402
 
 N, E, S = Seat(0), Seat(1), Seat(2)
 
@@ -25,12 +24,12 @@ def test_dummy_whist_from_the_menu_the_dummy_played_by_its_declarer():
     app = make_app((800, 480), game="dummy")
     try:
         tap_button(app, "real cards")
-        assert isinstance(app.scene, FamilyRefereeScene)
+        assert isinstance(app.scene, RefereeScene)
         ref = app.referee_session
-        assert isinstance(ref, FamilyReferee) and ref.game.name == "dummy"
-        tap_button(app, "seat_3")  # the dummy: never an AI
+        assert isinstance(ref, Referee) and ref.game.name == "dummy"
+        tap_button(app, "seat_W")  # the dummy: never an AI
         assert not ref.ai_seats and ref.messages[-1].kind == "error"
-        tap_button(app, "seat_1")  # East: the AI
+        tap_button(app, "seat_E")  # East: the AI
         for _ in range(3):
             tap_button(app, "dealer")  # North -> East -> South -> North: the dummy never deals
             assert ref.setup_dealer != DUMMY
@@ -39,9 +38,9 @@ def test_dummy_whist_from_the_menu_the_dummy_played_by_its_declarer():
         assert ref.setup_dealer == S
         tap_button(app, "start")
         assert ref.phase == AI_HANDS
-        record = ref.scanning.template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
-        for key, _ in list(ref.scanning.wants):
+        for key, _ in list(ref.racks.plan.wants):
             for card in sorted(hands[key]):
                 scan(app, card)
         settle(app)
@@ -84,13 +83,13 @@ def test_knockout_a_dog_knocks_by_a_tap():
     app = make_app((800, 480), game="knockout", players=3)
     try:
         rules = KnockoutRules(players=3, dogs_life=True)
-        ref = FamilyReferee("knockout", 3, {E: "rules"}, rules=rules, choose=rules_ai, seed="dog1")
+        ref = Referee("knockout", 3, {E: "rules"}, rules=rules, choose=rules_ai, seed="dog1")
         ref.choose_dealer(N)
         Table(ref).play_hand()
         ref.next_hand()
         app.referee_session = ref
         app.go("referee")
-        assert isinstance(app.scene, FamilyRefereeScene)
+        assert isinstance(app.scene, RefereeScene)
         table = Table(ref)
         (dog_card,) = table.hands[S]
         scan(app, dog_card)  # Player 3's one card, face down

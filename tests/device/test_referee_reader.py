@@ -1,7 +1,7 @@
 """A whole hand of referee mode from rdm6300 frames written to a real pty.
 
 The path is the real one: bytes on a serial port -> the pyserial reader thread
--> the enrolment lookup -> CardScanned on the EventQueue -> RefereeSession.
+-> the enrolment lookup -> CardScanned on the EventQueue -> Referee.
 West is an AI seat (its 13 cards scanned at the deal, then the session names
 its cards); East revokes and pays for it on the summary.
 """
@@ -15,7 +15,7 @@ import pytest
 from device.enrolment import Enrolment
 from device.events import Action, ButtonEvent, CardScanned, EventQueue, ReaderStatus
 from device.reader import SerialReader, rdm6300_frame
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP, RefereeSession, ordinal
+from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP, Referee, ordinal
 from engine.cards import Card, full_deck
 from engine.deal import DealRecord
 from engine.seats import Seat
@@ -27,15 +27,15 @@ WAIT = 10.0  # seconds: a bound on each wait, never a timing assertion
 
 
 def rules_ai(observation: dict, level: str, seed: int) -> str:
-    from engine.ai import choose_card
+    from device.moves import choose_action_fixed
 
-    return choose_card(observation, "rules", seed)
+    return choose_action_fixed(observation, "rules", seed)
 
 
 class Table:
     """The session behind a reader on a pty; every input goes through the queue."""
 
-    def __init__(self, pty, session: RefereeSession) -> None:
+    def __init__(self, pty, session: Referee) -> None:
         self.pty = pty
         self.events = EventQueue()
         enrolment = Enrolment({tag: str(card) for card, tag in TAG_OF.items()})
@@ -85,7 +85,7 @@ class Table:
 def table(ptys):
     made: list[Table] = []
 
-    def make(session: RefereeSession) -> Table:
+    def make(session: Referee) -> Table:
         made.append(Table(ptys(), session))
         return made[-1]
 
@@ -97,7 +97,7 @@ def table(ptys):
 def test_a_whole_hand_from_reader_frames(table):
     record = DealRecord.deal(N, seed=21)  # the real deck's deal, known only to the test
     hands = {s: set(h) for s, h in zip(Seat, record.hands(), strict=True)}
-    t = table(RefereeSession(ai_seats={W: "rules"}, choose=rules_ai))
+    t = table(Referee(ai_seats={W: "rules"}, choose=rules_ai))
     session = t.session
 
     # North deals and turns the trump card.

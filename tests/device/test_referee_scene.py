@@ -9,6 +9,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame  # noqa: E402
+
 from device.app.testing import make_app, tap_button  # noqa: E402
 from device.events import Action, ButtonEvent, CardScanned, ReaderStatus  # noqa: E402
 from device.referee import AI_HANDS, HAND_OVER, PLAY, SETUP, TRUMP  # noqa: E402
@@ -72,3 +74,44 @@ def test_real_cards_from_the_menu_to_the_summary(size):
         assert app.scene.session is session and len(session.match.hands) == 1
     finally:
         app.close()
+
+
+SHOTS = ("referee", "referee-readers", "referee-rack", "referee-taken", "referee-unplugged", "referee-hand",
+         "referee-bids", "referee-kitty")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_every_game_s_real_cards_screen_renders_each_moment_with_fingers_sized_buttons(tmp_path, size):
+    """The one referee screen for every game of the registry, at each moment a table reaches with
+    cards in hand: it draws, its buttons take a finger (48 px at 800x480) and lie on the screen,
+    and the seats' labels stay in the table area."""
+    from device.app import referee_shots
+    from device.app.scenes.referee import RefereeScene
+    from engine.games import GAMES
+
+    for game in GAMES:
+        app = make_app(size, game=game)
+        try:
+            for scene in SHOTS:
+                if scene == "referee":
+                    app.referee_session = None
+                    app.go("referee")
+                else:
+                    referee_shots.prepare(app, scene, seed=1)
+                shown = app.scene
+                assert isinstance(shown, RefereeScene), (game, scene)
+                app.step(1 / 60)
+                shown.ensure_layout(app.size)
+                screen = pygame.Rect((0, 0), app.size)
+                for b in shown.buttons.buttons:
+                    if b.name == "back":
+                        continue  # the header's, every screen's (device.app.scenes.base)
+                    assert screen.contains(b.rect), (game, scene, b.name, b.rect)
+                    assert min(b.rect.size) >= shown.px(48), (game, scene, b.name, b.rect)
+                view = shown.session.view()
+                if view.phase in (PLAY, AI_HANDS) and shown.showing_taken is None:
+                    for sv in view.seats:
+                        for _, _, where in shown.seat_label(view, sv.seat):
+                            assert shown.table_rect.contains(where), (game, scene, sv.name, where)
+        finally:
+            app.close()

@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from device.app.testing import make_app, tap_button  # noqa: E402
 from device.events import Action, ButtonEvent, CardScanned  # noqa: E402
 from device.reader import rdm6300_frame  # noqa: E402
-from device.referee import PLAY, READERS, SETUP, RefereeSession  # noqa: E402
+from device.referee import PLAY, READERS, SETUP, Referee  # noqa: E402
 from device.store import Store  # noqa: E402
 from engine.cards import Card, full_deck  # noqa: E402
 from engine.deal import DealRecord  # noqa: E402
@@ -142,10 +142,12 @@ def test_one_reader_the_card_taken_is_shown_big_with_an_undo(app):
 def test_touch_wording_and_button_wording(app):
     tap_button(app, "real cards")  # a tap: the table is worked by touch
     session = app.scene.session
-    assert session.view().prompt == "choose the dealer: North (tap Dealer to change, Start to begin)"
+    assert session.view().prompt == ("Classic whist, 4 players: North deals (tap a seat for a person or "
+                                     "the AI; tap Dealer to change, Start to begin)")
     app.queue.post(ButtonEvent(Action.RIGHT, source="gpio"))
     app.step(1 / 60)
-    assert session.view().prompt == "choose the dealer: East (left/right to change, select to start)"
+    assert session.view().prompt == ("Classic whist, 4 players: East deals (left/right to change, "
+                                     "select to start)")
 
 
 def test_an_old_refusal_is_cleared_once_it_no_longer_applies(app):
@@ -166,7 +168,7 @@ def test_the_trick_area_clears_before_the_ais_lead_is_asked_for():
 
         return choose_card(observation, "rules", seed)
 
-    session = RefereeSession(ai_seats={N: "rules"}, choose=rules_ai)
+    session = Referee(ai_seats={N: "rules"}, choose=rules_ai)
     session.choose_dealer(W)
     session.scan(record.trump_card)
     for card in sorted(hands[N]):

@@ -3,12 +3,11 @@ touch or by the 13 cards laid away, an AI's choice said at once, play and score 
 
 from __future__ import annotations
 
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
-from device.referee_family import REFEREE_GAMES, STEPS, FamilyReferee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, STEPS, TRUMP, Referee
 from device.store import Store
 from engine.actions import Bid, Exchange, Pass
 from engine.seats import Seat
-from tests.device.referee_family_driver import Table, rules_ai
+from tests.device.referee_driver import Table, rules_ai
 from tests.device.test_referee_family import play_with_a_revoke
 
 P1, P2, P3 = Seat(0), Seat(1), Seat(2)
@@ -23,8 +22,8 @@ def taker_ai(observation, level, seed):
     return action
 
 
-def new_hand(rules=None, choose=rules_ai, store=None, dealer=P3) -> tuple[FamilyReferee, Table]:
-    ref = FamilyReferee("widow", None, {P2: "rules"}, rules=rules, choose=choose, seed="widow1", store=store)
+def new_hand(rules=None, choose=rules_ai, store=None, dealer=P3) -> tuple[Referee, Table]:
+    ref = Referee("widow", None, {P2: "rules"}, rules=rules, choose=choose, seed="widow1", store=store)
     ref.choose_dealer(dealer)
     table = Table(ref)
     assert ref.phase == TRUMP and "scan the turned card" in ref.prompt()
@@ -44,7 +43,14 @@ def new_hand(rules=None, choose=rules_ai, store=None, dealer=P3) -> tuple[Family
 
 
 def test_widow_is_refereed():
-    assert "widow" in REFEREE_GAMES
+    """Every game of the registry is refereed by the one session: its first hand's scanning begins."""
+    from engine.games import GAMES
+
+    for game in GAMES:
+        ref = Referee(game, choose=rules_ai, seed=1)
+        ref.choose_dealer(ref.seated()[0])
+        assert ref.phase in (TRUMP, AI_HANDS, STEPS, PLAY), game
+        assert "widow" in GAMES
 
 
 def test_a_person_keeps_the_widow_by_scanning_the_hand_laid_away_then_a_refusal_and_a_revoke():
@@ -156,7 +162,7 @@ def test_widow_resumes_after_a_cut_mid_play(tmp_path):
         table.play(7)
         before = ref.match.to_dict()
     with Store(db) as store:
-        again = FamilyReferee("oh-hell", choose=rules_ai, store=store)
+        again = Referee("oh-hell", choose=rules_ai, store=store)
         assert again.resume() and again.game.name == "widow" and again.match.to_dict() == before
         table.ref = again
         table.rerack()

@@ -10,26 +10,25 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.app.scenes.referee_family import FamilyRefereeScene  # noqa: E402
+from device.app.scenes.referee import RefereeScene  # noqa: E402
 from device.app.testing import make_app, tap_button  # noqa: E402
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP  # noqa: E402
-from device.referee_family import STEPS, FamilyReferee  # noqa: E402
+from device.referee import AI_HANDS, HAND_OVER, PLAY, STEPS, TRUMP, Referee  # noqa: E402  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from tests.device.referee_family_driver import person_card, scan, settle, tap_choice  # noqa: E402
+from tests.device.referee_driver import person_card, scan, settle, tap_choice  # noqa: E402
 
 
 def test_widow_whist_from_the_menu_through_a_hand():
     app = make_app((800, 480), game="widow")
     try:
         tap_button(app, "real cards")
-        assert isinstance(app.scene, FamilyRefereeScene)
+        assert isinstance(app.scene, RefereeScene)
         ref = app.referee_session
-        assert isinstance(ref, FamilyReferee) and ref.game.name == "widow" and ref.players == 3
+        assert isinstance(ref, Referee) and ref.game.name == "widow" and ref.players == 3
         tap_button(app, "seat_1")  # Player 2: the AI
         tap_button(app, "dealer")  # Player 1 -> Player 2: Player 3 is offered the widow first
         tap_button(app, "start")
         assert ref.phase == TRUMP and ref.dealer == Seat(1)
-        record = ref.scanning.template
+        record = ref.template
         hands = {Seat(i): set(h) for i, h in enumerate(record.hands())}
         scan(app, record.trump_card)
         assert ref.phase == AI_HANDS

@@ -2,7 +2,7 @@
 
 Real readers on real ptys: rdm6300 frames written to the master end, the
 pyserial reader thread on the slave, the enrolment lookup, CardScanned on the
-EventQueue, RefereeSession. Each reader posts its events under its own name
+EventQueue, Referee. Each reader posts its events under its own name
 (its port), which the session maps to a seat.
 """
 
@@ -16,7 +16,7 @@ import pytest
 from device.enrolment import Enrolment
 from device.events import CardScanned, EventQueue, ReaderStatus
 from device.reader import SerialReader, rdm6300_frame
-from device.referee import PLAY, READERS, SETUP, RefereeSession
+from device.referee import PLAY, READERS, SETUP, Referee
 from device.seat_readers import SeatReaders
 from engine.cards import Card, full_deck
 from engine.deal import DealRecord
@@ -28,15 +28,15 @@ WAIT = 10.0  # seconds: a bound on each wait, never a timing assertion
 
 
 def rules_ai(observation: dict, level: str, seed: object) -> str:
-    from engine.ai import choose_card
+    from device.moves import choose_action_fixed
 
-    return choose_card(observation, "rules", seed)
+    return choose_action_fixed(observation, "rules", seed)
 
 
 class Readers:
     """Several readers on ptys feeding one session; every input goes through the queue."""
 
-    def __init__(self, ptys, session: RefereeSession, count: int, paths: list[str] | None = None) -> None:
+    def __init__(self, ptys, session: Referee, count: int, paths: list[str] | None = None) -> None:
         self.ptys = [ptys() for _ in range(count)]
         self.paths = paths or [p.path for p in self.ptys]
         self.events = EventQueue()
@@ -84,7 +84,7 @@ class Readers:
 def table(ptys):
     made: list[Readers] = []
 
-    def make(session: RefereeSession, count: int = 1, paths: list[str] | None = None) -> Readers:
+    def make(session: Referee, count: int = 1, paths: list[str] | None = None) -> Readers:
         made.append(Readers(ptys, session, count, paths))
         return made[-1]
 
@@ -99,7 +99,7 @@ def follow(deal, hand: set[Card]) -> Card:
 
 
 def test_four_readers_a_card_laid_out_of_turn_is_refused_at_once(table):
-    session = RefereeSession(ai_seats={W: "rules"}, choose=rules_ai, readers=SeatReaders())
+    session = Referee(ai_seats={W: "rules"}, choose=rules_ai, readers=SeatReaders())
     t = table(session, count=4)
     # The setup step: each seat lays any card on its own reader. The readers are
     # plugged in in no particular order: North's is the third pty, and so on.
@@ -150,7 +150,7 @@ def test_four_readers_a_card_laid_out_of_turn_is_refused_at_once(table):
 def test_four_readers_a_revoke_is_certain(table):
     # With a reader per seat the cards are surely the player's: the revoke flag
     # carries no "unless a card was laid by another player".
-    session = RefereeSession(readers=SeatReaders())
+    session = Referee(readers=SeatReaders())
     t = table(session, count=4)
     session.begin_reader_setup()
     for i in range(4):
@@ -166,7 +166,7 @@ def test_four_readers_a_revoke_is_certain(table):
 
 
 def test_an_ai_seat_without_a_reader_has_its_card_laid_on_any(table):
-    session = RefereeSession(ai_seats={W: "rules"}, choose=rules_ai, readers=SeatReaders())
+    session = Referee(ai_seats={W: "rules"}, choose=rules_ai, readers=SeatReaders())
     t = table(session, count=3)
     session.begin_reader_setup()
     for i in range(3):
@@ -191,7 +191,7 @@ def test_an_ai_seat_without_a_reader_has_its_card_laid_on_any(table):
 def test_one_reader_a_card_known_elsewhere_is_refused_and_the_ais_cards_never_named(table):
     record = DealRecord.deal(N, seed=11)
     west = sorted(record.hands()[W])
-    session = RefereeSession(ai_seats={W: "rules"}, choose=rules_ai)
+    session = Referee(ai_seats={W: "rules"}, choose=rules_ai)
     t = table(session)
     session.choose_dealer(N)
     assert t.lay(record.trump_card)
@@ -217,7 +217,7 @@ def test_one_reader_a_card_known_elsewhere_is_refused_and_the_ais_cards_never_na
 
 
 def test_one_reader_a_card_taken_for_a_player_is_shown_with_an_undo(table):
-    session = RefereeSession()
+    session = Referee()
     t = table(session)
     session.choose_dealer(N)
     assert t.lay("H7")
@@ -237,7 +237,7 @@ def test_unplugged_the_prompt_says_so_and_asks_again_once_back(table, ptys, tmp_
     first = ptys()
     link = tmp_path / "whist-reader"
     os.symlink(first.path, link)
-    session = RefereeSession()
+    session = Referee()
     t = table(session, paths=[str(link)])
     t.ptys = [first]
     session.choose_dealer(N)
@@ -261,7 +261,7 @@ def test_unplugged_the_prompt_says_so_and_asks_again_once_back(table, ptys, tmp_
 def test_four_readers_a_revoke_is_seen_the_moment_it_happens(table):
     # A card laid out of turn on West's reader is West's: when West then shows out
     # of its suit, the revoke is flagged at that card, before the trick is over.
-    session = RefereeSession(readers=SeatReaders())
+    session = Referee(readers=SeatReaders())
     t = table(session, count=4)
     session.begin_reader_setup()
     for i in range(4):

@@ -14,9 +14,11 @@ import pytest
 from device.enrolment import Enrolment
 from device.events import CardScanned, EventQueue, ReaderStatus
 from device.reader import SerialReader, rdm6300_frame
-from device.referee import AI_HANDS, HAND_OVER, PLAY
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS
+from engine.actions import Action
 from engine.cards import Card, full_deck
 from engine.deal import DealRecord
+from engine.observation import Observation
 from engine.seats import SEAT_NAMES, Seat
 from hall.drive import TABLE_RULES, DriveSettings, HandResult, checked
 from hall.referee import DriveReferee
@@ -121,7 +123,7 @@ def test_a_real_card_table_plays_its_round_and_the_hub_counts_each_hand_once(
     assert table.wait_for_drive(WAIT) is not None
     assert table.players(1) == ("Ann", "Bob", "Cy", "AI 2W")
 
-    drive = DriveReferee(table, 1, choose=lambda obs, level, seed: ai_chooser_card(obs, seed))
+    drive = DriveReferee(table, 1, choose=lambda obs, level, seed: ai_action(obs, seed))
     assert drive.session.ai_seats.keys() == {Seat.W}
     # the players signed in are named where they sit; the AI's seat is called as the drive calls it
     people = {Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy"}
@@ -166,10 +168,10 @@ def test_a_real_card_table_plays_its_round_and_the_hub_counts_each_hand_once(
         hub.stop()
 
 
-def ai_chooser_card(observation: object, seed: str | None) -> str:
-    from device.moves import choose_card_fixed
+def ai_action(observation: Observation, seed: str | None) -> Action:
+    from device.moves import choose_action_fixed
 
-    return choose_card_fixed(observation, "random", seed)  # type: ignore[arg-type]
+    return choose_action_fixed(observation, "random", seed)
 
 
 def _real_result(settings: DriveSettings, dealer: Seat, seed: str) -> HandResult:
@@ -297,8 +299,8 @@ def test_a_power_cut_mid_hand_resumes_the_real_card_round_at_its_card(tmp_path: 
             journal.set_seating("club", 1, ("Ann", "Bob", "Cy", "AI 2W"))
         return HallTable(journal, None, 2, unused, drive="club", real_cards=True)
 
-    def level(obs: object, lvl: str, seed: str | None) -> str:
-        return ai_chooser_card(obs, seed)
+    def level(obs: Observation, lvl: str, seed: str | None) -> Action:
+        return ai_action(obs, seed)
 
     deals = [DealRecord.deal(SETTINGS.dealer(1, h), seed=f"cut {h}", trump=SETTINGS.trump(1, h))
              for h in (1, 2)]
@@ -318,7 +320,11 @@ def test_a_power_cut_mid_hand_resumes_the_real_card_round_at_its_card(tmp_path: 
     with Store(tmp_path / "whist.sqlite3") as store:
         again = DriveReferee(table, 1, choose=level, store=store)
         assert again.done == 1 and again.hand == 2
-        assert again.session.match.to_dict() == before and again.session.phase == PLAY
+        assert again.session.match.to_dict() == before and again.session.phase == RACKS
+        # the store kept the AI's cards, not where they lie: its rack laid on the reader from the left
+        for card in sorted(again.session.racks.rerack[Seat.W]):
+            assert again.handle(CardScanned(str(card), tag="T"))
+        assert again.session.phase == PLAY
         assert again.session.expected_card() == expected
         # the players' names come back from the table's journal: the screen still says who is where
         assert again.session.view().names == {Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy", Seat.W: "AI"}

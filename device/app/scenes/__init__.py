@@ -72,11 +72,6 @@ def table_for(game: str) -> str:
 
 def make(name: str, app: App, **kwargs: object) -> Scene:
     module, cls = SCENES[name]
-    if name == "referee":
-        from device.app.scenes.referee_family import wants_family
-
-        if wants_family(app):  # real cards for a game other than classic whist
-            module, cls = "referee_family", "FamilyRefereeScene"
     mod = importlib.import_module(f"device.app.scenes.{module}")
     scene = getattr(mod, cls)(app, **kwargs)
     if not isinstance(scene, Scene):

@@ -1,26 +1,25 @@
-"""What the two Real cards screens share: classic's (device.app.scenes.referee) and the
-family games' (device.app.scenes.referee_family).
-
-The screen owns the card readers while it shows (the one central reader, or with
-``[reader] per_seat`` every reader plugged in, each named by its port), runs the
-AI seats on the app's worker, and keeps one frame, made to be read from a seat at
-a real table: the prompt in two large lines, the table area, a panel of badges,
-messages (newest first and largest) and the score at its foot, and the row of
-buttons along the bottom.
+"""The frame of the Real cards screen (device.app.scenes.referee): the card readers it owns while it
+shows (the one central reader, or with ``[reader] per_seat`` every reader plugged in, each named
+by its port, their seats kept in the config), the AI seats run on the app's worker, and one
+frame made to be read from a seat at a real table: the prompt in two large lines, the table
+area, a panel of badges, messages (newest first and largest) and the score at its foot, and
+the row of buttons along the bottom.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import felt, text, theme, widgets
+from device.app.render import text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import InputEvent
-from device.referee_base import HAND_OVER, READERS, SETUP, Message, RefereeBase
+from device.referee import READERS, SETUP, AIRequest, Referee
+from device.referee_view import Message
+from device.seat_readers import SeatReaders
 from engine.errors import WhistError
 from engine.seats import Seat
 
@@ -38,59 +37,15 @@ NO_SEAT_READERS = ("a reader per seat is on, but none is plugged in (nothing in 
                    "see systemd/99-whist-reader.rules)")
 MESSAGE_COLOURS = {"error": (255, 150, 120), "revoke": (255, 110, 110), "ok": theme.INK,
                    "info": theme.INK_DIM}
-FOUND = (150, 230, 160)  # a seat's reader found, in the readers step
 
 # A button of the bottom row: its words, what it does, primary (Select's), its name.
 ButtonItem = tuple[str, Callable[[], object], bool, str]
 
 
-class AskedOfAI(Protocol):
-    """A referee's request for an AI seat's answer (device.referee.AIRequest, FamilyAIRequest)."""
+class RefereeFrame(Scene):
+    """The frame of the Real cards screen: its readers, its AI, its layout and its panel."""
 
-    @property
-    def key(self) -> tuple[int, int, int]: ...
-    @property
-    def observation(self) -> Any: ...
-    @property
-    def level(self) -> str: ...
-    @property
-    def seed(self) -> str | None: ...
-
-
-class ScreenView(Protocol):
-    """What the frame reads of a referee's view (device.referee.RefereeView, FamilyView)."""
-
-    @property
-    def phase(self) -> str: ...
-    @property
-    def prompt(self) -> str: ...
-    @property
-    def summary(self) -> tuple[str, ...]: ...
-
-
-View = TypeVar("View", bound=ScreenView)
-
-
-def reader_state(found: bool, asked: bool, passed: bool) -> tuple[str, tuple[int, int, int]]:
-    """A seat's word in the readers step, and its colour: its reader ``found``, the seat
-    ``asked`` now, or ``passed`` over (asked before) without one."""
-    if found:
-        return "reader found", FOUND
-    if asked:
-        return "lay any card now", theme.GOLD
-    if passed:
-        return "no reader", theme.INK_DIM
-    return "waiting", theme.INK_DIM
-
-
-class RefereeSceneBase(Scene, Generic[View]):
-    """The frame of a Real cards screen; a screen draws its own table area and panel rows
-    from its referee's view (``View``)."""
-
-    session: RefereeBase
-    summary_size = 19  # the end-of-hand summary's type size
-
-    def __init__(self, app: App, session: RefereeBase) -> None:
+    def __init__(self, app: App, session: Referee) -> None:
         super().__init__(app)
         self.session = session
         session.touch = app.touch_wording  # worded for how the table is worked
@@ -99,9 +54,10 @@ class RefereeSceneBase(Scene, Generic[View]):
         self.job: int | None = None
         self.job_key: tuple[int, int, int] | None = None
         self._layout_key: tuple[object, ...] | None = None
+        self._saved_seats: dict[Seat, str] | None = None  # the assignment the config holds
 
     @staticmethod
-    def _resume(session: RefereeBase) -> None:
+    def _resume(session: Referee) -> None:
         """A new session carries on the store's unfinished match, where it can."""
         try:
             session.resume()
@@ -129,7 +85,29 @@ class RefereeSceneBase(Scene, Generic[View]):
             self.session.begin_reader_setup()  # first time: which reader is whose
 
     def _place_readers(self, ports: list[str]) -> None:
-        """The readers plugged in (a reader per seat), before they start."""
+        """The readers plugged in, before they start: the configured seats' readers placed."""
+        s = self.session
+        # the config keeps the compass seats' readers: a table of four
+        kept = self.app.config.reader.seat_ports() if s.players == 4 else {}
+        configured = {Seat.parse(k): v for k, v in kept.items()}
+        if not s.readers.seats():
+            s.readers = SeatReaders(ports, configured)
+            s.readers.seat_table(s.seated(), s.seat_word)
+        for port in ports:
+            s.readers.add(port)
+        self._saved_seats = s.readers.seats()
+
+    def _save_seats(self) -> None:
+        """The setup step's answer goes to the config, so the next start knows it."""
+        s = self.session
+        if self._saved_seats is None or s.phase == READERS or s.readers.seats() == self._saved_seats \
+                or s.players != 4:
+            return
+        self._saved_seats = s.readers.seats()
+        try:
+            self.app.apply_config(self.app.config.updated({"reader": s.readers.config_changes()}))
+        except WhistError as exc:  # a port the config will not take: the game goes on
+            log.warning("the readers' seats were not saved: %s", exc)
 
     def _start_reader(self, port: str | None, name: str | None) -> None:
         try:
@@ -165,15 +143,17 @@ class RefereeSceneBase(Scene, Generic[View]):
             return
         super().handle(ev)
 
-    def _poll_ai(self, req: AskedOfAI | None, fn: Callable[[Any, str, str | None], object]) -> Job | None:
-        """``fn(observation, level, seed)`` of the request run on the app's worker (a job of an
-        older position is dropped); the finished job, once, else None (or no request)."""
+    def _poll_ai(self, req: AIRequest | None) -> Job | None:
+        """The request's action run on the app's worker with a fixed amount of work (a job of
+        an older position is dropped); the finished job, once, else None (or no request)."""
+        from device.app import ai_worker
+
         if req is None:
             return None
         if self.job is None or self.job_key != req.key:
             self.app.ai.forget(self.job)
             self.job_key = req.key
-            self.job = self.app.ai.submit(fn, req.observation, req.level, req.seed)
+            self.job = self.app.ai.submit(ai_worker.act_fixed, req.observation, req.level, req.seed)
         job = self.app.ai.poll(self.job)
         if job is not None:
             self.job = None
@@ -251,33 +231,6 @@ class RefereeSceneBase(Scene, Generic[View]):
         self.buttons.focus = primaries[-1] if primaries else None
 
     # -- drawing ------------------------------------------------------------------------
-    def _view(self) -> View:
-        raise NotImplementedError
-
-    def _draw_table_area(self, surf: pygame.Surface, v: View) -> None:
-        """The table area in the phases before the hand is over."""
-        raise NotImplementedError
-
-    def _draw_over_table(self, surf: pygame.Surface, v: View) -> None:
-        """Anything laid over the table area (or the summary)."""
-
-    def _draw_panel(self, surf: pygame.Surface, v: View) -> None:
-        raise NotImplementedError
-
-    def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
-        v = self._view()
-        self.draw_title(surf)
-        self._draw_prompt(surf, v.prompt)
-        if v.phase == HAND_OVER:
-            rows = [(line, "ok") for line in v.summary]
-            self._draw_lines(surf, self.table_rect, rows, self.px(self.summary_size))
-        else:
-            self._draw_table_area(surf, v)
-        self._draw_over_table(surf, v)
-        self._draw_panel(surf, v)
-        self.buttons.draw(surf)
-
     def _draw_prompt(self, surf: pygame.Surface, prompt: str) -> None:
         r = self.prompt_rect
         size = self.px(23)
@@ -374,5 +327,4 @@ class RefereeSceneBase(Scene, Generic[View]):
                 y += line
 
 
-__all__ = ["MESSAGE_COLOURS", "NO_READER", "NO_SEAT_READERS", "AskedOfAI", "ButtonItem", "RefereeSceneBase",
-           "ScreenView", "reader_state"]
+__all__ = ["MESSAGE_COLOURS", "NO_READER", "NO_SEAT_READERS", "ButtonItem", "RefereeFrame"]

@@ -19,7 +19,8 @@ TABLE = TableSpec(
                 help="the dealer's last card, turned and taken up (with the default trumps)")),
     calls=(Call(TAKE, "Take the widow"), Call("swap", "Swap hands"), Call("widow", "Widow"),
            Call("no taker", "No taker")),
-    scans=(Scan("widow", Moment.DEAL, "the widow's cards, to give the taker"),),
+    scans=(Scan("turned", Moment.DEAL, "its suit is trumps (with the default trumps)"),
+           Scan("widow", Moment.DEAL, "the widow's cards, to give the taker")),
     turned_card=True,
 )
 

@@ -5,8 +5,7 @@ and the screen tests' scans and taps (``scan``, ``tap_choice``, ``settle``)."""
 from __future__ import annotations
 
 from device.events import CardScanned
-from device.referee import AI_HANDS, HAND_OVER, PLAY, TRUMP
-from device.referee_family import RACKS, STEPS, STOCK, FamilyReferee
+from device.referee import AI_HANDS, HAND_OVER, PLAY, RACKS, STEPS, STOCK, TRUMP, Referee
 from engine.actions import Action
 from engine.cards import Card
 from engine.game import Phase
@@ -38,17 +37,17 @@ def settle(app) -> None:
 
 
 def rules_ai(observation, level: str, seed) -> Action:
-    from device.app.ai_worker import act_fixed
+    from device.moves import choose_action_fixed
 
-    return act_fixed(observation, "rules", seed)
+    return choose_action_fixed(observation, "rules", seed)
 
 
 class Table:
     """The cards in the people's hands (and the AI racks', for the test's own checks)."""
 
-    def __init__(self, ref: FamilyReferee) -> None:
+    def __init__(self, ref: Referee) -> None:
         self.ref = ref
-        t = ref.scanning.template
+        t = ref.template
         assert t is not None
         self.record = t
         self.hands: dict[Seat, set[Card]] = {Seat(i): set(h or ()) for i, h in enumerate(t.hands())}
@@ -60,7 +59,7 @@ class Table:
         if ref.phase == TRUMP:
             assert ref.scan(t.trump_card), ref.messages[-1].text
         assert ref.phase == AI_HANDS or ref.phase in (STEPS, PLAY)
-        for key, _want in list(ref.scanning.wants):
+        for key, _want in list(ref.racks.plan.wants):
             cards = sorted(self.hands[key]) if isinstance(key, Seat) else list(t.pile(key))
             for card in cards:
                 if card != t.trump_card:
@@ -128,11 +127,11 @@ class Table:
         ref = self.ref
         laid: dict[Seat, list[Card]] = {}
         while ref.phase == RACKS:
-            seat = ref._reracking()
+            seat = ref.racks.reracking()
             assert seat is not None
             if seat not in laid:
-                laid[seat] = sorted(ref._rerack[seat], reverse=True)
-            card = laid[seat][len(ref.rack_order.get(seat, []))]
+                laid[seat] = sorted(ref.racks.rerack[seat], reverse=True)
+            card = laid[seat][len(ref.racks.rack_order.get(seat, []))]
             assert ref.scan(card), ref.messages[-1].text
         for seat, cards in laid.items():
             assert ref.rack(seat) == cards
