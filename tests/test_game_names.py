@@ -12,16 +12,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SEARCHED = ("device", "hall")
 
 # Names no other word shares: found anywhere, comments and docstrings included.
-_PLAIN = r"norwegian|scandinavian|german|knockout|oh[-_ ]?hell|widow|solo|(?:bid|dummy|classic)[-_ ]whist"
-# Names that are also plain words ("a bid", "the dummy", "classic look"): found as a
-# whole string literal ("bid"), or as a game's package (engine.games.bid).
-_SHORT = r"classic|bid|dummy"
+_PLAIN = r"norwegian|scandinavian|german|knockout|oh[-_ ]?hell|(?:bid|dummy|classic|widow|solo)[-_ ]whist"
+# Names that are also plain words ("a bid", "the dummy", "a widow", "a classic look"): found
+# as a whole string literal ("widow"), as a game's package (engine.games.bid), and "bid"
+# (also a verb and an action's type) where a game is compared or looked up by it.
+_SHORT = r"classic|dummy|widow|solo"
+# (a game's key is lower case: "Dummy", a hand's name on the screen, is not one)
 PATTERN = re.compile(
-    rf"\b(?:{_PLAIN})\b"
-    rf"|[\"'](?:{_SHORT})[\"']"
-    rf"|engine\.games\.(?:{_SHORT}|ohhell)\b"
-    rf"|from engine\.games import .*\b(?:{_SHORT}|ohhell)\b",
-    re.IGNORECASE,
+    rf"(?i:\b(?:{_PLAIN})\b)"
+    rf"|[\"'](?:{_SHORT}|ohhell)[\"']"
+    rf"|(?:[!=]=|\bin)\s*\(?[\"']bid[\"']|\[[\"']bid[\"']\]|[\"']bid[\"']\s*:"
+    rf"|engine\.games\.(?:{_SHORT}|bid|ohhell)\b"
+    rf"|from engine\.games import .*\b(?:{_SHORT}|bid|ohhell)\b",
 )
 # Not games: SDL's headless video driver "dummy", and the action types ("bid", "pass").
 _NOT_A_GAME = re.compile(r"SDL_\w+DRIVER|[\"']pass[\"']")
@@ -33,15 +35,12 @@ STILL_NAMED = frozenset({
     "device/app/app.py",
     "device/app/family_hint.py",
     "device/app/main.py",
-    "device/app/referee_family_shots.py",
     "device/app/scenes/__init__.py",
     "device/app/scenes/bid_panel.py",
     "device/app/scenes/celebration.py",
     "device/app/scenes/demo.py",
     "device/app/scenes/family_table.py",
     "device/app/scenes/menu.py",
-    "device/app/scenes/referee.py",
-    "device/app/scenes/referee_family.py",
     "device/app/scenes/scorepad.py",
     "device/app/scenes/scoresheet.py",
     "device/app/scenes/solo_hint.py",
@@ -55,13 +54,7 @@ STILL_NAMED = frozenset({
     "device/commands/screenshot.py",
     "device/headless.py",
     "device/headless_solo.py",
-    "device/referee.py",
-    "device/referee_base.py",
-    "device/referee_dummy.py",
-    "device/referee_family.py",
-    "device/referee_family_view.py",
-    "device/referee_knockout.py",
-    "device/referee_widow.py",
+    "device/referee_plan.py",
     "hall/app.py",
     "hall/drive.py",
 })
@@ -92,5 +85,9 @@ def test_the_list_of_files_still_naming_a_game_only_shrinks() -> None:
 def test_the_pattern_finds_a_name_and_leaves_plain_words() -> None:
     assert PATTERN.search('if game == "widow":') and PATTERN.search("from engine.games.bid import BidRules")
     assert PATTERN.search("GAMES['oh-hell']") and PATTERN.search('name = "classic"')
-    assert not PATTERN.search("a bid of four tricks and the dummy's cards, a classic look")
+    assert PATTERN.search('if name == "bid":') and PATTERN.search('PAGES["bid"]')
+    assert not PATTERN.search("a bid of four tricks and the dummy's cards, a classic look, a widow")
+    assert not PATTERN.search('{Phase.AUCTION: "bid", Phase.PLAY: "play"}')
+    assert not PATTERN.search('DUMMY = "Dummy"')
+    assert PATTERN.search("Oh Hell's bids") and PATTERN.search("Bid Whist's kitty")
     assert _NOT_A_GAME.search('ACTIONS = ("bid", "pass")')
