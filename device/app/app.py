@@ -246,7 +246,9 @@ class App:
         return self.last_input != "buttons"
 
     def ai_level(self, seat: Seat) -> str:
-        return self.config.ai.partner if seat.side == 0 else self.config.ai.opponents
+        # your partner's level only where there are partners: each alone, all are opponents
+        partner = seat.side == 0 and self.session.match.game.partnerships
+        return self.config.ai.partner if partner else self.config.ai.opponents
 
     @property
     def ai_budget(self) -> float | None:

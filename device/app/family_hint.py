@@ -1,6 +1,6 @@
 """The Hint for every step where the person at the screen acts, in every game:
-a bid, the trumps to name, the cards to lay away, a card (where the classic
-table's own hint, the most tricks, is no help: Oh Hell's exact count, a
+a bid, the trumps to name, the cards to lay away, a card (where the
+double-dummy hint, the most tricks, is no help: an exact count of tricks, a
 misère, a nullo, a low game).
 
 The hint is the move the table's AI would make in that seat (the same AI
@@ -49,7 +49,7 @@ class Suggestion:
 
 def words(action: Action, in_play: bool = False) -> str:
     """'Hint: bid 2 tricks', 'Hint: name ♠ spades trumps', 'Hint: lay away ♣2 ♦3', 'Hint: play ♥Q'.
-    ``in_play``: a pass while the cards are played is Knockout's knock."""
+    ``in_play``: a pass while the cards are played is a knock."""
     if isinstance(action, Play):
         return f"Hint: play {action.card.symbol}"
     if isinstance(action, Exchange):

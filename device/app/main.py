@@ -246,21 +246,19 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         # Until the moment: the first game won, or the rubber (the match).
         while not (session.match.is_over or moment == "game" and session.match.games):
             play_hand()
-    from device.app.scenes import table_for
-
     def deal_until(stop: Callable[[Deal], bool]) -> None:
         """Deal and play until ``stop``; with a step asked for, hands on (40 at most) until
         the seat at the bottom has that step."""
         deal = session.shuffle_and_deal()
         _play_out(deal, None, stop, match=session.match)
-        for _ in range(40 if step is not None else 0):
+        for _ in range(40):  # a hand that ends before the moment: the next one
             if not deal.is_over:
                 break
             session.finish()
             deal = session.shuffle_and_deal()
             _play_out(deal, None, stop, match=session.match)
 
-    solo = table_for(session.match.game.name) != "table"
+    solo = not session.match.game.partnerships  # each alone: you are seat 0, else South
     if scene == "table" and solo:
         # at your turn: to bid with tricks 0 (you deal the first hand: the hook shows), else
         # to play once that many tricks (default 1) are played and the trick is under way
@@ -330,17 +328,18 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         assert isinstance(app.scene, ReviewScene)
         app.scene.go_to(tricks)
         app.step(1 / 60)
-    if scene == "table" and not solo:
+    if scene == "table":
         from device.app.scenes.table import TableScene
 
         tbl = app.scene
         assert isinstance(tbl, TableScene)
+        tbl.update(0)
         legal = tbl.dealt.legal_moves()
-        if legal and not last_trick:
+        if legal and not last_trick and tbl.waiting_for_human:
             tbl.selected = legal[0]
-        if tbl.bid_panel.exchanging():  # two cards chosen to lay away: the count shows
-            for card in sorted(tbl.dealt.hand("S") or ())[:2]:
-                tbl.bid_panel.tap_card(card)
+        if tbl.step() == "pick":  # two cards chosen to lay away: the count shows
+            for card in tbl.hand_cards()[:2]:
+                tbl.panel.toggle(card)
         if last_trick:
             tbl.show_last()
         app.step(1 / 60)

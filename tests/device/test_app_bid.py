@@ -2,6 +2,7 @@
 declaration, the kitty exchange by tapping cards, jokers drawn, the contract
 in the top bar and the hand scored."""
 
+from device.app.scenes.table.score import badge_words
 from device.app.testing import make_app, run_until, tap_button
 from engine.actions import Bid, Declare, Pass
 from engine.game import Phase
@@ -23,7 +24,7 @@ def your_part(app, bid=None):
                         if app.scene.buttons.by_name(n).enabled)
         tap_button(app, name)
     elif deal.phase == Phase.DECLARE:
-        tap_button(app, "bid0")
+        tap_button(app, "declare0")
     elif deal.phase == Phase.EXCHANGE:
         for card in sorted(deal.hand(Seat.S))[:6]:
             table.tap_card(card)
@@ -46,16 +47,16 @@ def test_a_bid_whist_hand_is_bid_declared_exchanged_played_and_scored():
                 for m in ("uptown", "downtown", "notrump")]
         assert all(b.visible for b in grid) and min(b.rect.h for b in grid) >= 48
         assert app.scene.status().endswith("Your bid: tap a number and type, or Pass")
-        assert app.scene.bid_panel.badge_words(deal) == "Bidding"
+        assert badge_words(app.scene) == "Bidding"
         high = next((a for a in reversed(deal.auction) if isinstance(a, Bid)), None)
         if high is None or high.level < 7:
             tap_button(app, "bid-7-notrump")
             assert Bid(Seat.S, level=7, mode="notrump") in deal.auction
             assert run_until(app, lambda: app.scene.waiting_for_human)
             assert deal.phase == Phase.DECLARE
-            labels = [app.scene.buttons.by_name(f"bid{i}").label for i in range(2)]
+            labels = [app.scene.buttons.by_name(f"declare{i}").label for i in range(2)]
             assert labels == ["Uptown", "Downtown"]
-            tap_button(app, "bid1")
+            tap_button(app, "declare1")
             assert deal.declarations[-1] == Declare(Seat.S, trump="N", order="downtown")
             assert run_until(app, lambda: app.scene.waiting_for_human)
             assert deal.phase == Phase.EXCHANGE and len(deal.hand(Seat.S)) == 18
@@ -71,7 +72,7 @@ def test_a_bid_whist_hand_is_bid_declared_exchanged_played_and_scored():
             assert lay.enabled
             tap_button(app, "lay-away")
             assert deal.phase == Phase.PLAY and tuple(deal.exchanges[0].discard) == tuple(chosen)
-            assert app.scene.bid_panel.badge_words(deal) == "You 7 NT down"
+            assert badge_words(app.scene) == "7 no trump · You · No trumps, downtown"
         assert all(isinstance(a, (Bid, Pass)) for a in deal.auction)
         assert run_until(app, lambda: your_part(app) or app.scene.name != "table", max_steps=30000)
         assert deal.is_over and sum(deal.tricks_taken()) == 12
@@ -87,8 +88,8 @@ def test_the_bid_grid_stays_hidden_in_classic():
         tap_button(app, "play")
         tap_button(app, "deal")
         app.step()
-        assert not app.scene.buttons.by_name("bid-1-uptown").visible
-        assert not app.scene.buttons.by_name("lay-away").visible
+        names = {b.name for b in app.scene.buttons.buttons if b.visible}
+        assert "bid-1-uptown" not in names and "lay-away" not in names
     finally:
         app.close()
 

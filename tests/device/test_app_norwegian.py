@@ -1,6 +1,7 @@
 """Norwegian whist at the table: the call panel on your turn to speak, the AI
 bidding and playing, the contract in the top bar, the hand scored."""
 
+from device.app.scenes.table.score import badge_words
 from device.app.testing import make_app, run_until, tap_button
 from engine.actions import Bid, Pass
 from engine.game import Phase
@@ -14,7 +15,7 @@ def speak_or_play(app):
     if table.name != "table" or not table.waiting_for_human:
         return
     if deal.phase == Phase.AUCTION:
-        tap_button(app, "bid0")
+        tap_button(app, "calls0")
     else:
         card = deal.legal_moves()[0]
         table.tap_card(card)
@@ -30,16 +31,16 @@ def test_a_norwegian_hand_is_bid_played_and_scored_at_the_table():
         assert deal.game.name == "norwegian" and deal.phase == Phase.AUCTION
         assert run_until(app, lambda: app.scene.waiting_for_human or deal.phase == Phase.PLAY)
         if deal.phase == Phase.AUCTION:
-            labels = [app.scene.buttons.by_name(f"bid{i}").label for i in range(3)]
+            labels = [app.scene.buttons.by_name(f"calls{i}").label for i in range(3)]
             assert labels == ["Grand", "Nullo", "Pass"]
             assert app.scene.status().endswith("Your call: grand, nullo or pass")
             if deal.auction:
-                assert app.scene.status().startswith("East pass")
+                assert app.scene.status().startswith("Right pass")
             # the hint while bidding is the AI's call, not a card (tests/device/test_family_hint.py)
             assert app.scene.b_hint.enabled and app.scene.hint_card is None
-            tap_button(app, "bid0")
+            tap_button(app, "calls0")
             assert deal.contract is not None and deal.contract.declarer == Seat.S
-            assert app.scene._strain_words(deal) == "Grand · You"
+            assert badge_words(app.scene).startswith("Grand · You")
         assert all(isinstance(a, (Bid, Pass)) for a in deal.auction)
         assert run_until(app, lambda: speak_or_play(app) or app.scene.name in ("summary", "celebration"),
                          max_steps=20000)
@@ -56,7 +57,7 @@ def test_the_call_buttons_stay_hidden_in_classic():
         tap_button(app, "play")
         tap_button(app, "deal")
         app.step()
-        assert not any(app.scene.buttons.by_name(f"bid{i}").visible for i in range(4))
+        assert not [b for b in app.scene.buttons.buttons if b.visible and b.name.startswith(("calls", "bid"))]
     finally:
         app.close()
 

@@ -4,7 +4,9 @@ explained, cards tapped, the hand scored, a knockout announced, trumps named."""
 
 import pytest
 
-from device.app.scenes.solo_table import EDGES, SoloTableScene, seat_places
+from device.app.scenes.table import TableScene
+from device.app.scenes.table.seating import EDGES, places_round
+from device.app.scenes.table.words import label_lines
 from device.app.testing import make_app, run_until, tap, tap_button
 from engine.actions import Bid
 from engine.game import Phase
@@ -15,13 +17,13 @@ def your_part(app):
     """Bid what the first enabled button says, name the first suit, play the first legal card."""
     table = app.scene
     deal = app.session.deal
-    if not isinstance(table, SoloTableScene) or deal is None or not table.waiting_for_human:
+    if not isinstance(table, TableScene) or deal is None or not table.waiting_for_human:
         return
     if deal.phase == Phase.AUCTION:
-        first = next(b for b in table.b_bids if b.visible and b.enabled)
+        first = next(b for b in table.panel.shown if b.visible and b.enabled)
         tap_button(app, first.name)
     elif deal.phase == Phase.DECLARE:
-        tap_button(app, next(b.name for b in table.b_suits if b.visible))
+        tap_button(app, next(b.name for b in table.panel.shown if b.visible))
     else:
         card = deal.legal_moves()[0]
         rect = dict(table.hand_rects())[card]
@@ -35,24 +37,25 @@ def test_oh_hell_a_hand_is_bid_played_and_scored(players):
     app = make_app((800, 480), game="oh-hell", players=players, seed=2)
     try:
         tap_button(app, "play")
-        assert isinstance(app.scene, SoloTableScene)
+        assert isinstance(app.scene, TableScene)
         tap_button(app, "deal")
         deal = app.session.deal
         assert deal.game.players == players and deal.dealer == Seat(0)  # you deal first: you bid last
         assert run_until(app, lambda: app.scene.waiting_for_human)
         k = deal.tricks_per_hand
-        shown = [b for b in app.scene.b_bids if b.visible]
+        shown = [b for b in app.scene.panel.shown if b.visible]
         assert [b.label for b in shown] == [str(n) for n in range(k + 1)]
         barred = [b for b in shown if not b.enabled]
         total = sum(a.tricks for a in deal.auction)
         if total <= k:
             assert [b.label for b in barred] == [str(k - total)]
             reason = f"Not {k - total}: the bids may not add up to {k} (the dealer's hook)"
-            assert app.scene.hook_reason() == reason
+            assert app.scene.status().endswith(reason)
         assert run_until(app, lambda: your_part(app) or deal.is_over, max_steps=20000)
         assert sum(deal.taken) == k and all(isinstance(a, Bid) for a in deal.auction)
         for s in deal.seats:  # every seat's label says its bid and its tricks
-            assert f"bid {deal.auction[(s - 1) % players].tricks}" in " ".join(app.scene.label_lines(deal, s))
+            said = label_lines(deal, app.scene.seating, s, app.session.match, False)
+            assert f"bid {deal.auction[(s - 1) % players].tricks}" in " ".join(said)
         tap_button(app, "deal")  # next hand: the first is scored
         assert len(app.session.match.hands) == 1 and app.session.deal is not None
         assert app.session.deal.tricks_per_hand == k - 1
@@ -86,7 +89,7 @@ def test_knockout_is_played_to_the_last_player_and_says_who_is_out():
 
 def test_seats_sit_round_every_table_and_never_share_a_place():
     for players in range(2, 8):
-        places = seat_places(players)
+        places = places_round(players - 1)
         assert len(places) == players - 1 and sum(EDGES[players - 1]) == players - 1
         for size in ((800, 480), (1920, 1080)):
             game = "knockout" if players == 2 else "oh-hell"
@@ -95,10 +98,11 @@ def test_seats_sit_round_every_table_and_never_share_a_place():
                 tap_button(app, "play")
                 tap_button(app, "deal")
                 app.step(1 / 60)
-                rects = app.scene.label_rects
+                rects = dict(app.scene.label_rects)
+                rects[Seat(0)] = app.scene.score_rect  # yours: in the top bar
                 assert len(rects) == players
                 for a in range(players):
-                    assert app.scene.table_area.contains(rects[Seat(a)])
+                    assert app.window.get_rect().contains(rects[Seat(a)])
                     for b in range(a + 1, players):
                         assert not rects[Seat(a)].colliderect(rects[Seat(b)]), (players, size, a, b)
             finally:
@@ -125,9 +129,9 @@ def test_touch_targets_text_and_card_strips_are_big_enough_at_800x480(monkeypatc
         app.step(1 / 60)
         for b in app.scene.buttons.buttons:
             if b.visible:
-                assert min(b.rect.w, b.rect.h) >= 40, b
+                assert min(b.rect.w, b.rect.h) >= 48, b
         rects = [r for _, r in app.scene.hand_rects()]
-        assert all(b.left - a.left >= 40 for a, b in zip(rects, rects[1:], strict=False))
+        assert all(b.left - a.left >= 48 or b.top != a.top for a, b in zip(rects, rects[1:], strict=False))
         assert not [(size, s) for size, s in sizes if size < 18]
     finally:
         app.close()
@@ -176,6 +180,6 @@ def test_on_a_dogs_life_you_knock_with_a_button():
 def your_turn_to_knock(app):
     deal = app.session.deal
     if deal.turn == Seat(0) and deal.phase == Phase.DECLARE:
-        tap_button(app, next(b.name for b in app.scene.b_suits if b.visible))
+        tap_button(app, next(b.name for b in app.scene.panel.shown if b.visible))
         return False
     return deal.turn == Seat(0) and deal.phase == Phase.PLAY

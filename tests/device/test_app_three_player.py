@@ -6,7 +6,10 @@ when you declare. Each plays a whole hand through posted taps."""
 
 from __future__ import annotations
 
-from device.app.scenes.family_table import FamilyTableScene
+import pytest
+
+from device.app.scenes.table import TableScene
+from device.app.scenes.table.words import label_lines
 from device.app.testing import make_app, run_until, tap, tap_button
 from engine.actions import Bid, Exchange, Play
 from engine.game import Phase
@@ -23,7 +26,7 @@ def play_a_card(app) -> None:
     deal = app.session.deal
     seat = deal.turn
     legal = deal.legal_moves()
-    spots = dict(table.hand_rects() + table.layout_rects(DUMMY))
+    spots = dict(table.tappable())
     card = legal[-1]
     for _ in range(2):  # tap to raise, tap again to play
         if deal.turn == seat and card in deal.legal_moves():
@@ -33,14 +36,14 @@ def play_a_card(app) -> None:
 
 def call(app, label: str) -> None:
     table = app.scene
-    tap_button(app, next(b.name for b in table.b_calls if b.visible and b.label == label))
+    tap_button(app, next(b.name for b in table.panel.shown if b.visible and b.label == label))
 
 
 def test_widow_whist_take_the_widow_keep_it_and_play_the_hand():
     app = make_app((800, 480), game="widow", seed=4)
     try:
         tap_button(app, "play")
-        assert isinstance(app.scene, FamilyTableScene)
+        assert isinstance(app.scene, TableScene)
         for _ in range(6):  # hands until the widow reaches you untaken
             tap_button(app, "deal")
             deal = app.session.deal
@@ -50,12 +53,12 @@ def test_widow_whist_take_the_widow_keep_it_and_play_the_hand():
                 table = app.scene
                 if table.waiting_for_human:
                     if deal.phase == Phase.AUCTION:
-                        seen["offer"] = [b.label for b in table.b_calls if b.visible]
+                        seen["offer"] = [b.label for b in table.panel.shown if b.visible]
                         call(app, "Take the widow")
                     elif deal.phase == Phase.EXCHANGE:
-                        seen["widow"] = [c for c, _ in table.layout_rects(YOU)]
+                        seen["widow"] = [c for c, _ in table.own_row_rects()]
                         seen["hand"] = [c for c, _ in table.hand_rects()]
-                        seen["buttons"] = [b.label for b in table.b_calls if b.visible]
+                        seen["buttons"] = [b.label for b in table.panel.shown if b.visible]
                         call(app, "Keep the widow")
                     else:
                         play_a_card(app)
@@ -92,9 +95,9 @@ def test_widow_whist_with_chain_offers_the_rejected_hand_to_swap_unseen():
             def step(deal=deal):
                 table = app.scene
                 if table.waiting_for_human:
-                    labels = [b.label for b in table.b_calls if b.visible]
+                    labels = [b.label for b in table.panel.shown if b.visible]
                     if deal.phase == Phase.AUCTION:
-                        call(app, "Swap unseen" if "Swap unseen" in labels else "Pass")
+                        call(app, "Swap hands" if "Swap hands" in labels else "Pass")
                     elif deal.phase == Phase.PLAY:
                         play_a_card(app)
                 return deal.is_over
@@ -109,7 +112,6 @@ def test_widow_whist_with_chain_offers_the_rejected_hand_to_swap_unseen():
         laid = next(e for e in swapped.exchanges if e.seat != YOU)
         played = {c for t in swapped.tricks for s, c in t.plays() if s == YOU}
         assert played == set(laid.discard)
-        assert "swapped" in app.scene.label_lines(swapped, YOU)[1]
     finally:
         app.close()
 
@@ -118,7 +120,7 @@ def test_dummy_whist_bid_on_the_grid_name_trumps_and_play_the_dummy_by_tapping()
     app = make_app((800, 480), game="dummy", seed=6)
     try:
         tap_button(app, "play")
-        assert isinstance(app.scene, FamilyTableScene)
+        assert isinstance(app.scene, TableScene)
         tap_button(app, "deal")
         deal = app.session.deal
         seen = {}
@@ -127,12 +129,13 @@ def test_dummy_whist_bid_on_the_grid_name_trumps_and_play_the_dummy_by_tapping()
             table = app.scene
             if table.waiting_for_human:
                 if deal.phase == Phase.AUCTION:
-                    seen["grid"] = sum(1 for b in table.grid.values() if b.visible)
-                    assert not any(b.visible for b in table.b_bids)  # not Oh Hell's numbers
+                    seen["grid"] = sum(1 for b in table.panel.shown if b.visible and b.name.startswith("bid-")
+                                       and b.name != "bid-pass")
+                    assert table.step() == "grid"  # not Oh Hell's numbers
                     tap_button(app, "bid-7-notrump")
                 elif deal.phase == Phase.DECLARE:
-                    seen["dummy"] = [c for c, _ in table.layout_rects(DUMMY)]
-                    seen["declare"] = [b.label for b in table.b_calls if b.visible]
+                    seen["dummy"] = [c for c, _ in table.faceup_rects(DUMMY)]
+                    seen["declare"] = [b.label for b in table.panel.shown if b.visible]
                     call(app, "Uptown")
                 else:
                     play_a_card(app)
@@ -163,29 +166,33 @@ def test_the_dummy_is_face_down_in_the_auction_and_face_up_for_everyone_after():
         tap_button(app, "play")
         tap_button(app, "deal")
         deal = app.session.deal
-        assert app.scene.layout_rects(DUMMY) == []
-        assert app.scene.label_lines(deal, DUMMY) == ["Dummy · face down"]
+        assert app.scene.faceup_rects(DUMMY) == []
+        seating = app.scene.seating
+        match = app.session.match
+        assert label_lines(deal, seating, DUMMY, match, False) == ["Dummy"]
 
         def step():
             table = app.scene
             if table.waiting_for_human:
                 if deal.phase == Phase.AUCTION:
-                    tap_button(app, "bid-pass" if table.b_grid_pass.enabled else "bid-1-uptown")
+                    may_pass = table.buttons.by_name("bid-pass").enabled
+                    tap_button(app, "bid-pass" if may_pass else "bid-1-uptown")
                 elif deal.phase == Phase.DECLARE:
-                    tap_button(app, next(b.name for b in table.b_calls if b.visible))
+                    tap_button(app, next(b.name for b in table.panel.shown if b.visible))
             return deal.phase == Phase.PLAY
 
         assert run_until(app, step, max_steps=5000)
         declarer = deal.contract.declarer
-        assert len(app.scene.layout_rects(DUMMY)) == 13
-        by = app.scene.label_lines(deal, declarer)[0]
-        assert app.scene.label_lines(deal, DUMMY) == [f"Dummy · played by {by}"]
+        assert len(app.scene.faceup_rects(DUMMY)) == 13
+        by = seating.name(declarer)
+        assert label_lines(deal, seating, DUMMY, match, False) == ["Dummy", f"played by {by}"]
     finally:
         app.close()
 
 
-def test_an_open_misere_hand_is_shown_to_everyone_from_the_second_trick():
-    app = make_app((800, 480), game="solo", seed=18)
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_an_open_misere_hand_is_shown_to_everyone_from_the_second_trick(size):
+    app = make_app(size, game="solo", seed=18)
     try:
         tap_button(app, "play")
         shown = {}
@@ -196,12 +203,13 @@ def test_an_open_misere_hand_is_shown_to_everyone_from_the_second_trick():
             def step(deal=deal):
                 table = app.scene
                 if deal.contract is not None and deal.contract.call == "open misere":
-                    shown.setdefault(len(deal.tricks), [c for c, _ in table.exposed_rects()])
+                    rects = table.faceup_rects(deal.contract.declarer)
+                    shown.setdefault(len(deal.tricks), [c for c, r in rects if r.w >= 40 and r.h >= 40])
                 if table.waiting_for_human:
                     if deal.phase == Phase.AUCTION:
                         call(app, "Pass")
                     elif deal.phase == Phase.DECLARE:
-                        tap_button(app, next(b.name for b in table.b_suits if b.visible))
+                        tap_button(app, next(b.name for b in table.panel.shown if b.visible))
                     else:
                         play_a_card(app)
                 return deal.is_over
@@ -236,12 +244,12 @@ def test_dummy_whist_with_jokers_you_lay_two_of_the_dummys_fifteen_away_by_tappi
                 if deal.phase == Phase.AUCTION:
                     tap_button(app, "bid-7-notrump")
                 elif deal.phase == Phase.EXCHANGE:
-                    row = table.layout_rects(DUMMY)
+                    row = table.faceup_rects(DUMMY)
                     seen["row"] = len(row)
-                    seen["before"] = [b.label for b in table.b_calls if b.visible and not b.enabled]
+                    seen["before"] = [b.label for b in table.panel.shown if b.visible and not b.enabled]
                     for _, rect in row[:2]:
                         tap(app, rect.centerx, rect.centery)
-                    seen["laid"] = sorted(table.laying)
+                    seen["laid"] = sorted(table.panel.picked)
                     call(app, "Lay away these 2")
                 elif deal.phase == Phase.DECLARE:
                     call(app, "Uptown")
@@ -250,7 +258,7 @@ def test_dummy_whist_with_jokers_you_lay_two_of_the_dummys_fifteen_away_by_tappi
             return deal.is_over
 
         assert run_until(app, step, max_steps=20000)
-        assert seen["row"] == 15 and seen["before"] == ["Tap 2 to lay away (0/2)"]
+        assert seen["row"] == 15 and seen["before"] == ["Tap 2 of its cards to lay away (0/2)"]
         assert deal.exchanges == [Exchange(DUMMY, tuple(seen["laid"]))]
         assert len(deal.tricks) == 13 and not set(seen["laid"]) & {c for t in deal.tricks for c in t.cards}
     finally:
@@ -258,7 +266,7 @@ def test_dummy_whist_with_jokers_you_lay_two_of_the_dummys_fifteen_away_by_tappi
 
 
 def test_the_rules_screen_explains_the_widow_and_the_dummy():
-    for game, words in (("widow", "Take the widow"), ("dummy", "tap the dummy's cards")):
+    for game, words in (("widow", "Take"), ("dummy", "tap the dummy's cards")):
         app = make_app((800, 480), game=game)
         try:
             app.go("rules")

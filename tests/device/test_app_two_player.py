@@ -5,7 +5,7 @@ scored."""
 
 import pytest
 
-from device.app.scenes.solo_table import SoloTableScene
+from device.app.scenes.table import TableScene
 from device.app.testing import make_app, run_until, tap, tap_button
 from engine.actions import Bid
 from engine.game import Phase
@@ -16,14 +16,14 @@ def your_part(app, from_layout: bool = False) -> None:
     """Call the first offered call, else play a legal card: from the layout when asked and able."""
     table = app.scene
     deal = app.session.deal
-    if not isinstance(table, SoloTableScene) or deal is None or not table.waiting_for_human:
+    if not isinstance(table, TableScene) or deal is None or not table.waiting_for_human:
         return
     if deal.phase == Phase.AUCTION:
-        tap_button(app, next(b.name for b in table.b_calls if b.visible))
+        tap_button(app, next(b.name for b in table.panel.shown if b.visible))
         return
     legal = deal.legal_moves()
-    spots = dict(table.hand_rects() + table.layout_rects(Seat(0)))
-    layout = [c for c in legal if c in dict(table.layout_rects(Seat(0)))]
+    spots = dict(table.hand_rects() + table.own_row_rects())
+    layout = [c for c in legal if c in dict(table.own_row_rects())]
     card = layout[0] if from_layout and layout else legal[0]
     for _ in range(2):  # tap to raise, tap again to play
         if deal.turn == Seat(0) and len(deal.legal_moves()) and card in deal.legal_moves():
@@ -36,7 +36,7 @@ def test_german_whist_is_played_hand_through_with_the_stock_shown(size):
     app = make_app(size, game="german", seed=3)
     try:
         tap_button(app, "play")
-        assert isinstance(app.scene, SoloTableScene)
+        assert isinstance(app.scene, TableScene)
         tap_button(app, "deal")
         deal = app.session.deal
         assert deal.game.name == "german" and deal.tricks_per_hand == 26
@@ -67,11 +67,10 @@ def test_scandinavian_whist_calls_high_or_low_and_plays_from_the_layout():
         deal = app.session.deal
         assert run_until(app, lambda: app.scene.waiting_for_human or deal.contract is not None)
         if deal.phase == Phase.AUCTION:
-            labels = [b.label for b in app.scene.b_calls if b.visible]
+            labels = [b.label for b in app.scene.panel.shown if b.visible]
             assert labels == ["High", "Low"]
-            assert not any(b.visible for b in app.scene.b_bids)
         # both layouts are on the screen, eight cards each
-        assert len(app.scene.layout_rects(Seat(0))) == 8 == len(app.scene.layout_rects(Seat(1)))
+        assert len(app.scene.own_row_rects()) == 8 == len(app.scene.faceup_rects(Seat(1)))
         from_layout = []
 
         def step():
@@ -101,18 +100,17 @@ def test_solo_whist_is_bid_by_named_buttons_at_the_table_for_four_alone():
         deal = app.session.deal
         assert run_until(app, lambda: app.scene.waiting_for_human or deal.is_over)
         if not deal.is_over and deal.phase == Phase.AUCTION:
-            labels = [b.label for b in app.scene.b_calls if b.visible]
+            labels = [b.label for b in app.scene.panel.shown if b.visible]
             assert labels[-1] == "Pass" and len(labels) >= 2  # the bids still above the highest, and pass
-            assert app.scene.hook_reason() == ""  # Oh Hell's hook is not Solo's
-            assert not any(b.visible for b in app.scene.b_bids)
+            assert app.scene.step() == "calls"  # named buttons, not numbers
 
         def step():
             table = app.scene
             d = app.session.deal
             if d is not None and d.turn == Seat(0) and d.phase == Phase.AUCTION:
-                tap_button(app, next(b.name for b in table.b_calls if b.visible and b.label == "Pass"))
+                tap_button(app, next(b.name for b in table.panel.shown if b.visible and b.label == "Pass"))
             elif d is not None and d.turn == Seat(0) and d.phase == Phase.DECLARE:
-                tap_button(app, next(b.name for b in table.b_suits if b.visible))
+                tap_button(app, next(b.name for b in table.panel.shown if b.visible))
             else:
                 your_part(app)
             return d is None or d.is_over

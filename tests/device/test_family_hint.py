@@ -6,7 +6,6 @@ import pytest
 
 from device.app import ai_worker
 from device.app.main import _play_out
-from device.app.scenes.solo_table import SoloTableScene
 from device.app.scenes.table import TableScene
 from device.app.testing import make_app, tap, tap_button
 from engine.actions import Bid, Declare, Exchange, Pass, Play
@@ -47,10 +46,7 @@ def follow(app, suggestion):
     action = suggestion.action
     if isinstance(action, Play):
         assert scene.selected == action.card  # raised: a tap plays it
-        if isinstance(scene, SoloTableScene):
-            scene.tap_card(action.card)
-        else:
-            scene.play(Seat.S, action.card)
+        scene.tap_card(action.card)
         return
     if isinstance(action, Exchange):
         tap_button(app, "lay-away")
@@ -88,7 +84,7 @@ def test_hint_at_the_table_for_each_alone(game, players, phase, want, seed):
 
             app.session.set_rules(replace(app.session.rules, dogs_life=True))
         match = reach(app, Seat(0), phase, hands=30, want=want)
-        assert isinstance(app.scene, SoloTableScene)
+        assert isinstance(app.scene, TableScene)
         move = expected(match, Seat(0))
         before = len(match.current.actions)
         tap_button(app, "hint")
@@ -121,17 +117,17 @@ def test_hint_at_the_four_seat_table_beyond_the_card_play(game, phase, want):
         before = len(match.current.actions)
         tap_button(app, "hint")
         app.step()
-        shown = app.scene.family_hint.shown
+        shown = app.scene.hint.shown
         assert shown is not None and shown.action == move
         if isinstance(move, Exchange):  # the cards to lay away chosen, the button ready
-            assert app.scene.bid_panel.discard == set(move.discard)
+            assert app.scene.panel.picked == set(move.discard)
             assert app.scene.buttons.by_name("lay-away").enabled
         else:
             assert app.scene.status().startswith("Hint: ")
         follow(app, shown)
         app.step()
         assert match.current.actions[before] == move
-        assert app.scene.hint_text == ""  # gone once the move is made
+        assert app.scene.hint.text() == ""  # gone once the move is made
     finally:
         app.close()
 
@@ -143,8 +139,9 @@ def test_the_classic_hint_is_unchanged():
         reach(app, Seat.S, "play")
         tap_button(app, "hint")
         app.step()
-        assert app.scene.family_hint.shown is None
-        assert app.scene.hint_text.startswith("Hint: ") and app.scene.hint_card is not None
+        assert app.scene.hint.shown is None
+        assert app.scene.hint.text().startswith("Hint: ") and app.scene.selected is not None
+        assert "more tricks" in app.scene.hint.text()
     finally:
         app.close()
 

@@ -7,7 +7,7 @@ import pytest
 
 from device.app import game_choice
 from device.app.scenes.game_picker import ChangeGameScene, GamePickerScene
-from device.app.scenes.solo_table import SoloTableScene
+from device.app.scenes.table import TableScene
 from device.app.testing import make_app, run_until, tap_button
 from device.config import Config, ConfigError, load_config, save_config, seat_counts
 from engine.games import GAMES
@@ -60,7 +60,7 @@ def test_oh_hell_for_five_is_chosen_from_the_menu_and_played(app):
     assert app.scene.name == "menu"
     assert (app.config.game.name, app.config.game.players) == ("oh-hell", 5)
     tap_button(app, "play")
-    assert isinstance(app.scene, SoloTableScene) and app.scene.players == 5
+    assert isinstance(app.scene, TableScene) and app.scene.seating.players == 5
     tap_button(app, "deal")
     assert app.session.deal.game.name == "oh-hell" and app.session.deal.game.players == 5
 
@@ -93,7 +93,7 @@ def test_changing_game_mid_match_asks_before_abandoning_it(app):
     match = app.session.match
     assert match is not old and match.game.name == "german" and not match.deals
     tap_button(app, "play")
-    assert isinstance(app.scene, SoloTableScene) and app.scene.players == 2
+    assert isinstance(app.scene, TableScene) and app.scene.seating.players == 2
 
 
 def test_the_same_game_again_keeps_the_match(app):
@@ -146,8 +146,8 @@ def test_the_table_starts_with_the_configs_game(tmp_path):
     a = App(load_config(path), AppOptions(size=(800, 480), synchronous_ai=True, persist=True, seed=1))
     try:
         tap_button(a, "play")
-        assert isinstance(a.scene, SoloTableScene) and a.session.match.game.name == "knockout"
-        assert a.scene.players == 6
+        assert isinstance(a.scene, TableScene) and a.session.match.game.name == "knockout"
+        assert a.scene.seating.players == 6
         a.go("menu")
         tap_button(a, "game")
         tap_button(a, "game-classic")

@@ -54,7 +54,7 @@ def test_a_tap_on_your_hand_out_of_turn_is_answered():
         assert deal.turn != Seat.S
         card = table.hand_cards()[0]
         tap(app, *table.tap_point(card))
-        assert table.status().startswith("Wait: ") and "is to play" in table.status()
+        assert table.status().startswith("Wait: ") and "to play, not you" in table.status()
     finally:
         app.close()
 

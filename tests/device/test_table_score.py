@@ -48,7 +48,7 @@ def test_the_table_shows_tricks_game_points_and_games_won(game, size):
         # on screen, inside the window, clear of the menu button and the trump badge
         w, h = size
         r = table.score_rect
-        assert r.left >= 0 and r.right <= w and r.bottom <= table.bar_h + table.bar2_h
+        assert r.left >= 0 and r.right <= w and r.bottom <= table.geo.bar.bottom
         assert not r.colliderect(table.b_menu.rect)
         assert r.h >= table.px(40)  # two lines, each at least the size of the seat labels
     finally:

@@ -21,7 +21,7 @@ def finger_square(table, card):
     """The centre of a 48 px square wholly on ``card``, every point of which is ``card``."""
     area = table.hit_area(card)
     assert area.w >= FINGER and area.h >= FINGER, f"{card}: only {area.w}x{area.h} px uncovered"
-    cx, cy = area.centerx, area.y + min(area.h, table.card_h) // 2
+    cx, cy = area.centerx, area.y + min(area.h, table.geo.card_h) // 2
     half = FINGER // 2
     for dx in range(-half, half, 4):
         for dy in range(-half, half, 4):

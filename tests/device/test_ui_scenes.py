@@ -105,7 +105,7 @@ def test_drag_a_card_to_the_centre_plays_it(app):
     deal = app.session.deal
     card = deal.legal_moves()[0]
     x, y = table.tap_point(card)
-    cx, cy = table.centre
+    cx, cy = table.geo.centre
     finger(app, "down", x, y)
     for i in range(1, 6):
         finger(app, "move", x + (cx - x) * i / 5, y + (cy - y) * i / 5)
@@ -308,7 +308,7 @@ def test_ui_keeps_running_while_the_ai_thinks(monkeypatch):
             a.step()
         assert a.frames == frames + 5  # frames go on while East thinks
         assert not deal.actions
-        assert table.status() == "East is thinking…"
+        assert table.status() == "Right is thinking…"
         release.set()
         assert run_until(a, lambda: len(deal.actions) >= 1, max_steps=100000)
         assert deal.actions[0].seat == Seat.E
@@ -421,7 +421,7 @@ def test_touch_targets_and_text_are_big_enough_at_800x480(monkeypatch):
                 if b.visible:
                     assert min(b.rect.w, b.rect.h) >= 40, (name, b.name, b.rect)
             if name == "table":
-                assert a.scene.step >= 40  # the visible strip of each card in your hand
+                assert a.scene.geo.step >= 48  # the visible strip of each card in your hand
         small = [(size, s) for size, s in sizes if size < 18]
         assert not small, small[:5]
     finally:

@@ -37,37 +37,28 @@ SCENES = {
     "hall": ("hall", "HallScene"),
     "hall_seats": ("hall_seats", "HallSeatsScene"),
     "hall_referee": ("hall_referee", "HallRefereeScene"),
-    "solo_table": ("solo_table", "SoloTableScene"),
     "games": ("game_picker", "GamePickerScene"),
     "change_game": ("game_picker", "ChangeGameScene"),
     "game_stats": ("game_stats", "GameStatsScene"),
-    "family_table": ("family_table", "FamilyTableScene"),
 }
 
-# Games whose table is not the four-seat one: each plays alone at two to seven seats.
-TABLES = {"oh-hell": "solo_table", "knockout": "solo_table", "german": "solo_table",
-          "scandinavian": "solo_table",
-          # the solo table with a widow, a dummy or an open misère's hand
-          "solo": "family_table", "widow": "family_table", "dummy": "family_table"}
-
-
-FOUR_SEAT_TABLE = ("classic", "norwegian", "bid")  # the table scene's own games
-
-
 def has_table(game: str) -> bool:
-    """Whether the table app can seat ``game`` (the others play headless and in the arena)."""
-    return game in TABLES or game in FOUR_SEAT_TABLE
+    """Whether the table app can seat ``game``: the one table draws every game there is."""
+    from engine.games import GAMES
+
+    return game in GAMES
 
 
 def no_table(game: str) -> str:
-    """What to say when ``game`` has no table yet."""
-    return (f"{game} has no table on the screen yet: play it with "
-            f"`whist-table demo --headless --game {game}` or in `whist-table arena --game {game}`")
+    """What to say when ``game`` has no table."""
+    from engine.games import GAMES
+
+    return f"there is no game called {game!r}: choose one of {', '.join(GAMES)}"
 
 
 def table_for(game: str) -> str:
-    """The table scene that plays ``game``."""
-    return TABLES.get(game, "table")
+    """The table scene that plays ``game``: the one table, for every game."""
+    return "table"
 
 
 def make(name: str, app: App, **kwargs: object) -> Scene:

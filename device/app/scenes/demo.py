@@ -28,10 +28,9 @@ def demo_rules(app: App) -> GameRules:
     Whist), else classic whist: the demo is the four-seat table with nobody at it, and
     the game chosen may be one each plays alone (the kiosk starts the demo when idle)."""
     from device.app.app import classic_rules
-    from device.app.scenes import table_for
 
     rules = app.session.rules
-    return rules if table_for(app.session.match.game.name) == "table" else classic_rules(app.config)
+    return rules if app.session.match.game.partnerships else classic_rules(app.config)
 
 
 class DemoScene(TableScene):

@@ -1,0 +1,104 @@
+"""The trick in the middle: where each seat's card lies, the cards sliding to it,
+the trick gathered to its winner, and the last trick shown again on request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from device.app.render import cards, text, theme, widgets
+
+if TYPE_CHECKING:
+    from device.app.scenes.table.layout import Geometry
+    from device.app.scenes.table.seating import Seating
+    from engine.cards import Card
+    from engine.seats import Seat
+
+
+@dataclass
+class Slide:
+    card: Card
+    seat: Seat
+    start: tuple[float, float]
+    t0: float
+    duration: float
+    end: tuple[float, float] = (0.0, 0.0)
+
+    def progress(self, now: float) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (now - self.t0) / self.duration))
+
+    def at(self, now: float) -> tuple[int, int]:
+        p = ease(self.progress(now))
+        return (int(self.start[0] + (self.end[0] - self.start[0]) * p),
+                int(self.start[1] + (self.end[1] - self.start[1]) * p))
+
+
+def ease(p: float) -> float:
+    return 1 - (1 - p) ** 3
+
+
+def spots(g: Geometry, plays: list[tuple[Seat, Card]]) -> list[tuple[Card, Seat, tuple[int, int]]]:
+    """Where each card of a trick lies: a seat's second card of a trick beside its first."""
+    shown: dict[Seat, int] = {}
+    out = []
+    for seat, card in plays:
+        nth = shown.get(seat, 0)
+        shown[seat] = nth + 1
+        x, y = g.trick_pos[seat]
+        # a seat's second card of a trick goes beside its first, away from the middle
+        side = 1 if x >= g.centre[0] else -1
+        out.append((card, seat, (int(x + side * nth * g.tc_w * 0.55), int(y))))
+    return out
+
+
+def spot_of(g: Geometry, plays: list[tuple[Seat, Card]], card: Card) -> tuple[int, int]:
+    return next(p for c, _, p in spots(g, plays) if c == card)
+
+
+def bounds(g: Geometry, plays: list[tuple[Seat, Card]]) -> pygame.Rect | None:
+    """The rectangle the trick's cards cover (nothing may be drawn over it)."""
+    rects = [pygame.Rect(0, 0, g.tc_w, g.tc_h) for _ in plays]
+    for r, (_, _, p) in zip(rects, spots(g, plays), strict=True):
+        r.center = p
+    return rects[0].unionall(rects[1:]) if rects else None
+
+
+def draw_trick(surf: pygame.Surface, g: Geometry, plays: list[tuple[Seat, Card]], skip: tuple[Card, ...],
+               four: bool) -> None:
+    for card, _, p in spots(g, plays):
+        if card in skip:
+            continue
+        img = cards.card_surface(card, g.tc_w, g.tc_h, four)
+        surf.blit(img, img.get_rect(center=p))
+
+
+def draw_last(surf: pygame.Surface, g: Geometry, seating: Seating, plays: list[tuple[Seat, Card]],
+              winner: Seat, four: bool, px: int) -> pygame.Rect:
+    """The last trick over a shade, as it lay, with who won it; returns the panel."""
+    w, h = surf.get_size()
+    big = len(seating.seats) > 4
+    pw, ph = int(g.tc_w * (5.6 if big else 4.2)), int(g.tc_h * 2.2 + px * 70 // 18)
+    panel = pygame.Rect(0, 0, min(pw, w - 2 * g.pad), min(ph, h - 2 * g.pad))
+    panel.center = (w // 2, h // 2)
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill(theme.SHADE)
+    surf.blit(shade, (0, 0))
+    surf.blit(widgets.panel_surface(panel.w, panel.h, 255), panel.topleft)
+    title = f"Last trick: won by {'you' if winner == seating.you else seating.name(winner)}"
+    size = text.fit_size(title, px * 20 // 18, panel.w - px, True)
+    t = text.text(title, size, theme.GOLD, True)
+    surf.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + px // 2)))
+    dx, dy = panel.centerx - g.centre[0], panel.centery + px // 3 - g.centre[1]
+    for card, _, (x, y) in spots(g, plays):
+        img = cards.card_surface(card, g.tc_w, g.tc_h, four)
+        surf.blit(img, img.get_rect(center=(x + dx, y + dy)))
+    note = text.text("tap to close", px, theme.INK_DIM)
+    surf.blit(note, note.get_rect(midbottom=(panel.centerx, panel.bottom - px // 3)))
+    return panel
+
+
+__all__ = ["Slide", "bounds", "draw_last", "draw_trick", "ease", "spot_of", "spots"]
