@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from device.arena import Arena, Entrant, entrant_keys, make_entrant  # noqa: E402
+from device.machine import size_ai  # noqa: E402
 from engine import ai  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai import levels, pimc, rules  # noqa: E402
@@ -129,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--solver", choices=("engine", "dds"), default="engine",
                    help="double-dummy solver behind the table's levels: ours (default) or DDS, "
                         "to separate the AI's play from the solver's speed")
+    p.add_argument("--memory", type=int, default=0, metavar="MB",
+                   help="megabytes for the solver tables, as [ai] memory (0: sized from this machine)")
     p.add_argument("--progress", type=int, default=50, help="print a running line every N deals")
     args = p.parse_args(argv)
     from engine.ai.levels import DEFAULT_BUDGET
@@ -144,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     key_a, key_b = entrant_keys(args.a, args.b)
     bot_a = make_bot(args.a, key_a, think, args.samples, searcher)
     bot_b = make_bot(args.b, key_b, think, args.samples, searcher)
+    size_ai(args.memory)  # as the table sizes its AI to the board (or to [ai] memory)
     ai.warm_up()  # as the table does when its AI worker starts: no move pays for the set-up
     start = time.monotonic()
     with Arena(get_game("classic"), bot_a, bot_b) as arena:

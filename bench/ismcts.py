@@ -3,15 +3,23 @@ Knockout): single-observer information-set Monte Carlo tree search
 (Cowling, Powley and Whitehouse 2012), 1,000 simulations a move, random
 play-outs.
 
-It is engine.ai.ismcts's search with no game knowledge beyond the rules:
-each simulation deals the unseen cards at random consistent with what the
-seat knows, walks one tree of the seat's information set by UCB1 with
-availability counts over the actions legal in that deal, adds one node,
-plays the rest of the hand at random and backs up every seat's result to
-the nodes where that seat chose. Hard is the same search with the textbook
-player's play-outs and more simulations; this is the yardstick it is
-measured against. ``--python`` runs the pure-Python reference instead of
-the C core.
+It is engine.ai.ismcts's search with no game knowledge beyond the rules,
+as the literature has it: each simulation deals the unseen cards afresh at
+random consistent with what the seat knows (its hand, the cards played, the
+turned card, the suits each seat showed out of, the bids in the state),
+walks one tree of the seat's information set by UCB1 with availability
+counts over the actions legal in that deal, adds one node, plays the rest of
+the hand at random and backs up every seat's result to the nodes where that
+seat chose; the move is the root's most visited. A seat's reward is its
+points for the hand scaled to 0..1 between the worst and the best a hand of
+that size can score, so UCB1's usual constant for rewards in 0..1,
+1/sqrt(2) = 0.7 (Kocsis and Szepesvari), applies; 0.2 played no better and
+0.07 worse, and OpenSpiel's ISMCTSBot on its own Oh Hell rules did not beat
+it (bench/RESULTS.md). Hard is the same search with the textbook player's
+play-outs and more simulations; this is the yardstick it is measured
+against. ``--python`` runs the pure-Python reference instead of the C core;
+bench/ismcts_any.py is the same algorithm for every other game, on the
+engine's rules in Python.
 
 As an external player (reads observations, writes actions, one JSON line
 each, see docs/observation.md)::

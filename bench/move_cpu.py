@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +28,7 @@ if str(ROOT) not in sys.path:
 from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
+from engine.ai.levels import DEFAULT_BUDGET  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.games import get_game  # noqa: E402
@@ -36,9 +38,14 @@ from engine.seats import seats_at  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
 
 
-def p99(seconds: list[float]) -> float:
+def percentile(seconds: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) in ms; NaN when there is nothing."""
     s = sorted(seconds)
-    return 1000 * s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)] if s else math.nan
+    return 1000 * s[max(0, min(len(s) - 1, math.ceil(q * len(s)) - 1))] if s else math.nan
+
+
+def p99(seconds: list[float]) -> float:
+    return percentile(seconds, 0.99)
 
 
 def main() -> int:
@@ -66,17 +73,27 @@ def main() -> int:
     except RulesError as exc:
         parser.error(f"--rule: {exc}")
     dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
+    if not args.level.startswith("ismcts"):
+        from engine import ai
+
+        ai.warm_up()  # as the table's AI worker does before the first move: no move pays for it
     plays: list[float] = []
     bids: list[float] = []
+    by_kind: dict[str, list[float]] = {}  # the deal's phase when the move was asked for
+    walls: list[float] = []  # the clock's time of every move with a choice
 
     def play_out(deal: Deal, seed: str, apply: Callable[[Action], object]) -> None:
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
             obs = deal.observe(seat)
-            t0 = time.process_time()
+            t0, w0 = time.process_time(), time.perf_counter()
             action = choose(obs, args.level, seed)
-            (plays if isinstance(action, Play) else bids).append(time.process_time() - t0)
+            spent = time.process_time() - t0
+            if len(obs.legal) > 1:
+                walls.append(time.perf_counter() - w0)
+            (plays if isinstance(action, Play) else bids).append(spent)
+            by_kind.setdefault(str(deal.phase), []).append(spent)
             apply(action)
 
     for i in range(args.deals):
@@ -97,6 +114,13 @@ def main() -> int:
           f"p99 {p99(plays):.1f} ms, max {1000 * max(plays):.1f} ms; "
           f"bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
           + (f", max {1000 * max(bids):.1f} ms" if bids else ""))
+    load = os.getloadavg()[0]
+    print(f"  by the clock (moves with a choice; the timed budget {1000 * DEFAULT_BUDGET:.0f} ms): "
+          f"p99 {p99(walls):.1f} ms, max {1000 * max(walls, default=0.0):.1f} ms, "
+          f"load average {load:.1f} on {os.cpu_count()} cores")
+    for kind, seconds in by_kind.items():
+        print(f"  {kind}: {len(seconds)} moves, p50 {percentile(seconds, 0.5):.1f} ms, "
+              f"p99 {p99(seconds):.1f} ms, max {1000 * max(seconds):.1f} ms")
     return 0
 
 

@@ -18,6 +18,8 @@ QUICK = os.environ.get("BENCH_QUICK") == "1"
 # name -> arguments (full run, quick run); the script is the name up to the first "-".
 # A full run takes hours (500 duplicate deals against the DDS-backed bot alone).
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
+    # the smallest Pi's budgets: memory at the menu, in a hand and headless; move times; DDS
+    "pi_budget": ([], ["--quick"]),
     "solver": ([], ["--quick"]),
     # the whole family's solver: its C core against the reference, Bid Whist beside classic
     "family_solver": ([], ["--check", "1000", "--mid", "5", "--bid", "1", "--classic", "1"]),
@@ -48,6 +50,9 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "soak": ([], ["--hands", "1000"]),
     # Oh Hell (3-5 players) and Knockout's hard against the textbook and the ISMCTS baseline
     "solo_arena": ([], ["--deals", "3", "--only", "oh-hell-3-ismcts", "knockout-4-rules"]),
+    # every game's hard (and classic's expert) against the textbook, the standard ISMCTS at 1,000
+    # and 4,000 simulations and PIMC-DDS, after the baseline's own check (issue 48)
+    "strength": ([], ["--deals", "3", "--only", "check-oh-hell-3-random", "oh-hell-3-hard-ismcts-1000"]),
     # a whist drive through a real Mosquitto at 10, 30 and 100 tables (hall simulate)
     "hall_drive": ([], ["--tables", "3", "10", "--rounds", "2"]),
 }

@@ -6,7 +6,9 @@ chosen (bench/RESULTS.md).
         --a '{"iterations": 4000}' --b '{"iterations": 1000}'
     python bench/solo_pair.py --players 3 --deals 330 --against ismcts
 
-``--a`` and ``--b`` set fields of hard's ``engine.ai.ismcts.Options`` (JSON:
+``--rule KEY=VALUE`` sets a house rule as the arena's does (``--rule
+schedule=fixed``: seven-card Oh Hell hands); ``--iterations`` the baseline's
+simulations. ``--a`` and ``--b`` set fields of hard's ``engine.ai.ismcts.Options`` (JSON:
 iterations, bid_iterations, textbook, epsilon, explore; anything not named
 keeps hard's) for hard A and hard B; ``--against ismcts`` plays A against the
 ISMCTS baseline (bench/ismcts.py) in-process instead of B. Prints A's margin
@@ -34,11 +36,13 @@ for path in (ROOT, ROOT / "bench"):
 import ismcts  # noqa: E402
 
 from device.arena import Arena, Entrant, standard_deals  # noqa: E402
+from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai import ismcts as search  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.seats import Seat  # noqa: E402
+from engine.settings import rules_with  # noqa: E402
 
 
 def figure(xs: list[float]) -> str:
@@ -61,6 +65,9 @@ def main() -> int:
     parser.add_argument("--a", default="{}", help="JSON: engine.ai.ismcts.Options fields for A")
     parser.add_argument("--b", default="{}", help="JSON: engine.ai.ismcts.Options fields for B")
     parser.add_argument("--against", choices=("hard", "ismcts"), default="hard")
+    parser.add_argument("--iterations", type=int, default=ismcts.ITERATIONS,
+                        help="the baseline's simulations")
+    add_rule_option(parser)
     args = parser.parse_args()
     hard = search.LEVELS["hard"]
     a_opt = dataclasses.replace(hard, **json.loads(args.a))
@@ -85,10 +92,10 @@ def main() -> int:
 
     def baseline(match: Match, seat: Seat, seed: int | str) -> Action:
         obs = match.observe(seat)
-        return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(obs, ismcts.ITERATIONS, seed)
+        return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(obs, args.iterations, seed)
 
     game = get_game(args.game, args.players)
-    rules = game.default_rules()
+    rules = rules_with(game, args.rule)
     other = Entrant(args.against, args.against + "/B", baseline if args.against == "ismcts" else hard_b)
     arena = Arena(game, Entrant("hard", "hard/A", hard_a), other, rules)
     sizes = []

@@ -4,14 +4,13 @@ Each deal is played twice with the same cards: A sits North-South and B
 East-West, then the other way round, so the luck of the cards cancels out.
 A's trick margin on a deal is A's tricks at both tables minus the tricks of
 one hand; its point margin is the points A's side scored for tricks at both
-tables minus B's (classic whist: tricks over six; honours are left out, a
-duplicate pair holds the same ones both ways; Norwegian whist: the hand's
-grand or nullo points). A player is an AI level (engine.ai.choose_action) or
-an external program (``cmd:PROGRAM``, device.external). Every hand is a
-:class:`~engine.match.Match` hand: the game deals, checks every action and
-scores it.
+tables minus B's (what the game scores for the tricks alone: honours are
+left out, a duplicate pair holds the same ones both ways). A player is an AI
+level (engine.ai.choose_action) or an external program (``cmd:PROGRAM``,
+device.external). Every hand is a :class:`~engine.match.Match` hand run by
+device.driver: the game deals, checks every action and scores it.
 
-In a game where each plays alone (Oh Hell, Knockout) at a table of *n*,
+In a game where each plays alone at a table of *n*,
 every deal is played 2n + 2 times: by B at every seat, by A at every seat,
 then A alone at each seat among B's and B alone at each seat among A's. A's
 margin on a deal is the mean over the seats of A's points alone at a seat
@@ -36,6 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from device.driver import AIPlayer, Driver
 from device.external import TIMEOUT, ExternalSeat, Fault, is_external
 from engine import ai
 from engine.actions import Action, Bid, Play
@@ -74,9 +74,10 @@ def level_bot(level: str, budget: float | None, samples: int | None = None) -> B
     if level not in ai.LEVELS:
         raise RulesError(f"no AI level called {level!r}: choose one of {', '.join(ai.LEVELS)} "
                          "or cmd:PROGRAM")
+    player = AIPlayer(level, budget, samples)
 
     def bot(match: Match, seat: Seat, seed: MoveSeed) -> Action:
-        return ai.choose_action(match.observe(seat), level, seed, budget=budget, samples=samples)
+        return player.act(match.observe(seat), seed)
     return bot
 
 
@@ -86,15 +87,33 @@ def make_entrant(spec: str, key: str, budget: float | None, samples: int | None 
     if not is_external(spec):
         return Entrant(spec, key, level_bot(spec, budget, samples))
     level_bot(fallback, budget, samples)  # the same check of the level as a player's
-
-    def fall_back(observation: Observation, seed: MoveSeed | None) -> Action:
-        return ai.choose_action(observation, fallback, seed, budget=budget, samples=samples)
-
-    seat = ExternalSeat(spec, fall_back, timeout=timeout)
+    seat = ExternalSeat(spec, AIPlayer(fallback, budget, samples).act, timeout=timeout)
 
     def bot(match: Match, at: Seat, seed: MoveSeed) -> Action:
-        return seat.choose(match.observe(at), seed)
+        return seat.act(match.observe(at), seed)
     return Entrant(spec, key, bot, seat)
+
+
+@dataclass
+class Seated:
+    """An entrant at one seat of one table, as device.driver asks a player: timed."""
+
+    entrant: Entrant
+    match: Match
+    times: dict[str, list[float]]  # the card play's
+    bid_times: dict[str, list[float]]  # every other action's
+
+    @property
+    def label(self) -> str:
+        return self.entrant.key
+
+    def act(self, observation: Observation, seed: MoveSeed | None) -> Action:
+        assert seed is not None
+        t0 = time.perf_counter()
+        action = self.entrant.bot(self.match, observation.seat, seed)
+        spent = time.perf_counter() - t0
+        (self.times if isinstance(action, Play) else self.bid_times)[self.entrant.key].append(spent)
+        return action
 
 
 def entrant_keys(a: str, b: str) -> tuple[str, str]:
@@ -109,7 +128,7 @@ def standard_deals(game: Game, rules: GameRules, seed: int | str,
     that deal is seeded with the same string."""
     seats = seats_at(game.players)
     if not game.partnerships:
-        seats = seats[:game.sides]  # the players deal (not dummy whist's dummy)
+        seats = seats[:game.sides]  # the players deal (not a dummy hand)
     cycle = game.arena_hands(rules)
     for i in range(count):
         text = deal_seed(seed, i)
@@ -208,21 +227,17 @@ class Arena:
         of a number of tricks made in it."""
         assert self.rules is not None
         match = Match(self.game.rules_for_record(self.rules, record), record.dealer, None, self.game)
-        deal = match.start_deal(record)
-        while not deal.is_over:
-            seat = deal.turn
-            assert seat is not None
-            player = who[self.game.actor(deal, seat)]  # dummy whist's declarer plays the dummy
-            t0 = time.perf_counter()
-            action = player.bot(match, seat, seed)
-            spent = time.perf_counter() - t0
-            (self.times if isinstance(action, Play) else self.bid_times)[player.key].append(spent)
-            match.apply(action)
+        # who sits at the players' seats: a dummy's cards are played by its declarer (Game.actor)
+        seats = {s: Seated(who[s], match, self.times, self.bid_times)
+                 for s in seats_at(self.game.players) if s < len(who)}
+        driver = Driver(match, seats, seeds=lambda _: seed)  # every move of the deal alike, at both tables
+        deal = driver.start(record)
+        score = driver.play_hand()
         bids = {a.seat: a.tricks for a in deal.auction if isinstance(a, Bid) and a.tricks is not None}
-        return match.finish_deal(), bids
+        return score, bids
 
     def _play_alone(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
-        seats = seats_at(self.game.players)[:self.game.sides]  # the players (not dummy whist's dummy)
+        seats = seats_at(self.game.players)[:self.game.sides]  # the players (not a dummy hand)
         a, b = self.a, self.b
         in_b, _ = self.play_seats(record, [b] * len(seats), seed)
         in_a, _ = self.play_seats(record, [a] * len(seats), seed)
@@ -374,5 +389,5 @@ class Summary:
         }
 
 
-__all__ = ["Arena", "Bot", "Entrant", "Figure", "Latency", "Summary", "entrant_keys", "level_bot",
+__all__ = ["Arena", "Bot", "Entrant", "Seated", "Figure", "Latency", "Summary", "entrant_keys", "level_bot",
            "make_entrant", "standard_deals"]

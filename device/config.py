@@ -253,6 +253,8 @@ class AISection:
     opponents: str = _opt(_one_of(AI_LEVELS), "hard")
     think_ms: int = _opt(_integer(20, 5000), 250)
     pace: str = _opt(_one_of(tuple(AI_PACES)), "normal")
+    # megabytes the AI's solver tables may take; 0: sized from the board's memory (engine.ai.sizes)
+    memory: int = _opt(_integer(0, 4096), 0)
 
     @property
     def lead_wait(self) -> float:
@@ -355,6 +357,23 @@ class GameSection:
     players: int | None = _opt(_integer(2, 7), None)
 
 
+def _game_names(value: Any) -> tuple[str, ...]:
+    from engine.games import GAMES
+
+    allowed = "an array of games from " + ", ".join(f'"{name}"' for name in GAMES) + " ([] for every game)"
+    if not isinstance(value, list | tuple):
+        raise _Bad(f"{_show(value)} is {_type_name(value)}", allowed)
+    names = tuple(_game_name(v) for v in value)
+    return tuple(dict.fromkeys(names))
+
+
+@dataclass(frozen=True)
+class DemoSection:
+    """Attract mode: the games the demo window shows in turn, a hand each; () for every game."""
+
+    games: tuple[str, ...] = _opt(_game_names, ())
+
+
 @dataclass(frozen=True)
 class StoreSection:
     path: str | None = _opt(_db_path, None)
@@ -368,6 +387,7 @@ SECTIONS: dict[str, type] = {
     "buttons": ButtonsSection,
     "reader": ReaderSection,
     "kiosk": KioskSection,
+    "demo": DemoSection,
     "store": StoreSection,
     "hall": HallSection,
 }
@@ -442,6 +462,7 @@ class Config:
     buttons: ButtonsSection = field(default_factory=ButtonsSection)
     reader: ReaderSection = field(default_factory=ReaderSection)
     kiosk: KioskSection = field(default_factory=KioskSection)
+    demo: DemoSection = field(default_factory=DemoSection)
     store: StoreSection = field(default_factory=StoreSection)
     hall: HallSection = field(default_factory=HallSection)
     # The file it came from (None: defaults / built in code); not a setting.
@@ -519,6 +540,8 @@ def _toml_value(value: Any) -> str:
         escaped = value.replace("\\", "\\\\").replace('"', '\\"')
         escaped = "".join(c if c.isprintable() else _escape(c) for c in escaped)
         return f'"{escaped}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r} to TOML")
 
 

@@ -4,7 +4,7 @@ The file is read here (device/ does the I/O); engine.pbnfile parses it and
 turns each board into the deal record the game plays. A :class:`DealSource`
 hands the boards out in order: board ``i`` is the ``i``-th hand of the run,
 whatever rubber it falls in, with the file's dealer and trumps where the file
-gives them (else the game's: a turned card is drawn from the dealer's hand).
+gives them (else the rules': a card of the dealer's turned, where the game turns one).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from engine.deal import DealRecord
 from engine.errors import NotationError, WhistError
 from engine.game import GameRules
-from engine.games import UNNAMED
+from engine.games import GAMES
 from engine.match import Match
 from engine.pbnfile import Board, board_record, check_board_game, read_boards
 from engine.seats import Seat
@@ -54,16 +54,17 @@ class DealSource:
     boards: tuple[Board, ...]
     name: str = "a file"
     seed: int | str | None = None
-    game: str = UNNAMED.name
+    game: str = ""  # the game's name; "" for the first the table lists
 
     @classmethod
-    def open(cls, path: str | Path, seed: int | str | None = None, game: str = UNNAMED.name) -> DealSource:
-        source = cls(load_boards(path), Path(path).name, seed, game)
+    def open(cls, path: str | Path, seed: int | str | None = None, game: str = "") -> DealSource:
+        source = cls(load_boards(path), Path(path).name, seed, game or next(iter(GAMES)))
         source.check()
         return source
 
     def check(self) -> None:
-        """Refuse up front a file whose boards the game cannot play."""
+        """Refuse up front a file whose boards the game cannot play (the engine says
+        which games take a file's deals)."""
         try:
             check_board_game(self.game)
         except NotationError as exc:

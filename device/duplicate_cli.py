@@ -15,14 +15,15 @@ import sys
 from typing import TextIO
 
 from device.deals import DealFileError, DealSource
-from device.headless import Printer
+from device.driver import AIPlayer, Driver
+from device.headless_report import Printer
 from device.words import count
 from engine import ai
 from engine.deal import DealRecord
 from engine.duplicate import DuplicateMatch, ReplayMatch
 from engine.game import Game, GameRules
-from engine.match import move_seed
-from engine.seats import SEAT_NAMES
+from engine.match import Match, move_seed
+from engine.seats import SEAT_NAMES, seats_at
 
 DEFAULT_LEVEL = "medium"
 
@@ -31,15 +32,14 @@ def play_table(record: DealRecord, rules: GameRules, game: Game, hand_number: in
                ns: str, ew: str, seed: str | None) -> tuple[int, int]:
     """One table: ``ns`` and ``ew`` (AI levels) play the deal; its (NS, EW) tricks."""
     match = ReplayMatch(record, rules, game, hand_number)
-    deal = match.current
-    assert deal is not None
-    while not deal.is_over:
-        seat = deal.turn
-        assert seat is not None
-        level = ns if seat.side == 0 else ew
-        deal.apply(ai.choose_action(match.observe(seat), level, move_seed(seed, 0, len(deal.actions)),
-                                    budget=None))
-    return deal.tricks_taken()
+    players = {s: AIPlayer(ns if s.side == 0 else ew) for s in seats_at(game.players)}
+
+    def seeds(m: Match) -> str | None:  # (the table's seed, its one deal, the action)
+        deal = m.current
+        assert deal is not None
+        return move_seed(seed, 0, len(deal.actions))
+
+    return Driver(match, players, seeds=seeds).play_out().tricks_taken()
 
 
 def run_duplicate(args: argparse.Namespace, game: Game, out: TextIO | None = None) -> int:

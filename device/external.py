@@ -114,9 +114,9 @@ def is_external(spec: str) -> bool:
 class ExternalSeat:
     """A running ``cmd:PROGRAM`` player; use it as a context manager.
 
-    ``choose(observation, seed)`` returns the program's action when it is
-    legal, else ``fallback(observation, seed)``; each misbehaviour is a
-    :class:`Fault` in ``faults`` (and passed to ``on_fault``).
+    A player of device.driver: ``act(observation, seed)`` returns the program's
+    action when it is legal, else ``fallback(observation, seed)``; each
+    misbehaviour is a :class:`Fault` in ``faults`` (and passed to ``on_fault``).
     """
 
     def __init__(self, command: str, fallback: Fallback, *, timeout: float = TIMEOUT,
@@ -205,7 +205,11 @@ class ExternalSeat:
                 pass
 
     # -- a move --------------------------------------------------------------------
-    def choose(self, observation: Observation, seed: int | str | None = None) -> Action:
+    @property
+    def label(self) -> str:
+        return self.name
+
+    def act(self, observation: Observation, seed: int | str | None = None) -> Action:
         """The program's action for this observation, or the fallback's."""
         self.moves += 1
         try:

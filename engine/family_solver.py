@@ -217,6 +217,12 @@ class CFamilySolver:
     def clear_tables(self) -> None:
         _family.clear_tables()
 
+    def set_table_size(self, nbytes: int) -> None:
+        _family.set_tt_bytes(int(nbytes))
+
+    def table_size(self) -> int:
+        return _family.get_tt_bytes()
+
 
 class PythonFamilySolver:
     """The pure-Python reference (engine.family_solver_py): exact, bounded by nodes only."""
@@ -311,9 +317,21 @@ def clear_tables() -> None:
     SOLVER.clear_tables()
 
 
+def set_table_size(nbytes: int) -> None:
+    """Transposition table size of each C context, in bytes, at most (the table is a power
+    of two of buckets); its pages are only used as searches fill them. No-op on the reference."""
+    if isinstance(SOLVER, CFamilySolver):
+        SOLVER.set_table_size(nbytes)
+
+
+def table_size() -> int:
+    """The C contexts' table size in bytes, at most (0 on the reference)."""
+    return SOLVER.table_size() if isinstance(SOLVER, CFamilySolver) else 0
+
+
 __all__ = [
     "card_of", "cards_in",
     "BACKEND", "HAVE_C", "MAX_SEATS", "MIN_SEATS", "check_position", "clear_tables", "nodes",
-    "partners", "reference_moves", "reference_value", "seats_mask", "solve_family",
-    "solve_family_at_least", "solve_family_moves",
+    "partners", "reference_moves", "reference_value", "seats_mask", "set_table_size", "solve_family",
+    "solve_family_at_least", "solve_family_moves", "table_size",
 ]

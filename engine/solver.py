@@ -35,8 +35,9 @@ transposition table from a small pool, so calls from several threads are
 safe and values never depend on call history (the time a call takes does:
 a context keeps its table between calls, whole while the same deal is being
 solved). ``set_table_size(bytes)`` sets the table size of each context
-(default 64 MiB; memory is fixed, never grown: when the table is full it
-keeps the positions with the most tricks left and frees the rest) and
+(default 64 MiB; engine.ai.sizes sizes it to the board; its pages are used
+only as searches fill them, and never more than the size: when the table is
+full it keeps the positions with the most tricks left and frees the rest) and
 ``clear_tables()`` empties the tables, so the next call's work depends on
 nothing solved before.
 

@@ -97,6 +97,8 @@ class Job:
 
 
 class AIWorker:
+    """One thread running the AI's jobs (``synchronous``: at once, in tests)."""
+
     def __init__(self, synchronous: bool = False) -> None:
         self.synchronous = synchronous
         self._jobs: dict[int, Job] = {}
@@ -172,3 +174,47 @@ class AIWorker:
     def close(self) -> None:
         if self._thread is not None and self._thread.is_alive():
             self._queue.put(None)
+
+
+@dataclass
+class WorkerPlayer:
+    """The AI at a seat of the screen, as device.driver asks a player: the move is
+    thought on the worker thread, and ``act`` answers None until it is ready (the
+    screen asks once a frame and never waits). ``reproducible``: a fixed amount of
+    work seeded by the move's seed (a seeded or journalled game), else ``budget``
+    seconds a move. A failed job plays the first legal action, as the tables do."""
+
+    worker: AIWorker
+    level: str
+    reproducible: bool = True
+    budget: float | None = ai.DEFAULT_BUDGET
+    job: int | None = None
+    asked: Observation | None = None
+
+    @property
+    def label(self) -> str:
+        return f"AI ({self.level})"
+
+    @property
+    def thinking_for(self) -> float:
+        """Seconds the move in hand has taken so far (0 when none is)."""
+        return 0.0 if self.job is None else self.worker.running_for(self.job)
+
+    def act(self, observation: Observation, seed: int | str | None) -> Action | None:
+        if self.job is not None and self.asked != observation:  # the hand moved on: ask again
+            self.forget()
+        if self.job is None:
+            self.asked = observation
+            if self.reproducible:
+                self.job = self.worker.submit(act_fixed, observation, self.level, seed)
+            else:
+                self.job = self.worker.submit(act, observation, self.level, None, self.budget)
+        job = self.worker.poll(self.job)
+        if job is None:
+            return None
+        self.job = None
+        return job.result if job.error is None else observation.legal[0]
+
+    def forget(self) -> None:
+        self.worker.forget(self.job)
+        self.job = None

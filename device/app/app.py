@@ -124,6 +124,9 @@ class App:
         self._open_window()
         self.queue = EventQueue()
         self.input = InputMapper(self.queue, self.window.get_size(), self.rotation)
+        from device.machine import size_ai
+
+        size_ai(config.ai.memory)  # before the AI worker's warm-up makes the solver's tables
         self.ai = AIWorker(synchronous=self.options.synchronous_ai)
         self.ai.start()
         self.sound = Sound(config.display.sound, config.display.volume)

@@ -23,10 +23,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
               "cmd:\"python tests/bots/random_bot.py\")"
     parser.add_argument("a", help=f"player A: {players}")
     parser.add_argument("b", help="player B: the same choices")
-    parser.add_argument("--game", default="classic", help="the game (whist-table games lists them)")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="players at the table, for the games played by several (oh-hell 3-7, "
-                        "knockout 2-7; default 4)")
+    from device.commands.demo import players_help
+    from device.headless import default_game
+
+    parser.add_argument("--game", default=default_game().name,
+                        help="the game (whist-table games lists them; default the first)")
+    parser.add_argument("--players", type=int, default=None, metavar="N", help=players_help())
     parser.add_argument("--deals", type=int, default=100,
                         help="duplicate deals, each played twice (default 100)")
     parser.add_argument("--seed", default="arena",
@@ -78,6 +80,10 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
+    from device.config import load_config
+    from device.machine import size_ai
+
+    size_ai(load_config(getattr(args, "config", None)).ai.memory)  # as the table sizes its AI
     start = time.monotonic()
     with Arena(game, a, b, rules) as arena:
         finished = arena.play(standard_deals(game, rules, args.seed, args.deals), args.progress)

@@ -10,12 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
-
-if TYPE_CHECKING:
-    from device.headless import Actor, Chooser
-    from engine.actions import Action
-    from engine.observation import Observation
+from typing import Any, TextIO
 
 HELP = "AI plays all seats (attract mode); --headless prints the hands to the terminal"
 
@@ -24,11 +19,10 @@ TTY_DELAY = 0.4  # seconds between tricks when a person is watching a terminal
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true", help="print to the terminal, no window")
-    parser.add_argument("--game", default="classic",
-                        help="the game (whist-table games lists them; the window plays classic only so far)")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="players at the table, for the games played by several (oh-hell 3-7, "
-                        "knockout 2-7; default 4)")
+    parser.add_argument("--game", default=None,
+                        help="the game (whist-table games lists them; default: the first listed, and the "
+                        "window shows the config's [demo] games in turn)")
+    parser.add_argument("--players", type=int, default=None, metavar="N", help=players_help())
     parser.add_argument("--hands", type=int, default=None,
                         help="hands to play (headless default 8; the window runs until closed)")
     parser.add_argument("--seed", default=None, help="seed for reproducible deals and play")
@@ -55,6 +49,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_rule_option(parser)
 
 
+def players_help() -> str:
+    """--players's help: the games played at several table sizes, from the games themselves."""
+    from device.config import seat_counts
+    from engine.games import GAMES
+
+    sizes = [(name, seat_counts(name)) for name in GAMES]
+    several = ", ".join(f"{name} {counts[0]}-{counts[-1]}" for name, counts in sizes if len(counts) > 1)
+    return f"players at the table, for the games played by several ({several}; default the game's own)"
+
+
 def _seed(text: str | None) -> int | str | None:
     if text is None:
         return None
@@ -66,6 +70,9 @@ def _seed(text: str | None) -> int | str | None:
 
 def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from device.headless import run_headless
+    from device.machine import size_ai
+
+    size_ai()  # the solver tables sized to the board
 
     out = out or sys.stdout
     hands = args.hands if args.hands is not None else 8
@@ -81,7 +88,10 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     from engine.settings import rules_with
 
     try:
-        game = get_game(getattr(args, "game", None) or "classic", getattr(args, "players", None))
+        from device.headless import default_game
+
+        name = getattr(args, "game", None) or default_game().name
+        game = get_game(name, getattr(args, "players", None))
     except RulesError as exc:
         print(f"demo: {exc}", file=sys.stderr)
         return 2
@@ -123,8 +133,11 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
         if level not in LEVELS:
             print(f"demo: unknown --level {level!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
             return 2
-        kwargs["chooser"] = _fixed_work_ai(level)
-        kwargs["actor"] = _fixed_work_actor(level)
+        from device.driver import TableAI
+
+        # a fixed amount of work (no time budget): the same seed makes the same moves
+        # on a resumed run as on an uninterrupted one
+        kwargs["player"] = TableAI(level)
     from device.store import StoreError
 
     try:
@@ -167,35 +180,8 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     return 0
 
 
-def _fixed_work_ai(level: str) -> Chooser:
-    """engine.ai at ``level`` with a fixed amount of work (no time budget), so the
-    same seed makes the same moves on a resumed run as on an uninterrupted one."""
-    from device.moves import choose_card_fixed
-
-    def choose(observation: dict[str, object], move_seed: str | None) -> str:
-        return choose_card_fixed(observation, level, move_seed)
-
-    choose.label = f"AI ({level})"  # type: ignore[attr-defined]  # shown in the demo's header
-    return choose
-
-
-def _fixed_work_actor(level: str) -> Actor:
-    """The same for any game: engine.ai's actions, bids included, with fixed work."""
-    from device.moves import choose_action_fixed
-
-    def act(observation: Observation, move_seed: str | None) -> Action:
-        return choose_action_fixed(observation, level, move_seed)
-
-    act.label = f"AI ({level})"  # type: ignore[attr-defined]
-    return act
-
-
 def run(args: argparse.Namespace) -> int:
     if args.headless:
-        return run_headless_from_args(args)
-    if (getattr(args, "game", None) or "classic").strip().lower() != "classic":
-        print(f"demo: the window plays classic whist only so far; playing {args.game} in the terminal",
-              file=sys.stderr)
         return run_headless_from_args(args)
     try:
         from device.app.main import run_demo

@@ -60,10 +60,13 @@ class Options:
     textbook: bool = True  # play-outs by the textbook player, else at random
     epsilon: float = 0.3  # the share of a textbook play-out's moves made at random
     explore: float = 1.0  # UCB1's constant: 1.0 gained on 0.7, 1.4 and 2.0 (bench/RESULTS.md)
+    # the other seats' choices: "tree" by UCB1 on their own results (single-observer ISMCTS),
+    # or chance nodes played "random" or by the play-outs' "policy"
+    opponents: ismcts_py.Opponents = "tree"
 
     def as_tuple(self, phase: Phase) -> ismcts_py.Options:
         n = self.iterations if phase == Phase.PLAY else self.bid_iterations
-        return (n, int(self.textbook), self.epsilon, self.explore)
+        return (n, int(self.textbook), self.epsilon, self.explore, ismcts_py.OPPONENTS.index(self.opponents))
 
 
 BASELINE = Options(1000, 1000, textbook=False, epsilon=0.0, explore=0.7)  # the bench's yardstick

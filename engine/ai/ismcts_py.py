@@ -15,17 +15,21 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar
 
 from engine.ai import solo
 
 BID, DECLARE = 100, 200
+A = TypeVar("A")
 BIDDING, DECLARING, PLAYING, OVER = 0, 1, 2, 3
 
 State = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, tuple[int, ...], tuple[int, ...],
               tuple[int, ...], tuple[int, ...]]
 Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 Goal = tuple[int, int, int, int, int, int]
-Options = tuple[int, int, float, float]
+Options = tuple[int, int, float, float, int]
+Opponents = Literal["tree", "random", "policy"]
+OPPONENTS: tuple[Opponents, ...] = ("tree", "random", "policy")  # the codes 0, 1, 2 of the C's options
 
 
 def cards_of(mask: int) -> list[int]:
@@ -194,24 +198,45 @@ def _deal(k: Knowledge, rng: random.Random) -> Sim:
 
 
 @dataclass
-class Node:
-    mover: int = -1  # the seat that chose the action leading here
+class Node(Generic[A]):
+    """A node of the information set's tree; its children by action (a code here, an
+    engine Action in the bench's search for any game)."""
+
+    mover: int = -1  # the seat (the side) that chose the action leading here
     visits: int = 0
     available: int = 0
     total: float = 0.0
-    children: dict[int, Node] = field(default_factory=dict)
+    children: dict[A, Node[A]] = field(default_factory=dict)
 
 
 def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
     """The root's most visited action after the options' simulations."""
-    iterations, use_textbook, epsilon, explore = options
+    iterations, use_textbook, epsilon, explore, opponents = options
+
+    def playout(sim: Sim) -> int:
+        if use_textbook and rng.random() >= epsilon:
+            return sim.textbook()
+        return rng.choice(sim.legal())
+
     rng = random.Random(seed)
-    root = Node()
+    root: Node[int] = Node()
     for _ in range(max(1, iterations)):
         sim = _deal(k, rng)
         node, path = root, [root]
         while sim.phase != OVER:
             legal = sim.legal()
+            if opponents and sim.turn != k[1]:  # another seat's choice: a chance node
+                a = playout(sim) if OPPONENTS[opponents] == "policy" else rng.choice(legal)
+                mover = sim.turn
+                sim.apply(a)
+                child = node.children.get(a)
+                if child is None:
+                    node.children[a] = child = Node[int](mover=mover, available=1)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
             for a in legal:
                 child = node.children.get(a)
                 if child is not None:
@@ -219,7 +244,7 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
             untried = [a for a in legal if a not in node.children]
             if untried:
                 a = rng.choice(untried)
-                child = Node(mover=sim.turn, available=1)
+                child = Node[int](mover=sim.turn, available=1)
                 node.children[a] = child
                 sim.apply(a)
                 path.append(child)
@@ -234,10 +259,7 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
             node = node.children[best]
             path.append(node)
         while sim.phase != OVER:
-            if use_textbook and rng.random() >= epsilon:
-                sim.apply(sim.textbook())
-            else:
-                sim.apply(rng.choice(sim.legal()))
+            sim.apply(playout(sim))
         rewards = sim.rewards(goal)
         for n in path:
             n.visits += 1

@@ -69,37 +69,60 @@ MAX_THREADS = 4
 PARALLEL_FROM = 7
 
 
+def _speed_layout(seed: int) -> Hands:
+    """A fixed 10-card layout (no trump) for measure_speed."""
+    cards = list(range(52))
+    random.Random(seed).shuffle(cards)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(cards[:40]):
+        hands[i % 4] |= 1 << c
+    return hands[0], hands[1], hands[2], hands[3]
+
+
 def measure_speed(solver: Solver) -> float:
     """The solver's speed in nodes per second, from three fixed 10-card layouts.
 
-    The solver's table is set up by an untimed solve first: timed together, its
-    one-off allocation made the solver look many times slower and starved every
-    timed move of nodes. Measured once, not learnt move by move: a load spike
-    during one solve must not shrink every later limit."""
-    solver.solve_moves_masks((1, 2, 4, 8), 4, 0, ())  # untimed: sets the table up
+    The solver's table is set up by an untimed solve of another such layout first:
+    its memory is mapped as a search first writes to it, and timed together that
+    one-off cost made the solver look many times slower and starved every timed
+    move of nodes. Measured once, not learnt move by move: a load spike during one
+    solve must not shrink every later limit."""
+    solver.solve_moves_masks(_speed_layout(2), 4, 0, ())  # untimed: sets the table up
     nodes, seconds = 0, 0.0
     for seed in (3, 4, 5):
-        cards = list(range(52))
-        random.Random(seed).shuffle(cards)
-        hands = [0, 0, 0, 0]
-        for i, c in enumerate(cards[:40]):
-            hands[i % 4] |= 1 << c
+        hands = _speed_layout(seed)
         n0, t0 = solver.nodes(), time.perf_counter()
-        solver.solve_moves_masks((hands[0], hands[1], hands[2], hands[3]), 4, 0, ())
+        solver.solve_moves_masks(hands, 4, 0, ())
         seconds += time.perf_counter() - t0
         nodes += solver.nodes() - n0
     return SPEED_SAFETY * nodes / seconds if nodes > 0 and seconds > 0 else 1e6
 
 
+def threads_for(cores: int) -> int:
+    """Layouts a timed move solves at once on a board with ``cores`` cores: one per
+    core, up to MAX_THREADS, leaving one core to the screen and input where there
+    are more than two (a Raspberry Pi 4 solves on 3)."""
+    return max(1, min(MAX_THREADS, cores - 1 if cores > 2 else cores))
+
+
+_THREADS: list[int] = []  # set_threads's number, when the device has sized the AI to its board
+
+
+def set_threads(n: int) -> None:
+    """Solve on ``n`` threads at most (engine.ai.sizes: the board's cores, and its memory)."""
+    _THREADS[:] = [max(1, min(MAX_THREADS, n))]
+
+
 def threads() -> int:
-    """Layouts a timed move solves at once: one per core, up to MAX_THREADS,
-    leaving one core to the screen and input where there are more than two
-    (a Raspberry Pi 4 solves on 3)."""
+    """Layouts a timed move solves at once: set_threads's number, else threads_for this
+    process's cores."""
+    if _THREADS:
+        return _THREADS[0]
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(1, min(MAX_THREADS, cores - 1 if cores > 2 else cores))
+    return threads_for(cores)
 
 
 class Searcher:

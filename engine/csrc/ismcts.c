@@ -330,6 +330,22 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
         /* selection by UCB1 over the actions legal in this layout, then one node added */
         while (st.phase != IS_PH_OVER) {
             int n = is_legal(&st, legal), nu = 0;
+            if (o->opponents && st.turn != k->seat) { /* another seat's choice: a chance node */
+                int a = o->opponents == IS_OPP_POLICY ? playout_action(&st, o, &r, legal, n)
+                                                      : legal[wd_below(&r, (uint64_t)n)];
+                int c = find_child(nodes, node, a), mover = st.turn;
+                is_apply(&st, a);
+                if (c < 0) {
+                    c = nnodes++;
+                    nodes[c] = (node_t){mover, a, 0, 1, 0.0, -1, nodes[node].child};
+                    nodes[node].child = c;
+                    path[depth++] = c;
+                    break;
+                }
+                node = c;
+                path[depth++] = node;
+                continue;
+            }
             for (int i = 0; i < n; i++) {
                 int c = find_child(nodes, node, legal[i]);
                 if (c >= 0)

@@ -17,6 +17,10 @@
 #define IS_DECLARE 200
 #define IS_MAX_ACTIONS 64
 
+/* how the search models the other seats' choices: in the tree by UCB1 on their own results
+ * (single-observer ISMCTS), or as chance nodes, at random or by the play-outs' player */
+enum { IS_OPP_TREE = 0, IS_OPP_RANDOM = 1, IS_OPP_POLICY = 2 };
+
 enum { IS_PH_BID = 0, IS_PH_DECLARE = 1, IS_PH_PLAY = 2, IS_PH_OVER = 3 };
 
 /* one hand with every card placed (a determinization) */
@@ -64,6 +68,7 @@ typedef struct {
     int32_t textbook;   /* play-outs by the textbook player (0: at random) */
     double epsilon;     /* in a textbook play-out, the share of moves made at random */
     double explore;     /* UCB1's exploration constant */
+    int32_t opponents;  /* the other seats' choices: IS_OPP_TREE, _RANDOM or _POLICY */
 } is_options;
 
 int is_winning_index(const int32_t *cards, int n, int trump);

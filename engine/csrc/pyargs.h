@@ -21,4 +21,16 @@ static int pyargs_long(PyObject *o, const char *what, long lo, long hi, long *ou
     return 0;
 }
 
+/* ``o`` as a transposition table size in bytes (64 KiB .. 16 GiB), or -1 with a ValueError */
+static int pyargs_table_bytes(PyObject *o, size_t *out) {
+    long long v = PyLong_AsLongLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < (1LL << 16) || v > (1LL << 34)) {
+        PyErr_SetString(PyExc_ValueError, "table size must be 64 KiB .. 16 GiB");
+        return -1;
+    }
+    *out = (size_t)v;
+    return 0;
+}
+
 #endif

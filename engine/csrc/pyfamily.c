@@ -12,16 +12,18 @@
 
 static wf_ctx *pool[POOL_MAX];
 static int pool_n = 0;
+static size_t tt_bytes = WF_DEFAULT_TT_BYTES;
 
 static wf_ctx *ctx_take(void) {
     if (pool_n > 0) return pool[--pool_n];
-    wf_ctx *c = wf_ctx_new(0);
+    wf_ctx *c = wf_ctx_new(tt_bytes);
     if (!c) PyErr_NoMemory();
     return c;
 }
 
+/* A context made before the size changed is freed, not kept. */
 static void ctx_give(wf_ctx *c) {
-    if (pool_n < POOL_MAX) pool[pool_n++] = c;
+    if (pool_n < POOL_MAX && wf_ctx_bytes(c) <= tt_bytes && wf_ctx_bytes(c) * 2 > tt_bytes) pool[pool_n++] = c;
     else wf_ctx_free(c);
 }
 
@@ -205,6 +207,19 @@ static PyObject *py_clear_tables(PyObject *self, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_set_tt_bytes(PyObject *self, PyObject *arg) {
+    (void)self;
+    if (pyargs_table_bytes(arg, &tt_bytes) < 0) return NULL;
+    while (pool_n > 0) wf_ctx_free(pool[--pool_n]); /* made at the new size on next use */
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_get_tt_bytes(PyObject *self, PyObject *noargs) {
+    (void)self;
+    (void)noargs;
+    return PyLong_FromSize_t(tt_bytes);
+}
+
 static PyMethodDef methods[] = {
     {"solve_moves", py_solve_moves, METH_VARARGS,
      "solve_moves(hands, order, leader, trick, side, maximise, node_limit, time_limit) -> {card: tricks} or None"},
@@ -214,6 +229,8 @@ static PyMethodDef methods[] = {
      "at_least(hands, order, leader, trick, side, maximise, k, node_limit, time_limit) -> bool or None"},
     {"nodes", py_nodes, METH_NOARGS, "Search nodes visited by pooled contexts (benchmarks)."},
     {"clear_tables", py_clear_tables, METH_NOARGS, "Forget every stored position (pooled contexts)."},
+    {"set_tt_bytes", py_set_tt_bytes, METH_O, "Set the transposition table size in bytes (at most)."},
+    {"get_tt_bytes", py_get_tt_bytes, METH_NOARGS, "The transposition table size in bytes (at most)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,8 +16,9 @@ static ws_ctx *pool[POOL_MAX];
 static int pool_n = 0;
 static size_t tt_bytes = WS_DEFAULT_TT_BYTES;
 
-/* A new context. Its table is touched page by page (~0.1 s for 64 MiB), so
-   the GIL is released meanwhile: the screen's thread keeps drawing. */
+/* A new context. Its table is only mapped, not touched, but mapping a large
+   one is still a system call or two: the GIL is released meanwhile, so the
+   screen's thread keeps drawing. */
 static ws_ctx *ctx_new(size_t bytes) {
     ws_ctx *c;
     Py_BEGIN_ALLOW_THREADS
@@ -240,13 +241,7 @@ static PyObject *py_solve_masks(PyObject *self, PyObject *args, PyObject *kw) {
 
 static PyObject *py_set_tt_bytes(PyObject *self, PyObject *arg) {
     (void)self;
-    long long v = PyLong_AsLongLong(arg);
-    if (v == -1 && PyErr_Occurred()) return NULL;
-    if (v < (1LL << 16) || v > (1LL << 34)) {
-        PyErr_SetString(PyExc_ValueError, "table size must be 64 KiB .. 16 GiB");
-        return NULL;
-    }
-    tt_bytes = (size_t)v;
+    if (pyargs_table_bytes(arg, &tt_bytes) < 0) return NULL;
     while (pool_n > 0) ws_ctx_free(pool[--pool_n]); /* rebuilt at the new size on next use */
     Py_RETURN_NONE;
 }

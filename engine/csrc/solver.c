@@ -12,11 +12,11 @@
  * (NSUIT) is data; ranks are compared as bits, so a different ranking only
  * changes how cards map to bits.
  */
-/* clock_gettime for the per-call time limit and posix_memalign for the
-   table (POSIX; plain C99 falls back to clock() and malloc) */
+/* clock_gettime for the per-call time limit (POSIX; plain C99 falls back
+   to clock()) and, on Linux, mmap and madvise for the table (elsewhere calloc) */
 #define _POSIX_C_SOURCE 200112L
 #if defined(__linux__)
-#define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise(MADV_HUGEPAGE) */
 #endif
 #include "solver.h"
 
@@ -245,28 +245,42 @@ static u32 blk_alloc(ws_ctx *c) {
     return b;
 }
 
-static void touch_pages(void *mem, size_t n) {
-    volatile unsigned char *p = (volatile unsigned char *)mem;
-    for (size_t i = 0; i < n; i += 1024) p[i] = 0;
+/* The table's memory is zero-filled and mapped page by page as the search
+   first writes to it (a fresh anonymous mapping, or calloc's), so a context
+   costs only what its searches have used: a table no game is solving with
+   holds nothing, and a small board is not charged for the whole table up
+   front. The table is probed at random: on 4 KiB pages nearly every probe
+   also misses the TLB. Where the kernel offers transparent huge pages
+   (Linux, "madvise" mode, the default on Raspberry Pi OS too) the table asks
+   for them. */
+static void *table_alloc(size_t n) {
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#if defined(MADV_HUGEPAGE)
+    if (n >= ((size_t)2 << 20)) (void)madvise(p, n, MADV_HUGEPAGE); /* advice only: failure is harmless */
+#endif
+    return p;
+#else
+    return calloc(1, n);
+#endif
 }
 
-/* The table is probed at random: on 4 KiB pages nearly every probe also
-   misses the TLB. Where the kernel offers transparent huge pages (Linux,
-   "madvise" mode, the default on Raspberry Pi OS too) the table asks for
-   them; elsewhere this is plain malloc. */
-static void *table_alloc(size_t n) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const size_t huge = (size_t)2 << 20;
-    void *p = NULL;
-    if (n >= huge) {
-        size_t rounded = (n + huge - 1) / huge * huge;
-        if (posix_memalign(&p, huge, rounded) == 0) {
-            (void)madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure is harmless */
-            return p;
-        }
-    }
+static void table_free(void *p, size_t n) {
+    if (!p) return;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    (void)munmap(p, n);
+#else
+    (void)n;
+    free(p);
 #endif
-    return malloc(n);
+}
+
+static void ctx_free_tables(ws_ctx *c, size_t nn, size_t ne) {
+    table_free(c->nodes, nn * sizeof(TTNode));
+    table_free(c->ents, ne * sizeof(TTBlock));
+    free(c->used);
+    free(c);
 }
 
 ws_ctx *ws_ctx_new(size_t tt_bytes) {
@@ -300,19 +314,10 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
     c->ents = (TTBlock *)table_alloc(ne * sizeof(TTBlock));
     c->used = (u64 *)calloc(nw, sizeof(u64));
     if (!c->nodes || !c->ents || !c->used) {
-        free(c->nodes);
-        free(c->ents);
-        free(c->used);
-        free(c);
+        ctx_free_tables(c, nn, ne);
         return NULL;
     }
-    /* touch every page now: the table's memory is then fixed for the
-       context's life instead of creeping up as it fills. The stores are
-       volatile because a compiler may turn malloc + memset into calloc,
-       whose fresh pages are only mapped when first written. */
-    touch_pages(c->ents, ne * sizeof(TTBlock));
-    memset(c->nodes, 0, nn * sizeof(TTNode)); /* generation 0: every slot free */
-    touch_pages(c->nodes, nn * sizeof(TTNode));
+    /* zero-filled: generation 0, every node slot free */
     c->guess = -1;
     c->nmask = (u32)(nn - 1);
     c->nlimit = (u32)(nn / 10 * 7);
@@ -324,10 +329,7 @@ ws_ctx *ws_ctx_new(size_t tt_bytes) {
 
 void ws_ctx_free(ws_ctx *c) {
     if (!c) return;
-    free(c->nodes);
-    free(c->ents);
-    free(c->used);
-    free(c);
+    ctx_free_tables(c, (size_t)c->nmask + 1, c->entcap);
 }
 
 size_t ws_ctx_bytes(const ws_ctx *c) { return c ? c->bytes + sizeof(ws_ctx) : 0; }

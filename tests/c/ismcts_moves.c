@@ -85,6 +85,7 @@ static int parse(is_knowledge *k, is_goal *g, is_options *o, uint64_t *seed) {
     READ(o->iterations, 1, 1000000);
     READ(o->textbook, 0, 1);
     if (next_double(&o->epsilon) || next_double(&o->explore)) return -1;
+    READ(o->opponents, 0, 2);
     return next_mask(seed);
 }
 

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from device.driver import AIPlayer, Driver
 from device.external import ExternalSeat, Fault
 from engine import ai
 from engine.actions import Action, Bid, Pass, Play
 from engine.games import get_game
 from engine.match import Match
 from engine.observation import Observation
-from engine.seats import Seat
+from engine.seats import Seat, seats_at
 
 BOTS = Path(__file__).resolve().parents[1] / "bots"
 PYTHON = sys.executable
@@ -41,22 +42,14 @@ class Fallback:
 
 def play_hand(seat: ExternalSeat, game: str = "classic", at: tuple[Seat, ...] = (Seat.E, Seat.W),
               seed: str = "x") -> tuple[Match, list[Action]]:
-    """One hand with the external program at ``at`` and the rules AI elsewhere."""
+    """One hand through the driver with the external program at ``at`` and the rules AI elsewhere."""
     g = get_game(game)
     match = Match(g.default_rules(), Seat.N, seed, g)
-    deal = match.new_deal()
-    theirs: list[Action] = []
-    while not deal.is_over:
-        turn = deal.turn
-        assert turn is not None
-        if turn in at:
-            action = seat.choose(match.observe(turn), match.move_seed())
-            theirs.append(action)
-        else:
-            action = ai.choose_action(match.observe(turn), "rules", match.move_seed())
-        match.apply(action)
-    match.finish_deal()
-    return match, theirs
+    players = {s: seat if s in at else AIPlayer("rules") for s in seats_at(g.players)}
+    driver = Driver(match, players)
+    driver.start()
+    driver.play_hand()
+    return match, [a for a in match.deals[0].actions if a.seat in at]
 
 
 def test_the_random_bot_plays_whole_hands_of_every_game() -> None:

@@ -193,17 +193,20 @@ def test_players_alone_on_the_command_line_size_the_configs_game():
         a.close()
 
 
-@pytest.mark.parametrize(("game", "players", "shown"), [
-    ("oh-hell", 5, "classic"), ("german", None, "classic"), ("bid", None, "bid")])
-def test_the_demo_is_the_four_seat_table_whatever_the_game(game, players, shown):
-    """The kiosk starts the demo when idle: with a game each plays alone chosen it shows classic."""
+@pytest.mark.parametrize(("game", "players"), [("oh-hell", 5), ("german", None), ("bid", None)])
+def test_the_demo_starts_with_the_game_chosen_on_its_own_table(game, players):
+    """The kiosk starts the demo when idle: the game chosen first, at the table's size, on
+    its own table; then the others in turn."""
     a = make_app((800, 480), game=game, players=players)
     try:
         a.go("demo")
         for _ in range(30):
             a.step(0.05)
-        assert a.scene.name == "demo" and a.scene.session.match.game.name == shown
-        assert a.scene.session.deal is not None
+        demo = a.scene
+        assert demo.name == "demo" and demo.session.match.game.name == game and demo.deal is not None
+        assert demo.session.match.game.players == (players or GAMES[game].players)
+        assert demo.table is not None and demo.table.name == "table" and not demo.table.human_seats
+        assert len(demo.games) == len(GAMES)
     finally:
         a.close()
 

@@ -86,7 +86,7 @@ def test_failing_ai_is_noted_once_and_bots_play_on(monkeypatch):
     def broken(observation, level="hard", seed=None, **kwargs):
         raise RuntimeError("thinking cap fell off")
 
-    monkeypatch.setattr(engine.ai, "choose_card", broken)
+    monkeypatch.setattr(engine.ai, "choose_action", broken)
     out = io.StringIO()
     matches = run_headless(1, 3, out=out)
     text = out.getvalue()

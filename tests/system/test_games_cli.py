@@ -143,17 +143,32 @@ def test_a_run_of_another_game_with_the_same_seed_is_not_resumed(tmp_path: Path)
     assert games == ["classic", "norwegian"]
 
 
-def test_the_window_demo_of_another_game_plays_in_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_window_demo_of_another_game_shows_it_in_the_window(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
 
+    from device.app.app import App
     from device.commands import demo
 
-    args = argparse.Namespace(headless=False, game="norwegian", hands=1, seed="2", delay=0, size=None,
-                              fullscreen=False, level="rules", db=None)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    shown: list[tuple[str, ...]] = []
+
+    def frames(app: App) -> int:  # a few frames of the window, then closed
+        for _ in range(20):
+            app.step(0.05)
+        shown.append(app.scene.games)
+        shown.append((app.scene.session.match.game.name,))
+        app.close()
+        return 0
+
+    monkeypatch.setattr(App, "run", frames)
+    args = argparse.Namespace(headless=False, game="norwegian", hands=1, seed="2", delay=0, size="800x480",
+                              fullscreen=False, level="rules", db=None, rule=[])
     assert demo.run(args) == 0
     captured = capsys.readouterr()
-    assert "the window plays classic whist only so far; playing norwegian in the terminal" in captured.err
-    assert "Auction: " in captured.out and "Trick 13" in captured.out
+    assert "in the terminal" not in captured.err and "Trick 1" not in captured.out
+    assert shown == [("norwegian",), ("norwegian",)]
 
 
 def test_a_stored_norwegian_hand_reads_back_in_history_and_on_the_recall_screen(tmp_path: Path) -> None:

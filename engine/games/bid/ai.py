@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
 from engine.ai.family import seeded
@@ -38,7 +39,7 @@ KITTY_TRICKS = 1.0  # six more cards to choose from, the six worst laid away
 BOOK = 6
 # Cards played per search move (textbook plays in rollouts): about 50 ms on this machine.
 PLAY_WORK = 2500
-BID_SAMPLES = 40
+BID_SAMPLES = 16
 BID_CANDIDATES = 4
 _SEAT = tuple(Seat(i) for i in range(4))  # Seat(i) is an enum call: rollouts make it by the thousand
 
@@ -185,11 +186,12 @@ def lay_away(hand: Sequence[Card], order: Order, count: int) -> list[Card]:
     trumps = by_suit.pop(order.trump, []) if order.trump != NO_TRUMP else []
     gone: set[Card] = set()
 
+    above = _above(order)
+
     def keep_score(c: Card) -> tuple[int, int, int]:
-        suit = order.suit_of(c)
-        cards = by_suit.get(suit, [])
-        master = all(order.power(o) <= order.power(c) or o in cards for o in _same_suit(c, order))
-        return (1 if master else 0, len(cards), order.power(c))
+        cards = by_suit.get(order.suit_of(c), [])
+        master = all(o in cards for o in above[c][1])  # every card of its suit above it held
+        return (1 if master else 0, len(cards), above[c][0])
 
     rest = [c for s, cs in by_suit.items() for c in cs]
     rest.sort(key=keep_score)
@@ -203,8 +205,16 @@ def lay_away(hand: Sequence[Card], order: Order, count: int) -> list[Card]:
     return away[:count]
 
 
-def _same_suit(card: Card, order: Order) -> list[Card]:
-    return [Card.of(card.suit, r) for r in range(2, 15)]
+@cache
+def _above(order: Order) -> dict[Card, tuple[int, tuple[Card, ...]]]:
+    """For every card of the four suits, its power and the cards of its suit above it: the
+    playouts lay away six cards from every sampled hand, so these are looked up, not rebuilt."""
+    table = {}
+    for suit in range(4):
+        cards = [Card.of(suit, r) for r in range(2, 15)]
+        for c in cards:
+            table[c] = (order.power(c), tuple(o for o in cards if order.power(o) > order.power(c)))
+    return table
 
 
 def choose_exchange(obs: Observation) -> Action:

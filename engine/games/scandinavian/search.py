@@ -12,8 +12,8 @@ other's) is played. The auction the same way: each call is played out,
 the dealer answering a low call with its own textbook.
 
 Work is counted in simulated cards, not time, so a move is the same on any
-machine and in every replay (the sizes keep the processor time under the
-issue's 50 ms a play and 250 ms a bid: bench/RESULTS.md).
+machine and in every replay (the sizes keep a move's processor time within
+the 50 ms a move of issue 45: bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -31,15 +31,35 @@ from engine.observation import Observation
 from engine.seats import Seat
 
 # simulated cards a move may cost, and the fewest and most layouts a move draws
-PLAY_WORK = {"medium": 1_200, "hard": 4_800, "expert": 12_000}
-BID_LAYOUTS = {"medium": 20, "hard": 120, "expert": 250}
+PLAY_WORK = {"medium": 1_200, "hard": 4_800, "expert": 9_600}
+BID_LAYOUTS = {"medium": 20, "hard": 80, "expert": 80}
 MIN_LAYOUTS = 4
 MAX_LAYOUTS = 60
 POINTS = {12: 4, 11: 3, 10: 2, 9: 1}  # ace, king, queen, jack as card % 13
 
 
-def _suit(c: int) -> int:
-    return c // 13
+# a card's suit and rank by table: the play-outs ask them millions of times a minute
+SUIT = tuple(c // 13 for c in range(52))
+RANK = tuple(c % 13 for c in range(52))
+
+
+def _lowest(cards: list[int]) -> int:
+    """The first card of the lowest rank (min by rank, as a loop: the hot path)."""
+    best = cards[0]
+    for c in cards:
+        if RANK[c] < RANK[best]:
+            best = c
+    return best
+
+
+def _winning(trick: list[int]) -> int:
+    """Index of the highest card of the suit led (the first card's)."""
+    led = SUIT[trick[0]]
+    best_i = 0
+    for i in range(1, len(trick)):
+        if SUIT[trick[i]] == led and trick[i] > trick[best_i]:
+            best_i = i
+    return best_i
 
 
 @dataclass
@@ -53,25 +73,11 @@ class _Sim:
     taken: list[int]
     low: bool
     declarer: int | None
+    win: int = 0  # index in the trick of the card winning it so far (_winning, kept up to date)
 
     def copy(self) -> _Sim:
         return _Sim([set(h) for h in self.hands], [[list(s) for s in st] for st in self.stacks],
-                    self.leader, list(self.trick), list(self.taken), self.low, self.declarer)
-
-    def turn(self) -> int:
-        return self.leader if len(self.trick) % 2 == 0 else 1 - self.leader
-
-    def playable(self, seat: int) -> list[int]:
-        return list(self.hands[seat]) + [s[-1] for s in self.stacks[seat] if s]
-
-    def legal(self, seat: int) -> list[int]:
-        cards = self.playable(seat)
-        if self.trick:
-            led = _suit(self.trick[0])
-            follow = [c for c in cards if _suit(c) == led]
-            if follow:
-                return follow
-        return cards
+                    self.leader, list(self.trick), list(self.taken), self.low, self.declarer, self.win)
 
     def play(self, seat: int, card: int) -> None:
         if card in self.hands[seat]:
@@ -81,10 +87,15 @@ class _Sim:
                 if s and s[-1] == card:
                     s.pop()  # the card under it, if any, is now face up
                     break
-        self.trick.append(card)
-        if len(self.trick) == 4:
-            led = _suit(self.trick[0])
-            best = max(range(4), key=lambda i: self.trick[i] if _suit(self.trick[i]) == led else -1)
+        trick = self.trick
+        trick.append(card)
+        n = len(trick)
+        if n == 1:
+            self.win = 0
+        elif SUIT[card] == SUIT[trick[0]] and card > trick[self.win]:
+            self.win = n - 1
+        if n == 4:
+            best = self.win
             winner = self.leader if best % 2 == 0 else 1 - self.leader
             self.taken[winner] += 1
             self.leader = winner
@@ -92,37 +103,46 @@ class _Sim:
 
     def choose(self, seat: int) -> int:
         """The textbook's card for ``seat``, also careful not to overtake its own card."""
-        cards = self.legal(seat)
+        own = list(self.hands[seat])  # playable(seat), inline: the play-outs' hottest line
+        for s in self.stacks[seat]:
+            if s:
+                own.append(s[-1])
         trick = self.trick
         if not trick:
+            cards = own
             if self.low:
-                return min(cards, key=lambda c: c % 13)
-            own = self.playable(seat)
+                return _lowest(cards)
             length = [0, 0, 0, 0]
             for c in own:
-                length[_suit(c)] += 1
-            top = max(cards, key=lambda c: (c % 13 >= 11, length[_suit(c)], c % 13))
-            return top if top % 13 >= 11 else min(cards, key=lambda c: (-length[_suit(c)], c % 13))
-        led = _suit(trick[0])
-        best_i = max(range(len(trick)), key=lambda i: trick[i] if _suit(trick[i]) == led else -1)
+                length[SUIT[c]] += 1
+            top = max(cards, key=lambda c: (RANK[c] >= 11, length[SUIT[c]], RANK[c]))
+            return top if RANK[top] >= 11 else min(cards, key=lambda c: (-length[SUIT[c]], RANK[c]))
+        led = SUIT[trick[0]]
+        following = [c for c in own if SUIT[c] == led]
+        cards = following or own
+        best_i = self.win
         best = trick[best_i]
         mine = (self.leader if best_i % 2 == 0 else 1 - self.leader) == seat
-        following = [c for c in cards if _suit(c) == led]
         if self.low:
             if not following:
-                return max(cards, key=lambda c: c % 13)
+                top = cards[0]
+                for c in cards:
+                    if RANK[c] > RANK[top]:
+                        top = c
+                return top
             under = [c for c in following if c < best]
             return max(under) if under else min(following)
         if mine:
-            return min(cards, key=lambda c: c % 13)
+            return _lowest(cards)
         winners = [c for c in following if c > best]
         if winners:
             return min(winners)
-        return min(cards, key=lambda c: c % 13)
+        return _lowest(cards)
 
     def finish(self) -> None:
-        while sum(self.taken) < 13:
-            seat = self.turn()
+        taken = self.taken
+        while taken[0] + taken[1] < 13:
+            seat = self.leader if len(self.trick) % 2 == 0 else 1 - self.leader
             self.play(seat, self.choose(seat))
 
     def points(self, seat: int) -> int:
@@ -167,8 +187,8 @@ def draw(obs: Observation, rng: random.Random, low: bool, declarer: int | None) 
     # a suit the other has shown out of is in neither its hand nor its face-up cards then; the
     # face-down cards were not its to play, so they may hold it
     void = voids(obs)[Seat(other)] if obs.phase == Phase.PLAY else set()
-    barred = [c for c in unseen if _suit(c) in void]
-    free = [c for c in unseen if _suit(c) not in void]
+    barred = [c for c in unseen if SUIT[c] in void]
+    free = [c for c in unseen if SUIT[c] not in void]
     if len(barred) > downs[0] + downs[1]:
         return None
     rng.shuffle(free)
@@ -189,7 +209,8 @@ def draw(obs: Observation, rng: random.Random, low: bool, declarer: int | None) 
             else:
                 stacks[seat].append([card])
     trick = [int(c) for c in obs.trick.cards]
-    return _Sim(hands, stacks, int(obs.trick.leader), trick, [obs.won[0], obs.won[1]], low, declarer)
+    return _Sim(hands, stacks, int(obs.trick.leader), trick, [obs.won[0], obs.won[1]], low, declarer,
+                _winning(trick) if trick else 0)
 
 
 def choose_play(obs: Observation, level: str, rng: random.Random, fallback: Card) -> Card:

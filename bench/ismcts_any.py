@@ -1,0 +1,258 @@
+"""The standard ISMCTS baseline for any game of the engine, in Python.
+
+Single-observer information-set Monte Carlo tree search (Cowling, Powley and
+Whitehouse 2012) run on the engine's own rules (engine.deal.Deal), so it plays
+every game the engine has, knowing nothing of any of them:
+
+- each iteration deals a fresh determinization: the cards the seat has not
+  seen (every card of the deal's record that its observation does not show)
+  are shuffled among the places they could be (the other hands, the stock,
+  the widow, the kitty), a card never going to a seat that has shown out of
+  its suit; the deal is then replayed move by move and kept only if the
+  seat's observation of it is exactly the one it has (so bids, the turned
+  card, draws, revealed cards, everything the seat knows is respected);
+- one tree of the seat's information set, every seat's choices in it, keyed
+  by the action; selection by UCB1 over the actions legal in this
+  determinization with availability counts; one node added an iteration;
+- random play-outs to the end of the hand; every side's reward (its points,
+  or its tricks in a partnership game, scaled to 0..1) backed up to the nodes
+  where that side chose;
+- the final move the root's most visited action.
+
+It is slow (the engine's rules in Python, a replay per iteration): the C
+search (engine/csrc/ismcts.c in its random play-out mode, bench/ismcts.py)
+is the same algorithm for Oh Hell and Knockout, and tests hold the two to
+the same choices on clear positions. The game's value scale for the reward
+comes from :func:`scale`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from engine.actions import Action, Exchange
+from engine.ai.ismcts_py import Node
+from engine.ai.layouts import voids
+from engine.cards import Card
+from engine.deal import Deal, DealRecord
+from engine.errors import RulesError
+from engine.match import Match
+from engine.order import Order
+from engine.seats import Seat
+
+TRIES = 200  # determinizations drawn before giving up on a position (none is consistent)
+
+
+class NoLayout(RulesError):
+    """No layout of the unseen cards reproduces what the seat has seen."""
+
+
+def visible(deal: Deal, seat: Seat) -> set[Card]:
+    """Every card ``seat``'s observation shows: its hand, the tricks, the turned card, open piles."""
+    obs = deal.observe(seat)
+    out = set(obs.hand) | {c for t in (*obs.tricks, obs.trick) for c in t.cards}
+    if obs.trump_card is not None:
+        out.add(obs.trump_card)
+    for cards in obs.piles.values():
+        out.update(cards)
+    return out
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where the record put each card: per place (a seat's hand, a pile) its cards,
+    and the seat holding it (None: a pile)."""
+
+    cards: tuple[tuple[Card, ...], ...]
+    owners: tuple[Seat | None, ...]
+    names: tuple[str, ...]  # piles' names ("" a hand)
+
+    @classmethod
+    def of(cls, record: DealRecord) -> Places:
+        hands = record.hands()
+        if any(h is None for h in hands):
+            raise NoLayout("the deal's record does not hold every hand: nothing to shuffle")
+        cards: list[tuple[Card, ...]] = [tuple(sorted(h or ())) for h in hands]
+        owners: list[Seat | None] = [Seat(i) for i in range(len(hands))]
+        names = [""] * len(hands)
+        for name, pile in record.piles:
+            cards.append(tuple(pile))
+            owners.append(None)
+            names.append(name)
+        return cls(tuple(cards), tuple(owners), tuple(names))
+
+    def record(self, base: DealRecord, cards: Sequence[Sequence[Card]]) -> DealRecord:
+        n = len(base.hands())
+        dealt = tuple(frozenset(h) for h in cards[:n])
+        piles = tuple((name, tuple(c)) for name, c in zip(self.names[n:], cards[n:], strict=True))
+        if base.pack is not None:
+            # classic's pack: card i goes to the seat dealer + 1 + i, the last (turned) to the dealer
+            turned = base.pack[-1]
+            queues = {s: [c for c in cards[s] if c != turned] for s in range(n)}
+            last = len(base.pack) - 1
+            pack = tuple(turned if i == last else queues[int(base.dealer.offset(1 + i % 4))].pop()
+                         for i in range(len(base.pack)))
+            return replace(base, pack=pack)
+        return replace(base, dealt=dealt, piles=piles)
+
+
+def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: random.Random) -> Deal:
+    """``deal``'s actions on ``record``; the cards another seat laid away unseen (Bid Whist's
+    kitty) are any it could have laid away in this layout."""
+    trial = Deal(record, deal.rules, deal.game)
+    for action in deal.actions:
+        if isinstance(action, Exchange) and action.seat != seat:
+            keep = [c for c in action.discard if c in seen]
+            free = [c for c in sorted(trial.hand(action.seat) or ()) if c not in seen]
+            action = Exchange(action.seat, (*keep, *rng.sample(free, len(action.discard) - len(keep))))
+        trial.apply(action)
+    return trial
+
+
+def determinize(deal: Deal, seat: Seat, rng: random.Random, places: Places | None = None) -> Deal:
+    """A deal consistent with everything ``seat`` knows of ``deal``, its actions replayed."""
+    places = places or Places.of(deal.record)
+    obs = deal.observe(seat)
+    want = obs.to_json()
+    seen = visible(deal, seat)
+    order = Order(obs.trump, obs.order == "downtown")
+    shown_out = voids(obs)
+    hidden = [c for p in places.cards for c in p if c not in seen]
+    room = [sum(1 for c in p if c not in seen) for p in places.cards]
+    for _ in range(TRIES):
+        rng.shuffle(hidden)
+
+        def fits(card: Card, place: int) -> bool:
+            owner = places.owners[place]
+            return owner is None or order.suit_of(card) not in shown_out.get(owner, set())
+
+        pool = sorted(hidden, key=lambda c: sum(1 for i in range(len(room)) if room[i] and fits(c, i)))
+        left = list(room)
+        given: list[list[Card]] = [[] for _ in places.cards]
+        ok = True
+        for card in pool:
+            options = [i for i in range(len(left)) if left[i] > 0 and fits(card, i)]
+            if not options:
+                ok = False
+                break
+            i = rng.choices(options, [left[j] for j in options])[0]
+            left[i] -= 1
+            given[i].append(card)
+        if not ok:
+            continue
+        # a place keeps its seen cards where they lay (a stock's order), the rest filled in
+        cards = [[c if c in seen else given[i].pop() for c in p] for i, p in enumerate(places.cards)]
+        try:
+            trial = replay(deal, places.record(deal.record, cards), seat, seen, rng)
+        except RulesError:
+            continue
+        if trial.observe(seat).to_json() == want:
+            return trial
+    raise NoLayout(f"no layout of the {len(hidden)} unseen cards fits what {seat.name} has seen "
+                   f"in {TRIES} tries")
+
+
+def rewards(deal: Deal, scale: tuple[float, float]) -> list[float]:
+    """Each side's result of a finished deal scaled to 0..1: its tricks in a partnership
+    game (the arena's margin), else its points between ``scale``'s low and high."""
+    game = deal.game
+    if game.partnerships:
+        total = max(1, sum(deal.won))
+        return [deal.won[0] / total, deal.won[1] / total]
+    score = game.score_hand(deal, (0,) * game.sides, deal.rules, 1, None)
+    low, high = scale
+    return [min(1.0, max(0.0, (p - low) / (high - low))) for p in score.points]
+
+
+def scale(deal: Deal, seat: Seat, places: Places) -> tuple[float, float]:
+    """The points a seat can score in a hand of this size, worst and best, measured by
+    playing the hand out at random (the engine has no formula for every game): the
+    extremes of 64 random play-outs of layouts ``seat`` could be looking at, widened by
+    a tenth."""
+    rng = random.Random(0)
+    lows, highs = [], []
+    for _ in range(64):
+        d = determinize(deal, seat, rng, places)
+        while not d.is_over:
+            d.apply(rng.choice(moves(d, rng)))
+        pts = d.game.score_hand(d, (0,) * d.game.sides, d.rules, 1, None).points
+        lows.append(min(pts))
+        highs.append(max(pts))
+    low, high = min(lows), max(highs)
+    pad = max(1.0, (high - low) / 10)
+    return low - pad, high + pad
+
+
+def moves(deal: Deal, rng: random.Random) -> list[Action]:
+    """The actions to choose among: the legal ones, or where a seat lays away any few cards of
+    its hand (Bid Whist's kitty) one such choice drawn at random (there are thousands)."""
+    legal = deal.legal_actions()
+    if legal or deal.turn is None:
+        return legal
+    hand = sorted(deal.hand(deal.turn) or ())
+    return [Exchange(deal.turn, tuple(rng.sample(hand, deal.exchange_count())))]
+
+
+def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.Random,
+           reward_scale: tuple[float, float] | None = None) -> Action:
+    """The root's most visited action after ``iterations`` simulations from ``seat``'s view."""
+    game = deal.game
+    places = Places.of(deal.record)
+    span = reward_scale or ((0.0, 1.0) if game.partnerships else scale(deal, seat, places))
+    root: Node[Action] = Node()
+    for _ in range(max(1, iterations)):
+        d = determinize(deal, seat, rng, places)
+        node, path = root, [root]
+        while not d.is_over:
+            legal = moves(d, rng)
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in legal if a not in node.children]
+            turn = d.turn
+            assert turn is not None
+            side = game.side_of(game.actor(d, turn))
+            if untried:
+                a = rng.choice(untried)
+                node.children[a] = child = Node[Action](mover=side, available=1)
+                d.apply(a)
+                path.append(child)
+                break
+            best = max(legal, key=lambda a: ucb(node.children[a], explore))
+            d.apply(best)
+            node = node.children[best]
+            path.append(node)
+        while not d.is_over:
+            d.apply(rng.choice(moves(d, rng)))
+        result = rewards(d, span)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.total += result[n.mover]
+    return max(root.children, key=lambda a: root.children[a].visits)
+
+
+def ucb(node: Node[Action], explore: float) -> float:
+    return node.total / node.visits + explore * math.sqrt(math.log(node.available) / node.visits)
+
+
+Bot = Callable[[Match, Seat, int | str], Action]
+
+
+def bot(iterations: int, explore: float) -> Bot:
+    """An arena player (device.arena.Entrant's bot): the search from the seat's view."""
+
+    def play(match: Match, seat: Seat, seed: int | str) -> Action:
+        deal = match.current
+        assert deal is not None
+        rng = random.Random(f"{seed}|{len(deal.actions)}|{int(seat)}")
+        legal = moves(deal, rng)
+        if len(legal) == 1:
+            return legal[0]
+        return search(deal, seat, iterations, explore, rng)
+
+    return play

@@ -1,0 +1,185 @@
+"""How strong the table's AI is against the standard searches: game x
+opponent, hard's (or expert's) margin ± one standard error over duplicate
+deals, with the command that measured each cell (bench/RESULTS.md and the
+README quote the table).
+
+Opponents:
+
+- ``textbook``: the table's rules level (engine.ai.rules, engine.ai.solo).
+- ``ismcts-1000`` and ``ismcts-4000``: the standard single-observer ISMCTS
+  (Cowling, Powley and Whitehouse 2012) with 1,000 and 4,000 simulations a
+  move and random play-outs, bench/ismcts.py (the C search for Oh Hell and
+  Knockout).
+- ``pimc-dds``: classic whist's PIMC on DDS with 20 layouts (bench/pimc_dds.py).
+
+Before the table, the baseline's own check, so nobody has to trust it: the
+ISMCTS-1,000 against a random player (it must win by a lot) and against
+itself with four times the simulations (it must lose). With ``--openspiel
+PYTHON`` (a Python with the ``open_spiel`` package), also ISMCTS-1,000
+against OpenSpiel's ISMCTSBot on its own Oh Hell rules
+(bench/openspiel_ismcts.py), an independent implementation.
+
+Every cell is one ``whist-table arena`` run (classic's PIMC-DDS one
+``python bench/arena.py``), so any one can be rerun alone: the table prints
+its command. Oh Hell is played with seven-card hands (``--rule
+schedule=fixed``), the hands the outside measurement in issue 48 used.
+
+    python bench/strength.py [--deals N] [--only CELL ...] [--seed S] [--out FILE] [--list]
+    BENCH_QUICK=1 python bench/strength.py      # 4 deals a cell (make bench: two cells, 3 deals)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+QUICK = os.environ.get("BENCH_QUICK") == "1"
+PY = "python"  # as the printed commands name it; runs use this interpreter
+
+
+def ismcts(iterations: int) -> str:
+    return f"cmd:{PY} bench/ismcts.py --iterations {iterations}"
+
+
+OPPONENTS = {
+    "textbook": "rules",
+    "ismcts-1000": ismcts(1000),
+    "ismcts-4000": ismcts(4000),
+    "random": "random",
+}
+SEVEN = ("--rule", "schedule=fixed")
+ONE, FOUR = OPPONENTS["ismcts-1000"], OPPONENTS["ismcts-4000"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    name: str
+    game: str
+    players: int
+    a: str  # the level or program measured
+    b: str  # its opponent
+    seed: str
+    rules: tuple[str, ...] = ()
+    classic_bench: bool = False  # through bench/arena.py (its bench-only bots: pimc-dds)
+
+    def command(self, deals: int) -> list[str]:
+        if self.classic_bench:
+            return [PY, "bench/arena.py", self.a, self.b, "--deals", str(deals), "--seed", self.seed]
+        return ["whist-table", "arena", "--game", self.game, "--players", str(self.players), self.a, self.b,
+                "--deals", str(deals), "--seed", self.seed, *self.rules, "--budget", "0", "--timeout", "120",
+                "--json"]
+
+
+def cells() -> list[Cell]:
+    out = [
+        # the baseline's check: far ahead of random, behind itself with four times the work
+        Cell("check-oh-hell-3-random", "oh-hell", 3, ONE, "random", "st", SEVEN),
+        Cell("check-oh-hell-3-x4", "oh-hell", 3, ONE, FOUR, "st", SEVEN),
+        Cell("check-oh-hell-4-x4", "oh-hell", 4, ONE, FOUR, "st", SEVEN),
+    ]
+    for game, players, rules in (("oh-hell", 3, SEVEN), ("oh-hell", 4, SEVEN), ("knockout", 4, ())):
+        for who in ("textbook", "ismcts-1000", "ismcts-4000"):
+            out.append(Cell(f"{game}-{players}-hard-{who}", game, players, "hard", OPPONENTS[who], "st",
+                            rules))
+        out.append(Cell(f"{game}-{players}-expert-ismcts-1000", game, players, "expert", ONE, "st", rules))
+    for level in ("hard", "expert"):
+        out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
+        out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",
+                        classic_bench=True))
+    for game, players in (("german", 2), ("solo", 4), ("dummy", 4), ("widow", 3), ("scandinavian", 2),
+                          ("bid", 4), ("norwegian", 4)):
+        out.append(Cell(f"{game}-{players}-hard-textbook", game, players, "hard", "rules", "st"))
+    return out
+
+
+@dataclass(frozen=True)
+class Result:
+    mean: float
+    se: float
+    deals: int
+    unit: str
+    seconds: float
+
+
+def run(cell: Cell, deals: int, python: str) -> Result:
+    cmd = cell.command(deals)
+    real = [python if c == PY else c for c in cmd]
+    real = [c.replace(f"cmd:{PY} ", f"cmd:{python} ") for c in real]
+    if real[0] == "whist-table":
+        real = [python, "-m", "device.cli", *real[1:]]
+    start = time.monotonic()
+    done = subprocess.run(real, cwd=ROOT, capture_output=True, text=True, check=False)
+    seconds = time.monotonic() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{cell.name} failed ({done.returncode}): {done.stderr[-2000:]}")
+    if cell.classic_bench:
+        m = re.search(r"trick margin: ([-+0-9.]+) ± ([0-9.nan]+) tricks/deal", done.stdout)
+        d = re.search(r": (\d+) duplicate deals", done.stdout)
+        if m is None or d is None:
+            raise SystemExit(f"{cell.name}: no margin in bench/arena.py's report:\n{done.stdout}")
+        return Result(float(m.group(1)), float(m.group(2)), int(d.group(1)), "tricks/deal", seconds)
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    key = "trick_margin" if cell.game == "classic" or data.get("alone_points") is None else "point_margin"
+    margin = data[key]
+    unit = "tricks/deal" if key == "trick_margin" else "points/hand"
+    se = margin["se"] if margin["se"] is not None else math.nan
+    return Result(margin["mean"], se, int(data["deals"]), unit, seconds)
+
+
+def label(spec: str) -> str:
+    for name, value in OPPONENTS.items():
+        if spec == value:
+            return f"ISMCTS {name.split('-')[1]}" if name.startswith("ismcts") else name
+    return spec
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=4 if QUICK else 500)
+    parser.add_argument("--only", nargs="*", default=None, help="cells by name (--list shows them)")
+    parser.add_argument("--list", action="store_true", help="the cells and their commands")
+    parser.add_argument("--seed", default=None, help="another seed for every cell (default st)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="also write the table (Markdown) to this file, for bench/RESULTS.md")
+    parser.add_argument("--openspiel", metavar="PYTHON", default=None,
+                        help="a Python with open_spiel: add the reference cell against OpenSpiel's ISMCTS")
+    args = parser.parse_args(argv)
+    table = cells()
+    if args.openspiel:
+        table.insert(2, Cell("check-oh-hell-3-openspiel", "oh-hell", 3, OPPONENTS["ismcts-1000"],
+                             f"cmd:{args.openspiel} bench/openspiel_ismcts.py", "st", SEVEN))
+    if args.seed is not None:
+        table = [replace(c, seed=args.seed) for c in table]
+    wanted = [c for c in table if args.only is None or c.name in args.only]
+    if args.only and len(wanted) != len(args.only):
+        known = {c.name for c in table}
+        raise SystemExit(f"no cell {sorted(set(args.only) - known)}; --list shows them")
+    if args.list:
+        for c in wanted:
+            print(f"{c.name}: {shlex.join(c.command(args.deals))}")
+        return 0
+    lines = ["| game, players | side | against | margin ± SE | deals | command |",
+             "|---|---|---|---|---|---|"]
+    print("\n".join(lines), flush=True)
+    for c in wanted:
+        r = run(c, args.deals, sys.executable)
+        lines.append(f"| {c.game}, {c.players} | {label(c.a)} | {label(c.b)} | {r.mean:+.3f} ± {r.se:.3f} "
+                     f"{r.unit} | {r.deals} | `{shlex.join(c.command(args.deals)).replace('|', '/')}` |")
+        print(lines[-1], flush=True)
+    if args.out is not None:
+        args.out.write_text("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,355 @@
+"""What the text demo prints: a :class:`Printer` for cards and hands, and the report of a
+run, by side (the games played in partnerships) or by seat (each plays alone).
+
+A report follows the match as one of its listeners (``engine.match.MatchListener``):
+the auction and the contract once known, every trick, and after each hand the
+score; device.headless prints the headers between hands.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from typing import TextIO
+
+from device.driver import Listener
+from device.words import count
+from engine.actions import Action, Bid, Pass
+from engine.cards import SUIT_SYMBOLS, Card
+from engine.cut import cut_for_partners
+from engine.deal import Deal, DealRecord, describe_action
+from engine.game import Game, GameRules
+from engine.match import Match
+from engine.order import Order
+from engine.scoring import SIDE_LONG_NAMES, HandScore
+from engine.seats import SEAT_NAMES, SEATS, Seat
+from engine.trick import Trick
+
+RED, RESET = "\033[31m", "\033[0m"
+
+
+def trumps_named_later(deal: Deal) -> bool:
+    """Whether the auction's winner names trumps (no trumps dealt, and the game has a step
+    where a seat names them): said so rather than "no trumps" before the auction ends."""
+    declares = type(deal.game).declare_legal is not Game.declare_legal
+    return deal.game.has_auction and deal.contract is None and deal.trump == 4 and declares
+
+
+class Printer:
+    """Formats cards, tricks and sheets for a terminal (colour only on a tty)."""
+
+    def __init__(self, out: TextIO, colour: bool | None = None) -> None:
+        self.out = out
+        if colour is None:
+            isatty = getattr(out, "isatty", None)
+            colour = bool(isatty and isatty())
+        self.colour = colour
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        flush = getattr(self.out, "flush", None)
+        if flush:
+            flush()
+
+    def card(self, card: Card, width: int = 0) -> str:
+        text = card.symbol.ljust(width)
+        if self.colour and card.suit in (1, 2):
+            return RED + text + RESET
+        return text
+
+    def suit(self, suit: int) -> str:
+        sym = SUIT_SYMBOLS[suit]
+        return RED + sym + RESET if self.colour and suit in (1, 2) else sym
+
+    def trump(self, deal: Deal) -> str:
+        if trumps_named_later(deal):
+            return "trumps named by the auction's winner"
+        if deal.trump == 4:
+            return "no trumps"
+        text = f"trumps {self.suit(deal.trump)}"
+        if deal.record.trump_card is not None:
+            text += f" (turned {self.card(deal.record.trump_card)})"
+        return text
+
+    def hand(self, cards: frozenset[Card] | None) -> str:
+        if cards is None:
+            return "(unknown)"
+        groups = []
+        for suit in range(4):
+            ranks = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
+            text = " ".join(c.symbol[1:] for c in ranks) or "-"
+            groups.append(f"{self.suit(suit)} {text}")
+        return "   ".join(groups)
+
+    def hands(self, dealt: tuple[frozenset[Card] | None, ...]) -> list[str]:
+        """The four hands, one line each, suits lined up in columns."""
+        cols: list[list[str]] = []
+        for suit in range(4):
+            col = []
+            for cards in dealt:
+                ranks = sorted((c for c in cards or () if c.suit == suit), key=lambda c: -c.rank)
+                col.append(" ".join(c.symbol[1:] for c in ranks) or "-")
+            width = max(len(x) for x in col)
+            cols.append([x.ljust(width) for x in col])
+        lines = []
+        for seat in SEATS:
+            if dealt[seat] is None:
+                lines.append(f"  {SEAT_NAMES[seat]:<5}  (unknown)")
+                continue
+            groups = [f"{self.suit(suit)} {cols[suit][seat]}" for suit in range(4)]
+            jokers = sorted(str(c) for c in dealt[seat] or () if c.is_joker)
+            if jokers:
+                groups.append(" ".join(jokers))
+            lines.append(f"  {SEAT_NAMES[seat]:<5}  " + "   ".join(groups).rstrip())
+        return lines
+
+    def piles(self, deal: Deal) -> list[str]:
+        """The piles dealt beside the hands (a kitty), face down to the players."""
+        return [f"  {name.capitalize()}: " + " ".join(self.card(c) for c in cards)
+                for name, cards in deal.record.piles if cards]
+
+    def trick(self, number: int, trick: Trick, trump: int | Order) -> str:
+        plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
+        return f"Trick {number:<2}  {plays}  -> {SEAT_NAMES[trick.winner(trump)]}"
+
+    def auction(self, auction: list[Bid | Pass]) -> str:
+        return "Auction: " + ", ".join(f"{SEAT_NAMES[a.seat]} {describe_action(a)}" for a in auction)
+
+    def contract(self, deal: Deal) -> str:
+        contract = deal.contract
+        assert contract is not None
+        who = "all passed" if contract.declarer is None else f"{SEAT_NAMES[contract.declarer]} declares"
+        named = ""
+        if deal.declarations:  # trumps or the direction named after the auction
+            named = (f", played {'downtown' if contract.downtown else 'uptown'}" if contract.trump == 4
+                     else f" in {self.suit(contract.trump)}")
+        laid = ""
+        for ex in deal.exchanges:
+            kitty = set(deal.record.pile("kitty"))
+            own = sum(1 for c in ex.discard if c not in kitty)
+            laid += (f"; {SEAT_NAMES[ex.seat]} takes the kitty and lays away "
+                     f"{' '.join(self.card(c) for c in ex.discard)} ({own} of own cards)")
+        return f"Contract: {contract.call}{named} ({who}){laid}, {SEAT_NAMES[deal.current.leader]} leads"
+
+
+class Report(Listener, ABC):
+    """The lines of a run that follow the match (a listener of every match it plays):
+    shared by both layouts; each says how a hand, a trick and a score read."""
+
+    unit = "Game"  # what a match is called in the headers: Rubber, Match, Game
+
+    def __init__(self, p: Printer, game: Game, rules: GameRules, delay: float = 0) -> None:
+        self.p = p
+        self.game = game
+        self.rules = rules
+        self.delay = delay
+        self.match: Match | None = None
+        self.rubber = 1  # the number of the match followed, in the run
+        self.tricks = 0  # tricks of the hand in progress already printed
+        self.said = False  # the hand's auction is printed
+
+    def follow(self, match: Match, rubber: int) -> None:
+        self.match = match
+        self.rubber = rubber
+
+    def deal(self) -> Deal:
+        assert self.match is not None and self.match.current is not None
+        return self.match.current
+
+    # -- engine.match.MatchListener --------------------------------------------
+    def hand_started(self, record: DealRecord) -> None:
+        self.tricks = 0
+        self.said = False
+
+    def action_applied(self, action: Action) -> None:
+        deal = self.deal()
+        if not self.said and deal.contract is not None and self.says_auction(deal):
+            self.said = True
+            for line in self.auction_lines(deal):
+                self.p.say(line)
+        while self.tricks < len(deal.tricks):
+            self.tricks += 1
+            self.p.say(self.trick_line(deal, self.tricks))
+            if self.delay > 0:
+                time.sleep(self.delay)
+
+    def hand_scored(self, score: HandScore) -> None:
+        assert self.match is not None
+        for line in self.score_lines(self.match, score):
+            self.p.say(line)
+
+    # -- the layout's own lines ------------------------------------------------
+    def header(self, deal: Deal, rubber: int, played: int, hands: int) -> None:
+        """The hand's heading and its cards, before it is played (or carried on)."""
+        assert self.match is not None
+        self.p.say()
+        self.p.say(f"--- {self.unit} {rubber}, hand {len(self.match.hands) + 1} (hand {played + 1} of "
+                   f"{hands}): {self.deals(deal)}, {self.p.trump(deal)} ---")
+        for line in self.hand_lines(deal):
+            self.p.say(line)
+
+    @abstractmethod
+    def deals(self, deal: Deal) -> str: ...
+
+    @abstractmethod
+    def hand_lines(self, deal: Deal) -> list[str]: ...
+
+    def resumed(self, deal: Deal) -> None:
+        """The hand in progress is shown again: where its tricks and auction stand."""
+        self.tricks = len(deal.tricks)
+        self.said = False
+
+    @abstractmethod
+    def says_auction(self, deal: Deal) -> bool: ...
+
+    @abstractmethod
+    def auction_lines(self, deal: Deal) -> list[str]: ...
+
+    @abstractmethod
+    def trick_line(self, deal: Deal, number: int) -> str: ...
+
+    @abstractmethod
+    def score_lines(self, match: Match, score: HandScore) -> list[str]: ...
+
+
+class BySide(Report):
+    """Four seats in two partnerships: North, East, South, West; a score sheet by side."""
+
+    def __init__(self, p: Printer, game: Game, rules: GameRules, delay: float = 0) -> None:
+        super().__init__(p, game, rules, delay)
+        self.unit = "Rubber" if game.games_to_win(rules) > 1 else "Match"
+
+    def intro(self, hands: int, seed: int | str | None, who: str, title: str) -> None:
+        self.p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in all four seats"
+                   + (f", seed {seed}" if seed is not None else "") + ".")
+
+    def first_dealer(self, seed: int | str | None) -> Seat:
+        p = self.p
+        names = [SEAT_NAMES[s] for s in SEATS]
+        cut = cut_for_partners(names, seed=None if seed is None else f"{seed}/cut")
+        draws = ", ".join(f"{name} {p.card(card)}" for name, card in cut.draws)
+        dealer = Seat.parse(cut.order[-1])
+        p.say(f"Cut for the first deal (ace low): {draws} - {SEAT_NAMES[dealer]} deals.")
+        return dealer
+
+    def deals(self, deal: Deal) -> str:
+        return f"{SEAT_NAMES[deal.dealer]} deals"
+
+    def hand_lines(self, deal: Deal) -> list[str]:
+        return self.p.hands(deal.dealt_hands()) + self.p.piles(deal)
+
+    def resumed(self, deal: Deal) -> None:
+        super().resumed(deal)
+        if deal.auction and deal.contract is not None:  # resumed after the auction
+            self.said = True
+            for line in self.auction_lines(deal):
+                self.p.say(line)
+
+    def says_auction(self, deal: Deal) -> bool:
+        return bool(deal.auction)
+
+    def auction_lines(self, deal: Deal) -> list[str]:
+        return [self.p.auction(list(deal.auction)), self.p.contract(deal)]
+
+    def trick_line(self, deal: Deal, number: int) -> str:
+        return self.p.trick(number, deal.tricks[number - 1], deal.order)
+
+    def score_lines(self, match: Match, score: HandScore) -> list[str]:
+        lines = _hand_summary(score) + [""] + match.sheet().lines()
+        if match.is_over:
+            w = match.winner
+            assert w is not None
+            ns, ew = match.games_won
+            lines.append(f"*** {self.unit} {self.rubber} to {SIDE_LONG_NAMES[w]}, {ns}-{ew} in games ***")
+        return lines
+
+
+def _hand_summary(score: HandScore) -> list[str]:
+    ns, ew = score.tricks
+    lines = [f"Hand {score.number}: North-South {ns} tricks, East-West {ew}."]
+    if score.penalty != (0, 0):
+        a, b = score.adjusted
+        lines.append(f"  After the revoke penalty: North-South {a}, East-West {b}.")
+    gains = [f"{SIDE_LONG_NAMES[s]} +{score.points[s]}" for s in (0, 1) if score.points[s]]
+    detail = ", ".join(gains) if gains else "nobody scores"
+    if any(score.honours):
+        detail += " (honours " + ", ".join(
+            f"{SIDE_LONG_NAMES[s]} {score.honours[s]}" for s in (0, 1) if score.honours[s]
+        ) + ")"
+    lines.append(f"  {detail}. Game: NS {score.game_after[0]}  EW {score.game_after[1]}.")
+    for note in score.notes:
+        lines.append(f"  {note}")
+    if score.game_won_by is not None:
+        lines.append(f"  *** {SIDE_LONG_NAMES[score.game_won_by]} win the game ***")
+    return lines
+
+
+def seat_word(seat: Seat) -> str:
+    return f"P{int(seat) + 1}"
+
+
+class BySeat(Report):
+    """Each plays alone at two to seven seats: P1, P2, ...; every player's points and total."""
+
+    def intro(self, hands: int, seed: int | str | None, who: str, title: str) -> None:
+        self.p.say(f"Whist table demo ({self.game.title}): {count(hands, 'hand')}, {who} in all "
+                   f"{self.game.sides} seats" + (f", seed {seed}" if seed is not None else "") + ".")
+        self.p.say(self.rules.summary())
+
+    def first_dealer(self, seed: int | str | None) -> Seat:
+        return Seat(0)
+
+    def word(self, deal: Deal, seat: Seat) -> str:
+        # a hand beyond the players is a dummy hand, played by its declarer
+        return "D" if int(seat) >= deal.game.sides else seat_word(seat)
+
+    def deals(self, deal: Deal) -> str:
+        return f"{seat_word(deal.dealer)} deals {count(deal.tricks_per_hand, 'card')}"
+
+    def hand_lines(self, deal: Deal) -> list[str]:
+        return [f"  {self.word(deal, seat):<3}  " + ("(out)" if seat in deal.out else self.p.hand(cards))
+                for seat, cards in zip(deal.seats, deal.dealt_hands(), strict=True)]
+
+    def says_auction(self, deal: Deal) -> bool:
+        return True
+
+    def auction_lines(self, deal: Deal) -> list[str]:
+        contract = deal.contract
+        assert contract is not None
+        counts = [a for a in deal.auction if isinstance(a, Bid) and a.tricks is not None]
+        if self.game.has_auction and not counts:  # a named auction and its contract
+            said = ", ".join(f"{seat_word(a.seat)} {describe_action(a)}" for a in deal.auction)
+            who = "" if contract.declarer is None else f", {seat_word(contract.declarer)}"
+            return [f"Auction: {said or 'none'} ({contract.call}{who})"]
+        if counts:
+            bids = ", ".join(f"{seat_word(a.seat)} {a.tricks}" for a in counts)
+            return [f"Bids: {bids} ({contract.call})"]
+        if contract.declarer is not None:
+            return [f"Trumps: {contract.call} by {seat_word(contract.declarer)}"]
+        return []
+
+    def trick_line(self, deal: Deal, number: int) -> str:
+        trick = deal.tricks[number - 1]
+        plays = "  ".join(f"{self.word(deal, s)}:{self.p.card(c, 3)}" for s, c in trick.plays())
+        return f"Trick {number:<2}  {plays}  -> {self.word(deal, trick.winner(deal.order))}"
+
+    def score_lines(self, match: Match, score: HandScore) -> list[str]:
+        deal = match.deals[-1]
+        lines = ["  " + "  ".join(f"{seat_word(Seat(s))} {score.tricks[s]}t {score.points[s]:+d} = {total}"
+                                  for s, total in enumerate(score.game_after) if Seat(s) not in deal.out)]
+        counted = any(isinstance(a, Bid) and a.tricks is not None for a in deal.auction)
+        named = self.game.has_auction and not counted
+        for note in score.notes:
+            if named:  # what the contract made
+                lines.append(f"  {note}")
+            elif note.startswith("out: "):
+                knocked = [Seat.parse_at(x.strip(), self.game.players) for x in note[5:].split(",")]
+                lines.append("  Knocked out: " + ", ".join(seat_word(s) for s in knocked))
+        if match.is_over:
+            w = match.winner
+            assert w is not None
+            lines.append(f"*** {self.unit} {self.rubber} to {seat_word(Seat(w))} ***")
+        return lines
+
+
+__all__ = ["BySeat", "BySide", "Printer", "Report", "seat_word", "trumps_named_later"]

@@ -1,0 +1,62 @@
+"""A killed ``demo --headless --db`` of a game with an auction, and of one where each plays
+alone, resumes from its store when run again and ends with the same journal, the same
+``history --json`` and the same last lines as a run that was never killed."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.games import GAMES
+from tests.system.test_powercut import partial_journal
+from tests.system.test_resume import journal_of, run_cli
+
+ROOT = Path(__file__).resolve().parents[2]
+HANDS = 2
+
+
+def games() -> list[str]:
+    partners = next(n for n, g in GAMES.items() if g.partnerships and g.has_auction)
+    alone = next(n for n, g in GAMES.items() if not g.partnerships and g.has_auction)
+    return [partners, alone]
+
+
+def command(db: Path, game: str) -> list[str]:
+    return [sys.executable, "-m", "device.cli", "demo", "--headless", "--game", game, "--hands", str(HANDS),
+            "--seed", "31", "--db", str(db), "--level", "rules"]
+
+
+def actions_in(db: Path) -> int:
+    left = partial_journal(db)
+    return 0 if left is None else len(left["actions"])
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_killed_demo_resumes_to_the_same_journal(tmp_path: Path, game: str) -> None:
+    whole = tmp_path / "whole.sqlite3"
+    done = subprocess.run(command(whole, game), cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    total = len(journal_of(whole)["actions"])
+    cut = tmp_path / "cut.sqlite3"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    proc = subprocess.Popen(command(cut, game), cwd=ROOT, **quiet)
+    try:
+        while proc.poll() is None and actions_in(cut) < total // 3:
+            time.sleep(0.002)
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL  # cut part way through, as a power cut would
+    assert 0 < actions_in(cut) < total
+    again = subprocess.run(command(cut, game), cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "Resuming the demo run with seed 31" in again.stdout
+    assert journal_of(cut) == journal_of(whole)
+    exports = [run_cli(["history", "--json", "--db", str(db)]) for db in (whole, cut)]
+    assert exports[0][0] == exports[1][0] == 0 and exports[0][1] == exports[1][1]
+    assert again.stdout.splitlines()[-1].split(";")[1] == done.stdout.splitlines()[-1].split(";")[1]
