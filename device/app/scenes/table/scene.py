@@ -63,9 +63,9 @@ class TableScene(Scene):
         self.collect: tuple[Trick, Seat, float] | None = None  # a trick going to its winner
         self.next_ai_at = 0.0
         # the AI's seats think on the worker thread; yours answer through the controls (act)
-        self.person = Person()
+        you = Person()
         players: dict[Seat, Player] = {
-            s: self.person if s in self.human_seats
+            s: you if s in self.human_seats
             else WorkerPlayer(app.ai, app.ai_level(s), self.session.reproducible, app.ai_budget)
             for s in self.seating.seats}
         self.driver = Driver(self.session.match, players)
