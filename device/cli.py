@@ -41,7 +41,7 @@ def _add_common(parser: argparse.ArgumentParser, default: object) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="whist-table",
-        description="A whist table: deals, referees and scores classic whist; "
+        description="A whist table: deals, referees and scores the games of the whist family; "
         "an AI fills any empty seat.",
     )
     _add_common(parser, None)

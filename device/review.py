@@ -11,14 +11,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from device import vocabulary
 from device.words import count
 from engine.cards import parse_card
 from engine.seats import Seat
 
 if TYPE_CHECKING:
     from engine.deal import Deal
+    from engine.game import Game
 
-NAMES = {"N": "Partner", "E": "East", "S": "You", "W": "West"}
+def reviewable(game: Game) -> bool:
+    """Whether engine.ai.review can cost the cards of ``game``'s hands: two sides of two,
+    trumps fixed before the play (no auction, whose contracts change what a trick is worth)."""
+    return game.partnerships and game.players == 4 and not game.has_auction
+
+
+def name(seat: str) -> str:
+    """A review row's seat (N E S W: the review is of the four-seat partnership game) as the
+    table calls it: You, Partner, Left, Right."""
+    return vocabulary.partner_seat_word(Seat.parse(seat))
 
 
 def _int(row: Mapping[str, object], key: str) -> int:
@@ -56,8 +67,8 @@ def plain_record(deal: Deal) -> list[tuple[str, str]]:
         ("dim", "The double-dummy analysis is not available; here is the hand as played.")]
     for i, t in enumerate(deal.tricks, 1):
         winner = t.winner(deal.order)
-        plays = "   ".join(f"{NAMES[s.name]} {c.symbol}" for s, c in t.plays())
-        out.append(("b", f"Trick {i}: {NAMES[winner.name]} won"))
+        plays = "   ".join(f"{vocabulary.seat_word(deal.game, s)} {c.symbol}" for s, c in t.plays())
+        out.append(("b", f"Trick {i}: {vocabulary.seat_word(deal.game, winner)} won"))
         out.append(("t", plays))
     return out
 
@@ -67,10 +78,10 @@ def summary_lines(result: list[CardCost]) -> list[tuple[str, str]]:
     mistakes = [r for r in result if r.mistake and Seat.parse(r.seat).side == 0]
     theirs = [r for r in result if r.mistake and Seat.parse(r.seat).side == 1]
     lost = sum(r.cost for r in mistakes)
-    return [("h", f"Your side: {count(len(mistakes), 'costly card')}, {count(lost, 'trick')} lost"
-                  if mistakes else "Your side: no card cost a trick"),
-            ("t", f"Opponents: {count(len(theirs), 'costly card')}" if theirs
-                  else "Opponents: no card cost a trick"),
+    return [("h", f"{vocabulary.WE}: {count(len(mistakes), 'costly card')}, {count(lost, 'trick')} lost"
+                  if mistakes else f"{vocabulary.WE}: no card cost a trick"),
+            ("t", f"{vocabulary.THEY}: {count(len(theirs), 'costly card')}" if theirs
+                  else f"{vocabulary.THEY}: no card cost a trick"),
             ("dim", "Tricks are double-dummy: best play with every hand in view.")]
 
 
@@ -88,7 +99,7 @@ def review_lines(deal: Deal | None, result: list[CardCost] | None) -> list[tuple
             out.append(("", ""))
             out.append(("b", f"Trick {trick}"))
         card = parse_card(r.card)
-        who = NAMES.get(r.seat, r.seat)
+        who = name(r.seat)
         line = f"{who}: {card.symbol}   (side's best: {r.after} tricks)"
         if r.mistake:
             line = f"{who}: {card.symbol}   (side's best: {r.before} → {r.after} tricks)"

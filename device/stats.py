@@ -38,9 +38,9 @@ class HandOutcome:
 
     @property
     def won_by(self) -> int | None:
-        """The side that took more tricks as played (the odd tricks)."""
-        ns, ew = self.tricks
-        return None if ns == ew else 0 if ns > ew else 1
+        """The side (or seat) that took the most tricks as played; None on a tie."""
+        best = max(self.tricks)
+        return None if self.tricks.count(best) > 1 else self.tricks.index(best)
 
 
 @dataclass(frozen=True)
@@ -96,18 +96,23 @@ class Statistics:
 
 
 def _count(sides: Iterable[int | None]) -> Pair:
+    """How often each side won; as long as the most sides seen (two at least)."""
     won = [0, 0]
     for side in sides:
         if side is not None:
+            won.extend([0] * (side + 1 - len(won)))
             won[side] += 1
-    return won[0], won[1]
+    return tuple(won)
 
 
 def _sum(pairs: Iterable[Pair]) -> Pair:
-    ns = ew = 0
-    for a, b in pairs:
-        ns, ew = ns + a, ew + b
-    return ns, ew
+    """Side by side sums; games scored by seat add their seats beyond the first two."""
+    total = [0, 0]
+    for pair in pairs:
+        total.extend([0] * (len(pair) - len(total)))
+        for i, v in enumerate(pair):
+            total[i] += v
+    return tuple(total)
 
 
 def _fold(hands: list[HandOutcome], rubbers: list[RubberOutcome]) -> Tally:

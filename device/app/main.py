@@ -67,9 +67,9 @@ def _int_seed(seed: str | int | None) -> int | None:
 
 
 def _game(name: str | None) -> str:
-    from engine.games import get_game
+    from engine.games import GAMES, get_game
 
-    return "classic" if name is None else get_game(name).name
+    return next(iter(GAMES)) if name is None else get_game(name).name  # the first listed by default
 
 
 def _make_app(args: argparse.Namespace, kiosk: bool = False, persist: bool = True) -> App:
@@ -130,8 +130,8 @@ def _no_screen() -> bool:
         pygame.display.quit()
 
 
-def _terminal_demo(args: argparse.Namespace) -> int:
-    """``--fallback-headless`` with no screen: the text demo, as ``make run`` promises."""
+def terminal_demo(args: argparse.Namespace) -> int:
+    """No screen: the text demo in the terminal, as ``make run`` promises."""
     print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
     from device.headless import run_headless
 
@@ -140,16 +140,39 @@ def _terminal_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_SCREEN_KIOSK = ("whist-table: no screen found for the kiosk: connect the display (a KMS card under "
+                   "/dev/dri) or set DISPLAY, then start it again")
+
+
+def ask_about_saved_match(app: App) -> None:
+    """``--game G`` while the store's unfinished match is of another game: asked whether to
+    leave it (kept: back to the table; left: G starts) rather than playing it under G's name."""
+    asked = app.options.game
+    match = app.session.match
+    if asked is None or not match.deals:
+        return
+    from engine.games import get_game
+
+    wanted = get_game(asked, app.options.players)
+    if (match.game.name, match.game.players) != (wanted.name, wanted.players):
+        app.go("change_game", game=wanted.name, players=app.options.players, back="table")
+
+
 def run_play(args: argparse.Namespace) -> int:
     """``whist-table [play]``: the table, windowed or fullscreen, or as a kiosk."""
-    if getattr(args, "fallback_headless", False) and _no_screen():
-        # DISPLAY was set but no server answered (an ssh session, a stale variable):
-        # SDL would fall back to an invisible offscreen window that runs for ever.
-        return _terminal_demo(args)
-    app = _make_app(args, kiosk=bool(getattr(args, "kiosk", False)))
+    kiosk = bool(getattr(args, "kiosk", False))
+    if _no_screen():
+        # No screen (no X, no Wayland, no KMS, or a DISPLAY nobody answers on): SDL would
+        # draw to an invisible window that runs for ever.
+        if kiosk:
+            print(NO_SCREEN_KIOSK, file=sys.stderr)
+            return 1
+        return terminal_demo(args)
+    app = _make_app(args, kiosk=kiosk)
     from device.journal import attach_app  # every card kept in the store; a cut rubber resumed
 
     store = attach_app(app)
+    ask_about_saved_match(app)
     if getattr(args, "referee", False):
         app.go("referee")  # real cards for --game (an unfinished real-card match comes back)
     source = getattr(args, "deal_source", None)
@@ -190,7 +213,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                rotation: int = 0, four_colour: bool = False, hands: int | None = None,
                tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
                rubber_points: bool | None = None,
-               back: str | None = None, game: str = "classic", moment: str = "rubber",
+               back: str | None = None, game: str | None = None, moment: str = "rubber",
                at: float | None = None, players: int | None = None, step: str | None = None) -> Path:
     """Render ``scene`` with a seeded game (of ``game``) to a PNG, without a display.
 
@@ -246,6 +269,8 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         # Until the moment: the first game won, or the rubber (the match).
         while not (session.match.is_over or moment == "game" and session.match.games):
             play_hand()
+    from device.vocabulary import you
+
     def deal_until(stop: Callable[[Deal], bool]) -> None:
         """Deal and play until ``stop``; with a step asked for, hands on (40 at most) until
         the seat at the bottom has that step."""
@@ -257,13 +282,19 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
             session.finish()
             deal = session.shuffle_and_deal()
             _play_out(deal, None, stop, match=session.match)
+        if deal.is_over and step is not None:
+            raise ValueError(f"in {session.match.game.title} your seat never has the {step} step: "
+                             "choose a step the game has (whist-table games)")
+        if deal.is_over:
+            raise ValueError(f"a hand of {session.match.game.title} has {deal.tricks_per_hand} tricks: "
+                             f"--tricks {tricks} is past its end")
 
     solo = not session.match.game.partnerships  # each alone: you are seat 0, else South
     if scene == "table" and solo:
         # at your turn: to bid with tricks 0 (you deal the first hand: the hook shows), else
         # to play once that many tricks (default 1) are played and the trick is under way
         def your_turn(d: Deal) -> bool:
-            if d.turn is None or d.game.actor(d, d.turn) != 0:  # yours, or a dummy you play
+            if d.turn is None or d.game.actor(d, d.turn) != you(d.game):  # yours, or a dummy you play
                 return False
             if step is not None:
                 return str(d.phase) == step

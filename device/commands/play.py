@@ -16,12 +16,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kiosk", action="store_true",
                         help="fullscreen, no cursor, leave only through the admin menu")
     parser.add_argument("--fallback-headless", action="store_true",
-                        help="with no display, run the text demo in the terminal instead")
+                        help="with no display, run the text demo in the terminal instead (the "
+                        "default now: kept for the scripts that pass it)")
     parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
-    parser.add_argument("--game", metavar="G", help="the game (classic; whist-table games lists them)")
+    parser.add_argument("--game", metavar="G", help="the game (whist-table games lists them)")
     parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="players at the table, for the games played by several (oh-hell 3-7, "
-                        "knockout 2-7; default 4)")
+                        help="players at the table, for the games played at several sizes "
+                        "(whist-table games lists them)")
     parser.add_argument("--referee", action="store_true",
                         help="real cards: people play a real deck on the card reader and the table "
                         "referees, any game (AI seats' cards scanned into racks); with --hall, the drive's "
@@ -68,23 +69,24 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if getattr(args, "deals", None):
         from device.deals import DealFileError, DealSource
+        from engine.games import GAMES
 
+        game = (getattr(args, "game", None) or next(iter(GAMES))).strip().lower()
         try:
-            args.deal_source = DealSource.open(args.deals, getattr(args, "seed", None),
-                                               (getattr(args, "game", None) or "classic").strip().lower())
+            args.deal_source = DealSource.open(args.deals, getattr(args, "seed", None), game)
         except DealFileError as exc:
             print(f"whist-table: {exc}", file=sys.stderr)
             return 1
     elif getattr(args, "duplicate", False):
         print("whist-table: --duplicate plays the deals of a file: give --deals FILE.pbn", file=sys.stderr)
         return 2
-    if getattr(args, "fallback_headless", False) and not display_available():
-        print("No display found: playing a demo in the terminal instead.", file=sys.stderr)
-        from device.headless import run_headless
+    if not display_available():  # at once: no pygame, no store, no hall
+        from device.app.main import NO_SCREEN_KIOSK, terminal_demo
 
-        delay = 0.4 if sys.stdout.isatty() else 0.0  # watchable on a terminal, instant in a pipe
-        run_headless(4, getattr(args, "seed", None), out=sys.stdout, delay=delay)
-        return 0
+        if getattr(args, "kiosk", False):
+            print(NO_SCREEN_KIOSK, file=sys.stderr)
+            return 1
+        return terminal_demo(args)
     if getattr(args, "hall", None) or _hall_configured(args):
         from hall.app import run_hall_play
 

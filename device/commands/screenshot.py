@@ -24,10 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="800x480", metavar="WxH", help="default 800x480")
     parser.add_argument("--out", required=True, metavar="F.png")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal shown (default 1)")
-    parser.add_argument("--game", default="classic", help="the game shown (whist-table games lists them)")
+    parser.add_argument("--game", help="the game shown (whist-table games lists them; default the first)")
     parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="players at the table, for the games played by several (oh-hell 3-7, "
-                        "knockout 2-7; default 4)")
+                        help="players at the table, for the games played at several sizes "
+                        "(whist-table games lists them)")
     parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
     parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
     parser.add_argument("--hands", type=int, metavar="N",
@@ -67,10 +67,10 @@ def run(args: argparse.Namespace) -> int:
     assert size is not None  # the flag has a default
     from device.app.scenes import has_table, no_table
     from engine.errors import RulesError
-    from engine.games import get_game
+    from engine.games import GAMES, get_game
 
     try:
-        game = get_game(args.game).name if args.game else "classic"
+        game = get_game(args.game).name if args.game else next(iter(GAMES))
     except RulesError as exc:
         print(f"whist-table screenshot: {exc}", file=sys.stderr)
         return 2
@@ -78,9 +78,14 @@ def run(args: argparse.Namespace) -> int:
     if not has_table(game) and not refereed:
         print(f"whist-table screenshot: {no_table(game)}", file=sys.stderr)
         return 2
-    out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
-                     four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
-                     last_trick=args.last_trick, honours=honours, rubber_points=rubber_points, back=args.back,
-                     game=args.game, moment=args.moment, at=args.at, players=args.players, step=args.step)
+    try:
+        out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,
+                         four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
+                         last_trick=args.last_trick, honours=honours, rubber_points=rubber_points,
+                         back=args.back, game=args.game, moment=args.moment, at=args.at,
+                         players=args.players, step=args.step)
+    except (ValueError, RulesError) as exc:  # a moment the game never reaches, a table size it refuses
+        print(f"whist-table screenshot: {exc}", file=sys.stderr)
+        return 2
     print(out)
     return 0

@@ -149,4 +149,4 @@ def test_a_minus_score_reads_as_one():
     match.apply(Exchange(Seat.E, tuple(sorted(deal.hand(Seat.E))[:6])))
     match.apply(Claim(Seat.E, 8))  # 9 books on a bid of 7: four short
     assert match.finish_deal().game_after == (0, -4)
-    assert ScoreLines.of(match, None).game.startswith("GAME US 0  THEM −4 (to 5)")
+    assert ScoreLines.of(match, None).game.startswith("Game We 0 · They −4 (to 5)")

@@ -53,10 +53,10 @@ def test_a_hand_that_wins_a_game_opens_the_celebration_and_a_tap_goes_on_at_once
         assert app.scene.name == "celebration"
         scene = app.scene
         game = match.games[-1]
-        winners = "You and your partner" if game.winner == 0 else "The opponents"
+        winners = "We win" if game.winner == 0 else "They win"
         assert scene.moment.headline.startswith(winners)
         a, b = game.score
-        assert f"You/Partner {a} · Opponents {b}, by {abs(a - b)} point" in scene.moment.lines[0]
+        assert f"We {a} · They {b}, by {abs(a - b)} point" in scene.moment.lines[0]
         # The animation has only begun: the next hand is dealt on the first tap all the same.
         assert scene.animating
         tap_button(app, "next hand" if not match.is_over else "new rubber")
@@ -92,7 +92,7 @@ def test_the_rubber_won_shows_who_won_the_rubber_points_and_the_match_summary():
         won, lost = match.games_won[winner], match.games_won[1 - winner]
         assert moment.headline.endswith(f"win the rubber, {won} games to {lost}")
         rp = match.rubber_points()
-        assert f"Rubber points: You/Partner {rp[0]} · Opponents {rp[1]}" in " ".join(moment.lines)
+        assert f"Rubber points: We {rp[0]} · They {rp[1]}" in " ".join(moment.lines)
         assert [(g.number, g.winner, g.score, g.value) for g in moment.games] == \
             [(g.number, g.winner, g.score, g.value) for g in match.games]
         assert any(line.startswith("Honours scored") for line in moment.totals)
@@ -117,7 +117,7 @@ def test_the_score_pad_writes_every_hand_and_a_line_under_each_game():
         match = app.session.match
         play_until(app, lambda m: m.is_over)
         pad = Pad.of(match)
-        assert pad.columns == ("points", "honours", "game")
+        assert pad.columns == ("points", "honours", "total")
         hands = [line for line in pad.lines if line.kind == "hand"]
         games = [line for line in pad.lines if line.kind == "game"]
         assert len(hands) == len(match.hands) and len(games) == len(match.games)
@@ -131,10 +131,10 @@ def test_the_score_pad_writes_every_hand_and_a_line_under_each_game():
         for g, line in zip(match.games, games, strict=True):
             i = pad.lines.index(line)
             assert pad.lines[i - 1].margin.split()[0] == str(g.hands[-1])
-            assert line.note.startswith(f"Game {g.number} to {'We' if g.winner == 0 else 'They'}")
+            assert line.note.startswith(f"{'We' if g.winner == 0 else 'They'} win game {g.number}")
         rp = match.rubber_points()
-        assert ("Rubber points", str(rp[0]), str(rp[1])) in pad.footer
-        assert ("Games", str(match.games_won[0]), str(match.games_won[1])) in pad.footer
+        assert ("Rubber points", (str(rp[0]), str(rp[1]))) in pad.footer
+        assert ("Games", (str(match.games_won[0]), str(match.games_won[1]))) in pad.footer
     finally:
         app.close()
 
@@ -144,9 +144,9 @@ def test_the_score_pad_without_honours_or_rubber_points_has_no_columns_for_them(
     try:
         play_hand(app)
         pad = Pad.of(app.session.match)
-        assert pad.columns == ("points", "game")
-        assert [label for label, _, _ in pad.footer] == ["Games"]
-        assert pad.status.startswith(("Game 1 in play", "Game 2 in play"))
+        assert pad.columns == ("points", "total")
+        assert [label for label, _ in pad.footer] == ["Games"]
+        assert pad.status.startswith(("Game 1, to", "Game 2, to"))
     finally:
         app.close()
 
@@ -158,7 +158,7 @@ def test_a_norwegian_pad_writes_each_hands_call_and_tricks():
         play_hand(app)
         match = app.session.match
         pad = Pad.of(match)
-        assert pad.columns == ("tricks", "points", "game")
+        assert pad.columns == ("tricks", "points", "total")
         for line, h in zip([x for x in pad.lines if x.kind == "hand"], match.hands, strict=True):
             assert line.margin == f"{h.number} {h.notes[0]}"
             assert line.cells[0][0] == str(h.tricks[0]) and line.cells[1][0] == str(h.tricks[1])
@@ -230,7 +230,7 @@ def test_from_the_second_rubber_on_the_summary_counts_the_sittings_rubbers():
         app.go("celebration")
         app.step()
         won = [first.winner, app.session.match.winner]
-        line = f"Rubbers this sitting: You/Partner {won.count(0)} · Opponents {won.count(1)}"
+        line = f"Rubbers this sitting: We {won.count(0)} · They {won.count(1)}"
         assert line in app.scene.moment.totals
     finally:
         app.close()

@@ -90,7 +90,7 @@ def test_the_text_version_stays_behind_list(reviewed):
     tap_button(app, "list")
     assert app.scene.as_list and app.scene.buttons.by_name("up").visible
     texts = [t for _, t in app.scene.lines()]
-    assert texts[0] == "Your side: 1 costly card, 1 trick lost"
+    assert texts[0] == "We: 1 costly card, 1 trick lost"
     assert texts == [t for _, t in review_lines(app.session.last_deal, app.scene.result)]
     app.step(1 / 60)
     assert app.scene.buttons.by_name("list").label == "Diagram"
@@ -151,7 +151,7 @@ def test_history_prints_the_same_review_in_the_terminal(tmp_path, capsys):
     assert main(["history", "--show", str(row.id), "--review", "--db", str(db)]) == 0
     out = capsys.readouterr().out
     expected = review_lines(deal, [CardCost.of(r) for r in review(deal)])
-    assert expected[0][1].startswith("Your side:")
+    assert expected[0][1].startswith("We:")
     for _, line in expected:
         assert line in out
 

@@ -42,9 +42,9 @@ def test_the_table_shows_tricks_game_points_and_games_won(game, size):
         match = app.session.match
         lines = ScoreLines.of(match, app.session.deal)
         we, they = match.game_score
-        assert lines.tricks.startswith("TRICKS  YOU/PARTNER 0 | OPPONENTS 0")
-        assert f"GAME {we}–{they} (to {match.rules.target})" in lines.game
-        assert "GAMES {}–{}".format(*match.games_won) in lines.game
+        assert lines.tricks.startswith("Tricks  We 0 · They 0")
+        assert f"Game We {we} · They {they} (to {match.rules.target})" in lines.game
+        assert "Games {}–{}".format(*match.games_won) in lines.game
         # on screen, inside the window, clear of the menu button and the trump badge
         w, h = size
         r = table.score_rect
@@ -58,7 +58,7 @@ def test_the_table_shows_tricks_game_points_and_games_won(game, size):
 def test_games_won_count_in_the_rubber():
     match = Match(game=get_game("classic"))
     lines = ScoreLines.of(match, None)
-    assert lines.tricks == "TRICKS  YOU/PARTNER 0 | OPPONENTS 0"
-    assert lines.game == "GAME 0–0 (to 5)  ·  GAMES 0–0 (first to 2)"
+    assert lines.tricks == "Tricks  We 0 · They 0"
+    assert lines.game == "Game We 0 · They 0 (to 5)  ·  Games 0–0 (first to 2)"
     nor = ScoreLines.of(Match(game=get_game("norwegian")), None)
-    assert nor.game.startswith("GAME 0–0 (to 50)")
+    assert nor.game.startswith("Game We 0 · They 0 (to 50)")

@@ -35,8 +35,8 @@ def test_review_header_says_one_costly_card_not_cards():
         app.go("review")
         assert run_until(app, lambda: app.scene.result is not None, max_steps=50)
         texts = [t for _, t in app.scene.lines()]
-        assert texts[0] == "Your side: 1 costly card, 1 trick lost"
-        assert texts[1] == "Opponents: 2 costly cards"
+        assert texts[0] == "We: 1 costly card, 1 trick lost"
+        assert texts[1] == "They: 2 costly cards"
         assert not any("(s)" in t for t in texts)
     finally:
         app.close()

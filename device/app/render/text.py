@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import pygame
 
+from device.app.render import layout
+
 _DEJAVU_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu")
 
 
@@ -32,8 +34,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(path, size)
 
 
-@lru_cache(maxsize=4096)
 def text(s: str, size: int, colour: tuple[int, ...] = (245, 245, 238), bold: bool = False) -> pygame.Surface:
+    """``s`` rendered; blitted with ``layout.blit`` it is logged as a text box."""
+    return layout.named(_rendered(s, size, colour, bold), s)
+
+
+@lru_cache(maxsize=4096)
+def _rendered(s: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
     return font(size, bold).render(s, True, colour)
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from device.app.render import text, theme
+from device.app.render import layout, text, theme
 
 
 @lru_cache(maxsize=512)
@@ -63,6 +63,14 @@ class Button:
                  else "focus" if focused else "normal")
         surf.blit(button_surface(self.label, self.rect.w, self.rect.h, self.font_size, state, self.primary),
                   self.rect.topleft)
+        if layout.LOG.enabled:
+            layout.record(surf, layout.BUTTON, self.rect, self.label or self.name, owner=id(self))
+            if self.label:
+                room = self.rect.w - max(8, min(self.rect.w, self.rect.h) // 3)  # as button_surface fits it
+                fs = text.fit_size(self.label, self.font_size, room, True)
+                box = pygame.Rect((0, 0), text.font(fs, True).size(self.label))
+                box.center = self.rect.center
+                layout.record(surf, layout.TEXT, box, self.label, owner=id(self))
 
     def hit(self, x: float, y: float) -> bool:
         return self.visible and self.rect.collidepoint(x, y)

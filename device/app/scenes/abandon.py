@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import text, theme, widgets
+from device import vocabulary
+from device.app.render import layout, text, theme, widgets
 from device.app.scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -30,19 +31,22 @@ class AbandonScene(Scene):
     def __init__(self, app: App, back: str = "settings") -> None:
         super().__init__(app)
         self.back = back
+        self.word = vocabulary.match_word(app.session.match.game)
+        self.title = f"Abandon this {self.word}?"
         self.behind = app.canvas.copy()
         shade = pygame.Surface(self.behind.get_size(), pygame.SRCALPHA)
         shade.fill(theme.SHADE)
-        self.behind.blit(shade, (0, 0))
+        layout.blit(self.behind, shade, (0, 0))
 
     def note(self) -> str:
         m = self.app.session.match
-        gs, gw = m.game_score, m.games_won
-        where = (f"It stands at game {len(m.games) + 1}: you/partner {gs[0]}, opponents {gs[1]}; "
-                 f"games {gw[0]}-{gw[1]}.")
+        sides = vocabulary.side_words(m.game)
+        where = f"It stands at game {len(m.games) + 1}: {vocabulary.by_side(sides, m.game_score)}"
+        if m.game.games_to_win(m.rules) > 1:
+            where += f"; games {vocabulary.by_side(sides, m.games_won)}"
         rules = ("the house rules you have just set" if self.app.session.pending_rules is not None
                  else "the same house rules")
-        return f"{where} It ends unscored and a new rubber starts under {rules}."
+        return f"{where}. It ends unscored and a new {self.word} starts under {rules}."
 
     def layout(self, w: int, h: int) -> None:
         pad = self.px(16)
@@ -71,18 +75,18 @@ class AbandonScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.behind.get_size() == surf.get_size():
-            surf.blit(self.behind, (0, 0))
+            layout.blit(surf, self.behind, (0, 0), covers=True)
         else:
             surf.fill(theme.FELT_DARK)
         p = self.panel
-        surf.blit(widgets.panel_surface(p.w, p.h, 255), p.topleft)
+        layout.blit(surf, widgets.panel_surface(p.w, p.h, 255), p.topleft)
         fs = text.fit_size(self.title, self.px(28), p.w - self.px(24), True)
         t = text.text(self.title, fs, theme.GOLD, True)
-        surf.blit(t, t.get_rect(midtop=(p.centerx, p.y + self.px(18))))
+        layout.blit(surf, t, t.get_rect(midtop=(p.centerx, p.y + self.px(18))))
         y = p.y + self.px(66)
         size = self.px(20)
         for line in self.note_lines:
             s = text.text(line, size, theme.INK)
-            surf.blit(s, s.get_rect(midtop=(p.centerx, y)))
+            layout.blit(surf, s, s.get_rect(midtop=(p.centerx, y)))
             y += text.line_height(size)
         self.buttons.draw(surf)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import text, theme, widgets
+from device.app.render import layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import QuitRequest
 
@@ -81,4 +81,4 @@ class PinScene(Scene):
         self.draw_title(surf)
         s = "Wrong PIN" if self.wrong else ("•" * len(self.entered) or "Enter the PIN")
         t = text.text(s, self.px(24), theme.GOLD, True)
-        surf.blit(t, t.get_rect(midtop=(self.size[0] // 2, self.display_y)))
+        layout.blit(surf, t, t.get_rect(midtop=(self.size[0] // 2, self.display_y)))

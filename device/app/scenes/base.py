@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import felt, text, theme, widgets
+from device.app.render import felt, layout, text, theme, widgets
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class Scene:
         pass
 
     def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
+        layout.blit(surf, felt.felt_surface(*surf.get_size()), (0, 0), covers=True)
         self.buttons.draw(surf)
 
     # -- a header with a back button and a title, used by the list screens --------
@@ -82,7 +82,7 @@ class Scene:
         """Blit the scene's static layer, rebuilt by ``_background`` when missing or resized."""
         if self._bg is None or self._bg.get_size() != surf.get_size():
             self._bg = self._background(*surf.get_size())
-        surf.blit(self._bg, (0, 0))
+        layout.blit(surf, self._bg, (0, 0), covers=True)
 
     def draw_scroll_arrows(self, surf: pygame.Surface) -> None:
         """Arrows on the scene's "up" and "down" buttons, greyed when they can't scroll."""
@@ -95,18 +95,27 @@ class Scene:
 
     def header(self, back_label: str = "Menu") -> int:
         """Adds the back button; returns the header's height."""
-        h = self.px(52)
+        h = self.px(56)
         pad = self.px(8)
         self.buttons.add(widgets.Button(pygame.Rect(pad, pad, self.px(96), h - pad), back_label,
                                         self.on_back, font_size=self.px(20), name="back"))
         return h + pad
 
     def draw_title(self, surf: pygame.Surface) -> None:
+        """The title between the header's buttons, centred where there is room for it."""
         size = self.px(28)
-        left = self.px(8) * 2 + self.px(96)
-        fs = text.fit_size(self.title, size, self.size[0] - 2 * left, True)
-        t = text.text(self.title, fs, theme.INK, True)
-        surf.blit(t, t.get_rect(center=(self.size[0] // 2, self.px(30))))
+        w = self.size[0]
+        pad = self.px(8)
+        row = [b.rect for b in self.buttons.buttons if b.visible and b.rect.top < self.px(30)]
+        left = max([r.right for r in row if r.centerx < w // 2], default=0) + pad
+        right = min([r.left for r in row if r.centerx >= w // 2], default=w) - pad
+        room = right - left
+        fs = text.fit_size(self.title, size, room, True)
+        shown = text.clip(self.title, fs, room, True)
+        t = text.text(shown, fs, theme.INK, True)
+        r = t.get_rect(center=(w // 2, self.px(32)))
+        r.clamp_ip(pygame.Rect(left, 0, room, self.px(64)))
+        layout.blit(surf, t, r)
 
 
 class ScrollScene(Scene):
@@ -160,7 +169,7 @@ class ScrollScene(Scene):
                 y += r
                 continue
             indent, surf = r
-            content.blit(surf, (pad + indent, y))
+            layout.blit(content, surf, (pad + indent, y))
             y += surf.get_height() + self.px(3)
         return content
 
@@ -192,14 +201,14 @@ class ScrollScene(Scene):
         super().handle(ev)
 
     def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
+        layout.blit(surf, felt.felt_surface(*surf.get_size()), (0, 0), covers=True)
         self.draw_title(surf)
-        surf.blit(widgets.panel_surface(self.view.w, self.view.h), self.view.topleft)
+        layout.blit(surf, widgets.panel_surface(self.view.w, self.view.h), self.view.topleft)
         if self._content is None:
             self._content = self._render_content()
         self.scroll = min(self.scroll, self.max_scroll)
         area = pygame.Rect(0, self.scroll, self.view.w, self.view.h)
-        surf.blit(self._content, self.view.topleft, area)
+        layout.blit(surf, self._content, self.view.topleft, area)
         self.buttons.by_name("up").enabled = self.scroll > 0
         self.buttons.by_name("down").enabled = self.scroll < self.max_scroll
         self.buttons.draw(surf)

@@ -18,24 +18,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app import store_banner
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
+from device.vocabulary import by_side, number
+from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
 if TYPE_CHECKING:
     from device.app.app import App
     from engine.match import Match
 
-WINNERS = ("You and your partner", "The opponents")
-SIDES = ("You/Partner", "Opponents")
 ANIMATION_S = 2.4  # at normal pace; "slow" stretches it, "off" shows the last frame
-
-
-def match_word(match: Match) -> str:
-    """What the whole is called: a rubber in classic whist, else a match."""
-    return "rubber" if match.game.name == "classic" else "match"
 
 
 @dataclass(frozen=True)
@@ -53,71 +49,80 @@ class GameLine:
 class Moment:
     """What the celebration says: a game won, or the rubber (match) won."""
 
-    kind: str  # "game" or "rubber"
-    winner: int  # 0: you and your partner, 1: the opponents
+    kind: str  # "game", or the match's word ("rubber", "match") when it is won
+    winner: int  # the side (or seat) that won, in the engine's order
     headline: str
     lines: tuple[str, ...]
     games: tuple[GameLine, ...]  # the match summary (every game so far)
     totals: tuple[str, ...]  # the match summary's last lines (hands, tricks, points)
     score: tuple[int, ...] = (0, 0)  # the final score of the game just won
+    sides: tuple[str, ...] = (vocabulary.WE, vocabulary.THEY)  # what the sides are called
+    yours: int = 0  # the side of the person at the screen
 
     @property
     def you_won(self) -> bool:
-        return self.winner == 0
+        return self.winner == self.yours
 
     @classmethod
     def of(cls, match: Match, sitting: tuple[int, int] | None = None) -> Moment | None:
         """The moment the last scored hand made, or None when it ended no game.
-        ``sitting``: rubbers won by each side since the table was switched on."""
+        ``sitting``: matches won since the table was switched on, by you and by the others."""
         sheet = match.sheet()
         if not sheet.hands or sheet.hands[-1].game_won_by is None or not sheet.games:
             return None
         last = sheet.hands[-1]
         game = sheet.games[-1]
-        word = match_word(match)
+        sides = vocabulary.side_words(match.game)
+        yours = vocabulary.your_side(match.game)
+        word = vocabulary.match_word(match.game)
         need = match.game.games_to_win(match.rules)
         counts_points = sheet.rubber_points is not None
         lines = []
-        a, b = game.score
-        win, lose = game.score[game.winner], game.score[1 - game.winner]
-        margin = win - lose
-        by = f"by {margin} point{'s' if margin != 1 else ''}"
-        lines.append(f"Game {game.number}: {SIDES[0]} {a} · {SIDES[1]} {b}, {by}")
+        win = game.score[game.winner]
+        rest = [v for i, v in enumerate(game.score) if i != game.winner]
+        margin = win - max(rest)
+        if len(sides) == 2:  # with more, the figures written large say it
+            by = f", by {count(margin, 'point')}" if margin else ""
+            lines.append(f"Game {game.number}: {by_side(sides, game.score)}{by}")
         if counts_points and sheet.winner is None:  # at the rubber's end the summary has a Worth column
-            lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {game.value} "
-                         f"rubber point{'s' if game.value != 1 else ''}")
+            lines.append(f"A {VALUE_NAMES.get(game.value, 'game')} game: {count(game.value, 'rubber point')}")
         gw = sheet.games_won
         games = [GameLine(g.number, g.winner, g.score, len(g.hands), g.value if counts_points else None)
                  for g in sheet.games]
         hands = len(sheet.hands)
-        tricks = (sum(h.tricks[0] for h in sheet.hands), sum(h.tricks[1] for h in sheet.hands))
-        totals = [f"{hands} hand{'s' if hands != 1 else ''} · tricks {SIDES[0]} {tricks[0]} · "
-                  f"{SIDES[1]} {tricks[1]}"]
+        tricks = tuple(sum(h.tricks[i] for h in sheet.hands) for i in range(len(sides)))
+        totals = [f"{count(hands, 'hand')} · tricks {by_side(sides, tricks)}"]
         if match.game.counts_honours(match.rules):
-            honours = (sum(h.honours[0] for h in sheet.hands), sum(h.honours[1] for h in sheet.hands))
-            totals.append(f"Honours scored: {SIDES[0]} {honours[0]} · {SIDES[1]} {honours[1]}")
+            honours = tuple(sum(h.honours[i] for h in sheet.hands) for i in range(len(sides)))
+            totals.append(f"Honours scored: {by_side(sides, honours)}")
         if sheet.winner is not None and sitting is not None and sum(sitting) > 1:
-            totals.append(f"{word.capitalize()}s this sitting: {SIDES[0]} {sitting[0]} · "
-                          f"{SIDES[1]} {sitting[1]}")
+            partners = match.game.partnerships
+            ours, theirs = (vocabulary.WE, vocabulary.THEY) if partners else (vocabulary.YOU, "the others")
+            totals.append(f"{word.capitalize()}s this sitting: {ours} {sitting[0]} · {theirs} {sitting[1]}")
         if sheet.winner is not None:
             rp = sheet.rubber_points
+            winners = sides[sheet.winner]
             if need > 1:
-                won, lost = gw[sheet.winner], gw[1 - sheet.winner]
-                headline = f"{WINNERS[sheet.winner]} win the {word}, {won} games to {lost}"
+                won = gw[sheet.winner]
+                lost = max(v for i, v in enumerate(gw) if i != sheet.winner)
+                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {won} games to {lost}"
+            elif len(sides) == 2:
+                beaten = number(max(rest))
+                headline = f"{vocabulary.verb(winners, 'win')} the {word}, {number(win)} to {beaten}"
             else:
-                headline = f"{WINNERS[sheet.winner]} win the {word}, {win} to {lose}"
+                headline = f"{vocabulary.verb(winners, 'win')} the {word} with {number(win)}"
             if last.game_won_by is not None and need > 1:
-                lines.append(f"Games: {SIDES[0]} {gw[0]} · {SIDES[1]} {gw[1]}")
+                lines.append(f"Games: {by_side(sides, gw)}")
             if rp is not None:
-                lines.append(f"Rubber points: {SIDES[0]} {rp[0]} · {SIDES[1]} {rp[1]} "
-                             f"(the {word} is worth {max(rp)})")
-            return cls(word, sheet.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score)
-        headline = f"{WINNERS[game.winner]} win game {game.number}"
-        lines.append(f"Games: {SIDES[0]} {gw[0]} · {SIDES[1]} {gw[1]} (first to {need} wins the {word})")
+                lines.append(f"Rubber points: {by_side(sides, rp)} (the {word} is worth {max(rp)})")
+            return cls(word, sheet.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score,
+                       sides, yours)
+        headline = f"{vocabulary.verb(sides[game.winner], 'win')} game {game.number}"
+        lines.append(f"Games: {by_side(sides, gw)} (first to {need} wins the {word})")
         if counts_points:
-            rp = match.rubber_points()
-            lines.append(f"Rubber points so far: {SIDES[0]} {rp[0]} · {SIDES[1]} {rp[1]}")
-        return cls("game", game.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score)
+            lines.append(f"Rubber points so far: {by_side(sides, match.rubber_points())}")
+        return cls("game", game.winner, headline, tuple(lines), tuple(games), tuple(totals), game.score,
+                   sides, yours)
 
 
 @dataclass
@@ -170,7 +175,7 @@ class CelebrationScene(Scene):
         bh = self.px(56)
         match = self.app.session.match
         over = match.is_over
-        new = f"new {match_word(match)}"
+        new = f"new {vocabulary.match_word(match.game)}"
         items = [("Hand details", lambda: self.app.go("summary"), False, "details"),
                  ("Score pad", lambda: self.app.go("scorepad", back="celebration"), False, "scorepad"),
                  ("Menu", lambda: self.app.go("menu"), False, "menu"),
@@ -196,10 +201,9 @@ class CelebrationScene(Scene):
         ch = self.px(64)
         cw = int(ch * cards.CARD_RATIO)
         self.card_size = (cw, ch)
-        winner = 0 if self.moment is None else self.moment.winner
-        # The four aces and four kings fly up from the winners' edge (you sit South)
+        # The four aces and four kings fly up from the winners' edge (yours: the bottom)
         # and come to rest in two small fans either side of the headline.
-        from_y = h + ch if winner == 0 else -ch
+        from_y = h + ch if self.moment is None or self.moment.you_won else -ch
         self.flyers = []
         # The four aces come to rest on the left of the headline, the four kings on its right.
         for i, card in enumerate([s * 13 + 12 for s in range(4)] + [s * 13 + 11 for s in range(4)]):
@@ -246,7 +250,7 @@ class CelebrationScene(Scene):
         cw, ch = self.card_size
         if m is None:
             t = text.text("No game has been won yet.", self.px(26), theme.INK, True)
-            bg.blit(t, t.get_rect(center=a.center))
+            layout.blit(bg, t, t.get_rect(center=a.center))
             return bg
         # The headline between the two resting fans, the rest on a panel below.
         side = self.px(18) + 3 * self.px(20) + cw + self.px(10)
@@ -265,25 +269,25 @@ class CelebrationScene(Scene):
         for line in lines:
             t = text.text(line, size, colour, True)
             r = t.get_rect(midtop=(w // 2, y))
-            bg.blit(t, r)
+            layout.blit(bg, t, r)
             # Outlined once here, for writing over the flying cards.
             outline = text.text(line, size, theme.PANEL, True)
             baked = pygame.Surface((r.w + 2 * o, r.h + 2 * o), pygame.SRCALPHA)
             for dx, dy in ((0, o), (2 * o, o), (o, 0), (o, 2 * o)):
-                baked.blit(outline, (dx, dy))
-            baked.blit(t, (o, o))
+                layout.blit(baked, outline, (dx, dy))
+            layout.blit(baked, t, (o, o))
             self.headline.append((baked, r.move(-o, -o)))
             y += text.line_height(size, True)
         top = a.y + self.px(6) + head_h + self.px(8)
         panel = pygame.Rect(a.x, top, a.w, a.bottom - top)
-        bg.blit(widgets.panel_surface(panel.w, panel.h), panel.topleft)
+        layout.blit(bg, widgets.panel_surface(panel.w, panel.h), panel.topleft)
         x, inner = panel.x + self.px(18), panel.w - self.px(36)
         y = panel.y + self.px(10)
         big = self.px(22)
         for line in m.lines:
             fs = text.fit_size(line, big, inner, True, min_size=self.px(18))
             for part in text.wrap(line, fs, inner, True):  # a narrow (portrait) screen
-                bg.blit(text.text(part, fs, theme.INK, True), (x, y))
+                layout.blit(bg, text.text(part, fs, theme.INK, True), (x, y))
                 y += text.line_height(fs, True)
         if len(m.games) < 2:
             # One game so far: its score written large says it best.
@@ -292,8 +296,9 @@ class CelebrationScene(Scene):
                 size = self.px(19)
                 for total in reversed(m.totals):
                     fs = text.fit_size(total, size, inner, False, self.px(18))
-                    foot += text.line_height(fs)
-                    bg.blit(text.text(total, fs, theme.INK_DIM), (x, panel.bottom - foot))
+                    for part in reversed(text.wrap(total, fs, inner)):  # seven seats' tricks
+                        foot += text.line_height(fs)
+                        layout.blit(bg, text.text(part, fs, theme.INK_DIM), (x, panel.bottom - foot))
             self._big_score(bg, pygame.Rect(x, y, inner, panel.bottom - y - foot), m)
             return bg
         y += self.px(8)
@@ -301,24 +306,39 @@ class CelebrationScene(Scene):
         return bg
 
     def _big_score(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
-        """The game's score written large, the winners' figure in gold."""
-        size = min(self.px(84), int(box.h * 0.55))
-        cy = box.y + box.h // 2 - self.px(12)
-        for side in (0, 1):
-            cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
+        """The game's score written large, a figure a side, the winners' in gold."""
+        n = len(m.score)
+        # As many a row as leave each a seat's name in full (a narrow screen: two rows).
+        per_row = max(1, min(n, box.w // max(1, text.width("Player 7", self.px(20), True) + self.px(12))))
+        rows = -(-n // per_row)
+        cell = box.w // per_row
+        row_h = box.h // rows
+        size = min(self.px(84), int(row_h * 0.55), cell // 2)
+        for side in range(n):
+            row, col = divmod(side, per_row)
+            in_row = min(per_row, n - row * per_row)
+            cx = box.x + (box.w - in_row * cell) // 2 + cell * col + cell // 2
+            cy = box.y + row * row_h + row_h // 2 - self.px(12)
+            if n == 2:  # the two figures a little apart, the dash between
+                cx = box.centerx + (-1 if side == 0 else 1) * box.w // 4
             colour = theme.GOLD if side == m.winner else theme.INK
-            t = text.text(str(m.score[side]), size, colour, True)
-            bg.blit(t, t.get_rect(center=(cx, cy)))
-            label = text.text(SIDES[side], self.px(22), theme.INK_DIM, True)
-            bg.blit(label, label.get_rect(midtop=(cx, cy + t.get_height() // 2)))
-        dash = text.text("–", size, theme.INK_DIM, True)
-        bg.blit(dash, dash.get_rect(center=(box.centerx, cy)))
+            figure = number(m.score[side])
+            t = text.text(figure, text.fit_size(figure, size, cell - self.px(12), True), colour, True)
+            layout.blit(bg, t, t.get_rect(center=(cx, cy)))
+            name = m.sides[side]
+            fs = text.fit_size(name, self.px(22), cell - self.px(6), True, min_size=self.px(18))
+            label = text.text(text.clip(name, fs, cell - self.px(6), True), fs, theme.INK_DIM, True)
+            layout.blit(bg, label, label.get_rect(midtop=(cx, cy + t.get_height() // 2)))
+        if n == 2:
+            dash = text.text("–", size, theme.INK_DIM, True)
+            layout.blit(bg, dash, dash.get_rect(center=(box.centerx, box.y + row_h // 2 - self.px(12))))
 
     def _summary_table(self, bg: pygame.Surface, box: pygame.Rect, m: Moment) -> None:
         """The match summary: a row a game (the winners' score in gold), then the totals."""
         worth = any(g.value is not None for g in m.games)
-        heads = ["Game", SIDES[0], SIDES[1], "Hands"] + (["Worth"] if worth else [])
-        weights = [1.0, 1.5, 1.5, 1.0] + ([1.4] if worth else [])
+        n = len(m.sides)
+        heads = ["Game", *m.sides, "Hands"] + (["Worth"] if worth else [])
+        weights = [1.0] + [1.5 if n == 2 else 1.0] * n + [1.0] + ([1.4] if worth else [])
         unit = box.w / sum(weights)
         xs = [box.x + int(sum(weights[:i]) * unit) for i in range(len(weights))]
         ws = [int(wt * unit) for wt in weights]
@@ -334,28 +354,28 @@ class CelebrationScene(Scene):
             else:
                 break
         line = int(text.line_height(small, True) * spacing)
-        title = "Match summary" if m.kind != "game" else "Games so far"
-        bg.blit(text.text(title, small, theme.GOLD, True), (box.x, box.y))
+        title = f"{m.kind.capitalize()} summary" if m.kind != "game" else "Games so far"
+        layout.blit(bg, text.text(title, small, theme.GOLD, True), (box.x, box.y))
         y = box.y + line
         for i, head in enumerate(heads):
-            t = text.text(head, text.fit_size(head, small, ws[i] - self.px(4), False, self.px(18)),
-                          theme.INK_DIM)
-            bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
+            fs = text.fit_size(head, small, ws[i] - self.px(4), False, self.px(18))
+            t = text.text(text.clip(head, fs, ws[i] - self.px(4)), fs, theme.INK_DIM)
+            layout.blit(bg, t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
         y += line
         pygame.draw.line(bg, theme.PANEL_EDGE, (box.x, y - self.px(2)), (box.right, y - self.px(2)), 1)
         for g in m.games:
-            cells = [f"Game {g.number}", str(g.score[0]), str(g.score[1]), str(g.hands)]
+            cells = [f"Game {g.number}", *(str(v) for v in g.score), str(g.hands)]
             if worth:
                 cells.append("" if g.value is None else f"{VALUE_NAMES.get(g.value, '')} ({g.value})")
             for i, cell in enumerate(cells):
-                won = i in (1, 2) and g.winner == i - 1
+                won = 1 <= i <= n and g.winner == i - 1
                 t = text.text(cell, small, theme.GOLD if won else theme.INK, won or i == 0)
-                bg.blit(t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
+                layout.blit(bg, t, t.get_rect(midtop=(xs[i] + ws[i] // 2, y)) if i else (xs[i], y))
             y += line
         for total in m.totals:
             fs = text.fit_size(total, small, box.w, False, self.px(18))
             for part in text.wrap(total, fs, box.w):
-                bg.blit(text.text(part, fs, theme.INK_DIM), (box.x, y))
+                layout.blit(bg, text.text(part, fs, theme.INK_DIM), (box.x, y))
                 y += line
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -376,7 +396,7 @@ class CelebrationScene(Scene):
             dirty: list[pygame.Rect] = []
         else:
             assert self._bg is not None
-            dirty = [surf.blit(self._bg, r, r) for r in self._moved]
+            dirty = [layout.blit(surf, self._bg, r, r) for r in self._moved]
         moved = self._draw_animation(surf) if self.moment is not None else []
         touched = dirty + moved
         extra: list[pygame.Rect] = []
@@ -386,7 +406,7 @@ class CelebrationScene(Scene):
             for baked, r in self.headline:
                 for t in [r] if full else [t for t in touched if t.colliderect(r)]:
                     part = r.clip(t)
-                    extra.append(surf.blit(baked, part.topleft, part.move(-r.x, -r.y)))
+                    extra.append(layout.blit(surf, baked, part.topleft, part.move(-r.x, -r.y)))
         for i, b in enumerate(self.buttons.buttons):
             if b.visible and (full or b.rect.collidelist(touched) >= 0):
                 b.draw(surf, focused=i == self.buttons.focus)
@@ -411,7 +431,7 @@ class CelebrationScene(Scene):
             angle = f.spin * (1 - e)
             if abs(angle) > 1:
                 img = pygame.transform.rotate(img, angle)
-            out.append(surf.blit(img, img.get_rect(center=(int(x), int(y)))))
+            out.append(layout.blit(surf, img, img.get_rect(center=(int(x), int(y)))))
         if p_all >= 1.0:
             return out
         h = surf.get_height()

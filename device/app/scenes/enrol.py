@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.enrolment import JOKERS, Enrolment, EnrolmentFlow
 from device.events import Action, ButtonEvent, CardScanned, InputEvent, ReaderStatus
@@ -168,21 +168,22 @@ class EnrolScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
+        layout.blit(surf, felt.felt_surface(*surf.get_size()), (0, 0), covers=True)
         self.draw_title(surf)
         if self.picking:
             t = text.text("Which card gets a new tag?", self.px(20), theme.GOLD, True)
-            surf.blit(t, t.get_rect(midtop=(self.size[0] // 2, self.picker_label_y)))
+            layout.blit(surf, t, t.get_rect(midtop=(self.size[0] // 2, self.picker_label_y)))
             self.buttons.draw(surf)
             return
         b = self.body
-        surf.blit(widgets.panel_surface(b.w, b.h), b.topleft)
+        layout.blit(surf, widgets.panel_surface(b.w, b.h), b.topleft)
         asked = self.flow.next_card()
         x = b.x + self.px(16)
         if asked is not None:
             ch = min(self.px(150), b.h - self.px(24))
             cw = int(ch * cards.CARD_RATIO)
-            surf.blit(cards.card_surface(int(Card(asked)), cw, ch, self.app.config.display.four_colour),
+            four = self.app.config.display.four_colour
+            layout.blit(surf, cards.card_surface(int(Card(asked)), cw, ch, four),
                       (x, b.y + self.px(12)))
             x += cw + self.px(16)
         width = b.right - x - self.px(12)
@@ -202,7 +203,7 @@ class EnrolScene(Scene):
             for line in text.wrap(s, size, width, bold):
                 if y + text.line_height(size, bold) > b.bottom:
                     break
-                surf.blit(text.text(line, size, colour, bold), (x, y))
+                layout.blit(surf, text.text(line, size, colour, bold), (x, y))
                 y += text.line_height(size, bold)
             y += self.px(6)
         self.buttons.draw(surf)

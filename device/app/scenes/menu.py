@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent
 
@@ -34,10 +34,10 @@ def game_blurb(app: App, width: int, size: int) -> str:
     from engine.games import get_game
 
     name, players = game_choice.current(app)
-    if name == "classic":
-        return "classic short whist · you and the AI partner against two AI opponents"
     game = get_game(name, players)
     short = f"{game.title} · {players} players"
+    if game.partnerships:
+        short = f"{game.title} · you and an AI partner against two AI opponents"
     long = f"{short} · {game.blurb}"
     return long if text.width(long, size) <= width else short
 
@@ -132,12 +132,12 @@ class MenuScene(Scene):
         bg = felt.felt_surface(w, h).copy()
         t = text.text("Whist", self.px(56), theme.INK, True)
         cy = self.title_h // 2
-        bg.blit(t, t.get_rect(center=(w // 2, cy - self.px(6))))
+        layout.blit(bg, t, t.get_rect(center=(w // 2, cy - self.px(6))))
         blurb = game_blurb(self.app, w - self.px(40), self.px(18))
         y = cy + self.px(30)
         for line in text.wrap(blurb, self.px(18), w - self.px(40)):
             sub = text.text(line, self.px(18), theme.INK_DIM)
-            bg.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+            layout.blit(bg, sub, sub.get_rect(midtop=(w // 2, y)))
             y += text.line_height(self.px(18))
         # A little fan of aces either side of the title.
         ch = self.px(80)
@@ -147,8 +147,9 @@ class MenuScene(Scene):
         four = self.app.config.display.four_colour
         for i, suit in enumerate((0, 1, 2, 3)):
             c = suit * 13 + 12
-            bg.blit(cards.card_surface(c, cw, ch, four), (x0 + i * self.px(16), cy - ch // 2 - self.px(8)))
-            bg.blit(cards.card_surface(c, cw, ch, four), (x1 + i * self.px(16), cy - ch // 2 - self.px(8)))
+            y = cy - ch // 2 - self.px(8)
+            layout.blit(bg, cards.card_surface(c, cw, ch, four), (x0 + i * self.px(16), y))
+            layout.blit(bg, cards.card_surface(c, cw, ch, four), (x1 + i * self.px(16), y))
         return bg
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -159,12 +160,12 @@ class MenuScene(Scene):
 
     def _draw_notice(self, surf: pygame.Surface) -> None:
         r = self.notice_rect
-        surf.blit(widgets.panel_surface(r.w, r.h, 245), r.topleft)
+        layout.blit(surf, widgets.panel_surface(r.w, r.h, 245), r.topleft)
         title = text.text("Saved games", self.px(26), theme.GOLD, True)
-        surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + self.px(14))))
+        layout.blit(surf, title, title.get_rect(midtop=(r.centerx, r.y + self.px(14))))
         y = r.y + self.px(56)
         size = self.px(20)
         for line in self.notice_lines:
             t = text.text(line, size, theme.INK)
-            surf.blit(t, t.get_rect(midtop=(r.centerx, y)))
+            layout.blit(surf, t, t.get_rect(midtop=(r.centerx, y)))
             y += text.line_height(size)

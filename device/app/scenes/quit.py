@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import text, theme, widgets
+from device.app.render import layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import QuitRequest
 
@@ -31,7 +31,7 @@ class QuitScene(Scene):
         self.behind = app.canvas.copy()
         shade = pygame.Surface(self.behind.get_size(), pygame.SRCALPHA)
         shade.fill(theme.SHADE)
-        self.behind.blit(shade, (0, 0))
+        layout.blit(self.behind, shade, (0, 0))
 
     def note(self) -> str:
         if not self.app.has_game:
@@ -68,16 +68,16 @@ class QuitScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.behind.get_size() == surf.get_size():
-            surf.blit(self.behind, (0, 0))
+            layout.blit(surf, self.behind, (0, 0), covers=True)
         else:
             surf.fill(theme.FELT_DARK)
         p = self.panel
-        surf.blit(widgets.panel_surface(p.w, p.h, 255), p.topleft)
+        layout.blit(surf, widgets.panel_surface(p.w, p.h, 255), p.topleft)
         t = text.text(self.title, self.px(28), theme.GOLD, True)
-        surf.blit(t, t.get_rect(midtop=(p.centerx, p.y + self.px(18))))
+        layout.blit(surf, t, t.get_rect(midtop=(p.centerx, p.y + self.px(18))))
         y = p.y + self.px(66)
         for line in self.note_lines:
             s = text.text(line, self.px(19), theme.INK)
-            surf.blit(s, s.get_rect(midtop=(p.centerx, y)))
+            layout.blit(surf, s, s.get_rect(midtop=(p.centerx, y)))
             y += text.line_height(self.px(19))
         self.buttons.draw(surf)

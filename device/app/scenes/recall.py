@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import cards, felt, text, theme, widgets
+from device import vocabulary
+from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
+from engine.cards import STRAINS
+from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.app import App
@@ -35,9 +38,16 @@ if TYPE_CHECKING:
 RECENT = 20  # deals listed (the issue asks for at least the last 10)
 CARD_PACE = 0.9  # seconds between cards when playing
 TRICK_PAUSE = 1.8  # seconds a finished trick stays before the next lead
-SEAT_LABELS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_TEXT = ("♠", "♥", "♦", "♣")
-TRUMP_TEXT = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs", "N": "no trumps"}
+
+
+def seat_text(seat: str) -> str:
+    """A kept deal's seat (N E S W: the history keeps the four-seat table's hands) in the table's words."""
+    return vocabulary.partner_seat_word(Seat.parse(seat)) if seat in "NESW" and seat else seat
+
+
+def trump_text(strain: str) -> str:
+    return vocabulary.trumps_word(STRAINS.index(strain)) if strain in STRAINS and strain else strain
 RANKS = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 LIGHT_RED = (255, 150, 140)  # hearts and diamonds on the dark felt / panels
 
@@ -367,7 +377,7 @@ class RecallScene(Scene):
             from engine.trick import Trick as EngineTrick
 
             won = EngineTrick(Seat.parse(shown[0][0]), tuple(c for _, c in shown)).winner(state.order)
-            out.append(f"{SEAT_LABELS[won.name]} wins the trick")
+            out.append(f"{vocabulary.verb(seat_text(won.name), 'win')} the trick")
         return out
 
     def result_lines(self) -> list[str]:
@@ -396,13 +406,13 @@ class RecallScene(Scene):
         state = r.state()
         out: list[str] = []
         if state.claim is not None:
-            out.append(f"{SEAT_LABELS[state.claim.seat.name]} claimed {state.claim.tricks} more")
+            out.append(f"{seat_text(state.claim.seat.name)} claimed {state.claim.tricks} more")
         out += [str(note) for note in (r.row.result or {}).get("notes") or []]
         return out
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(felt.felt_surface(*surf.get_size()), (0, 0))
+        layout.blit(surf, felt.felt_surface(*surf.get_size()), (0, 0), covers=True)
         if self.replay is not None:
             self._draw_replay(surf)
         else:
@@ -417,7 +427,7 @@ class RecallScene(Scene):
         left = self.px(8) * 2 + self.px(96)
         fs = text.fit_size(title, size, self.size[0] - 2 * left, True)
         t = text.text(title, fs, theme.INK, True)
-        surf.blit(t, t.get_rect(center=(self.size[0] // 2, self.px(30))))
+        layout.blit(surf, t, t.get_rect(center=(self.size[0] // 2, self.px(30))))
 
     def _draw_list(self, surf: pygame.Surface) -> None:
         self._title(surf, "History: the last deals")
@@ -426,11 +436,11 @@ class RecallScene(Scene):
                                  if self.app.store is not None
                                  else "No game store: deals are not being kept.")
             a = self.list_area
-            surf.blit(widgets.panel_surface(a.w, a.h), a.topleft)
+            layout.blit(surf, widgets.panel_surface(a.w, a.h), a.topleft)
             y = a.y + self.px(16)
             for line in text.wrap(msg, self.px(20), a.w - self.px(32)):
                 t = text.text(line, self.px(20), theme.INK)
-                surf.blit(t, (a.x + self.px(16), y))
+                layout.blit(surf, t, (a.x + self.px(16), y))
                 y += text.line_height(self.px(20))
 
     def row_columns(self, row: DealRow) -> list[str]:
@@ -440,7 +450,7 @@ class RecallScene(Scene):
         result = row.result or {}
         trump = str(row.record.get("trump") or "N").upper()[:1]
         cols = [date_text(row.started), f"Hand {result.get('number', row.number)}",
-                f"{SEAT_LABELS.get(row.dealer, row.dealer)} deals", TRUMP_TEXT.get(trump, trump)]
+                f"dealt by {seat_text(row.dealer)}", trump_text(trump)]
         if result.get(MISDEAL):
             return [*cols, "thrown in", ""]
         tricks, points = pair(result.get("tricks")), pair(result.get("points"))
@@ -461,18 +471,24 @@ class RecallScene(Scene):
         while True:
             gap = max(self.px(10), size // 2)
             widths = [max(text.width(cols[i], size) for _, cols in shown) for i in range(6)]
-            if sum(widths) + 5 * gap <= inner or size <= self.px(15):
+            if sum(widths) + 5 * gap <= inner or size <= self.px(18):
                 break
             size -= 1
-        spare = max(0, inner - sum(widths) - 5 * gap) // 5
+        # Too narrow for one line (portrait): the deal on the first line, its result on the second.
+        lines = [range(6)] if sum(widths) + 5 * gap <= inner else [range(3), range(3, 6)]
         for b, cols in shown:
-            x = b.rect.x + self.px(12)
-            for col, cw in zip(cols, widths, strict=True):
-                colour = theme.RED if col[:1] in ("♥", "♦") else theme.BUTTON_TEXT
-                if col:
-                    t = text.text(col, size, colour)
-                    surf.blit(t, t.get_rect(midleft=(x, b.rect.centery - max(1, b.rect.h // 32))))
-                x += cw + gap + spare
+            for k, part in enumerate(lines):
+                room = inner - sum(widths[i] for i in part) - (len(part) - 1) * gap
+                spare = max(0, room) // max(1, len(part) - 1)
+                x = b.rect.x + self.px(12)
+                cy = b.rect.y + b.rect.h * (2 * k + 1) // (2 * len(lines)) - max(1, b.rect.h // 32)
+                for i in part:
+                    col = cols[i]
+                    colour = theme.RED if col[:1] in ("♥", "♦") else theme.BUTTON_TEXT
+                    if col:
+                        t = text.text(col, size, colour)
+                        layout.blit(surf, t, t.get_rect(midleft=(x, cy)))
+                    x += widths[i] + gap + spare
 
     def _draw_replay(self, surf: pygame.Surface) -> None:
         r = self.replay
@@ -481,11 +497,10 @@ class RecallScene(Scene):
         row = r.row
         trump = str(row.record.get("trump") or "N").upper()[:1]
         number = (row.result or {}).get("number", row.number)
-        title = (f"Hand {number} · {SEAT_LABELS.get(row.dealer, row.dealer)} deals · "
-                 f"trumps {TRUMP_TEXT.get(trump, trump)}")
+        title = f"Hand {number} · dealt by {seat_text(row.dealer)} · {trump_text(trump)}"
         room = w - 2 * (self.px(8) * 2 + self.px(96))
         if text.width(title, self.px(22), True) > room:  # portrait: the short form
-            title = f"Hand {number} · {row.dealer} deals · {TRUMP_TEXT.get(trump, trump).split()[0]}"
+            title = f"Hand {number} · {vocabulary.trumps_short(STRAINS.index(trump))}"
         self._title(surf, title)
         pad = self.px(8)
         top, bottom = self.header_h, self.bar_y - pad
@@ -523,7 +538,7 @@ class RecallScene(Scene):
         for line in self.status():
             fs = text.fit_size(line, size, corner_w, False, min_size=self.px(14))
             t = text.text(line, fs, theme.INK)
-            surf.blit(t, t.get_rect(topright=(w - pad, y)))
+            layout.blit(surf, t, t.get_rect(topright=(w - pad, y)))
             y += text.line_height(size)
         if r.step >= r.total or r.misdeal:
             low = blocks["W"].bottom + pad
@@ -538,26 +553,26 @@ class RecallScene(Scene):
 
     def _draw_hand(self, surf: pygame.Surface, rect: pygame.Rect, seat: str, held: list[Card] | None,
                    to_play: bool, named_above: bool) -> None:
-        surf.blit(widgets.panel_surface(rect.w, rect.h, 190), rect.topleft)
+        layout.blit(surf, widgets.panel_surface(rect.w, rect.h, 190), rect.topleft)
         if to_play:
             pygame.draw.rect(surf, theme.HIGHLIGHT, rect, max(2, self.px(3)), border_radius=self.px(10))
         size = self.px(19)
         x, y = rect.x + self.px(10), rect.y + self.px(5)
-        name = text.text(SEAT_LABELS[seat], size, theme.GOLD, True)
+        name = text.text(seat_text(seat), size, theme.GOLD, True)
         mark = text.text("to play", self.px(18), theme.HIGHLIGHT) if to_play else None
         if named_above:
-            surf.blit(name, (x, y))
+            layout.blit(surf, name, (x, y))
             if mark is not None:
-                surf.blit(mark, mark.get_rect(topright=(rect.right - self.px(10), y)))
+                layout.blit(surf, mark, mark.get_rect(topright=(rect.right - self.px(10), y)))
             y += text.line_height(size, True)
         else:
-            surf.blit(name, (x, y))
+            layout.blit(surf, name, (x, y))
             if mark is not None:
-                surf.blit(mark, (x, y + text.line_height(size, True)))
+                layout.blit(surf, mark, (x, y + text.line_height(size, True)))
             x += max(name.get_width(), text.width("South", size, True)) + self.px(14)
         if held is None:
             t = text.text("not scanned", size, theme.INK_DIM)
-            surf.blit(t, (x, y))
+            layout.blit(surf, t, (x, y))
             return
         room = rect.right - x - self.px(6)
         for suit in range(4):
@@ -565,7 +580,7 @@ class RecallScene(Scene):
             line = f"{SUIT_TEXT[suit]} {suit_line(held, suit)}"
             fs = text.fit_size(line, size, room, False, min_size=self.px(15))
             t = text.text(line, fs, colour)
-            surf.blit(t, (x, y))
+            layout.blit(surf, t, (x, y))
             y += text.line_height(size)
 
     def _card_size(self, area: pygame.Rect) -> tuple[int, int]:
@@ -593,14 +608,14 @@ class RecallScene(Scene):
         for seat, card in plays:
             rect = pygame.Rect(0, 0, cw, ch)
             rect.center = spots[seat]
-            surf.blit(cards.card_surface(int(card), cw, ch, four), rect.topleft)
+            layout.blit(surf, cards.card_surface(int(card), cw, ch, four), rect.topleft)
             if seat == winner:
                 pygame.draw.rect(surf, theme.HIGHLIGHT, rect.inflate(4, 4), max(2, self.px(3)),
                                  border_radius=max(3, cw // 8))
         if r.misdeal or (r.total == 0 and not plays):
             msg = "Thrown in before play" if r.misdeal else "No card played"
             t = text.text(msg, self.px(20), theme.INK_DIM)
-            surf.blit(t, t.get_rect(center=area.center))
+            layout.blit(surf, t, t.get_rect(center=area.center))
 
     def _draw_turned(self, surf: pygame.Surface, area: pygame.Rect) -> None:
         r = self.replay
@@ -610,13 +625,13 @@ class RecallScene(Scene):
         x, y = area.x, area.y + self.px(4)
         label = "Turned" if card is not None else "No card turned"
         t = text.text(label, size, theme.INK_DIM)
-        surf.blit(t, (x, y))
+        layout.blit(surf, t, (x, y))
         if card is None:
             return
         y += text.line_height(size)
         ch = max(self.px(30), min(self.px(64), area.bottom - y - self.px(2)))
         cw = int(ch * cards.CARD_RATIO)
-        surf.blit(cards.card_surface(int(card), cw, ch, self.app.config.display.four_colour), (x, y))
+        layout.blit(surf, cards.card_surface(int(card), cw, ch, self.app.config.display.four_colour), (x, y))
 
     def _draw_result(self, surf: pygame.Surface, left: pygame.Rect, right: pygame.Rect) -> None:
         self._draw_box(surf, left, "Result", self.result_main())
@@ -635,11 +650,11 @@ class RecallScene(Scene):
             rows = [*rows[:fit - 1], (rows[fit - 1][0] + " …", False)]
         height = sum(text.line_height(size, b) for _, b in rows) + self.px(12)
         box = pygame.Rect(area.x, area.bottom - height, area.w, height)
-        surf.blit(widgets.panel_surface(box.w, box.h, 230), box.topleft)
+        layout.blit(surf, widgets.panel_surface(box.w, box.h, 230), box.topleft)
         y = box.y + self.px(6)
         for line, bold in rows:
             t = text.text(line, size, theme.GOLD if bold else theme.INK, bold)
-            surf.blit(t, (box.x + self.px(8), y))
+            layout.blit(surf, t, (box.x + self.px(8), y))
             y += text.line_height(size, bold)
 
 

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app import ai_worker
-from device.app.render import cards, felt, text, theme, widgets
+from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
-from device.review import NAMES, TRICKS, CardCost, plain_record, review_lines, side_series, summary_lines
+from device.review import TRICKS, CardCost, plain_record, review_lines, reviewable, side_series, summary_lines
 from device.words import count
 from engine.cards import Card, parse_card
 from engine.seats import Seat
@@ -44,8 +45,6 @@ SUIT_RED = (240, 90, 90)  # hearts and diamonds on the dark panel
 PANEL_SUITS = {False: (theme.INK, SUIT_RED, SUIT_RED, theme.INK),
                True: (theme.INK, SUIT_RED, (120, 170, 255), (120, 215, 130))}
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
-# Where each seat sits in the diagram: you at the bottom, as at the table.
-PLACES = {Seat.N: "top", Seat.E: "right", Seat.S: "bottom", Seat.W: "left"}
 
 
 class ReviewScene(ScrollScene):
@@ -71,7 +70,10 @@ class ReviewScene(ScrollScene):
             return
         cache = self.app.review_cache
         if cache is None or cache.deal is not deal:
-            cache = ReviewCache(deal, self.app.ai.submit(ai_worker.review, deal))
+            if reviewable(deal.game):
+                cache = ReviewCache(deal, self.app.ai.submit(ai_worker.review, deal))
+            else:  # no double-dummy costs for this game: the hand as played
+                cache = ReviewCache(deal, None, None, True)
             self.app.review_cache = cache
         self._cache = cache
         if cache.job is None:
@@ -120,7 +122,7 @@ class ReviewScene(ScrollScene):
         super().layout(w, h)  # the header, and the List view's text panel and scroll buttons
         self.buttons.by_name("back").label = "Back"
         pad = self.px(8)
-        bar = self.px(46)
+        bar = self.px(52)
         top = self.view.top
         # the List view keeps the scroll panel above the bottom bar
         self.view.h = h - top - bar - 2 * pad
@@ -157,6 +159,10 @@ class ReviewScene(ScrollScene):
             self.info = pygame.Rect(self.main.x, self.diagram.bottom + pad, self.main.w, ih)
             self.chart = pygame.Rect(self.main.x, self.info.bottom + pad, self.main.w,
                                      self.main.bottom - self.info.bottom - pad)
+        if self.deal is not None and not reviewable(self.deal.game):
+            # No double-dummy figures in this game: the words take the chart's room.
+            self.info = self.info.union(self.chart)
+            self.chart = pygame.Rect(self.info.bottomleft, (self.info.w, 0))
         self._frame = None
         self._sync_buttons()
 
@@ -229,7 +235,7 @@ class ReviewScene(ScrollScene):
         gone = {c for t in deal.tricks[:max(0, step - 1)] for c in t.cards}
         dealt = deal.dealt_hands()
         return {seat: sorted((c for c in (dealt[seat] or ()) if c not in gone), reverse=True)
-                for seat in (Seat.N, Seat.E, Seat.S, Seat.W)}
+                for seat in deal.seats}
 
     # -- drawing -----------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
@@ -239,7 +245,7 @@ class ReviewScene(ScrollScene):
             return
         if self._frame is None or self._frame.get_size() != surf.get_size():
             self._frame = self._render_frame(*surf.get_size())
-        surf.blit(self._frame, (0, 0))
+        layout.blit(surf, self._frame, (0, 0), covers=True)
         self.buttons.draw(surf)
 
     def _render_frame(self, w: int, h: int) -> pygame.Surface:
@@ -248,11 +254,11 @@ class ReviewScene(ScrollScene):
         deal = self.deal
         label = "The deal" if self.step == 0 else f"Trick {self.step} of {self.steps}"
         t = text.text(label, text.fit_size(label, self.px(20), self.bar.w, True), theme.INK, True)
-        surf.blit(t, t.get_rect(center=self.bar.center))
+        layout.blit(surf, t, t.get_rect(center=self.bar.center))
         if deal is None:
             msg = text.text("Play a hand first: the review shows what each card cost.", self.px(18),
                             theme.INK)
-            surf.blit(msg, msg.get_rect(center=self.main.center))
+            layout.blit(surf, msg, msg.get_rect(center=self.main.center))
             return surf
         self._draw_diagram(surf, deal)
         self._draw_info(surf, deal)
@@ -263,11 +269,11 @@ class ReviewScene(ScrollScene):
                    width: int, marks: dict[Card, tuple[int, int, int]],
                    rings: dict[Card, tuple[int, int, int]]) -> None:
         colour = PANEL_SUITS[self.app.config.display.four_colour][suit]
-        surf.blit(cards.suit_surface(suit, size, colour), (x, y + size // 8))
+        layout.blit(surf, cards.suit_surface(suit, size, colour), (x, y + size // 8))
         cx = x + size + self.px(5)
         ranks = [RANK_TEXT.get(c.rank, str(c.rank)) for c in hand if c.suit == suit]
         if not ranks:
-            surf.blit(text.text("—", size, theme.INK_DIM), (cx, y))
+            layout.blit(surf, text.text("—", size, theme.INK_DIM), (cx, y))
             return
         # the gap between ranks narrows for a long suit, so it stays in its block
         inked = sum(text.width(r, size) for r in ranks)
@@ -281,17 +287,18 @@ class ReviewScene(ScrollScene):
                 g = text.text(label, size, theme.BLACK, True)
             elif c in rings:
                 pygame.draw.rect(surf, rings[c], box, max(2, self.px(2)), border_radius=3)
-            surf.blit(g, (cx, y))
+            layout.blit(surf, g, (cx, y))
             cx += g.get_width() + gap
 
     def _hand_block(self, seat: Seat, hand: list[Card], size: int, width: int,
                     marks: dict[Card, tuple[int, int, int]],
                     rings: dict[Card, tuple[int, int, int]]) -> pygame.Surface:
         line = text.line_height(size) + self.px(1)
-        name = NAMES[seat.name] + (" (D)" if self.deal is not None and self.deal.dealer == seat else "")
+        assert self.deal is not None
+        name = vocabulary.seat_word(self.deal.game, seat) + (" (D)" if self.deal.dealer == seat else "")
         block = pygame.Surface((width, line * 5), pygame.SRCALPHA)
-        block.blit(text.text(name, text.fit_size(name, size, width, True, min_size=size), theme.GOLD, True),
-                   (0, 0))
+        fs = text.fit_size(name, size, width, True, min_size=size)
+        layout.blit(block, text.text(text.clip(name, fs, width, True), fs, theme.GOLD, True), (0, 0))
         for suit in range(4):
             self._suit_line(block, 0, line * (suit + 1), suit, hand, size, width, marks, rings)
         return block
@@ -313,61 +320,105 @@ class ReviewScene(ScrollScene):
 
     def _draw_diagram(self, surf: pygame.Surface, deal: Deal) -> None:
         area = self.diagram
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        layout.blit(surf, widgets.panel_surface(area.w, area.h), area.topleft)
         size = self.px(18)
         pad = self.px(8)
-        side = (area.w - 2 * pad) * 3 // 8  # a West or East block; North and South are as wide
+        side = (area.w - 2 * pad) * 3 // 8  # a block at the side; those across as wide
         hands = self.hands_before(self.step)
         marks, rings = self._marks()
-        blocks = {seat: self._hand_block(seat, hands[seat], size, side, marks, rings) for seat in hands}
-        bh = blocks[Seat.N].get_height()
-        x_mid = area.centerx - side // 2 + self.px(10)
-        surf.blit(blocks[Seat.N], (x_mid, area.top + pad))
-        surf.blit(blocks[Seat.S], (x_mid, area.bottom - pad - bh))
-        mid = area.centery
-        surf.blit(blocks[Seat.W], (area.left + pad, mid - bh // 2))
-        surf.blit(blocks[Seat.E], (area.right - pad - side, mid - bh // 2))
+        for seat, (x, y, width) in self._places(deal, side).items():
+            block = self._hand_block(seat, hands[seat], size, width, marks, rings)
+            layout.blit(surf, block, (x, y - block.get_height() // 2))
         # the corners: trumps, and who leads this trick
         trump = deal.trump
         label = "No trumps" if trump not in range(4) else "Trumps"
         t = text.text(label, size, theme.INK_DIM, True)
-        surf.blit(t, (area.left + pad, area.top + pad))
+        layout.blit(surf, t, (area.left + pad, area.top + pad))
         if trump in range(4):
             colour = PANEL_SUITS[self.app.config.display.four_colour][trump]
-            surf.blit(cards.suit_surface(trump, self.px(20), colour),
+            layout.blit(surf, cards.suit_surface(trump, self.px(20), colour),
                       (area.left + pad + t.get_width() + self.px(4), area.top + pad))
         if deal.tricks and self.step == 0:  # a trick's leader is named beside it
-            lead = text.text(f"{NAMES[deal.tricks[0].leader.name]} leads", size, theme.INK_DIM)
-            surf.blit(lead, (area.left + pad, area.bottom - pad - lead.get_height()))
+            leader = vocabulary.seat_word(deal.game, deal.tricks[0].leader)
+            lead = text.text(vocabulary.verb(leader, "lead"), size, theme.INK_DIM)
+            layout.blit(surf, lead, (area.left + pad, area.bottom - pad - lead.get_height()))
+
+    def _places(self, deal: Deal, side: int) -> dict[Seat, tuple[int, int, int]]:
+        """Where each seat's block goes (left, vertical centre, width): you at the bottom as at
+        the table, the seat on your left at the left, those across along the top, your right."""
+        area = self.diagram
+        pad = self.px(8)
+        bh = (text.line_height(self.px(18)) + self.px(1)) * 5
+        me = vocabulary.you(deal.game)
+        n = deal.players
+        others = [Seat((int(me) + k) % n) for k in range(1, n)]
+        if n > 4:
+            # Round a table this big the blocks would meet: a grid from you, clockwise,
+            # under the line that names the trumps.
+            top = area.top + pad + text.line_height(self.px(18)) + self.px(4)
+            rows = max(1, (area.bottom - pad - top) // bh)
+            cols = -(-n // rows)
+            width = (area.w - 2 * pad) // cols
+            order = [me, *others]
+            return {seat: (area.left + pad + (i % cols) * width, top + (i // cols) * bh + bh // 2, width)
+                    for i, seat in enumerate(order)}
+        mid_x = area.centerx - side // 2 + self.px(10)
+        places = {me: (mid_x, area.bottom - pad - bh // 2, side)}
+        left = others.pop(0) if n > 2 else None
+        right = others.pop() if n > 3 else None
+        mid_y = area.centery
+        if left is not None:
+            places[left] = (area.left + pad, mid_y, side)
+        if right is not None:
+            places[right] = (area.right - pad - side, mid_y, side)
+        if others:  # across the top, side by side
+            width = min(side, (area.w - 2 * pad) // len(others))
+            x0 = area.centerx - width * len(others) // 2 + (self.px(10) if len(others) == 1 else 0)
+            for i, seat in enumerate(others):
+                places[seat] = (x0 + i * width, area.top + pad + bh // 2, width)
+        return places
 
     def _draw_trick(self, surf: pygame.Surface, deal: Deal, top: int) -> int:
-        """The trick's four cards in a row, in the order played, each marked; returns its bottom."""
+        """The trick's cards in a row, in the order played, each marked; returns its bottom."""
         area = self.info
         pad = self.px(8)
         trick = deal.tricks[self.step - 1]
         winner = trick.winner(deal.order)
         costs = self.costs(self.step)
         size = self.px(18)
+        line = text.line_height(size)
+        lines = 1
         gap = self.px(10)
-        cw = min(self.px(58), (area.w - 2 * pad - 3 * gap) // 4)
+        played = len(trick.plays())
+        cw = min(self.px(58), (area.w - 2 * pad - (played - 1) * gap) // max(1, played))
         ch = int(cw / cards.CARD_RATIO)
         four = self.app.config.display.four_colour
-        x0 = area.left + (area.w - 4 * cw - 3 * gap) // 2
+        x0 = area.left + (area.w - played * cw - (played - 1) * gap) // 2
+        widest = max(text.width(part, size) for s, _ in trick.plays()
+                     for part in text.wrap(vocabulary.seat_word(deal.game, s), size, cw + gap - 2))
+        stagger = widest > cw + gap - 2
         for i, (seat, card) in enumerate(trick.plays()):
             x = x0 + i * (cw + gap)
-            surf.blit(cards.card_surface(int(card), cw, ch, four), (x, top))
+            layout.blit(surf, cards.card_surface(int(card), cw, ch, four), (x, top))
             if seat == winner:
                 ring = max(2, self.px(3))
-                surf.blit(cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring), (x - ring, top - ring))
-            name = NAMES[seat.name]
-            n = text.text(name, text.fit_size(name, size, cw + gap, False, min_size=size), theme.INK)
-            surf.blit(n, n.get_rect(midtop=(x + cw // 2, top + ch + self.px(2))))
+                outline = cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring)
+                layout.blit(surf, outline, (x - ring, top - ring))
+            # A name wider than its card goes on two lines ("Player" over "3"), and where even
+            # that is too wide (seven cards) every other name drops below its neighbours'.
+            parts = text.wrap(vocabulary.seat_word(deal.game, seat), size, cw + gap - 2)
+            below = len(parts) * (i % 2) if stagger else 0
+            for k, part in enumerate(parts):
+                n = text.text(part, size, theme.INK)
+                y = top + ch + self.px(2) + (below + k) * line
+                layout.blit(surf, n, n.get_rect(midtop=(x + cw // 2, y)))
+                lines = max(lines, below + k + 1)
         for i, cost in enumerate(costs):  # over the cards, never under the next one
             if cost is not None:
                 x = x0 + i * (cw + gap)
                 tag = f"−{cost.cost}" if cost.mistake else "✓"
                 self._badge(surf, tag, BAD if cost.mistake else GOOD, (x + cw, top + ch))
-        return top + ch + self.px(2) + text.line_height(size)
+        return top + ch + self.px(2) + lines * line
 
     def _badge(self, surf: pygame.Surface, label: str, colour: tuple[int, int, int],
                corner: tuple[int, int]) -> None:
@@ -377,7 +428,7 @@ class ReviewScene(ScrollScene):
         r.center = (corner[0] - r.w // 3, corner[1] - r.h // 2)
         pygame.draw.rect(surf, colour, r, border_radius=r.h // 2)
         pygame.draw.rect(surf, theme.PANEL, r, 1, border_radius=r.h // 2)
-        surf.blit(t, t.get_rect(center=r.center))
+        layout.blit(surf, t, t.get_rect(center=r.center))
 
     def _info_lines(self, deal: Deal) -> list[tuple[str, str, tuple[int, int, int]]]:
         """(style, text, colour) for the panel beside the diagram."""
@@ -389,21 +440,27 @@ class ReviewScene(ScrollScene):
                 for style, line in summary_lines(self.result):
                     out.append((style, line, theme.GOLD if style == "h" else
                                 theme.INK_DIM if style == "dim" else theme.INK))
-            else:
+            elif reviewable(deal.game):
                 out.append(("t", "The double-dummy analysis is not available: the hand as played.",
                             theme.INK))
+            else:
+                out.append(("t", "The hand as played, trick by trick.", theme.INK))
+                out.append(("dim", "Next or a swipe steps through the tricks.", theme.INK_DIM))
+                return out
             out.append(("dim", "Next or a swipe steps through the tricks, a tap on the chart picks one. "
                                "A card that kept its side's best is ticked; one that cost tricks shows "
                                "how many.", theme.INK_DIM))
             return out
         trick = deal.tricks[self.step - 1]
         winner = trick.winner(deal.order)
-        out.append(("b", f"{NAMES[trick.leader.name]} led, {NAMES[winner.name]} won", theme.INK))
+        out.append(("b", f"{vocabulary.seat_word(deal.game, trick.leader)} led, "
+                           f"{vocabulary.seat_word(deal.game, winner)} won", theme.INK))
         costs = self.costs(self.step)
         for (seat, card), cost in zip(trick.plays(), costs, strict=True):
             if cost is not None and cost.mistake:
                 better = " ".join(parse_card(b).symbol for b in cost.best[:3])
-                out.append(("t", f"{NAMES[seat.name]} {card.symbol} cost {count(cost.cost, 'trick')}: "
+                who = vocabulary.seat_word(deal.game, seat)
+                out.append(("t", f"{who} {card.symbol} cost {count(cost.cost, 'trick')}: "
                                  f"{better} was better", BAD))
         if costs and all(c is not None and not c.mistake for c in costs):
             out.append(("t", "Every card kept its side's best.", GOOD))
@@ -415,7 +472,7 @@ class ReviewScene(ScrollScene):
 
     def _draw_info(self, surf: pygame.Surface, deal: Deal) -> None:
         area = self.info
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        layout.blit(surf, widgets.panel_surface(area.w, area.h), area.topleft)
         pad = self.px(8)
         y = area.top + pad
         if self.step:
@@ -426,22 +483,24 @@ class ReviewScene(ScrollScene):
             for part in text.wrap(line, size, area.w - 2 * pad, bold):
                 if y + text.line_height(size, bold) > area.bottom - pad // 2:
                     return
-                surf.blit(text.text(part, size, colour, bold), (area.left + pad, y))
+                layout.blit(surf, text.text(part, size, colour, bold), (area.left + pad, y))
                 y += text.line_height(size, bold)
 
     def _draw_chart(self, surf: pygame.Surface) -> None:
         area = self.chart
-        surf.blit(widgets.panel_surface(area.w, area.h), area.topleft)
+        if not area.h:
+            return
+        layout.blit(surf, widgets.panel_surface(area.w, area.h), area.topleft)
         pad = self.px(8)
         size = self.px(18)
         label = "Tricks your side could take"
         title = text.text(label, text.fit_size(label, size, area.w - 2 * pad, True, min_size=size),
                           theme.INK, True)
-        surf.blit(title, (area.left + pad, area.top + pad // 2))
+        layout.blit(surf, title, (area.left + pad, area.top + pad // 2))
         series = side_series(self.result or [])
         if len(series) < 2:
             note = text.text("no double-dummy figures", size, theme.INK_DIM)
-            surf.blit(note, note.get_rect(center=area.center))
+            layout.blit(surf, note, note.get_rect(center=area.center))
             return
         axis = text.width("13", size) + self.px(6)
         plot = pygame.Rect(area.left + pad + axis, area.top + pad + title.get_height() + self.px(6),
@@ -458,12 +517,12 @@ class ReviewScene(ScrollScene):
                               max(2, at(4 * self.step, 0)[0] - at(4 * (self.step - 1), 0)[0]), plot.h)
             shade = pygame.Surface(col.size, pygame.SRCALPHA)
             shade.fill((*theme.HIGHLIGHT, 60))
-            surf.blit(shade, col.topleft)
+            layout.blit(surf, shade, col.topleft)
         for v in (0, 7, 13):
             y = at(0, v)[1]
             pygame.draw.line(surf, theme.PANEL_EDGE, (plot.left, y), (plot.right, y), 1)
             lab = text.text(str(v), size, theme.INK_DIM)
-            surf.blit(lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
+            layout.blit(surf, lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
         points = []
         for i, v in enumerate(series):
             if i:

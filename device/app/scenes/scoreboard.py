@@ -1,9 +1,8 @@
 """The score in view on the table: this hand's tricks, the game's points and
 the games won in the rubber (match), by side, for every game of the family.
 
-Two labelled lines in one panel, as a score is written on the user's source
-screen ("YOU/PARTNER | OPPONENTS"); the side order is the engine's (0: North-South,
-you and your partner; 1: East-West).
+Two labelled lines in one panel, each side by its word ("We 3 · They 4", or a seat's
+where each plays alone: docs/vocabulary.md), in the engine's order of sides.
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from device import vocabulary
 from device.app.render import text, theme
 from engine.deal import Deal
 from engine.duplicate import ReplayMatch
@@ -27,23 +27,18 @@ class ScoreLines:
 
     @classmethod
     def of(cls, match: Match, deal: Deal | None) -> ScoreLines:
-        ns, ew = deal.tricks_taken() if deal is not None else (0, 0)
-        tricks = f"TRICKS  YOU/PARTNER {ns} | OPPONENTS {ew}"
+        game = match.game
+        sides = vocabulary.side_words(game)
+        taken = tuple(deal.tricks_taken()) if deal is not None and game.sides == 2 else (0,) * game.sides
+        tricks = f"Tricks  {vocabulary.by_side(sides, taken)}"
         if isinstance(match, ReplayMatch):  # a duplicate table: no game score to show
-            return cls(tricks, "DUPLICATE  ·  NOT SCORED IN THE RUBBER")
-        we, they = match.game_score
-        won_we, won_they = match.games_won
-        need = match.game.games_to_win(match.rules)
-        target = match.rules.target
-        games = f"GAMES {won_we}–{won_they}" + (f" (first to {need})" if need > 1 else "")
-        score = f"{we}–{they}"
-        if min(we, they) < 0:  # a game where a side can go minus (Bid Whist): "US −4  THEM 0"
-            score = f"US {_signed(we)}  THEM {_signed(they)}"
-        return cls(tricks, f"GAME {score} (to {target})  ·  {games}")
-
-
-def _signed(points: int) -> str:
-    return f"−{-points}" if points < 0 else (f"+{points}" if points > 0 else "0")
+            return cls(tricks, f"Duplicate  ·  not scored in the {vocabulary.match_word(game)}")
+        need = game.games_to_win(match.rules)
+        games = "Games " + "–".join(str(v) for v in match.games_won)
+        if need > 1:
+            games += f" (first to {need})"
+        return cls(tricks, f"Game {vocabulary.by_side(sides, match.game_score)} (to {match.rules.target})"
+                           f"  ·  {games}")
 
 
 def draw_score(surf: pygame.Surface, rect: pygame.Rect, lines: ScoreLines, size: int,

@@ -1,13 +1,14 @@
-"""The score pad: the rubber written as on the paper pad players keep.
+"""The score pad: the match written as on the paper pad players keep.
 
-Two columns, We | They (you and your partner | the opponents); each hand a
-line with the points in the column of the side that scored them and the
-game's running total; a ruled line under each game with its result (and its
-value where the house counts rubber points); at the foot the games won and
-the rubber points. Honours get a column of their own where the house counts
-them; a game with an auction (Norwegian whist) writes each hand's call in the
-margin and the tricks each side took. Every figure is read from the engine's
-score sheet (``Match.sheet()``): nothing is scored here.
+A column for each side that scores: We | They in the partnership games, a
+column a seat (You, Player 2, ...) where each plays alone. Each hand a line
+with the points in the column of the side that scored them and its running
+total; a ruled line under each game with its result (and its value where the
+house counts rubber points); at the foot the games won and the rubber points.
+Honours get a sub-column of their own where the house counts them; a game with
+an auction writes each hand's call in the margin and the tricks taken (the bid
+and the tricks where each bids a number of tricks). Every figure is read from
+the engine's score sheet (``Match.sheet()``): nothing is scored here.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app import store_banner
-from device.app.render import text, widgets
+from device.app.render import layout, text, widgets
 from device.app.scenes.base import ScrollScene
-from engine.cards import SUIT_SYMBOLS
+from device.vocabulary import number
+from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
 if TYPE_CHECKING:
@@ -32,8 +35,11 @@ RULE = (170, 190, 215)  # the pad's printed blue lines
 MARGIN = (215, 90, 90)  # its red margin line
 PEN = (28, 36, 70)  # ink
 PENCIL = (110, 115, 130)  # running totals and notes, lighter
-SIDES = ("WE", "THEY")
-SHORT = {"points": "pts", "honours": "hon", "game": "gm", "tricks": "tr"}  # a narrow (portrait) pad
+SHORT = {"points": "pts", "honours": "hon", "total": "tot", "tricks": "tr"}  # a narrow (portrait) pad
+
+
+def _joined(values: tuple[int, ...]) -> str:
+    return "–".join(number(v) for v in values)
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ class PadLine:
 
     kind: str  # "hand" or "game"
     margin: str  # hand number and trumps (or the call), or "Game n"
-    cells: tuple[tuple[str, ...], tuple[str, ...]]  # We's and They's entries, one per column
+    cells: tuple[tuple[str, ...], ...]  # each side's entries, one per sub-column
     note: str = ""  # under a game's line: who won it, by what, its value
 
 
@@ -50,66 +56,76 @@ class PadLine:
 class Pad:
     """What the pad shows, read from the match's score sheet."""
 
-    columns: tuple[str, ...]  # the sub-columns under each of We and They
+    sides: tuple[str, ...]  # the column heads: We, They or You, Player 2, ...
+    columns: tuple[str, ...]  # the sub-columns under each side
     lines: tuple[PadLine, ...]
-    footer: tuple[tuple[str, str, str], ...]  # (label, We, They) under the double line
-    status: str  # the game in progress, or who won the rubber
+    footer: tuple[tuple[str, tuple[str, ...]], ...]  # (label, a figure per side) under the double line
+    status: str  # the game in progress, or who won the match
 
     @classmethod
     def of(cls, match: Match) -> Pad:
         sheet = match.sheet()
-        auction = match.game.has_auction
-        honours = match.game.counts_honours(match.rules)
-        word = "rubber" if match.game.name == "classic" else "match"
+        game = match.game
+        sides = vocabulary.side_words(game)
+        n = len(sides)
+        auction = game.has_auction
+        honours = game.counts_honours(match.rules)
+        word = vocabulary.match_word(game)
         if auction:
-            columns: tuple[str, ...] = ("tricks", "points", "game")
+            columns: tuple[str, ...] = ("tricks", "points", "total")
         elif honours:
-            columns = ("points", "honours", "game")
+            columns = ("points", "honours", "total")
         else:
-            columns = ("points", "game")
+            columns = ("points", "total")
         ends = {g.hands[-1]: g for g in sheet.games if g.hands}
         lines: list[PadLine] = []
 
         def blank(v: int) -> str:
-            return str(v) if v else ""
+            return number(v) if v else ""
 
         for h in sheet.hands:
             cells: tuple[tuple[str, ...], ...]
+            trump = vocabulary.trumps_short(h.trump)
             if auction:
-                call = h.notes[0] if h.notes else ""
+                call = vocabulary.say(game, h.notes[0]) if h.notes and n == 2 else trump
                 margin = f"{h.number} {call}".strip()
-                cells = tuple((str(h.tricks[s]), blank(h.points[s]), str(h.game_after[s])) for s in (0, 1))
+                cells = tuple((str(h.tricks[s]), blank(h.points[s]), number(h.game_after[s]))
+                              for s in range(n))
             else:
-                trump = "NT" if h.trump >= 4 else SUIT_SYMBOLS[h.trump]
                 margin = f"{h.number}  {trump}"
                 if honours:
-                    cells = tuple((blank(h.trick_points[s]), blank(h.honours[s]), str(h.game_after[s]))
-                                  for s in (0, 1))
+                    cells = tuple((blank(h.trick_points[s]), blank(h.honours[s]), number(h.game_after[s]))
+                                  for s in range(n))
                 else:
-                    cells = tuple((blank(h.points[s]), str(h.game_after[s])) for s in (0, 1))
-            lines.append(PadLine("hand", margin, (cells[0], cells[1])))
+                    cells = tuple((blank(h.points[s]), number(h.game_after[s])) for s in range(n))
+            lines.append(PadLine("hand", margin, cells))
             g = ends.get(h.number)
             if g is not None:
-                a, b = g.score
-                note = f"Game {g.number} to {'We' if g.winner == 0 else 'They'}, {a}–{b}"
+                won = f"{vocabulary.verb(sides[g.winner], 'win')} game {g.number}"
+                # Two sides: both figures; more: the winner's, the others are in their columns.
+                note = f"{won}, {_joined(g.score)}" if n == 2 else f"{won} with {number(g.score[g.winner])}"
                 if sheet.rubber_points is not None:
                     note += f", {VALUE_NAMES.get(g.value, '')} ({g.value})"
                 empty = ("",) * len(columns)
-                lines.append(PadLine("game", f"Game {g.number}", (empty, empty), note))
-        gw = sheet.games_won
-        footer: list[tuple[str, str, str]] = [("Games", str(gw[0]), str(gw[1]))]
+                lines.append(PadLine("game", f"Game {g.number}", (empty,) * n, note))
+        footer: list[tuple[str, tuple[str, ...]]] = []
+        need = game.games_to_win(match.rules)
+        if need > 1 or match.rules.target > 0:
+            footer.append(("Games", tuple(str(v) for v in sheet.games_won)))
         if sheet.rubber_points is not None:
-            rp = sheet.rubber_points
-            footer.append(("Rubber points", str(rp[0]), str(rp[1])))
+            footer.append(("Rubber points", tuple(str(v) for v in sheet.rubber_points)))
         if sheet.winner is not None:
-            status = f"The {word} to {'We' if sheet.winner == 0 else 'They'}, {gw[0]}–{gw[1]} in games"
+            status = f"{vocabulary.verb(sides[sheet.winner], 'win')} the {word}"
+            if need > 1:
+                status += f", {_joined(sheet.games_won)} in games"
         elif not sheet.hands:
-            status = f"No hands yet: the {word}'s first game is to {match.rules.target}"
+            status = (f"No hands yet: the {word}'s first game is to {match.rules.target}"
+                      if match.rules.target > 0 else f"No hands yet in this {word}")
         else:
-            gs = sheet.game_score
-            status = (f"Game {len(sheet.games) + 1} in play, to {match.rules.target}: "
-                      f"We {gs[0]} · They {gs[1]}")
-        return cls(columns, tuple(lines), tuple(footer), status)
+            gs = " · ".join(f"{w} {number(v)}" for w, v in zip(sides, sheet.game_score, strict=True))
+            status = (f"Game {len(sheet.games) + 1}, to {match.rules.target}: {gs}" if match.rules.target > 0
+                      else f"After {count(len(sheet.hands), 'hand')}: {gs}")
+        return cls(sides, columns, tuple(lines), tuple(footer), status)
 
 
 class ScorePadScene(ScrollScene):
@@ -147,7 +163,7 @@ class ScorePadScene(ScrollScene):
             return
         super().draw(surf)
         if self.scroll > 0 and self._head is not None:
-            surf.blit(self._head, self.view.topleft)  # We | They stay in view as the pad scrolls
+            layout.blit(surf, self._head, self.view.topleft)  # We | They stay in view as the pad scrolls
         self._drawn = self._state(surf)  # as drawn: drawing may clamp the scroll and grey an arrow
 
     def _state(self, surf: pygame.Surface) -> tuple[object, ...]:
@@ -159,37 +175,55 @@ class ScorePadScene(ScrollScene):
         w = self.view.w
         u = self.px
         row_h = u(30)
-        head_h = u(58)
-        margin_w = u(170) if self.app.session.match.game.has_auction else u(118)
+        n = len(pad_data.sides)
+        # A seat's name too wide for its column is written on two lines ("Player" over "2").
+        room = (self.view.w - u(70)) // n - u(6)
+        two_lines = any(text.width(s, u(18), True) > room for s in pad_data.sides)
+        head_h = u(70) if two_lines else u(58)
+        margin_w = u(170) if self.app.session.match.game.has_auction and n == 2 else u(118)
+        if n > 2:  # the hand and the trumps, and the foot's labels: the seats need the room
+            margin_w = max([u(70)] + [text.width(label, u(18), True) + u(14) for label, _ in pad_data.footer])
         n_lines = len(pad_data.lines)
         foot_h = len(pad_data.footer) * row_h + u(12)
         status_h = u(34)
         total = head_h + max(n_lines, 3) * row_h + u(10) + foot_h + status_h + u(10)
         if total > self.view.h:
-            # Scrolled to the end, a whole line sits under the We | They heading, not a sliver.
+            # Scrolled to the end, a whole line sits under the heads, not a sliver.
             total += (self.view.h - total) % row_h
         surf = pygame.Surface((w, max(total, self.view.h)))
         surf.fill(PAPER)
         h = surf.get_height()
-        # Printed rules every row, the red margin, the thick line between We and They.
+        # Printed rules every row, the red margin, a thick line between the sides.
         for y in range(head_h, h, row_h):
             pygame.draw.line(surf, RULE, (0, y), (w, y), 1)
         pygame.draw.line(surf, MARGIN, (margin_w, 0), (margin_w, h), 2)
-        side_w = (w - margin_w) // 2
-        mid = margin_w + side_w
-        pygame.draw.line(surf, PEN, (mid, u(4)), (mid, h - u(4)), 3)
+        side_w = (w - margin_w) // n
+        for s in range(1, n):
+            x = margin_w + s * side_w
+            pygame.draw.line(surf, PEN, (x, u(4)), (x, h - u(4)), 3 if n == 2 else 2)
         pygame.draw.line(surf, PEN, (margin_w + u(6), head_h - 1), (w - u(6), head_h - 1), 2)
+        # The sub-columns that fit under a side: the running total always, then from the right.
         cols = pad_data.columns
-        col_w = side_w // len(cols)
+        shown = len(cols)
+        while shown > 1 and side_w // shown < u(44):
+            shown -= 1
+        keep = tuple(range(len(cols) - shown, len(cols)))
+        col_w = side_w // shown
         big = u(24)
-        for s, name in enumerate(SIDES):
+        for s, name in enumerate(pad_data.sides):
             x0 = margin_w + s * side_w
-            t = text.text(name, big, PEN, True)
-            surf.blit(t, t.get_rect(midtop=(x0 + side_w // 2, u(2))))
-            narrow = any(text.width(c, u(18)) > col_w - u(6) for c in cols)
-            for i, c in enumerate(cols):
-                t = text.text(SHORT.get(c, c) if narrow else c, u(18), PENCIL)
-                surf.blit(t, t.get_rect(midbottom=(x0 + i * col_w + col_w // 2, head_h - u(3))))
+            fs = text.fit_size(name, big, side_w - u(6), True, min_size=u(18))
+            parts = text.wrap(name, fs, side_w - u(6), True)[:2] if two_lines else (name,)
+            if any(text.width(p, fs, True) > side_w - u(6) for p in parts):
+                parts = (vocabulary.short_word(name),)  # seven seats on a narrow screen
+            for k, part in enumerate(parts):
+                t = text.text(text.clip(part, fs, side_w - u(6), True), fs, PEN, True)
+                top = u(2) + k * text.line_height(fs, True)
+                layout.blit(surf, t, t.get_rect(midtop=(x0 + side_w // 2, top)))
+            narrow = any(text.width(cols[c], u(18)) > col_w - u(6) for c in keep)
+            for i, c in enumerate(keep):
+                t = text.text(SHORT.get(cols[c], cols[c]) if narrow else cols[c], u(18), PENCIL)
+                layout.blit(surf, t, t.get_rect(midbottom=(x0 + i * col_w + col_w // 2, head_h - u(3))))
         self._head = surf.subsurface((0, 0, w, head_h)).copy()
         fs = u(20)
         y = head_h
@@ -197,22 +231,24 @@ class ScorePadScene(ScrollScene):
             if line.kind == "game":
                 # The line under a game: drawn across, its result written on it.
                 pygame.draw.line(surf, PEN, (u(4), y + u(2)), (w - u(4), y + u(2)), 2)
-                note = text.text(line.note, u(18), PEN, True)
+                size = text.fit_size(line.note, u(18), w - u(20), True, min_size=u(18))
+                note = text.text(text.clip(line.note, size, w - u(20), True), size, PEN, True)
                 r = note.get_rect(midleft=(u(10), y + row_h // 2 + u(2)))
                 pygame.draw.rect(surf, PAPER, r.inflate(u(8), 0))  # written over the pad's lines
-                surf.blit(note, r)
+                layout.blit(surf, note, r)
                 y += row_h
                 continue
-            m = text.text(line.margin, u(18), PENCIL)
-            surf.blit(m, m.get_rect(midleft=(u(6), y + row_h // 2)))
-            for s in (0, 1):
+            m = text.text(text.clip(line.margin, u(18), margin_w - u(8)), u(18), PENCIL)
+            layout.blit(surf, m, m.get_rect(midleft=(u(6), y + row_h // 2)))
+            for s in range(n):
                 x0 = margin_w + s * side_w
-                for i, value in enumerate(line.cells[s]):
+                for i, c in enumerate(keep):
+                    value = line.cells[s][c]
                     if not value:
                         continue
-                    last = i == len(cols) - 1  # the running game total, in pencil
+                    last = c == len(cols) - 1  # the running total, in pencil
                     t = text.text(value, u(18) if last else fs, PENCIL if last else PEN, not last)
-                    surf.blit(t, t.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
+                    layout.blit(surf, t, t.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
             y += row_h
         if not pad_data.lines:
             y += 3 * row_h
@@ -220,18 +256,22 @@ class ScorePadScene(ScrollScene):
         pygame.draw.line(surf, PEN, (u(4), y + u(2)), (w - u(4), y + u(2)), 2)
         pygame.draw.line(surf, PEN, (u(4), y + u(6)), (w - u(4), y + u(6)), 2)
         y += u(4)
-        for label, we, they in pad_data.footer:
-            # The label may run on into We's column: its figure sits in the middle of it.
-            room = margin_w + side_w // 2 - u(30)
-            t = text.text(label, text.fit_size(label, u(18), room, True, u(18)), PEN, True)
-            surf.blit(t, t.get_rect(midleft=(u(6), y + row_h // 2)))
-            for s, v in enumerate((we, they)):
+        for label, values in pad_data.footer:
+            # The label may run on into the first side's column when there are two.
+            room = margin_w + (side_w // 2 - u(30) if n == 2 else -u(8))
+            fsize = text.fit_size(label, u(18), room, True, u(18))
+            t = text.text(text.clip(label, fsize, room, True), fsize, PEN, True)
+            layout.blit(surf, t, t.get_rect(midleft=(u(6), y + row_h // 2)))
+            for s, v in enumerate(values):
                 t = text.text(v, u(22), PEN, True)
-                surf.blit(t, t.get_rect(center=(margin_w + s * side_w + side_w // 2, y + row_h // 2)))
+                layout.blit(surf, t, t.get_rect(center=(margin_w + s * side_w + side_w // 2, y + row_h // 2)))
             y += row_h
         fs = text.fit_size(pad_data.status, u(19), w - u(20), True, u(18))
-        st = text.text(pad_data.status, fs, PEN, True)
-        r = st.get_rect(midleft=(u(10), y + row_h // 2))
-        pygame.draw.rect(surf, PAPER, r.inflate(u(8), 0))
-        surf.blit(st, r)
+        lines = text.wrap(pad_data.status, fs, w - u(20), True)
+        for part in lines:
+            st = text.text(part, fs, PEN, True)
+            r = st.get_rect(midleft=(u(10), y + row_h // 2))
+            pygame.draw.rect(surf, PAPER, r.inflate(u(8), 0))
+            layout.blit(surf, st, r)
+            y += text.line_height(fs, True)
         return surf

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from device import vocabulary
 from device.app.scenes.base import ScrollScene
-from engine.games.classic.rules import Rules
-from engine.seats import SEAT_NAMES
+from device.vocabulary import by_side
+from device.words import count
 
 if TYPE_CHECKING:
     from device.app.app import App
-
-SIDES = ("You/Partner", "Opponents")
-TRUMP = {0: "♠ spades", 1: "♥ hearts", 2: "♦ diamonds", 3: "♣ clubs", 4: "no trumps"}
 
 
 class ScoreSheetScene(ScrollScene):
@@ -33,38 +31,46 @@ class ScoreSheetScene(ScrollScene):
         m = self.app.session.match
         out: list[tuple[str, str]] = []
         r = m.rules
-        if isinstance(r, Rules):
-            out.append(("dim", f"Game to {r.target}; honours {'counted' if r.honours else 'not counted'}; "
-                               f"revoke costs {r.revoke_penalty} tricks"
-                               + ("; rubber points" if r.rubber_points else "")))
-        else:  # another game's settings: its own one-line summary
-            out.append(("dim", f"Settings: {r.summary()}"))
+        out.append(("dim", "; ".join(m.game.house_lines(r))))
+        game = m.game
+        sides = vocabulary.side_words(game)
+        word = vocabulary.match_word(game)
         if not m.hands:
-            out.append(("t", "No hands played in this rubber yet."))
+            out.append(("t", f"No hands played in this {word} yet."))
         ends = {g.hands[-1]: g for g in m.games if g.hands}
         for h in m.hands:
             out.append(("", ""))
-            out.append(("b", f"Hand {h.number} · dealer {SEAT_NAMES[h.dealer]} · {TRUMP[h.trump]}"))
-            out.append(("t", f"Tricks {h.tricks[0]}-{h.tricks[1]}   Points +{h.points[0]} / +{h.points[1]}"
-                             f"   Game {h.game_after[0]}-{h.game_after[1]}"))
-            if h.honours != (0, 0):
-                out.append(("dim", f"Honours {h.honours[0]}-{h.honours[1]}"))
-            if h.penalty != (0, 0):
-                out.append(("dim", f"Revoke penalty {h.penalty[0]}-{h.penalty[1]}"))
+            out.append(("b", f"Hand {h.number} · dealt by {vocabulary.seat_word(game, h.dealer)} · "
+                             f"{vocabulary.trumps_word(h.trump)}"))
+            out.append(("t", f"Tricks: {by_side(sides, h.tricks)}"))
+            out.append(("t", f"Points: {by_side(sides, h.points)}"))
+            if m.rules.target > 0:
+                out.append(("t", f"Game: {by_side(sides, h.game_after)}"))
+            else:
+                out.append(("t", f"Total: {by_side(sides, h.game_after)}"))
+            if any(h.honours):
+                out.append(("dim", f"Honours: {by_side(sides, h.honours)}"))
+            if any(h.penalty):
+                moved = [f"{count(p, 'trick')} to {vocabulary.object_word(sides[i])}"
+                         for i, p in enumerate(h.penalty) if p]
+                out.append(("dim", "Revoke: " + ", ".join(moved)))
             for note in h.notes:
-                out.append(("dim", note))
+                out.append(("dim", vocabulary.say(game, note)))
             g = ends.get(h.number)
             if g is not None:
-                out.append(("h", f"Game {g.number} to {SIDES[g.winner]}, {g.score[0]}-{g.score[1]}"))
+                out.append(("h", f"{vocabulary.verb(sides[g.winner], 'win')} game {g.number}, "
+                                 + "–".join(str(v) for v in g.score)))
         out.append(("", ""))
         gw = m.games_won
-        if m.winner is not None:  # the rubber is over
-            out.append(("h", f"Rubber to {SIDES[m.winner]}, games {gw[0]}-{gw[1]}"))
+        need = game.games_to_win(r)
+        if m.winner is not None:  # the match is over
+            out.append(("h", f"{vocabulary.verb(sides[m.winner], 'win')} the {word}"
+                             + (f", games {by_side(sides, gw)}" if need > 1 else "")))
         else:
-            gs = m.game_score
-            out.append(("b", f"Game {len(m.games) + 1} in progress: You/Partner {gs[0]}, Opponents {gs[1]}"))
-            out.append(("b", f"Games: You/Partner {gw[0]}, Opponents {gw[1]}"))
-        if m.game.counts_rubber_points(r):
-            rp = m.rubber_points()
-            out.append(("b", f"Rubber points: You/Partner {rp[0]}, Opponents {rp[1]}"))
+            if r.target > 0:
+                out.append(("b", f"Game {len(m.games) + 1} in progress: {by_side(sides, m.game_score)}"))
+            if need > 1:
+                out.append(("b", f"Games: {by_side(sides, gw)}"))
+        if game.counts_rubber_points(r):
+            out.append(("b", f"Rubber points: {by_side(sides, m.rubber_points())}"))
         return out

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from device.app import ai_worker
-from device.app.render import felt, text, theme, widgets
+from device.app.render import felt, layout, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.app.session import KEEP_DEALS
 from device.events import InputEvent, PointerEvent
+from device.review import reviewable
 from device.stats import HandOutcome, Statistics, tally
 from device.store import StoreError
 from device.words import count
@@ -60,7 +61,7 @@ def _stored_block(b: dict[str, Any]) -> list[tuple[str, str]]:
     lines = [
         ("t", f"Hands played {b['hands_finished']}, won {b['hands_won']['NS']}"),
         ("t", f"Tricks per hand {b['tricks_per_hand']['NS']:.1f} "
-              f"(opponents {b['tricks_per_hand']['EW']:.1f})"),
+              f"(They {b['tricks_per_hand']['EW']:.1f})"),
         ("t", f"Games played {b['games']}, won {b['games_won']['NS']}"),
         ("t", f"Rubbers played {b['rubbers_finished']}, won {b['rubbers_won']['NS']}"),
     ]
@@ -175,7 +176,7 @@ class StatsScene(ScrollScene):
         assert key is not None
         deal = self._deal(hand)
         cache = self.app.review_cache
-        if deal is None or not deal.is_over:
+        if deal is None or not deal.is_over or not reviewable(deal.game):
             self.app.stats.costly[key] = None
             self._frame = None
         elif cache is not None and cache.deal is deal and cache.result is not None:
@@ -195,7 +196,7 @@ class StatsScene(ScrollScene):
         if stats is not None:
             return self._stored_lines(stats)
         mem = self.app.stats
-        out: list[tuple[str, str]] = [("h", "All play (you and your partner)")]
+        out: list[tuple[str, str]] = [("h", "All play: We (you and your partner)")]
         out += _block(mem.total())
         for key, s in sorted(mem.by_level.items()):
             out.append(("", ""))
@@ -207,7 +208,7 @@ class StatsScene(ScrollScene):
 
     @staticmethod
     def _stored_lines(stats: dict[str, Any]) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = [("h", "All play (you and your partner: North-South)")]
+        out: list[tuple[str, str]] = [("h", "All play: We (you and your partner)")]
         out += _stored_block(stats)
         for level, bucket in stats.get("by_ai_level", {}).items():
             out.append(("", ""))
@@ -222,7 +223,7 @@ class StatsScene(ScrollScene):
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
         pad = self.px(8)
-        bw, bh = self.px(96), self.px(52) - pad
+        bw, bh = self.px(96), self.px(56) - pad
         self.buttons.add(widgets.Button(pygame.Rect(w - pad - bw, pad, bw, bh), "List", self.toggle_list,
                                         font_size=self.px(20), name="list"))
         # each game's own figures, by seat where each plays alone (device/app/scenes/game_stats.py)
@@ -264,7 +265,7 @@ class StatsScene(ScrollScene):
             return
         if self._frame is None or self._frame.get_size() != surf.get_size():
             self._frame = self._render(*surf.get_size())
-        surf.blit(self._frame, (0, 0))
+        layout.blit(surf, self._frame, (0, 0), covers=True)
         self.buttons.draw(surf)
 
     def _render(self, w: int, h: int) -> pygame.Surface:
@@ -278,16 +279,17 @@ class StatsScene(ScrollScene):
 
     def _panel(self, surf: pygame.Surface, rect: pygame.Rect, title: str, note: str) -> pygame.Rect:
         """A chart's panel, title and note; returns the plot's rectangle."""
-        surf.blit(widgets.panel_surface(rect.w, rect.h), rect.topleft)
+        layout.blit(surf, widgets.panel_surface(rect.w, rect.h), rect.topleft)
         pad = self.px(8)
         t = text.text(title, self._fit(title, rect.w - 2 * pad, True), theme.INK, True)
-        surf.blit(t, (rect.left + pad, rect.top + pad // 2))
+        layout.blit(surf, t, (rect.left + pad, rect.top + pad // 2))
         n = text.text(note, self._fit(note, rect.w - 2 * pad), theme.INK_DIM)
-        surf.blit(n, (rect.left + pad, rect.bottom - pad // 2 - n.get_height()))
+        layout.blit(surf, n, (rect.left + pad, rect.bottom - pad // 2 - n.get_height()))
         axis = text.width("+00", self.px(18)) + self.px(4)
-        return pygame.Rect(rect.left + pad + axis, rect.top + pad + t.get_height() + self.px(4),
+        half = text.line_height(self.px(18)) // 2 + 1  # an axis label at the plot's edge stands out by this
+        return pygame.Rect(rect.left + pad + axis, rect.top + pad + t.get_height() + half,
                            rect.w - 2 * pad - axis - self.px(4),
-                           rect.h - 2 * pad - t.get_height() - n.get_height() - self.px(8))
+                           rect.h - 2 * pad - t.get_height() - n.get_height() - 2 * half)
 
     def _fit(self, s: str, width: int, bold: bool = False, size: int = 18) -> int:
         """The size ``s`` fits ``width`` at, never under 18 px at 800x480 (read across a table)."""
@@ -295,18 +297,18 @@ class StatsScene(ScrollScene):
 
     def _empty(self, surf: pygame.Surface, plot: pygame.Rect, message: str) -> None:
         m = text.text(message, self._fit(message, plot.w), theme.INK_DIM)
-        surf.blit(m, m.get_rect(center=plot.center))
+        layout.blit(surf, m, m.get_rect(center=plot.center))
 
     def _y_label(self, surf: pygame.Surface, plot: pygame.Rect, y: int, value: str) -> None:
         pygame.draw.line(surf, theme.PANEL_EDGE, (plot.left, y), (plot.right, y), 1)
         lab = text.text(value, self.px(18), theme.INK_DIM)
-        surf.blit(lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
+        layout.blit(surf, lab, lab.get_rect(midright=(plot.left - self.px(4), y)))
 
     def _results(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         hands = self.statistics.hands[-TIMELINE:]
         running, total = [0], 0
         for hand in hands:
-            total += hand.points[0] - hand.points[1]
+            total += hand.points[0] - max(hand.points[1:])  # against the best of the others
             running.append(total)
         if hands:
             ahead = "level" if total == 0 else f"{'ahead' if total > 0 else 'behind'} by {abs(total)}"
@@ -340,14 +342,16 @@ class StatsScene(ScrollScene):
         if not hands:
             self._empty(surf, plot, "No hands played yet")
             return
-        for v in (0, 7, 13):
-            self._y_label(surf, plot, plot.bottom - round(plot.h * v / 13), str(v))
+        most = max(max(sum(h.tricks) for h in hands), 1)  # the tricks of a hand: 13 at whist
+        for v in sorted({0, most // 2 + 1, most}):
+            self._y_label(surf, plot, plot.bottom - round(plot.h * v / most), str(v))
         step = plot.w / max(len(hands), 12)
         bw = max(1, int(step * 0.7))
         for i, hand in enumerate(hands):
-            bh = round(plot.h * hand.tricks[0] / 13)
+            bh = round(plot.h * hand.tricks[0] / most)
             x = plot.left + round(i * step + (step - bw) / 2)
-            pygame.draw.rect(surf, GOOD if hand.tricks[0] >= 7 else BAD, (x, plot.bottom - bh, bw, bh))
+            good = hand.tricks[0] >= max(hand.tricks[1:])
+            pygame.draw.rect(surf, GOOD if good else BAD, (x, plot.bottom - bh, bw, bh))
 
     def _costly(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         hands = self.reviewed_hands()
@@ -394,7 +398,7 @@ class StatsScene(ScrollScene):
         for i, (label, (_, t)) in enumerate(zip(names, shown, strict=True)):
             y = plot.top + i * row
             name = text.text(label, self._fit(label, label_w - self.px(8), True), theme.INK, True)
-            surf.blit(name, (plot.left, y))
+            layout.blit(surf, name, (plot.left, y))
             track = pygame.Rect(plot.left + label_w, y + line // 2 - self.px(8), plot.w - label_w,
                                 self.px(16))
             pygame.draw.rect(surf, BAD, track, border_radius=self.px(4))
@@ -406,4 +410,4 @@ class StatsScene(ScrollScene):
             detail = f"{t.hands_won[0]} of {t.hands_finished} hands; rubbers {t.rubbers_won[0]} of " \
                      f"{t.rubbers_finished}"
             d = text.text(detail, self._fit(detail, plot.w - label_w), theme.INK_DIM)
-            surf.blit(d, (plot.left + label_w, y + line))
+            layout.blit(surf, d, (plot.left + label_w, y + line))

@@ -4,57 +4,104 @@ from __future__ import annotations
 
 import pygame
 
-from device.app.render import felt, text, theme, widgets
+from device import vocabulary
+from device.app.render import felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
-from engine.seats import SEAT_NAMES
+from device.words import count
+from engine.deal import Deal
+from engine.game import Game
+from engine.scoring import HandScore
 
-SIDES = ("You/Partner", "Opponents")
+
+def bid_results(deal: Deal) -> dict[int, tuple[int, int]]:
+    """Each seat's bid and the tricks it took, in games where each bids a number of tricks."""
+    seen = deal.observe(vocabulary.you(deal.game))
+    return {int(s): (b, seen.won[int(s)]) for s, b in seen.bids.items()}
 
 
-def _trump(t: int) -> str:
-    return "no trumps" if t == 4 else ("spades", "hearts", "diamonds", "clubs")[t]
+def headline(game: Game, score: HandScore, bids: dict[int, tuple[int, int]]) -> str:
+    """The hand in one line: your bid made or missed, else who scored most."""
+    me = int(vocabulary.you(game))
+    if me in bids:
+        bid, took = bids[me]
+        if bid == took:
+            return f"You made your bid of {bid}"
+        return f"You missed your bid of {bid}: you took {count(took, 'trick')}"
+    sides = vocabulary.side_words(game)
+    best = max(score.points)
+    if best <= 0 or list(score.points).count(best) > 1:
+        each = zip(sides, score.points, strict=True)
+        return "Hand over: " + " · ".join(f"{w} {vocabulary.signed(p)}" for w, p in each)
+    side = score.points.index(best)
+    tricks = count(score.tricks[side], "trick")
+    return f"{vocabulary.verb(sides[side], 'score')} {count(best, 'point')} with {tricks}"
 
 
 class SummaryScene(Scene):
     name = "summary"
     title = "Hand over"
 
+    def _bids(self) -> dict[int, tuple[int, int]]:
+        deal = self.app.session.last_deal
+        return bid_results(deal) if deal is not None else {}
+
     def rows(self) -> list[tuple[str, str]]:
+        """(label, value) rows: the hand, a row per side (or seat), the game and the match."""
         s = self.app.session.last_score
         m = self.app.session.match
         if s is None:
             return [("", "No hand has been played yet.")]
-        out = [
-            ("Hand", f"{s.number} · dealer {SEAT_NAMES[s.dealer]} · trumps {_trump(s.trump)}"),
-            ("Tricks", f"You/Partner {s.tricks[0]} · Opponents {s.tricks[1]}"),
-        ]
-        if s.penalty != (0, 0):
-            out.append(("Penalty", f"revoke: {s.penalty[0]} to you/partner, {s.penalty[1]} to opponents"))
-        else:
-            out.append(("Penalties", "none"))
-        out.append(("Points", f"You/Partner +{s.points[0]} · Opponents +{s.points[1]}"))
+        game = m.game
+        sides = vocabulary.side_words(game)
+        deal = self.app.session.last_deal
+        contract = deal.contract if deal is not None else None
+        out = [("Hand", f"{s.number}, dealt by {vocabulary.seat_word(game, s.dealer)}")]
+        if contract is not None and contract.declarer is not None:
+            out.append(("Contract", f"{vocabulary.contract_word(game, contract.call)} by "
+                                    f"{vocabulary.seat_word(game, contract.declarer)}"))
+        out.append(("Trumps", vocabulary.trumps_word(s.trump)))
+        bids = self._bids()
+        for side, word in enumerate(sides):
+            parts = []
+            if side in bids:
+                bid, took = bids[side]
+                parts.append(f"bid {bid}, took {took}: {'made' if bid == took else 'missed'}")
+            else:
+                parts.append(count(s.tricks[side], "trick"))
+            parts.append(f"{vocabulary.signed(s.points[side])} this hand")
+            parts.append(f"total {vocabulary.number(s.game_after[side])}")
+            out.append((word, " · ".join(parts)))
         # Honours are only looked at when the house counts them: elsewhere the score
         # holds no count, and a "held 0 / 0" would be false.
-        if m.game.counts_honours(m.rules):
-            held = f"held You/Partner {s.honours_held[0]} · Opponents {s.honours_held[1]}"
-            out.append(("Honours", f"{held}; scored +{s.honours[0]} / +{s.honours[1]}"))
+        if game.counts_honours(m.rules):
+            held = " · ".join(f"{w} {v}" for w, v in zip(sides, s.honours_held, strict=True))
+            scored = " · ".join(f"{w} +{v}" for w, v in zip(sides, s.honours, strict=True))
+            out.append(("Honours", f"held {held}; scored {scored}"))
+        if any(s.penalty):
+            out.append(("Revoke", " · ".join(f"{count(p, 'trick')} to {vocabulary.object_word(sides[i])}"
+                                             for i, p in enumerate(s.penalty) if p)))
         game_no = len(m.games) if s.game_won_by is not None else len(m.games) + 1
+        word = vocabulary.match_word(game)
         if s.game_won_by is not None:
-            game = f"Game {game_no} won by {SIDES[s.game_won_by]}, {s.game_after[0]}-{s.game_after[1]}"
-        else:
-            game = f"Game {game_no}: You/Partner {s.game_after[0]} · Opponents {s.game_after[1]}" \
-                   f" (to {m.rules.target})"
-        out.append(("Game", game))
+            after = "–".join(str(v) for v in s.game_after)
+            out.append(("Game", f"{vocabulary.verb(sides[s.game_won_by], 'win')} game {game_no}, {after}"))
+        elif m.rules.target > 0:
+            out.append(("Game", f"Game {game_no}, to {m.rules.target}"))
+        need = game.games_to_win(m.rules)
         gw = m.games_won
-        rubber = f"games You/Partner {gw[0]} · Opponents {gw[1]}"
-        if m.winner is not None:  # the rubber is over
-            rubber = f"won by {SIDES[m.winner]} ({gw[0]}-{gw[1]})"
-            if m.game.counts_rubber_points(m.rules):
-                rp = m.rubber_points()
-                rubber += f", points {rp[0]}-{rp[1]}"
-        out.append(("Rubber", rubber))
+        if m.winner is not None:
+            result = f"{vocabulary.verb(sides[m.winner], 'win')} the {word}"
+            if need > 1:
+                result += " (games " + "–".join(str(v) for v in gw) + ")"
+            if game.counts_rubber_points(m.rules):
+                result += ", points " + "–".join(str(v) for v in m.rubber_points())
+            out.append((word.capitalize(), result))
+        elif need > 1:
+            out.append(("Games", " · ".join(f"{w} {v}" for w, v in zip(sides, gw, strict=True))
+                        + f" (first to {need})"))
         for note in s.notes:
-            out.append(("", note))
+            if not (bids and note.startswith("bids ")):  # the bids are in the rows above
+                out.append(("", vocabulary.say(game, note)))
         return out
 
     def layout(self, w: int, h: int) -> None:
@@ -83,7 +130,8 @@ class SummaryScene(Scene):
     def _next_label(self) -> str:
         if self.app.session.between_hands() is not None:
             return "Next round"  # a drive's table: the movement first
-        return "New rubber" if self.app.session.match.is_over else "Next hand"
+        match = self.app.session.match
+        return f"New {vocabulary.match_word(match.game)}" if match.is_over else "Next hand"
 
     def _can_play_again(self) -> bool:
         deal = self.app.session.last_deal
@@ -115,19 +163,19 @@ class SummaryScene(Scene):
     def _background(self, w: int, h: int) -> pygame.Surface:
         bg = felt.felt_surface(w, h).copy()
         p = self.panel
-        bg.blit(widgets.panel_surface(p.w, p.h), p.topleft)
+        layout.blit(bg, widgets.panel_surface(p.w, p.h), p.topleft)
         s = self.app.session.last_score
-        headline = "Hand over"
-        if s is not None:
-            ns, ew = s.tricks
-            headline = (f"You and your partner take {ns} tricks" if ns >= ew
-                        else f"The opponents take {ew} tricks")
-        size = text.fit_size(headline, self.px(28), p.w - self.px(24), True)
-        t = text.text(headline, size, theme.GOLD, True)
+        title = "Hand over" if s is None else headline(self.app.session.match.game, s, self._bids())
+        room = p.w - self.px(24)
+        size = text.fit_size(title, self.px(28), room, True, min_size=self.px(22))
         y = p.y + self.px(10)
-        bg.blit(t, (p.x + self.px(14), y))
-        y += t.get_height() + self.px(8)
-        label_w = self.px(150)
+        for part in text.wrap(title, size, room, True):  # two lines on a narrow screen
+            t = text.text(part, size, theme.GOLD, True)
+            layout.blit(bg, t, (p.x + self.px(14), y))
+            y += text.line_height(size, True)
+        y += self.px(8)
+        label_w = min(self.px(150), max(text.width(label, self.px(22), True) for label, _ in self.rows())
+                      + self.px(16))
         fs = self.px(22)
         rows = self.rows()
         line = text.line_height(fs)
@@ -137,10 +185,10 @@ class SummaryScene(Scene):
             line = text.line_height(fs)
         for label, value in rows:
             if label:
-                bg.blit(text.text(label, fs, theme.INK_DIM, True), (p.x + self.px(14), y))
+                layout.blit(bg, text.text(label, fs, theme.INK_DIM, True), (p.x + self.px(14), y))
             vx = p.x + self.px(14) + (label_w if label else self.px(20))
             for part in text.wrap(value, fs, p.right - vx - self.px(10)):
-                bg.blit(text.text(part, fs, theme.INK), (vx, y))
+                layout.blit(bg, text.text(part, fs, theme.INK), (vx, y))
                 y += line
             y += self.px(2)
         return bg
