@@ -5,7 +5,6 @@ explained, cards tapped, the hand scored, a knockout announced, trumps named."""
 import pytest
 
 from device import vocabulary
-
 from device.app.scenes.table import TableScene
 from device.app.scenes.table.seating import EDGES, places_round
 from device.app.scenes.table.words import label_lines
@@ -75,7 +74,6 @@ def test_knockout_is_played_to_the_last_player_and_says_who_is_out():
 
         def step():
             your_part(app)
-            deal = app.session.deal
             if app.scene.name in ("summary", "celebration"):
                 seen.append(app.scene.rows() if app.scene.name == "summary" else [])
                 if not match.is_over:
@@ -209,6 +207,7 @@ def test_after_an_oh_hell_hand_the_result_shows_each_seats_bid_tricks_and_points
             assert f"{vocabulary.signed(score.points[s])} this hand" in rows[name]
         assert app.stats.total().hands == 1  # counted in the table's statistics
         next_hand(app)  # the result's Next hand deals the next
-        assert app.scene.name == "table" and app.session.deal is not deal and len(app.session.match.hands) == 1
+        assert app.scene.name == "table" and app.session.deal is not deal
+        assert len(app.session.match.hands) == 1
     finally:
         app.close()
