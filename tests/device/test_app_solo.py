@@ -81,7 +81,7 @@ def test_knockout_is_played_to_the_last_player_and_says_who_is_out():
             return match.is_over
 
         assert run_until(app, step, max_steps=50000)
-        assert any(value.startswith("out: ") for rows in seen for _, value in rows)
+        assert any(value.startswith("out: Player ") for rows in seen for _, value in rows)
         hand_result(app)
         assert app.scene.name == "celebration"
         primary = next(b for b in app.scene.buttons.buttons if b.primary)
