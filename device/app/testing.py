@@ -71,3 +71,17 @@ def run_until(app: App, done: Callable[[], object], max_steps: int = 2000, dt: f
             return True
         app.step(dt)
     return bool(done())
+
+
+def hand_result(app: App, max_steps: int = 2000) -> None:
+    """After a hand: wait for its result (the summary, or the celebration of a game won)."""
+    assert run_until(app, lambda: app.scene.name in ("summary", "celebration"), max_steps), \
+        f"the hand's result never showed (still on {app.scene.name!r})"
+    app.scene.ensure_layout(app.size)
+
+
+def next_hand(app: App, max_steps: int = 2000) -> None:
+    """After a hand: its result, then the result's Next hand (or New game)."""
+    hand_result(app, max_steps)
+    primary = next(b for b in app.scene.buttons.buttons if b.primary and b.visible)
+    tap(app, *primary.rect.center)

@@ -78,7 +78,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_until = 0.0
         self.dealing: float | None = None  # the deal's animation, 0..1
-        self.event = ""  # the last hand's news at a table that stays (who is out, who won)
+        self.event = ""  # the demo's words for the hand just played (the demo does not score here)
         self._finished = False
         self.last_card_at: float | None = None
         self.shape = Shape()
@@ -159,8 +159,6 @@ class TableScene(Scene):
         deal = self.deal
         if deal is not None and deal.is_over:
             self._finished = False
-        if deal is None and self.session.last_score is not None and not self.seating.partners:
-            self.event = self.news()
 
     def leave(self) -> None:
         self.forget_ai()
@@ -386,23 +384,13 @@ class TableScene(Scene):
     def preview(self) -> str:
         return saying.preview(self)
 
-    def news(self) -> str:
-        return saying.news(self)
-
     # ------------------------------------------------------------------ actions
     def shuffle_and_deal(self) -> None:
         deal = self.deal
         if deal is not None and not deal.is_over:
             return
-        if deal is not None and not self.seating.partners:
-            self.session.finish()  # a table that stays: the hand scored here
-            self.event = self.news()
-            if self.session.match.is_over:
-                self._finished = True
-                return  # the winner is announced; Deal now starts a new game
         if self.session.match.is_over:
             self.session.new_rubber()
-            self.event = ""
         self.session.shuffle_and_deal()
         self._finished = False
         self.slides.clear()
@@ -520,9 +508,6 @@ class TableScene(Scene):
         """Hook for the demo's captions."""
 
     def hand_over(self) -> None:
-        if not self.seating.partners:
-            self.event = self.preview()
-            return  # each alone: the table stays, and Deal scores the hand and deals the next
         score = self.session.finish()
         self.app.stats.record_hand(self.app.level_key, score, self.session.match)
         if score.game_won_by is not None:
