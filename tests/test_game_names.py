@@ -32,8 +32,6 @@ _NOT_A_GAME = re.compile(r"\bSDL|[\"']pass[\"']")
 # description instead (the table scenes, the referees, the headless demo, the
 # drive). Remove a file here when it is cleaned.
 STILL_NAMED = frozenset({
-    "device/commands/screenshot.py",
-    "device/referee_plan.py",
     "hall/app.py",
     "hall/drive.py",
 })
