@@ -10,7 +10,7 @@ count likes best is solved exactly, and every other is only asked "can the
 side take one trick more (or as many, in a higher-ranking strain)?" by one
 null-window search of the family solver (:func:`solve_family_at_least`),
 solved exactly only when the answer is yes. Exchanges: for each pair the
-AI's lay-away (:func:`engine.ai.bid.lay_away`); for the most promising pairs
+AI's lay-away (:func:`engine.games.bid.ai.lay_away`); for the most promising pairs
 also a few others (the six lowest cards, a short side suit laid away whole),
 so par here is a lower bound of par over all 18,564 exchanges. Every search
 is capped by nodes (not time: the figure is the same on any machine);

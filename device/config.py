@@ -27,6 +27,7 @@ from typing import Any
 
 from device import paths
 from engine.errors import WhistError
+from engine.games import UNNAMED
 
 AI_LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 ANIMATIONS = ("off", "fast", "normal", "slow")
@@ -349,10 +350,10 @@ def _game_name(value: Any) -> str:
 @dataclass(frozen=True)
 class GameSection:
     """The game the table starts with (``play --game`` chooses another for one run);
-    ``players`` is the table size of the games played by several (Oh Hell 3-7,
-    Knockout 2-7), left out for the game's own count."""
+    ``players`` is the table size of the games played at several (their description's
+    ``seat_counts``), left out for the game's own count."""
 
-    name: str = _opt(_game_name, "classic")
+    name: str = _opt(_game_name, UNNAMED.name)
     players: int | None = _opt(_integer(2, 7), None)
 
 
@@ -395,7 +396,8 @@ SECTIONS: dict[str, type] = {
 @dataclass(frozen=True)
 class GameRulesSection:
     """The house settings of the other games, a ``[rules.<game>]`` table each
-    (``[rules]`` itself is classic whist's): only the settings changed from the
+    (``[rules]`` itself holds those of the game of configs from before there were
+    others, engine.games.UNNAMED): only the settings changed from the
     game's defaults, checked against the game's rules (engine.settings)."""
 
     games: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
@@ -466,6 +468,15 @@ class Config:
     # The file it came from (None: defaults / built in code); not a setting.
     source: Path | None = field(default=None, compare=False)
 
+    def house_settings(self, game: str) -> dict[str, Any]:
+        """``game``'s house settings kept here, by key: its [rules.<game>] table (only the
+        settings changed from its defaults), or for engine.games.UNNAMED its keys of [rules]."""
+        if game != UNNAMED.name:
+            return self.game_rules.of(game)
+        from engine.games import get_game
+
+        return {s.key: getattr(self.rules, s.key) for s in get_game(game).settings}
+
     def db_path(self) -> Path:
         """The database file: [store] path (relative to the config file), else the default."""
         if self.store.path is None:
@@ -483,7 +494,7 @@ class Config:
             out[name] = {f.name: getattr(section, f.name) for f in fields(section)
                          if getattr(section, f.name) is not None}
         for game, values in self.game_rules.games:
-            # None (e.g. Bid Whist's lose_at: never) has no TOML form: written as the word.
+            # None (a setting whose value may be "never") has no TOML form: written as the word.
             out["rules"][game] = {k: "none" if v is None else v for k, v in values}
         return out
 
@@ -558,7 +569,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | str | None = None) 
         if name == "rules":
             from engine.games import GAMES
 
-            tables = {k: v for k, v in value.items() if isinstance(v, dict) and k in GAMES and k != "classic"}
+            tables = {k: v for k, v in value.items()
+                      if isinstance(v, dict) and k in GAMES and k != UNNAMED.name}
             value = {k: v for k, v in value.items() if k not in tables}
             built["game_rules"] = _game_rules(tables, where, problems)
         built[name] = _section(name, SECTIONS[name], value, where, problems)
@@ -596,7 +608,7 @@ def _section(name: str, cls: type, values: Mapping[str, Any], where: str,
             if name == "rules":
                 from engine.games import GAMES
 
-                games = "; or a [rules.<game>] table for " + ", ".join(g for g in GAMES if g != "classic")
+                games = "; or a [rules.<game>] table for " + ", ".join(g for g in GAMES if g != UNNAMED.name)
             problems.append(
                 f"{where}: {dotted}: unknown key; allowed keys in [{name}]: "
                 + ", ".join(known) + games)
@@ -621,20 +633,17 @@ def _check_game_players(game: GameSection, where: str, problems: list[str]) -> N
         problems.append(f"{where}: game.players: {title} is not played by {game.players}; allowed: {allowed}")
 
 
+def rules_section(game: str) -> str:
+    """The config table holding ``game``'s house settings: ``rules.<game>``, or ``rules``
+    itself for the game of configs from before there were others (engine.games.UNNAMED)."""
+    return "rules" if game == UNNAMED.name else f"rules.{game}"
+
+
 def seat_counts(game: str) -> tuple[int, ...]:
-    """The table sizes ``game`` is played at (Oh Hell 3-7, Knockout 2-7; the others one)."""
-    from engine.errors import RulesError
+    """The numbers of people ``game`` is played by (its description's ``seat_counts``)."""
     from engine.games import get_game
 
-    base = get_game(game)
-    counts = []
-    for n in range(2, 8):
-        try:
-            base.with_players(n)
-        except RulesError:
-            continue
-        counts.append(n)
-    return tuple(counts) or (base.players,)
+    return get_game(game).table.seat_counts
 
 
 def _check_seat_ports_unique(reader: ReaderSection, where: str, problems: list[str]) -> None:

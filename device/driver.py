@@ -14,7 +14,7 @@ reader, a drive's player) once one is offered (:class:`Person`).
 plays a dummy hand: ``Game.actor``), applies the answer through
 :class:`~engine.match.Match` and so tells the match's listeners
 (``engine.match.MatchListener``: the store's journal is one, the headless
-demo's printer another). The headless demo, the arena and the window demo run
+demo's printer another). The headless demo, the arena, the table and its demo run
 through it; a screen calls :meth:`Driver.ask` (or :meth:`Driver.step`) once a
 frame, a terminal or the arena :meth:`Driver.play_hand`.
 """

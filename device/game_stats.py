@@ -2,10 +2,11 @@
 
 device.stats folds every game's hands into one partnership count (North-South
 against East-West). Here each game (at each table size) has its own figures:
-by side in the partnership games, by seat where each plays alone (Oh Hell,
-Knockout, Solo, widow, dummy, German, Scandinavian: ``Game.partnerships``).
-Hands, tricks and points; Oh Hell's bids and exact bids; contracts declared and
-made (a contract is made when the engine's score pays its side); knockouts.
+by side in the partnership games, by seat where each plays alone
+(``Game.partnerships``). Hands, tricks and points, and what the game's
+description says it counts besides (engine.table_spec.TableSpec): bids of a
+number of tricks and exact bids, contracts declared and made (a contract is
+made when the engine's score pays its side), knockouts.
 
 Every figure comes from the store's rubbers replayed through the engine
 (device.journal.rebuild), so the rules are the engine's and nothing here scores.
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SIDE_WORDS = ("North-South", "East-West")
-# games whose auction names a declaring side that makes or fails its contract
-CONTRACT_GAMES = ("bid", "solo", "dummy", "norwegian")
 
 
 @dataclass(frozen=True)
@@ -44,11 +43,11 @@ class Figures:
     hands_won: int = 0  # took the most tricks (alone or tied for the most)
     tricks: int = 0
     points: int = 0
-    bids: int = 0  # Oh Hell: hands bid
-    exact: int = 0  # Oh Hell: bids met exactly
-    contracts: int = 0  # contracts it declared (a side in Bid Whist and Norwegian)
+    bids: int = 0  # hands it bid a number of tricks
+    exact: int = 0  # bids met exactly
+    contracts: int = 0  # contracts it declared (a side, where sides are pairs)
     made: int = 0
-    knocked_out: int = 0  # Knockout: matches it was knocked out of
+    knocked_out: int = 0  # matches it was knocked out of
     matches_won: int = 0
 
     @property
@@ -107,12 +106,15 @@ class GameFigures:
 
     def columns(self) -> list[str]:
         """The figures that mean something in this game, in the order shown."""
+        from engine.games import get_game
+
+        table = get_game(self.game).table
         cols = ["hands", "hands_won", "tricks", "points"]
-        if self.game == "oh-hell":
+        if table.bids_tricks:
             cols += ["bids", "exact"]
-        if self.game in CONTRACT_GAMES:
+        if table.contracts:
             cols += ["contracts", "made"]
-        if self.game == "knockout":
+        if table.knockouts:  # the points are the tricks: who is left is what counts
             cols = ["hands", "hands_won", "tricks", "knocked_out"]
         return cols + ["matches_won"]
 
@@ -166,21 +168,19 @@ def match_figures(match: Match, players: dict[str, Any]) -> list[Figures]:
             c["tricks"] += side_tricks[i]
             c["points"] += score.points[i]
             c["hands_won"] += side_tricks[i] == most and most > 0
-        if game.name == "oh-hell":
+        if game.table.bids_tricks:
             for action in deal.auction:
                 if isinstance(action, Bid) and action.tricks is not None:
                     c = counts[int(action.seat)]
                     c["bids"] += 1
                     c["exact"] += deal.taken[action.seat] == action.tricks
         contract = deal.contract
-        if game.name in CONTRACT_GAMES and contract is not None and contract.declarer is not None:
+        if game.table.contracts and contract is not None and contract.declarer is not None:
             side = game.side_of(contract.declarer) if game.partnerships else int(contract.declarer)
             counts[side]["contracts"] += 1
             counts[side]["made"] += score.points[side] > 0  # the engine's score pays a made contract
-    if game.name == "knockout" and match.hands:
-        from engine.games.knockout import still_in
-
-        left = set(still_in(match))
+    if game.table.knockouts and match.hands:
+        left = set(game.still_in(match))
         for i in range(n):
             counts[i]["knocked_out"] += Seat(i) not in left
     winner = match.winner if match.is_over else None
@@ -195,11 +195,11 @@ def game_figures(store: Store, game: str | None = None) -> list[GameFigures]:
     """Every game's figures (or ``game``'s alone), at each table size it was played at, in
     ``whist-table games``' order. Rubbers that cannot be rebuilt are left out (logged)."""
     from device.journal import header_of, rebuild
-    from engine.games import GAMES, get_game
+    from engine.games import GAMES, UNNAMED, get_game
 
     found: dict[tuple[str, int], GameFigures] = {}
     for row in sorted(store.matches(), key=lambda r: r.id):
-        name = str(header_of(row).get("game") or "classic")
+        name = str(header_of(row).get("game") or UNNAMED.name)
         if game is not None and name != game:
             continue
         match = _rebuilt(store, row, rebuild)

@@ -5,7 +5,7 @@ thrown away; its shape kept). No game is named here.
 At the deal the referee (device.referee) scans the turned card where the description turns one
 and the engine's hand has one (the dealer's last card, or the top of a pile); then face down each
 AI seat's rack, a hand nobody sits at (a scan of a pile that is no pile of the deal: the
-description's "dummy"), a person's one card on a dog's life (one card where the others hold more),
+pile the description names for it), a person's one card on a dog's life (one card where the others hold more),
 and the piles the description scans at the deal (a kitty, a widow, face-up layouts). A pile the
 description scans every trick (a stock, face-down layouts) is scanned face down at the deal too,
 in order, so the cards the AI draws from it are known; then each card it turns up is scanned.

@@ -9,5 +9,5 @@ import argparse
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                         help="a house setting of the game other than its default, repeatable "
-                        "(e.g. oh-hell: --rule hook=false --rule schedule=up; dummy: --rule jokers=true); "
-                        "a wrong key or value lists the allowed ones")
+                        "(e.g. --rule target=7 --rule honours=true); a wrong key or value lists the "
+                        "allowed ones, and the Rules screen and the config's [rules.<game>] name them")

@@ -8,7 +8,7 @@ score; a game says only what differs: its seats, deck, auction, contract,
 trumps, first lead and scoring. The defaults are the plainest: four seats,
 all the cards dealt, no auction, the eldest leads. Besides the rules a game
 carries its description (``table``, ``settings``, ``pages``: engine.table_spec)
-and its AI (``player``).
+and its AI (``PLAYER`` in the package's ``ai`` module).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from engine.actions import Bid, Declare, Exchange, Pass
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
     from engine.deal import Deal, DealRecord
     from engine.match import Match
     from engine.observation import Observation
-    from engine.pbnfile import Board
+    from engine.pbn import Hands
     from engine.scoring import HandScore
     from engine.table_spec import Pages, SettingSpec, TableSpec
 
@@ -135,13 +137,21 @@ class Game:
 
     # -- the AI ---------------------------------------------------------------
     def player(self) -> Player:
-        """The game's AI (imported when first asked: the searches load the solvers)."""
-        raise NotImplementedError
+        """The game's AI: ``PLAYER`` of its package's ``ai`` module."""
+        player: Player = self._ai().PLAYER
+        return player
 
     def textbook(self) -> Callable[[Observation], Action] | None:
-        """The game's textbook player (no search), for the simple bots, where it is not
-        engine.ai.rules' card play (which aims at the most tricks)."""
-        return None
+        """The game's textbook player (no search) for the simple bots, where it is not
+        engine.ai.rules' card play (which aims at the most tricks): ``TEXTBOOK`` of its
+        package's ``ai`` module."""
+        textbook: Callable[[Observation], Action] | None = self._ai().TEXTBOOK
+        return textbook
+
+    def _ai(self) -> ModuleType:
+        # Loaded when first asked, by the package's name: the searches load the solvers, and
+        # the rules stay below the AI (engine.ai imports engine.games, never the other way).
+        return import_module(f"{type(self).__module__}.ai")
 
     def plays_for_tricks(self, obs: Observation) -> bool:
         """Whether the seat of ``obs`` is to play a card towards the most tricks, so
@@ -219,10 +229,12 @@ class Game:
         of the schedule as a hand on its own): the rules themselves unless hands differ."""
         return rules
 
-    def board_record(self, board: Board, dealer: Seat, rules: object, hand_number: int,
-                     seed: int | str | None) -> DealRecord:
-        """The record to play a file's ``board`` as hand ``hand_number`` (games that
-        ``plays_boards``): the board's hands, trumps as the game and the file say."""
+    def board_record(self, hands: Hands, dealer: Seat, rules: object, hand_number: int, trump: int | None,
+                     trump_card: Card | None, turn: Callable[[], Card]) -> DealRecord:
+        """The record to play a file's four ``hands`` as hand ``hand_number`` (games that
+        ``plays_boards``): ``trump`` and ``trump_card`` as the file gives them (or None),
+        ``turn`` draws a card of the dealer's to turn where the game turns one and the
+        file says which none."""
         raise RulesError(f"{self.title} is not played from a file of deals")
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
@@ -348,6 +360,11 @@ class Game:
             if won >= need:
                 return side
         return None
+
+    def still_in(self, match: Match) -> tuple[Seat, ...]:
+        """The seats still playing before the next hand: all of them, unless players
+        leave the game (``table.knockouts``)."""
+        return tuple(Seat(i) for i in range(self.players))
 
     def next_dealer(self, match: Match) -> Seat:
         """The deal passes to the left after every hand."""

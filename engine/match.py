@@ -25,8 +25,6 @@ from engine.scoring import GameResult, HandScore
 from engine.seats import Seat, around, seat_label
 from engine.trick import Trick
 
-GAMES_TO_WIN = 2
-
 
 def deal_seed(match_seed: int | str, index: int) -> str:
     """The seed of deal ``index`` (0-based) of a seeded match."""
@@ -390,4 +388,4 @@ class Match:
         )
 
 
-__all__ = ["GAMES_TO_WIN", "Match", "MatchListener", "RubberResult", "deal_seed", "move_seed"]
+__all__ = ["Match", "MatchListener", "RubberResult", "deal_seed", "move_seed"]

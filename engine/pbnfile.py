@@ -400,7 +400,8 @@ def board_record(board: Board, game: str, rules: object, hand_number: int,
 
     check_board_game(game)
     try:
-        return get_game(game).board_record(board, seat, rules, hand_number, seed)
+        return get_game(game).board_record(board.hands, seat, rules, hand_number, board.trump,
+                                           board.trump_card, lambda: turned_for(board, seat, seed))
     except RulesError as exc:
         raise NotationError(f"{board.where}: {exc}") from exc
 

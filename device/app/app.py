@@ -22,6 +22,7 @@ from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
 from engine.errors import RulesError
+from engine.games import UNNAMED
 
 if TYPE_CHECKING:
     from device.app.scenes.base import Scene
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from device.referee import Referee
     from device.store import Store
     from engine.game import Game, GameRules
-    from engine.games.classic.rules import Rules
     from engine.seats import Seat
 
 log = logging.getLogger(__name__)
@@ -40,28 +40,26 @@ log = logging.getLogger(__name__)
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 
-def rules_from_config(config: Config, game: str = "classic", players: int | None = None) -> GameRules:
-    """The house rules in force: classic whist's from the config's [rules], another
-    game's from its [rules.<game>] table (its defaults where a setting is not
-    there), at a table of ``players`` for the games played by several."""
-    from engine.games import get_game
+def rules_from_config(config: Config, game: str | None = None, players: int | None = None) -> GameRules:
+    """The house rules in force for ``game`` (the first game: engine.games.UNNAMED) from
+    the config (device.config.Config.house_settings; its defaults where a setting is
+    not there), at a table of ``players`` for the games played by several."""
+    from engine.games import UNNAMED, get_game
     from engine.settings import rules_with
 
-    if game != "classic":
-        table = get_game(game, players)
-        values = config.game_rules.of(game)
-        try:
-            return rules_with(table, values)
-        except RulesError as exc:
-            # Checked on load at the game's usual table size: a setting that does not fit
-            # this one (a fixed hand of 12 for six players) is left at its default.
-            log.warning("house rules of %s at %s players: %s", game, table.players, exc)
-            kept: dict[str, object] = {}
-            for key, value in values.items():  # each setting kept while the whole still fits
-                if _fits(table, {**kept, key: value}):
-                    kept[key] = value
-            return rules_with(table, kept)
-    return classic_rules(config)
+    table = get_game(game or UNNAMED.name, players)
+    values = config.house_settings(table.name)
+    try:
+        return rules_with(table, values)
+    except RulesError as exc:
+        # Checked on load at the game's usual table size: a setting that does not fit
+        # this one (a fixed hand of 12 for six players) is left at its default.
+        log.warning("house rules of %s at %s players: %s", table.name, table.players, exc)
+        kept: dict[str, object] = {}
+        for key, value in values.items():  # each setting kept while the whole still fits
+            if _fits(table, {**kept, key: value}):
+                kept[key] = value
+        return rules_with(table, kept)
 
 
 def _fits(game: Game, values: dict[str, object]) -> bool:
@@ -74,15 +72,6 @@ def _fits(game: Game, values: dict[str, object]) -> bool:
     return True
 
 
-def classic_rules(config: Config) -> Rules:
-    """Classic whist's house rules from the config (the referee plays only these)."""
-    from engine.games.classic.rules import Rules
-
-    r = config.rules
-    return Rules(target=r.target, honours=r.honours, revoke_penalty=r.revoke_penalty,
-                 cycling_trumps=r.cycling_trumps, cycle_order=r.cycle_order, rubber_points=r.rubber_points)
-
-
 @dataclass
 class AppOptions:
     size: tuple[int, int] | None = None  # None: from the config
@@ -91,7 +80,7 @@ class AppOptions:
     synchronous_ai: bool = False  # tests and screenshots: the AI answers at once
     seed: int | None = None
     game: str | None = None  # a name from engine.games; None: the config's [game]
-    players: int | None = None  # the table size, for the games played by several (Oh Hell, Knockout)
+    players: int | None = None  # the table size, for the games played at several
     persist: bool = False  # write Settings changes back to the config file
     # --rule KEY=VALUE for this run (device/rule_option.py): over the config's house rules
     # of the game chosen with the run, never written to the config file.
@@ -169,7 +158,7 @@ class App:
 
     def house_rules(self, config: Config) -> GameRules:
         """The rules the next match of the game chosen plays: the config's, with this run's --rule."""
-        game = self.options.game or "classic"
+        game = self.options.game or UNNAMED.name
         rules = rules_from_config(config, game, self.options.players)
         if self.options.rules and (game, self.options.players) == self._rule_game:
             from engine.games import get_game

@@ -60,15 +60,16 @@ def choice(name: str) -> GameChoice:
 
 
 def configured(config: Config) -> tuple[str, int | None]:
-    """The game (and table size) the config starts the table with; classic when
+    """The game (and table size) the config starts the table with; the first game when
     the screen cannot seat the configured game yet (said in the log, not refused:
     a kiosk must start)."""
     from device.app.scenes import has_table, no_table
+    from engine.games import UNNAMED
 
     name, players = config.game.name, config.game.players
     if not has_table(name):
-        log.warning("the config's game: %s; starting classic whist", no_table(name))
-        return "classic", None
+        log.warning("the config's game: %s; starting %s", no_table(name), UNNAMED.title)
+        return UNNAMED.name, None
     return name, players
 
 
@@ -82,9 +83,9 @@ def current(app: App) -> tuple[str, int]:
 
             game = game_of(session.pending_rules)
         return game.name, game.players
-    from engine.games import get_game
+    from engine.games import UNNAMED, get_game
 
-    game = get_game(app.options.game or "classic", app.options.players)
+    game = get_game(app.options.game or UNNAMED.name, app.options.players)
     return game.name, game.players
 
 

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app.input import to_window
+from engine.games import UNNAMED
 
 if TYPE_CHECKING:
     from device.app.app import App
 
 
 def make_app(size: tuple[int, int] = (800, 480), rotation: int = 0, animation: str = "off",
-             seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = "classic",
+             seed: int | None = 3, level: str = "rules", synchronous: bool = True, game: str = UNNAMED.name,
              pace: str = "instant", players: int | None = None, **display: object) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -70,3 +71,17 @@ def run_until(app: App, done: Callable[[], object], max_steps: int = 2000, dt: f
             return True
         app.step(dt)
     return bool(done())
+
+
+def hand_result(app: App, max_steps: int = 2000) -> None:
+    """After a hand: wait for its result (the summary, or the celebration of a game won)."""
+    assert run_until(app, lambda: app.scene.name in ("summary", "celebration"), max_steps), \
+        f"the hand's result never showed (still on {app.scene.name!r})"
+    app.scene.ensure_layout(app.size)
+
+
+def next_hand(app: App, max_steps: int = 2000) -> None:
+    """After a hand: its result, then the result's Next hand (or New game)."""
+    hand_result(app, max_steps)
+    primary = next(b for b in app.scene.buttons.buttons if b.primary and b.visible)
+    tap(app, *primary.rect.center)

@@ -10,7 +10,7 @@ HELP = "render a scene of the table app to a PNG (no display needed)"
 SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
           "referee-rack", "referee-taken", "referee-unplugged", "duplicate", "games",
-          # real cards for the family games: a hand in play, the bids, Bid Whist's kitty
+          # real cards for any game: a hand in play, the bids, a kitty
           "referee-hand", "referee-bids", "referee-kitty",
           # the whist drive: the hub's TV, a table between rounds and before one (device.app.hall.screen)
           "hall-hub", "hall-table", "hall-table-start", "hall-signin",
@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="table: shown at South's turn once N tricks are played (0: the first trick); "
                              "review: shown at trick N")
     parser.add_argument("--step", choices=("auction", "declare", "exchange"),
-                        help="table: shown at South's turn in this step before the play (Bid Whist)")
+                        help="table: shown at your turn in this step before the play (a game with that step)")
     parser.add_argument("--last-trick", action="store_true", help="table: the last trick shown over it")
     parser.add_argument("--honours", choices=("on", "off"), help="the house counts honours or not")
     parser.add_argument("--rubber-points", choices=("on", "off"),

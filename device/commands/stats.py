@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     with store:
         stats = store.stats()
         from device.game_stats import game_figures, summary_line
+        from engine.games import UNNAMED
 
         games = game_figures(store)
     for line in _block(stats):
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {level}:")
             for line in _block(bucket, "    "):
                 print(line)
-    if len(games) > 1 or any(g.game != "classic" for g in games):  # a store of classic alone prints as it did
+    if len(games) > 1 or any(g.game != UNNAMED.name for g in games):  # one game alone prints as it did
         print("By game (the figures above are the partnership games'; whist-table stats --game G: "
               "a game's own, by side or by seat):")
         for figures in games:

@@ -174,9 +174,8 @@ def match_rules(store: Store | None, match_id: int) -> GameRules:
         return game.default_rules()
 
 
-
 def game_of(row: MatchRow) -> str:
-    """The game a stored rubber was played at (stores before the family engine name none)."""
+    """The game a stored rubber was played at (stores from before the other games name none)."""
     rules = row.rules if isinstance(row.rules, dict) else {}
     name = rules.get("game") or header_of(row).get("game")
     return str(name) if name else UNNAMED.name

@@ -127,7 +127,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     search; the other levels, a dog's life and its knock are engine.ai.solo's."""
     options = LEVELS.get(level)
     dog = any(isinstance(a, Pass) for a in obs.legal) or (
-        obs.game == "knockout" and bool(obs.rules.get("dogs_life")) and obs.phase == Phase.PLAY)
+        bool(obs.rules.get("dogs_life")) and obs.phase == Phase.PLAY)  # a game played with a dog's life
     if options is None or dog:
         return solo.choose(obs, level, rng)
     return search(obs, options, rng.getrandbits(64))

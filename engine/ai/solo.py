@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.cards import STRAINS, Card
 from engine.game import Phase
+from engine.games import get_game
 from engine.observation import Observation
 
 NO_TRUMP = 4
@@ -78,10 +79,15 @@ class Goal:
     @classmethod
     def of(cls, obs: Observation) -> Goal:
         r = obs.rules
-        if obs.game == "knockout":
+        if _knockouts(obs):
             return cls(True)
         return cls(False, int(str(r.get("exact_bonus", 10))), int(str(r.get("trick_value", 1))),
                    r.get("trick_points") == "always", int(str(r.get("miss_penalty", 1))))
+
+
+def _knockouts(obs: Observation) -> bool:
+    """Whether a player with no trick leaves the game: staying in is the goal, not a count."""
+    return get_game(obs.game).table.knockouts
 
 
 def winning_index(cards: Sequence[int], trump: int) -> int:
@@ -383,7 +389,7 @@ def search_bid(obs: Observation, rng: random.Random, work: int) -> Action:
 
 # -- play ---------------------------------------------------------------------------------
 def _targets(obs: Observation, k: Knowledge) -> list[int]:
-    if obs.game == "knockout":
+    if _knockouts(obs):
         return [len(k.hand) + 1] * k.players  # everyone wants every trick
     bids = {int(s): t for s, t in obs.bids.items()}
     return [bids.get(s, 0) for s in range(k.players)]
@@ -393,7 +399,7 @@ def textbook_play(obs: Observation) -> Action:
     k = knowledge(obs)
     targets = _targets(obs, k)
     need = targets[k.seat] - k.taken[k.seat]
-    if obs.game == "knockout":
+    if _knockouts(obs):
         need = 1 if k.taken[k.seat] == 0 else len(k.hand)
     card = policy(k.hand, k.trick, k.trump, need, len(k.trick) == len(k.ring) - 1)
     return Play(obs.seat, Card(card))

@@ -4,10 +4,11 @@ explained, cards tapped, the hand scored, a knockout announced, trumps named."""
 
 import pytest
 
+from device import vocabulary
 from device.app.scenes.table import TableScene
 from device.app.scenes.table.seating import EDGES, places_round
 from device.app.scenes.table.words import label_lines
-from device.app.testing import make_app, run_until, tap, tap_button
+from device.app.testing import hand_result, make_app, next_hand, run_until, tap, tap_button
 from engine.actions import Bid
 from engine.game import Phase
 from engine.seats import Seat
@@ -56,7 +57,7 @@ def test_oh_hell_a_hand_is_bid_played_and_scored(players):
         for s in deal.seats:  # every seat's label says its bid and its tricks
             said = label_lines(deal, app.scene.seating, s, app.session.match, False)
             assert f"bid {deal.auction[(s - 1) % players].tricks}" in " ".join(said)
-        tap_button(app, "deal")  # next hand: the first is scored
+        next_hand(app)  # the first is scored, shown, and the next dealt
         assert len(app.session.match.hands) == 1 and app.session.deal is not None
         assert app.session.deal.tricks_per_hand == k - 1
     finally:
@@ -73,16 +74,18 @@ def test_knockout_is_played_to_the_last_player_and_says_who_is_out():
 
         def step():
             your_part(app)
-            deal = app.session.deal
-            if deal is not None and deal.is_over:
-                seen.append(app.scene.status())
-                tap_button(app, "deal")
+            if app.scene.name in ("summary", "celebration"):
+                seen.append(app.scene.rows() if app.scene.name == "summary" else [])
+                if not match.is_over:
+                    next_hand(app)
             return match.is_over
 
         assert run_until(app, step, max_steps=50000)
-        assert any(s.startswith("Knocked out: ") for s in seen)
-        assert app.scene.event.endswith(("wins the game", "win the game"))
-        assert app.scene.buttons.by_name("deal").label == "New game"
+        assert any(value.startswith("out: Player ") for rows in seen for _, value in rows)
+        hand_result(app)
+        assert app.scene.name == "celebration"
+        primary = next(b for b in app.scene.buttons.buttons if b.primary)
+        assert primary.label.startswith("New ")  # the game is won: the next deal starts a new one
     finally:
         app.close()
 
@@ -183,3 +186,28 @@ def your_turn_to_knock(app):
         tap_button(app, next(b.name for b in app.scene.panel.shown if b.visible))
         return False
     return deal.turn == Seat(0) and deal.phase == Phase.PLAY
+
+
+def test_after_an_oh_hell_hand_the_result_shows_each_seats_bid_tricks_and_points():
+    app = make_app((800, 480), game="oh-hell", players=4, seed=3)
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        deal = app.session.deal
+        assert run_until(app, lambda: your_part(app) or deal.is_over, max_steps=20000)
+        hand_result(app)
+        assert app.scene.name == "summary"
+        score = app.session.match.hands[-1]
+        rows = dict(app.scene.rows())
+        names = ["You", "Player 2", "Player 3", "Player 4"]
+        for s, name in zip(deal.seats, names, strict=True):
+            bid = next(a.tricks for a in deal.auction if a.seat == s)
+            took = deal.taken[s]
+            assert rows[name].startswith(f"bid {bid}, took {took}: {'made' if bid == took else 'missed'}")
+            assert f"{vocabulary.signed(score.points[s])} this hand" in rows[name]
+        assert app.stats.total().hands == 1  # counted in the table's statistics
+        next_hand(app)  # the result's Next hand deals the next
+        assert app.scene.name == "table" and app.session.deal is not deal
+        assert len(app.session.match.hands) == 1
+    finally:
+        app.close()

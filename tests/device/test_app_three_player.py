@@ -10,7 +10,7 @@ import pytest
 
 from device.app.scenes.table import TableScene
 from device.app.scenes.table.words import label_lines
-from device.app.testing import make_app, run_until, tap, tap_button
+from device.app.testing import hand_result, make_app, next_hand, run_until, tap, tap_button
 from engine.actions import Bid, Exchange, Play
 from engine.game import Phase
 from engine.games.dummy import DUMMY, DummyRules
@@ -44,8 +44,8 @@ def test_widow_whist_take_the_widow_keep_it_and_play_the_hand():
     try:
         tap_button(app, "play")
         assert isinstance(app.scene, TableScene)
+        tap_button(app, "deal")
         for _ in range(6):  # hands until the widow reaches you untaken
-            tap_button(app, "deal")
             deal = app.session.deal
             seen = {}
 
@@ -68,6 +68,7 @@ def test_widow_whist_take_the_widow_keep_it_and_play_the_hand():
             assert len(deal.tricks) == 13 and all(len(t.cards) == 3 for t in deal.tricks)
             if "widow" in seen:
                 break
+            next_hand(app)
         assert seen["offer"] == ["Take the widow", "Pass"]
         # the widow face up in its own row, your 13 in hand, and a button for each hand to keep
         assert sorted(seen["widow"]) == sorted(deal.record.pile("widow"))
@@ -75,7 +76,7 @@ def test_widow_whist_take_the_widow_keep_it_and_play_the_hand():
         assert seen["buttons"] == ["Keep my hand", "Keep the widow"]
         assert deal.exchanges[0] == Exchange(YOU, tuple(sorted(deal.record.hands()[YOU])))
         assert {c for t in deal.tricks for s, c in t.plays() if s == YOU} == set(deal.record.pile("widow"))
-        tap_button(app, "deal")
+        hand_result(app)
         score = app.session.match.hands[-1]
         assert score.points[YOU] == deal.taken[YOU] - 4  # the taker's par is 4
     finally:
@@ -88,8 +89,8 @@ def test_widow_whist_with_chain_offers_the_rejected_hand_to_swap_unseen():
         app.session.set_rules(WidowRules(chain=True))
         tap_button(app, "play")
         swapped = None
+        tap_button(app, "deal")
         for _ in range(12):
-            tap_button(app, "deal")
             deal = app.session.deal
 
             def step(deal=deal):
@@ -106,7 +107,7 @@ def test_widow_whist_with_chain_offers_the_rejected_hand_to_swap_unseen():
             if any(isinstance(a, Bid) and a.call == "swap" and a.seat == YOU for a in deal.auction):
                 swapped = deal
                 break
-            tap_button(app, "deal")
+            next_hand(app)
         assert swapped is not None
         # you hold the hand the taker laid away, unseen, and played it
         laid = next(e for e in swapped.exchanges if e.seat != YOU)
@@ -152,7 +153,7 @@ def test_dummy_whist_bid_on_the_grid_name_trumps_and_play_the_dummy_by_tapping()
         assert len(dummy_plays) == 13
         assert all(t.plays()[(t.plays().index(next(p for p in t.plays() if p[0] == YOU)) + 2) % 4][0] == DUMMY
                    for t in deal.tricks)
-        tap_button(app, "deal")
+        hand_result(app)
         score = app.session.match.hands[-1]
         took = deal.taken[YOU] + deal.taken[DUMMY]
         assert score.points[YOU] == (took - 6 if took >= 13 else took - 13)
@@ -196,8 +197,8 @@ def test_an_open_misere_hand_is_shown_to_everyone_from_the_second_trick(size):
     try:
         tap_button(app, "play")
         shown = {}
+        tap_button(app, "deal")
         for _ in range(8):  # hands until another player bids open misère
-            tap_button(app, "deal")
             deal = app.session.deal
 
             def step(deal=deal):
@@ -217,7 +218,7 @@ def test_an_open_misere_hand_is_shown_to_everyone_from_the_second_trick(size):
             assert run_until(app, step, max_steps=20000)
             if shown:
                 break
-            tap_button(app, "deal")
+            next_hand(app)
         assert shown, "nobody bid open misère in these hands"
         declarer = deal.contract.declarer
         assert declarer != YOU

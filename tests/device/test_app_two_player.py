@@ -6,7 +6,7 @@ scored."""
 import pytest
 
 from device.app.scenes.table import TableScene
-from device.app.testing import make_app, run_until, tap, tap_button
+from device.app.testing import hand_result, make_app, run_until, tap, tap_button
 from engine.actions import Bid
 from engine.game import Phase
 from engine.seats import Seat
@@ -51,7 +51,7 @@ def test_german_whist_is_played_hand_through_with_the_stock_shown(size):
 
         assert run_until(app, step, max_steps=40000)
         assert len(deal.tricks) == 26 and len(upcards) >= 10  # the upcard changed trick by trick
-        tap_button(app, "deal")
+        hand_result(app)
         score = app.session.match.hands[0]
         late = [t.winner(deal.order) for t in deal.tricks[13:]]  # the last 13 tricks score a point each
         assert score.points == (late.count(Seat(0)), late.count(Seat(1)))
@@ -85,7 +85,7 @@ def test_scandinavian_whist_calls_high_or_low_and_plays_from_the_layout():
         assert run_until(app, step, max_steps=40000)
         assert len(deal.tricks) == 13 and any(from_layout)
         assert all(len(t.cards) == 4 for t in deal.tricks)
-        tap_button(app, "deal")
+        hand_result(app)
         assert len(app.session.match.hands) == 1
     finally:
         app.close()
@@ -116,7 +116,7 @@ def test_solo_whist_is_bid_by_named_buttons_at_the_table_for_four_alone():
             return d is None or d.is_over
 
         assert run_until(app, step, max_steps=40000)
-        tap_button(app, "deal")
+        hand_result(app)
         assert len(match.hands) == 1  # scored (or thrown in when all passed: the next dealer deals)
     finally:
         app.close()

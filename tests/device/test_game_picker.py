@@ -209,3 +209,13 @@ def test_the_demo_starts_with_the_game_chosen_on_its_own_table(game, players):
         assert len(demo.games) == len(GAMES)
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_picker_says_how_many_people_play(name):
+    from device.app.game_choice import choices
+
+    offered = {c.name: c for c in choices()}[name]
+    assert offered.seat_counts == GAMES[name].table.seat_counts
+    if name == "dummy":  # three people and the dummy's hand: not "4 players"
+        assert offered.players_words() == "3 players"

@@ -45,10 +45,6 @@ HANDS_FOR_A_GAME = 80  # hands played, at most, until a game is won
 # Scenes owned by other engineers that fail the checks today (issue 43): remove a line once
 # its scene passes. The owner is named in the reason.
 NOT_YET: dict[str, str] = {
-    **{f"table-{s}": "the table (engineer table) draws its labels, banners and cards with surf.blit: "
-                     "nothing but its buttons is in the layout log yet (layout.blit, and "
-                     "layout.named(face, '♠Q', layout.CARD) for the cards in hand and in the trick)"
-       for s in STEPS},
     "settings": "Settings (engineer gamepkg): the value buttons 40 px high at 800x480",
     "referee": "the real-card referee (engineer referee): at six seats the seat buttons overlap at 800x480",
 }

@@ -188,3 +188,55 @@ def test_a_table_for_no_game_names_the_games(tmp_path):
         load_config(path)
     assert "rules.ohhell: unknown key" in str(err.value) and "[rules.<game>] table for" in str(err.value)
     assert "oh-hell" in str(err.value)
+
+
+def _rows_on_every_page(app):
+    names = {}
+    for _ in range(4):
+        app.scene.ensure_layout(app.size)
+        names.update({b.name: b for b in app.scene.buttons.buttons})
+        try:
+            tap_button(app, "page")
+        except KeyError:
+            break
+    return names
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_partner_ai_row_is_there_only_where_you_have_a_partner(name):
+    app = open_settings(name)
+    try:
+        names = set(_rows_on_every_page(app))
+        labels = [s.label for s in app.scene.settings()]
+        pairs = GAMES[name].partnerships
+        assert ("partner" in names) == pairs and "opponents" in names
+        assert ("Partner AI" in labels) == pairs and ("AI players" in labels) != pairs
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(480, 800), (800, 480), (1920, 1080)])
+@pytest.mark.parametrize("name", ["classic", "bid", "oh-hell"])
+def test_the_settings_header_buttons_do_not_overlap(name, size):
+    app = make_app(size, game=name)
+    try:
+        tap_button(app, "settings")
+        app.scene.ensure_layout(app.size)
+        buttons = app.scene.buttons.buttons
+        for i, a in enumerate(buttons):
+            assert app.scene.size[0] >= a.rect.right and a.rect.x >= 0
+            for b in buttons[i + 1:]:
+                assert not a.rect.colliderect(b.rect), f"{a.name} over {b.name} at {size}"
+    finally:
+        app.close()
+
+
+def test_a_changed_house_rule_says_what_it_does():
+    app = open_settings("widow")
+    try:
+        assert app.scene.note() == "Changes take effect at once."
+        tap_setting(app, "chain")
+        spec = next(s for s in get_game("widow").settings if s.key == "chain")
+        assert app.scene.note() == f"{spec.label}: {spec.help}"
+    finally:
+        app.close()

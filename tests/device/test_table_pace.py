@@ -44,7 +44,7 @@ def test_a_tap_on_your_hand_out_of_turn_is_answered():
         tap_button(app, "deal")
         table = app.scene
         deal = app.session.deal
-        assert run_until(app, lambda: not table.busy and deal.turn != Seat.S and table.job is not None
+        assert run_until(app, lambda: not table.busy and deal.turn != Seat.S and table.ready is not None
                          or table.waiting_for_human)
         if table.waiting_for_human:  # you lead: play, then tap while the next seat thinks
             card = deal.legal_moves()[0]

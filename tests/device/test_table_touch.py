@@ -122,3 +122,33 @@ def test_the_journal_records_the_take_back(tmp_path):
     finally:
         app.close()
         store.close()
+
+
+def test_after_a_take_back_the_next_seat_answers_the_card_you_play_instead():
+    from device.app.ai_worker import act_fixed
+
+    app = make_app((800, 480), animation="normal", seed=9)  # West answers S's high and low cards apart
+    try:
+        tap_button(app, "play")
+        tap_button(app, "deal")
+        table = app.scene
+        match = app.session.match
+
+        def answer():
+            seat = match.current.turn
+            return act_fixed(match.observe(seat), app.ai_level(seat), match.move_seed())
+
+        assert run_until(app, lambda: table.waiting_for_human)
+        before = len(match.current.actions)
+        legal = sorted(match.current.legal_moves(), key=lambda c: c.rank)
+        play_by_touch(app, table, legal[-1])  # the next seat thinks while your card slides
+        to_the_first = answer()
+        tap_button(app, "takeback")
+        assert run_until(app, lambda: table.waiting_for_human)
+        play_by_touch(app, table, legal[0])
+        expected = answer()
+        assert expected != to_the_first
+        assert run_until(app, lambda: len(match.current.actions) > before + 1, max_steps=600)
+        assert match.current.actions[before:before + 2] == [Play(Seat.S, legal[0]), expected]
+    finally:
+        app.close()

@@ -571,6 +571,7 @@ def test_a_move_solves_on_every_core_but_one_left_to_the_screen(monkeypatch: pyt
     import os
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
+    monkeypatch.setattr(pimc, "_THREADS", [])  # unsized, as before any device sized the AI to its board
     assert pimc.threads() == solving
 
 

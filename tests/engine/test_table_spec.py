@@ -135,3 +135,17 @@ def test_seats_are_named_from_the_persons_seat() -> None:
     assert [pairs.seat_name(Seat(s), 4, you) for s in range(4)] == ["Partner", "Right", "You", "Left"]
     assert [alone.seat_name(Seat(s), 5, Seat.N) for s in range(5)] == [
         "You", "Player 2", "Player 3", "Player 4", "Player 5"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_has_a_player_that_makes_a_legal_first_move(name: str) -> None:
+    from engine.ai import choose_action
+
+    game = GAMES[name]
+    match = Match(game.default_rules(), Seat.N, 5, game)
+    deal = match.new_deal()
+    seat = deal.turn
+    assert seat is not None
+    action = choose_action(deal.observe(seat), "rules", seed=1)
+    deal.apply(action)  # the deal refuses an illegal one
+    assert game.textbook() is None or callable(game.textbook())

@@ -144,7 +144,7 @@ class EnrolScene(Scene):
         self.body = pygame.Rect(pad, top, w - 2 * pad, y - pad - top)
 
     def _layout_picker(self, w: int, h: int, top: int, pad: int) -> None:
-        """The 52 cards, a row per suit, and Bid Whist's two jokers below, to choose the one
+        """The 52 cards, a row per suit, and the two jokers of a 54-card pack below, to choose the one
         to enrol (again)."""
         gap = max(2, self.px(4))
         label_h = self.px(30)
@@ -161,7 +161,7 @@ class EnrolScene(Scene):
                                                 font_size=self.px(18), name=card))
         y = y0 + 4 * (ch + gap)
         jw = 4 * cw + 3 * gap
-        for i, joker in enumerate(JOKERS):  # tagged like any card, for Bid Whist's 54
+        for i, joker in enumerate(JOKERS):  # tagged like any card, for the games of 54 cards
             r = pygame.Rect(pad + i * (jw + gap), y, jw, ch)
             self.buttons.add(widgets.Button(r, Card(joker).name.capitalize(), partial(self.reenrol, joker),
                                             font_size=self.px(18), name=joker))

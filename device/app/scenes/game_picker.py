@@ -16,6 +16,7 @@ from device.app.game_choice import GameChoice
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.abandon import AbandonScene
 from device.app.scenes.base import Scene
+from engine.games import UNNAMED, get_game
 
 if TYPE_CHECKING:
     from device.app.app import App
@@ -98,7 +99,7 @@ class GamePickerScene(Scene):
 
     def choose(self, name: str, players: int | None) -> None:
         self.asking = None
-        wanted = (name, players if players is not None else game_choice.choice(name).seat_counts[0])
+        wanted = (name, players if players is not None else get_game(name).players)
         if game_choice.in_progress(self.app) and wanted != self.current:
             self.app.go("change_game", game=name, players=players, back=self.back)
             return
@@ -149,7 +150,7 @@ class ChangeGameScene(AbandonScene):
     name = "change_game"
     confirm_label = "Change game"
 
-    def __init__(self, app: App, game: str = "classic", players: int | None = None,
+    def __init__(self, app: App, game: str = UNNAMED.name, players: int | None = None,
                  back: str = "menu") -> None:
         super().__init__(app, back)
         self.game = game

@@ -1,8 +1,8 @@
 """Stats game by game (the Stats screen's "By game"): a chooser of the games the
 store holds (each table size apart), and the chosen game's figures in a table,
-a column a side, or a seat where each plays alone: hands, tricks, points,
-Oh Hell's exact bids, contracts made, knockouts (device.game_stats, replayed
-through the engine from the store)."""
+a column a side, or a seat where each plays alone: hands, tricks, points, and
+what the game counts besides (exact bids, contracts made, knockouts: its
+description), from device.game_stats, replayed through the engine from the store."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from device import vocabulary
-from device.app.render import text, theme
+from device.app.render import layout, text, theme
 from engine.deal import Deal
 from engine.duplicate import ReplayMatch
 from engine.match import Match
@@ -54,6 +54,6 @@ def draw_score(surf: pygame.Surface, rect: pygame.Rect, lines: ScoreLines, size:
     panel.midright = rect.midright
     pygame.draw.rect(surf, theme.PANEL, panel, border_radius=max(4, rect.h // 4))
     gap = (rect.h - top.get_height() - bottom.get_height()) // 3
-    surf.blit(top, top.get_rect(midtop=(panel.centerx, panel.y + gap)))
-    surf.blit(bottom, bottom.get_rect(midbottom=(panel.centerx, panel.bottom - gap)))
+    layout.blit(surf, top, top.get_rect(midtop=(panel.centerx, panel.y + gap)))
+    layout.blit(surf, bottom, bottom.get_rect(midbottom=(panel.centerx, panel.bottom - gap)))
     return panel

@@ -3,16 +3,17 @@ the card reader on or off, and "Enrol cards" (the card reader's tags, device/app
 
 Each row is a label and a value button; a tap moves the value on to the next
 choice and takes effect at once (house rules from the next rubber once one
-has begun). The house-rule rows are the game's being played: classic whist's
-from [rules], another game's from its rules dataclass (engine.settings: keys,
-choices, defaults), kept in its [rules.<game>] table. Rows that do not fit the
-screen go to further pages ("More").
+has begun). The house-rule rows are the game's being played, as the game
+declares them (engine.settings: label, choices, words, defaults), kept in its
+[rules.<game>] table (in [rules] for engine.games.UNNAMED, as configs were
+before there were other games). Rows that do not fit the screen go to further
+pages ("More").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
@@ -20,9 +21,9 @@ import pygame
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.config import AI_PACES
+from engine.table_spec import Sides
 
 LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
-ORDERS = ("DCHS", "HSDC", "SHDC", "CDHS")
 
 
 @dataclass
@@ -32,22 +33,7 @@ class Setting:
     key: str
     choices: tuple[object, ...]
     show: Callable[[object], str]
-
-
-# The rows of [rules] every game shares (the table's, not a game's).
-TABLE_RULES = ("take_back", "last_card_plays_itself")
-
-
-def _words(v: object) -> str:
-    if isinstance(v, bool):
-        return _onoff(v)
-    if v is None:
-        return "Never"
-    return str(v).replace("_", " ")
-
-
-def _label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+    help: str = ""  # a house rule's line of help, shown once its value is changed
 
 
 def _onoff(v: object) -> str:
@@ -62,13 +48,9 @@ def _game_words(v: object) -> str:
     return f"{game.title} · {players}" if game.several_sizes else game.title
 
 
+# The table's own rows, after the game's (take back and the last card are in [rules]
+# but every game's).
 SETTINGS = [
-    Setting("Game target", "rules", "target", (5, 7, 9, 10), lambda v: f"{v} points"),
-    Setting("Honours", "rules", "honours", (False, True), _onoff),
-    Setting("Revoke penalty", "rules", "revoke_penalty", (3, 2), lambda v: f"{v} tricks"),
-    Setting("Cycling trumps", "rules", "cycling_trumps", (False, True), _onoff),
-    Setting("Cycle order", "rules", "cycle_order", ORDERS, lambda v: " ".join(str(v))),
-    Setting("Rubber points", "rules", "rubber_points", (False, True), _onoff),
     Setting("Take back a card", "rules", "take_back", (True, False), _onoff),
     Setting("Last card plays itself", "rules", "last_card_plays_itself", (True, False), _onoff),
     Setting("Partner AI", "ai", "partner", LEVELS, lambda v: str(v).capitalize()),
@@ -90,20 +72,25 @@ class SettingsScene(Scene):
     name = "settings"
     title = "Settings"
     page = 0
+    explained: Setting | None = None  # the house rule last changed: its help is the note
+    changed: str | None = None  # the row last changed, kept in view when the rows move (a rotation)
 
     def settings(self) -> list[Setting]:
         """The rows: the house rules of the game played, then the table's own settings."""
         from device.app.game_choice import current
-
-        name, players = current(self.app)
-        if name == "classic":
-            return list(SETTINGS)
+        from device.config import rules_section
         from engine.games import get_game
         from engine.settings import settings_of
 
-        rows = [Setting(_label(g.key), "rules." + name, g.key, g.choices, _words)
-                for g in settings_of(get_game(name, players))]
-        return rows + [s for s in SETTINGS if s.section != "rules" or s.key in TABLE_RULES]
+        name, players = current(self.app)
+        section = rules_section(name)
+        game = get_game(name, players)
+        rows = [Setting(g.label, section, g.key, g.choices, g.word, g.help) for g in settings_of(game)]
+        if game.table.sides is Sides.PAIRS:
+            return rows + SETTINGS
+        # no partner at the screen: every AI seat plays at the opponents' level
+        return rows + [replace(s, label="AI players") if s.key == "opponents" else s
+                       for s in SETTINGS if s.key != "partner"]
 
     def value(self, s: Setting) -> object:
         if s.section.startswith("rules."):
@@ -117,6 +104,8 @@ class SettingsScene(Scene):
         if cur not in choices:
             choices.append(cur)
         new = choices[(choices.index(cur) + 1) % len(choices)]
+        self.explained = s if s.help else None
+        self.changed = s.key
         if s.section.startswith("rules."):
             self.set_game_rule(s.section.split(".", 1)[1], s.key, new)
         else:
@@ -148,16 +137,23 @@ class SettingsScene(Scene):
         return setting_of(get_game(game, players if name == game else None), key).default
 
     def next_page(self) -> None:
+        self.changed = None
         self.page += 1
         self.relayout()
 
     def layout(self, w: int, h: int) -> None:
         top = self.header("Back")
         pad = self.px(8)
+        bar_h = top - 2 * pad
         # The card reader's deck: the guided enrolment screen (and re-enrol of one card).
         ew = self.px(150)
-        self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, top - 2 * pad), "Enrol cards",
+        self.buttons.add(widgets.Button(pygame.Rect(w - pad - ew, pad, ew, bar_h), "Enrol cards",
                                         lambda: self.app.go("enrol"), font_size=self.px(20), name="enrol"))
+        # A portrait screen has no room beside the title: the game and More get a row of their own.
+        bar_y = top if w < h else pad
+        if w < h:
+            top += bar_h + pad
+            ew = 0
         match = self.app.session.match
         # A rubber in play can be given up (asked first: device/app/scenes/abandon.py),
         # so house rules changed here apply at once: a row of its own, after the settings.
@@ -171,10 +167,14 @@ class SettingsScene(Scene):
         fit = cols * max(1, avail // self.px(42))
         pages = [items[i:i + fit] for i in range(0, len(items), fit)] or [[]]
         self.page %= len(pages)
+        for i, page in enumerate(pages):
+            if any(item is not None and item.key == self.changed for item in page):
+                self.page = i
         shown = pages[self.page]
         if len(pages) > 1:
             mw = self.px(110)
-            self.buttons.add(widgets.Button(pygame.Rect(w - 2 * pad - ew - mw, pad, mw, top - 2 * pad),
+            right = w - pad - (ew + pad if ew else 0)
+            self.buttons.add(widgets.Button(pygame.Rect(right - mw, bar_y, mw, bar_h),
                                             f"More {self.page + 1}/{len(pages)}", self.next_page,
                                             font_size=self.px(20), name="page"))
             ew += mw + pad
@@ -206,11 +206,11 @@ class SettingsScene(Scene):
             self.rows.append((row, s))
             self.buttons.add(widgets.Button(b, s.show(self.value(s)), partial(self.change, s),
                                             font_size=self.px(20), name=s.key))
-        self._layout_game(w, top, w - 2 * pad - ew)
+        self._layout_game(bar_y, bar_h, w - 2 * pad - ew)
         self.note_y = top + per_col * row_h + pad // 2
         self._bg = None
 
-    def _layout_game(self, w: int, top: int, right: int) -> None:
+    def _layout_game(self, y: int, h: int, right: int) -> None:
         """The game played (and its table size) in the header, the title moved left
         for it: a tap opens the game picker (device/app/scenes/game_picker.py), which
         asks before a match in play is given up. Ten games and their table sizes are
@@ -219,8 +219,8 @@ class SettingsScene(Scene):
 
         pad = self.px(8)
         self.title_x = pad * 2 + self.px(96)
-        left = self.title_x + text.width(self.title, self.px(28), True) + 2 * pad
-        rect = pygame.Rect(left, pad, max(self.px(120), right - left), top - 2 * pad)
+        left = self.title_x + text.width(self.title, self.px(28), True) + 2 * pad if y == pad else pad
+        rect = pygame.Rect(left, y, max(self.px(120), right - left), h)
         self.buttons.add(widgets.Button(rect, "Game: " + _game_words(current(self.app)),
                                         lambda: self.app.go("games", back="settings"), primary=True,
                                         font_size=self.px(20), name="game"))
@@ -231,6 +231,8 @@ class SettingsScene(Scene):
     def note(self) -> str:
         if self.app.session.pending_rules is not None:
             return "House rules change from the next match (or at once: abandon this one)."
+        if self.explained is not None:
+            return f"{self.explained.label}: {self.explained.help}"
         return "Changes take effect at once."
 
     def _background(self, w: int, h: int) -> pygame.Surface:
@@ -245,8 +247,15 @@ class SettingsScene(Scene):
             fs = text.fit_size(label, self.px(20), room, True, min_size=self.px(18))
             t = text.text(label, fs, theme.INK, True)
             bg.blit(t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
-        n = text.text(self.note(), self.px(18), theme.INK_DIM)
-        bg.blit(n, n.get_rect(midtop=(w // 2, self.note_y)))
+        # a house rule's help may need two lines on a narrow screen
+        note = self.note()
+        size = text.fit_size(note, self.px(18), w - self.px(16), min_size=self.px(15))
+        for i, line in enumerate(text.wrap(note, size, w - self.px(16))):
+            y = self.note_y + i * (size + self.px(3))
+            if y + size > h:
+                break
+            n = text.text(line, size, theme.INK_DIM)
+            bg.blit(n, n.get_rect(midtop=(w // 2, y)))
         return bg
 
     def draw(self, surf: pygame.Surface) -> None:

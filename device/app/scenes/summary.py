@@ -7,6 +7,7 @@ import pygame
 from device import vocabulary
 from device.app.render import felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
+from device.referee_words import named_note
 from device.words import count
 from engine.deal import Deal
 from engine.game import Game
@@ -101,7 +102,9 @@ class SummaryScene(Scene):
                         + f" (first to {need})"))
         for note in s.notes:
             if not (bids and note.startswith("bids ")):  # the bids are in the rows above
-                out.append(("", vocabulary.say(game, note)))
+                # the engine's seat labels (0 to N-1 away from four) as the table names them
+                named = named_note(note, game.players, lambda seat: vocabulary.seat_word(game, seat))
+                out.append(("", vocabulary.say(game, named)))
         return out
 
     def layout(self, w: int, h: int) -> None:

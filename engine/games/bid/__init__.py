@@ -14,10 +14,10 @@ from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, SUIT_NAMES, Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Player, Step, check_match_length, games_to_win_of
+from engine.game import Contract, Game, GameRules, Phase, Step, check_match_length, games_to_win_of
 from engine.games.bid.pages import PAGES
 from engine.games.bid.table import SETTINGS, TABLE
-from engine.order import JOKER_LEADS, NO_TRUMP, Order
+from engine.order import NO_TRUMP, Order
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import fisher_yates, rng_for
@@ -31,15 +31,9 @@ BOOK = 6  # books a side must exceed: the bid counts those over six
 # of the first six rounds of four (the 5th, 10th, ... 30th card dealt).
 SPREAD_KITTY = tuple(5 * k + 4 for k in range(KITTY))
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "kitty_deal": ("spread", "last_six"),
-    "auction": ("once", "open"),
-    "kitty_shown": ("except_nt", "always", "never"),
-    "downtown_ace": ("high", "low"),
-    "joker_lead": JOKER_LEADS,
-    "made_score": ("all_odd", "bid_only"),
-    "set_penalty": ("shortfall", "bid"),
-}
+# The settings that take a word, and the words: as the settings menu offers them.
+_CHOICES: dict[str, tuple[str, ...]] = {spec.key: tuple(map(str, spec.values)) for spec in SETTINGS
+                                         if all(isinstance(v, str) for v in spec.values)}
 _FLAGS = ("downtown_beats_uptown", "dealer_may_match", "trump_before_kitty", "nt_double")
 
 
@@ -154,12 +148,6 @@ class BidWhist(Game):
     pages = PAGES
     jokers = True
     has_auction = True
-
-    def player(self) -> Player:
-        from engine.ai.family import seeded
-        from engine.games.bid import ai  # the searches load the solvers: only when an AI plays
-
-        return seeded(ai.choose_action)
 
     def house_lines(self, rules: GameRules) -> list[str]:
         r = _rules(rules)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
+from engine.ai.family import seeded
 from engine.ai.rules import choose_in_order, order_table, winning_index
 from engine.cards import JOKER, STRAINS, Card, full_deck
 from engine.game import Phase
@@ -413,4 +414,7 @@ def choose_action(obs: Observation, level: str, rng: random.Random) -> Action:
     return choose_play(obs, level, rng)
 
 
-__all__ = ["choose_action", "hand_tricks", "lay_away", "sample_hands"]
+PLAYER = seeded(choose_action)
+TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+
+__all__ = ["PLAYER", "TEXTBOOK", "choose_action", "hand_tricks", "lay_away", "sample_hands"]

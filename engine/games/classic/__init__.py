@@ -5,17 +5,18 @@ what is left here is its rules, its deal and its scoring."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from engine.cards import Card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Game, GameRules, Phase, Player
+from engine.game import Game, GameRules, Phase
 from engine.games.classic.pages import PAGES
 from engine.games.classic.rules import Rules
 from engine.games.classic.scoring import RUBBER_BONUS, game_value, score_hand
 from engine.games.classic.table import SETTINGS, TABLE
-from engine.pbnfile import Board, turned_for
+from engine.pbn import Hands
 from engine.scoring import HandScore
 from engine.seats import Seat
 
@@ -37,11 +38,6 @@ class Classic(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-
-    def player(self) -> Player:
-        from engine.ai.family import most_tricks  # the search loads the solver: asked for only by an AI seat
-
-        return most_tricks
 
     def plays_for_tricks(self, obs: Observation) -> bool:
         return obs.phase == Phase.PLAY
@@ -65,18 +61,18 @@ class Classic(Game):
                     seed: int | str | None) -> DealRecord:
         return DealRecord.deal(dealer, seed=seed, trump=_rules(rules).trump_for_hand(hand_number))
 
-    def board_record(self, board: Board, dealer: Seat, rules: object, hand_number: int,
-                     seed: int | str | None) -> DealRecord:
+    def board_record(self, hands: Hands, dealer: Seat, rules: object, hand_number: int, trump: int | None,
+                     trump_card: Card | None, turn: Callable[[], Card]) -> DealRecord:
         # cycling trumps override the file; else its turned card, its trumps, or a card drawn to turn
         cycle = rules.trump_for_hand(hand_number) if isinstance(rules, Rules) else None
         if cycle is not None:
-            return DealRecord.from_hands(board.hands, dealer, cycle)
-        if board.trump_card is not None:
-            return DealRecord.from_hands(board.hands, dealer, board.trump_card.suit, board.trump_card)
-        if board.trump is not None and board.trump != 4:
-            return DealRecord.from_hands(board.hands, dealer, board.trump)
-        turned = turned_for(board, dealer, seed)
-        return DealRecord.from_hands(board.hands, dealer, turned.suit, turned)
+            return DealRecord.from_hands(hands, dealer, cycle)
+        if trump_card is not None:
+            return DealRecord.from_hands(hands, dealer, trump_card.suit, trump_card)
+        if trump is not None and trump != 4:
+            return DealRecord.from_hands(hands, dealer, trump)
+        turned = turn()
+        return DealRecord.from_hands(hands, dealer, turned.suit, turned)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         cycle = _rules(rules).trump_for_hand(hand_number)

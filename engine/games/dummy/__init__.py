@@ -33,7 +33,7 @@ from engine.actions import Bid, Declare, Exchange, Pass
 from engine.cards import STRAINS, Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Player, Step
+from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.dummy.pages import PAGES
 from engine.games.dummy.table import SET_PENALTIES, SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
@@ -124,12 +124,6 @@ class Dummy(Game):
 
     def side_of(self, seat: Seat) -> int:
         return int(seat) % PLAYERS
-
-    def player(self) -> Player:
-        from engine.ai.family import seeded
-        from engine.games.dummy import ai  # the searches load the solvers: only when an AI plays
-
-        return seeded(ai.choose)
 
     def default_rules(self) -> DummyRules:
         return DummyRules()

@@ -21,6 +21,7 @@ import random
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
 from engine.ai import layouts
+from engine.ai.family import seeded
 from engine.ai.hands import count_tricks, win_with
 from engine.cards import BIG_JOKER_ID, LITTLE_JOKER_ID, Card, full_deck
 from engine.family_solver import nodes, solve_family_moves
@@ -185,5 +186,8 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     return Play(obs.seat, card)
 
 
-__all__ = ["MODES", "choose", "choose_bid", "choose_declare", "choose_exchange", "solved_card",
-           "strain_count"]
+PLAYER = seeded(choose)
+TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+
+__all__ = ["MODES", "PLAYER", "TEXTBOOK", "choose", "choose_bid", "choose_declare", "choose_exchange",
+           "solved_card", "strain_count"]

@@ -19,6 +19,7 @@ TABLE = TableSpec(
     calls=(Call("uptown", "Uptown", "high cards win"), Call("downtown", "Downtown", "low cards win"),
            Call("notrump", "No trump", "no trump suit; the declarer chooses the direction")),
     scans=(Scan("dummy", Moment.DEAL, "the dummy's cards, dealt face down"),),
+    contracts=True,
 )
 
 SETTINGS = (

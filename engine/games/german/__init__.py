@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from engine.cards import Card
 from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
-from engine.game import Game, GameRules, Player, check_match_length, games_to_win_of
+from engine.game import Game, GameRules, check_match_length, games_to_win_of
 from engine.games.german.pages import PAGES
 from engine.games.german.table import SCORE_MODES, SETTINGS, TABLE
 from engine.scoring import HandScore
@@ -61,12 +61,6 @@ class German(Game):
     pages = PAGES
     players = 2
     partnerships = False
-
-    def player(self) -> Player:
-        from engine.ai.family import seeded
-        from engine.games.german import ai  # the endgame loads the solver: only when an AI plays
-
-        return seeded(ai.choose_action)
 
     def default_rules(self) -> GermanRules:
         return GermanRules()

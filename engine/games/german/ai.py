@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 
 from engine.actions import Action, Play
+from engine.ai.family import seeded
 from engine.cards import Card, full_deck
 from engine.family_solver import solve_family_moves
 from engine.observation import Observation
@@ -105,4 +106,7 @@ def _endgame(hands: tuple[int, int], order: Order, leader: int,
     return solve_family_moves(hands, order, leader, trick)
 
 
-__all__ = ["choose", "choose_action", "other_hand", "upcard"]
+PLAYER = seeded(choose_action)
+TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+
+__all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_action", "other_hand", "upcard"]

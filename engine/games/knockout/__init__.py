@@ -19,7 +19,7 @@ from engine.actions import Declare
 from engine.cards import STRAINS, SUIT_NAMES
 from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Player, Step, setting_value
+from engine.game import Contract, Game, GameRules, Phase, Step, setting_value
 from engine.games.knockout.pages import PAGES
 from engine.games.knockout.table import SETTINGS, TABLE, TIE_BREAKS
 from engine.order import NO_TRUMP
@@ -30,11 +30,7 @@ from engine.shuffle import rng_for, shuffled_pack
 NAMED = ", named"  # the end of the call of trumps a player named: "clubs, named"
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from engine.actions import Action
     from engine.match import Match
-    from engine.observation import Observation
 
 DEFAULT_PLAYERS = 4
 
@@ -169,16 +165,8 @@ class Knockout(Game):
     def owns(self, rules: object) -> bool:
         return isinstance(rules, KnockoutRules) and rules.players == self.players
 
-    def player(self) -> Player:
-        from engine.ai import ismcts  # the shared search for a count of tricks, each alone
-        from engine.ai.family import seeded
-
-        return seeded(ismcts.choose)
-
-    def textbook(self) -> Callable[[Observation], Action]:
-        from engine.ai import solo  # the textbook of a count of tricks, each alone
-
-        return solo.textbook_play
+    def still_in(self, match: Match) -> tuple[Seat, ...]:
+        return still_in(match)
 
     def default_rules(self) -> KnockoutRules:
         return KnockoutRules(players=self.players)

@@ -14,6 +14,7 @@ TABLE = TableSpec(
                 help="the first hand only: the stock's top card, its suit trumps"),),
     scans=(Scan("turned", Moment.DEAL, "the first hand's trumps"),),
     turned_card=True,
+    knockouts=True,
 )
 
 SETTINGS = (

@@ -12,7 +12,7 @@ others to their owners only (``Game.auction_seen``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
@@ -20,11 +20,11 @@ from engine.actions import Bid, Pass
 from engine.cards import Card, parse_card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Player, check_match_length, games_to_win_of
+from engine.game import Contract, Game, GameRules, Phase, check_match_length, games_to_win_of
 from engine.games.norwegian.pages import PAGES
 from engine.games.norwegian.table import BID_STYLES, COLOURS, SETTINGS, TABLE
 from engine.order import NO_TRUMP
-from engine.pbnfile import Board
+from engine.pbn import Hands
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 
@@ -108,17 +108,12 @@ class Norwegian(Game):
     pages = PAGES
     has_auction = True
 
-    def player(self) -> Player:
-        from engine.games.norwegian import ai  # the searches load the solvers: only when an AI plays
-
-        return ai.choose
-
     def plays_for_tricks(self, obs: Observation) -> bool:
         return obs.phase == Phase.PLAY and not (obs.contract is not None and obs.contract.call == "nullo")
 
-    def board_record(self, board: Board, dealer: Seat, rules: object, hand_number: int,
-                     seed: int | str | None) -> DealRecord:
-        return DealRecord.from_hands(board.hands, dealer, NO_TRUMP)
+    def board_record(self, hands: Hands, dealer: Seat, rules: object, hand_number: int, trump: int | None,
+                     trump_card: Card | None, turn: Callable[[], Card]) -> DealRecord:
+        return DealRecord.from_hands(hands, dealer, NO_TRUMP)
 
     def default_rules(self) -> NorwegianRules:
         return NorwegianRules()

@@ -78,4 +78,7 @@ def _duck(obs: Observation) -> Action:
     return Play(obs.seat, (max if last else min)(cards, key=order.power))
 
 
-__all__ = ["choose"]
+PLAYER = choose
+TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+
+__all__ = ["PLAYER", "TEXTBOOK", "choose"]

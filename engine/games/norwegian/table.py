@@ -13,6 +13,7 @@ TABLE = TableSpec(
     scores_by=ScoresBy.SIDE,
     calls=(Call("grand", "Grand", "a hand played to win tricks"),
            Call("nullo", "Nullo", "a hand played to lose tricks")),
+    contracts=True,
 )
 
 _MATCH = (1, 3)

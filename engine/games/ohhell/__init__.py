@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
-from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
 from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Player, setting_value
+from engine.game import Contract, Game, GameRules, setting_value
 from engine.games.ohhell.pages import PAGES
 from engine.games.ohhell.table import (
     MAX_CARDS,
@@ -29,12 +28,6 @@ from engine.games.ohhell.table import (
 from engine.order import NO_TRUMP
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from engine.actions import Action
-    from engine.observation import Observation
 from engine.shuffle import rng_for, shuffled_pack
 
 ROTATION = (1, 3, 2, 0, NO_TRUMP)  # hearts, clubs, diamonds, spades, then no trumps
@@ -183,17 +176,6 @@ class OhHell(Game):
 
     def owns(self, rules: object) -> bool:
         return isinstance(rules, OhHellRules) and rules.players == self.players
-
-    def player(self) -> Player:
-        from engine.ai import ismcts  # the shared search for a count of tricks, each alone
-        from engine.ai.family import seeded
-
-        return seeded(ismcts.choose)
-
-    def textbook(self) -> Callable[[Observation], Action]:
-        from engine.ai import solo  # the textbook of a count of tricks, each alone
-
-        return solo.textbook_play
 
     def default_rules(self) -> OhHellRules:
         return OhHellRules(players=self.players)

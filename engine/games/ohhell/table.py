@@ -19,6 +19,7 @@ TABLE = TableSpec(
                 help="the top card of the undealt stock; its suit is trumps all hand"),),
     scans=(Scan("turned", Moment.DEAL, "its suit is trumps"),),
     turned_card=True,
+    bids_tricks=True,
 )
 
 SETTINGS = (

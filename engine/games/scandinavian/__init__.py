@@ -12,7 +12,7 @@ from engine.actions import Bid, Pass
 from engine.cards import Card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Player, check_match_length, games_to_win_of
+from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of
 from engine.games.scandinavian.pages import PAGES
 from engine.games.scandinavian.table import SETTINGS, TABLE
 from engine.order import NO_TRUMP
@@ -81,12 +81,6 @@ class Scandinavian(Game):
     partnerships = False
     per_seat = 2
     has_auction = True
-
-    def player(self) -> Player:
-        from engine.ai.family import seeded
-        from engine.games.scandinavian import player  # loaded only when an AI plays
-
-        return seeded(player.choose)
 
     def default_rules(self) -> ScandinavianRules:
         return ScandinavianRules()

@@ -26,7 +26,7 @@ from engine.actions import Action, Bid, Play
 from engine.ai.layouts import voids
 from engine.cards import Card
 from engine.game import Phase
-from engine.games.scandinavian.ai import HIGH_POINTS
+from engine.games.scandinavian.textbook import HIGH_POINTS
 from engine.observation import Observation
 from engine.seats import Seat
 

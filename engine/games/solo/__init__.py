@@ -20,7 +20,7 @@ from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, Card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Player, Step
+from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.solo.pages import PAGES
 from engine.games.solo.table import (
     ABUNDANCE,
@@ -185,12 +185,6 @@ class Solo(Game):
     pages = PAGES
     partnerships = False
     has_auction = True
-
-    def player(self) -> Player:
-        from engine.ai.family import seeded
-        from engine.games.solo import ai  # the searches load the solvers: only when an AI plays
-
-        return seeded(ai.choose)
 
     def default_rules(self) -> SoloRules:
         return SoloRules()

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.ai import layouts
+from engine.ai.family import seeded
 from engine.ai.hands import count_tricks, win_with
 from engine.cards import Card
 from engine.game import Contract, Phase
@@ -232,4 +233,8 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     return Play(obs.seat, card)
 
 
-__all__ = ["choose", "choose_bid", "misere_safety", "sample_layout", "side_of", "textbook"]
+PLAYER = seeded(choose)
+TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+
+__all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_bid", "misere_safety", "sample_layout", "side_of",
+           "textbook"]

@@ -35,6 +35,7 @@ TABLE = TableSpec(
            Call(REDEAL, "Redeal", "everyone passed: the next dealer deals")),
     scans=(Scan("turned", Moment.DEAL, "its suit is the turned trump"),),
     turned_card=True,
+    contracts=True,
 )
 
 SETTINGS = (

@@ -23,7 +23,7 @@ from engine.actions import Bid, Exchange, Pass, Play
 from engine.cards import STRAINS, Card
 from engine.deal import Deal, DealRecord, seat_name
 from engine.errors import RulesError
-from engine.game import Contract, Game, GameRules, Phase, Player, Step
+from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.widow.pages import PAGES
 from engine.games.widow.table import SETTINGS, SWAP, TABLE, TAKE, TRUMPS
 from engine.order import NO_TRUMP
@@ -121,12 +121,6 @@ class Widow(Game):
     players = 3
     partnerships = False
     has_auction = True
-
-    def player(self) -> Player:
-        from engine.ai.family import seeded
-        from engine.games.widow import ai  # the searches load the solvers: only when an AI plays
-
-        return seeded(ai.choose)
 
     def default_rules(self) -> WidowRules:
         return WidowRules()

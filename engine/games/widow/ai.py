@@ -18,6 +18,7 @@ import random
 
 from engine.actions import Action, Bid, Exchange, Pass, Play
 from engine.ai import layouts
+from engine.ai.family import seeded
 from engine.ai.hands import count_tricks, win_with
 from engine.cards import Card
 from engine.game import Phase
@@ -86,4 +87,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     return Play(obs.seat, card)
 
 
-__all__ = ["choose", "choose_bid", "choose_exchange", "solved_card"]
+PLAYER = seeded(choose)
+TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+
+__all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_bid", "choose_exchange", "solved_card"]

@@ -61,10 +61,9 @@ def layout_buttons(t: TableScene, g: Geometry) -> None:
 
 def refresh_buttons(t: TableScene) -> None:
     deal = t.deal
-    over = deal is None or deal.is_over and not t.seating.partners
-    t.b_deal.visible = over
-    t.b_deal.label = ("New game" if t.session.match.is_over or _match_won(t) else
-                         "Deal" if deal is None else "Next hand")
+    # after a hand the result screen deals the next: Deal is only for a table with no hand yet
+    t.b_deal.visible = deal is None
+    t.b_deal.label = "New game" if t.session.match.is_over else "Deal"
     t.b_take_back.visible = t.can_take_back and not t.waiting_for_human
     t.b_hint.visible = not t.b_take_back.visible
     t.b_hint.enabled = t.waiting_for_human and not t.hint.thinking
@@ -90,13 +89,6 @@ def refresh_buttons(t: TableScene) -> None:
         whose = "" if deal.turn == t.you else "of its cards "
         t.panel.refresh_pick(deal, whose)
     t.hint.light()
-
-
-def _match_won(t: TableScene) -> bool:
-    deal = t.deal
-    if deal is None or not deal.is_over:
-        return False
-    return t._finished and t.session.match.is_over
 
 
 def pile_word(t: TableScene) -> str:

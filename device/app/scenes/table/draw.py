@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import cards, felt, text, theme
+from device import vocabulary
+from device.app.render import cards, felt, layout, text, theme
 from device.app.scenes.table import trick, words
 from device.app.scenes.table.score import draw_scores
 from engine.game import Phase
@@ -54,9 +55,11 @@ def draw(t: TableScene, surf: pygame.Surface) -> None:
             t.overlay_rect = trick.draw_last(layer, t.geo, t.seating, t.overlay.plays(),
                                                 t.overlay.winner(deal.order), t.four, t.px(18))
         t._layer_key = key
-        surf.blit(layer, (0, 0))
+        layout.clear(surf)
+        layout.blit(surf, layer, (0, 0))
         dirty: list[pygame.Rect] = []
     else:
+        # patches of the layer, whose boxes are on the screen's log already
         dirty = [surf.blit(t._layer, r, r) for r in t._moved]
     t._moved = _draw_moving(t, surf)
     t.dirty = None if full else dirty + t._moved
@@ -64,6 +67,7 @@ def draw(t: TableScene, surf: pygame.Surface) -> None:
 
 def compose(t: TableScene, surf: pygame.Surface, moving: tuple[Card, ...]) -> None:
     g = t.geo
+    layout.clear(surf)
     surf.blit(felt.felt_surface(g.w, g.h), (0, 0))
     deal = t.deal
     t.label_rects = {}
@@ -91,7 +95,7 @@ def _draw_others(t: TableScene, surf: pygame.Surface) -> None:
         if shown:
             for card, r in shown:
                 dim = seat == acting and t.step() == "" and card not in playable
-                surf.blit(cards.card_surface(card, r.w, r.h, t.four, dim), r.topleft)
+                trick.put_card(surf, card, cards.card_surface(card, r.w, r.h, t.four, dim), topleft=r.topleft)
                 _outline(t, surf, card, r)
         else:
             held = len(deal.hand(seat) or ())
@@ -118,7 +122,9 @@ def _fan(t: TableScene, surf: pygame.Surface, rect: pygame.Rect, vertical: bool,
         bw = int(bh * cards.CARD_RATIO)
         step = max(2, min(int(bw * 0.28), int((rect.w - bw) / max(1, n - 1))))
     fan = cards.fan_surface(n, bw, bh, vertical, step)
-    t.fan_rects.append(surf.blit(fan, fan.get_rect(midtop=rect.midtop)))
+    drawn = surf.blit(fan, fan.get_rect(midtop=rect.midtop))
+    layout.record(surf, layout.CARD, drawn, f"{n} cards face down")
+    t.fan_rects.append(drawn)
 
 
 def _label(t: TableScene, surf: pygame.Surface, seat: Seat, anchor: str, pos: tuple[int, int],
@@ -128,6 +134,8 @@ def _label(t: TableScene, surf: pygame.Surface, seat: Seat, anchor: str, pos: tu
     fg = theme.BUTTON_TEXT if turn else theme.INK
     pad = t.px(8)
     room = (t.geo.label_w or t.geo.w) - 2 * pad
+    if text.width(lines[0], size, True) > room:
+        lines[0] = vocabulary.short_word(lines[0])  # "P3" where seven share a narrow screen's edge
     while len(lines) > 1 and text.width(lines[-1], size) > room and " · " in lines[-1]:
         lines[-1] = lines[-1].rsplit(" · ", 1)[0]  # the score goes first (it is on the score pad)
     rows = [text.text(line, size, fg, i == 0) for i, line in enumerate(lines)]
@@ -140,7 +148,7 @@ def _label(t: TableScene, surf: pygame.Surface, seat: Seat, anchor: str, pos: tu
     pygame.draw.rect(surf, colour, box, border_radius=min(h // 2, t.px(14)))
     y = box.y + t.px(3)
     for r in rows:
-        surf.blit(r, r.get_rect(midtop=(box.centerx, y)))
+        layout.blit(surf, r, r.get_rect(midtop=(box.centerx, y)))
         y += r.get_height()
     t.label_rects[seat] = box
 
@@ -174,8 +182,9 @@ def _draw_turned(t: TableScene, surf: pygame.Surface) -> None:
     t.turned_rects = []
     for caption, card, r in turned(t):
         lab = text.text(caption, t.px(18), theme.INK, True)
-        surf.blit(lab, (r.x, r.y - lab.get_height()))
-        t.turned_rects.append(surf.blit(cards.card_surface(card, r.w, r.h, t.four), r.topleft))
+        layout.blit(surf, lab, (r.x, r.y - lab.get_height()))
+        t.turned_rects.append(trick.put_card(surf, card, cards.card_surface(card, r.w, r.h, t.four),
+                                             topleft=r.topleft))
 
 
 # ------------------------------------------------------------------ yours
@@ -191,7 +200,7 @@ def _draw_yours(t: TableScene, surf: pygame.Surface) -> None:
         if card == dragged:
             continue
         dim = your_turn and card not in playable
-        surf.blit(cards.card_surface(card, r.w, r.h, t.four, dim), r.topleft)
+        trick.put_card(surf, card, cards.card_surface(card, r.w, r.h, t.four, dim), topleft=r.topleft)
         _outline(t, surf, card, r)
     if deal.dealer == t.you and t.seating.partners:
         anchor = "bottomleft"
@@ -225,18 +234,19 @@ def _draw_status(t: TableScene, surf: pygame.Surface) -> None:
     for i, line in enumerate(reversed(lines[-2:])):  # a second line goes up, into the felt
         st = text.text(line, fs, theme.GOLD, True)
         spot = st.get_rect(center=(area.centerx, area.centery - i * step))
-        t.status_rects.append(surf.blit(st, spot))
+        t.status_rects.append(layout.blit(surf, st, spot))
 
 
 def _draw_heads(t: TableScene, surf: pygame.Surface) -> None:
     """A grid's row names, left of their first button."""
     for word, rect in t.panel.heads:
         label = text.text(word, text.fit_size(word, t.px(19), rect.w, True, t.px(18)), theme.GOLD, True)
-        surf.blit(label, label.get_rect(midright=rect.midright))
+        layout.blit(surf, label, label.get_rect(midright=rect.midright))
 
 
 def _draw_moving(t: TableScene, surf: pygame.Surface) -> list[pygame.Rect]:
-    """Cards in flight; returns the rects drawn."""
+    """Cards in flight; returns the rects drawn. Not in the layout log: they are on their way,
+    and the log holds where things lie."""
     g = t.geo
     now = t.app.clock
     out: list[pygame.Rect] = []

@@ -202,6 +202,8 @@ class StepPanel:
             offered = [replace(c, row=i // per_row, col=i % per_row) for i, c in enumerate(offered)]
         if step in ("grid", "numbers"):
             gap = max(3, px(4))  # many fingertip buttons close together: the felt is short
+        if step == "numbers":
+            offered = _numbers_to_fit(offered, area, finger, gap)
         rows = max(c.row for c in offered) + 1
         cols = max(c.col for c in offered) + 1
         head_w = max((px(104) for c in offered if c.head), default=0)
@@ -295,6 +297,24 @@ class StepPanel:
         f = self.buttons.focus
         b = self.buttons.buttons[f] if f is not None and f < len(self.buttons.buttons) else None
         return b if b in self.shown else None
+
+
+def _numbers_to_fit(offered: list[Choice], area: pygame.Rect, finger: int, gap: int) -> list[Choice]:
+    """The numbered bids more to a row where their rows would run out of the felt (seventeen
+    tricks at three players), as long as every button stays a fingertip wide."""
+    numbers = [c for c in offered if c.label != "Pass"]
+    passes = [c for c in offered if c.label == "Pass"]
+    per_row = max(c.col for c in numbers) + 1
+    widest = max(per_row, (area.w - gap) // (finger + gap))
+
+    def height(n: int) -> int:
+        rows = -(-len(numbers) // n) + len(passes)
+        return rows * finger + (rows - 1) * gap
+
+    while per_row < widest and height(per_row) > area.h:
+        per_row += 1
+    out = [replace(c, row=i // per_row, col=i % per_row) for i, c in enumerate(numbers)]
+    return out + [replace(c, row=out[-1].row + 1, col=0) for c in passes]
 
 
 def _name(step: str, c: Choice) -> str:

@@ -1,5 +1,5 @@
 """What the table says: the status line (whose turn, what to do, the news of the last
-move) and, at a table that stays between hands, the hand's result and the match's news."""
+move) and, for the demo, which does not score at the table, the hand just played."""
 
 from __future__ import annotations
 
@@ -78,18 +78,6 @@ def preview(t: TableScene) -> str:
     return _out_words(t, score.notes) or (f"Hand over: {points}" if points else "Hand over")
 
 
-def news(t: TableScene) -> str:
-    """The last hand's news: who was knocked out, who won the game."""
-    match = t.session.match
-    score = t.session.last_score
-    if score is None:
-        return ""
-    said = [w for w in [_out_words(t, score.notes)] if w]
-    if match.is_over and match.winner is not None:
-        said.append(t.seating.says(Seat(match.winner), "win", "wins") + " the game")
-    return " · ".join(said)
-
-
 def _out_words(t: TableScene, notes: tuple[str, ...] | list[str]) -> str:
     for note in notes:
         if note.startswith("out: "):
@@ -98,4 +86,4 @@ def _out_words(t: TableScene, notes: tuple[str, ...] | list[str]) -> str:
     return ""
 
 
-__all__ = ["news", "preview", "status"]
+__all__ = ["preview", "status"]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import ai_worker
+from device.app.ai_worker import WorkerPlayer
 from device.app.render import widgets
 from device.app.scenes.base import Scene
 from device.app.scenes.table import controls, draw, panels, saying, turns, words
@@ -22,6 +23,7 @@ from device.app.scenes.table.hint import TableHint
 from device.app.scenes.table.layout import Geometry, Shape, compute
 from device.app.scenes.table.seating import Seating, seating_of
 from device.app.scenes.table.trick import Slide, spot_of
+from device.driver import Driver, Person, Player
 from engine.actions import Action as GameAction
 from engine.actions import Bid, Declare, Exchange, Pass, Play
 from engine.cards import Card, parse_card, sort_hand
@@ -60,9 +62,15 @@ class TableScene(Scene):
         self.hold_left = 0.0
         self.collect: tuple[Trick, Seat, float] | None = None  # a trick going to its winner
         self.next_ai_at = 0.0
-        self.job: int | None = None
-        self.job_seat: Seat | None = None
-        self.job_key: tuple[int, Seat | None, int] | None = None
+        # the AI's seats think on the worker thread; yours answer through the controls (act)
+        you = Person()
+        players: dict[Seat, Player] = {
+            s: you if s in self.human_seats
+            else WorkerPlayer(app.ai, app.ai_level(s), self.session.reproducible, app.ai_budget)
+            for s in self.seating.seats}
+        self.driver = Driver(self.session.match, players)
+        # the AI's move, thought while the table was busy, kept until it is ready: (position, move)
+        self.ready: tuple[tuple[int, int], GameAction] | None = None
         self.waiting_since: float | None = None  # the table was ready for the AI's move from then
         self.hint = TableHint(self)
         self.selected: Card | None = None
@@ -70,7 +78,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_until = 0.0
         self.dealing: float | None = None  # the deal's animation, 0..1
-        self.event = ""  # the last hand's news at a table that stays (who is out, who won)
+        self.event = ""  # the demo's words for the hand just played (the demo does not score here)
         self._finished = False
         self.last_card_at: float | None = None
         self.shape = Shape()
@@ -151,11 +159,9 @@ class TableScene(Scene):
         deal = self.deal
         if deal is not None and deal.is_over:
             self._finished = False
-        if deal is None and self.session.last_score is not None and not self.seating.partners:
-            self.event = self.news()
 
     def leave(self) -> None:
-        self.app.ai.forget(self.job)
+        self.forget_ai()
         self.hint.clear()
 
     # ------------------------------------------------------------------ layout
@@ -341,31 +347,50 @@ class TableScene(Scene):
     @property
     def thinking_seat(self) -> Seat | None:
         # only the wait the table shows: thinking hidden behind the animations does not count
-        if (self.job is not None and self.waiting_since is not None
+        deal = self.deal
+        if (deal is not None and self.ready is None and self.waiting_since is not None
                 and self.app.clock - self.waiting_since > ai_worker.THINKING_CUE_S):
-            return self.job_seat
+            return deal.turn
         return None
+
+    # ------------------------------------------------------------------ the AI's turns
+    def think(self) -> None:
+        """Ask the driver for the move of the seat to act (the AI thinks on its worker; your
+        seat has none to give) and keep it until the table is ready to show it."""
+        if self.driver.match is not self.session.match:  # a new rubber, a resumed one
+            self.driver.next_match(self.session.match)
+        deal = self.deal
+        if deal is None:
+            return
+        at = (id(deal), len(deal.actions))
+        if self.ready is not None and self.ready[0] != at:
+            self.ready = None  # the hand moved on while the AI thought
+        if self.ready is None and (action := self.driver.ask()) is not None:
+            self.ready = (at, action)
+
+    def take_ready(self) -> GameAction | None:
+        """The AI's move for the position on the table, once thought (taken: asked once)."""
+        ready, self.ready = self.ready, None
+        return None if ready is None else ready[1]
+
+    def forget_ai(self) -> None:
+        """Drop the AI's moves in hand: the position they were thought for is gone."""
+        for player in self.driver.players.values():
+            if isinstance(player, WorkerPlayer):
+                player.forget()
+        self.ready = None
+        self.waiting_since = None
 
     def preview(self) -> str:
         return saying.preview(self)
-
-    def news(self) -> str:
-        return saying.news(self)
 
     # ------------------------------------------------------------------ actions
     def shuffle_and_deal(self) -> None:
         deal = self.deal
         if deal is not None and not deal.is_over:
             return
-        if deal is not None and not self.seating.partners:
-            self.session.finish()  # a table that stays: the hand scored here
-            self.event = self.news()
-            if self.session.match.is_over:
-                self._finished = True
-                return  # the winner is announced; Deal now starts a new game
         if self.session.match.is_over:
             self.session.new_rubber()
-            self.event = ""
         self.session.shuffle_and_deal()
         self._finished = False
         self.slides.clear()
@@ -412,9 +437,7 @@ class TableScene(Scene):
     def take_back(self) -> None:
         if not self.can_take_back:
             return
-        self.app.ai.forget(self.job)
-        self.job = None
-        self.waiting_since = None
+        self.forget_ai()
         taken = self.session.match.undo()  # the match tells its journal
         if not isinstance(taken, Play):
             raise RulesError("only your own card is offered back")
@@ -485,9 +508,6 @@ class TableScene(Scene):
         """Hook for the demo's captions."""
 
     def hand_over(self) -> None:
-        if not self.seating.partners:
-            self.event = self.preview()
-            return  # each alone: the table stays, and Deal scores the hand and deals the next
         score = self.session.finish()
         self.app.stats.record_hand(self.app.level_key, score, self.session.match)
         if score.game_won_by is not None:

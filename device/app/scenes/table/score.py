@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import cards, text, theme
+from device.app.render import cards, layout, text, theme
 from device.app.scenes import scoreboard
 from device.app.scenes.table import words
 from engine.actions import Bid
@@ -77,7 +77,7 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
     badge_w = t.get_width() + (sym + table.px(8) if suit else 0) + table.px(20)
     badge = pygame.Rect(x, cy - table.px(20), badge_w, table.px(40))
     pygame.draw.rect(surf, theme.PANEL, badge, border_radius=badge.h // 2)
-    surf.blit(t, t.get_rect(midleft=(badge.x + table.px(10), cy)))
+    layout.blit(surf, t, t.get_rect(midleft=(badge.x + table.px(10), cy)))
     if suit and deal is not None:
         box = pygame.Rect(0, 0, sym, sym)
         box.midright = (badge.right - table.px(8), cy)
@@ -103,7 +103,7 @@ def draw_scores(table: TableScene, surf: pygame.Surface) -> None:
     panel.inflate_ip(table.px(16), table.px(8))
     panel.midright = area.midright
     pygame.draw.rect(surf, theme.PANEL, panel, border_radius=panel.h // 2)
-    surf.blit(s, s.get_rect(center=panel.center))
+    layout.blit(surf, s, s.get_rect(center=panel.center))
     table.score_rect = panel
 
 

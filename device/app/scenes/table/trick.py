@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app.render import cards, text, theme, widgets
+from device.app.render import cards, layout, text, theme, widgets
 
 if TYPE_CHECKING:
     from device.app.scenes.table.layout import Geometry
@@ -59,6 +59,12 @@ def spot_of(g: Geometry, plays: list[tuple[Seat, Card]], card: Card) -> tuple[in
     return next(p for c, _, p in spots(g, plays) if c == card)
 
 
+def put_card(surf: pygame.Surface, card: Card, face: pygame.Surface, **at: tuple[int, int]) -> pygame.Rect:
+    """``face`` (``card`` drawn) blitted where ``at`` puts its rect (``center=(x, y)``), logged as
+    a card: the layout log's checks keep everything else off it."""
+    return layout.blit(surf, layout.named(face, card.symbol, layout.CARD), face.get_rect(**at))
+
+
 def bounds(g: Geometry, plays: list[tuple[Seat, Card]]) -> pygame.Rect | None:
     """The rectangle the trick's cards cover (nothing may be drawn over it)."""
     rects = [pygame.Rect(0, 0, g.tc_w, g.tc_h) for _ in plays]
@@ -72,8 +78,7 @@ def draw_trick(surf: pygame.Surface, g: Geometry, plays: list[tuple[Seat, Card]]
     for card, _, p in spots(g, plays):
         if card in skip:
             continue
-        img = cards.card_surface(card, g.tc_w, g.tc_h, four)
-        surf.blit(img, img.get_rect(center=p))
+        put_card(surf, card, cards.card_surface(card, g.tc_w, g.tc_h, four), center=p)
 
 
 def draw_last(surf: pygame.Surface, g: Geometry, seating: Seating, plays: list[tuple[Seat, Card]],
@@ -86,19 +91,18 @@ def draw_last(surf: pygame.Surface, g: Geometry, seating: Seating, plays: list[t
     panel.center = (w // 2, h // 2)
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill(theme.SHADE)
-    surf.blit(shade, (0, 0))
+    layout.blit(surf, shade, (0, 0), covers=True)  # what is under the shade is not to be read
     surf.blit(widgets.panel_surface(panel.w, panel.h, 255), panel.topleft)
     title = f"Last trick: won by {'you' if winner == seating.you else seating.name(winner)}"
     size = text.fit_size(title, px * 20 // 18, panel.w - px, True)
     t = text.text(title, size, theme.GOLD, True)
-    surf.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + px // 2)))
+    layout.blit(surf, t, t.get_rect(midtop=(panel.centerx, panel.y + px // 2)))
     dx, dy = panel.centerx - g.centre[0], panel.centery + px // 3 - g.centre[1]
     for card, _, (x, y) in spots(g, plays):
-        img = cards.card_surface(card, g.tc_w, g.tc_h, four)
-        surf.blit(img, img.get_rect(center=(x + dx, y + dy)))
+        put_card(surf, card, cards.card_surface(card, g.tc_w, g.tc_h, four), center=(x + dx, y + dy))
     note = text.text("tap to close", px, theme.INK_DIM)
-    surf.blit(note, note.get_rect(midbottom=(panel.centerx, panel.bottom - px // 3)))
+    layout.blit(surf, note, note.get_rect(midbottom=(panel.centerx, panel.bottom - px // 3)))
     return panel
 
 
-__all__ = ["Slide", "bounds", "draw_last", "draw_trick", "ease", "spot_of", "spots"]
+__all__ = ["Slide", "bounds", "draw_last", "draw_trick", "ease", "put_card", "spot_of", "spots"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from device.app import ai_worker
 from device.app.scenes.table import words
 from engine.actions import Play
 from engine.game import Phase
@@ -15,7 +14,6 @@ from engine.game import Phase
 if TYPE_CHECKING:
     from device.app.scenes.table.scene import TableScene
     from engine.deal import Deal
-    from engine.seats import Seat
 
 
 def advance(t: TableScene, dt: float) -> None:
@@ -27,7 +25,7 @@ def advance(t: TableScene, dt: float) -> None:
     t.relayout_if_reshaped()
     # the AI starts thinking as soon as its seat is to act, while the last card still
     # slides: on a slow board the search is over before the table is ready for it
-    _start_ai(t, deal)
+    t.think()
     if t.dealing is not None:
         t.dealing += dt / max(0.01, 0.8 * t.pace)
         if t.dealing >= 1:
@@ -58,21 +56,14 @@ def advance(t: TableScene, dt: float) -> None:
         return
     if _forced(t, deal) or _last_card_plays_itself(t, deal, now):
         return
-    if t.job is None or now < t.next_ai_at:
+    if now < t.next_ai_at or t.actor(deal) not in t.ai_seats:
         return
-    if t.waiting_since is None:
-        t.waiting_since = now
-    job = t.app.ai.poll(t.job)
-    if job is None:
+    action = t.take_ready()
+    if action is None:
+        if t.waiting_since is None:
+            t.waiting_since = now
         return
-    t.job = None
     t.waiting_since = None
-    if _ai_key(deal) != t.job_key:
-        return  # the hand moved on while the AI thought: ask again
-    seat = t.job_seat
-    if seat is None:
-        return
-    action = job.result if job.error is None else deal.legal_actions()[0]
     t.act(action.seat, action)
 
 
@@ -116,27 +107,6 @@ def _last_card_plays_itself(t: TableScene, deal: Deal, now: float) -> bool:
         t.play(turn, card)
         t.say(f"Your last card, {words.short(card)}, plays itself")
     return True
-
-
-def _ai_key(deal: Deal) -> tuple[int, Seat | None, int]:
-    return (id(deal), deal.turn, len(deal.actions))
-
-
-def _start_ai(t: TableScene, deal: Deal) -> None:
-    turn = deal.turn
-    if t.job is not None or deal.is_over or turn is None or t.actor(deal) not in t.ai_seats:
-        return
-    obs = t.session.match.observe(turn)
-    level = t.app.ai_level(turn)
-    t.job_seat = turn
-    t.job_key = _ai_key(deal)
-    t.waiting_since = None
-    if t.session.reproducible:
-        # seeded by (match seed, deal, action) with a fixed amount of work: a match
-        # resumed after a power cut plays on exactly as it would have
-        t.job = t.app.ai.submit(ai_worker.act_fixed, obs, level, t.session.match.move_seed())
-    else:
-        t.job = t.app.ai.submit(ai_worker.act, obs, level, None, t.app.ai_budget)
 
 
 __all__ = ["advance"]

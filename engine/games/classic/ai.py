@@ -1,0 +1,10 @@
+"""Classic whist's player: the shared search towards the most tricks (``choose_card``'s)."""
+
+from __future__ import annotations
+
+from engine.ai.family import most_tricks
+
+PLAYER = most_tricks
+TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+
+__all__ = ["PLAYER", "TEXTBOOK"]
