@@ -65,6 +65,17 @@ def tap_button(app: App, name: str) -> None:
     tap(app, *b.rect.center)
 
 
+def tap_setting(app: App, key: str) -> None:
+    """Tap a Settings row's value button, turning its pages ("More") to find it."""
+    for _ in range(8):
+        app.scene.ensure_layout(app.size)
+        if any(b.name == key for b in app.scene.buttons.buttons):
+            tap_button(app, key)
+            return
+        tap_button(app, "page")
+    raise AssertionError(f"no row {key!r} on any page of Settings")
+
+
 def run_until(app: App, done: Callable[[], object], max_steps: int = 2000, dt: float = 1 / 60) -> bool:
     for _ in range(max_steps):
         if done():

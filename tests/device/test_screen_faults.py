@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 
 from device.app.main import _play_out  # noqa: E402
 from device.app.render import theme  # noqa: E402
-from device.app.testing import make_app, run_until, tap, tap_button  # noqa: E402
+from device.app.testing import make_app, run_until, tap, tap_button, tap_setting  # noqa: E402
 from device.events import Action, ButtonEvent  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 
@@ -56,13 +56,13 @@ def test_no_reader_message_names_a_setting_that_turns_the_reader_on(app, ptys):
     assert named, f"the message names no setting: {NO_READER!r}"
     tap_button(app, "back")
     tap_button(app, "settings")
-    labels = [s.label for _, s in app.scene.rows]
-    assert named.group(1) in labels, (named.group(1), labels)
     # The reader's port comes from the config file; here a pty stands in for it.
     app.config = app.config.updated({"reader": {"port": ptys().path}})
     app.scene.relayout()
-    tap_button(app, "enabled")
+    tap_setting(app, "enabled")
     assert app.config.reader.enabled
+    labels = [s.label for _, s in app.scene.rows]  # the page of the row just changed
+    assert named.group(1) in labels, (named.group(1), labels)
     tap_button(app, "back")
     tap_button(app, "real cards")
     app.step()

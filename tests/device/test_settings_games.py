@@ -6,7 +6,7 @@ import pytest
 
 from device.app.app import rules_from_config
 from device.app.scenes.settings import SettingsScene
-from device.app.testing import make_app, tap_button
+from device.app.testing import make_app, tap_button, tap_setting
 from device.config import Config, ConfigError, config_from_dict, load_config, save_config
 from engine.games import GAMES, get_game
 from engine.settings import settings_of
@@ -17,19 +17,6 @@ def open_settings(game, players=None, **kw):
     tap_button(app, "settings")
     assert isinstance(app.scene, SettingsScene)
     return app
-
-
-def tap_setting(app, key):
-    """Tap the row's value button, turning pages to find it."""
-    for _ in range(4):
-        try:
-            app.scene.buttons.by_name(key)
-        except KeyError:
-            tap_button(app, "page")
-            continue
-        tap_button(app, key)
-        return
-    raise AssertionError(f"no row {key!r} on any page")
 
 
 def label_of(app, key):
@@ -96,7 +83,7 @@ def test_every_games_settings_are_rows_and_every_row_fits_a_page(name):
         for _ in range(4):
             app.scene.ensure_layout(app.size)
             for b in app.scene.buttons.buttons:
-                assert app.scene.size[1] >= b.rect.bottom and b.rect.h >= app.scene.px(40)
+                assert app.scene.size[1] >= b.rect.bottom and b.rect.h >= app.scene.px(48)
                 seen.add(b.name)
             try:
                 tap_button(app, "page")

@@ -12,7 +12,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.app.testing import make_app, tap_button  # noqa: E402
+from device.app.testing import make_app, tap_button, tap_setting  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,9 +35,9 @@ def test_volume_is_a_setting_and_reaches_the_sound():
     try:
         assert app.sound.volume == 75
         tap_button(app, "settings")
-        tap_button(app, "volume")
+        tap_setting(app, "volume")
         assert app.config.display.volume == 100 and app.sound.volume == 100
-        tap_button(app, "volume")
+        tap_setting(app, "volume")
         assert app.sound.volume == 25
         app.sound.enabled = True
         app.sound.play("win")  # dummy audio or none: quiet, never an error

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from device.app.input import canvas_size, to_logical, to_window  # noqa: E402
-from device.app.testing import finger, make_app, run_until, tap, tap_button  # noqa: E402
+from device.app.testing import finger, make_app, run_until, tap, tap_button, tap_setting  # noqa: E402
 from device.events import Action, ButtonEvent, QuitRequest  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 
@@ -176,15 +176,15 @@ def test_settings_take_effect(app):
     tap_button(app, "target")
     assert app.config.rules.target == 7
     assert app.session.rules.target == 7  # no hand dealt yet: at once
-    tap_button(app, "four_colour")
+    tap_setting(app, "four_colour")
     assert app.config.display.four_colour
-    tap_button(app, "opponents")
+    tap_setting(app, "opponents")
     assert app.config.ai.opponents != app.config.ai.partner
-    tap_button(app, "rotation")
+    tap_setting(app, "rotation")
     assert app.rotation == 90
     assert app.size == (480, 800)
     # Touch now goes through the rotation: the buttons still answer where drawn.
-    tap_button(app, "rotation")
+    tap_setting(app, "rotation")
     assert app.rotation == 180
     tap_button(app, "back")
     assert app.scene.name == "menu"
@@ -388,8 +388,8 @@ def test_settings_are_saved_to_the_config_file(tmp_path):
     a = App(load_config(path), AppOptions(size=(800, 480), synchronous_ai=True, persist=True))
     try:
         tap_button(a, "settings")
-        tap_button(a, "four_colour")
-        tap_button(a, "partner")
+        tap_setting(a, "four_colour")
+        tap_setting(a, "partner")
     finally:
         a.close()
     saved = load_config(path)

@@ -18,7 +18,7 @@ from functools import partial
 
 import pygame
 
-from device.app.render import felt, text, theme, widgets
+from device.app.render import felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.config import AI_PACES
 from engine.table_spec import Sides
@@ -156,15 +156,18 @@ class SettingsScene(Scene):
             ew = 0
         match = self.app.session.match
         # A rubber in play can be given up (asked first: device/app/scenes/abandon.py),
-        # so house rules changed here apply at once: a row of its own, after the settings.
+        # so house rules changed here apply at once: a row of its own.
         abandon = bool(match.deals) and not match.is_over
         settings = self.settings()
-        items: list[Setting | None] = [*settings, *([None] if abandon else [])]  # None: the abandon row
+        # First, so that it is on the first page with the house rules whatever the number of pages.
+        items: list[Setting | None] = [*([None] if abandon else []), *settings]  # None: the abandon row
         cols = 2 if w > h else 1
         note_h = self.px(30)
         avail = h - top - note_h - pad
-        # Rows keep a finger's height: what does not fit goes to the next page.
-        fit = cols * max(1, avail // self.px(42))
+        # Rows keep a finger's height (a 48 px button and its margin): what does not fit
+        # goes to the next page.
+        pitch = self.px(56)
+        fit = cols * max(1, avail // pitch)
         pages = [items[i:i + fit] for i in range(0, len(items), fit)] or [[]]
         self.page %= len(pages)
         for i, page in enumerate(pages):
@@ -180,8 +183,8 @@ class SettingsScene(Scene):
             ew += mw + pad
         per_col = max(1, (len(pages[0]) + cols - 1) // cols)
         col_w = (w - (cols + 1) * pad) // cols
-        row_h = min(self.px(58), avail // per_col)
-        bh = max(self.px(40), row_h - pad)
+        row_h = max(pitch, min(self.px(64), avail // per_col))
+        bh = row_h - pad
         bw = min(self.px(150), col_w // 3)
         self.label_room: dict[str, int] = {}
         self.rows: list[tuple[pygame.Rect, Setting]] = []
@@ -238,7 +241,7 @@ class SettingsScene(Scene):
     def _background(self, w: int, h: int) -> pygame.Surface:
         bg = felt.felt_surface(w, h).copy()
         t = text.text(self.title, self.px(28), theme.INK, True)
-        bg.blit(t, t.get_rect(midleft=(self.title_x, self.px(30))))
+        layout.blit(bg, t, t.get_rect(midleft=(self.title_x, self.px(30))))
         labels = [(row, s.label, self.label_room[s.key]) for row, s in self.rows]
         if self.abandon_row is not None:
             labels.append((self.abandon_row, "This rubber", self.abandon_row.w - self.px(178)))
@@ -246,7 +249,7 @@ class SettingsScene(Scene):
             pygame.draw.rect(bg, theme.PANEL, row.inflate(-self.px(2), -self.px(4)), border_radius=self.px(8))
             fs = text.fit_size(label, self.px(20), room, True, min_size=self.px(18))
             t = text.text(label, fs, theme.INK, True)
-            bg.blit(t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
+            layout.blit(bg, t, t.get_rect(midleft=(row.x + self.px(12), row.centery)))
         # a house rule's help may need two lines on a narrow screen
         note = self.note()
         size = text.fit_size(note, self.px(18), w - self.px(16), min_size=self.px(15))
@@ -255,7 +258,7 @@ class SettingsScene(Scene):
             if y + size > h:
                 break
             n = text.text(line, size, theme.INK_DIM)
-            bg.blit(n, n.get_rect(midtop=(w // 2, y)))
+            layout.blit(bg, n, n.get_rect(midtop=(w // 2, y)))
         return bg
 
     def draw(self, surf: pygame.Surface) -> None:
