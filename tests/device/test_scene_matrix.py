@@ -45,9 +45,7 @@ HANDS_FOR_A_GAME = 80  # hands played, at most, until a game is won
 # Scenes, at a table of so many seats, owned by other engineers that fail the checks today
 # (issue 43): remove a line once its scene passes (strict: a case that passes fails the run
 # until its line goes). The owner is named in the reason.
-NOT_YET: dict[tuple[str, int], str] = {
-    ("referee", 6): "the real-card referee (engineer referee): six seat buttons overlap at 800x480",
-}
+NOT_YET: dict[tuple[str, int], str] = {}
 
 
 def tables() -> Iterator[tuple[str, int]]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 # Where the others sit round the table area (seat 0 at the bottom), as the table for three
 # to seven lays them: how many up the left edge, along the top, down the right.
-EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2)}
+EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2), 6: (2, 2, 2)}
 FOUND = (150, 230, 160)  # a seat's reader found, in the readers step
 SAID = {"pass": "passed", "take": "took it", "swap": "swapped"}  # a call's word under the seat's name
 
