@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device.app import store_banner
+from device.app import scenes, store_banner
 from device.app.ai_worker import AIWorker
+from device.app.house_rules import rules_from_config
 from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
 from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEvent, QuitRequest
-from engine.errors import RulesError
 from engine.games import UNNAMED
 
 if TYPE_CHECKING:
@@ -32,44 +32,12 @@ if TYPE_CHECKING:
     from device.journal import Journal
     from device.referee import Referee
     from device.store import Store
-    from engine.game import Game, GameRules
+    from engine.game import GameRules
     from engine.seats import Seat
 
 log = logging.getLogger(__name__)
 
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
-
-
-def rules_from_config(config: Config, game: str | None = None, players: int | None = None) -> GameRules:
-    """The house rules in force for ``game`` (the first game: engine.games.UNNAMED) from
-    the config (device.config.Config.house_settings; its defaults where a setting is
-    not there), at a table of ``players`` for the games played by several."""
-    from engine.games import UNNAMED, get_game
-    from engine.settings import rules_with
-
-    table = get_game(game or UNNAMED.name, players)
-    values = config.house_settings(table.name)
-    try:
-        return rules_with(table, values)
-    except RulesError as exc:
-        # Checked on load at the game's usual table size: a setting that does not fit
-        # this one (a fixed hand of 12 for six players) is left at its default.
-        log.warning("house rules of %s at %s players: %s", table.name, table.players, exc)
-        kept: dict[str, object] = {}
-        for key, value in values.items():  # each setting kept while the whole still fits
-            if _fits(table, {**kept, key: value}):
-                kept[key] = value
-        return rules_with(table, kept)
-
-
-def _fits(game: Game, values: dict[str, object]) -> bool:
-    from engine.settings import rules_with
-
-    try:
-        rules_with(game, values)
-    except RulesError:
-        return False
-    return True
 
 
 @dataclass
@@ -139,8 +107,6 @@ class App:
         self.referee_session: Referee | None = None  # kept by the referee scene
         self.review_cache: ReviewCache | None = None  # kept by the review scene
         self.store_notice_dismissed = False  # the menu's notice of a damaged store was read
-        from device.app import scenes
-
         self.scene: Scene
         self._show(scenes.make("menu", self))
 
@@ -276,8 +242,6 @@ class App:
 
     # -- scenes -----------------------------------------------------------------------
     def go(self, name: str, **kwargs: object) -> None:
-        from device.app import scenes
-
         if name == "table":  # the games where each plays alone at 2-7 seats have their own table
             name = scenes.table_for(self.session.match.game.name)
         scene = scenes.make(name, self, **kwargs)

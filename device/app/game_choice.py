@@ -1,7 +1,7 @@
 """Which game the table plays: the menu's game picker and Settings choose it,
 the config's [game] section keeps it, and the table starts with it.
 
-A game the screen cannot seat yet (device.app.scenes.has_table says) is
+A game the screen cannot seat yet (has_table says) is
 offered greyed with the reason; the picker asks has_table every time it is
 drawn, so a game lights up as soon as its table is added.
 """
@@ -12,11 +12,24 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from device.config import seat_counts
+from engine.games import GAMES, UNNAMED, game_of, get_game
+
 if TYPE_CHECKING:
     from device.app.app import App
     from device.config import Config
 
 log = logging.getLogger(__name__)
+
+
+def has_table(game: str) -> bool:
+    """Whether the table app can seat ``game``: the one table draws every game there is."""
+    return game in GAMES
+
+
+def no_table(game: str) -> str:
+    """What to say when ``game`` has no table."""
+    return f"there is no game called {game!r}: choose one of {', '.join(GAMES)}"
 
 
 @dataclass(frozen=True)
@@ -43,10 +56,6 @@ class GameChoice:
 
 def choices() -> list[GameChoice]:
     """Every game ``whist-table games`` lists, in its order."""
-    from device.app.scenes import has_table
-    from device.config import seat_counts
-    from engine.games import GAMES
-
     out = []
     for name, game in GAMES.items():
         seatable = has_table(name)
@@ -63,9 +72,6 @@ def configured(config: Config) -> tuple[str, int | None]:
     """The game (and table size) the config starts the table with; the first game when
     the screen cannot seat the configured game yet (said in the log, not refused:
     a kiosk must start)."""
-    from device.app.scenes import has_table, no_table
-    from engine.games import UNNAMED
-
     name, players = config.game.name, config.game.players
     if not has_table(name):
         log.warning("the config's game: %s; starting %s", no_table(name), UNNAMED.title)
@@ -79,12 +85,8 @@ def current(app: App) -> tuple[str, int]:
     if session is not None:
         game = session.match.game
         if session.pending_rules is not None:
-            from engine.games import game_of
-
             game = game_of(session.pending_rules)
         return game.name, game.players
-    from engine.games import UNNAMED, get_game
-
     game = get_game(app.options.game or UNNAMED.name, app.options.players)
     return game.name, game.players
 
@@ -97,8 +99,6 @@ def in_progress(app: App) -> bool:
 
 def default_players(name: str, app: App) -> int | None:
     """The table size offered first for ``name``: the one in use, the config's, else the game's own."""
-    from device.config import seat_counts
-
     counts = seat_counts(name)
     if len(counts) == 1:
         return None
@@ -114,9 +114,6 @@ def switch(app: App, name: str, players: int | None) -> None:
     """Play ``name`` (at ``players``) from now on: kept in the config (written back
     when Settings are), and the match in play, if any, abandoned unscored (the
     scenes ask first: in_progress)."""
-    from device.config import seat_counts
-    from engine.games import game_of
-
     if len(seat_counts(name)) == 1:
         players = None
     app.options.game, app.options.players = name, players

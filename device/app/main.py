@@ -90,7 +90,7 @@ def app_from_args(args: argparse.Namespace, kiosk: bool = False, persist: bool =
 
 def _check_rules(options: AppOptions, config: Config) -> None:
     """--rule checked against the game the run starts with, before a window opens."""
-    from device.app.app import rules_from_config
+    from device.app.house_rules import rules_from_config
     from engine.errors import RulesError
     from engine.games import get_game
     from engine.settings import rules_with
@@ -229,7 +229,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
     hand of the seed where South gets there)."""
     if scene not in SCREENSHOT_SCENES:
         raise ValueError(f"unknown scene {scene!r}: choose from {', '.join(SCREENSHOT_SCENES)}")
-    from device.app.scenes import has_table, no_table
+    from device.app.game_choice import has_table, no_table
 
     refereed = scene.startswith("referee")  # real cards need no table: every game is refereed
     if not has_table(_game(game)) and not refereed:

@@ -55,7 +55,7 @@ class _Pictured(Reader):
 
 def prepare(app: App, scene: str, seed: int = 1) -> None:
     """Put the app's referee session in the state ``scene`` shows and open the screen."""
-    from device.app.app import rules_from_config
+    from device.app.house_rules import rules_from_config
     from device.app.scenes.referee import RefereeScene
 
     game = app.options.game

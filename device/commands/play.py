@@ -55,7 +55,7 @@ def display_available(env: dict[str, str] | None = None) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "game", None):
-        from device.app.scenes import has_table, no_table
+        from device.app.game_choice import has_table, no_table
         from engine.errors import RulesError
         from engine.games import get_game
 

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     rubber_points = None if args.rubber_points is None else args.rubber_points == "on"
     size = parse_size(args.size)
     assert size is not None  # the flag has a default
-    from device.app.scenes import has_table, no_table
+    from device.app.game_choice import has_table, no_table
     from engine.errors import RulesError
     from engine.games import GAMES, get_game
 

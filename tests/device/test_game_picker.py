@@ -21,7 +21,7 @@ def app():
 
 
 def test_the_menu_offers_every_game_with_its_table_size_and_the_unseatable_greyed(app):
-    from device.app.scenes import has_table
+    from device.app.game_choice import has_table
 
     tap_button(app, "game")
     picker = app.scene
@@ -40,11 +40,9 @@ def test_the_menu_offers_every_game_with_its_table_size_and_the_unseatable_greye
 
 
 def test_a_game_lights_up_when_has_table_says_yes(app, monkeypatch):
-    from device.app import scenes
-
     tap_button(app, "game")
-    assert not app.scene.buttons.by_name("game-widow").enabled or scenes.has_table("widow")
-    monkeypatch.setattr(scenes, "has_table", lambda game: True)
+    assert not app.scene.buttons.by_name("game-widow").enabled or game_choice.has_table("widow")
+    monkeypatch.setattr(game_choice, "has_table", lambda game: True)
     app.scene.relayout()
     assert app.scene.buttons.by_name("game-widow").enabled
     assert app.scene.buttons.by_name("game-dummy").enabled
@@ -157,9 +155,7 @@ def test_the_table_starts_with_the_configs_game(tmp_path):
 
 
 def test_a_configured_game_without_a_table_starts_classic(monkeypatch):
-    from device.app import scenes
-
-    monkeypatch.setattr(scenes, "has_table", lambda game: game == "classic")
+    monkeypatch.setattr(game_choice, "has_table", lambda game: game == "classic")
     config = Config().updated({"game": {"name": "solo"}})
     assert game_choice.configured(config) == ("classic", None)
 

@@ -4,7 +4,7 @@ the config's [rules.<game>] table, checked on load, and the next match plays the
 
 import pytest
 
-from device.app.app import rules_from_config
+from device.app.house_rules import rules_from_config
 from device.app.scenes.settings import SettingsScene
 from device.app.testing import make_app, tap_button, tap_setting
 from device.config import Config, ConfigError, config_from_dict, load_config, save_config

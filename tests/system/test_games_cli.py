@@ -192,7 +192,7 @@ def test_a_stored_norwegian_hand_reads_back_in_history_and_on_the_recall_screen(
 
 
 def test_every_game_has_a_table_and_an_unknown_game_is_refused_with_what_to_do(capsys, tmp_path):
-    from device.app.scenes import has_table
+    from device.app.game_choice import has_table
     from device.cli import main
     from engine.games import GAMES
 

@@ -42,19 +42,6 @@ SCENES = {
     "game_stats": ("game_stats", "GameStatsScene"),
 }
 
-def has_table(game: str) -> bool:
-    """Whether the table app can seat ``game``: the one table draws every game there is."""
-    from engine.games import GAMES
-
-    return game in GAMES
-
-
-def no_table(game: str) -> str:
-    """What to say when ``game`` has no table."""
-    from engine.games import GAMES
-
-    return f"there is no game called {game!r}: choose one of {', '.join(GAMES)}"
-
 
 def table_for(game: str) -> str:
     """The table scene that plays ``game``: the one table, for every game."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app.house_rules import rules_from_config
 from device.app.render import text, theme
 from device.app.scenes.base import Scene
 from device.app.scenes.table import SEAT_LABELS, TableScene
@@ -84,8 +85,6 @@ class DemoScene(Scene):
 
     def _session(self, name: str) -> Session:
         if name not in self.sessions:
-            from device.app.app import rules_from_config
-
             options = self.app.options
             offset = SEED_STEP * (1 + self.games.index(name))
             players = options.players if name == options.game else None  # the table's size of its game

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app import game_choice
 from device.app.render import felt, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.game_stats import COLUMN_WORDS, Figures, GameFigures, game_figures
@@ -50,8 +51,6 @@ class GameStatsScene(Scene):
         self.figures = self._read()
         keys = [f.key for f in self.figures]
         if key is None:  # the game at the table first, when it has figures
-            from device.app import game_choice
-
             name, players = game_choice.current(app)
             key = next((f.key for f in self.figures if (f.game, f.players) == (name, players)),
                        keys[0] if keys else None)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app import game_choice
 from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent
@@ -30,7 +31,6 @@ def store_notice(app: App) -> str | None:
 def game_blurb(app: App, width: int, size: int) -> str:
     """The line under the title: the game the table plays (the Game button changes it),
     with its one-line description where that fits on one line."""
-    from device.app import game_choice
     from engine.games import get_game
 
     name, players = game_choice.current(app)

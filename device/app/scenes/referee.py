@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device.app.house_rules import rules_from_config
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes import referee_seats as seats
 from device.app.scenes.referee_base import NO_READER, NO_SEAT_READERS, ButtonItem, RefereeFrame
@@ -34,8 +35,6 @@ TAKEN_SECONDS = 3.0  # how long a card taken as a person's stays big (one reader
 def _new_session(app: App) -> Referee:
     """The app's game at its table size, its house rules from the config at each size; every
     action journalled in the app's store, an unfinished real-card match resumed."""
-    from device.app.app import rules_from_config
-
     config, name = app.config, app.options.game
     assert name is not None  # the App fills it in from the config
     session = Referee(name, app.options.players, ai_async=True, store=app.store, seed=app.options.seed,

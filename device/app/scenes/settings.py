@@ -18,6 +18,7 @@ from functools import partial
 
 import pygame
 
+from device.app.game_choice import choice, current
 from device.app.render import felt, layout, text, theme, widgets
 from device.app.scenes.base import Scene
 from device.config import AI_PACES
@@ -41,8 +42,6 @@ def _onoff(v: object) -> str:
 
 
 def _game_words(v: object) -> str:
-    from device.app.game_choice import choice
-
     name, players = v if isinstance(v, tuple) else (str(v), None)
     game = choice(str(name))
     return f"{game.title} · {players}" if game.several_sizes else game.title
@@ -77,7 +76,6 @@ class SettingsScene(Scene):
 
     def settings(self) -> list[Setting]:
         """The rows: the house rules of the game played, then the table's own settings."""
-        from device.app.game_choice import current
         from device.config import rules_section
         from engine.games import get_game
         from engine.settings import settings_of
@@ -129,7 +127,6 @@ class SettingsScene(Scene):
         self.relayout()
 
     def _default_of(self, game: str, key: str) -> object:
-        from device.app.game_choice import current
         from engine.games import get_game
         from engine.settings import setting_of
 
@@ -218,8 +215,6 @@ class SettingsScene(Scene):
         for it: a tap opens the game picker (device/app/scenes/game_picker.py), which
         asks before a match in play is given up. Ten games and their table sizes are
         too many to step through like the rows' values."""
-        from device.app.game_choice import current
-
         pad = self.px(8)
         self.title_x = pad * 2 + self.px(96)
         left = self.title_x + text.width(self.title, self.px(28), True) + 2 * pad if y == pad else pad
