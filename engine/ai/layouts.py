@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from engine.cards import Card, full_deck
-from engine.family_solver import nodes, solve_family_moves
+from engine.family_solver import clear_tables, nodes, solve_family_moves
 from engine.observation import Observation
 from engine.order import Order
 from engine.seats import Seat
@@ -105,6 +105,7 @@ def solve_layouts(obs: Observation, rng: random.Random, draw: int, node_budget: 
     trick = tuple(int(c) for c in obs.trick.cards)
     out: list[dict[int, int]] = []
     budget = node_budget
+    clear_tables()  # a layout's nodes must not depend on earlier moves, so a seed gives one card
     for _ in range(draw):
         if budget <= 0:
             break

@@ -108,3 +108,19 @@ def test_random_matches_run_to_the_end_and_replay_the_same(seed, games):
     again = Match.from_dict(match.to_dict())
     assert again.to_dict() == match.to_dict() and again.game is GAME
     assert [h.points for h in again.hands] == [h.points for h in match.hands]
+
+
+def test_a_nullo_card_depends_only_on_the_seed_not_on_what_was_solved_before() -> None:
+    # The family solver keeps its tables between calls; a nullo search cut off at a node
+    # count once chose D4, SJ or HT for one position and seed, depending on earlier solves.
+    from engine.ai import choose_action
+    from engine.games.norwegian import NorwegianRules
+    from tests.engine.test_observation import positions
+
+    rules = NorwegianRules(grand_made=4, grand_set=8, nullo=2, target=50, games_per_match=1,
+                           bid_style="spoken", high_colour="black")
+    match, deal = positions(rules, 5, 26)
+    obs = match.observe(deal.turn)
+    assert obs.contract is not None and obs.contract.call == "nullo"
+    first = choose_action(obs, "hard", seed=5, budget=None, samples=4)
+    assert all(choose_action(obs, "hard", seed=5, budget=None, samples=4) == first for _ in range(3))

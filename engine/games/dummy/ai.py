@@ -24,7 +24,7 @@ from engine.ai import layouts
 from engine.ai.family import seeded
 from engine.ai.hands import count_tricks, win_with
 from engine.cards import BIG_JOKER_ID, LITTLE_JOKER_ID, Card, full_deck
-from engine.family_solver import nodes, solve_family_moves
+from engine.family_solver import clear_tables, nodes, solve_family_moves
 from engine.game import Phase
 from engine.games.dummy import DUMMY, GAME, MODES, rank
 from engine.observation import Observation
@@ -134,6 +134,7 @@ def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None
     taken = obs.won[declarer] + obs.won[DUMMY]
     made: dict[int, float] = {}
     tricks: dict[int, float] = {}
+    clear_tables()  # a layout's nodes must not depend on earlier moves, so a seed gives one card
     for _ in range(draws):
         if budget <= 0:
             break

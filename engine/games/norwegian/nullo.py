@@ -15,7 +15,7 @@ import random
 from engine.ai.sampling import Sampler
 from engine.ai.view import view_of
 from engine.cards import Card
-from engine.family_solver import nodes, partners, solve_family_moves
+from engine.family_solver import clear_tables, nodes, partners, solve_family_moves
 from engine.observation import Observation
 from engine.order import Order
 
@@ -37,6 +37,7 @@ def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None
     budget = NODES[level]
     total: dict[int, int] = {}
     solved = 0
+    clear_tables()  # a layout's nodes must not depend on earlier moves, so a seed gives one card
     for _ in range(LAYOUTS[level]):
         if budget <= 0:
             break
