@@ -120,8 +120,8 @@ _NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [
 
 
 def say(game: Game, note: str) -> str:
-    """A note of the engine's scoring ("solo by West: 5 tricks, made", "bids N 3, E 1") with its
-    seats and sides in the table's words ("solo by Player 4: ...", "bids You 3, Player 2 1")."""
+    """A note of the engine's scoring ("made by West: 5 tricks", "bids N 3, E 1") with its
+    seats and sides in the table's words ("made by Player 4: ...", "bids You 3, Player 2 1")."""
 
     def word(m: re.Match[str]) -> str:
         found = m.group(1)

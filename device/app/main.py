@@ -290,8 +290,8 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
             raise ValueError(f"a hand of {session.match.game.title} has {deal.tricks_per_hand} tricks: "
                              f"--tricks {tricks} is past its end")
 
-    solo = not session.match.game.partnerships  # each alone: you are seat 0, else South
-    if scene == "table" and solo:
+    alone = not session.match.game.partnerships  # each alone: you are seat 0, else South
+    if scene == "table" and alone:
         # at your turn: to bid with tricks 0 (you deal the first hand: the hook shows), else
         # to play once that many tricks (default 1) are played and the trick is under way
         def your_turn(d: Deal) -> bool:
