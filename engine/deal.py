@@ -297,6 +297,7 @@ class Deal:
         self.auction: list[Bid | Pass] = []
         self.declarations: list[Declare] = []
         self.exchanges: list[Exchange] = []
+        self._passing: list[tuple[Seat, tuple[Card, ...]]] = []  # passed, not yet picked up
         dealt = record.hands()
         self._hands: list[set[Card] | None] = [None if h is None else set(h) for h in dealt]
         self.piles: dict[str, tuple[Card, ...]] = dict(record.piles)
@@ -336,6 +337,12 @@ class Deal:
     def _advance(self) -> None:
         """After a step before the play: the next step, or the contract and the first lead."""
         self._step = self.game.step(self)
+        if self._passing and (self._step is None or self._step.phase is not Phase.EXCHANGE):
+            for to, cards in self._passing:  # every pass made: each seat picks up what it was passed
+                received = self._hands[to]
+                if received is not None:
+                    received.update(cards)
+            self._passing.clear()
         if self._step is not None:
             if self._step.phase is Phase.EXCHANGE:
                 self._take_pile(self._step.seat)
@@ -479,7 +486,7 @@ class Deal:
         hand = self.playable(seat)
         if hand is None:
             return []
-        return self.order.legal(hand, self.current.cards)
+        return self.game.play_limit(self, seat, self.order.legal(hand, self.current.cards))[0]
 
     def playable(self, seat: Seat) -> frozenset[Card] | None:
         """The cards ``seat`` may play from: its hand and, in Scandinavian
@@ -557,6 +564,9 @@ class Deal:
         led = self.order.must_follow(held, self.current.cards, card)
         if led is not None:
             raise IllegalPlay(f"must follow {SUIT_NAMES[led]}")
+        allowed, why = self.game.play_limit(self, seat, self.order.legal(held, self.current.cards))
+        if card not in allowed:
+            raise IllegalPlay(why or f"{card} may not be played now")
 
     def _check_step(self, action: Bid | Pass | Declare | Exchange, turn: Seat, step: Step | None) -> None:
         kind = {Bid: Phase.AUCTION, Pass: Phase.AUCTION, Declare: Phase.DECLARE,
@@ -617,7 +627,11 @@ class Deal:
                 hand = self._hands[action.seat]
                 if hand is not None:
                     hand.difference_update(action.discard)
-                self.piles["discard"] = action.discard
+                to = self.game.exchange_to(self, action.seat)
+                if to is None:
+                    self.piles["discard"] = action.discard
+                else:
+                    self._passing.append((to, action.discard))
             else:
                 self.auction.append(action)
             self._advance()

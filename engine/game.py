@@ -268,6 +268,13 @@ class Game:
         ``exchange_count`` cards of the hand may go (Bid Whist's kitty)."""
         return []
 
+    def exchange_to(self, deal: Deal, seat: Seat) -> Seat | None:
+        """Where the cards ``seat`` exchanges go: None, laid away (the pile ``discard``);
+        a seat, passed to it face down. Passed cards reach their seats' hands together,
+        once the last exchange of the step is made, so nobody sees what they receive
+        before passing their own."""
+        return None
+
     def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
         """Cards of the piles ``seat`` may see now (a turned kitty, a widow, the discards)."""
         return {}
@@ -300,6 +307,12 @@ class Game:
         """Whether ``seat``, dealt in, plays no more tricks this hand (Knockout: a dog's
         life whose one card is played); it neither leads nor follows."""
         return False
+
+    def play_limit(self, deal: Deal, seat: Seat, legal: list[Card]) -> tuple[list[Card], str]:
+        """The cards of ``legal`` (those following suit allows) that ``seat`` may play now,
+        and, where the game bars some, the reason a person reads when trying one: a suit
+        that may not be led yet, cards barred from the first trick. The default bars none."""
+        return legal, ""
 
     def order(self, deal: Deal, contract: Contract) -> Order:
         return Order(contract.trump, contract.downtown)

@@ -145,6 +145,7 @@ class TableSpec:
     bids_tricks: bool = False  # each seat bids the number of tricks it will take (exact bids)
     contracts: bool = False  # the auction names a declarer whose side makes or fails a contract
     knockouts: bool = False  # a player who takes no trick leaves the game (``Game.still_in``)
+    lowest_wins: bool = False  # the points are penalties: the lowest total leads and wins
 
     def pile(self, key: str) -> Pile:
         for p in self.piles:
