@@ -326,7 +326,12 @@ class BySeat(Report):
             return [f"Bids: {bids} ({contract.call})"]
         if contract.declarer is not None:
             return [f"Trumps: {contract.call} by {seat_word(contract.declarer)}"]
-        return []
+        passes = [(ex, to) for ex in deal.exchanges if (to := self.game.exchange_to(deal, ex.seat)) is not None]
+        if passes:  # cards passed to another seat before the play
+            return [f"{contract.call.capitalize()}: " + "; ".join(
+                f"{seat_word(ex.seat)} {' '.join(self.p.card(c) for c in ex.discard)} to {seat_word(to)}"
+                for ex, to in passes)]
+        return [contract.call.capitalize()] if contract.call else []
 
     def trick_line(self, deal: Deal, number: int) -> str:
         trick = deal.tricks[number - 1]
@@ -341,6 +346,8 @@ class BySeat(Report):
         named = self.game.has_auction and not counted
         for note in score.notes:
             if named:  # what the contract made
+                lines.append(f"  {note}")
+            elif self.game.table.lowest_wins:  # penalty points: a moon shot, a shared win
                 lines.append(f"  {note}")
             elif note.startswith("out: "):
                 knocked = [Seat.parse_at(x.strip(), self.game.players) for x in note[5:].split(",")]
