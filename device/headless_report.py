@@ -326,7 +326,8 @@ class BySeat(Report):
             return [f"Bids: {bids} ({contract.call})"]
         if contract.declarer is not None:
             return [f"Trumps: {contract.call} by {seat_word(contract.declarer)}"]
-        passes = [(ex, to) for ex in deal.exchanges if (to := self.game.exchange_to(deal, ex.seat)) is not None]
+        passes = [(ex, to) for ex in deal.exchanges
+                  if (to := self.game.exchange_to(deal, ex.seat)) is not None]
         if passes:  # cards passed to another seat before the play
             return [f"{contract.call.capitalize()}: " + "; ".join(
                 f"{seat_word(ex.seat)} {' '.join(self.p.card(c) for c in ex.discard)} to {seat_word(to)}"

@@ -12,7 +12,7 @@ replays on its own whatever hand of the match it was."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 
 from engine.cards import Card, parse_cards
@@ -58,7 +58,8 @@ class HeartsRules:
             raise RulesError(f"Hearts passes 0 to {min(4, size - 1)} cards at {self.players} players, "
                              f"not {self.pass_count}")
         if self.pass_cycle not in PASS_CYCLES:
-            raise RulesError(f"Hearts' pass_cycle is one of {', '.join(PASS_CYCLES)}, not {self.pass_cycle!r}")
+            raise RulesError(f"Hearts' pass_cycle is one of {', '.join(PASS_CYCLES)}, "
+                             f"not {self.pass_cycle!r}")
         if self.moon not in MOONS:
             raise RulesError(f"Hearts' moon setting is one of {', '.join(MOONS)}, not {self.moon!r}")
         if not 10 <= self.target <= 500:
@@ -84,7 +85,8 @@ class HeartsRules:
                                   (self.jack_diamonds, "jack of diamonds -10")) if on]
         moon = {"others_plus_26": "the moon: 26 to each other", "choice": "the moon: shooter's choice",
                 "off": "no moon"}[self.moon]
-        return ", ".join([f"{self.players} players", passing, moon, *extras, f"game to {self.target}, lowest wins"])
+        return ", ".join([f"{self.players} players", passing, moon, *extras,
+                          f"game to {self.target}, lowest wins"])
 
 
 def hand_size(players: int) -> int:
@@ -148,18 +150,34 @@ def broken(deal: Deal) -> bool:
     return any(c.suit == HEART or (queen and c == QUEEN) for t in deal.tricks for c in t.cards)
 
 
-def moon_points(rules: HeartsRules, raw: tuple[int, ...], shooter: int, before: tuple[int, ...]) -> tuple[int, ...]:
+def moon_points(rules: HeartsRules, raw: tuple[int, ...], shooter: int,
+                before: tuple[int, ...]) -> tuple[int, ...]:
     """The hand's points when ``shooter`` took every heart and the queen (``raw`` are the
     points as taken, the jack of diamonds included). With ``choice`` the table picks for the
     shooter: 26 to each other when that leaves the shooter lowest at a game's end, else
     26 off the shooter's own score."""
-    others = tuple(p + (0 if s == shooter else MOON) - (MOON if s == shooter else 0) for s, p in enumerate(raw))
+    others = tuple(p - MOON if s == shooter else p + MOON for s, p in enumerate(raw))
     if rules.moon == "others_plus_26":
         return others
     mine = tuple(p - 2 * MOON if s == shooter else p for s, p in enumerate(raw))
     after = [b + p for b, p in zip(before, others, strict=True)]
     ends = max(after) >= rules.target
     return others if ends and after[shooter] == min(after) else mine
+
+
+def hand_points(rules: HeartsRules, taken: Sequence[Sequence[Card]],
+                game_score: tuple[int, ...]) -> tuple[tuple[int, ...], list[str]]:
+    """Each seat's points for the cards it took (``taken``, by seat), the moon counted,
+    and the notes that say what happened (who shot the moon, and how it scored)."""
+    raw = tuple(sum(points_of(c, rules.jack_diamonds) for c in cards) for cards in taken)
+    counted = [sum(1 for c in cards if is_point(c)) for cards in taken]
+    shooter = next((s for s, n in enumerate(counted) if n == 14), None)
+    if shooter is None or rules.moon == "off":
+        return raw, []
+    points = moon_points(rules, raw, shooter, game_score)
+    mine = points[shooter] == raw[shooter] - 2 * MOON
+    how = "26 off their own score" if mine else "26 to each other player"
+    return points, [f"{seat_label(Seat(shooter), len(taken))} shot the moon: {how}"]
 
 
 class Hearts(Game):
@@ -229,7 +247,8 @@ class Hearts(Game):
             raise RulesError(f"{extra[0]} is taken out of the pack at {self.players} players")
         sizes = {len(h) for h in record.hands() if h is not None}
         if sizes - {hand_size(self.players)}:
-            raise RulesError(f"each player is dealt {hand_size(self.players)} cards at {self.players} players")
+            raise RulesError(f"each player is dealt {hand_size(self.players)} cards "
+                             f"at {self.players} players")
 
     # -- the pass -------------------------------------------------------------------
     def step(self, deal: Deal) -> Step | None:
@@ -289,22 +308,11 @@ class Hearts(Game):
     def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
-        taken = taken_cards(deal)
-        raw = tuple(sum(points_of(c, r.jack_diamonds) for c in cards) for cards in taken)
-        counted = tuple(sum(1 for c in cards if is_point(c)) for cards in taken)
-        notes: list[str] = []
-        points = raw
-        shooter = next((s for s, n in enumerate(counted) if n == 14), None)
-        if shooter is not None and r.moon != "off":
-            points = moon_points(r, raw, shooter, game_score)
-            how = ("26 off their own score" if points[shooter] == raw[shooter] - 2 * MOON
-                   else "26 to each other player")
-            notes.append(f"{seat_label(Seat(shooter), self.players)} shot the moon: {how}")
+        points, notes = hand_points(r, taken_cards(deal), game_score)
         after = tuple(g + p for g, p in zip(game_score, points, strict=True))
         won: int | None = None
         if max(after) >= r.target:
-            low = min(after)
-            leaders = [s for s, v in enumerate(after) if v == low]
+            leaders = [s for s, v in enumerate(after) if v == min(after)]
             won = leaders[0]
             if len(leaders) > 1:
                 notes.append("shared win: " + ", ".join(seat_label(Seat(s), self.players) for s in leaders))
@@ -320,5 +328,6 @@ class Hearts(Game):
 GAME = Hearts()
 
 
-__all__ = ["GAME", "Hearts", "HeartsRules", "broken", "direction_of", "is_point", "lowest_club", "moon_points",
-           "pack_of", "points_of", "taken_cards"]
+__all__ = ["GAME", "Hearts", "HeartsRules", "broken", "direction_of", "hand_points", "is_point",
+           "lowest_club",
+           "moon_points", "pack_of", "points_of", "taken_cards"]

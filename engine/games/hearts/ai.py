@@ -207,7 +207,6 @@ def position(obs: Observation) -> Position:
     taken = [0] * n
     counted = [0] * n
     voids: list[set[int]] = [set() for _ in range(n)]
-    held = [len(hand)] * n
     broken = False
     for t in (*obs.tricks, obs.trick):
         plays = t.plays()
@@ -225,13 +224,11 @@ def position(obs: Observation) -> Position:
             winner = int(plays[w][0])
             taken[winner] += sum(rules.value(int(c)) for c in t.cards)
             counted[winner] += sum(1 for c in t.cards if _point(int(c)))
-    per = {s: 0 for s in range(n)}
+    per = [0] * n
     for t in (*obs.tricks, obs.trick):
-        for s, _ in t.plays():
-            per[int(s)] += 1
-    mine = per[seat]
-    for s in range(n):
-        held[s] = len(hand) + mine - per[s]
+        for who, _ in t.plays():
+            per[who] += 1
+    held = [len(hand) + per[seat] - per[s] for s in range(n)]
     known: list[set[int]] = [set() for _ in range(n)]
     passed = obs.piles.get("passed", ())
     call = obs.contract.call if obs.contract is not None else "hold"
@@ -365,12 +362,13 @@ def search(obs: Observation, rng: random.Random, work: int, moon: bool) -> int:
         for p, shooters in enumerate(plans):
             for i, c in enumerate(legal):
                 totals[p][i] += _score(playout(pos, hands, c, shooters), pos.seat)
-    best = min(((totals[p][i], i) for p in range(len(plans)) for i in range(len(legal))))
+    best = min((totals[p][i], i) for p in range(len(plans)) for i in range(len(legal)))
     return legal[best[1]]
 
 
 def textbook_pass(obs: Observation) -> Exchange:
-    return Exchange(obs.seat, tuple(Card(c) for c in sorted(pass_cards([int(c) for c in obs.hand], obs.discard))))
+    chosen = pass_cards([int(c) for c in obs.hand], obs.discard)
+    return Exchange(obs.seat, tuple(Card(c) for c in sorted(chosen)))
 
 
 def textbook_play(obs: Observation) -> Action:

@@ -30,7 +30,7 @@ SETTINGS = (
     SettingSpec("jack_diamonds", "Jack of diamonds", (False, True),
                 "Omnibus: taking the jack of diamonds scores minus 10."),
     SettingSpec("moon", "Shooting the moon", MOONS,
-                "Taking every heart and the queen: 26 to each other player, the shooter's choice, or no bonus.",
+                "Taking every heart and the queen: 26 to each other, the shooter's choice, or nothing.",
                 words=(("others_plus_26", "26 to the others"), ("choice", "Shooter's choice"),
                        ("off", "Off"))),
     SettingSpec("target", "Game to", TARGETS, "The game ends when anyone reaches this; lowest total wins."),
