@@ -1,6 +1,7 @@
-"""A killed ``demo --headless --db`` of a game with an auction, and of one where each plays
-alone, resumes from its store when run again and ends with the same journal, the same
-``history --json`` and the same last lines as a run that was never killed."""
+"""A killed ``demo --headless --db`` of a game with an auction, of one where each plays
+alone and of one whose players pass cards to each other, resumes from its store when run
+again and ends with the same journal, the same ``history --json`` and the same last lines as
+a run that was never killed."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.game import Game
 from engine.games import GAMES
 from tests.system.test_powercut import partial_journal
 from tests.system.test_resume import journal_of, run_cli
@@ -23,7 +25,9 @@ HANDS = 2
 def games() -> list[str]:
     partners = next(n for n, g in GAMES.items() if g.partnerships and g.has_auction)
     alone = next(n for n, g in GAMES.items() if not g.partnerships and g.has_auction)
-    return [partners, alone]
+    # and one whose players pass cards to each other before the play (picked up once all have passed)
+    passing = next(n for n, g in GAMES.items() if type(g).exchange_to is not Game.exchange_to)
+    return [partners, alone, passing]
 
 
 def command(db: Path, game: str) -> list[str]:

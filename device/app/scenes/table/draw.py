@@ -169,7 +169,9 @@ def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
     for name, pile in deal.game.visible_piles(deal, t.you).items():
         if pile and not set(pile) & faced and len(pile) <= 3 and deal.phase == Phase.PLAY:
             word = words_of.get(name, name)
-            shown += [(word.removeprefix("the ").capitalize(), c) for c in pile]
+            # one caption over a pile's cards, not one a card
+            caption = word.removeprefix("the ").capitalize()
+            shown += [(caption if i == 0 else "", c) for i, c in enumerate(pile)]
     x, y = g.felt.x + g.pad, g.felt.y + t.px(24)
     out = []
     for caption, card in shown[:3]:
@@ -181,8 +183,9 @@ def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
 def _draw_turned(t: TableScene, surf: pygame.Surface) -> None:
     t.turned_rects = []
     for caption, card, r in turned(t):
-        lab = text.text(caption, t.px(18), theme.INK, True)
-        layout.blit(surf, lab, (r.x, r.y - lab.get_height()))
+        if caption:
+            lab = text.text(caption, t.px(18), theme.INK, True)
+            layout.blit(surf, lab, (r.x, r.y - lab.get_height()))
         t.turned_rects.append(trick.put_card(surf, card, cards.card_surface(card, r.w, r.h, t.four),
                                              topleft=r.topleft))
 

@@ -46,7 +46,7 @@ def call_words(action: Bid | Pass, spec: TableSpec) -> str:
 
 
 def declare_words(action: Declare, order: bool = True) -> str:
-    """'♠ Spades', 'No trumps', 'Downtown', '♥ Hearts, downtown' (``order``: the direction
+    """'♠ Spades', 'No trumps', 'Downtown', '♦ Diamonds, downtown' (``order``: the direction
     said too, where the choices differ in it)."""
     if action.trump in (None, "N"):
         return str(action.order).capitalize() if action.order else "No trumps"
@@ -256,8 +256,9 @@ class StepPanel:
         self.need = deal.exchange_count()
         n = len(self.picked)
         self.lay_away.enabled = n == self.need
-        self.lay_away.label = (f"Lay away these {self.need}" if n == self.need
-                               else f"Tap {self.need} {seat_word}to lay away ({n}/{self.need})")
+        verb = "lay away" if deal.turn is None or deal.game.exchange_to(deal, deal.turn) is None else "pass"
+        self.lay_away.label = (f"{verb.capitalize()} these {self.need}" if n == self.need
+                               else f"Tap {self.need} {seat_word}to {verb} ({n}/{self.need})")
 
     def toggle(self, card: Card) -> str:
         """A tap on a card while picking: chosen, or put back. Returns what to say, if anything."""

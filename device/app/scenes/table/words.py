@@ -79,6 +79,9 @@ def step_prompt(deal: Deal, step: str, seating: Seating, acting_for: Seat | None
         return "Keep one hand: the other is laid away"
     elif step == "pick":
         whose = "" if acting_for is None else f" of {seating.name(acting_for)}"
+        to = deal.game.exchange_to(deal, deal.turn) if deal.turn is not None else None
+        if to is not None:  # passed to another player, face down
+            return f"Pass {deal.exchange_count()} cards{whose} to {seating.name(to)}"
         return f"Lay away {deal.exchange_count()} cards{whose}"
     elif step == "knock":
         return "A dog's life: play your card, or knock"
@@ -95,7 +98,8 @@ def others_step(deal: Deal, seating: Seating, turn: Seat) -> str:
     if deal.phase == Phase.DECLARE:
         return f"{name} names trumps"
     if deal.phase == Phase.EXCHANGE:
-        return f"{name} lays cards away"
+        passing = deal.game.exchange_to(deal, turn) is not None
+        return f"{name} passes cards" if passing else f"{name} lays cards away"
     return f"{name} to play"
 
 
