@@ -16,7 +16,8 @@ then A alone at each seat among B's and B alone at each seat among A's. A's
 margin on a deal is the mean over the seats of A's points alone at a seat
 less B's points at that seat in B's field, and of A's points at that seat in
 A's field less B's alone there, halved: how much better A scores than B in
-the same seat with the same cards and the same company. Each player's mean
+the same seat with the same cards and the same company (where the lowest total
+wins, B's points less A's, so a positive margin is always A ahead). Each player's mean
 points a hand alone among the other, and how often it made its bid exactly
 (games that bid a number of tricks), are reported beside it.
 
@@ -242,10 +243,11 @@ class Arena:
         in_b, _ = self.play_seats(record, [b] * len(seats), seed)
         in_a, _ = self.play_seats(record, [a] * len(seats), seed)
         diffs = []
+        sign = -1 if self.game.table.lowest_wins else 1  # penalty points: A ahead is A taking fewer
         for s in seats:
             a_alone, a_bids = self.play_seats(record, [a if t == s else b for t in seats], seed)
             b_alone, b_bids = self.play_seats(record, [b if t == s else a for t in seats], seed)
-            diffs.append((a_alone.points[s] - in_b.points[s] + in_a.points[s] - b_alone.points[s]) / 2)
+            diffs.append(sign * (a_alone.points[s] - in_b.points[s] + in_a.points[s] - b_alone.points[s]) / 2)
             self.alone[a.key].append(a_alone.points[s])
             self.alone[b.key].append(b_alone.points[s])
             if s in a_bids:

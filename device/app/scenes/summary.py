@@ -35,7 +35,8 @@ def headline(game: Game, score: HandScore, bids: dict[int, tuple[int, int]]) -> 
         return "Hand over: " + " · ".join(f"{w} {vocabulary.signed(p)}" for w, p in each)
     side = score.points.index(best)
     tricks = count(score.tricks[side], "trick")
-    return f"{vocabulary.verb(sides[side], 'score')} {count(best, 'point')} with {tricks}"
+    verb = "take" if game.table.lowest_wins else "score"  # penalty points are taken, not scored
+    return f"{vocabulary.verb(sides[side], verb)} {count(best, 'point')} with {tricks}"
 
 
 class SummaryScene(Scene):
