@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from device.store.recall import RecalledHand, deal_pbn, game_of, match_rules, recall_match, replay, side_pair
 from engine.cards import SUIT_SYMBOLS, SUITS
 from engine.deal import Deal
-from engine.game import GameRules
-from engine.games import UNNAMED
+from engine.game import Game, GameRules
+from engine.games import GAMES, UNNAMED
 from engine.pbn import format_hand, format_hands
 from engine.pbnfile import PbnGame, Tag, format_game, format_tag, play_tags, tags_text
 from engine.seats import SEATS
@@ -119,15 +119,38 @@ def _whist_order(tags: list[Tag]) -> list[Tag]:
     return sorted(tags, key=lambda t: rank.get(t.name, len(_ORDER)))
 
 
+class PbnRefused(ValueError):
+    """A game whose deals PBN cannot say; the message says why."""
+
+
+def refusal(game: str) -> str | None:
+    """Why PBN cannot say a deal of the game called ``game``, else None. PBN's deal is the
+    hands the play starts from and its play section their cards: a game whose players pass
+    cards to one another before the play (``Game.exchange_to``) plays hands PBN never dealt."""
+    known = GAMES.get(game)
+    if known is not None and type(known).exchange_to is not Game.exchange_to:
+        return (f"PBN cannot say a deal of {known.title}: its players pass cards to one another "
+                "before the play, and a PBN deal is the hands the play starts from "
+                "(history --json gives every pass, card and score)")
+    return None
+
+
+def _check(game: str) -> None:
+    why = refusal(game)
+    if why is not None:
+        raise PbnRefused(why)
+
+
 def deal_text(store: Store | None, row: DealRow, board: int | None = None) -> str:
     """One stored deal as a PBN game (its rubber rebuilt for the score when a
-    store is given)."""
+    store is given); PbnRefused for a game PBN cannot say."""
     number = board if board is not None else row.number
     if store is None:
         return format_game(board_tags(row, number))
     match = store.match(row.match_id)
     if match is None:
         return format_game(board_tags(row, number))
+    _check(game_of(match))
     hands = _recalled(store, match)
     return format_game(board_tags(row, number, game=game_of(match), rules=match_rules(store, match.id),
                                   hand=hands.get(row.id), match=match))
@@ -151,7 +174,9 @@ def rubber_games(store: Store, match: MatchRow) -> list[PbnGame]:
 
 def rubber_text(store: Store, match: MatchRow, sheet: Iterable[str] = ()) -> str:
     """A rubber's boards separated by empty lines; ``sheet`` (the score sheet's
-    lines) follows as a commentary after the last board."""
+    lines) follows as a commentary after the last board. PbnRefused for a game PBN
+    cannot say."""
+    _check(game_of(match))
     text = "\n".join(format_game(g.tags) for g in rubber_games(store, match))
     # PBN is ISO 8859-1 text: the sheet's suit symbols are written as letters.
     lines = [line.replace("}", ")").translate(SUIT_LETTERS) for line in sheet]
@@ -160,4 +185,4 @@ def rubber_text(store: Store, match: MatchRow, sheet: Iterable[str] = ()) -> str
     return text
 
 
-__all__ = ["board_tags", "deal_text", "format_tag", "rubber_games", "rubber_text"]
+__all__ = ["PbnRefused", "board_tags", "deal_text", "format_tag", "refusal", "rubber_games", "rubber_text"]

@@ -1,0 +1,44 @@
+"""Hearts from the command line: the headless demo at every table size prints the passes
+and a readable result, ``history --json`` gives every pass, card and score, and PBN out
+is refused with the reason (PBN's deal cannot say the pass)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.system.test_resume import run_cli
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_demo_plays_every_table_size_and_prints_the_passes_and_totals(players: int) -> None:
+    code, out, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", str(players),
+                              "--hands", "2", "--seed", "9", "--level", "rules"])
+    assert code == 0, err
+    assert f"Hearts): 2 hands, AI (rules) in all {players} seats" in out
+    assert "Pass left: " in out  # the first hand passes to the left
+    assert out.count("Trick 1 ") == 2
+    totals = [line for line in out.splitlines() if line.startswith("  P1 ") and " = " in line]
+    assert len(totals) == 2 and all(f"P{players} " in line for line in totals)
+    assert "Played 2 hands" in out
+
+
+def test_history_json_gives_every_pass_card_and_score_and_pbn_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    code, _, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", "4", "--hands", "1",
+                            "--seed", "4", "--level", "rules", "--db", str(db)])
+    assert code == 0, err
+    code, out, err = run_cli(["history", "--json", "--db", str(db)])
+    assert code == 0, err
+    hand = json.loads(out.splitlines()[0])
+    assert hand["game"] == "hearts"
+    kinds = [a["type"] for a in hand["actions"]]
+    assert kinds == ["exchange"] * 4 + ["play"] * 52
+    assert all(len(a["discard"]) == 3 for a in hand["actions"][:4])
+    points = hand["result"]["points"]
+    assert sum(points.values()) in (26, 78)  # every heart and the queen, or a moon: 26 to each other
+    code, out, err = run_cli(["history", "--pbn", "--show", "1", "--db", str(db)])
+    assert code == 1 and out == ""
+    assert "PBN cannot say a deal of Hearts: its players pass cards to one another" in err
