@@ -164,7 +164,9 @@ def rewards(deal: Deal, scale: tuple[float, float]) -> list[float]:
         return [deal.won[0] / total, deal.won[1] / total]
     score = game.score_hand(deal, (0,) * game.sides, deal.rules, 1, None)
     low, high = scale
-    return [min(1.0, max(0.0, (p - low) / (high - low))) for p in score.points]
+    out = [min(1.0, max(0.0, (p - low) / (high - low))) for p in score.points]
+    # where the points are penalties (the lowest total wins) fewer is better
+    return [1.0 - r for r in out] if game.table.lowest_wins else out
 
 
 def scale(deal: Deal, seat: Seat, places: Places) -> tuple[float, float]:
@@ -256,3 +258,4 @@ def bot(iterations: int, explore: float) -> Bot:
         return search(deal, seat, iterations, explore, rng)
 
     return play
+

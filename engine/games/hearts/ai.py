@@ -38,11 +38,13 @@ QUEEN = 10  # the queen of spades
 KING, ACE = 11, 12
 JACK_D = 2 * 13 + 9
 # Cards played in play-outs per decision, by level (shared by the candidate cards and plans).
-WORK = {"medium": 1500, "hard": 6000, "expert": 9000}
+WORK = {"medium": 1500, "hard": 8000, "expert": 10000}
 MIN_LAYOUTS = 4
 MAX_LAYOUTS = 64
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
 SHOOT_SEEN = 10  # a rival with every point so far and at least this many is played out shooting
+RIVALRY = 0.25
+STOP_SEEN = 3  # point cards taken, all by one player, before the others play to stop a moon
 REMOVED = {3: (2 * 13,), 4: (), 5: (2 * 13, 3 * 13), 6: (2 * 13, 3 * 13, 3 * 13 + 1, 0)}
 
 
@@ -106,12 +108,16 @@ def allowed(hand: Sequence[int], led: int | None, first: bool, broken: bool, rul
     return list(hand)
 
 
+AVOID, SHOOT, STOP = 0, 1, 2  # a seat's plan: duck the points, take them all, stop a rival's moon
+
+
 def pick(hand: Sequence[int], legal: Sequence[int], trick: Sequence[int], last: bool, queen_out: bool,
-         shooting: bool) -> int:
+         plan: int = AVOID, rival_winning: bool = False) -> int:
     """The textbook's card from ``legal`` (``trick``: the cards played to it so far;
     ``last``: the seat plays the trick's last card; ``queen_out``: the queen of spades is
-    still to be played; ``shooting``: the seat is taking every point)."""
-    if shooting:
+    still to be played; ``plan``: duck, shoot, or stop a rival who has taken every point so
+    far; ``rival_winning``: that rival is winning the trick now)."""
+    if plan == SHOOT:
         if not trick:
             return max(legal, key=lambda c: (_rank(c), c // 13 == HEARTS))
         led = trick[0] // 13
@@ -119,6 +125,15 @@ def pick(hand: Sequence[int], legal: Sequence[int], trick: Sequence[int], last: 
             return max(legal, key=_rank)
         clean = [c for c in legal if not _point(c)]
         return min(clean or legal, key=_rank)
+    if plan == STOP and trick:
+        led = trick[0] // 13
+        following = all(c // 13 == led for c in legal)
+        if following and (led == HEARTS or any(_point(c) for c in trick)):
+            return max(legal, key=lambda c: (c != QUEEN, _rank(c)))  # take a point from the rival
+        if not following and not rival_winning:
+            hearts = [c for c in legal if c // 13 == HEARTS]
+            if hearts:
+                return min(hearts)  # a heart to another player ends the moon
     if not trick:
         # lead low; a low spade flushes the queen when it is out and not ours
         safe = [c for c in legal if not (queen_out and c // 13 == SPADES and _rank(c) >= QUEEN % 13)]
@@ -131,18 +146,21 @@ def pick(hand: Sequence[int], legal: Sequence[int], trick: Sequence[int], last: 
             count[c // 13] += 1
         return min(safe or legal, key=lambda c: (_rank(c) + (3 if c // 13 == HEARTS else 0), count[c // 13]))
     led = trick[0] // 13
-    if legal[0] // 13 == led and all(c // 13 == led for c in legal):
+    if all(c // 13 == led for c in legal):
         top = max(_rank(c) for c in trick if c // 13 == led)
         under = [c for c in legal if _rank(c) < top]
         if under:
             return max(under)  # duck as high as we can (the queen under a king or ace)
         points = any(_point(c) for c in trick)
-        if last and not points:
-            above = [c for c in legal if c != QUEEN]
-            return max(above or legal)  # the trick is ours anyway: shed the highest
         above = [c for c in legal if c != QUEEN]
+        if last and not points:
+            return max(above or legal)  # the trick is ours anyway: shed the highest
         return min(above or legal)
-    # void in the suit led: dump the worst
+    # void in the suit led: dump the worst (nothing to a rival running the moon)
+    if plan == STOP and rival_winning:
+        clean = [c for c in legal if not _point(c)]
+        if clean:
+            return max(clean, key=_rank)
     if QUEEN in legal:
         return QUEEN
     if queen_out:
@@ -158,6 +176,23 @@ def pick(hand: Sequence[int], legal: Sequence[int], trick: Sequence[int], last: 
     return max(legal, key=lambda c: (_rank(c) - 2 * count[c // 13], c))
 
 
+def running(counted: Sequence[int]) -> int | None:
+    """The seat that has taken every point card so far, enough of them to be running the moon."""
+    total = sum(counted)
+    if total < STOP_SEEN:
+        return None
+    for s, n in enumerate(counted):
+        if n == total:
+            return s
+    return None
+
+
+def winning_seat(leader: int, trick: Sequence[int], players: int) -> int:
+    led = trick[0] // 13
+    w = max((i for i in range(len(trick)) if trick[i] // 13 == led), key=lambda i: trick[i])
+    return (leader + w) % players
+
+
 def pass_cards(hand: Sequence[int], count: int) -> list[int]:
     """The textbook's pass: the queen and the spades above it when spades are short,
     high hearts, then high cards of the shortest side suit (towards a void)."""
@@ -169,7 +204,7 @@ def pass_cards(hand: Sequence[int], count: int) -> list[int]:
         s, r = c // 13, _rank(c)
         if s == SPADES:
             if r >= QUEEN % 13:
-                return 100 + r if length[SPADES] < 5 else r
+                return 100 + r if length[SPADES] < 5 else 1  # five spades guard the queen
             return r / 4
         if s == HEARTS:
             return 8 + r * 1.5 if r >= 8 else r / 2
@@ -303,8 +338,13 @@ def playout(pos: Position, hands: list[list[int]], first_card: int, shooters: fr
         if card is None:
             led = trick[0] // 13 if trick else None
             legal = allowed(hand, led, first, broken, rules)
-            card = legal[0] if len(legal) == 1 else pick(hand, legal, trick, len(trick) == n - 1, queen_out,
-                                                         mover in shooters)
+            if len(legal) == 1:
+                card = legal[0]
+            else:
+                rival = running(counted)
+                plan = SHOOT if mover in shooters else STOP if rival is not None and rival != mover else AVOID
+                card = pick(hand, legal, trick, len(trick) == n - 1, queen_out, plan,
+                            plan == STOP and bool(trick) and winning_seat(leader, trick, n) == rival)
         hand.remove(card)
         trick.append(card)
         card = None
@@ -331,9 +371,10 @@ def playout(pos: Position, hands: list[list[int]], first_card: int, shooters: fr
 
 
 def _score(points: list[int], seat: int) -> float:
-    """The seat's points less the mean of the others': lower is better."""
+    """The seat's points, less a quarter of the mean of the others' (the race is against
+    them, but a point not taken is worth more than one given): lower is better."""
     others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - sum(others) / len(others)
+    return points[seat] - RIVALRY * sum(others) / len(others)
 
 
 def search(obs: Observation, rng: random.Random, work: int, moon: bool) -> int:
@@ -346,7 +387,8 @@ def search(obs: Observation, rng: random.Random, work: int, moon: bool) -> int:
               sum(pos.counted) == pos.counted[s] and pos.taken[s] >= SHOOT_SEEN]
     others_clean = all(pos.counted[s] == 0 for s in range(n) if s != pos.seat)
     plans = [frozenset(rivals)]
-    if moon and others_clean and not rivals:
+    strong = sum(1 for c in pos.hand if _rank(c) >= QUEEN % 13) >= max(3, len(pos.hand) // 3)
+    if moon and others_clean and not rivals and (strong or pos.counted[pos.seat] >= STOP_SEEN):
         plans.append(frozenset(rivals) | {pos.seat})
     cards_left = sum(pos.left) + len(pos.trick)
     layouts = max(MIN_LAYOUTS, min(MAX_LAYOUTS, work // max(1, cards_left * len(legal) * len(plans))))
@@ -378,8 +420,12 @@ def textbook_play(obs: Observation) -> Action:
     if len(legal) == 1:
         return Play(obs.seat, Card(legal[0]))
     pos = position(obs)
-    return Play(obs.seat, Card(pick(pos.hand, legal, pos.trick, len(pos.trick) == pos.rules.players - 1,
-                                    pos.queen_out, False)))
+    n = pos.rules.players
+    rival = running(pos.counted)
+    plan = STOP if rival is not None and rival != pos.seat else AVOID
+    winning = plan == STOP and bool(pos.trick) and winning_seat(pos.leader, pos.trick, n) == rival
+    return Play(obs.seat, Card(pick(pos.hand, legal, pos.trick, len(pos.trick) == n - 1, pos.queen_out, plan,
+                                    winning)))
 
 
 def choose(obs: Observation, level: str, rng: random.Random) -> Action:
