@@ -330,18 +330,18 @@ def playout(pos: Position, hands: list[list[int]], first_card: int, shooters: fr
     leader, trick = pos.leader, list(pos.trick)
     first, broken, queen_out = pos.first, pos.broken, pos.queen_out
     card: int | None = first_card
+    rival = running(counted)
+    values = [rules.value(c) for c in range(52)]
     while True:
         mover = (leader + len(trick)) % n
         hand = hands[mover]
         if not hand:
             break
         if card is None:
-            led = trick[0] // 13 if trick else None
-            legal = allowed(hand, led, first, broken, rules)
+            legal = allowed(hand, trick[0] // 13 if trick else None, first, broken, rules)
             if len(legal) == 1:
                 card = legal[0]
             else:
-                rival = running(counted)
                 plan = SHOOT if mover in shooters else STOP if rival is not None and rival != mover else AVOID
                 card = pick(hand, legal, trick, len(trick) == n - 1, queen_out, plan,
                             plan == STOP and bool(trick) and winning_seat(leader, trick, n) == rival)
@@ -349,18 +349,17 @@ def playout(pos: Position, hands: list[list[int]], first_card: int, shooters: fr
         trick.append(card)
         card = None
         if len(trick) == n:
-            led = trick[0] // 13
-            w = max((i for i in range(n) if trick[i] // 13 == led), key=lambda i: trick[i])
-            winner = (leader + w) % n
+            winner = winning_seat(leader, trick, n)
             for c in trick:
-                if _point(c):
+                if c == QUEEN or c // 13 == HEARTS:
                     counted[winner] += 1
-                    if c // 13 == HEARTS or (rules.queen_breaks and c == QUEEN):
+                    if c != QUEEN or rules.queen_breaks:
                         broken = True
                     if c == QUEEN:
                         queen_out = False
-                taken[winner] += rules.value(c)
+                taken[winner] += values[c]
             leader, trick, first = winner, [], False
+            rival = running(counted)
     if rules.moon != "off":
         for s in range(n):
             if counted[s] == 14:
