@@ -16,7 +16,9 @@ PAGES = Pages(
         "No heart and no Q♠ may be played to the first trick unless you hold nothing else. Hearts may not "
         "be led until a heart has been played, unless you hold only hearts.",
         "Each heart you take scores 1 point against you, the Q♠ 13. Take all 26 and you have shot the "
-        "moon: each other player scores 26 instead.",
+        "moon: each other player scores 26 instead. With the shooter's choice the table chooses for you: "
+        "26 to each other player when that ends the game with you lowest, else 26 off your own score.",
+        "Omnibus (a house setting): the J♦ scores minus 10 to whoever takes it.",
         "When anyone reaches 100 at the end of a hand the game ends; the lowest total wins.",
     ),
     glossary=(
