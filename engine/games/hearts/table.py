@@ -22,7 +22,7 @@ SETTINGS = (
                 "Cards each player passes before the play."),
     SettingSpec("pass_cycle", "Pass to", PASS_CYCLES,
                 "Left, right, across, hold in turn (across only at four), left every hand, or no pass.",
-                words=(("cycle", "Left, right, across, hold"), ("left", "Left always"), ("none", "No pass"))),
+                words=(("cycle", "In turn"), ("left", "Left always"), ("none", "No pass"))),
     SettingSpec("first_trick_points", "Points on trick 1", (False, True),
                 "Hearts and the queen of spades may be played to the first trick."),
     SettingSpec("queen_breaks_hearts", "Queen breaks hearts", (False, True),
