@@ -38,7 +38,7 @@ QUEEN = 10  # the queen of spades
 KING, ACE = 11, 12
 JACK_D = 2 * 13 + 9
 # Cards played in play-outs per decision, by level (shared by the candidate cards and plans).
-WORK = {"medium": 1500, "hard": 8000, "expert": 10000}
+WORK = {"medium": 1500, "hard": 8000, "expert": 9000}
 MIN_LAYOUTS = 4
 MAX_LAYOUTS = 64
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
