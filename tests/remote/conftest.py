@@ -57,9 +57,12 @@ class HeadlessTable:
         return f"http://127.0.0.1:{self.server.bound}/"
 
     def start(self) -> HeadlessTable:
+        """Serve the page; the game waits for :meth:`go` (a seat no phone holds is the AI's at once)."""
         self.server.start()
-        self._thread.start()
         return self
+
+    def go(self) -> None:
+        self._thread.start()
 
     def _run(self) -> None:
         try:
@@ -83,7 +86,8 @@ class HeadlessTable:
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(5)
+        if self._thread.is_alive():
+            self._thread.join(5)
         self.server.stop()
 
 

@@ -12,7 +12,8 @@ import pytest
 from engine.seats import Seat
 
 
-async def _pair(session: aiohttp.ClientSession, url: str, code: str, origin: str | None = None) -> tuple[int, dict]:
+async def _pair(session: aiohttp.ClientSession, url: str, code: str,
+                origin: str | None = None) -> tuple[int, dict]:  # type: ignore[type-arg]
     headers = {"Origin": origin if origin is not None else url.rstrip("/")}
     async with session.post(url + "pair", json={"code": code, "name": "Ann"}, headers=headers) as r:
         return r.status, await r.json()
@@ -69,6 +70,7 @@ def test_a_phone_sees_only_its_seat_and_cannot_play_another(make_table) -> None:
         async with aiohttp.ClientSession() as s:
             _, body = await _pair(s, table.url, code)
             token = body["token"]
+            table.go()
             ws = await s.ws_connect(table.url + "ws", origin=origin)
             await ws.send_json({"type": "hello", "token": token})
             state = await ws.receive_json(timeout=20)
@@ -115,6 +117,7 @@ def test_too_deep_or_too_large_messages_are_refused_by_the_gate(make_table) -> N
     async def go() -> None:
         async with aiohttp.ClientSession() as s:
             _, body = await _pair(s, table.url, code)
+            table.go()
             ws = await s.ws_connect(table.url + "ws", origin=table.url.rstrip("/"))
             await ws.send_json({"type": "hello", "token": body["token"]})
             await ws.receive_json(timeout=20)
