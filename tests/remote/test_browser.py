@@ -53,6 +53,9 @@ def browser() -> Iterator[WebDriver]:
     b.quit()
 
 
+LIT = "#hand button:not([disabled])"
+
+
 def _sit(b: WebDriver, table, seat: Seat = Seat.S, name: str = "Ann") -> None:  # type: ignore[no-untyped-def]
     code = table.pairing.offer(int(seat)).code
     b.get(f"{table.url}?code={code}")
@@ -86,17 +89,14 @@ def _play_through(b: WebDriver, table, timeout: float = 120) -> int:  # type: ig
         assert time.monotonic() < end, "the hand did not finish"
         assert table.error is None, table.error
         if _play_one(b):
-            taps += 1
-            # the table answers with a new state, which redraws the buttons
-            WebDriverWait(b, 20).until(lambda d: table.done >= table.hands or not d.find_elements(
-                By.CSS_SELECTOR, ACTIONS) or d.execute_script("return window.taps.length") == 0 or True)
+            taps += 1  # the page greys its buttons until the table's answer redraws them
         time.sleep(0.02)
     return taps
 
 
 @pytest.mark.parametrize("game, players", [("classic", None), ("bid", None), ("oh-hell", 4)])
-def test_a_whole_hand_is_played_from_the_phone(browser: WebDriver, make_table, game: str,  # type: ignore[no-untyped-def]
-                                              players: int | None) -> None:
+def test_a_whole_hand_is_played_from_the_phone(  # type: ignore[no-untyped-def]
+        browser: WebDriver, make_table, game: str, players: int | None) -> None:
     table = make_table(game, players, phone=Seat.S, seed=f"whole-{game}")
     _sit(browser, table)
     taps = _play_through(browser, table)
@@ -107,19 +107,22 @@ def test_a_whole_hand_is_played_from_the_phone(browser: WebDriver, make_table, g
     assert "Ann (phone)" == table.phone.label
 
 
-def test_the_phone_reconnects_in_mid_trick_and_plays_on(browser: WebDriver, make_table) -> None:  # type: ignore[no-untyped-def]
+def test_the_phone_reconnects_in_mid_trick_and_plays_on(  # type: ignore[no-untyped-def]
+        browser: WebDriver, make_table) -> None:
     table = make_table("classic", phone=Seat.S, seed="reconnect")
     _sit(browser, table)
     # play until a trick is under way with South to play a later card of it
+    lit = "#hand button:not([disabled])"
     while not (table.match.current is not None and table.match.current.current.cards
-               and browser.find_elements(By.CSS_SELECTOR, "#hand button:not([disabled])")):
+               and browser.find_elements(By.CSS_SELECTOR, lit)):
         _play_one(browser)
         time.sleep(0.05)
     before = len(table.match.current.actions)
     browser.refresh()  # the page is gone and back, its token kept: the seat resumes where it stands
-    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand button:not([disabled])"))
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, lit))
     assert len(table.match.current.actions) == before  # nobody played for the phone meanwhile
-    trick_shown = [e.get_attribute("data-card") for e in browser.find_elements(By.CSS_SELECTOR, "#trick .card")]
+    trick_shown = [e.get_attribute("data-card")
+                   for e in browser.find_elements(By.CSS_SELECTOR, "#trick .card")]
     assert trick_shown == [str(c) for c in table.match.current.current.cards]
     _play_through(browser, table)
     table.wait_until_done(10)
@@ -149,8 +152,9 @@ def test_a_second_phone_cannot_see_or_play_another_seat(make_table) -> None:  # 
         bob.quit()
 
 
-def test_tap_to_table_latency_and_page_weight(browser: WebDriver, make_table) -> None:  # type: ignore[no-untyped-def]
-    weight = sum((STATIC / name).stat().st_size for name in FILES if name != "watch.html" and name != "watch.js")
+def test_tap_to_table_latency_and_page_weight(  # type: ignore[no-untyped-def]
+        browser: WebDriver, make_table) -> None:
+    weight = sum((STATIC / name).stat().st_size for name in FILES if not name.startswith("watch"))
     table = make_table("classic", phone=Seat.S, hands=8, seed="latency")
     _sit(browser, table)
     _play_through(browser, table, timeout=240)
@@ -171,7 +175,8 @@ def test_tap_to_table_latency_and_page_weight(browser: WebDriver, make_table) ->
     assert applied and len(delays) >= 100
     median = statistics.median(delays[:100])
     print(f"\nphone tap -> card on the table: median {median:.1f} ms over {len(delays[:100])} plays "
-          f"(90th percentile {statistics.quantiles(delays[:100], n=10)[-1]:.1f} ms); page weight {weight} bytes")
+          f"(90th percentile {statistics.quantiles(delays[:100], n=10)[-1]:.1f} ms); "
+          f"page weight {weight} bytes")
 
 
 @pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
@@ -180,16 +185,17 @@ def test_screenshots_of_the_page(make_table, width: int, height: int) -> None:  
     b = _browser(width, height)
     try:
         _sit(b, table)
-        WebDriverWait(b, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand button:not([disabled])"))
+        WebDriverWait(b, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))
         # a trick under way: a few cards played first
         for _ in range(3):
             _play_one(b)
             time.sleep(0.3)
-            WebDriverWait(b, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand button:not([disabled])"))
+            WebDriverWait(b, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))
         SHOTS.mkdir(parents=True, exist_ok=True)
         b.save_screenshot(str(SHOTS / f"phone-{width}x{height}.png"))
-        narrowest = b.execute_script("return Math.min(...Array.from(document.querySelectorAll("
-                                     "'#hand button, #steps button')).map(e => Math.min(e.offsetWidth, e.offsetHeight)))")
+        narrowest = b.execute_script(
+            "return Math.min(...Array.from(document.querySelectorAll('#hand button, #steps button'))"
+            ".map(e => Math.min(e.offsetWidth, e.offsetHeight)))")
         assert narrowest >= 48
         assert b.execute_script("return document.documentElement.scrollWidth") <= width
         watch = _browser(width, height)
