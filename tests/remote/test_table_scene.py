@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from device.app.app import App, AppOptions  # noqa: E402
+from device.app.scenes.table.scene import TableScene  # noqa: E402
 from device.app.testing import run_until, tap_button  # noqa: E402
 from device.config import Config  # noqa: E402
 from engine.seats import Seat  # noqa: E402
@@ -31,6 +32,19 @@ def _north_to_play(app: App) -> bool:
     return deal is not None and deal.turn == Seat.N and not app.scene.busy
 
 
+def _deal_until_north_plays(app: App) -> TableScene:
+    """The table, a hand dealt, played on (you taking your first legal action) to North's turn."""
+    app.go("table")
+    tap_button(app, "deal")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert run_until(app, lambda: _north_to_play(app) or table.waiting_for_human)
+    while not _north_to_play(app):
+        table.act_yours(app.session.deal.legal_actions()[0])
+        assert run_until(app, lambda: _north_to_play(app) or table.waiting_for_human)
+    return table
+
+
 def test_the_menu_offers_a_seat_and_the_table_plays_the_phone_s_move(tmp_path: Path) -> None:
     app = _app(tmp_path)
     try:
@@ -44,13 +58,7 @@ def test_the_menu_offers_a_seat_and_the_table_plays_the_phone_s_move(tmp_path: P
         app.remote.link.connected(seat, True)  # the phone's websocket is open
         app.step(1 / 60)
         assert app.remote.pairing.offered is None  # the code is spent
-        app.go("table")
-        tap_button(app, "deal")
-        table = app.scene
-        assert run_until(app, lambda: _north_to_play(app) or table.waiting_for_human)
-        while not _north_to_play(app):
-            table.act_yours(app.session.deal.legal_actions()[0])
-            assert run_until(app, lambda: _north_to_play(app) or table.waiting_for_human)
+        table = _deal_until_north_plays(app)
         assert table.seating.name(Seat.N) == "Ann (phone)"
         deal = app.session.deal
         before = len(deal.actions)
@@ -71,13 +79,7 @@ def test_a_quiet_phone_s_seat_is_played_by_the_ai_and_kept_after_a_restart(tmp_p
         assert app.remote is not None
         offer = app.remote.pairing.offer(int(Seat.N))
         app.remote.pairing.redeem(offer.code, "Ann", "phone")  # paired, then never connected
-        app.go("table")
-        tap_button(app, "deal")
-        table = app.scene
-        assert run_until(app, lambda: _north_to_play(app) or table.waiting_for_human)
-        while not _north_to_play(app):
-            table.act_yours(app.session.deal.legal_actions()[0])
-            assert run_until(app, lambda: _north_to_play(app) or table.waiting_for_human)
+        _deal_until_north_plays(app)
         deal = app.session.deal
         before = len(deal.actions)
         assert run_until(app, lambda: len(deal.actions) > before)  # the AI played for Ann
