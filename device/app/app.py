@@ -111,6 +111,7 @@ class App:
         self.store_notice_dismissed = False  # the menu's notice of a damaged store was read
         # seats from phones (device.remote): its page is served once the loop runs (run())
         self.remote: RemoteTable | None = None
+        self.remote_problem = ""  # why the phones' page is not served, when it could not be
         if config.remote.enabled or self.options.remote:
             from device.remote.table import RemoteTable
 
@@ -371,7 +372,13 @@ class App:
         clock = pygame.time.Clock()
         dt = 1 / self.options.fps
         if self.remote is not None:
-            self.remote.start()
+            from device.remote.server import ServerError
+
+            try:
+                self.remote.start()
+            except ServerError as exc:  # the table plays on; Seat from a phone says why it cannot
+                log.error("%s", exc)
+                self.remote_problem = str(exc)
         while self.running:
             self.step(dt)
             dt = min(0.1, clock.tick(self.options.fps) / 1000)

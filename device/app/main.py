@@ -87,7 +87,20 @@ def app_from_args(args: argparse.Namespace, kiosk: bool = False, persist: bool =
                          remote=bool(getattr(args, "remote", False)))
     if options.rules:
         _check_rules(options, config)
+    if options.remote or config.remote.enabled:
+        _check_remote_installed()
     return App(config, options)
+
+
+def _check_remote_installed() -> None:
+    """Seats from phones need the ``remote`` extra (its server and QR code): said before a window opens."""
+    from importlib.util import find_spec
+
+    missing = [name for name in ("aiohttp", "segno") if find_spec(name) is None]
+    if missing:
+        raise SystemExit(f"whist-table: seats from phones need {' and '.join(missing)}: install the remote "
+                         "extra (pip install 'whist-table[remote]'; in a checkout .venv/bin/pip install -e "
+                         "'.[remote]'), or turn [remote] enabled off in the config")
 
 
 def _check_rules(options: AppOptions, config: Config) -> None:

@@ -128,3 +128,21 @@ def test_too_deep_or_too_large_messages_are_refused_by_the_gate(make_table) -> N
             await ws.close()
 
     run(go())
+
+
+def test_a_port_in_use_is_named_in_the_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    from device.remote.link import TableLink
+    from device.remote.pairing import Pairing
+    from device.remote.server import RemoteServer, ServerError
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        with pytest.raises(ServerError, match=f"port {port}.*\\[remote\\] port"):
+            RemoteServer(TableLink(), Pairing(None), host="127.0.0.1", port=port).start()
+    finally:
+        taken.close()

@@ -70,7 +70,7 @@ class PhoneScene(Scene):
     def layout(self, w: int, h: int) -> None:
         top = self.header()
         pad = self.px(12)
-        if self.app.remote is None:
+        if self.app.remote is None or self.app.remote_problem:
             return
         portrait = h > w
         holders = self.holders()
@@ -102,9 +102,9 @@ class PhoneScene(Scene):
         self.draw_title(surf)
         self.buttons.draw(surf)
         size = self.px(20)
-        if self.app.remote is None:
+        if self.app.remote is None or self.app.remote_problem:
             y = self.px(90)
-            for line in text.wrap(OFF, size, surf.get_width() - self.px(40)):
+            for line in text.wrap(self.app.remote_problem or OFF, size, surf.get_width() - self.px(40)):
                 t = text.text(line, size, theme.INK)
                 layout.blit(surf, t, t.get_rect(midtop=(surf.get_width() // 2, y)))
                 y += text.line_height(size)
