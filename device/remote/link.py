@@ -76,6 +76,13 @@ class TableLink:
                 s.observation, s.version = observation, s.version + 1
         self._tell()
 
+    def show_view(self, view: str) -> None:
+        """The watchers' view alone (a drive's standings, which no seat plays)."""
+        with self._lock:
+            if view != self._view:
+                self._view, self._view_version = view, self._view_version + 1
+        self._tell()
+
     def take(self, seat: int) -> Action | None:
         """The action the seat's phone sent, once (None: none waiting)."""
         with self._lock:

@@ -1,6 +1,7 @@
 """The table's page on the LAN: aiohttp in its own thread beside the pygame loop.
 
-``GET /`` is the phone's page, ``GET /watch`` the watchers'; ``POST /pair`` trades a
+``GET /`` is the phone's page (a drive's hub serves its standings there instead),
+``GET /watch`` the watchers'; ``POST /pair`` trades a
 pairing code for the seat's token; ``/ws`` is a seat's websocket (a hello with the token,
 then actions, each with the token too), ``/ws/watch`` a watcher's (read-only). Every
 message passes device.gate; websockets and pairing from another origin are refused, and so
@@ -31,8 +32,7 @@ from engine.seats import Seat, seat_label
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
-PAGES = {"/": "phone.html", "/watch": "watch.html"}
-FILES = ("phone.html", "watch.html", "table.js", "phone.js", "watch.js", "page.css")
+FILES = ("phone.html", "watch.html", "board.html", "table.js", "phone.js", "watch.js", "board.js", "page.css")
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 HEARTBEAT = 5.0  # seconds between pings: a phone gone without closing is noticed within two
 HELLO_WAIT = 10.0
@@ -84,6 +84,7 @@ class RemoteServer:
     pairing: Pairing
     host: str = "0.0.0.0"
     port: int = 8100
+    front: str = "phone.html"  # the page at "/" (a drive's hub shows its standings there: board.html)
     _loop: asyncio.AbstractEventLoop | None = field(default=None, repr=False)
     _thread: threading.Thread | None = field(default=None, repr=False)
     _seats: dict[web.WebSocketResponse, tuple[int, int]] = field(default_factory=dict, repr=False)
@@ -146,8 +147,8 @@ class RemoteServer:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=messages.LIMITS.max_bytes)
-        for path, name in PAGES.items():
-            app.router.add_get(path, self._file(name))
+        app.router.add_get("/", self._file(self.front))
+        app.router.add_get("/watch", self._file("watch.html"))
         for name in FILES:
             app.router.add_get(f"/{name}", self._file(name))
         app.router.add_post("/pair", self._pair)

@@ -208,3 +208,34 @@ def test_screenshots_of_the_page(make_table, width: int, height: int) -> None:  
             watch.quit()
     finally:
         b.quit()
+
+
+def test_the_hub_s_standings_page_shows_the_leaderboard_and_each_table(tmp_path: Path) -> None:
+    from hall.drive import DriveSettings, HandResult
+    from hall.hub import Hub
+    from hall.page import StandingsPage
+    from hall.store import HubStore
+
+    settings = DriveSettings("club", tables=2, rounds=2)
+    store = HubStore(tmp_path / "hub.db")
+    Hub(store, None, settings).start()
+    store.add(HandResult("club", 1, 1, 1, (8, 5)))
+    hub = Hub(store, None, settings)  # the store's results, as after the hub's restart
+    hub.online = {1: True, 2: False}
+    page = StandingsPage(hub, port=0, host="127.0.0.1")
+    page.start()
+    b = _browser(1280, 800)
+    try:
+        page.update()
+        b.get(f"http://127.0.0.1:{page.server.bound}/")
+        WebDriverWait(b, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#leaders td"))
+        tables = [e.text for e in b.find_elements(By.CSS_SELECTOR, "#tables .card")]
+        assert tables == ["Table 1: 1/1", "Table 2: 0/1 (offline)"]
+        leaders = b.find_element(By.ID, "leaders").text
+        assert "8" in leaders and "5" in leaders
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        b.save_screenshot(str(SHOTS / "standings-1280x800.png"))
+    finally:
+        b.quit()
+        page.stop()
+        store.close()
