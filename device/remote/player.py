@@ -56,7 +56,9 @@ class PhonePlayer:
     @property
     def label(self) -> str:
         name = self.holder
-        return self.fallback.label if name is None else f"{name} (phone)"
+        if name is None:
+            return self.fallback.label
+        return f"{name} (phone away: AI plays)" if self.played_by_fallback else f"{name} (phone)"
 
     @property
     def played_by_fallback(self) -> bool:

@@ -32,7 +32,8 @@ from engine.seats import Seat, seat_label
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
-FILES = ("phone.html", "watch.html", "board.html", "table.js", "phone.js", "watch.js", "board.js", "page.css")
+PHONE_PAGE = ("phone.html", "page.css", "table.js", "phone.js")  # what a phone loads
+FILES = (*PHONE_PAGE, "watch.html", "watch.js", "board.html", "board.js")
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 HEARTBEAT = 5.0  # seconds between pings: a phone gone without closing is noticed within two
 HELLO_WAIT = 10.0

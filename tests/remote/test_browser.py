@@ -6,6 +6,7 @@ the page's weight, and screenshots of the page."""
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from device.remote.server import FILES, STATIC
+from device.remote.server import FILES, PHONE_PAGE, STATIC
 from engine.actions import Play
 from engine.seats import Seat
 
@@ -154,7 +155,11 @@ def test_a_second_phone_cannot_see_or_play_another_seat(make_table) -> None:  # 
 
 def test_tap_to_table_latency_and_page_weight(  # type: ignore[no-untyped-def]
         browser: WebDriver, make_table) -> None:
-    weight = sum((STATIC / name).stat().st_size for name in FILES if not name.startswith("watch"))
+    weight = sum((STATIC / name).stat().st_size for name in PHONE_PAGE)
+    assert weight <= 300_000
+    # every file is the table's own: no address elsewhere in any of them
+    elsewhere = re.compile(r'https?://|(?:src|href)="(?!/[^/])')
+    assert not [n for n in FILES if elsewhere.search((STATIC / n).read_text())]
     table = make_table("classic", phone=Seat.S, hands=8, seed="latency")
     _sit(browser, table)
     _play_through(browser, table, timeout=240)

@@ -52,7 +52,9 @@ function actionText(a) {
 
 function header(o, me, names) {
   const c = o.contract;
-  const bits = [o.game, "trumps " + strainText(o.trump)];
+  // trumps are named once the hand's contract (or a turned card) settles them
+  const bits = [o.game];
+  if (c || o.trump_card || o.phase === "play") bits.push("trumps " + strainText(o.trump));
   if (o.order !== "uptown") bits.push(o.order);
   if (c && (c.call || c.declarer)) bits.push([c.call, c.declarer ? "by " + nameOf(c.declarer, me, names) : ""].filter(Boolean).join(" "));
   if (o.trump_card) bits.push("turned " + cardText(o.trump_card));
