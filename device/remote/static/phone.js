@@ -93,7 +93,7 @@ function draw(msg) {
 function start() {
   connect("/ws", () => ({ type: "hello", token: token }), (msg, ws) => {
     if (msg.type === "state") draw(msg);
-    else if (msg.type === "refused") fill("note", msg.reason);
+    else if (msg.type === "refused") { if (last) draw(last); fill("note", msg.reason); } // buttons lit again
     else if (msg.type === "unpaired") { ws.stopped = true; localStorage.removeItem(KEY); token = null; pairing(msg.reason); }
   }, (open) => { if (!open && token) fill("note", "Connection lost: trying again\u2026"); else if (open) fill("note", ""); });
 }
