@@ -78,7 +78,8 @@ def test_the_omnibus_jack_of_diamonds_scores_minus_ten_to_its_taker():
 
 
 @pytest.mark.parametrize("players, size, removed, lead", [
-    (3, 17, ["D2"], "C2"), (4, 13, [], "C2"), (5, 10, ["D2", "C2"], "C3"), (6, 8, ["D2", "C2", "C3", "S2"], "C4")])
+    (3, 17, ["D2"], "C2"), (4, 13, [], "C2"), (5, 10, ["D2", "C2"], "C3"),
+    (6, 8, ["D2", "C2", "C3", "S2"], "C4")])
 def test_the_pack_at_each_size_deals_evenly_and_the_lowest_club_leads(players, size, removed, lead):
     game = get_game("hearts", players)
     record = game.next_record(game.default_rules(), Seat(0), 0, seed=players)
@@ -140,10 +141,8 @@ def test_a_seats_passed_cards_are_hidden_from_the_others_observations():
     chosen = tuple(sorted(deal.hand(E))[-3:])
     deal.apply(Exchange(E, chosen))
     for seat in (N, S, W):
-        seen = deal.observe(seat).to_json()
-        text = repr(seen)
-        assert all(str(c) not in seen["hand"] for c in chosen)
-        assert "exchange" not in text or all(f"'{c}'" not in text for c in chosen)
+        text = repr(deal.observe(seat).to_json())
+        assert all(f"'{c}'" not in text for c in chosen)  # in no hand, pile or action it is shown
     assert deal.observe(E).piles == {"passed": chosen}
 
 
@@ -158,9 +157,7 @@ def test_passing_the_wrong_number_or_a_card_not_held_is_refused():
 
 
 def play_deal(deal):
-    for seat in list(deal.seats):
-        if deal.phase is not Phase.EXCHANGE:
-            break
+    while deal.phase is Phase.EXCHANGE:
         deal.apply(Exchange(deal.turn, tuple(sorted(deal.hand(deal.turn))[:3])))
     return deal
 
@@ -280,11 +277,12 @@ def play_hand(match, rng):
 
 
 @settings(max_examples=25, deadline=None)
-@given(players=st.integers(3, 6), seed=st.integers(0, 10**6), cycle=st.sampled_from(["cycle", "left", "none"]),
+@given(players=st.integers(3, 6), seed=st.integers(0, 10**6),
+       cycle=st.sampled_from(["cycle", "left", "none"]),
        moon=st.sampled_from(["others_plus_26", "choice", "off"]), jack=st.booleans(), first=st.booleans(),
        queen=st.booleans(), target=st.sampled_from([50, 100]))
-def test_random_matches_conserve_cards_score_26_a_hand_and_replay(players, seed, cycle, moon, jack, first, queen,
-                                                                   target):
+def test_random_matches_conserve_cards_score_26_a_hand_and_replay(players, seed, cycle, moon, jack, first,
+                                                                   queen, target):
     rules = HeartsRules(players=players, pass_cycle=cycle, moon=moon, jack_diamonds=jack,
                         first_trick_points=first, queen_breaks_hearts=queen, target=target)
     game = get_game("hearts", players)

@@ -98,3 +98,18 @@ def test_the_textbook_is_the_rules_level_and_passes_three():
     deal = Deal(GAME.next_record(HeartsRules(), N, 0, seed=4), HeartsRules(), GAME)
     action = textbook_play(deal.observe(deal.turn))
     assert isinstance(action, Exchange) and len(action.discard) == 3
+
+
+def test_hard_shoots_the_moon_with_the_cards_for_it():
+    """North holds the top spades, nine top hearts and the club ace: hard takes every point,
+    the others then score 26 each (a hand the others cannot stop)."""
+    hands = ["SA SK SQ HA HK HQ HJ HT H9 H8 H7 H6 CA", "C2 C3 C4 C5 S2 S3 S4 S5 D2 D3 D4 D5 H2",
+             "C6 C7 C8 C9 S6 S7 S8 S9 D6 D7 D8 D9 H3", "CT CJ CQ CK ST SJ DT DJ DQ DK DA H4 H5"]
+    rules = HeartsRules(pass_cycle="none")
+    deal = Deal(DealRecord.of_hands(W, [parse_cards(h.split()) for h in hands]), rules, GAME)
+    rng = random.Random(3)
+    while not deal.is_over:
+        level = "hard" if deal.turn == N else "rules"
+        deal.apply(choose(deal.observe(deal.turn), level, rng))
+    score = GAME.score_hand(deal, (0, 0, 0, 0), rules, 1, None)
+    assert score.points == (0, 26, 26, 26)
