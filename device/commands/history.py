@@ -226,7 +226,8 @@ def _print_review(deal: Deal) -> None:
 def _show(store: Store, deal_id: int, review: bool = False) -> int:
     from device.store import recall
     from engine.cards import sort_hand
-    from engine.seats import SEAT_NAMES, SEATS, Seat
+    from engine.deal import seat_name
+    from engine.seats import seat_label, seats_at
 
     deal = store.deal(deal_id)
     if deal is None:
@@ -238,14 +239,23 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     hand = hand_numbers(store, [deal]).get(deal.id)
     which = "a misdeal, thrown in before play" if hand is None else f"hand {hand}"
     print(f"Deal {deal.id}: rubber {deal.match_id}, {which}, {when(deal.started)}")
-    print(f"Dealer {SEAT_NAMES[Seat.parse(deal.dealer)]}; trumps {trump_name}"
+    record = recall.record_of(deal.record)
+    players = record.players
+
+    def word(label: str) -> str:  # a stored seat: N E S W at four, else 0, 1, ... as P1, P2, ...
+        return label if players == 4 else f"P{int(label) + 1}"
+
+    print(f"Dealer {seat_name(record.dealer, players) if players == 4 else word(str(int(record.dealer)))}; "
+          f"trumps {trump_name}"
           + (f" (turned {card})" if card else ""))
     hands = recall.hands_of(deal.record)
     if hands is not None:
-        print(f"Deal: {recall.deal_pbn(deal.record)}")
-        for seat in SEATS:
+        if players == 4:
+            print(f"Deal: {recall.deal_pbn(deal.record)}")
+        for seat in seats_at(players):
             cards = " ".join(str(c) for c in sort_hand(hands[seat]))
-            print(f"  {SEAT_NAMES[seat]:5}  {cards}")
+            name = seat_name(seat, players) if players == 4 else word(str(int(seat)))
+            print(f"  {name:5}  {cards}")
     else:
         print("Deal: (the cards were not recorded: a real deck)")
     try:
@@ -253,10 +263,17 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     except recall.RecallError as exc:
         print(f"Tricks: {exc}")
     else:
+        played = replayed.deal
+        for ex in played.exchanges:  # cards passed to another seat before the play
+            to = played.game.exchange_to(played, ex.seat)
+            if to is not None:
+                cards = " ".join(str(c) for c in ex.discard)
+                giver, taker = word(seat_label(ex.seat, players)), word(seat_label(to, players))
+                print(f"Pass: {giver} {cards} to {taker}")
         for i, t in enumerate(recall.tricks_in(replayed.deal), 1):
-            plays = ", ".join(f"{seat} {c}" for seat, c in t.plays)
-            won = f" -> {t.winner}" if t.winner else " (unfinished)"
-            print(f"Trick {i:>2} ({t.leader} leads): {plays}{won}")
+            plays = ", ".join(f"{word(seat)} {c}" for seat, c in t.plays)
+            won = f" -> {word(t.winner)}" if t.winner else " (unfinished)"
+            print(f"Trick {i:>2} ({word(t.leader)} leads): {plays}{won}")
         if replayed.refused:
             print(f"Stopped: {replayed.refused}")
         if review:

@@ -42,3 +42,19 @@ def test_history_json_gives_every_pass_card_and_score_and_pbn_is_refused(tmp_pat
     code, out, err = run_cli(["history", "--pbn", "--show", "1", "--db", str(db)])
     assert code == 1 and out == ""
     assert "PBN cannot say a deal of Hearts: its players pass cards to one another" in err
+
+
+def test_history_shows_a_hand_of_five_trick_by_trick_with_its_passes(tmp_path: Path) -> None:
+    db = tmp_path / "h5.sqlite3"
+    code, _, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", "5", "--hands", "1",
+                            "--seed", "4", "--level", "rules", "--db", str(db)])
+    assert code == 0, err
+    code, out, err = run_cli(["history", "--show", "1", "--db", str(db)])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert sum(1 for line in lines if line.startswith("  P")) == 5  # the five hands as dealt
+    assert sum(1 for line in lines if line.startswith("Pass: P")) == 5
+    assert sum(1 for line in lines if line.startswith("Trick ")) == 10
+    first = next(line for line in lines if line.startswith("Trick  1 "))
+    leader = first[first.index("(") + 1:first.index(" leads")]
+    assert first.split(": ", 1)[1].startswith(f"{leader} C3")  # at five the three of clubs leads
