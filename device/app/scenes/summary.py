@@ -62,6 +62,9 @@ class SummaryScene(Scene):
             out.append(("Contract", f"{vocabulary.contract_word(game, contract.call)} by "
                                     f"{vocabulary.seat_word(game, contract.declarer)}"))
         out.append(("Trumps", vocabulary.trumps_word(s.trump)))
+        to = game.exchange_to(deal, vocabulary.you(game)) if deal is not None and deal.exchanges else None
+        if to is not None:  # cards passed to another seat before the play
+            out.append(("Pass", f"to {vocabulary.seat_word(game, to)}"))
         bids = self._bids()
         for side, word in enumerate(sides):
             parts = []
@@ -88,7 +91,8 @@ class SummaryScene(Scene):
             after = "–".join(str(v) for v in s.game_after)
             out.append(("Game", f"{vocabulary.verb(sides[s.game_won_by], 'win')} game {game_no}, {after}"))
         elif m.rules.target > 0:
-            out.append(("Game", f"Game {game_no}, to {m.rules.target}"))
+            lowest = ", lowest total wins" if game.table.lowest_wins else ""
+            out.append(("Game", f"Game {game_no}, to {m.rules.target}{lowest}"))
         need = game.games_to_win(m.rules)
         gw = m.games_won
         if m.winner is not None:
