@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.actions import Action, Exchange
@@ -99,15 +99,30 @@ class Places:
         return replace(base, dealt=dealt, piles=piles)
 
 
-def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: random.Random) -> Deal:
+def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: random.Random,
+           shown_out: Mapping[Seat, set[int]] | None = None) -> Deal:
     """``deal``'s actions on ``record``; the cards another seat laid away unseen (Bid Whist's
-    kitty) are any it could have laid away in this layout."""
+    kitty) are any it could have laid away in this layout. Cards passed to another seat
+    (Hearts' pass) are first those of the suits the passer later showed out of (it cannot
+    have kept them), then any, those of the receiver's shown-out suits last."""
     trial = Deal(record, deal.rules, deal.game)
+    out = shown_out or {}
     for action in deal.actions:
         if isinstance(action, Exchange) and action.seat != seat:
             keep = [c for c in action.discard if c in seen]
             free = [c for c in sorted(trial.hand(action.seat) or ()) if c not in seen]
-            action = Exchange(action.seat, (*keep, *rng.sample(free, len(action.discard) - len(keep))))
+            need = len(action.discard) - len(keep)
+            to = deal.game.exchange_to(trial, action.seat)
+            if to is None:
+                chosen = rng.sample(free, need)
+            else:
+                suit = trial.order.suit_of
+                must = [c for c in free if suit(c) in out.get(action.seat, set())]
+                rest = [c for c in free if c not in must]
+                rng.shuffle(rest)
+                rest.sort(key=lambda c: suit(c) in out.get(to, set()))
+                chosen = (must + rest)[:need]
+            action = Exchange(action.seat, (*keep, *chosen))
         trial.apply(action)
     return trial
 
@@ -122,31 +137,42 @@ def determinize(deal: Deal, seat: Seat, rng: random.Random, places: Places | Non
     shown_out = voids(obs)
     hidden = [c for p in places.cards for c in p if c not in seen]
     room = [sum(1 for c in p if c not in seen) for p in places.cards]
+    # A seat that passed cards to another (Hearts) showed out of its hand after the pass: its
+    # dealt hand may hold as many cards of those suits as it passed cards the seat did not see.
+    passed = [0] * len(places.cards)
+    for ex in deal.exchanges:
+        if ex.seat != seat and deal.game.exchange_to(deal, ex.seat) is not None:
+            passed[places.owners.index(ex.seat)] = sum(1 for c in ex.discard if c not in seen)
+
+    def barred(card: Card, place: int) -> bool:
+        owner = places.owners[place]
+        return owner is not None and order.suit_of(card) in shown_out.get(owner, set())
+
+    def fits(card: Card, place: int, slack: Sequence[int]) -> bool:
+        return not barred(card, place) or slack[place] > 0
+
     for _ in range(TRIES):
         rng.shuffle(hidden)
-
-        def fits(card: Card, place: int) -> bool:
-            owner = places.owners[place]
-            return owner is None or order.suit_of(card) not in shown_out.get(owner, set())
-
-        pool = sorted(hidden, key=lambda c: sum(1 for i in range(len(room)) if room[i] and fits(c, i)))
+        slack = list(passed)
+        pool = sorted(hidden, key=lambda c: sum(1 for i, r in enumerate(room) if r and fits(c, i, passed)))
         left = list(room)
         given: list[list[Card]] = [[] for _ in places.cards]
         ok = True
         for card in pool:
-            options = [i for i in range(len(left)) if left[i] > 0 and fits(card, i)]
+            options = [i for i in range(len(left)) if left[i] > 0 and fits(card, i, slack)]
             if not options:
                 ok = False
                 break
             i = rng.choices(options, [left[j] for j in options])[0]
             left[i] -= 1
+            slack[i] -= barred(card, i)
             given[i].append(card)
         if not ok:
             continue
         # a place keeps its seen cards where they lay (a stock's order), the rest filled in
         cards = [[c if c in seen else given[i].pop() for c in p] for i, p in enumerate(places.cards)]
         try:
-            trial = replay(deal, places.record(deal.record, cards), seat, seen, rng)
+            trial = replay(deal, places.record(deal.record, cards), seat, seen, rng, shown_out)
         except RulesError:
             continue
         if trial.observe(seat).to_json() == want:

@@ -141,3 +141,22 @@ def test_the_other_seats_as_chance_nodes_search_legally_and_repeatably(opponents
         assert deal.is_legal(action)
         assert ismcts.search(obs, options, 4) == action
         match.apply(action)
+
+
+def test_layouts_after_a_pass_let_a_player_have_passed_away_the_suit_it_shows_out_of():
+    """Hearts: the shown-out suits hold for the hands after the pass, so a layout may give a
+    passer cards of such a suit among the cards it passed; every position of whole hands
+    played by the textbook gets a layout showing the seat exactly what it saw."""
+    game = get_game("hearts", 4)
+    player = game.player()
+    for seed in range(3):
+        match = Match(game.default_rules(), Seat(0), seed, game)
+        deal = match.new_deal()
+        rng = random.Random(seed)
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            if len(deal.tricks) >= 4 and len(deal.legal_actions()) > 1:
+                layout = ismcts_any.determinize(deal, seat, rng)
+                assert layout.observe(seat) == deal.observe(seat)
+            match.apply(player(deal.observe(seat), "rules", seed, None, None))
