@@ -43,6 +43,7 @@ from engine.match import Match
 from engine.order import Order
 from engine.seats import Seat
 
+EXPLORE = 0.7  # UCB1's constant for rewards in 0..1, as bench/ismcts.py
 TRIES = 200  # determinizations drawn before giving up on a position (none is consistent)
 
 
@@ -285,3 +286,38 @@ def bot(iterations: int, explore: float) -> Bot:
 
     return play
 
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python bench/ismcts_any.py GAME LEVEL [--players N] [--deals D] [--iterations I]
+    [--seed S]``: the AI level against this search in duplicate deals (device.arena), its
+    margin ± one standard error; SIGTERM stops after the deals finished and reports them."""
+    import argparse
+    import time
+
+    from device.arena import Arena, Entrant, make_entrant, standard_deals
+    from engine.games import get_game
+
+    parser = argparse.ArgumentParser(description="an AI level against the standard ISMCTS, duplicate deals")
+    parser.add_argument("game")
+    parser.add_argument("level")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--seed", default="st")
+    args = parser.parse_args(argv)
+    game = get_game(args.game, args.players)
+    rules = game.default_rules()
+    name = f"ismcts-{args.iterations}"
+    a = make_entrant(args.level, args.level, None)
+    b = Entrant(name, name, bot(args.iterations, EXPLORE))
+    start = time.monotonic()
+    with Arena(game, a, b, rules) as arena:
+        arena.play(standard_deals(game, rules, args.seed, args.deals), 1)
+    summary = arena.summary(args.seed, time.monotonic() - start, "fixed work for the AI level")
+    print("\n".join(summary.lines()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
