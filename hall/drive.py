@@ -255,10 +255,15 @@ class HandResult:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandResult:
+        """A result from our own store (what arrives from a table passes hall.messages first)."""
         try:
             data = as_mapping(json.loads(text), "a hand result")
         except ValueError as exc:
             raise NotationError(f"a hand result is not JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> HandResult:
         tricks = as_list(json_field(data, "tricks", "a hand result"), "a result's tricks")
         if len(tricks) != 2:
             raise NotationError(f"a result's tricks are [N/S, E/W], not {tricks!r}")

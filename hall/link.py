@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import ssl
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,7 +31,12 @@ from hall.drive import DriveError
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 1883
+# MQTT 5's CONNACK reason codes for a refused user or password (MQTT 3.1.1's 4 and 5 map to them)
+_BAD_PASSWORD = 134
+_NOT_AUTHORIZED = 135
+
+PLAIN_PORT = 1883
+TLS_PORT = 8883
 SESSION_EXPIRY = 3600  # seconds the broker keeps an absent client's session and its messages
 
 
@@ -41,32 +47,44 @@ class LinkError(DriveError):
 @dataclass(frozen=True)
 class Broker:
     host: str
-    port: int = DEFAULT_PORT
+    port: int | None = None  # None: 8883 over TLS, 1883 plain (the connection's own)
 
     @classmethod
     def parse(cls, text: str) -> Broker:
-        """``HOST`` or ``HOST:PORT`` (the port 1883 when left out)."""
+        """``HOST`` or ``HOST:PORT``."""
         host, sep, port = text.strip().rpartition(":")
         if not sep:
-            host, port = port, str(DEFAULT_PORT)
+            return cls(port) if port else cls._bad(text)
         if not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise LinkError(f"broker {text!r}: give HOST or HOST:PORT, e.g. hall-pi.local:1883")
+            cls._bad(text)
         return cls(host, int(port))
 
+    @staticmethod
+    def _bad(text: str) -> Broker:
+        raise LinkError(f"broker {text!r}: give HOST or HOST:PORT, e.g. hall-pi.local or hall-pi.local:8883")
+
+    def on(self, tls: bool) -> Broker:
+        """This broker with its port, the default of a TLS or a plain connection if none was given."""
+        return self if self.port is not None else Broker(self.host, TLS_PORT if tls else PLAIN_PORT)
+
     def __str__(self) -> str:
-        return f"{self.host}:{self.port}"
+        return self.host if self.port is None else f"{self.host}:{self.port}"
 
 
 @dataclass(frozen=True)
 class Credentials:
-    """A broker user and password; the password never appears in a repr, a log or a message."""
+    """A broker user and password; the password never appears in a repr, a log or a message.
+    ``ca``: the drive's certificate authority (PEM); with it the connection is TLS and the broker
+    must show a certificate it signed for the name the table is given."""
 
     username: str
     password: str = field(repr=False)
+    ca: str | None = field(default=None, repr=False)
 
     @classmethod
     def read(cls, path: str | Path) -> Credentials:
-        """A TOML file with ``username`` and ``password`` (written by ``hall broker-config``)."""
+        """A TOML file with ``username``, ``password`` and the drive's ``ca`` (written by
+        ``hall broker-config``; without ``ca`` the connection is plain)."""
         p = Path(path)
         try:
             data = tomllib.loads(p.read_text(encoding="utf-8"))
@@ -75,13 +93,29 @@ class Credentials:
         except tomllib.TOMLDecodeError:
             raise LinkError(f"the credentials file {p} is not TOML: it needs username = \"...\" "
                             "and password = \"...\" lines") from None
-        user, password = data.get("username"), data.get("password")
+        user, password, ca = data.get("username"), data.get("password"), data.get("ca")
         if not isinstance(user, str) or not isinstance(password, str) or not user or not password:
             raise LinkError(f"the credentials file {p} needs a username and a password")
-        return cls(user, password)
+        if ca is not None and (not isinstance(ca, str) or "BEGIN CERTIFICATE" not in ca):
+            raise LinkError(f"the credentials file {p}: its ca is not a certificate (PEM); give the table "
+                            "the file hall broker-config wrote")
+        return cls(user, password, ca)
 
     def to_toml(self) -> str:
-        return f'username = "{self.username}"\npassword = "{self.password}"\n'
+        text = f'username = "{self.username}"\npassword = "{self.password}"\n'
+        # PEM is base64 between dashed lines: nothing in it needs escaping in a TOML string
+        return text if self.ca is None else text + f'ca = """\n{self.ca.strip()}\n"""\n'
+
+    def tls(self) -> ssl.SSLContext | None:
+        """A client context trusting the drive's CA alone (and checking the broker's name), or None."""
+        if self.ca is None:
+            return None
+        try:
+            context = ssl.create_default_context(cadata=self.ca)
+        except ssl.SSLError as exc:
+            raise LinkError(f"the drive's ca in {self.username}'s credentials is unreadable: {exc}") from None
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        return context
 
 
 # -- topics: everything of a drive under whist/<drive>/ (the broker's ACL scopes it) --
@@ -145,10 +179,16 @@ class Disconnected:
 
 
 @dataclass(frozen=True)
-class Refused:
-    """The broker would not let us in (bad credentials): the reason, never the password."""
+class BrokerRefused:
+    """The broker would not let us in: its reason (MQTT's reason code), never the password."""
 
     reason: str
+    code: int
+
+    @property
+    def credentials(self) -> bool:
+        """The user or password was refused (mosquitto says "Not authorized" for a wrong password)."""
+        return self.code in (_BAD_PASSWORD, _NOT_AUTHORIZED)
 
 
 @dataclass(frozen=True)
@@ -167,7 +207,7 @@ class Published:
     reason: str
 
 
-LinkEvent = Connected | Disconnected | Refused | Message | Published
+LinkEvent = Connected | Disconnected | BrokerRefused | Message | Published
 
 
 class Link:
@@ -175,8 +215,12 @@ class Link:
 
     def __init__(self, broker: Broker, credentials: Credentials | None, client_id: str,
                  subscriptions: Sequence[str], events: queue.Queue[LinkEvent] | None = None,
-                 *, persistent: bool = True, keepalive: int = 10, presence: str | None = None) -> None:
-        self.broker = broker
+                 *, persistent: bool = True, keepalive: int = 10, presence: str | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
+        """``tls``: for a client without credentials; one with them uses their CA (or none)."""
+        if credentials is not None:
+            tls = credentials.tls()
+        self.broker = broker.on(tls is not None)
         self.client_id = client_id
         self.subscriptions = list(subscriptions)
         self.events: queue.Queue[LinkEvent] = events if events is not None else queue.Queue()
@@ -188,6 +232,8 @@ class Link:
                                    protocol=mqtt.MQTTv5)
         if credentials is not None:
             self._client.username_pw_set(credentials.username, credentials.password)
+        if tls is not None:
+            self._client.tls_set_context(tls)
         # paho queues what is published while away; the outbox already does that
         self._client.max_queued_messages_set(0)
         self._client.reconnect_delay_set(min_delay=1, max_delay=2)
@@ -206,6 +252,7 @@ class Link:
         props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         props.SessionExpiryInterval = SESSION_EXPIRY if self.persistent else 0
         log.info("connecting to the broker %s as %s", self.broker, self.username or "(anonymous)")
+        assert self.broker.port is not None
         self._client.connect_async(self.broker.host, self.broker.port, keepalive=self.keepalive,
                                    clean_start=not self.persistent, properties=props)
         self._client.loop_start()
@@ -236,7 +283,7 @@ class Link:
         if reason.is_failure:
             log.warning("the broker %s refused %s: %s", self.broker, self.username or "an anonymous client",
                         reason)
-            self.events.put(Refused(str(reason)))
+            self.events.put(BrokerRefused(str(reason), reason.value))
             return
         self.connected = True
         for topic in self.subscriptions:

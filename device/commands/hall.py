@@ -8,6 +8,7 @@ table that never joins a drive does without, and every other command starts with
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,7 +24,8 @@ HELP = "a whist drive: hall serve (the hub), status, table, broker-config, simul
 
 
 def _broker_args(p: argparse.ArgumentParser, required: bool = True) -> None:
-    p.add_argument("--broker", required=required, metavar="HOST[:PORT]", help="the MQTT broker (port 1883)")
+    p.add_argument("--broker", required=required, metavar="HOST[:PORT]",
+                   help="the MQTT broker (port 8883 with TLS, as the credentials file asks; else 1883)")
     p.add_argument("--credentials", metavar="FILE",
                    help="the broker user and password (a file written by hall broker-config)")
     p.add_argument("--drive", required=required, metavar="NAME",
@@ -83,8 +85,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     cfg.add_argument("--drive", required=True, action="append", metavar="NAME")
     cfg.add_argument("--tables", required=True, type=int, metavar="N",
                      help="tables in the hall: each of 1 to N gets its own broker user")
-    cfg.add_argument("--port", type=int, default=1883)
+    cfg.add_argument("--name", action="append", default=[], metavar="HOST",
+                     help="a name or address the tables reach the broker by (e.g. hall-pi.local; default "
+                     "this machine's host name and its .local name); the TLS certificate names each")
+    cfg.add_argument("--port", type=int, default=None, help="the port the tables use (default 8883, TLS)")
     cfg.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    cfg.add_argument("--plain", action="store_true",
+                     help="no TLS: plain MQTT on --port (1883) at --bind (the network sees the passwords)")
 
     sim = sub.add_parser("simulate", help="a whole drive of headless AI tables against a real broker")
     _common(sim)
@@ -184,9 +191,20 @@ def _no_chooser(observation: Observation, seed: str) -> Action:
 
 def _broker_config(args: argparse.Namespace) -> int:
     from hall.broker import write_broker_config
+    from hall.link import PLAIN_PORT, TLS_PORT
 
-    files = write_broker_config(args.dir, args.drive, args.tables, port=args.port, bind=args.bind)
+    port = args.port or (PLAIN_PORT if args.plain else TLS_PORT)
+    # by default the names this Pi answers to: its host name, and the .local one mDNS gives it
+    names = args.name or [socket.gethostname(), f"{socket.gethostname()}.local"]
+    files = write_broker_config(args.dir, args.drive, args.tables, port=port, bind=args.bind,
+                                names=names, plain=args.plain,
+                                plain_port=None if port == PLAIN_PORT else PLAIN_PORT)
     print(f"mosquitto -c {files.conf}")
+    if args.plain:
+        print(f"plain MQTT on port {port}: anyone on the network can read the passwords")
+    else:
+        print(f"TLS on port {port}, its certificate for {', '.join(names)} (--name for others); "
+              f"plain MQTT on loopback port {PLAIN_PORT} only")
     for d in args.drive:
         print(f"drive {d}: the hub's credentials {files.credentials(d, 'hub')}")
         for t in range(1, args.tables + 1):

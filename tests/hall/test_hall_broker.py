@@ -24,12 +24,12 @@ from engine.seats import Seat
 from hall.drive import DriveSettings, HandResult, Seating, Standings, standings
 from hall.hub import Hub, hub_subscriptions
 from hall.link import (
+    BrokerRefused,
     Credentials,
     Link,
     LinkError,
     LinkEvent,
     Published,
-    Refused,
     acked_topic,
     result_topic,
     signin_topic,
@@ -294,12 +294,14 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
     result = table.journal.results("club")[0]
     wait_for(lambda: hub.link.connected, "the hub connected")
 
-    # no password, and a wrong one: the broker will not let them in
-    for who, cred in (("anonymous", None), ("wrong password", Credentials("table1-club", "guess"))):
-        stranger = Link(mosquitto.broker, cred, f"stranger-{who[:5]}", [], persistent=False)
+    # no password, and a wrong one: the broker will not let them in (the drive's CA is no secret)
+    ca = mosquitto.credentials("club", "table1").ca
+    for who, cred in (("anonymous", None), ("wrong password", Credentials("table1-club", "guess", ca))):
+        stranger = Link(mosquitto.broker, cred, f"stranger-{who[:5]}", [], persistent=False,
+                        tls=mosquitto.credentials("club", "table1").tls())
         stranger.start()
-        refused = next_event(stranger.events, Refused)
-        assert isinstance(refused, Refused) and "authori" in refused.reason.lower(), who
+        refused = next_event(stranger.events, BrokerRefused)
+        assert isinstance(refused, BrokerRefused) and "authori" in refused.reason.lower(), who
         stranger.stop()
 
     # another drive's tables: in, but kept out of this drive's topics
