@@ -220,7 +220,8 @@ class Link:
         """``tls``: for a client without credentials; one with them uses their CA (or none)."""
         if credentials is not None:
             tls = credentials.tls()
-        self.broker = broker.on(tls is not None)
+        self.tls = tls is not None
+        self.broker = broker.on(self.tls)
         self.client_id = client_id
         self.subscriptions = list(subscriptions)
         self.events: queue.Queue[LinkEvent] = events if events is not None else queue.Queue()

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.actions import Action
     from engine.observation import Observation
 
-HELP = "a whist drive: hall serve (the hub), status, table, broker-config, simulate"
+HELP = "a whist drive: hall serve (the hub), status, table, broker-config, kiosk-network, simulate"
 
 
 def _broker_args(p: argparse.ArgumentParser, required: bool = True) -> None:
@@ -93,6 +93,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     cfg.add_argument("--plain", action="store_true",
                      help="no TLS: plain MQTT on --port (1883) at --bind (the network sees the passwords)")
 
+    kiosk = sub.add_parser("kiosk-network", help="the kiosk unit's drop-in opening the network to the "
+                           "broker of the config's [hall] alone (install.sh writes it; empty: no drive)")
+    _common(kiosk)
+
     sim = sub.add_parser("simulate", help="a whole drive of headless AI tables against a real broker")
     _common(sim)
     sim.add_argument("--tables", type=int, default=30)
@@ -115,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
             return _broker_config(args)
         if args.hall_command == "status":
             return _status(args)
+        if args.hall_command == "kiosk-network":
+            return _kiosk_network(args)
         if args.hall_command == "serve":
             from hall.run import serve
 
@@ -210,6 +216,19 @@ def _broker_config(args: argparse.Namespace) -> int:
         for t in range(1, args.tables + 1):
             print(f"  table {t}: {files.table_credentials(d, t)} (copy to table {t} only; "
                   f"[hall] credentials in its config)")
+    return 0
+
+
+def _kiosk_network(args: argparse.Namespace) -> int:
+    from device.config import load_config
+    from hall.kiosk import network_dropin
+
+    hall = load_config(getattr(args, "config", None)).hall
+    if not hall.broker:
+        print("whist-table hall kiosk-network: no [hall] broker in the config: the table keeps no network",
+              file=sys.stderr)
+        return 0
+    print(network_dropin(hall.broker, hall.drive, hall.table), end="")
     return 0
 
 

@@ -144,6 +144,8 @@ def test_hub_restart_broker_restart_and_a_table_offline_for_a_round_lose_and_dou
     db = tmp_path / "hub.db"
     hub = HubThread(mosquitto, db, settings)
     tables = [make_table(mosquitto, tmp_path, t) for t in range(1, 5)]
+    # over TLS, as a hall's tables are: the broker's certificate checked against the drive's CA
+    assert hub.link.tls and all(t.link is not None and t.link.tls for t in tables)
 
     # round 1: the hub goes down with half the round in, and comes back from its file
     tables[0].play_round(1)
