@@ -57,6 +57,9 @@ class ResultConflict(DriveError):
     """A second, different result for a hand the hub has already counted."""
 
 
+_SETTING_KINDS: dict[str, type] = {"str": str, "int": int, "bool": bool}  # DriveSettings' field types
+
+
 @dataclass(frozen=True)
 class DriveSettings:
     """The organiser's settings, defaults as in the customs (24 hands, one a round)."""
@@ -150,10 +153,14 @@ class DriveSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> DriveSettings:
-        names = {f.name for f in fields(cls)}
-        unknown = set(data) - names
+        kinds = {f.name: _SETTING_KINDS[str(f.type)] for f in fields(cls)}
+        unknown = set(data) - set(kinds)
         if unknown:
             raise DriveError(f"unknown drive setting(s): {', '.join(sorted(unknown))}")
+        for name, value in data.items():
+            kind = kinds[name]
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise DriveError(f"drive setting {name}: {value!r} is not a {kind.__name__}")
         try:
             return cls(**data)  # type: ignore[arg-type]
         except TypeError as exc:

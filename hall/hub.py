@@ -260,7 +260,8 @@ class Hub:
             assert signin.name is not None
             name = signin.name
         if self.started:
-            log.warning("%s signed in at table %d after the start: round one is seated already", name, table)
+            self._refuse(table, Refused(f"table {table}", "a sign-in",
+                                        f"{name} signed in after the start: round one is seated already"))
             return
         self.store.sign_in(table, seat, name)
         log.info("%s signed in at table %d, %s", name, table, seat.name)

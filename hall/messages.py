@@ -30,6 +30,7 @@ SEATING = Limits(max_bytes=64 * 1024, max_depth=3)
 MAX_PACKET = 1024 * 1024
 
 MAX_NAME = 40  # characters of a player's name (the hub's screen shows it in a column)
+MAX_NUMBER = 10**6  # of a round or a hand in a message
 MAX_TAG = 32  # characters of a reader's tag (the longest NFC UID is 10 bytes, 20 hex digits)
 
 
@@ -69,19 +70,29 @@ def _signin(data: Mapping[str, object]) -> SignIn:
 def _drive(data: Mapping[str, object]) -> DriveMessage:
     settings = DriveSettings.from_dict(as_mapping(json_field(data, "settings", "a drive message"),
                                                   "a drive's settings"))
-    seating = data.get("seating")
-    return DriveMessage(settings, None if seating is None else Seating.from_dict(seating))
+    seating = None if data.get("seating") is None else Seating.from_dict(data["seating"])
+    if seating is not None and len(seating.tables) != settings.tables:
+        raise NotationError(f"the drive has {settings.tables} tables; its seating {len(seating.tables)}")
+    return DriveMessage(settings, seating)
+
+
+def _number(value: object, what: str) -> int:
+    """A round's or a hand's number: a store keeps it in 64 bits, a drive has far fewer."""
+    n = as_int(value, what)
+    if not 1 <= n <= MAX_NUMBER:
+        raise NotationError(f"{what} should be 1 to {MAX_NUMBER}, not {n}")
+    return n
 
 
 def _seatings(data: Mapping[str, object]) -> dict[int, Four]:
-    return {as_int(r, "a seating's round"): Seating.from_dict([four]).at(1) for r, four in data.items()}
+    return {_number(r, "a seating's round"): Seating.from_dict([four]).at(1) for r, four in data.items()}
 
 
 def _acked(data: Mapping[str, object]) -> list[tuple[int, int]]:
     pairs = []
     for pair in as_list(json_field(data, "counted", "an acknowledgement"), "the hands counted"):
         round_, hand = as_list(pair, "a hand counted")
-        pairs.append((as_int(round_, "a round"), as_int(hand, "a hand")))
+        pairs.append((_number(round_, "a round"), _number(hand, "a hand")))
     return pairs
 
 
