@@ -321,7 +321,7 @@ def test_a_stranger_cannot_post_results_and_no_secret_reaches_a_log(
     forger = Link(mosquitto.broker, mosquitto.table_credentials("club", 1), "forger", [], persistent=False)
     forger.start()
     next_event(forger.events, object)
-    forger.publish(acked_topic("club", 1), "[[1, 1]]", retain=True)
+    forger.publish(acked_topic("club", 1), '{"counted": [[1, 1]]}', retain=True)
     forged = next_event(forger.events, Published)
     assert isinstance(forged, Published) and not forged.ok
     forger.stop()
