@@ -224,19 +224,22 @@ class Hub:
             result = checked(self.settings, messages.result(payload, sender))
             if result.table != table:
                 raise DriveError(f"a result of table {result.table} came on table {table}'s topic")
-            new = self.store.add(result)
         except Refused as exc:
             self.counts.refused += 1
             self._refuse(table, exc)
             return
-        except DriveError as exc:  # the drive's checks, a second result for a hand (ResultConflict)
+        except DriveError as exc:  # the drive's own checks: its key, its cards, its tricks
             self.counts.refused += 1
             self._refuse(table, Refused(sender, "a hand result", str(exc)))
-            if not isinstance(exc, ResultConflict):
-                return
-            new = False
+            return
         finally:
             self.counts.check_seconds += time.perf_counter() - t0
+        try:
+            new = self.store.add(result)
+        except ResultConflict as exc:
+            self.counts.refused += 1
+            self._refuse(table, Refused(sender, "a hand result", str(exc)))
+            new = False
         if new:
             self.book.add(result)
             self.counts.counted += 1

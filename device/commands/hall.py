@@ -109,6 +109,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--level", default="random", help="AI level at every seat (default random: quickest)")
     sim.add_argument("--seed", default="sim")
     sim.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    sim.add_argument("--plain", action="store_true", help="our own broker without TLS (what TLS costs)")
 
 
 def run(args: argparse.Namespace) -> int:
