@@ -54,17 +54,14 @@ class Broker:
         """``HOST`` or ``HOST:PORT``."""
         host, sep, port = text.strip().rpartition(":")
         if not sep:
-            return cls(port) if port else cls._bad(text)
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
-            cls._bad(text)
-        return cls(host, int(port))
+            host, port = port, ""
+        if not host or (port and (not port.isdigit() or not 0 < int(port) < 65536)):
+            raise LinkError(f"broker {text!r}: give HOST or HOST:PORT, e.g. hall-pi.local or "
+                            "hall-pi.local:8883")
+        return cls(host, int(port) if port else None)
 
-    @staticmethod
-    def _bad(text: str) -> Broker:
-        raise LinkError(f"broker {text!r}: give HOST or HOST:PORT, e.g. hall-pi.local or hall-pi.local:8883")
-
-    def on(self, tls: bool) -> Broker:
-        """This broker with its port, the default of a TLS or a plain connection if none was given."""
+    def with_default_port(self, tls: bool) -> Broker:
+        """This broker with its port: the one given, else TLS's or plain MQTT's own."""
         return self if self.port is not None else Broker(self.host, TLS_PORT if tls else PLAIN_PORT)
 
     def __str__(self) -> str:
@@ -221,7 +218,7 @@ class Link:
         if credentials is not None:
             tls = credentials.tls()
         self.tls = tls is not None
-        self.broker = broker.on(self.tls)
+        self.broker = broker.with_default_port(self.tls)
         self.client_id = client_id
         self.subscriptions = list(subscriptions)
         self.events: queue.Queue[LinkEvent] = events if events is not None else queue.Queue()
