@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import queue
 import ssl
+import sys
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -189,6 +190,14 @@ class BrokerRefused:
 
 
 @dataclass(frozen=True)
+class Untrusted:
+    """The broker's certificate is not one the drive's CA signed for the name it was reached by:
+    another drive's broker, a credentials file from an earlier broker-config, or an impostor."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class Message:
     topic: str
     payload: bytes
@@ -204,7 +213,7 @@ class Published:
     reason: str
 
 
-LinkEvent = Connected | Disconnected | BrokerRefused | Message | Published
+LinkEvent = Connected | Disconnected | BrokerRefused | Untrusted | Message | Published
 
 
 class Link:
@@ -240,6 +249,7 @@ class Link:
         if presence is not None:
             self._client.will_set(presence, "0", qos=1, retain=True)
         self._client.on_connect = self._on_connect
+        self._client.on_connect_fail = self._on_connect_fail
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._client.on_publish = self._on_publish
@@ -290,6 +300,13 @@ class Link:
             client.publish(self.presence, "1", qos=1, retain=True)
         log.info("connected to the broker %s", self.broker)
         self.events.put(Connected(bool(flags.session_present)))
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
+        # paho calls this from its ``except OSError`` around the connection: that is the error
+        error = sys.exc_info()[1]
+        if isinstance(error, ssl.SSLCertVerificationError):
+            log.warning("the broker %s is not the drive's: %s", self.broker, error.verify_message)
+            self.events.put(Untrusted(str(error.verify_message)))
 
     def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: mqtt.DisconnectFlags,
                        reason: ReasonCode, properties: Properties | None) -> None:

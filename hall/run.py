@@ -18,7 +18,7 @@ from engine.observation import Observation
 from engine.seats import SEAT_NAMES, Seat
 from hall.drive import DriveError, DriveSettings, Standings, missing_tables, standings
 from hall.hub import Hub, hub_subscriptions, read_players
-from hall.link import Broker, Credentials, Link
+from hall.link import Broker, Credentials, Link, Untrusted
 from hall.store import HubStore, TableJournal
 from hall.table import Chooser, HallTable, table_link
 
@@ -146,12 +146,16 @@ def run_table(args: argparse.Namespace) -> int:
 
 
 def _not_joined(table: HallTable, args: argparse.Namespace) -> str:
-    """Why the table has no drive: the broker refusing it says so, not the hub's silence."""
+    """Why the table has no drive: the broker refusing it, or it the broker, says so, not the
+    hub's silence."""
     refused = table.broker_refused
     where = table.link.broker if table.link is not None else args.broker
+    again = f"give it the credentials file hall broker-config last wrote for table {args.table}"
+    if isinstance(refused, Untrusted):
+        return (f"the broker at {where} showed a certificate the drive's CA did not sign for that name "
+                f"({refused.reason}): give its name as broker-config's --name gave it, or {again}")
     if refused is not None and refused.credentials:
-        return (f"the broker at {where} refused this table's user and password ({refused.reason}): "
-                f"give it the credentials file hall broker-config last wrote for table {args.table}")
+        return f"the broker at {where} refused this table's user and password ({refused.reason}): {again}"
     if refused is not None:
         return f"the broker at {where} refused this table ({refused.reason})"
     return f"drive {args.drive} has not started (no word from the hub in {args.wait:g} s)"

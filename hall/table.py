@@ -41,6 +41,7 @@ from hall.link import (
     LinkEvent,
     Message,
     Published,
+    Untrusted,
     acked_topic,
     board_topic,
     drive_topic,
@@ -115,7 +116,9 @@ class HallTable:
         self.board: Mapping[str, object] | None = None
         self._sent_at: dict[tuple[int, int], float] = {}
         self.refusals = RefusalLog(log)
-        self.broker_refused: BrokerRefused | None = None  # why the broker would not let us in, if not
+        # why the table cannot talk to the broker, if it cannot: the broker refused it, or the
+        # table refused the broker's certificate
+        self.broker_refused: BrokerRefused | Untrusted | None = None
 
     # -- the broker --
     def handle(self, event: LinkEvent) -> None:
@@ -127,6 +130,8 @@ class HallTable:
             self.broker_refused = event
             log.error("the broker refused table %d: %s (check the drive's credentials file)",
                       self.table, event.reason)
+        elif isinstance(event, Untrusted):
+            self.broker_refused = event
         elif isinstance(event, Published) and not event.ok:
             self.counts.refused += 1
             log.warning("the broker refused a result of table %d: %s", self.table, event.reason)
@@ -203,10 +208,17 @@ class HallTable:
         payload = json.dumps({"seat": seat.name, **who})
         return self.link.publish(signin_topic(self.drive, self.table), payload) is not None
 
+    @property
+    def cut_off(self) -> bool:
+        """The broker refused this table's password, or the table the broker's certificate: waiting
+        longer changes neither."""
+        refused = self.broker_refused
+        return isinstance(refused, Untrusted) or (refused is not None and refused.credentials)
+
     def wait_for_drive(self, timeout: float = 30.0) -> DriveSettings | None:
         """The drive, from the journal or the hub's retained message once it has started."""
         end = self.clock() + timeout
-        while self.clock() < end and (self.broker_refused is None or not self.broker_refused.credentials):
+        while self.clock() < end and not self.cut_off:
             if self.settings is not None and self.journal.seating(self.settings.drive, 1) is not None:
                 return self.settings
             self.pump(0.1)
