@@ -48,7 +48,7 @@ class Refused(ValueError):
         self.sender, self.what, self.reason = sender[:_SAMPLE], what, reason
         self.sample = _sample(raw)
         shown = f" (it began {self.sample})" if self.sample else ""
-        super().__init__(f"refused {what} from {sender}: {reason}{shown}")
+        super().__init__(f"refused {what} from {self.sender}: {reason}{shown}")
 
 
 def _sample(raw: bytes) -> str:
