@@ -59,7 +59,7 @@ class HubCounts:
     duplicates: int = 0
     refused: int = 0  # results refused (the gate's, the drive's checks, conflicts)
     faults: int = 0  # messages the hub failed on: refused, logged with the fault, the hub goes on
-    cleared: int = 0  # retained results or sign-ins wiped from the broker
+    cleared: int = 0  # retained results or sign-ins the hub asked the broker to wipe
     published: int = 0
     check_seconds: float = 0.0  # time spent replaying results through the engine
     fold_seconds: float = 0.0  # time spent folding the standings
@@ -200,8 +200,8 @@ class Hub:
         if kind in ("result", "signin") and event.retained and event.payload:
             # tables never retain these: a retained one (a poison message above all) would come
             # back on every start of the hub, so it is wiped once heard
-            self._publish(event.topic, "", retain=True)
-            self.counts.cleared += 1
+            if self._publish(event.topic, "", retain=True):
+                self.counts.cleared += 1
         if not event.payload:  # a wiped retained message, said again by the broker
             return
         if kind == "result":
@@ -270,9 +270,11 @@ class Hub:
         log.info("%s signed in at table %d, %s", name, table, seat.name)
 
     # -- publishing --
-    def _publish(self, topic: str, payload: str, retain: bool = True) -> None:
+    def _publish(self, topic: str, payload: str, retain: bool = True) -> bool:
         if self.link is not None and self.link.publish(topic, payload, qos=1, retain=retain) is not None:
             self.counts.published += 1
+            return True
+        return False
 
     def _publish_drive(self) -> None:
         first = self.first
