@@ -1,0 +1,57 @@
+"""Issue 46, the table's half: hostile numbers, bots, files and damaged stores refused clearly."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from device.cli import build_parser, main
+
+
+# -- 8: every number on the command line is finite and in range, checked in one place -------------
+def _number_options(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _number_options(sub, (*path, name))
+        elif action.option_strings and action.type is not None:
+            yield path, action
+
+
+def test_8_no_number_option_is_read_but_by_the_one_checker():
+    plain = [(" ".join(p), a.option_strings[0]) for p, a in _number_options(build_parser())
+             if a.type in (int, float)]
+    assert plain == []
+
+
+NUMBER_OPTIONS = sorted({(p, a.option_strings[-1]) for p, a in _number_options(build_parser())
+                         if getattr(a.type, "__module__", "") == "device.commands._number"})
+REQUIRED = {"arena": ["rules", "random"], "hall status": ["--db", "hub.db"],
+            "hall serve": ["--db", "hub.db", "--drive", "d"],
+            "hall table": ["--db", "t.db", "--drive", "d", "--table", "1"],
+            "hall broker-config": ["--dir", "x", "--drive", "d", "--tables", "2"],
+            "screenshot": ["--scene", "menu", "--out", "x.png"]}
+
+
+@pytest.mark.parametrize(("path", "option"), NUMBER_OPTIONS)
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_8_nan_and_infinity_are_refused_by_every_number_option(path, option, value, capsys):
+    argv = [*path, *REQUIRED.get(" ".join(path), []), f"{option}={value}"]
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and f"argument {option}" in err
+    assert "Traceback" not in err and ("finite" in err or "whole number" in err)
+
+
+def test_8_arena_timeout_nan_and_inf_are_refused_with_a_clear_line(capsys):
+    for value in ("nan", "inf"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["arena", "rules", "random", "--timeout", value])
+        assert exit_.value.code == 2
+        assert f"argument --timeout: '{value}' is not a finite number: give a number more than 0" \
+            in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["arena", "rules", "random", "--timeout", "0"])
+    assert "0 is out of range" in capsys.readouterr().err
