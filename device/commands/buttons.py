@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how long a hold lasts (default: config, else 3)"
     )
     parser.add_argument(
-        "--max-events", type=number(int, low=1), metavar="N", help="stop after N presses/holds (for scripts)"
+        "--max-events", type=number(int, low=0), metavar="N", help="stop after N presses/holds (for scripts)"
     )
 
 

@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: the config's debounce_ms, else 0.3)",
     )
     parser.add_argument(
-        "--max-scans", type=number(int, low=1), metavar="N", help="stop after N scans (for scripts)"
+        "--max-scans", type=number(int, low=0), metavar="N", help="stop after N scans (for scripts)"
     )
 
 
