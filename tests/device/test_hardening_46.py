@@ -55,3 +55,16 @@ def test_8_arena_timeout_nan_and_inf_are_refused_with_a_clear_line(capsys):
     with pytest.raises(SystemExit):
         main(["arena", "rules", "random", "--timeout", "0"])
     assert "0 is out of range" in capsys.readouterr().err
+
+
+# -- 13: the headless demo refuses a broken config file, in one line naming it ----------------------
+@pytest.mark.parametrize(("text", "problem"), [("[table\nsize = ", "not valid TOML"),
+                                                ('[ai]\npartner = "wizard"\n', "partner")])
+def test_13_headless_demo_refuses_a_broken_config_in_one_line(tmp_path, capsys, text, problem):
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text, encoding="utf-8")
+    assert main(["demo", "--headless", "--hands", "1", "--seed", "1", "--config", str(broken)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and str(broken) in captured.err and problem in captured.err
+    assert captured.err.startswith("whist-table demo: the config cannot be used: ")
