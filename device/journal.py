@@ -54,6 +54,9 @@ from engine.seats import SEATS, Seat, seat_label
 log = logging.getLogger(__name__)
 
 ABANDONED = "abandoned"  # result key of a rubber given up unscored (never resumed)
+# What rebuilding a stored rubber raises when a row of it is damaged (a card that is no card, a
+# card played out of turn, a field missing): the table and the demo then start afresh.
+UNREBUILDABLE = (StoreError, RulesError, ValueError, KeyError, TypeError)
 
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -320,11 +323,12 @@ class DemoRun:
     resume: Match | None = None
     rubber: int = 1
     hands_done: int = 0
+    damaged: str | None = None  # why the run the store holds could not be carried on
 
     @property
     def note(self) -> str | None:
         if self.resume is None:
-            return None
+            return self.damaged
         played = self.hands_done + len(self.resume.hands)
         deal = self.resume.current
         where = f", hand {len(self.resume.deals)} at card {len(deal.actions)}" if deal else ""
@@ -358,8 +362,16 @@ def demo_run(store: Store, seed: int | str | None, level: str, game: str = UNNAM
     if row is None:
         return run
     info = run_of(row)
-    match = rebuild(store, row)
-    run.journal.adopt(match, row.id)
+    try:
+        match = rebuild(store, row)
+        run.journal.adopt(match, row.id)
+    except UNREBUILDABLE as exc:
+        # as the table app does: the damaged rubber stays as it is, the run starts again
+        log.error("the demo run with seed %s in %s cannot be resumed: %s", seed, store.path, exc)
+        run.journal = Journal(store, ai_players(level))
+        run.damaged = (f"The demo run with seed {seed} in the game store cannot be resumed "
+                       f"(rubber {row.id}: {exc}); it is played again from the start.")
+        return run
     run.resume = match
     run.rubber = int(info.get("rubber", 1))
     run.hands_done = int(info.get("hands_before", 0))
@@ -434,7 +446,7 @@ def attach_app(app: Any) -> Store | None:
     players = table_players(app.config.ai.partner, app.config.ai.opponents)
     try:
         resumed = app.session.attach_journal(Journal(store, players, hold=True))
-    except (StoreError, RulesError, ValueError, KeyError, TypeError) as exc:
+    except UNREBUILDABLE as exc:
         # The session is journalled all the same: its next rubber is the newest one.
         log.error("the unfinished rubber in %s cannot be rebuilt (%s): starting a new one",
                   path, exc)

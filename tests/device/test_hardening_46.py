@@ -68,3 +68,30 @@ def test_13_headless_demo_refuses_a_broken_config_in_one_line(tmp_path, capsys, 
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and str(broken) in captured.err and problem in captured.err
     assert captured.err.startswith("whist-table demo: the config cannot be used: ")
+
+
+# -- 10: a demo run whose stored rubber has a damaged action starts again, saying why ---------------
+@pytest.mark.parametrize(("damage", "named"), [
+    ('{"card":"ZZ","seat":"W","type":"play"}', "ZZ"),  # no card at all
+    (None, "turn"),  # a legal card, played by the seat after the one whose turn it is
+])
+def test_10_demo_resume_survives_a_damaged_action_row(tmp_path, capsys, damage, named):
+    import json
+    import sqlite3
+
+    db = tmp_path / "demo.sqlite3"
+    argv = ["demo", "--headless", "--seed", "7", "--level", "random", "--db", str(db), "--delay", "0"]
+    assert main([*argv, "--hands", "1"]) == 0
+    capsys.readouterr()
+    with sqlite3.connect(db) as con:
+        (text,) = con.execute("SELECT action FROM actions WHERE seq = 1").fetchone()
+        if damage is None:
+            action = json.loads(text)
+            action["seat"] = {"N": "E", "E": "S", "S": "W", "W": "N"}[action["seat"]]
+            damage = json.dumps(action)
+        con.execute("UPDATE actions SET action = ? WHERE seq = 1", (damage,))
+    assert main([*argv, "--hands", "2"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "cannot be resumed" in x)
+    assert "seed 7" in line and "rubber 1" in line and named in line and "from the start" in line
+    assert "Traceback" not in out
