@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pytest
 
@@ -95,3 +96,61 @@ def test_10_demo_resume_survives_a_damaged_action_row(tmp_path, capsys, damage, 
     line = next(x for x in out.splitlines() if "cannot be resumed" in x)
     assert "seed 7" in line and "rubber 1" in line and named in line and "from the start" in line
     assert "Traceback" not in out
+
+
+# -- 11: enrol --import takes the reader's tags only, a file of an enrolment's size, and keeps a
+# fuller enrolment unless told to replace it -------------------------------------------------------
+def _tag(i: int) -> str:
+    return f"{0x0A00000000 + i:010X}"
+
+
+def _deck_file(path, tags: dict[str, str]):
+    path.write_text(json.dumps({"version": 1, "tags": tags}), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def full_store(tmp_path):
+    from device.enrolment import ENROL_ORDER
+    from device.store import Store
+
+    path = tmp_path / "table.sqlite3"
+    with Store(path) as store:
+        store.replace_enrolment({_tag(i): card for i, card in enumerate(ENROL_ORDER)})
+    return path
+
+
+def _enrolment(path) -> dict[str, str]:
+    from device.store import Store
+
+    with Store(path, readonly=True) as store:
+        return store.enrolment()
+
+
+@pytest.mark.parametrize(("tag", "why"), [("zz!!", "'zz!!' is not a tag"), ("12AB", "is not a tag"),
+                                          ("F" * 10_000, "is not a tag")])
+def test_11_import_refuses_what_is_not_a_reader_tag(full_store, tmp_path, capsys, tag, why):
+    before = _enrolment(full_store)
+    bad = _deck_file(tmp_path / "deck.json", {tag: "SA"})
+    assert main(["enrol", "--db", str(full_store), "--import", str(bad), "--replace"]) == 1
+    err = capsys.readouterr().err
+    assert why in err and "hex digits" in err and len(err) < 400
+    assert _enrolment(full_store) == before
+
+
+def test_11_import_refuses_an_oversized_file(full_store, tmp_path, capsys):
+    big = tmp_path / "deck.json"
+    big.write_text('{"version": 1, "tags": {"0A00000001": "SA"' + " " * 10_000_000 + "}}")
+    assert main(["enrol", "--db", str(full_store), "--import", str(big), "--replace"]) == 1
+    assert "over 64 KiB, so not an enrolment file" in capsys.readouterr().err
+
+
+def test_11_a_partial_import_does_not_replace_a_full_enrolment_without_replace(full_store, tmp_path, capsys):
+    before = _enrolment(full_store)
+    one = _deck_file(tmp_path / "deck.json", {_tag(500): "SA"})
+    assert main(["enrol", "--db", str(full_store), "--import", str(one)]) == 1
+    err = capsys.readouterr().err
+    assert "has no tag for 51 cards the store has one for" in err and "--replace" in err
+    assert _enrolment(full_store) == before
+    assert main(["enrol", "--db", str(full_store), "--import", str(one), "--replace"]) == 0
+    assert _enrolment(full_store) == {_tag(500): "SA"}
