@@ -41,6 +41,7 @@ from typing import Any
 
 from device.store import MatchRow, Store, StoreError
 from device.store.matches import MATCH_KEY, MISDEAL, UNDO, fold_undos, header_of, rebuild
+from device.store.sqlite import HeldWrites
 from device.words import count
 from engine.actions import Action
 from engine.deal import DealRecord
@@ -116,7 +117,7 @@ class _Followed:
     seq: int = 0  # action rows for the deal in progress (undos included), written or waiting
 
 
-class Journal:
+class Journal(HeldWrites):
     """Writes one table's game to the store as it happens: the match's listener
     (:class:`engine.match.MatchListener`).
 
@@ -133,36 +134,16 @@ class Journal:
     """
 
     def __init__(self, store: Store, players: dict[str, str], *, hold: bool = False) -> None:
+        super().__init__(hold=hold)
         self.store = store
         self.players = dict(players)
-        self.hold = hold
         self.followed: _Followed | None = None
-        self.pending: list[Callable[[], None]] = []
-        self.error: StoreError | None = None
 
     @property
     def match_id(self) -> int | None:
         return None if self.followed is None else self.followed.match_id
 
-    # ----- writing, in order ------------------------------------------------
-
-    def flush(self) -> bool:
-        """Write what waits, oldest first. True when the store has everything."""
-        while self.pending:
-            try:
-                self.pending[0]()
-            except StoreError as exc:
-                self.error = exc
-                if self.hold:
-                    return False
-                raise
-            self.pending.pop(0)
-        self.error = None
-        return True
-
-    def _write(self, write: Callable[[], None]) -> None:
-        self.pending.append(write)
-        self.flush()
+    # ----- writing, in order (HeldWrites.write and flush) -----------------------
 
     def _stored_match(self, f: _Followed) -> int:
         if f.match_id is None:
@@ -188,7 +169,7 @@ class Journal:
         def write() -> None:
             f.match_id = self.store.start_match(header, players)
 
-        self._write(write)
+        self.write(write)
         return f.match_id
 
     def adopt(self, match: Match, match_id: int) -> None:
@@ -208,7 +189,7 @@ class Journal:
         row = self.store.match(match_id)
         if match.is_over and row is not None and row.finished is None:
             result = rubber_result(match)
-            self._write(lambda: self.store.finish_match(match_id, result))
+            self.write(lambda: self.store.finish_match(match_id, result))
 
     def resume(self, accept: Callable[[MatchRow], bool] | None = None) -> Match | None:
         """Rebuild and follow the newest unfinished rubber (that ``accept`` likes: the
@@ -244,7 +225,7 @@ class Journal:
 
         f.rows, f.seq = number, 0
         try:
-            self._write(write)
+            self.write(write)
         except StoreError:
             # Raised before the match adds the deal: not stored, so not dealt.
             self.pending.remove(write)
@@ -263,7 +244,7 @@ class Journal:
         f = self._now_following()
         seq = f.seq
         f.seq += 1
-        self._write(lambda: self.store.append_action(self._stored_deal(f), seq, data))
+        self.write(lambda: self.store.append_action(self._stored_deal(f), seq, data))
 
     def hand_thrown_in(self, record: DealRecord) -> None:
         # Kept, marked thrown in: the redeal's cards depend on it.
@@ -274,7 +255,7 @@ class Journal:
         self._finish_deal(hand_result(f.match, score))
         if f.match.is_over:
             result = rubber_result(f.match)
-            self._write(lambda: self.store.finish_match(self._stored_match(f), result))
+            self.write(lambda: self.store.finish_match(self._stored_match(f), result))
 
     def abandon(self, match: Match) -> None:
         """The rubber followed is given up: finished in the store as abandoned, with
@@ -286,7 +267,7 @@ class Journal:
         result = {ABANDONED: True, "winner": None, "games": list(match.games_won),
                   "game_score": list(match.game_score),
                   "game_results": [g.to_dict() for g in match.games]}
-        self._write(lambda: self.store.finish_match(self._stored_match(f), result))
+        self.write(lambda: self.store.finish_match(self._stored_match(f), result))
         match.remove_listener(self)
         self.followed = None
 
@@ -297,7 +278,7 @@ class Journal:
             self.store.finish_deal(self._stored_deal(f), result)
             f.deal_id = None
 
-        self._write(write)
+        self.write(write)
 
 
 def ai_players(level: str, humans: tuple[str, ...] = ()) -> dict[str, str]:
