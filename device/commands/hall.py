@@ -108,6 +108,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from device.store.errors import StoreError
     from hall.drive import DriveError
 
     try:
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             from hall.simulate import simulate_from_args
 
             return int(simulate_from_args(args))
-    except DriveError as exc:
+    except (DriveError, StoreError) as exc:  # a store the disk failed: full, damaged, read-only
         print(f"whist-table hall {args.hall_command}: {exc}", file=sys.stderr)
         return 2
     return 2
@@ -137,6 +138,7 @@ def run_hall_play(args: argparse.Namespace) -> int:
     """``play --hall``: the table app joined to a drive, the hall scene first, then the drive's hands."""
     from device.app.main import app_from_args
     from device.config import load_config
+    from device.store.errors import StoreError
     from hall.drive import DriveError
     from hall.link import Broker, Credentials
     from hall.store import TableJournal
@@ -159,7 +161,11 @@ def run_hall_play(args: argparse.Namespace) -> int:
         print(f"play --hall: {exc}", file=sys.stderr)
         return 2
     db = Path(str(_option(args, "hall_db", hall.db) or config.db_path().with_name("hall.sqlite3")))
-    journal = TableJournal(db)
+    try:
+        journal = TableJournal(db)
+    except StoreError as exc:
+        print(f"play --hall: {exc}", file=sys.stderr)
+        return 2
     real = bool(getattr(args, "referee", False)) or hall.referee
     table = HallTable(journal, link, number, _no_chooser, drive=drive, real_cards=real)
     link.start()
@@ -210,7 +216,7 @@ def _status(args: argparse.Namespace) -> int:
         print(f"whist-table hall status: no hub store at {args.db} (hall serve --db makes it)",
               file=sys.stderr)
         return 1
-    store = HubStore(args.db)
+    store = HubStore(args.db, readonly=True)  # read as it is: a hub may be running, the media read-only
     try:
         print(status_text(store, args.top))
     finally:

@@ -17,6 +17,7 @@ error class with a message a person can act on, whichever store it is:
 from __future__ import annotations
 
 import errno
+import os
 import shutil
 import sqlite3
 import tempfile
@@ -76,7 +77,8 @@ class StoreFile:
             return StoreFull(f"the disk holding {where} is full: {lost}; free some space and try again")
         if isinstance(exc, sqlite3.Error) and is_damage(exc):
             return StoreDamaged(f"{where} is damaged ({exc}); {self.when_damaged}")
-        if is_read_only(exc):
+        if is_read_only(exc) or (isinstance(exc, sqlite3.Error) and is_cannot_open(exc)
+                                 and not _writable(self.path)):
             what = f"{doing} was not saved" if doing else "it cannot be written"
             return StoreReadOnly(f"{where} is on read-only media or in a folder this program cannot "
                                  f"write ({_reason(exc)}): {what}; mount it read-write or give a --db "
@@ -87,6 +89,14 @@ class StoreFile:
 
     def damaged(self, detail: str) -> StoreDamaged:
         return StoreDamaged(f"the {self.name} {self.path} is damaged ({detail}); {self.when_damaged}")
+
+
+def _writable(path: Path) -> bool:
+    """Whether ``path`` (or, not there yet, the nearest folder it would be made in) can be
+    written; read-only media say no even to root."""
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return os.access(path, os.W_OK)
 
 
 def _reason(exc: sqlite3.Error | OSError) -> str:
