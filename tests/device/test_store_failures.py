@@ -44,10 +44,11 @@ def uncap(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA max_page_count = {UNCAPPED}")
 
 
-def offline_table(path: Path, table: int = 1) -> HallTable:
+def offline_table(path: Path, table: int = 1,
+                  four: tuple[str, str, str, str] = ("A", "B", "C", "D")) -> HallTable:
     journal = TableJournal(path)
     journal.join(SETTINGS, table)
-    journal.set_seating("club", 1, ("A", "B", "C", "D"))
+    journal.set_seating("club", 1, four)
     return HallTable(journal, None, table, ai_chooser("random"), drive="club")
 
 
@@ -78,21 +79,22 @@ def test_4_a_table_plays_its_round_on_a_full_disk_and_saves_it_all_when_there_is
 
 
 def test_4_the_hub_on_a_full_disk_does_not_count_or_acknowledge_a_result_until_there_is_room(tmp_path):
-    results = played_results(tmp_path)
+    results = played_results(tmp_path, 1) + played_results(tmp_path, 2)
     store = HubStore(tmp_path / "hub.db")
     hub = Hub(store, None, SETTINGS)
     hub.start()
     cap(store._db)
     for r in results:
-        hub.receive_result(1, r.to_json().encode())  # the hub goes on
+        hub.receive_result(r.table, r.to_json().encode())  # the hub goes on
     assert isinstance(store.error, StoreFull) and "hub's drive store" in str(store.error)
-    assert len(store.counted(1)) < 2 and hub.counts.counted < 2  # so not acknowledged: sent again
-    hub.receive_signin(2, b'{"seat": "N", "name": "Ann"}')  # held, not lost
+    counted = store.counted(1) + store.counted(2)
+    assert len(counted) < 4 and hub.counts.counted == len(counted)  # the rest not acknowledged
+    hub.receive_result(2, b"{}")  # refused, and the refusal kept for the organiser: held, not lost
     uncap(store._db)
-    for r in results:  # the table sends them again
-        hub.receive_result(1, r.to_json().encode())
-    assert store.counted(1) == [(1, 1), (1, 2)] and hub.counts.counted == 2
-    assert store.error is None
+    for r in results:  # their tables send them again
+        hub.receive_result(r.table, r.to_json().encode())
+    assert store.counted(1) == store.counted(2) == [(1, 1), (1, 2)] and hub.counts.counted == 4
+    assert store.error is None and [t for t, _ in store.refusals()] == [2]
 
 
 def test_4_the_game_store_full_disk_is_the_same_error_class(tmp_path):
@@ -103,6 +105,36 @@ def test_4_the_game_store_full_disk_is_the_same_error_class(tmp_path):
             for i in range(500):
                 store.set_setting(f"k{i}", "x" * 2000)
         assert m == 1
+
+
+def test_4_the_drive_table_app_says_a_full_disk_on_the_screen_and_catches_up(tmp_path):
+    from device.app import store_banner
+    from device.app.testing import make_app, run_until, tap
+    from tests.device.test_app_norwegian import speak_or_play
+
+    table = offline_table(tmp_path / "hall.db", four=("AI 1N", "AI 1E", "Cy", "AI 1W"))  # Cy plays South
+    db = table.journal._db
+    cap(db)
+    with contextlib.suppress(sqlite3.OperationalError):  # and the room left in its pages taken too
+        for seq in range(10_000):
+            db.execute("INSERT INTO actions VALUES ('another drive', 0, 0, ?, 'x')", (seq,))
+    app = make_app((800, 480))
+    try:
+        app.go("hall", table=table)
+        app.step(1 / 60)
+        tap(app, 400, 240)  # "Tap to deal"
+        session = app.session
+        # the first page the hand's actions need is refused: a few cards in, at most the hand
+        assert run_until(app, lambda: speak_or_play(app) or store_banner.message(app) is not None,
+                         max_steps=20000)
+        words = store_banner.message(app)
+        assert words is not None and "Games are not being saved" in words and "is full" in words
+        assert session.deal is not None and app.scene.name == "table"  # the game goes on
+        uncap(db)
+        assert run_until(app, lambda: store_banner.message(app) is None, max_steps=int(60 * 2 * 6))
+        assert len(table.journal.actions("club", 1, 1)) == len(session.deal.actions)
+    finally:
+        app.close()
 
 
 @contextlib.contextmanager
