@@ -19,7 +19,7 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +67,7 @@ class _File:
         self.file = file
         self._lock = threading.Lock()
         self._readonly: ReadOnly | None = None
+        self.held = HeldWrites(hold=True)  # writes a full disk refused, tried again at the next
         try:
             if readonly:
                 self._readonly = open_readonly(self.path)
@@ -94,6 +95,27 @@ class _File:
         self._db.close()
         if self._readonly is not None:
             self._readonly.close()
+
+    @property
+    def error(self) -> StoreError | None:
+        """Why some writes wait (a full disk), or None."""
+        return self.held.error
+
+    def flush(self) -> bool:
+        """Write what waits; True when the file has everything."""
+        return self.held.flush()
+
+    def _hold(self, doing: str, sql: str, params: tuple[Any, ...]) -> None:
+        """One statement written in order after what waits; held (and logged once) when the
+        disk is full."""
+        def write() -> None:
+            with self._write(doing) as db:
+                db.execute(sql, params)
+
+        was = self.held.error
+        self.held.write(write)
+        if self.held.error is not None and was is None:
+            log.error("%s; kept, and written when there is room", self.held.error)
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         try:
@@ -150,13 +172,6 @@ class HubStore(_File):
     def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
         super().__init__(StoreFile("hub's drive store", Path(path), HUB_DAMAGED), HUB_SCHEMA,
                          readonly=readonly)
-        # sign-ins and refusals a full disk refused, written when there is room
-        self.held = HeldWrites(hold=True)
-
-    @property
-    def error(self) -> StoreError | None:
-        """Why some of the drive is not saved yet (a full disk), or None."""
-        return self.held.error
 
     def settings(self) -> DriveSettings | None:
         rows = self._rows("SELECT settings FROM drive")
@@ -176,19 +191,16 @@ class HubStore(_File):
         return None if not rows or rows[0][0] is None else Seating.from_dict(json.loads(rows[0][0]))
 
     def start(self, seating: Seating) -> None:
-        self.held.flush()  # the sign-ins that wait go in first: round one seats them
+        self.flush()  # the sign-ins that wait go in first: round one seats them
         with self._write("round one's seating") as db:
             db.execute("UPDATE drive SET seating = ? WHERE seating IS NULL", (json.dumps(seating.to_dict()),))
 
     def sign_in(self, table: int, seat: Seat, name: str) -> None:
-        def write() -> None:
-            with self._write(f"{name}'s sign-in at table {table}") as db:
-                db.execute("INSERT OR REPLACE INTO signins VALUES (?, ?, ?)", (table, seat.name, name))
-
-        self._hold(write)
+        self._hold(f"{name}'s sign-in at table {table}", "INSERT OR REPLACE INTO signins VALUES (?, ?, ?)",
+                   (table, seat.name, name))
 
     def signins(self) -> dict[tuple[int, Seat], str]:
-        self.held.flush()
+        self.flush()
         return {(t, Seat.parse(s)): n for t, s, n in self._rows("SELECT tbl, seat, name FROM signins")}
 
     def add(self, result: HandResult) -> bool:
@@ -196,7 +208,7 @@ class HubStore(_File):
         when the disk has no room for it: then it is not in :meth:`counted`, so the hub does
         not acknowledge it and its table sends it again. A different result for a counted
         hand is a :class:`ResultConflict`."""
-        self.held.flush()
+        self.flush()
         try:
             with self._write(f"table {result.table}'s result of round {result.round}, hand "
                              f"{result.hand}") as db:
@@ -215,16 +227,7 @@ class HubStore(_File):
         return True
 
     def refuse(self, table: int | None, reason: str) -> None:
-        def write() -> None:
-            with self._write("a refusal") as db:
-                db.execute("INSERT INTO refused (tbl, reason) VALUES (?, ?)", (table, reason))
-
-        self._hold(write)
-
-    def _hold(self, write: Callable[[], None]) -> None:
-        self.held.write(write)
-        if self.held.error is not None and len(self.held.pending) == 1:  # said once, not per message
-            log.error("%s; the hub keeps it and writes it when there is room", self.held.error)
+        self._hold("a refusal", "INSERT INTO refused (tbl, reason) VALUES (?, ?)", (table, reason))
 
     def refusals(self) -> list[tuple[int | None, str]]:
         return [(t, r) for t, r in self._rows("SELECT tbl, reason FROM refused ORDER BY id")]
@@ -286,26 +289,6 @@ class TableJournal(_File):
         a power cut may then lose the last actions, never corrupt the file."""
         super().__init__(StoreFile("table's hall journal", Path(path), TABLE_DAMAGED), TABLE_SCHEMA,
                          durable=durable)
-        self.held = HeldWrites(hold=True)
-
-    @property
-    def error(self) -> StoreError | None:
-        """Why some of the drive's play is not saved yet (a full disk), or None."""
-        return self.held.error
-
-    def flush(self) -> bool:
-        """Write what waits; True when the journal has everything."""
-        return self.held.flush()
-
-    def _hold(self, doing: str, sql: str, params: tuple[Any, ...]) -> None:
-        def write() -> None:
-            with self._write(doing) as db:
-                db.execute(sql, params)
-
-        was = self.held.error
-        self.held.write(write)
-        if self.held.error is not None and was is None:
-            log.error("%s; the table plays on and saves it when there is room", self.held.error)
 
     def join(self, settings: DriveSettings, table: int) -> None:
         self.flush()
