@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from device.enrolment import Enrolment
+from device.enrolment import Enrolment, is_tag
 from device.paths import default_db_path
 from device.stats import Statistics
 from device.stats import stored as stored_statistics
@@ -644,7 +644,12 @@ class Store:
             tags = e.to_dict()["tags"]
             assert isinstance(tags, dict)
             self.replace_enrolment({str(tag): str(card) for tag, card in tags.items()})
-        return Enrolment(self.enrolment(), on_change=store)
+        kept = {tag: card for tag, card in self.enrolment().items() if is_tag(tag)}
+        if len(kept) < len(self.enrolment()):
+            # imported before tags were checked: no reader gives them, so the cards are enrolled again
+            log.warning("the game store %s holds %d tag(s) no card reader gives; they are left out",
+                        self.path, len(self.enrolment()) - len(kept))
+        return Enrolment(kept, on_change=store)
 
     # ----- statistics -----------------------------------------------------
 

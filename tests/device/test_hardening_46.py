@@ -154,3 +154,12 @@ def test_11_a_partial_import_does_not_replace_a_full_enrolment_without_replace(f
     assert _enrolment(full_store) == before
     assert main(["enrol", "--db", str(full_store), "--import", str(one), "--replace"]) == 0
     assert _enrolment(full_store) == {_tag(500): "SA"}
+
+
+def test_11_tags_imported_before_they_were_checked_do_not_stop_the_enrolment_screen(tmp_path):
+    from device.store import Store
+
+    with Store(tmp_path / "table.sqlite3") as store:
+        store.replace_enrolment({"zz!!": "SA", _tag(1): "SK"})  # as an older version let in
+        enrolment = store.editable_enrolment()
+        assert enrolment.tags() == {_tag(1): "SK"} and "SA" in enrolment.missing()
