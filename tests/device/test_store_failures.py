@@ -266,3 +266,14 @@ def test_5_every_store_opened_for_writing_on_read_only_media_says_so(tmp_path, o
     media.mkdir()
     with read_only(media) as seen, pytest.raises(StoreReadOnly, match="read-only media"):
         open_store(seen / "store.db")
+
+
+def test_5_the_game_store_is_read_on_read_only_media_like_the_hub_s(tmp_path):
+    media = tmp_path / "stick"
+    media.mkdir()
+    with Store(media / "game.sqlite3") as store:
+        store.start_match({}, {"N": "human"})
+    before = sorted(p.name for p in media.iterdir())
+    with read_only(media) as seen, Store(seen / "game.sqlite3", readonly=True) as store:
+        assert [m.id for m in store.matches()] == [1]
+    assert sorted(p.name for p in media.iterdir()) == before
