@@ -8,6 +8,7 @@ the end of its stderr, the table's AI plays that move, and the hand ends.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,9 @@ def test_7_a_child_the_program_started_is_ended_with_it() -> None:
         child = int(seat.stderr_tail().split("misbehaving_bot: child ")[1].split()[0])
         assert _running(child)
     assert seat.faults == []
+    end = time.monotonic() + 10.0  # a bound on the kernel ending it, never a timing assertion
+    while _running(child) and time.monotonic() < end:
+        time.sleep(0.01)
     assert not _running(child)
 
 
