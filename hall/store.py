@@ -39,8 +39,8 @@ class HallStoreError(StoreError, DriveError):
     file and the reason. What the disk does to it is device.store.sqlite's (StoreFull...)."""
 
 
-HUB_DAMAGED = ("restore it from a copy, or start the hub on a fresh --db and ask the tables to "
-               "send their results again; keep this file for the organiser")
+HUB_DAMAGED = ("restore it from a copy, or start the hub on a fresh --db (the results it had counted "
+               "are then only in the tables' hall journals); keep this file for the organiser")
 TABLE_DAMAGED = ("move it aside (keep it: the hands the hub has not acknowledged are in it) and "
                  "start the table again; it joins the drive afresh")
 
