@@ -71,12 +71,6 @@ def _seed(text: str | None) -> int | str | None:
 
 
 def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from device.headless import run_headless
-    from device.machine import size_ai
-
-    size_ai()  # the solver tables sized to the board
-
-    out = out or sys.stdout
     from device.config import ConfigError, load_config
 
     try:  # the terminal uses none of it, but a file asked for and broken is said, as play says it
@@ -84,6 +78,13 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     except ConfigError as exc:
         print(f"whist-table demo: the config cannot be used: {'; '.join(exc.problems)}", file=sys.stderr)
         return 2
+
+    from device.headless import run_headless
+    from device.machine import size_ai
+
+    size_ai()  # the solver tables sized to the board
+
+    out = out or sys.stdout
     hands = args.hands if args.hands is not None else 8
     if hands < 1:
         print("demo: --hands must be at least 1", file=sys.stderr)

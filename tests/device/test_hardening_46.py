@@ -61,10 +61,11 @@ def test_8_arena_timeout_nan_and_inf_are_refused_with_a_clear_line(capsys):
 # -- 13: the headless demo refuses a broken config file, in one line naming it ----------------------
 @pytest.mark.parametrize(("text", "problem"), [("[table\nsize = ", "not valid TOML"),
                                                 ('[ai]\npartner = "wizard"\n', "partner")])
-def test_13_headless_demo_refuses_a_broken_config_in_one_line(tmp_path, capsys, text, problem):
+def test_13_headless_demo_refuses_a_broken_config_in_one_line(tmp_path, capsys, caplog, text, problem):
     broken = tmp_path / "broken.toml"
     broken.write_text(text, encoding="utf-8")
     assert main(["demo", "--headless", "--hands", "1", "--seed", "1", "--config", str(broken)]) == 2
+    assert caplog.records == []  # before anything else is done or said
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and str(broken) in captured.err and problem in captured.err
