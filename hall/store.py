@@ -172,6 +172,7 @@ class HubStore(_File):
     def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
         super().__init__(StoreFile("hub's drive store", Path(path), HUB_DAMAGED), HUB_SCHEMA,
                          readonly=readonly)
+        self._full = False  # a result was refused for want of room, and none counted since
 
     def settings(self) -> DriveSettings | None:
         rows = self._rows("SELECT settings FROM drive")
@@ -222,8 +223,13 @@ class HubStore(_File):
                            (*result.key, *result.tricks, result.to_json()))
         except StoreFull as exc:
             self.held.error = exc
-            log.error("%s; the table sends it again", exc)
+            if not self._full:  # once, not at every table's every resend
+                log.error("%s; the table sends it again, and so does every table until there is room", exc)
+            self._full = True
             return False
+        if self._full:
+            log.info("the hub's drive store %s has room again", self.path)
+            self._full = False
         return True
 
     def refuse(self, table: int | None, reason: str) -> None:
