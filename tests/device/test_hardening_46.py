@@ -6,6 +6,8 @@ import argparse
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from device.cli import build_parser, main
 
@@ -44,6 +46,22 @@ def test_8_nan_and_infinity_are_refused_by_every_number_option(path, option, val
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and f"argument {option}" in err
     assert "Traceback" not in err and ("finite" in err or "whole number" in err)
+
+
+@given(st.one_of(st.text(max_size=40), st.floats().map(repr), st.integers().map(str)),
+       st.sampled_from([int, float]))
+def test_8_the_checker_gives_a_finite_number_in_range_or_says_why_not(text, kind):
+    import math
+
+    from device.commands._number import number
+
+    parse = number(kind, low=kind(-5), high=kind(1000))
+    try:
+        value = parse(text)
+    except argparse.ArgumentTypeError as exc:
+        assert repr(text) in str(exc) or text.strip() in str(exc)
+        return
+    assert isinstance(value, kind) and math.isfinite(value) and -5 <= value <= 1000
 
 
 def test_8_arena_timeout_nan_and_inf_are_refused_with_a_clear_line(capsys):
