@@ -87,9 +87,6 @@ class StoreFile:
             return StoreError(f"could not save {doing} to {where}: {_reason(exc)}")
         return StoreError(f"cannot open {where}: {_reason(exc)}")
 
-    def damaged(self, detail: str) -> StoreDamaged:
-        return StoreDamaged(f"the {self.name} {self.path} is damaged ({detail}); {self.when_damaged}")
-
 
 def _writable(path: Path) -> bool:
     """Whether ``path`` (or, not there yet, the nearest folder it would be made in) can be
