@@ -98,7 +98,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     cfg.add_argument("--name", action="append", default=[], metavar="HOST",
                      help="a name or address the tables reach the broker by (e.g. hall-pi.local; default "
                      "this machine's host name and its .local name); the TLS certificate names each")
-    cfg.add_argument("--port", type=number(int, low=1, high=65535), default=None, help="the port the tables use (default 8883, TLS)")
+    cfg.add_argument("--port", type=number(int, low=1, high=65535), default=None,
+                     help="the port the tables use (default 8883, TLS)")
     cfg.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
     cfg.add_argument("--plain", action="store_true",
                      help="no TLS: plain MQTT on --port (1883) at --bind (the network sees the passwords)")
