@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from device.arena import Arena, make_entrant
-from device.driver import AIPlayer, Driver, NotReady, Person, TableAI
+from device.driver import AIPlayer, ChooserPlayer, Driver, NotReady, Person, TableAI
 from device.headless import run_headless
 from engine.actions import Action, Play
 from engine.deal import DealRecord
@@ -192,6 +192,27 @@ def test_the_caller_may_seed_the_moves() -> None:
     driver.seeds = lambda _: "the deal's"
     driver.step()
     assert seeds[-1] == "the deal's"
+
+
+def test_a_drives_chooser_plays_a_whole_hand_with_a_pause_after_each_move() -> None:
+    """hall.table's rounds: a function of the observation and the move's seed as text,
+    with the table's pace and network between moves."""
+    match = Match(None, Seat.N, "drive", get_game(next(iter(GAMES))))
+    told: list[tuple[Seat, str]] = []
+    pauses: list[int] = []
+
+    def choose(observation: Observation, seed: str) -> Action:
+        told.append((observation.seat, seed))
+        return TableAI("rules").act(observation, seed)
+
+    driver = Driver.everyone(match, ChooserPlayer(choose))
+    driver.seeds = lambda m: f"r1:t2:a{len(m.deals[-1].actions)}"
+    driver.start()
+    score = driver.play_hand(lambda: pauses.append(len(match.deals[-1].actions)))
+    deal = match.deals[-1]
+    assert deal.is_over and score.number == 1
+    assert [seed for _, seed in told] == [f"r1:t2:a{i}" for i in range(len(deal.actions))]
+    assert pauses == list(range(1, len(deal.actions) + 1))
 
 
 def test_the_worker_player_answers_once_it_has_thought() -> None:
