@@ -112,7 +112,6 @@ class Dummy(Game):
     settings = SETTINGS
     pages = PAGES
     players = 4  # hands: the three players' and the dummy's
-    partnerships = False
     has_auction = True
 
     @property

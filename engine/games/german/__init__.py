@@ -64,7 +64,6 @@ class German(Game):
     settings = SETTINGS
     pages = PAGES
     players = 2
-    partnerships = False
 
     def default_rules(self) -> GermanRules:
         return GermanRules()

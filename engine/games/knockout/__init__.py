@@ -151,7 +151,6 @@ class Knockout(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
 
     def __init__(self, players: int = DEFAULT_PLAYERS) -> None:
         KnockoutRules(players=players)

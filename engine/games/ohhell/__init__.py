@@ -165,7 +165,6 @@ class OhHell(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
     has_auction = True
 
     def __init__(self, players: int = DEFAULT_PLAYERS) -> None:

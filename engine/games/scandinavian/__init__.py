@@ -82,8 +82,6 @@ class Scandinavian(Game):
     settings = SETTINGS
     pages = PAGES
     players = 2
-    partnerships = False
-    per_seat = 2
     has_auction = True
 
     def default_rules(self) -> ScandinavianRules:

@@ -187,7 +187,6 @@ class Solo(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
     has_auction = True
 
     def default_rules(self) -> SoloRules:

@@ -123,7 +123,6 @@ class Widow(Game):
     settings = SETTINGS
     pages = PAGES
     players = 3
-    partnerships = False
     has_auction = True
 
     def default_rules(self) -> WidowRules:
