@@ -76,6 +76,12 @@ def serve(args: argparse.Namespace, open_screen: Callable[[], HubScreen] | None 
         hub = Hub(store, link, settings)
         hub.tags = tags
         screen = open_screen() if open_screen is not None else None
+        page = None
+        if getattr(args, "page", None):
+            from hall.page import StandingsPage
+
+            page = StandingsPage(hub, args.page)
+            page.start()
         link.start()
         if args.start or hub.started:
             hub.start(players)
@@ -85,6 +91,8 @@ def serve(args: argparse.Namespace, open_screen: Callable[[], HubScreen] | None 
         try:
             while True:
                 hub.step(0.05)
+                if page is not None:
+                    page.update()
                 s = hub.standings()
                 if s is not None and s.complete_rounds != complete:
                     complete = s.complete_rounds
@@ -101,6 +109,8 @@ def serve(args: argparse.Namespace, open_screen: Callable[[], HubScreen] | None 
                     break
         finally:
             link.stop()
+            if page is not None:
+                page.stop()
             if screen is not None:
                 screen.close()
     finally:

@@ -58,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--screen", action="store_true", help="show the leaderboard in a window")
     serve.add_argument("--fullscreen", action="store_true", help="the window fills the hall's TV")
     serve.add_argument("--until-finished", action="store_true", help="stop once the last round is in")
+    serve.add_argument("--page", type=int, metavar="PORT",
+                       help="serve the standings on the LAN at http://HUB:PORT/ for the hall's projector "
+                       "(the remote extra)")
 
     status = sub.add_parser("status", help="the round, the leaderboard and the movement from a hub's store")
     _common(status)
