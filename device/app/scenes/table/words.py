@@ -129,8 +129,8 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
 
 
 def laid_away(deal: Deal, exchange: Exchange, pile: str, seating: Seating) -> str:
-    """What the table is told of an exchange from a pile dealt face down (Bid Whist's
-    kitty): how many of the seat's own cards went with it, not which; '' for another pile."""
+    """What the table is told of an exchange from a pile dealt face down (a kitty):
+    how many of the seat's own cards went with it, not which; '' for another pile."""
     dealt = set(deal.record.pile(pile))
     if not dealt:
         return ""
