@@ -20,7 +20,7 @@ Notify = Callable[[], None]
 
 @dataclass
 class _Seat:
-    observation: str = ""  # the seat's observation, JSON text ("" before the first hand)
+    observation: str = ""  # the seat's observation and its words, JSON text ("" before the first hand)
     version: int = 0
     inbox: Action | None = None
     refusal: str = ""

@@ -287,7 +287,7 @@ class RemoteServer:
         head = json.dumps({"type": "state", "seat": seat_label(Seat(seat), self.link.players), "name": name,
                            "names": self._names(), "refusal": refusal})
         if not ws.closed:
-            await ws.send_str(f'{head[:-1]}, "observation": {observation}}}')
+            await ws.send_str(_joined(head, observation))
 
     async def _push_watcher(self, ws: web.WebSocketResponse) -> None:
         version, view = self.link.view()
@@ -296,4 +296,9 @@ class RemoteServer:
         self._watchers[ws] = version
         head = json.dumps({"type": "view", "names": self._names()})
         if not ws.closed:
-            await ws.send_str(f'{head[:-1]}, "view": {view}}}')
+            await ws.send_str(_joined(head, view))
+
+
+def _joined(head: str, body: str) -> str:
+    """Two JSON objects' fields as one object (the body is the link's text, sent as it is)."""
+    return f"{head[:-1]}, {body[1:]}"

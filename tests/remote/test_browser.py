@@ -65,7 +65,8 @@ def _sit(b: WebDriver, table, seat: Seat = Seat.S, name: str = "Ann") -> None:  
     WebDriverWait(b, 20).until(lambda d: int(seat) in table.pairing.holders())
     if not table._thread.is_alive() and table.done == 0:
         table.go()
-    WebDriverWait(b, 20).until(lambda d: d.find_element(By.ID, "title").text.startswith(name))
+    title = table.match.game.title  # the page is worded by the table: the game's name, not its key
+    WebDriverWait(b, 20).until(lambda d: d.find_element(By.ID, "title").text == title)
 
 
 def _play_one(b: WebDriver) -> bool:

@@ -107,9 +107,9 @@ def test_the_phone_seat_waits_takes_only_a_legal_move_and_is_the_ai_s_when_quiet
     assert driver.step() is not None  # the AI plays for the quiet phone
     # each seat's observation holds its own hand only; the watchers' view holds none
     for i in range(4):
-        shown = json.loads(link.state(i)[1])["hand"] if link.state(i)[1] else []
+        shown = json.loads(link.state(i)[1])["observation"]["hand"] if link.state(i)[1] else []
         assert set(shown) <= {str(c) for c in deal.hand(Seat(i))}
-    view = json.loads(link.view()[1])
+    view = json.loads(link.view()[1])["view"]
     assert "hand" not in view and "hands" not in view and "legal" not in view and "piles" not in view
 
 
@@ -117,6 +117,6 @@ def test_the_watchers_see_the_hands_once_the_hand_is_over() -> None:
     match, link, pairing, phone, driver = _table()
     dealt = match.current.record.hands()  # type: ignore[union-attr]
     driver.play_out()
-    view = json.loads(link.view()[1])
+    view = json.loads(link.view()[1])["view"]
     assert view["phase"] == "over"
     assert view["hands"]["N"] == [str(c) for c in sorted(dealt[Seat.N])]  # type: ignore[arg-type]

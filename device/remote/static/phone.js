@@ -36,18 +36,16 @@ function send(action) {
 }
 
 function draw(msg) {
-  const o = msg.observation, me = msg.seat, names = msg.names;
+  const o = msg.observation, w = msg.words;
   last = msg;
   ["game-box", "hand-box", "trick-box", "score-box"].forEach((id) => show(id, true));
-  fill("title", (msg.name || "You") + " \u00b7 seat " + me);
-  fill("facts", header(o, me, names));
-  const mine = o.turn === me || o.legal.length > 0 || (o.discard || 0) > 0;
+  fill("title", w.title);
+  fill("facts", w.facts);
   const status = document.getElementById("status");
-  status.className = mine ? "turn" : "";
-  status.textContent = o.phase === "over" ? "The hand is over" : o.turn == null ? "" :
-    mine ? (o.seat !== me ? "Your turn, for seat " + o.seat : "Your turn") : nameOf(o.turn, me, names) + " to play";
+  status.className = o.legal.length > 0 || (o.discard || 0) > 0 ? "turn" : "";
+  status.textContent = w.status;
   fill("note", msg.refusal || "");
-  if (o.seat !== me) fill("hand-title", "The hand you play: seat " + o.seat); else fill("hand-title", "Your hand");
+  fill("hand-title", w.hand);
   // the hand: a card is a button, lit when playing it is legal, or picked when cards are laid away
   const plays = new Map(o.legal.filter((a) => a.type === "play").map((a) => [a.card, a]));
   const laying = (o.discard || 0) > 0 && o.legal.length === 0;
@@ -64,8 +62,8 @@ function draw(msg) {
   });
   fill("hand", ...hand);
   // every other legal action (bids, passes, declarations, exchanges, a card from the table)
-  const steps = o.legal.filter((a) => a.type !== "play" || !o.hand.includes(a.card)).map((a) => {
-    const b = a.type === "play" ? cardNode(a.card, "button") : el("button", { class: "step" }, actionText(a));
+  const steps = o.legal.map((a, i) => [a, w.actions[i]]).filter(([a]) => a.type !== "play" || !o.hand.includes(a.card)).map(([a, said]) => {
+    const b = a.type === "play" ? cardNode(a.card, "button") : el("button", { class: "step" }, said);
     b.setAttribute("data-type", a.type);
     b.onclick = () => send(a);
     return b;
@@ -79,15 +77,15 @@ function draw(msg) {
   }
   show("steps-box", steps.length > 0);
   fill("steps", ...steps);
-  const [trick, title] = trickBox(o, me, names);
+  const [trick, title] = trickBox(o, msg);
   fill("trick", trick);
   fill("trick-title", title);
-  const piles = Object.entries(o.piles).map(([name, cards]) => el("div", {}, el("div", { class: "small" }, name),
+  const piles = Object.entries(o.piles).map(([name, cards]) => el("div", {}, el("div", { class: "small" }, w.piles[name]),
     el("div", { class: "row" }, ...cards.map((c) => cardNode(c)))));
   show("piles-box", piles.length > 0);
   fill("piles", ...piles);
-  fill("scores", scoreTable(o, me, names));
-  fill("auction", auctionLine(o, me, names));
+  fill("scores", scoreTable(o, msg));
+  fill("auction", w.auction);
 }
 
 function start() {
