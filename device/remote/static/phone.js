@@ -4,6 +4,7 @@
 const KEY = "whist-table-seat";
 let token = localStorage.getItem(KEY);
 let picked = new Set();
+let raised = null; // the card chosen by a first tap: a second tap plays it, a tap elsewhere lowers it
 let last = null;
 window.taps = []; // {action, at}: when each tap was sent (the browser test measures with it)
 
@@ -50,13 +51,22 @@ function draw(msg) {
   const plays = new Map(o.legal.filter((a) => a.type === "play").map((a) => [a.card, a]));
   const laying = (o.discard || 0) > 0 && o.legal.length === 0;
   if (!laying) picked = new Set();
+  if (!plays.has(raised)) raised = null;
+  // a card is played by two taps, as on the table's screen: the first raises it, so a stray
+  // tap on a phone plays nothing
+  function choose(code) {
+    if (raised === code) { raised = null; send(plays.get(code)); return; }
+    raised = code;
+    draw(last);
+  }
   const hand = o.hand.map((code) => {
     const b = cardNode(code, "button");
     b.disabled = !(plays.has(code) || laying);
     if (picked.has(code)) b.classList.add("picked");
+    if (raised === code) b.classList.add("raised");
     b.onclick = () => {
       if (laying) { picked.has(code) ? picked.delete(code) : picked.add(code); draw(last); return; }
-      send(plays.get(code));
+      choose(code);
     };
     return b;
   });
@@ -65,7 +75,8 @@ function draw(msg) {
   const steps = o.legal.map((a, i) => [a, w.actions[i]]).filter(([a]) => a.type !== "play" || !o.hand.includes(a.card)).map(([a, said]) => {
     const b = a.type === "play" ? cardNode(a.card, "button") : el("button", { class: "step" }, said);
     b.setAttribute("data-type", a.type);
-    b.onclick = () => send(a);
+    if (a.type === "play" && raised === a.card) b.classList.add("raised");
+    b.onclick = () => (a.type === "play" ? choose(a.card) : send(a));
     return b;
   });
   if (laying) {
@@ -95,6 +106,10 @@ function start() {
     else if (msg.type === "unpaired") { ws.stopped = true; localStorage.removeItem(KEY); token = null; pairing(msg.reason); }
   }, (open) => { if (!open && token) fill("note", "Connection lost: trying again\u2026"); else if (open) fill("note", ""); });
 }
+
+document.addEventListener("click", (ev) => {
+  if (raised !== null && !ev.target.closest("button.card")) { raised = null; draw(last); }
+});
 
 document.getElementById("pair-form").onsubmit = (ev) => {
   ev.preventDefault();
