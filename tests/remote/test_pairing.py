@@ -120,3 +120,17 @@ def test_the_watchers_see_the_hands_once_the_hand_is_over() -> None:
     view = json.loads(link.view()[1])["view"]
     assert view["phase"] == "over"
     assert view["hands"]["N"] == [str(c) for c in sorted(dealt[Seat.N])]  # type: ignore[arg-type]
+
+
+def test_the_phone_s_score_line_moves_when_the_hand_is_scored() -> None:
+    match, link, pairing, phone, driver = _table()
+    driver.play_out()  # nobody holds South: the AI plays it
+    before = json.loads(link.state(int(Seat.S))[1])["observation"]["scores"]["game"]
+    assert before == {"NS": 0, "EW": 0}
+    score = driver.play_hand()  # scored now, the next hand not yet dealt
+    assert match.current is None
+    message = json.loads(link.state(int(Seat.S))[1])
+    after = message["observation"]["scores"]["game"]
+    assert after == dict(zip(("NS", "EW"), score.game_after, strict=True)) and after != before
+    assert message["observation"]["phase"] == "over" and message["words"]["status"] == "The hand is over"
+    assert json.loads(link.view()[1])["view"]["scores"]["game"] == after
