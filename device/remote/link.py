@@ -16,6 +16,10 @@ from dataclasses import dataclass, field
 from engine.actions import Action
 
 Notify = Callable[[], None]
+# A phone's page beats every BEAT seconds while it is open and in sight; a seat is present while
+# its phone is connected, in sight and heard within SILENT seconds (three beats missed).
+BEAT = 5.0
+SILENT = 3 * BEAT
 
 
 @dataclass
@@ -25,7 +29,8 @@ class _Seat:
     inbox: Action | None = None
     refusal: str = ""
     connected: int = 0  # the phone's open websockets
-    quiet_since: float = 0.0  # when the last one closed (or the seat was paired)
+    heard: float = 0.0  # when the phone last said something (or its last websocket closed, or it was paired)
+    hidden: bool = False  # its page said it is out of sight (another app, the screen off)
 
 
 @dataclass
@@ -43,7 +48,7 @@ class TableLink:
         self._arrived = threading.Condition(self._lock)
 
     def _seat(self, seat: int) -> _Seat:
-        return self._seats.setdefault(seat, _Seat(quiet_since=self.clock()))
+        return self._seats.setdefault(seat, _Seat(heard=self.clock()))
 
     def on_change(self, notify: Notify) -> None:
         """``notify()`` after every publication (the server schedules its pushes with it)."""
@@ -98,10 +103,13 @@ class TableLink:
         self._tell()
 
     def quiet_for(self, seat: int) -> float:
-        """Seconds since the seat's phone was last connected (0 while it is)."""
+        """Seconds since the seat's phone was last present (0 while it is): connected, its page
+        in sight and beating. A person thinking with the page open is never quiet; a page out
+        of sight is quiet from the moment it said so, a silent or closed one from its last word."""
         with self._lock:
             s = self._seat(seat)
-            return 0.0 if s.connected else self.clock() - s.quiet_since
+            since = self.clock() - s.heard
+            return 0.0 if s.connected and not s.hidden and since < SILENT else since
 
     def wait(self, timeout: float) -> bool:
         """Block until a phone sends an action or ``timeout`` seconds pass (a headless table's
@@ -116,20 +124,26 @@ class TableLink:
         with self._arrived:
             s = self._seat(seat)
             s.inbox, s.refusal = action, ""
+            s.heard, s.hidden = self.clock(), False
             self._arrived.notify_all()
 
     def connected(self, seat: int, opened: bool) -> None:
         with self._lock:
             s = self._seat(seat)
             s.connected += 1 if opened else -1
-            if not s.connected:
-                s.quiet_since = self.clock()
+            s.heard = self.clock()
+            if opened:
+                s.hidden = False
+
+    def heard(self, seat: int, visible: bool = True) -> None:
+        """The seat's phone spoke (a beat or an action); ``visible``: its page is in sight."""
+        with self._lock:
+            s = self._seat(seat)
+            s.heard, s.hidden = self.clock(), not visible
 
     def paired(self, seat: int) -> None:
         """A phone was given the seat: the wait for it starts now."""
-        with self._lock:
-            s = self._seat(seat)
-            s.quiet_since = self.clock()
+        self.heard(seat)
 
     def state(self, seat: int) -> tuple[int, str, str]:
         """The seat's version, observation and last refusal."""

@@ -1,10 +1,11 @@
 """A phone's seat in the driver, and the listener that tells the phones what changed.
 
 :class:`PhonePlayer` plays a seat of the driver (device.driver.Player) from the actions its
-phone sends: it waits for one; a phone gone quiet (no websocket open) is waited for
-``wait`` seconds, then, when ``takeover`` is on, the seat is played by ``fallback`` (the
-table's AI) until the phone is back, which then plays on where the hand stands. A seat no
-phone holds is played by ``fallback`` at once.
+phone sends: it waits for one; a phone gone quiet (its websocket closed, its page out of
+sight or silent: ``link.TableLink.quiet_for``) is waited for ``wait`` seconds, then, when
+``takeover`` is on, the seat is played by ``fallback`` (the table's AI) until the phone is
+back, which then plays on where the hand stands. A seat no phone holds is played by
+``fallback`` at once.
 
 :class:`PhoneListener` follows the match (engine.match.MatchListener) and after every change
 publishes each seat's observation (``Match.observe``: that seat's own cards only) and the

@@ -156,6 +156,39 @@ def test_one_tap_raises_a_card_a_tap_elsewhere_lowers_it_and_a_second_tap_plays_
     assert str(table.match.current.actions[before].card) == card  # type: ignore[union-attr]
 
 
+def _out_of_sight(b: WebDriver, hidden: bool) -> None:
+    """The phone's screen off (or another app in front), or back: as the Page Visibility API says it."""
+    b.execute_script("Object.defineProperty(document, 'visibilityState', "
+                     "{value: arguments[0], configurable: true});"
+                     "document.dispatchEvent(new Event('visibilitychange'));",
+                     "hidden" if hidden else "visible")
+
+
+def test_a_phone_out_of_sight_is_played_by_the_ai_until_it_is_back(  # type: ignore[no-untyped-def]
+        browser: WebDriver, make_table) -> None:
+    table = make_table("classic", phone=Seat.S, seed="sight", wait=1.0, hands=20)  # hands to spare:
+    # the AI plays the phone's seat at once while it is away
+    _sit(browser, table)
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))
+
+    def south() -> int:
+        return len([a for _, a in table.applied.actions if a.seat == Seat.S])
+
+    time.sleep(2.5)  # in sight, thinking past the wait: nobody plays for the phone
+    assert south() == 0 and table.phone.label == "Ann (phone)"
+    _out_of_sight(browser, True)
+    WebDriverWait(browser, 20).until(lambda d: south() >= 1)  # the AI played the phone's card
+    assert table.phone.label == "Ann (phone away: AI plays)"
+    _out_of_sight(browser, False)
+    WebDriverWait(browser, 20).until(lambda d: table.phone.label == "Ann (phone)")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))  # its turn again
+    played = south()
+    time.sleep(2.5)  # past the wait again, in sight: the seat is the phone's
+    assert south() == played
+    _play_one(browser)
+    WebDriverWait(browser, 10).until(lambda d: south() == played + 1)
+
+
 def test_a_second_phone_cannot_see_or_play_another_seat(make_table) -> None:  # type: ignore[no-untyped-def]
     table = make_table("classic", phone=Seat.S, seed="second")
     ann, bob = _browser(360, 740), _browser(360, 740)

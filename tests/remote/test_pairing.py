@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from device.driver import AIPlayer, Driver
-from device.remote.link import TableLink
+from device.remote.link import BEAT, SILENT, TableLink
 from device.remote.pairing import CODE_LIFE, Pairing, PairingError, SeatsFileError, clean_name
 from device.remote.player import PhoneListener, PhonePlayer
 from engine.actions import Play
@@ -134,3 +134,40 @@ def test_the_phone_s_score_line_moves_when_the_hand_is_scored() -> None:
     assert after == dict(zip(("NS", "EW"), score.game_after, strict=True)) and after != before
     assert message["observation"]["phase"] == "over" and message["words"]["status"] == "The hand is over"
     assert json.loads(link.view()[1])["view"]["scores"]["game"] == after
+
+
+def _south_to_act(driver: Driver) -> None:
+    while driver.to_act()[0] != Seat.S:  # type: ignore[index]
+        driver.step()
+
+
+def test_a_phone_in_sight_is_waited_for_however_long_one_thinks_and_one_out_of_sight_is_not() -> None:
+    match, link, pairing, phone, driver = _table()
+    seat, _ = pairing.redeem(pairing.offer(int(Seat.S)).code, "Ann", "x")
+    link.connected(seat, True)
+    _south_to_act(driver)
+    for _ in range(60):  # five minutes' thought, the page open and beating
+        link.clock.now += BEAT  # type: ignore[attr-defined]
+        link.heard(seat)
+        assert driver.step() is None
+    assert phone.label == "Ann (phone)"
+    link.heard(seat, visible=False)  # the phone's screen goes off, its websocket still open
+    link.clock.now += 9.9  # type: ignore[attr-defined]
+    assert driver.step() is None
+    link.clock.now += 0.1  # type: ignore[attr-defined]
+    assert driver.step() is not None and phone.label == "Ann (phone away: AI plays)"
+    link.heard(seat)  # in sight again: the seat is the phone's where the hand stands
+    assert phone.label == "Ann (phone)"
+    _south_to_act(driver)
+    assert driver.step() is None
+
+
+def test_a_phone_connected_but_silent_is_played_by_the_ai() -> None:
+    match, link, pairing, phone, driver = _table()
+    seat, _ = pairing.redeem(pairing.offer(int(Seat.S)).code, "Ann", "x")
+    link.connected(seat, True)  # a page that opened its websocket and never beats (frozen, or gone)
+    _south_to_act(driver)
+    link.clock.now += SILENT - 0.1  # type: ignore[attr-defined]
+    assert driver.step() is None  # a beat or two may be late
+    link.clock.now += 0.1  # type: ignore[attr-defined]
+    assert driver.step() is not None

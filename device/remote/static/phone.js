@@ -99,8 +99,21 @@ function draw(msg) {
   fill("auction", w.auction);
 }
 
+// while the page is open and in sight it beats, so the table waits for a person thinking; out
+// of sight it says so once, and the table's wait for it starts
+let beating = null;
+function beat() {
+  if (window.socket && window.socket.readyState === WebSocket.OPEN && token) {
+    window.socket.send(JSON.stringify({ type: "beat", token: token, visible: document.visibilityState === "visible" }));
+  }
+}
+document.addEventListener("visibilitychange", beat);
+
 function start() {
   connect("/ws", () => ({ type: "hello", token: token }), (msg, ws) => {
+    if (msg.type === "state" && beating === null) {
+      beating = setInterval(() => { if (document.visibilityState === "visible") beat(); }, msg.beat * 1000);
+    }
     if (msg.type === "state") draw(msg);
     else if (msg.type === "refused") { if (last) draw(last); fill("note", msg.reason); } // buttons lit again
     else if (msg.type === "unpaired") { ws.stopped = true; localStorage.removeItem(KEY); token = null; pairing(msg.reason); }
