@@ -61,8 +61,8 @@ class TableLink:
 
     # -- the game's side ------------------------------------------------------------
     def publish(self, players: int, observations: dict[int, str], view: str) -> None:
-        """Each seat's observation and the watchers' view, as JSON text, at a table of
-        ``players``; only what changed is pushed."""
+        """Each seat's observation and the watchers' view, each with its words, as JSON text,
+        at a table of ``players``; only what changed is pushed."""
         with self._lock:
             self._players = players
             for seat, text in observations.items():
@@ -82,7 +82,9 @@ class TableLink:
         self._tell()
 
     def show_view(self, view: str) -> None:
-        """The watchers' view alone (a drive's standings, which no seat plays)."""
+        """The watchers' view alone, JSON text (a drive's standings, which no seat plays and
+        which need no words of a game)."""
+        view = f'{{"view":{view}}}'
         with self._lock:
             if view != self._view:
                 self._view, self._view_version = view, self._view_version + 1
