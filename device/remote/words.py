@@ -25,6 +25,7 @@ class PageWords:
     title: str  # the game's name as the table shows it
     facts: str  # trumps once settled, the direction, the contract, the turned card
     status: str  # whose turn, or that the hand is over
+    doing: str  # what the seat to act does: "to play", "to bid" (after a name the page knows)
     hand: str  # the heading of the hand the page plays
     seats: Mapping[str, str]  # each seat's word, by its label in the observation
     sides: Mapping[str, str]  # each scoring side's word, by its key in the observation's scores
@@ -33,7 +34,8 @@ class PageWords:
     piles: Mapping[str, str]  # each pile's words, by its key
 
     def to_json(self) -> dict[str, object]:
-        return {"title": self.title, "facts": self.facts, "status": self.status, "hand": self.hand,
+        return {"title": self.title, "facts": self.facts, "status": self.status, "doing": self.doing,
+                "hand": self.hand,
                 "seats": dict(self.seats), "sides": dict(self.sides), "actions": list(self.actions),
                 "auction": self.auction, "piles": dict(self.piles)}
 
@@ -84,6 +86,7 @@ def page_words(game: Game, observation: Observation, viewer: Seat | None) -> Pag
     if observation.trump_card is not None:
         facts.append(f"Turned {vocabulary.card_word(observation.trump_card)}")
     mine = viewer is not None and bool(observation.legal or observation.discard)
+    doing = f"to {verb_of(observation.phase)}"
     turn = observation.turn
     if observation.phase is Phase.OVER:
         status = "The hand is over"
@@ -92,7 +95,7 @@ def page_words(game: Game, observation: Observation, viewer: Seat | None) -> Pag
     elif mine:
         status = "Your turn" if observation.seat == viewer else f"Your turn, for {word(observation.seat)}"
     else:
-        status = f"{word(turn)} to {verb_of(observation.phase)}"
+        status = f"{word(turn)} {doing}"
     hand = "Your hand" if viewer is None or observation.seat == viewer else \
         f"The hand you play: {word(observation.seat)}"
     declares = tuple(a for a in observation.legal if isinstance(a, Declare))
@@ -102,4 +105,5 @@ def page_words(game: Game, observation: Observation, viewer: Seat | None) -> Pag
     auction = ", ".join(f"{word(a.seat)} {vocabulary.call_words(a, game.table).lower()}"
                         for a in observation.auction)
     piles = {key: _pile_words(game, key, players, viewer) for key in observation.piles}
-    return PageWords(game.title, " · ".join(facts), status, hand, seats, sides, actions, auction, piles)
+    return PageWords(game.title, " · ".join(facts), status, doing, hand, seats, sides, actions, auction,
+                     piles)

@@ -44,7 +44,7 @@ function draw(msg) {
   fill("facts", w.facts);
   const status = document.getElementById("status");
   status.className = o.legal.length > 0 || (o.discard || 0) > 0 ? "turn" : "";
-  status.textContent = w.status;
+  status.textContent = statusText(o, msg);
   fill("note", msg.refusal || "");
   fill("hand-title", w.hand);
   // the hand: a card is a button, lit when playing it is legal, or picked when cards are laid away

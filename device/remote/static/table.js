@@ -36,6 +36,12 @@ function who(seat, msg) {
   return msg.seat ? name + " (" + word + ")" : name;
 }
 
+// whose turn: the table's sentence, or a phone's name before what it is to do
+function statusText(o, msg) {
+  const named = o.turn != null && o.phase !== "over" && o.turn !== msg.seat && msg.names && msg.names[o.turn];
+  return named ? who(o.turn, msg) + " " + msg.words.doing : msg.words.status;
+}
+
 function trickBox(o, msg) {
   const box = el("div", { class: "trick" });
   let trick = o.trick, title = "";

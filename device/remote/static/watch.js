@@ -4,7 +4,7 @@ connect("/ws/watch", null, (msg) => {
   const o = msg.view, w = msg.words;
   fill("title", w.title);
   fill("facts", w.facts);
-  fill("status", w.status);
+  fill("status", statusText(o, msg));
   const [trick, title] = trickBox(o, msg);
   fill("trick", trick);
   fill("trick-title", title);
