@@ -22,7 +22,8 @@ from engine.game import Game, GameRules
 from engine.match import Match
 from engine.order import Order
 from engine.scoring import SIDE_LONG_NAMES, HandScore
-from engine.seats import SEAT_NAMES, SEATS, Seat
+from engine.seats import SEAT_NAMES, SEATS, Seat, seats_at
+from engine.table_spec import ScoresBy
 from engine.trick import Trick
 
 RED, RESET = "\033[31m", "\033[0m"
@@ -289,11 +290,17 @@ def seat_word(seat: Seat) -> str:
 
 
 class BySeat(Report):
-    """Each plays alone at two to seven seats: P1, P2, ...; every player's points and total."""
+    """Each plays alone at two to eight seats, or in teams beyond four (the game's
+    ``TableSpec.scores_by``): P1, P2, ...; every player's or team's points and total."""
+
+    @property
+    def teams(self) -> bool:
+        return self.game.table.scores_by is ScoresBy.SIDE
 
     def intro(self, hands: int, seed: int | str | None, who: str, title: str) -> None:
+        seats = self.game.players if self.teams else self.game.sides
         self.p.say(f"Whist table demo ({self.game.title}): {count(hands, 'hand')}, {who} in all "
-                   f"{self.game.sides} seats" + (f", seed {seed}" if seed is not None else "") + ".")
+                   f"{seats} seats" + (f", seed {seed}" if seed is not None else "") + ".")
         self.p.say(self.rules.summary())
 
     def first_dealer(self, seed: int | str | None) -> Seat:
@@ -301,7 +308,13 @@ class BySeat(Report):
 
     def word(self, deal: Deal, seat: Seat) -> str:
         # a hand beyond the players is a dummy hand, played by its declarer
-        return "D" if int(seat) >= deal.game.sides else seat_word(seat)
+        return "D" if int(seat) >= deal.game.sides and not self.teams else seat_word(seat)
+
+    def side_word(self, side: int) -> str:
+        """A player, or a team as its players (P1+P3+P5)."""
+        if not self.teams:
+            return seat_word(Seat(side))
+        return "+".join(seat_word(s) for s in seats_at(self.game.players) if self.game.side_of(s) == side)
 
     def deals(self, deal: Deal) -> str:
         return f"{seat_word(deal.dealer)} deals {count(deal.tricks_per_hand, 'card')}"
@@ -335,8 +348,11 @@ class BySeat(Report):
 
     def score_lines(self, match: Match, score: HandScore) -> list[str]:
         deal = match.deals[-1]
-        lines = ["  " + "  ".join(f"{seat_word(Seat(s))} {score.tricks[s]}t {score.points[s]:+d} = {total}"
-                                  for s, total in enumerate(score.game_after) if Seat(s) not in deal.out)]
+        honours = self.game.counts_honours(self.rules)
+        lines = ["  " + "  ".join(f"{self.side_word(s)} {score.tricks[s]}t {score.points[s]:+d}"
+                                  + (f" (honours {score.honours[s]})" if honours else "") + f" = {total}"
+                                  for s, total in enumerate(score.game_after)
+                                  if self.teams or Seat(s) not in deal.out)]
         counted = any(isinstance(a, Bid) and a.tricks is not None for a in deal.auction)
         named = self.game.has_auction and not counted
         for note in score.notes:
@@ -348,7 +364,7 @@ class BySeat(Report):
         if match.is_over:
             w = match.winner
             assert w is not None
-            lines.append(f"*** {self.unit} {self.rubber} to {seat_word(Seat(w))} ***")
+            lines.append(f"*** {self.unit} {self.rubber} to {self.side_word(w)} ***")
         return lines
 
 
