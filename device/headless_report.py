@@ -348,7 +348,7 @@ class BySeat(Report):
 
     def score_lines(self, match: Match, score: HandScore) -> list[str]:
         deal = match.deals[-1]
-        honours = self.game.counts_honours(self.rules)
+        honours = any(score.honours)  # points for cards taken (trump honours), where a game scores them
         lines = ["  " + "  ".join(f"{self.side_word(s)} {score.tricks[s]}t {score.points[s]:+d}"
                                   + (f" (honours {score.honours[s]})" if honours else "") + f" = {total}"
                                   for s, total in enumerate(score.game_after)

@@ -116,7 +116,7 @@ def _rubber(game: Game) -> bool:
 _COMPASS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 _LETTERS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _SIDE_NAMES = {"North-South": 0, "East-West": 1}
-_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-7]|[NESW])\b")
+_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-8]|[NESW])\b")
 
 
 def say(game: Game, note: str) -> str:

@@ -24,7 +24,7 @@ from engine.game import Contract, Game, GameRules, check_match_length, games_to_
 from engine.games.catchten.pages import PAGES
 from engine.games.catchten.table import ALONE, COUNT_ORDERS, SETTINGS, SIDES, SIZES, TEAMS
 from engine.order import Order
-from engine.scoring import HandScore
+from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SIDE_NAMES, Seat, around, seat_names
 from engine.shuffle import shuffled_pack
 
@@ -292,14 +292,7 @@ class CatchTheTen(Game):
         honours = tuple(took.honour_points(s) for s in sides)
         points = tuple(o + h for o, h in zip(over, honours, strict=True))
         after = tuple(g + p for g, p in zip(game_score, points, strict=True))
-        names = self.side_names
-        notes = []
-        for s in sides:
-            ranks = took.honours[s]
-            if ranks or over[s]:
-                said = ", ".join(f"{HONOUR_WORDS[k]} {HONOURS[k]}" for k in ranks)
-                cards = f"{over[s]} card{'s' if over[s] != 1 else ''} over" if over[s] else ""
-                notes.append(f"{names[s]}: " + "; ".join(x for x in (said, cards) if x))
+        notes = self.notes(took)
         won = winner_of(game_score, took, r)
         if deal.revokes:
             # a revoke loses the game (a real-card table's): the best of the others wins it
@@ -315,8 +308,21 @@ class CatchTheTen(Game):
     def games_to_win(self, rules: GameRules) -> int:
         return games_to_win_of(_rules(rules).games_per_match)
 
-    def counts_honours(self, rules: GameRules) -> bool:
-        return True
+    def side_word(self, side: int) -> str:
+        """A side in a note, as the table words notes: North-South or East-West at four in
+        pairs, else its first player (``Player 1``), the one the score pad names it by."""
+        if self.partnerships:
+            return SIDE_LONG_NAMES[side]
+        return f"Player {side + 1}"
+
+    def notes(self, took: Taken) -> list[str]:
+        """Who took each honour, and the cards over, in the order they are counted."""
+        sides = range(self.sides)
+        honours = [f"{HONOUR_WORDS[rank]} {HONOURS[rank]} to {self.side_word(s)}"
+                   for rank in HONOURS for s in sides if rank in took.honours[s]]
+        over = [f"{self.side_word(s)} {took.over(s)}" for s in sides if took.over(s)]
+        return ([f"honours: {', '.join(honours)}"] if honours else []) + (
+            [f"cards over: {', '.join(over)}"] if over else [])
 
 
 def winner_of(before: tuple[int, ...], took: Taken, rules: CatchTenRules) -> int | None:
