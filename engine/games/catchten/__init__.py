@@ -316,14 +316,13 @@ class CatchTheTen(Game):
         return f"Player {side + 1}"
 
     def notes(self, took: Taken) -> list[str]:
-        """Who took each honour, and the cards over, in the order they are counted."""
-        sides = range(self.sides)
-        honours = [f"{HONOUR_WORDS[rank]} {HONOURS[rank]} to {self.side_word(s)}"
-                   for rank in HONOURS for s in sides if rank in took.honours[s]]
-        over = [f"{self.side_word(s)} {took.over(s)}" for s in sides if took.over(s)]
-        return ([f"honours: {', '.join(honours)}"] if honours else []) + (
+        """Who took which honour, and the cards over, in the order they are counted."""
+        sides = [s for s in range(self.sides) if took.honours[s]]
+        sides.sort(key=lambda s: list(HONOURS).index(took.honours[s][0]))
+        honours = [", ".join(HONOUR_WORDS[r] for r in took.honours[s]) + f": {self.side_word(s)}" for s in sides]
+        over = [f"{self.side_word(s)} {took.over(s)}" for s in range(self.sides) if took.over(s)]
+        return ([f"honours: {'; '.join(honours)}"] if honours else []) + (
             [f"cards over: {', '.join(over)}"] if over else [])
-
 
 def winner_of(before: tuple[int, ...], took: Taken, rules: CatchTenRules) -> int | None:
     """The side that wins the game with this deal, or None: the only one to reach the
