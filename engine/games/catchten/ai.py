@@ -18,7 +18,7 @@ same for the same observation and seed on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Play
@@ -29,9 +29,21 @@ from engine.games.catchten import HONOURS, PACKET, dealt_each, pack_for, teams_o
 from engine.observation import Observation
 
 SLIP_RATE = 0.12  # easy: share of moves where the textbook card is swapped for another legal one
-# Play-outs a legal card by level, so a move stays within 50 ms of processor time at the
-# largest hands (bench/RESULTS.md).
-DEALS = {"medium": 6, "hard": 16, "expert": 24}
+
+
+@dataclass(frozen=True)
+class Effort:
+    """A level's search: deals of the unseen cards, at most, and the card plays its play-outs
+    may make in all (cards to try x cards left to play x deals), so a move stays within
+    50 ms of processor time at the largest hands (bench/RESULTS.md); never fewer than
+    ``least`` deals."""
+
+    deals: int
+    plays: int
+    least: int = 3
+
+
+EFFORT = {"medium": Effort(6, 1200), "hard": Effort(16, 3000), "expert": Effort(32, 4000)}
 TRUMP_POWER_JACK = 15
 
 
@@ -43,6 +55,8 @@ class Table:
     teams: int
     trump: int
     power: tuple[int, ...]  # by card int: rank, the trump jack above the ace
+    higher: tuple[int, ...]  # by card int: the mask of the cards of its suit above it
+    trumps: int  # the mask of the trump suit
 
     def side(self, seat: int) -> int:
         return seat % self.teams if self.teams else seat
@@ -62,7 +76,16 @@ class Table:
 def table_of(players: int, teams: int, trump: int) -> Table:
     power = [c % 13 + 2 for c in range(52)]
     power[trump * 13 + 9] = TRUMP_POWER_JACK
-    return Table(players, teams, trump, tuple(power))
+    higher = tuple(sum(1 << o for o in range(c // 13 * 13, c // 13 * 13 + 13) if power[o] > power[c])
+                   for c in range(52))
+    return Table(players, teams, trump, tuple(power), higher, ((1 << 13) - 1) << (13 * trump))
+
+
+def mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 def winner_index(t: Table, cards: Sequence[int]) -> int:
@@ -81,10 +104,10 @@ def legal(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return same or list(hand)
 
 
-def textbook(t: Table, seat: int, hand: Sequence[int], leader: int, cards: Sequence[int],
-             unseen: frozenset[int] | set[int]) -> int:
+def textbook(t: Table, seat: int, hand: Sequence[int], leader: int, cards: Sequence[int], unseen: int) -> int:
     """The textbook card for ``seat`` holding ``hand`` with ``cards`` played to the trick
-    led by ``leader``; ``unseen`` are the cards it cannot see (others' hands, packets)."""
+    led by ``leader``; ``unseen`` is the mask of the cards it cannot see (others' hands,
+    packets)."""
     options = legal(hand, cards)
     if len(options) == 1:
         return options[0]
@@ -101,8 +124,8 @@ def textbook(t: Table, seat: int, hand: Sequence[int], leader: int, cards: Seque
         # nobody after this seat can beat ``card``: last to play, or no unseen card beats it
         if last:
             return True
-        return not any(t.beats(u, card, led) for u in unseen
-                       if u // 13 == card // 13 or u // 13 == trump)
+        above = t.higher[card] if card // 13 == trump else t.higher[card] | t.trumps
+        return not unseen & above
 
     partner_wins = t.side((leader + win) % t.players) == mine and (last or safe(best))
     if partner_wins and t.teams:
@@ -128,12 +151,12 @@ def _keep(t: Table, card: int) -> int:
     return t.worth(card) * 20 + (40 if card // 13 == t.trump else 0) + t.power[card]
 
 
-def _lead(t: Table, options: list[int], unseen: frozenset[int] | set[int]) -> int:
+def _lead(t: Table, options: list[int], unseen: int) -> int:
     trump = t.trump
-    trumps_out = any(u // 13 == trump for u in unseen)
+    trumps_out = bool(unseen & t.trumps)
 
     def master(c: int) -> bool:
-        return not any(u // 13 == c // 13 and t.power[u] > t.power[c] for u in unseen)
+        return not unseen & t.higher[c]
 
     plain = [c for c in options if c // 13 != trump]
     masters = [c for c in plain if master(c) and not trumps_out]
@@ -248,8 +271,7 @@ def sample(k: Known, rng: random.Random) -> list[list[list[int]]]:
 
 
 def play_out(t: Table, world: list[list[list[int]]], leader: int, cards: list[int], tricks_left: int,
-             trick_number: int, packet: int, unseen_of: Callable[[int], set[int]] | None = None
-             ) -> tuple[list[int], list[int]]:
+             trick_number: int, packet: int) -> tuple[list[int], list[int]]:
     """Play the deal out from ``world`` (hands, then packets) with the textbook at every
     seat: cards and honour points each side takes from here on (this trick included).
     Each seat sees what it would: its own hand and the cards gone."""
@@ -260,27 +282,25 @@ def play_out(t: Table, world: list[list[list[int]]], leader: int, cards: list[in
     hands = [list(w[0]) for w in world]
     packets = [[list(p) for p in w[1:]] for w in world]
     # each seat's unseen cards: everything not in its hand and not played
-    live = set()
+    live = mask(cards)
     for s in range(n):
-        live.update(hands[s])
+        live |= mask(hands[s])
         for p in packets[s]:
-            live.update(p)
-    live.update(cards)
+            live |= mask(p)
     number = trick_number
     for _ in range(tricks_left):
         start = len(cards)
         for i in range(start, n):
             seat = (leader + i) % n
             hand = hands[seat]
-            unseen = live - set(hand) - set(cards)
-            card = textbook(t, seat, hand, leader, cards, unseen)
+            card = textbook(t, seat, hand, leader, cards, live & ~mask(hand) & ~mask(cards))
             hand.remove(card)
             cards.append(card)
         win = (leader + winner_index(t, cards)) % n
         side = t.side(win)
         taken[side] += n
         points[side] += sum(t.worth(c) for c in cards)
-        live.difference_update(cards)
+        live &= ~mask(cards)
         cards = []
         leader = win
         number += 1
@@ -323,12 +343,29 @@ def taken_so_far(k: Known) -> tuple[list[int], list[int]]:
     return cards, points
 
 
-def search(obs: Observation, deals: int, rng: random.Random) -> int:
-    """The legal card whose play-outs score best over ``deals`` deals of the unseen cards."""
+def distinct(t: Table, cards: Sequence[int], unseen: int) -> list[int]:
+    """One card of each run that plays alike: cards of a suit with no unseen card between
+    them and no points on them (the lowest stands for the run)."""
+    out: list[int] = []
+    for c in sorted(cards, key=lambda x: (x // 13, t.power[x])):
+        if out and not t.worth(c) and not t.worth(out[-1]) and out[-1] // 13 == c // 13:
+            between = t.higher[out[-1]] & ~t.higher[c] & ~(1 << c)
+            if not between & unseen:
+                continue
+        out.append(c)
+    return out
+
+
+def search(obs: Observation, effort: Effort, rng: random.Random) -> int:
+    """The legal card whose play-outs score best over the deals of the unseen cards."""
     k = known(obs)
-    options = sorted({int(a.card) for a in obs.legal if isinstance(a, Play)})
+    options = distinct(k.table, sorted({int(a.card) for a in obs.legal if isinstance(a, Play)}), mask(k.unseen))
+    if len(options) == 1:
+        return options[0]
     before = taken_so_far(k)
     totals = dict.fromkeys(options, 0.0)
+    left = len(k.unseen) + len(k.hand) + len(k.trick)
+    deals = max(effort.least, min(effort.deals, effort.plays // (len(options) * left)))
     for _ in range(deals):
         world = sample(k, rng)
         for card in options:
@@ -338,7 +375,7 @@ def search(obs: Observation, deals: int, rng: random.Random) -> int:
 
 def textbook_card(obs: Observation) -> int:
     k = known(obs)
-    return textbook(k.table, k.seat, k.hand, k.leader, k.trick, k.unseen)
+    return textbook(k.table, k.seat, k.hand, k.leader, k.trick, mask(k.unseen))
 
 
 def textbook_play(obs: Observation) -> Action:
@@ -352,8 +389,8 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         raise RulesError(f"Catch the Ten has only cards to play, and seat {obs.label(obs.seat)} has none now")
     if level == "random":
         return rng.choice(plays)
-    if level in DEALS:
-        return Play(obs.seat, Card(search(obs, DEALS[level], rng)))
+    if level in EFFORT:
+        return Play(obs.seat, Card(search(obs, EFFORT[level], rng)))
     card = textbook_card(obs)
     if level == "easy" and len(plays) > 1 and rng.random() < SLIP_RATE:
         return rng.choice([p for p in plays if p.card != card])
@@ -363,4 +400,4 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
 PLAYER = seeded(choose)
 TEXTBOOK = textbook_play
 
-__all__ = ["DEALS", "PLAYER", "TEXTBOOK", "choose", "known", "sample", "search", "textbook", "textbook_play"]
+__all__ = ["EFFORT", "Effort", "PLAYER", "TEXTBOOK", "choose", "known", "sample", "search", "textbook", "textbook_play"]
