@@ -6,7 +6,19 @@ from __future__ import annotations
 
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
-from engine.games import bid, catchten, classic, dummy, german, knockout, norwegian, ohhell, scandinavian, solo, widow
+from engine.games import (
+    bid,
+    catchten,
+    classic,
+    dummy,
+    german,
+    knockout,
+    norwegian,
+    ohhell,
+    scandinavian,
+    solo,
+    widow,
+)
 
 GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, german.GAME, scandinavian.GAME,
                                               bid.GAME, ohhell.GAME, knockout.GAME, solo.GAME, widow.GAME,

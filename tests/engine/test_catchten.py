@@ -199,7 +199,7 @@ def test_a_physical_record_needs_the_turned_card():
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 10**6), sides=st.sampled_from(["two", "three", "none"]),
        packets=st.booleans(), order=st.sampled_from(["cards_then_honours", "honours_first"]))
-def test_random_matches_score_thirty_in_honours_conserve_cards_and_replay(players, seed, sides, packets, order):
+def test_random_matches_score_thirty_in_honours_and_replay(players, seed, sides, packets, order):
     if sides == "three" and players != 6:
         sides = "two"
     rules = CatchTenRules(players=players, sides=sides, packets=packets, count_order=order, target=61)

@@ -234,8 +234,9 @@ class CatchTheTen(Game):
             dealt[sitting[i % n]].append(card)
         turned = pack[-1]
         first = dealt_each(n) // r.packets_dealt
-        piles = {packet_pile(Seat(s)): tuple(dealt[s][first:]) for s in range(n)} if r.packets_dealt > 1 else {}
-        return DealRecord.of_hands(dealer, [h[:first] for h in dealt], turned.suit, piles, turned)
+        piles = {packet_pile(Seat(s)): tuple(dealt[s][first:]) for s in range(n)}
+        return DealRecord.of_hands(dealer, [h[:first] for h in dealt], turned.suit,
+                                   piles if r.packets_dealt > 1 else {}, turned)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         r = _rules(rules)
@@ -319,7 +320,8 @@ class CatchTheTen(Game):
         """Who took which honour, and the cards over, in the order they are counted."""
         sides = [s for s in range(self.sides) if took.honours[s]]
         sides.sort(key=lambda s: list(HONOURS).index(took.honours[s][0]))
-        honours = [", ".join(HONOUR_WORDS[r] for r in took.honours[s]) + f": {self.side_word(s)}" for s in sides]
+        honours = [", ".join(HONOUR_WORDS[r] for r in took.honours[s]) + f": {self.side_word(s)}"
+                   for s in sides]
         over = [f"{self.side_word(s)} {took.over(s)}" for s in range(self.sides) if took.over(s)]
         return ([f"honours: {'; '.join(honours)}"] if honours else []) + (
             [f"cards over: {', '.join(over)}"] if over else [])

@@ -245,7 +245,8 @@ def sample(k: Known, rng: random.Random) -> list[list[list[int]]]:
         # dealer's last
         for s in range(n):
             for p in range(1, len(world[s])):
-                need = k.packet - (1 if s == k.dealer and k.turned is not None and p == len(world[s]) - 1 else 0)
+                last = s == k.dealer and k.turned is not None and p == len(world[s]) - 1
+                need = k.packet - (1 if last else 0)
                 world[s][p] = [rest.pop() for _ in range(need)]
                 if need < k.packet and k.turned is not None:
                     world[s][p].append(k.turned)
@@ -317,7 +318,7 @@ def evaluate(k: Known, world: list[list[list[int]]], card: int, before: tuple[li
     hands = [[list(h) for h in w] for w in world]
     hands[k.seat][0].remove(card)
     tricks_left = len(k.hand) + k.later[k.seat]
-    taken, points = play_out(t, hands, k.leader, list(k.trick) + [card], tricks_left, k.trick_number, k.packet)
+    taken, points = play_out(t, hands, k.leader, [*k.trick, card], tricks_left, k.trick_number, k.packet)
     sides = t.teams or n
     members = [sum(1 for s in range(n) if t.side(s) == side) for side in range(sides)]
     each = dealt_each(n)
@@ -359,7 +360,8 @@ def distinct(t: Table, cards: Sequence[int], unseen: int) -> list[int]:
 def search(obs: Observation, effort: Effort, rng: random.Random) -> int:
     """The legal card whose play-outs score best over the deals of the unseen cards."""
     k = known(obs)
-    options = distinct(k.table, sorted({int(a.card) for a in obs.legal if isinstance(a, Play)}), mask(k.unseen))
+    legal_cards = sorted({int(a.card) for a in obs.legal if isinstance(a, Play)})
+    options = distinct(k.table, legal_cards, mask(k.unseen))
     if len(options) == 1:
         return options[0]
     before = taken_so_far(k)
@@ -400,4 +402,5 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
 PLAYER = seeded(choose)
 TEXTBOOK = textbook_play
 
-__all__ = ["EFFORT", "Effort", "PLAYER", "TEXTBOOK", "choose", "known", "sample", "search", "textbook", "textbook_play"]
+__all__ = ["EFFORT", "PLAYER", "TEXTBOOK", "Effort", "choose", "known", "sample", "search", "textbook",
+           "textbook_play"]
