@@ -14,10 +14,11 @@ import re
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.game import Game
 from engine.seats import Seat
-from engine.table_spec import Sides
+from engine.table_spec import ScoresBy, Sides
 
 WE, THEY = "We", "They"  # the two sides of a partnership game: yours, and your opponents'
 YOU = "You"
+YOUR_TEAM = "Your team"
 PARTNER, LEFT, RIGHT = "Partner", "Left", "Right"
 NO_TRUMPS = "No trumps"
 # Words that take a plural verb: "We win", "Player 2 wins".
@@ -57,12 +58,16 @@ def seat_words(game: Game) -> tuple[str, ...]:
 
 def side_words(game: Game) -> tuple[str, ...]:
     """The sides that score, in the engine's order (``Game.side_of``): We and They in
-    partnerships, else the word of the seat that scores alone for that side."""
+    partnerships, else the word of the seat that scores alone for that side; teams of
+    more than four seats (the game scores by side) by their first player: Your team,
+    Player 2's team."""
     if game.partnerships:
         return (WE, THEY) if game.side_of(you(game)) == 0 else (THEY, WE)
     words: dict[int, str] = {}
     for i in range(game.players):
         words.setdefault(game.side_of(Seat(i)), seat_word(game, Seat(i)))
+    if game.table.scores_by is ScoresBy.SIDE:
+        return tuple(YOUR_TEAM if words[s] == YOU else f"{words[s]}'s team" for s in range(game.sides))
     return tuple(words[s] for s in range(game.sides))
 
 
