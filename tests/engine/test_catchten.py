@@ -221,3 +221,44 @@ def test_random_matches_score_thirty_in_honours_and_replay(players, seed, sides,
     assert again.game.sides == match.game.sides
     last = match.deals[-1]
     assert Deal.from_dict(last.to_dict(), match.rules, match.game).tricks == last.tricks
+
+
+
+def _position(players, dealer, hands, turned, plays, rule=None):
+    from engine.deal import DealRecord
+
+    game = get_game("catch-the-ten", players)
+    record = DealRecord.of_hands(Seat.parse_at(dealer, players), [[Card(c) for c in h.split()] for h in hands],
+                                 Card(turned).suit, trump_card=Card(turned))
+    deal = Deal(record, rules_with(game, rule or {}), game)
+    for card in plays:
+        deal.play(card)
+    return deal.observe(deal.turn)
+
+
+WHOLE = {"packets": False}
+# hearts trumps; seat 1 leads the ten of trumps and seat 0 holds the jack
+CATCH = _position(2, "0", ["HJ H6 H7 H8 S6 S7 S8 S9 ST D6 D7 D8 D9 DT C6 C7 C8 C9",
+                           "HT H9 HQ HK HA SJ SQ SK SA DJ DQ DK DA CT CJ CQ CK CA"], "H8", ["HT"], WHOLE)
+# hearts trumps; seat 1 leads the ace of spades, seat 0 has none and its ten is caught later
+# unless it ruffs with it now (seat 1 holds the jack, ace, king and queen)
+SAVE = _position(2, "0", ["HT H6 H7 H8 D6 D7 D8 D9 DT DJ C6 C7 C8 C9 CT CJ CQ CK",
+                          "HJ HA HK HQ H9 S6 S7 S8 S9 ST SJ SQ SK SA DQ DK DA CA"], "H8", ["SA"], WHOLE)
+
+
+@pytest.mark.parametrize("level", ["rules", "medium", "hard", "expert"])
+def test_every_level_catches_the_ten_with_the_jack_and_saves_its_own(level):
+    from engine.ai import choose_action
+
+    assert choose_action(CATCH, level, seed=1) == Play(Seat(0), Card("HJ"))
+    assert choose_action(SAVE, level, seed=1) == Play(Seat(0), Card("HT"))
+
+
+def test_the_textbook_fattens_its_partners_sure_trick_with_the_ten():
+    from engine.ai import choose_action
+
+    # four players, hearts trumps: South leads the jack of trumps, West follows low, and
+    # North plays its ten onto the trick its partner surely takes
+    obs = _position(4, "E", ["HT H7 DT DJ DQ SJ SQ SK SA", "HA HK HQ H9 H8 ST DK DA C9",
+                             "HJ CT CJ CQ CK CA C6 C7 C8", "H6 S6 S7 S8 S9 D6 D7 D8 D9"], "H8", ["HJ", "H6"])
+    assert choose_action(obs, "rules", seed=1) == Play(Seat.N, Card("HT"))

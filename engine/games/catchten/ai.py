@@ -372,7 +372,9 @@ def search(obs: Observation, effort: Effort, rng: random.Random) -> int:
         world = sample(k, rng)
         for card in options:
             totals[card] += evaluate(k, world, card, before)
-    return max(options, key=lambda c: (totals[c], -c))
+    # level deals: the textbook's card (the search finds nothing better)
+    book = textbook(k.table, k.seat, k.hand, k.leader, k.trick, mask(k.unseen))
+    return max(options, key=lambda c: (round(totals[c], 6), c == book, -c))
 
 
 def textbook_card(obs: Observation) -> int:
