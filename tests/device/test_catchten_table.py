@@ -34,7 +34,8 @@ def test_the_screen_refuses_eight_and_names_the_sizes_it_seats(capsys, tmp_path)
     assert main(["screenshot", "--scene", "table", "--game", "catch-the-ten", "--players", "8",
                  "--out", str(tmp_path / "t.png")]) == 2
     said = capsys.readouterr().err
-    assert "Catch the Ten at 8 players is played headless and in the arena only: the screen seats 2 to 7" in said
+    assert ("Catch the Ten at 8 players is played headless and in the arena only: "
+            "the screen seats 2 to 7") in said
     from device.app.game_choice import choice
 
     assert choice("catch-the-ten").seat_counts == (2, 3, 4, 5, 6, 7)
@@ -42,8 +43,8 @@ def test_the_screen_refuses_eight_and_names_the_sizes_it_seats(capsys, tmp_path)
 
 def test_history_json_gives_every_card_and_pbn_says_why_not(tmp_path, capsys) -> None:
     db = str(tmp_path / "store.sqlite3")
-    assert main(["demo", "--headless", "--game", "catch-the-ten", "--players", "2", "--hands", "1", "--seed", "3",
-                 "--level", "rules", "--db", db]) == 0
+    assert main(["demo", "--headless", "--game", "catch-the-ten", "--players", "2", "--hands", "1",
+                 "--seed", "3", "--level", "rules", "--db", db]) == 0
     capsys.readouterr()
     assert main(["history", "--json", "--db", db]) == 0
     hand = json.loads(capsys.readouterr().out.splitlines()[0])

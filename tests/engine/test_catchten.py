@@ -228,8 +228,8 @@ def _position(players, dealer, hands, turned, plays, rule=None):
     from engine.deal import DealRecord
 
     game = get_game("catch-the-ten", players)
-    record = DealRecord.of_hands(Seat.parse_at(dealer, players), [[Card(c) for c in h.split()] for h in hands],
-                                 Card(turned).suit, trump_card=Card(turned))
+    cards = [[Card(c) for c in h.split()] for h in hands]
+    record = DealRecord.of_hands(Seat.parse_at(dealer, players), cards, Card(turned).suit, trump_card=Card(turned))
     deal = Deal(record, rules_with(game, rule or {}), game)
     for card in plays:
         deal.play(card)
