@@ -8,6 +8,7 @@ table that never joins a drive does without, and every other command starts with
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,11 +20,12 @@ if TYPE_CHECKING:
     from engine.actions import Action
     from engine.observation import Observation
 
-HELP = "a whist drive: hall serve (the hub), status, table, broker-config, simulate"
+HELP = "a whist drive: hall serve (the hub), status, table, broker-config, kiosk-network, simulate"
 
 
 def _broker_args(p: argparse.ArgumentParser, required: bool = True) -> None:
-    p.add_argument("--broker", required=required, metavar="HOST[:PORT]", help="the MQTT broker (port 1883)")
+    p.add_argument("--broker", required=required, metavar="HOST[:PORT]",
+                   help="the MQTT broker (port 8883 with TLS, as the credentials file asks; else 1883)")
     p.add_argument("--credentials", metavar="FILE",
                    help="the broker user and password (a file written by hall broker-config)")
     p.add_argument("--drive", required=required, metavar="NAME",
@@ -58,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--screen", action="store_true", help="show the leaderboard in a window")
     serve.add_argument("--fullscreen", action="store_true", help="the window fills the hall's TV")
     serve.add_argument("--until-finished", action="store_true", help="stop once the last round is in")
+    serve.add_argument("--page", type=int, metavar="PORT",
+                       help="serve the standings on the LAN at http://HUB:PORT/ for the hall's projector "
+                       "(the remote extra)")
 
     status = sub.add_parser("status", help="the round, the leaderboard and the movement from a hub's store")
     _common(status)
@@ -83,8 +88,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     cfg.add_argument("--drive", required=True, action="append", metavar="NAME")
     cfg.add_argument("--tables", required=True, type=int, metavar="N",
                      help="tables in the hall: each of 1 to N gets its own broker user")
-    cfg.add_argument("--port", type=int, default=1883)
+    cfg.add_argument("--name", action="append", default=[], metavar="HOST",
+                     help="a name or address the tables reach the broker by (e.g. hall-pi.local; default "
+                     "this machine's host name and its .local name); the TLS certificate names each")
+    cfg.add_argument("--port", type=int, default=None, help="the port the tables use (default 8883, TLS)")
     cfg.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    cfg.add_argument("--plain", action="store_true",
+                     help="no TLS: plain MQTT on --port (1883) at --bind (the network sees the passwords)")
+
+    kiosk = sub.add_parser("kiosk-network", help="the kiosk unit's drop-in opening the network to the "
+                           "broker of the config's [hall] alone (install.sh writes it; empty: no drive)")
+    _common(kiosk)
 
     sim = sub.add_parser("simulate", help="a whole drive of headless AI tables against a real broker")
     _common(sim)
@@ -98,6 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--level", default="random", help="AI level at every seat (default random: quickest)")
     sim.add_argument("--seed", default="sim")
     sim.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    sim.add_argument("--plain", action="store_true", help="our own broker without TLS (what TLS costs)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
             return _broker_config(args)
         if args.hall_command == "status":
             return _status(args)
+        if args.hall_command == "kiosk-network":
+            return _kiosk_network(args)
         if args.hall_command == "serve":
             from hall.run import serve
 
@@ -184,14 +201,38 @@ def _no_chooser(observation: Observation, seed: str) -> Action:
 
 def _broker_config(args: argparse.Namespace) -> int:
     from hall.broker import write_broker_config
+    from hall.link import PLAIN_PORT, TLS_PORT
 
-    files = write_broker_config(args.dir, args.drive, args.tables, port=args.port, bind=args.bind)
+    port = args.port or (PLAIN_PORT if args.plain else TLS_PORT)
+    # by default the names this Pi answers to: its host name, and the .local one mDNS gives it
+    names = args.name or [socket.gethostname(), f"{socket.gethostname()}.local"]
+    files = write_broker_config(args.dir, args.drive, args.tables, port=port, bind=args.bind,
+                                names=names, plain=args.plain,
+                                plain_port=None if port == PLAIN_PORT else PLAIN_PORT)
     print(f"mosquitto -c {files.conf}")
+    if args.plain:
+        print(f"plain MQTT on port {port}: anyone on the network can read the passwords")
+    else:
+        print(f"TLS on port {port}, its certificate for {', '.join(names)} (--name for others); "
+              f"plain MQTT on loopback port {PLAIN_PORT} only")
     for d in args.drive:
         print(f"drive {d}: the hub's credentials {files.credentials(d, 'hub')}")
         for t in range(1, args.tables + 1):
             print(f"  table {t}: {files.table_credentials(d, t)} (copy to table {t} only; "
                   f"[hall] credentials in its config)")
+    return 0
+
+
+def _kiosk_network(args: argparse.Namespace) -> int:
+    from device.config import load_config
+    from hall.kiosk import network_dropin
+
+    hall = load_config(getattr(args, "config", None)).hall
+    if not hall.broker:
+        print("whist-table hall kiosk-network: no [hall] broker in the config: the table keeps no network",
+              file=sys.stderr)
+        return 0
+    print(network_dropin(hall.broker, hall.drive, hall.table), end="")
     return 0
 
 

@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--duplicate", action="store_true",
                         help="with --deals: a duplicate match against the AI, each deal played from "
                         "both sides, the score the trick difference a deal")
+    parser.add_argument("--remote", action="store_true",
+                        help="seats from phones: serve the table's page on the LAN (the config's [remote]); "
+                        "Menu > Seat from a phone shows a seat's QR code and code")
     from device.rule_option import add_rule_option
 
     add_rule_option(parser)

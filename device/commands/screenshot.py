@@ -7,7 +7,7 @@ import sys
 
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
-SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
+SCENES = ("menu", "phone", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
           "referee-rack", "referee-taken", "referee-unplugged", "duplicate", "games",
           # real cards for any game: a hand in play, the bids, a kitty
@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help="players at the table, for the games played at several sizes "
                         "(whist-table games lists them)")
+    parser.add_argument("--remote", action="store_true",
+                        help="seats from phones on (the menu then offers Seat from a phone; the phone scene "
+                        "always has them)")
     parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
     parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
     parser.add_argument("--hands", type=int, metavar="N",
@@ -87,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                          four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                          last_trick=args.last_trick, honours=honours, rubber_points=rubber_points,
                          back=args.back, game=args.game, moment=args.moment, at=args.at,
-                         players=args.players, step=args.step)
+                         players=args.players, step=args.step, remote=args.remote)
     except (ValueError, RulesError) as exc:  # a moment the game never reaches, a table size it refuses
         print(f"whist-table screenshot: {exc}", file=sys.stderr)
         return 2
