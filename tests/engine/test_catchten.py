@@ -229,7 +229,8 @@ def _position(players, dealer, hands, turned, plays, rule=None):
 
     game = get_game("catch-the-ten", players)
     cards = [[Card(c) for c in h.split()] for h in hands]
-    record = DealRecord.of_hands(Seat.parse_at(dealer, players), cards, Card(turned).suit, trump_card=Card(turned))
+    turn = Card(turned)
+    record = DealRecord.of_hands(Seat.parse_at(dealer, players), cards, turn.suit, trump_card=turn)
     deal = Deal(record, rules_with(game, rule or {}), game)
     for card in plays:
         deal.play(card)
