@@ -164,13 +164,14 @@ def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
     tw, th = int(g.tc_w * 0.8), int(g.tc_h * 0.8)
     shown: list[tuple[str, Card]] = []
     turned_card = deal.record.trump_card
-    # yours stays in your hand, unless it lies on a pile yet (a packet still face down)
-    if deal.trump_card_showing and turned_card is not None and (
-            deal.dealer != t.you or turned_card not in (deal.hand(t.you) or ())):
+    piles = deal.game.visible_piles(deal, t.you)
+    # yours stays in your hand, unless it lies on a pile of yours still face down (a packet)
+    hidden = turned_card not in (deal.hand(t.you) or ()) and not any(turned_card in p for p in piles.values())
+    if deal.trump_card_showing and turned_card is not None and (deal.dealer != t.you or hidden):
         shown.append(("Turned card", turned_card))
     faced = {c for s in t.seating.others for c in t.faceup(s)} | set(t.own_row_cards())
     words_of = {p.key: p.word for p in deal.game.table.piles}
-    for name, pile in deal.game.visible_piles(deal, t.you).items():
+    for name, pile in piles.items():
         if pile and not set(pile) & faced and len(pile) <= 3 and deal.phase == Phase.PLAY:
             word = words_of.get(name, name)
             shown += [(word.removeprefix("the ").capitalize(), c) for c in pile]
