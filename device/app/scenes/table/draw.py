@@ -165,9 +165,12 @@ def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
     shown: list[tuple[str, Card]] = []
     turned_card = deal.record.trump_card
     piles = deal.game.visible_piles(deal, t.you)
-    # yours stays in your hand, unless it lies on a pile of yours still face down (a packet)
-    hidden = turned_card not in (deal.hand(t.you) or ()) and not any(turned_card in p for p in piles.values())
-    if deal.trump_card_showing and turned_card is not None and (deal.dealer != t.you or hidden):
+    # yours stays in your hand, unless it lies in a pile of your own still face down (a packet
+    # to come: a per-seat pile is named with the seat's number)
+    yours = [cards for name, cards in deal.piles.items() if name.endswith(str(int(t.you)))
+             and name.rstrip("0123456789") and name not in piles]
+    if deal.trump_card_showing and turned_card is not None and (
+            deal.dealer != t.you or any(turned_card in cards for cards in yours)):
         shown.append(("Turned card", turned_card))
     faced = {c for s in t.seating.others for c in t.faceup(s)} | set(t.own_row_cards())
     words_of = {p.key: p.word for p in deal.game.table.piles}
