@@ -58,3 +58,11 @@ def test_history_json_gives_every_card_and_pbn_says_why_not(tmp_path, capsys) ->
     assert hand["totals"]["game"] == points
     assert main(["history", "--pbn", "--show", "1", "--db", db]) == 1
     assert "Catch the Ten deals 2 hands: PBN and the printed deals hold four hands" in capsys.readouterr().err
+
+
+def test_the_arena_plays_teams_of_six_each_in_the_same_seats(capsys) -> None:
+    assert main(["arena", "--game", "catch-the-ten", "--players", "6", "--rule", "sides=three",
+                 "rules", "random", "--deals", "2", "--progress", "0", "--budget", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "2 duplicate deals (12 hands)" in out and "6 players in 3 teams" in out
+    assert re.search(r"rules point margin: [+-]\d+\.\d+ ± \d+\.\d+ points/hand a team in the same seats", out)
