@@ -56,18 +56,19 @@ def seat_words(game: Game) -> tuple[str, ...]:
     return tuple(seat_word(game, Seat(i)) for i in range(game.players))
 
 
-def side_words(game: Game) -> tuple[str, ...]:
+def side_words(game: Game, short: bool = False) -> tuple[str, ...]:
     """The sides that score, in the engine's order (``Game.side_of``): We and They in
     partnerships, else the word of the seat that scores alone for that side; teams of
     more than four seats (the game scores by side) by their first player: Your team,
-    Team 2 (Player 2's)."""
+    Team 2 (Player 2's); ``short``: Us, T2 (a line holding three teams)."""
     if game.partnerships:
         return (WE, THEY) if game.side_of(you(game)) == 0 else (THEY, WE)
     words: dict[int, str] = {}
     for i in range(game.players):
         words.setdefault(game.side_of(Seat(i)), seat_word(game, Seat(i)))
     if game.table.scores_by is ScoresBy.SIDE:
-        return tuple(YOUR_TEAM if words[s] == YOU else f"Team {words[s].removeprefix('Player ')}"
+        mine, team = ("Us", "T") if short else (YOUR_TEAM, "Team ")
+        return tuple(mine if words[s] == YOU else f"{team}{words[s].removeprefix('Player ')}"
                      for s in range(game.sides))
     return tuple(words[s] for s in range(game.sides))
 
