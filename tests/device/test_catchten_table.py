@@ -66,3 +66,24 @@ def test_the_arena_plays_teams_of_six_each_in_the_same_seats(capsys) -> None:
     out = capsys.readouterr().out
     assert "2 duplicate deals (12 hands)" in out and "6 players in 3 teams" in out
     assert re.search(r"rules point margin: [+-]\d+\.\d+ ± \d+\.\d+ points/hand a team in the same seats", out)
+
+
+def test_three_pairs_of_six_draw_clear_of_themselves_in_every_scene(monkeypatch) -> None:
+    """The scene matrix (tests/device/test_scene_matrix.py) at six players in three pairs:
+    three score columns, three teams on the table's score line."""
+    from device.app.testing import make_app
+    from tests.device import test_scene_matrix as matrix
+
+    sides = []
+
+    def three_pairs(*args: object, **kwargs: object):
+        app = make_app(*args, **kwargs)  # type: ignore[arg-type]
+        app.options.rules = ["sides=three"]
+        sides.append(lambda: app.session.match.game.sides)
+        return app
+
+    monkeypatch.setattr(matrix, "make_app", three_pairs)
+    found = matrix.frames.__wrapped__("catch-the-ten", 6)
+    assert {scene: problems for scene, problems in found.items() if problems} == {}
+    assert "scorepad" in found and "table-play" in found
+    assert sides[0]() == 3  # the match was played in three pairs
