@@ -269,7 +269,9 @@ class HallTable:
             finally:
                 match.remove_listener(listener)
             self.pump()
-        results = [r for r in self.journal.results(s.drive) if r.round == round_]
+        # from the match, not the journal: on a full disk the journal may still hold some back
+        results = [HandResult(s.drive, round_, self.table, h, d.tricks_taken(), tuple(d.actions))
+                   for h, d in enumerate(match.deals, start=1)]
         self._say_moves(round_, results)
         return results
 

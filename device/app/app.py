@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from device.referee import Referee
     from device.remote.table import RemoteTable
     from device.store import Store
+    from device.store.sqlite import HeldWrites
     from engine.game import GameRules
     from engine.seats import Seat
 
@@ -156,11 +157,13 @@ class App:
         """The table's journal, when a session has one."""
         return None if self._session is None else self._session.journal
 
-    def journals(self) -> list[Journal]:
-        """Every journal writing to the app's store: the table's and the referee's."""
+    def journals(self) -> list[HeldWrites]:
+        """Every journal the app writes: the table's and the referee's to its store, and a
+        drive table's hall journal (each holds what a full disk refuses, and is retried)."""
         referee = self.referee_session
         found = [self.journal, None if referee is None else referee.journal]
-        return [j for j in found if j is not None]
+        held: list[HeldWrites] = [j for j in found if j is not None]
+        return held + ([] if self._session is None else self._session.writes())
 
     @property
     def stats(self) -> Stats:
