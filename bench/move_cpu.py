@@ -58,6 +58,7 @@ def main() -> int:
     parser.add_argument("--matches", action="store_true", help="N whole matches instead of N deals")
     add_rule_option(parser)
     args = parser.parse_args()
+    game = get_game(args.game, args.players)
     choose = choose_action
     if args.level.startswith("ismcts"):
         sys.path.insert(0, str(ROOT / "bench"))
@@ -66,9 +67,8 @@ def main() -> int:
         python = args.level == "ismcts-py"
 
         def choose(obs: Observation, level: str, seed: str) -> Action:
-            return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(obs, ismcts.ITERATIONS, seed,
-                                                                           python=python)
-    game = get_game(args.game, args.players)
+            return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(
+                obs, ismcts.ITERATIONS, seed, python=python, knockouts=game.table.knockouts)
     try:
         rules = rules_with(game, args.rule)
     except RulesError as exc:

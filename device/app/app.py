@@ -228,6 +228,10 @@ class App:
 
     @property
     def level_key(self) -> str:
+        """The statistics' group of the hand just played: the AI levels at the table (each
+        alone, every AI seat plays at the opponents' level: there is no partner's)."""
+        if not self.session.match.game.partnerships:
+            return self.config.ai.opponents
         return f"partner {self.config.ai.partner} / opponents {self.config.ai.opponents}"
 
     def apply_config(self, config: Config) -> None:

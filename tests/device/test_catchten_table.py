@@ -21,13 +21,14 @@ def test_the_headless_demo_plays_every_size_and_prints_the_scores(players: int, 
     assert len(tricks) == {2: 18, 3: 12, 4: 9, 5: 7, 6: 6, 7: 5, 8: 4}[players]
     assert "Played 1 hand" in out
     if players == 4:
-        assert re.search(r"Hand 1: North-South \d+ tricks, East-West \d+\.", out)
+        assert re.search(r"Hand 1: We \d+ tricks, They \d+\.", out)
         assert "honours: " in out
     else:
-        points = re.findall(r"(P[\d+P]+) \d+t [+-]\d+ \(honours (\d+)\) = \d+", out)
+        points = re.findall(r"(You|Your team|Player \d|Team \d) \d+t [+-]\d+ \(honours (\d+)\) = \d+", out)
         assert sum(int(h) for _, h in points) == 30  # every trump honour is taken by someone
-        if players in (6, 8):
-            assert [who for who, _ in points][0] == "+".join(f"P{i}" for i in range(1, players + 1, 2))
+        who = [w for w, _ in points]
+        assert who == (["Your team", "Team 2"] if players in (6, 8) else
+                       ["You", *(f"Player {i}" for i in range(2, players + 1))])
 
 
 def test_the_screen_refuses_eight_and_names_the_sizes_it_seats(capsys, tmp_path) -> None:

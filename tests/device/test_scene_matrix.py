@@ -167,7 +167,7 @@ def test_the_scene_draws_clear_of_itself_at_every_size(name: str, players: int, 
     assert found[scene] == []
 
 
-@pytest.mark.parametrize("scene", ["quit", "abandon", "pin", "recall", "enrol", "scoresheet"])
+@pytest.mark.parametrize("scene", ["quit", "abandon", "pin", "recall", "enrol", "scoresheet", "games"])
 def test_the_scenes_every_game_shares_draw_clear_of_themselves(scene: str) -> None:
     layout.LOG.enabled = True
     app = make_app((800, 480), seed=11)

@@ -16,17 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of, setting_value
 from engine.games.catchten.pages import PAGES
 from engine.games.catchten.table import ALONE, COUNT_ORDERS, SETTINGS, SIDES, SIZES, TEAMS
 from engine.order import Order
+from engine.record import DealRecord
 from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SIDE_NAMES, Seat, around, seat_names
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 DEFAULT_PLAYERS = 4
 PACKET = 6  # cards in a packet, at two and three players
