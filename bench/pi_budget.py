@@ -85,15 +85,25 @@ def child_app(game: str, board: str, hand_seconds: float) -> dict[str, object]:
     tap_button(app, "play")
     moves = 0
     start = time.monotonic()
+    last = None
+    over = False
     while time.monotonic() - start < hand_seconds:
         app.step(1 / 60)
         deal = app.session.deal
-        if deal is None:  # the tables for players each alone wait for the deal button
+        if deal is None:  # before the deal, or the hand result shown (the deal then let go)
             app.scene.ensure_layout(app.size)
-            if any(b.name == "deal" and b.visible and b.enabled for b in app.scene.buttons.buttons):
-                tap_button(app, "deal")
+            names = {b.name for b in app.scene.buttons.buttons if b.visible and b.enabled}
+            if last is not None and last.tricks:
+                over = True
+                break
+            for name in ("deal", "next hand"):  # a hand thrown in (all passed) is no hand played
+                if name in names:
+                    tap_button(app, name)
+                    break
             continue
-        if deal is not None and deal.is_over:
+        last = deal
+        if deal.is_over and deal.tricks:
+            over = True
             break
         if deal is not None and getattr(app.scene, "waiting_for_human", False) and deal.turn is not None:
             # the person's part, by the textbook bot (cheap): through the four-seat table's act,
@@ -106,8 +116,6 @@ def child_app(game: str, board: str, hand_seconds: float) -> dict[str, object]:
                 app.session.match.apply(action)
             moves += 1
         time.sleep(0.002)
-    deal = app.session.deal
-    over = deal is not None and deal.is_over
     hand = peak_mb()
     app.close()
     return {"menu": menu, "hand": hand, "hand_over": over, "driver": os.environ.get("SDL_VIDEODRIVER", "x11")}

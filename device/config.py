@@ -337,6 +337,18 @@ class HallSection:
     referee: bool = _opt(_boolean, False)  # the drive's hands played with real cards on the reader
 
 
+@dataclass(frozen=True)
+class RemoteSection:
+    """Seats from phones (device.remote): the table serves a page on the LAN at ``port``; a
+    phone gone quiet is waited for ``wait`` seconds, then, with ``takeover``, its seat is the
+    AI's until it is back."""
+
+    enabled: bool = _opt(_boolean, False)
+    port: int = _opt(_integer(1024, 65535), 8100)
+    wait: int = _opt(_integer(0, 3600), 30)
+    takeover: bool = _opt(_boolean, True)
+
+
 def _game_name(value: Any) -> str:
     from engine.games import GAMES
 
@@ -390,6 +402,7 @@ SECTIONS: dict[str, type] = {
     "demo": DemoSection,
     "store": StoreSection,
     "hall": HallSection,
+    "remote": RemoteSection,
 }
 
 
@@ -465,6 +478,7 @@ class Config:
     demo: DemoSection = field(default_factory=DemoSection)
     store: StoreSection = field(default_factory=StoreSection)
     hall: HallSection = field(default_factory=HallSection)
+    remote: RemoteSection = field(default_factory=RemoteSection)
     # The file it came from (None: defaults / built in code); not a setting.
     source: Path | None = field(default=None, compare=False)
 

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from device.config import Config
     from device.journal import Journal
     from device.referee import Referee
+    from device.remote.table import RemoteTable
     from device.store import Store
+    from device.store.sqlite import HeldWrites
     from engine.game import GameRules
     from engine.seats import Seat
 
@@ -54,6 +56,7 @@ class AppOptions:
     # of the game chosen with the run, never written to the config file.
     rules: tuple[str, ...] = ()
     fps: int = 60
+    remote: bool = False  # seats from phones (``play --remote``), whatever the config's [remote] says
 
 
 class App:
@@ -107,6 +110,13 @@ class App:
         self.referee_session: Referee | None = None  # kept by the referee scene
         self.review_cache: ReviewCache | None = None  # kept by the review scene
         self.store_notice_dismissed = False  # the menu's notice of a damaged store was read
+        # seats from phones (device.remote): its page is served once the loop runs (run())
+        self.remote: RemoteTable | None = None
+        self.remote_problem = ""  # why the phones' page is not served, when it could not be
+        if config.remote.enabled or self.options.remote:
+            from device.remote.table import RemoteTable
+
+            self.remote = RemoteTable(config.remote, config.db_path().parent)
         self.scene: Scene
         self._show(scenes.make("menu", self))
 
@@ -148,11 +158,13 @@ class App:
         """The table's journal, when a session has one."""
         return None if self._session is None else self._session.journal
 
-    def journals(self) -> list[Journal]:
-        """Every journal writing to the app's store: the table's and the referee's."""
+    def journals(self) -> list[HeldWrites]:
+        """Every journal the app writes: the table's and the referee's to its store, and a
+        drive table's hall journal (each holds what a full disk refuses, and is retried)."""
         referee = self.referee_session
         found = [self.journal, None if referee is None else referee.journal]
-        return [j for j in found if j is not None]
+        held: list[HeldWrites] = [j for j in found if j is not None]
+        return held + ([] if self._session is None else self._session.writes())
 
     @property
     def stats(self) -> Stats:
@@ -362,6 +374,14 @@ class App:
             pass
         clock = pygame.time.Clock()
         dt = 1 / self.options.fps
+        if self.remote is not None:
+            from device.remote.server import ServerError
+
+            try:
+                self.remote.start()
+            except ServerError as exc:  # the table plays on; Seat from a phone says why it cannot
+                log.error("%s", exc)
+                self.remote_problem = str(exc)
         while self.running:
             self.step(dt)
             dt = min(0.1, clock.tick(self.options.fps) / 1000)
@@ -369,5 +389,7 @@ class App:
         return 0
 
     def close(self) -> None:
+        if self.remote is not None:
+            self.remote.stop()
         self.ai.close()
         pygame.display.quit()

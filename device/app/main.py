@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCREENSHOT_SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review",
+SCREENSHOT_SCENES = ("menu", "phone", "table", "summary", "scoresheet", "stats", "rules", "settings",
+                     "review",
                      "recall", "recall-deal",  # recall-deal: one deal's replay, half played
                      "enrol", "referee", "quit",
                      "celebration",  # a rubber (or with moment="game", a game) just won
@@ -82,10 +83,24 @@ def app_from_args(args: argparse.Namespace, kiosk: bool = False, persist: bool =
     options = AppOptions(size=parse_size(getattr(args, "size", None)), fullscreen=fullscreen,
                          kiosk=kiosk, seed=_int_seed(getattr(args, "seed", None)), persist=persist,
                          game=_chosen_game(args), players=getattr(args, "players", None),
-                         rules=tuple(getattr(args, "rule", None) or ()))
+                         rules=tuple(getattr(args, "rule", None) or ()),
+                         remote=bool(getattr(args, "remote", False)))
     if options.rules:
         _check_rules(options, config)
+    if options.remote or config.remote.enabled:
+        _check_remote_installed()
     return App(config, options)
+
+
+def _check_remote_installed() -> None:
+    """Seats from phones need the ``remote`` extra (its server and QR code): said before a window opens."""
+    from importlib.util import find_spec
+
+    missing = [name for name in ("aiohttp", "segno") if find_spec(name) is None]
+    if missing:
+        raise SystemExit(f"whist-table: seats from phones need {' and '.join(missing)}: install the remote "
+                         "extra (pip install 'whist-table[remote]'; in a checkout .venv/bin/pip install -e "
+                         "'.[remote]'), or turn [remote] enabled off in the config")
 
 
 def _check_rules(options: AppOptions, config: Config) -> None:
@@ -215,7 +230,8 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
                tricks: int | None = None, last_trick: bool = False, honours: bool | None = None,
                rubber_points: bool | None = None,
                back: str | None = None, game: str | None = None, moment: str = "rubber",
-               at: float | None = None, players: int | None = None, step: str | None = None) -> Path:
+               at: float | None = None, players: int | None = None, step: str | None = None,
+               remote: bool = False) -> Path:
     """Render ``scene`` with a seeded game (of ``game``) to a PNG, without a display.
 
     ``hands``: hands played before (the dealer moves on one seat a hand: 2 makes
@@ -254,7 +270,7 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         changes["rules"] = rules
     config = Config().updated(changes)
     app = App(config, AppOptions(size=size, fullscreen=False, synchronous_ai=True, seed=seed,
-                                 game=_game(game), players=players))
+                                 game=_game(game), players=players, remote=remote or scene == "phone"))
     session = app.session
     if hands is None:
         hands = {"summary": 1, "review": 1, "scoresheet": 3, "stats": 8, "duplicate": 1}.get(scene, 0)
@@ -337,6 +353,12 @@ def screenshot(scene: str, size: tuple[int, int], out: str | Path, seed: int = 1
         from device.app import referee_shots
 
         referee_shots.prepare(app, scene, seed)
+    elif scene == "phone":  # a seat offered: its QR code and code on the screen
+        from device.app.scenes.phone import PhoneScene
+
+        app.go("phone")
+        assert isinstance(app.scene, PhoneScene)
+        app.scene.choose(app.scene.seats[0])
     elif back is not None:
         app.go(scene, back=back)
     else:

@@ -16,6 +16,7 @@ from engine.seats import Seat
 if TYPE_CHECKING:
     from device.deals import DealSource
     from device.journal import Journal
+    from device.store.sqlite import HeldWrites
 
 HUMAN = Seat.S
 KEEP_DEALS = 30  # deals kept for the stats chart's reviews (device.app.scenes.stats.REVIEWED)
@@ -125,6 +126,11 @@ class Session:
         """Seeded or journalled: the AI then does a fixed amount of work per move,
         seeded by ``match.move_seed()``, so the game can be replayed or resumed."""
         return self.seed is not None or self.journal is not None
+
+    def writes(self) -> list[HeldWrites]:
+        """What this session writes besides the app's store (a drive's hall journal): the
+        screen says when the disk holds it back, and tries it again."""
+        return []
 
     def attach_journal(self, journal: Journal) -> bool:
         """Write every deal, card and score to the store from now on.

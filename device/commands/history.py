@@ -11,6 +11,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from device.commands._number import number
+
 if TYPE_CHECKING:
     from device.store import DealRow, Store
     from engine.deal import Deal
@@ -20,11 +22,11 @@ LAST = 10  # deals listed when --last is not given
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--last", type=int, default=None, metavar="N",
+    parser.add_argument("--last", type=number(int, low=1), default=None, metavar="N",
                         help=f"how many recent deals to list (default {LAST}; with --json: every hand)")
-    parser.add_argument("--show", type=int, metavar="DEAL_ID",
+    parser.add_argument("--show", type=number(int, low=1), metavar="DEAL_ID",
                         help="show one deal: the hands and every trick")
-    parser.add_argument("--rubber", type=int, metavar="MATCH_ID",
+    parser.add_argument("--rubber", type=number(int, low=1), metavar="MATCH_ID",
                         help="with --pbn or --json: export a whole rubber")
     parser.add_argument("--review", action="store_true",
                         help="with --show DEAL_ID: every card's double-dummy cost, as the review screen "

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from device.commands._number import SECONDS_A_DAY, number
+
 HELP = "render a scene of the table app to a PNG (no display needed)"
 
-SCENES = ("menu", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
+SCENES = ("menu", "phone", "table", "summary", "scoresheet", "stats", "rules", "settings", "review", "recall",
           "recall-deal", "enrol", "referee", "quit", "celebration", "scorepad", "referee-readers",
           "referee-rack", "referee-taken", "referee-unplugged", "duplicate", "games",
           # real cards for any game: a hand in play, the bids, a kitty
@@ -23,16 +25,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scene", required=True, choices=SCENES)
     parser.add_argument("--size", default="800x480", metavar="WxH", help="default 800x480")
     parser.add_argument("--out", required=True, metavar="F.png")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deal shown (default 1)")
+    parser.add_argument("--seed", type=number(int), default=1, help="seed of the deal shown (default 1)")
     parser.add_argument("--game", help="the game shown (whist-table games lists them; default the first)")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
+    parser.add_argument("--players", type=number(int, low=1), default=None, metavar="N",
                         help="players at the table, for the games played at several sizes "
                         "(whist-table games lists them)")
-    parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
+    parser.add_argument("--remote", action="store_true",
+                        help="seats from phones on (the menu then offers Seat from a phone; the phone scene "
+                        "always has them)")
+    parser.add_argument("--rotation", type=number(int), default=0, choices=(0, 90, 180, 270))
     parser.add_argument("--four-colour", action="store_true", help="draw a four-colour deck")
-    parser.add_argument("--hands", type=int, metavar="N",
+    parser.add_argument("--hands", type=number(int, low=0), metavar="N",
                         help="hands played before the shot (2: South deals the hand on the table)")
-    parser.add_argument("--tricks", type=int, metavar="N",
+    parser.add_argument("--tricks", type=number(int, low=0), metavar="N",
                         help="table: shown at South's turn once N tricks are played (0: the first trick); "
                              "review: shown at trick N")
     parser.add_argument("--step", choices=("auction", "declare", "exchange"),
@@ -46,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moment", choices=("rubber", "game"), default="rubber",
                         help="celebration, scorepad: hands played until the rubber is won (default) "
                              "or the first game")
-    parser.add_argument("--at", type=float, metavar="S",
+    parser.add_argument("--at", type=number(float, low=0.0, high=SECONDS_A_DAY), metavar="S",
                         help="celebration: its animation S seconds in (default: the end)")
 
 
@@ -83,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
                          four_colour=args.four_colour, hands=args.hands, tricks=args.tricks,
                          last_trick=args.last_trick, honours=honours, rubber_points=rubber_points,
                          back=args.back, game=args.game, moment=args.moment, at=args.at,
-                         players=args.players, step=args.step)
+                         players=args.players, step=args.step, remote=args.remote)
     except (ValueError, RulesError) as exc:  # a moment the game never reaches, a table size it refuses
         print(f"whist-table screenshot: {exc}", file=sys.stderr)
         return 2

@@ -40,6 +40,7 @@ SCENES = {
     "games": ("game_picker", "GamePickerScene"),
     "change_game": ("game_picker", "ChangeGameScene"),
     "game_stats": ("game_stats", "GameStatsScene"),
+    "phone": ("phone", "PhoneScene"),
 }
 
 

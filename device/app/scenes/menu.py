@@ -81,6 +81,8 @@ class MenuScene(Scene):
             ("Rules", lambda: self.app.go("rules"), False),
             ("Settings", lambda: self.app.go("settings"), False),
         ]
+        if self.app.remote is not None:
+            items.append(("Seat from a phone", lambda: self.app.go("phone"), False))
         cols = 3 if w > h else 2
         rows = (len(items) + cols - 1) // cols
         area = pygame.Rect(pad * 3, self.title_h, w - pad * 6, h - self.title_h - self.px(70))
@@ -91,7 +93,8 @@ class MenuScene(Scene):
         for i, (label, fn, primary) in enumerate(items):
             r, c = divmod(i, cols)
             rect = pygame.Rect(gx + c * (bw + pad), gy + r * (bh + pad), bw, bh)
-            self.buttons.add(widgets.Button(rect, label, fn, primary=primary, font_size=self.px(26),
+            self.buttons.add(widgets.Button(rect, label, fn, primary=primary,
+                                            font_size=text.fit_size(label, self.px(26), bw - self.px(12)),
                                             name=label.lower()))
         small_w, small_h = self.px(110), self.px(48)
         corner = pygame.Rect(w - pad - small_w, h - pad - small_h, small_w, small_h)

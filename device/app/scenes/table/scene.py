@@ -9,6 +9,7 @@ keys in ``controls.py``, the layout in ``layout.py``, the panels in ``panels.py`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,6 +25,7 @@ from device.app.scenes.table.layout import Geometry, Shape, compute
 from device.app.scenes.table.seating import Seating, seating_of
 from device.app.scenes.table.trick import Slide, spot_of
 from device.driver import Driver, Person, Player
+from device.remote.player import PhoneListener, PhonePlayer
 from engine.actions import Action as GameAction
 from engine.actions import Bid, Declare, Exchange, Pass, Play
 from engine.cards import Card, parse_card, sort_hand
@@ -68,7 +70,14 @@ class TableScene(Scene):
             s: you if s in self.human_seats
             else WorkerPlayer(app.ai, app.ai_level(s), self.session.reproducible, app.ai_budget)
             for s in self.seating.seats}
-        self.driver = Driver(self.session.match, players)
+        # a seat given to a phone (Menu > Seat from a phone) is played from it, its AI standing by
+        remote = app.remote if self.name == "table" else None
+        self.phones: PhoneListener | None = None
+        if remote is not None:
+            players = {s: p if s in self.human_seats else remote.player(s, p) for s, p in players.items()}
+            self.phones = remote.listener(lambda: self.session.match)
+        self.driver = Driver(self.session.match, players, () if self.phones is None else (self.phones,))
+        self._seat_names = dict(self.seating.names)
         # the AI's move, thought while the table was busy, kept until it is ready: (position, move)
         self.ready: tuple[tuple[int, int], GameAction] | None = None
         self.waiting_since: float | None = None  # the table was ready for the AI's move from then
@@ -156,6 +165,8 @@ class TableScene(Scene):
         return panels.your_step(deal, self.actor(deal))
 
     def enter(self) -> None:
+        if self.phones is not None:
+            self.phones.publish()  # a phone opened before the table (or after a power cut) sees the hand
         deal = self.deal
         if deal is not None and deal.is_over:
             self._finished = False
@@ -359,6 +370,7 @@ class TableScene(Scene):
         seat has none to give) and keep it until the table is ready to show it."""
         if self.driver.match is not self.session.match:  # a new rubber, a resumed one
             self.driver.next_match(self.session.match)
+        self.name_phone_seats()
         deal = self.deal
         if deal is None:
             return
@@ -373,9 +385,20 @@ class TableScene(Scene):
         ready, self.ready = self.ready, None
         return None if ready is None else ready[1]
 
+    def name_phone_seats(self) -> None:
+        """A seat a phone holds is called by its person's name: "Ann (phone)"."""
+        if self.phones is None:
+            return
+        names = {s: p.label if isinstance(p, PhonePlayer) and p.holder is not None else self._seat_names[s]
+                 for s, p in self.driver.players.items()}
+        if names != self.seating.names:
+            self.seating = replace(self.seating, names=names)
+            self._layer = None  # the labels are drawn on the cached layer
+
     def forget_ai(self) -> None:
         """Drop the AI's moves in hand: the position they were thought for is gone."""
-        for player in self.driver.players.values():
+        for seat_player in self.driver.players.values():
+            player = seat_player.fallback if isinstance(seat_player, PhonePlayer) else seat_player
             if isinstance(player, WorkerPlayer):
                 player.forget()
         self.ready = None

@@ -1,0 +1,78 @@
+"""What a phone may send, as the schemas device.gate applies: a pairing request, the hello
+that opens a seat's websocket, and an action. Every message but the pairing carries the
+seat's token; an action is the engine's JSON form (docs/observation.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from device.gate import Limits
+from engine.actions import Action, action_from_dict
+
+# A phone's messages are small: a code, a token, one action (the largest an exchange of a
+# dozen cards).
+LIMITS = Limits(max_bytes=4096, max_depth=4)
+TOKEN_LENGTH = 64
+
+
+@dataclass(frozen=True)
+class PairRequest:
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Hello:
+    token: str
+
+
+@dataclass(frozen=True)
+class Act:
+    token: str
+    action: Action
+
+
+def _text(data: Mapping[str, object], key: str, longest: int) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be text")
+    if len(value) > longest:
+        raise ValueError(f"{key} is longer than {longest} characters")
+    return value
+
+
+def _only(data: Mapping[str, object], *keys: str) -> None:
+    extra = sorted(set(data) - set(keys))
+    if extra:
+        raise ValueError(f"unexpected field(s) {', '.join(extra)}")
+
+
+def pair_request(data: Mapping[str, object]) -> PairRequest:
+    _only(data, "code", "name")
+    code = _text(data, "code", 12).strip()
+    if not code.isdigit():
+        raise ValueError("the code is digits")
+    return PairRequest(code, _text(data, "name", 64) if "name" in data else "")
+
+
+def hello(data: Mapping[str, object]) -> Hello:
+    _only(data, "type", "token")
+    if data["type"] != "hello":
+        raise ValueError("the first message is a hello")
+    return Hello(_text(data, "token", TOKEN_LENGTH))
+
+
+def act(players: int) -> Callable[[Mapping[str, object]], Act]:
+    """The schema of an action at a table of ``players`` (which names its seats)."""
+
+    def read(data: Mapping[str, object]) -> Act:
+        _only(data, "type", "token", "action")
+        if data["type"] != "act":
+            raise ValueError("a message after the hello is an act")
+        action = data["action"]
+        if not isinstance(action, Mapping):
+            raise ValueError("the action is an object")
+        return Act(_text(data, "token", TOKEN_LENGTH), action_from_dict(action, players))
+
+    return read
