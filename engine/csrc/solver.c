@@ -934,6 +934,31 @@ static int must_lose(const ws_ctx *c, int L, u16 *wr) {
     return 1;
 }
 
+/* At no trump (or with no trumps left), side X can take every remaining
+ * trick only if its longer holding of each suit whose top card it holds adds
+ * up to that many tricks: any other trick would have to come in a suit whose
+ * top card an opponent holds, and he plays it or keeps it (an idea of DDS's
+ * "later tricks"). wr gets those top cards of the opponents, where another
+ * hand holds the suit too (else the suit lengths say who holds it). */
+static int cannot_take_all(const ws_ctx *c, int X, u16 *wr) {
+    int t = c->trump, sum = 0;
+    if (t != NT && c->rem[t]) return 0;
+    for (int s = 0; s < NSUIT; s++) {
+        wr[s] = 0;
+        u16 rs = c->rem[s];
+        if (!rs) continue;
+        u16 top = (u16)(1u << hibit(rs));
+        if ((c->h[X][s] | c->h[X + 2][s]) & top) {
+            int a = popc(c->h[X][s]), b = popc(c->h[X + 2][s]);
+            sum += a > b ? a : b;
+        } else {
+            int o = (c->h[X ^ 1][s] & top) ? X ^ 1 : (X ^ 1) ^ 2;
+            if (rs != c->h[o][s]) wr[s] = top;
+        }
+    }
+    return sum < c->tricksLeft;
+}
+
 static int last_trick(ws_ctx *c, u16 *wr) {
     int ts[NSEAT];
     u16 tb[NSEAT];
@@ -1284,6 +1309,15 @@ static int search(ws_ctx *c, int need, u16 *wr) {
             if (must_lose(c, hand, lw)) {
                 memcpy(wr, lw, sizeof lw);
                 return !isMax;
+            }
+        }
+        if (need == c->tricksLeft || need == 1) {
+            /* one side needs every trick left: whichever that is, can it? */
+            u16 lw[NSUIT];
+            int all = need == c->tricksLeft ? c->maxSide : !c->maxSide;
+            if (cannot_take_all(c, all, lw)) {
+                memcpy(wr, lw, sizeof lw);
+                return all != c->maxSide;
             }
         }
         owners(c, own);
