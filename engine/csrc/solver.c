@@ -1545,7 +1545,7 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi, 
     *thr = ABOVE_ACE;
     if (guess > hi) guess = hi;
     while (lo < hi) {
-        int g = guess < 0 ? (lo + hi + 1) / 2 : guess; /* no guess: bisect */
+        int g = guess;
         if (g <= lo) g = lo + 1;
         if (g > hi) g = hi;
         int r = play_child(c, hand, m->suit, m->bit, g, cw);
@@ -1554,10 +1554,10 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi, 
         if (t < *thr) *thr = t;
         if (r) {
             lo = g;
-            if (guess >= 0) guess = g + 1;
+            guess = g + 1;
         } else {
             hi = g - 1;
-            if (guess >= 0) guess = g - 1;
+            guess = g - 1;
         }
     }
     return lo;
