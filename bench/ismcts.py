@@ -56,12 +56,13 @@ def seed_of(obs: Observation, seed: int | str) -> int:
 
 
 def search(obs: Observation, iterations: int = ITERATIONS, seed: int | str = 0, *,
-           python: bool = False) -> Action:
-    """The baseline's action for ``obs`` (C core, or the Python reference)."""
+           python: bool = False, knockouts: bool = False) -> Action:
+    """The baseline's action for ``obs`` (C core, or the Python reference); ``knockouts``
+    for a game whose players with no trick leave it."""
     options = dataclasses.replace(ismcts.BASELINE, iterations=iterations, bid_iterations=iterations)
     if not python:
-        return ismcts.search(obs, options, seed_of(obs, seed))
-    k, goal = ismcts.state_of(obs)
+        return ismcts.search(obs, options, seed_of(obs, seed), knockouts)
+    k, goal = ismcts.state_of(obs, knockouts)
     return ismcts.action_of(obs, ismcts_py.search(k, goal, options.as_tuple(obs.phase), seed_of(obs, seed)))
 
 

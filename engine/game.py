@@ -25,6 +25,7 @@ from engine.cards import Card
 from engine.errors import RulesError
 from engine.order import Order
 from engine.seats import SIDE_NAMES, Seat, around, seat_names
+from engine.table_spec import Sides
 
 if TYPE_CHECKING:
     from engine.actions import Action
@@ -124,10 +125,8 @@ class Game:
     table: ClassVar[TableSpec]
     settings: ClassVar[tuple[SettingSpec, ...]]
     pages: ClassVar[Pages]
-    players: int = 4  # a game for several table sizes makes one instance a size (with_players)
-    partnerships: ClassVar[bool] = True
+    players: int = 4  # hands dealt; a game for several table sizes makes one instance a size (with_players)
     jokers: ClassVar[bool] = False
-    per_seat: ClassVar[int] = 1  # cards each seat plays to a trick
     plays_boards: ClassVar[bool] = False  # a file of deals (PBN: four hands of 13) can give its hands
     has_auction: ClassVar[bool] = False
 
@@ -180,6 +179,24 @@ class Game:
         """This game at the table size ``rules`` name (games that store their
         player count in their rules, so a stored match reloads at its size)."""
         return self
+
+    # -- the table's facts, as its description (``table``) gives them -------------
+    @property
+    def partnerships(self) -> bool:
+        """Whether the seats play in fixed pairs (0 and 2 against 1 and 3)."""
+        return self.table.sides is Sides.PAIRS
+
+    @property
+    def per_seat(self) -> int:
+        """Cards each seat plays to a trick."""
+        return self.table.cards_per_trick_per_seat
+
+    @property
+    def people(self) -> int:
+        """How many play: a hand each, but for a hand that another plays (dummy whist's
+        three players and the dummy's hand): the size of the table the description allows."""
+        counts = self.table.seat_counts
+        return self.players if self.players in counts or len(counts) != 1 else counts[0]
 
     # -- sides ------------------------------------------------------------------
     @property

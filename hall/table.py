@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from device.driver import ChooserPlayer, Driver
 from device.gate import RefusalLog, Refused
 from engine.actions import Action
 from engine.deal import DealRecord
@@ -254,26 +255,31 @@ class HallTable:
             deal = match.start_deal(s.record(round_, self.table, h))
             for a in self.journal.actions(s.drive, round_, h):  # a hand cut off mid-way
                 deal.apply(a)
-            listener = HandJournal(self.journal, s, self.table, round_, match)
-            match.add_listener(listener)
+            player = ChooserPlayer(self.chooser)
+            driver = Driver(match, {seat: player for seat in deal.seats},
+                            (HandJournal(self.journal, s, self.table, round_, match),),
+                            seeds=self._move_seeds(round_, h))
             try:
-                while not deal.is_over:
-                    seat = deal.turn
-                    assert seat is not None
-                    seed = f"{s.seed}:r{round_}:t{self.table}:h{h}:a{len(deal.actions)}"
-                    match.apply(self.chooser(match.observe(seat), seed))
-                    if self.pace:
-                        time.sleep(self.pace)
-                    self.pump()
-                match.finish_deal()
+                driver.play_hand(self._after_move)
             finally:
-                match.remove_listener(listener)
+                driver.close()
             self.pump()
         # from the match, not the journal: on a full disk the journal may still hold some back
         results = [HandResult(s.drive, round_, self.table, h, d.tricks_taken(), tuple(d.actions))
                    for h, d in enumerate(match.deals, start=1)]
         self._say_moves(round_, results)
         return results
+
+    def _move_seeds(self, round_: int, hand: int) -> Callable[[Match], str]:
+        # each move's seed by round, table, hand and move: a resumed hand plays on card for card
+        assert self.settings is not None
+        base = f"{self.settings.seed}:r{round_}:t{self.table}:h{hand}"
+        return lambda match: f"{base}:a{len(match.deals[-1].actions)}"
+
+    def _after_move(self) -> None:
+        if self.pace:
+            time.sleep(self.pace)
+        self.pump()
 
     def play(self, rounds: int | None = None) -> None:
         assert self.settings is not None

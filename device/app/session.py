@@ -58,6 +58,8 @@ class Stats:
     costly: dict[tuple[str, int], int | None] = field(default_factory=dict)
 
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
+        if not match.game.partnerships:
+            return  # the count is your side's, as the store's: each alone, By game has the figures
         self.hands.append(HandOutcome.of(key, score, ref=len(self.deals)))
         self.deals.append(match.deals[-1] if match.deals else None)
         if len(self.deals) > KEEP_DEALS:  # the charts review only the last ones: a day's play stays small

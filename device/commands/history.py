@@ -102,9 +102,29 @@ def _pair(value: object) -> str:
 
 
 def _trump(record: dict[str, Any]) -> str:
+    """The trumps in a narrow column, in the table's words: '♦ (♦4)', 'NT'."""
+    from device import vocabulary
+    from engine.cards import parse_card, parse_strain
+
     trump = str(record.get("trump") or "?")
     card = record.get("trump_card")
-    return f"{trump} ({card})" if card else trump
+    short = vocabulary.trumps_short(parse_strain(trump)) if trump != "?" else trump
+    return f"{short} ({vocabulary.card_word(parse_card(str(card)))})" if card else short
+
+
+def _seat(letter: str) -> str:
+    """A stored seat letter in the table's words: You (South), Left, Partner, Right."""
+    from device import vocabulary
+    from engine.seats import Seat
+
+    return vocabulary.partner_seat_word(Seat.parse(letter))
+
+
+def _card(text: str) -> str:
+    from device import vocabulary
+    from engine.cards import parse_card
+
+    return vocabulary.card_word(parse_card(text))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -130,9 +150,13 @@ def run(args: argparse.Namespace) -> int:
                 if deal is None:
                     print(f"whist-table: there is no deal {args.show}", file=sys.stderr)
                     return 1
-                from device.store.pbn_export import deal_text
+                from device.store.pbn_export import NotPbn, deal_text
 
-                sys.stdout.write(deal_text(store, deal))
+                try:
+                    sys.stdout.write(deal_text(store, deal))
+                except NotPbn as exc:
+                    print(f"whist-table: {exc}", file=sys.stderr)
+                    return 1
                 return 0
             if args.rubber is not None:
                 row = store.match(args.rubber)
@@ -140,9 +164,13 @@ def run(args: argparse.Namespace) -> int:
                     print(f"whist-table: rubber {args.rubber} has no deals", file=sys.stderr)
                     return 1
                 from device.store.matches import sheet_lines
-                from device.store.pbn_export import rubber_text
+                from device.store.pbn_export import NotPbn, rubber_text
 
-                sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
+                try:
+                    sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
+                except NotPbn as exc:
+                    print(f"whist-table: {exc}", file=sys.stderr)
+                    return 1
                 return 0
             print("whist-table: --pbn needs --show DEAL_ID or --rubber MATCH_ID",
                   file=sys.stderr)
@@ -183,8 +211,8 @@ def _list(store: Store, last: int) -> int:
         print("No deals recorded yet.")
         return 0
     numbers = hand_numbers(store, deals)
-    print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  dealer  {'trump':8}  "
-          f"{'tricks NS-EW':12}  points NS-EW")
+    print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  {'dealer':7}  {'trump':8}  "
+          f"{'tricks We-They':14}  points We-They")
     for d in reversed(deals):
         result = d.result or {}
         hand = numbers.get(d.id)
@@ -195,7 +223,7 @@ def _list(store: Store, last: int) -> int:
             tricks = _pair(result.get("tricks")) if d.finished else unscored
             points = _pair(result.get("points")) if d.finished else "-"
         print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
-              f"{d.dealer:6}  {_trump(d.record):8}  {tricks:12}  {points}")
+              f"{_seat(d.dealer):7}  {_trump(d.record):8}  {tricks:14}  {points}")
     return 0
 
 
@@ -218,28 +246,29 @@ def _print_review(deal: Deal) -> None:
 
 
 def _show(store: Store, deal_id: int, review: bool = False) -> int:
+    from device import vocabulary
     from device.store import recall
-    from engine.cards import sort_hand
-    from engine.seats import SEAT_NAMES, SEATS, Seat
+    from engine.cards import parse_strain, sort_hand
+    from engine.seats import SEATS
 
     deal = store.deal(deal_id)
     if deal is None:
         print(f"whist-table: there is no deal {deal_id}", file=sys.stderr)
         return 1
     trump = str(deal.record.get("trump") or "?")
-    trump_name = recall.TRUMP_NAMES.get(trump, trump)
+    trump_name = vocabulary.trumps_word(parse_strain(trump)) if trump != "?" else trump
     card = deal.record.get("trump_card")
     hand = hand_numbers(store, [deal]).get(deal.id)
     which = "a misdeal, thrown in before play" if hand is None else f"hand {hand}"
     print(f"Deal {deal.id}: rubber {deal.match_id}, {which}, {when(deal.started)}")
-    print(f"Dealer {SEAT_NAMES[Seat.parse(deal.dealer)]}; trumps {trump_name}"
-          + (f" (turned {card})" if card else ""))
+    print(f"Dealer {_seat(deal.dealer)}; trumps {trump_name}"
+          + (f" (turned {_card(str(card))})" if card else ""))
     hands = recall.hands_of(deal.record)
     if hands is not None:
         print(f"Deal: {recall.deal_pbn(deal.record)}")
         for seat in SEATS:
-            cards = " ".join(str(c) for c in sort_hand(hands[seat]))
-            print(f"  {SEAT_NAMES[seat]:5}  {cards}")
+            cards = " ".join(vocabulary.card_word(c) for c in sort_hand(hands[seat]))
+            print(f"  {vocabulary.partner_seat_word(seat):7}  {cards}")
     else:
         print("Deal: (the cards were not recorded: a real deck)")
     try:
@@ -248,9 +277,9 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
         print(f"Tricks: {exc}")
     else:
         for i, t in enumerate(recall.tricks_in(replayed.deal), 1):
-            plays = ", ".join(f"{seat} {c}" for seat, c in t.plays)
-            won = f" -> {t.winner}" if t.winner else " (unfinished)"
-            print(f"Trick {i:>2} ({t.leader} leads): {plays}{won}")
+            plays = ", ".join(f"{_seat(seat)} {_card(c)}" for seat, c in t.plays)
+            end = f" -> {_seat(t.winner)}" if t.winner else " (unfinished)"
+            print(f"Trick {i:>2} ({vocabulary.verb(_seat(t.leader), 'lead')}): {plays}{end}")
         if replayed.refused:
             print(f"Stopped: {replayed.refused}")
         if review:
@@ -258,13 +287,15 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     for other in recall.other_actions(deal):
         print(f"Action: {_describe(other)}")
     result = deal.result or {}
-    game = recall.side_name(result.get("game_won_by", result.get("game_winner")))
+    side = recall.side_name(result.get("game_won_by", result.get("game_winner")))
+    won = {"NS": vocabulary.WE, "EW": vocabulary.THEY}.get(side or "")
+    to = None if won is None else vocabulary.object_word(won)
     if is_misdeal(deal):
         print("Result: misdeal (the same dealer dealt again)")
     elif deal.finished:
-        print(f"Result: tricks NS-EW {_pair(result.get('tricks'))}, "
-              f"points NS-EW {_pair(result.get('points'))}"
-              + (f", game to {game}" if game else ""))
+        print(f"Result: tricks We-They {_pair(result.get('tricks'))}, "
+              f"points We-They {_pair(result.get('points'))}"
+              + (f", game to {to}" if to else ""))
     else:
         print("Result: not finished (the hand is still in play)")
     return 0
@@ -304,6 +335,14 @@ def _page(store: Store, args: argparse.Namespace) -> int:
     row = store.match(args.rubber)
     if row is None:
         print(f"whist-table: there is no rubber {args.rubber}", file=sys.stderr)
+        return 1
+    from device.store.pbn_export import NotPbn, check_pbn
+    from device.store.recall import match_rules
+
+    try:
+        check_pbn(match_rules(store, row.id))
+    except NotPbn as exc:
+        print(f"whist-table: {exc}", file=sys.stderr)
         return 1
     try:
         written = save_pages(rubber_pages(rubber_print(store, row)), Path(args.page))

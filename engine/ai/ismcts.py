@@ -76,8 +76,9 @@ BASELINE = Options(1000, 1000, textbook=False, epsilon=0.0, explore=0.7)  # the 
 LEVELS = {"hard": Options(4000, 4000), "expert": Options(8000, 8000)}
 
 
-def state_of(obs: Observation) -> tuple[Knowledge, Goal]:
-    """What ``obs``'s seat knows as the search's values, and what a hand is worth."""
+def state_of(obs: Observation, knockouts: bool = False) -> tuple[Knowledge, Goal]:
+    """What ``obs``'s seat knows as the search's values, and what a hand is worth
+    (``knockouts``: staying in, the game's ``table.knockouts``)."""
     if obs.phase not in PHASES:
         raise RulesError(f"there is nothing to search in the {obs.phase} phase")
     k = knowledge(obs)
@@ -94,7 +95,7 @@ def state_of(obs: Observation) -> tuple[Knowledge, Goal]:
     order = tuple(k.deal_order())
     counts = tuple(k.counts.get(s, 0) for s in range(n))
     voids = tuple(ismcts_py.mask_of(k.voids[s]) for s in range(n))
-    worth = Worth.of(obs)
+    worth = Worth.of(obs, knockouts)
     goal: Goal = (int(worth.knockout), worth.exact_bonus, worth.trick_value, int(worth.always),
                   worth.miss_penalty, hand_size(obs))
     return (state, k.seat, order, counts, voids, ismcts_py.mask_of(k.unseen)), goal
@@ -116,21 +117,22 @@ SEARCH: Search = pick("Oh Hell search", "engine._ismcts", _BUILT, lambda: _ismct
 BACKEND = "python" if SEARCH is ismcts_py.search else "c"
 
 
-def search(obs: Observation, options: Options, seed: int) -> Action:
+def search(obs: Observation, options: Options, seed: int, knockouts: bool = False) -> Action:
     """The action the search chooses for ``obs``'s seat (a bid, trumps or a card)."""
-    k, goal = state_of(obs)
+    k, goal = state_of(obs, knockouts)
     return action_of(obs, SEARCH(k, goal, options.as_tuple(obs.phase), seed & (2**64 - 1)))
 
 
-def choose(obs: Observation, level: str, rng: random.Random) -> Action:
-    """The action of ``level`` for an Oh Hell or Knockout observation: hard and expert
-    search; the other levels, a dog's life and its knock are engine.ai.solo's."""
+def choose(obs: Observation, level: str, rng: random.Random, knockouts: bool = False) -> Action:
+    """The action of ``level`` for an Oh Hell or Knockout observation (``knockouts``: a
+    player with no trick leaves the game): hard and expert search; the other levels, a
+    dog's life and its knock are engine.ai.solo's."""
     options = LEVELS.get(level)
     dog = any(isinstance(a, Pass) for a in obs.legal) or (
         bool(obs.rules.get("dogs_life")) and obs.phase == Phase.PLAY)  # a game played with a dog's life
     if options is None or dog:
-        return solo.choose(obs, level, rng)
-    return search(obs, options, rng.getrandbits(64))
+        return solo.choose(obs, level, rng, knockouts)
+    return search(obs, options, rng.getrandbits(64), knockouts)
 
 
 __all__ = ["BACKEND", "BASELINE", "LEVELS", "Options", "action_of", "choose", "search", "state_of"]

@@ -235,7 +235,7 @@ def test_review_tracks_double_dummy_tricks_card_by_card() -> None:
     deal = position(31, 24)  # six tricks played at random, then textbook play
     while not deal.is_over:
         deal.play(choose_card(deal.observation(deal.turn), "rules"))
-    rows = review(deal.to_dict())
+    rows = review(Deal.from_dict(deal.to_dict()))
     assert len(rows) == 52
     for i, row in enumerate(rows):
         assert row["cost"] == row["before"] - row["after"] >= 0

@@ -59,7 +59,7 @@ def play_match(match: Match, rng: random.Random, hands: int, allow_no_trumps: bo
         if match.is_over:
             break
         deal = match.new_deal()
-        worth = solo.Goal.of(match.observe(Seat(0)))
+        worth = solo.Goal.of(match.observe(Seat(0)), match.game.table.knockouts)
         goal = (int(worth.knockout), worth.exact_bonus, worth.trick_value, int(worth.always),
                 worth.miss_penalty, 1)
         state = start_state(match, allow_no_trumps)
@@ -141,9 +141,9 @@ def test_the_search_answers_every_phase_legally_and_the_same_for_a_seed(backend,
                 if any(isinstance(a, Pass) for a in obs.legal):
                     match.apply(rng.choice(deal.legal_actions()))
                     continue
-                action = ismcts.search(obs, options, 3)
+                action = ismcts.search(obs, options, 3, match.game.table.knockouts)
                 assert deal.is_legal(action)
-                assert ismcts.search(obs, options, 3) == action
+                assert ismcts.search(obs, options, 3, match.game.table.knockouts) == action
                 match.apply(action if rng.random() < 0.5 else rng.choice(deal.legal_actions()))
             match.finish_deal()
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app.render import cards, text, theme, widgets
+from device.app.scenes.table.seating import EDGES
 from device.referee_view import AI_HANDS, PLAY, RACKS, STEPS, RefereeView, SeatView
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.seats import Seat
@@ -17,16 +18,14 @@ from engine.seats import Seat
 if TYPE_CHECKING:
     from device.app.scenes.referee import RefereeScene
 
-# Where the others sit round the table area (seat 0 at the bottom), as the table for three
-# to seven lays them: how many up the left edge, along the top, down the right.
-EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2), 6: (2, 2, 2)}
 FOUND = (150, 230, 160)  # a seat's reader found, in the readers step
 SAID = {"pass": "passed", "take": "took it", "swap": "swapped"}  # a call's word under the seat's name
 
 
 def seat_spots(players: int, r: pygame.Rect, inset: int) -> list[tuple[int, int]]:
     """The middle of each seat's label: at four the compass (South at the bottom, North at the
-    top); else seat 0 at the bottom, then clockwise up the left, along the top, down the right."""
+    top); else seat 0 at the bottom, then clockwise up the left, along the top, down the right,
+    as many a side as the table seats there (device.app.scenes.table.seating.EDGES)."""
     if players == 4:
         return [(r.centerx, r.top + inset), (r.right - inset * 3, r.centery),
                 (r.centerx, r.bottom - inset), (r.left + inset * 3, r.centery)]
@@ -126,8 +125,7 @@ def seat_label(scene: RefereeScene, v: RefereeView, seat: Seat) -> list[tuple[st
         lines.append((text.clip(base, size, room, bold), size))
         fit = text.fit_size(who, size, room, bold, small)
         lines.append((text.clip(who, fit, room, bold), fit))
-    if state:
-        lines.append((text.clip(state, small, room), small))
+    lines.extend((line, small) for line in _packed(state, small, room))
     dims = [text.font(s, bold).size(line) for line, s in lines]
     box = pygame.Rect(0, 0, max(w for w, _ in dims), sum(h for _, h in dims))
     box.center = scene.spots[seat]
@@ -142,6 +140,20 @@ def seat_label(scene: RefereeScene, v: RefereeView, seat: Seat) -> list[tuple[st
         out.append((line, s, pygame.Rect(lx, y, w, h)))
         y += h
     return out
+
+
+def _packed(state: str, size: int, room: int) -> list[str]:
+    """A seat's state ("AI · bid 3 · won 2") on as few lines as fit ``room``, broken
+    between its parts (a side seat beside its card in portrait); a part wider than the
+    room alone is cut short."""
+    lines: list[str] = []
+    for part in state.split(" · ") if state else []:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text.width(joined, size) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [text.clip(line, size, room) for line in lines]
 
 
 def draw_table(scene: RefereeScene, surf: pygame.Surface, v: RefereeView) -> None:
@@ -260,4 +272,4 @@ def draw_readers(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, tota
     surf.blit(nt, nt.get_rect(center=(t.centerx, t.y + t.h // 3)))
 
 
-__all__ = ["EDGES", "card_spot", "draw_readers", "draw_table", "reader_state", "seat_label", "seat_spots"]
+__all__ = ["card_spot", "draw_readers", "draw_table", "reader_state", "seat_label", "seat_spots"]

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, SUIT_NAMES, Card, full_deck
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step, check_match_length, games_to_win_of
 from engine.games.bid.pages import PAGES
 from engine.games.bid.table import SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import fisher_yates, rng_for
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 MODES = ("uptown", "downtown", "notrump")
 ORDERS = ("uptown", "downtown")

@@ -9,12 +9,16 @@ taken it further. Points beyond the target are not kept.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.cards import Card
-from engine.deal import Deal
 from engine.errors import RulesError
 from engine.games.classic.rules import Rules
 from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SEATS
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 HONOUR_RANKS = (14, 13, 12, 11)  # A K Q J of trumps
 BOOK = 6  # tricks a side must exceed to score

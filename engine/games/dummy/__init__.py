@@ -31,17 +31,18 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Exchange, Pass
 from engine.cards import STRAINS, Card, full_deck
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.dummy.pages import PAGES
 from engine.games.dummy.table import SET_PENALTIES, SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat
 from engine.shuffle import fisher_yates, rng_for, shuffled_pack
 
 if TYPE_CHECKING:
+    from engine.deal import Deal
     from engine.match import Match
 
 MODES = ("uptown", "downtown", "notrump")
@@ -111,7 +112,6 @@ class Dummy(Game):
     settings = SETTINGS
     pages = PAGES
     players = 4  # hands: the three players' and the dummy's
-    partnerships = False
     has_auction = True
 
     @property

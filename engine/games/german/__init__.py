@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
 from engine.game import Game, GameRules, check_match_length, games_to_win_of
 from engine.games.german.pages import PAGES
 from engine.games.german.table import SCORE_MODES, SETTINGS, TABLE
+from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 DRAW_TRICKS = 13  # the stock of 26 is gone after 13 tricks, two cards a trick
 
@@ -60,7 +64,6 @@ class German(Game):
     settings = SETTINGS
     pages = PAGES
     players = 2
-    partnerships = False
 
     def default_rules(self) -> GermanRules:
         return GermanRules()

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Declare
 from engine.cards import STRAINS, SUIT_NAMES
-from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step, setting_value
 from engine.games.knockout.pages import PAGES
 from engine.games.knockout.table import SETTINGS, TABLE, TIE_BREAKS
 from engine.order import NO_TRUMP
+from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label, seats_at
 from engine.shuffle import rng_for, shuffled_pack
@@ -30,6 +30,7 @@ from engine.shuffle import rng_for, shuffled_pack
 NAMED = ", named"  # the end of the call of trumps a player named: "clubs, named"
 
 if TYPE_CHECKING:
+    from engine.deal import Deal
     from engine.match import Match
 
 DEFAULT_PLAYERS = 4
@@ -150,7 +151,6 @@ class Knockout(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
 
     def __init__(self, players: int = DEFAULT_PLAYERS) -> None:
         KnockoutRules(players=players)
@@ -185,12 +185,15 @@ class Knockout(Game):
         return hand_size(_rules(rules).start, hand_number, self.players)
 
     def record_for(self, match: Match, seed: int | str | None) -> DealRecord:
-        r = _rules(match.rules)
-        now = standing(match)
+        last = match.deals[len(match.hands) - 1] if match.hands else None
+        return self._record(match.rules, standing(match), match.next_dealer, match.hand_number, last, seed)
+
+    def _record(self, rules: GameRules, now: Standing, dealer: Seat, k: int, last: Deal | None,
+                seed: int | str | None) -> DealRecord:
+        # the hand ``k`` dealt by ``dealer`` to the players ``now`` left, after the hand ``last``
+        r = _rules(rules)
         left = now.left
         out = [s for s in seats_at(self.players) if s not in left or s in now.dogs]
-        dealer = match.next_dealer
-        k = match.hand_number
         size = hand_size(r.start, k, len(left))
         pack = shuffled_pack(seed)
         hands, piles = deal_out(pack, dealer, self.players, size, [("stock", -1)], out)
@@ -204,21 +207,18 @@ class Knockout(Game):
             if stock:
                 return DealRecord.of_hands(dealer, hands, stock[0].suit, piles={"stock": stock},
                                            trump_card=stock[0])
-            last = pack[size * len(left) - 1]  # the dealer is dealt last
-            return DealRecord.of_hands(dealer, hands, last.suit, trump_card=last)
-        chooser = choose_by_tricks(match.deals[len(match.hands) - 1], r.tie_break, seed)
+            turned = pack[size * len(left) - 1]  # the dealer is dealt last
+            return DealRecord.of_hands(dealer, hands, turned.suit, trump_card=turned)
+        if last is None:
+            raise RulesError("a later Knockout hand depends on the hands before it: deal it from the match")
+        chooser = choose_by_tricks(last, r.tie_break, seed)
         return DealRecord.of_hands(dealer, hands, NO_TRUMP, piles={"stock": stock}, declarer=chooser)
 
     def next_record(self, rules: GameRules, dealer: Seat, hand_number: int,
                     seed: int | str | None) -> DealRecord:
         """The first hand's deal (a later hand needs the match: :meth:`record_for`)."""
-        from engine.match import Match
-
-        match = Match(rules, dealer, None, self)
-        return self.record_for(match, seed) if hand_number == 0 else self._later(rules, dealer, seed)
-
-    def _later(self, rules: GameRules, dealer: Seat, seed: int | str | None) -> DealRecord:
-        raise RulesError("a later Knockout hand depends on the hands before it: deal it from the match")
+        everyone = Standing(tuple(seats_at(self.players)), frozenset(), False)
+        return self._record(rules, everyone, dealer, hand_number, None, seed)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         r = _rules(rules)

@@ -18,17 +18,18 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
 from engine.cards import Card, parse_card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, check_match_length, games_to_win_of
 from engine.games.norwegian.pages import PAGES
 from engine.games.norwegian.table import BID_STYLES, COLOURS, SETTINGS, TABLE
 from engine.order import NO_TRUMP
 from engine.pbn import Hands
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 
 if TYPE_CHECKING:
+    from engine.deal import Deal
     from engine.observation import Observation
 
 CALLS = ("grand", "nullo")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
-from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, setting_value
 from engine.games.ohhell.pages import PAGES
@@ -26,9 +26,13 @@ from engine.games.ohhell.table import (
     TRUMP_SOURCES,
 )
 from engine.order import NO_TRUMP
+from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label
 from engine.shuffle import rng_for, shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 ROTATION = (1, 3, 2, 0, NO_TRUMP)  # hearts, clubs, diamonds, spades, then no trumps
 DEFAULT_PLAYERS = 4
@@ -161,7 +165,6 @@ class OhHell(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
     has_auction = True
 
     def __init__(self, players: int = DEFAULT_PLAYERS) -> None:

@@ -7,18 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
 from engine.cards import Card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of
 from engine.games.scandinavian.pages import PAGES
 from engine.games.scandinavian.table import SETTINGS, TABLE
 from engine.order import NO_TRUMP
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 STACKS = 8  # face-down cards, each under a face-up one
 IN_HAND = 10
@@ -78,8 +82,6 @@ class Scandinavian(Game):
     settings = SETTINGS
     pages = PAGES
     players = 2
-    partnerships = False
-    per_seat = 2
     has_auction = True
 
     def default_rules(self) -> ScandinavianRules:

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, Card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.solo.pages import PAGES
@@ -42,9 +42,13 @@ from engine.games.solo.table import (
     TABLE,
 )
 from engine.order import NO_TRUMP
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import SEAT_NAMES, Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 # The bids, lowest first: the call spoken in the auction, the contract it makes,
 # the tricks its side aims at, its units and whether it is played for the fewest.
@@ -183,7 +187,6 @@ class Solo(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
     has_auction = True
 
     def default_rules(self) -> SoloRules:

@@ -18,18 +18,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Exchange, Pass, Play
 from engine.cards import STRAINS, Card
-from engine.deal import Deal, DealRecord, seat_name
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.widow.pages import PAGES
 from engine.games.widow.table import SETTINGS, SWAP, TABLE, TAKE, TRUMPS
 from engine.order import NO_TRUMP
+from engine.record import DealRecord, seat_name
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 TAKER_PAR, PAR = 4, 3
 
@@ -119,7 +123,6 @@ class Widow(Game):
     settings = SETTINGS
     pages = PAGES
     players = 3
-    partnerships = False
     has_auction = True
 
     def default_rules(self) -> WidowRules:
