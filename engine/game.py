@@ -142,14 +142,15 @@ class Game:
 
     def textbook(self) -> Callable[[Observation], Action] | None:
         """The game's textbook player (no search) for the simple bots, where it is not
-        engine.ai.rules' card play (which aims at the most tricks): ``TEXTBOOK`` of its
+        engine.search.rules' card play (which aims at the most tricks): ``TEXTBOOK`` of its
         package's ``ai`` module."""
         textbook: Callable[[Observation], Action] | None = self._ai().TEXTBOOK
         return textbook
 
     def _ai(self) -> ModuleType:
         # Loaded when first asked, by the package's name: the searches load the solvers, and
-        # the rules stay below the AI (engine.ai imports engine.games, never the other way).
+        # the rules stay below the AI (engine.ai imports engine.games, never the other way;
+        # the games' players build on engine.search, below them).
         return import_module(f"{type(self).__module__}.ai")
 
     def plays_for_tricks(self, obs: Observation) -> bool:
