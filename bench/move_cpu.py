@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from device.arena import teams  # noqa: E402
 from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
@@ -72,7 +73,10 @@ def main() -> int:
         rules = rules_with(game, args.rule)
     except RulesError as exc:
         parser.error(f"--rule: {exc}")
-    dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
+    game = game.with_rules(rules)
+    dealers = seats_at(game.players)
+    if not game.partnerships and not teams(game):
+        dealers = dealers[:game.sides]  # the players deal (not a dummy hand)
     if not args.level.startswith("ismcts"):
         from engine import ai
 

@@ -26,6 +26,7 @@ from engine.order import Order
 from engine.scoresheet import VALUE_NAMES, ScoreSheet, trump_label
 from engine.scoring import HandScore
 from engine.seats import SEATS, Seat
+from engine.table_spec import ScoresBy
 from engine.trick import Trick
 
 SeatWord = Callable[[Seat], str]  # a seat in the table's words (device.vocabulary)
@@ -332,12 +333,18 @@ class BySide(Report):
 
 
 class BySeat(Report):
-    """Each plays alone at two to seven seats, in the table's words (You, Player 2 ...:
-    docs/vocabulary.md); every player's points and total."""
+    """Each plays alone at two to eight seats, or in teams beyond four (the game's
+    ``TableSpec.scores_by``), in the table's words (You, Player 2 ..., Your team, Team 2:
+    docs/vocabulary.md); every player's or team's points and total."""
+
+    @property
+    def teams(self) -> bool:
+        return self.game.table.scores_by is ScoresBy.SIDE
 
     def intro(self, hands: int, seed: int | str | None, who: str, title: str) -> None:
+        seats = self.game.players if self.teams else self.game.sides
         self.p.say(f"Whist table demo ({self.game.title}): {count(hands, 'hand')}, {who} in all "
-                   f"{self.game.sides} seats" + (f", seed {seed}" if seed is not None else "") + ".")
+                   f"{seats} seats" + (f", seed {seed}" if seed is not None else "") + ".")
         self.p.say(self.rules.summary())
 
     def first_dealer(self, seed: int | str | None) -> Seat:
@@ -348,7 +355,11 @@ class BySeat(Report):
 
     def word(self, deal: Deal, seat: Seat) -> str:
         # a hand beyond the players is a dummy hand, played by its declarer
-        return "Dummy" if int(seat) >= deal.game.sides else self.name(seat)
+        return "Dummy" if int(seat) >= deal.game.sides and not self.teams else self.name(seat)
+
+    def side_word(self, side: int) -> str:
+        """A player, or a team (Your team, Team 2)."""
+        return vocabulary.side_words(self.game)[side] if self.teams else self.name(Seat(side))
 
     def deals(self, deal: Deal) -> str:
         return f"{vocabulary.verb(self.name(deal.dealer), 'deal')} {count(deal.tricks_per_hand, 'card')}"
@@ -385,8 +396,11 @@ class BySeat(Report):
 
     def score_lines(self, match: Match, score: HandScore) -> list[str]:
         deal = match.deals[-1]
-        lines = ["  " + "  ".join(f"{self.name(Seat(s))} {score.tricks[s]}t {score.points[s]:+d} = {total}"
-                                  for s, total in enumerate(score.game_after) if Seat(s) not in deal.out)]
+        honours = any(score.honours)  # points for cards taken (trump honours), where a game scores them
+        lines = ["  " + "  ".join(f"{self.side_word(s)} {score.tricks[s]}t {score.points[s]:+d}"
+                                  + (f" (honours {score.honours[s]})" if honours else "") + f" = {total}"
+                                  for s, total in enumerate(score.game_after)
+                                  if self.teams or Seat(s) not in deal.out)]
         counted = any(isinstance(a, Bid) and a.tricks is not None for a in deal.auction)
         named = self.game.has_auction and not counted
         for note in score.notes:
@@ -398,7 +412,7 @@ class BySeat(Report):
         if match.is_over:
             w = match.winner
             assert w is not None
-            lines.append(f"*** {self.unit} {self.rubber} to {self.name(Seat(w))} ***")
+            lines.append(f"*** {self.unit} {self.rubber} to {self.side_word(w)} ***")
         return lines
 
 

@@ -15,10 +15,11 @@ from engine.actions import Bid, Declare, Pass
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.game import Game
 from engine.seats import Seat
-from engine.table_spec import Sides, TableSpec
+from engine.table_spec import ScoresBy, Sides, TableSpec
 
 WE, THEY = "We", "They"  # the two sides of a partnership game: yours, and your opponents'
 YOU = "You"
+YOUR_TEAM = "Your team"
 PARTNER, LEFT, RIGHT = "Partner", "Left", "Right"
 NO_TRUMPS = "No trumps"
 # Words that take a plural verb: "We win", "Player 2 wins".
@@ -57,14 +58,21 @@ def seat_words(game: Game, viewer: Seat | None = None) -> tuple[str, ...]:
     return tuple(seat_word(game, Seat(i), viewer) for i in range(game.players))
 
 
-def side_words(game: Game, viewer: Seat | None = None) -> tuple[str, ...]:
+def side_words(game: Game, viewer: Seat | None = None, short: bool = False) -> tuple[str, ...]:
     """The sides that score, in the engine's order (``Game.side_of``): We and They in
-    partnerships, else the word of the seat that scores alone for that side."""
+    partnerships, else the word of the seat that scores alone for that side; teams of
+    more than four seats (the game scores by side) by their first player: Your team,
+    Team 2 (Player 2's); ``short``: Us, T2 (a line holding three teams)."""
     if game.partnerships:
         return (WE, THEY) if game.side_of(you(game) if viewer is None else viewer) == 0 else (THEY, WE)
     words: dict[int, str] = {}
     for i in range(game.players):
         words.setdefault(game.side_of(Seat(i)), seat_word(game, Seat(i), viewer))
+    if game.table.scores_by is ScoresBy.SIDE:
+        yours = game.side_of(you(game) if viewer is None else viewer)
+        mine, team = ("Us", "T") if short else (YOUR_TEAM, "Team ")
+        return tuple(mine if s == yours else f"{team}{words[s].removeprefix('Player ')}"
+                     for s in range(game.sides))
     return tuple(words[s] for s in range(game.sides))
 
 
@@ -144,7 +152,7 @@ def _rubber(game: Game) -> bool:
 _COMPASS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 _LETTERS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _SIDE_NAMES = {"North-South": 0, "East-West": 1}
-_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-7]|[NESW])\b")
+_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-8]|[NESW])\b")
 
 
 def say(game: Game, note: str) -> str:

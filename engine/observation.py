@@ -10,7 +10,7 @@ in ``docs/observation.md``::
     turn               the seat to act (null when the hand is over)
     hand               this seat's cards
     dealer, trump      trump is S H D C or N
-    order              uptown | downtown
+    order              uptown | downtown | jack_high (the trump jack above the ace)
     trump_card         the turned card while it lies face up, else null
     piles              other cards this seat can see, by pile name
     discard            in the exchange: how many cards of the hand to lay away
@@ -130,7 +130,7 @@ class Observation:
         }
 
     def _order(self) -> Order:
-        return Order(self.trump, self.order == "downtown")
+        return Order(self.trump, self.order == "downtown", jack_high=self.order == "jack_high")
 
     def _contract_json(self, contract: Contract) -> dict[str, object]:
         out = contract.to_dict()

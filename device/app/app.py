@@ -68,11 +68,10 @@ class App:
         self.options = options or AppOptions()
         self.config = config
         if self.options.game is None:  # the config's game; ``play --players N`` alone sizes its table
-            from device.app.game_choice import configured
-            from device.config import seat_counts
+            from device.app.game_choice import configured, screen_counts
 
             name, players = configured(config)
-            if self.options.players not in seat_counts(name):
+            if self.options.players not in screen_counts(name):
                 self.options.players = players
             self.options.game = name
         # --rule was checked against the game the run starts with: it applies to that game only.

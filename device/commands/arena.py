@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
             rules = rules_with(game, args.rule)
         except RulesError as exc:
             raise RulesError(f"--rule: {exc}") from None
+        game = game.with_rules(rules)  # a setting may make other sides (each alone, three pairs)
         key_a, key_b = entrant_keys(args.a, args.b)
         options = {"fallback": args.fallback, "timeout": args.timeout}
         a = make_entrant(args.a, key_a, budget, args.samples, **options)

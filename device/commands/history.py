@@ -150,9 +150,13 @@ def run(args: argparse.Namespace) -> int:
                 if deal is None:
                     print(f"whist-table: there is no deal {args.show}", file=sys.stderr)
                     return 1
-                from device.store.pbn_export import deal_text
+                from device.store.pbn_export import NotPbn, deal_text
 
-                sys.stdout.write(deal_text(store, deal))
+                try:
+                    sys.stdout.write(deal_text(store, deal))
+                except NotPbn as exc:
+                    print(f"whist-table: {exc}", file=sys.stderr)
+                    return 1
                 return 0
             if args.rubber is not None:
                 row = store.match(args.rubber)
@@ -160,9 +164,13 @@ def run(args: argparse.Namespace) -> int:
                     print(f"whist-table: rubber {args.rubber} has no deals", file=sys.stderr)
                     return 1
                 from device.store.matches import sheet_lines
-                from device.store.pbn_export import rubber_text
+                from device.store.pbn_export import NotPbn, rubber_text
 
-                sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
+                try:
+                    sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
+                except NotPbn as exc:
+                    print(f"whist-table: {exc}", file=sys.stderr)
+                    return 1
                 return 0
             print("whist-table: --pbn needs --show DEAL_ID or --rubber MATCH_ID",
                   file=sys.stderr)
@@ -327,6 +335,14 @@ def _page(store: Store, args: argparse.Namespace) -> int:
     row = store.match(args.rubber)
     if row is None:
         print(f"whist-table: there is no rubber {args.rubber}", file=sys.stderr)
+        return 1
+    from device.store.pbn_export import NotPbn, check_pbn
+    from device.store.recall import match_rules
+
+    try:
+        check_pbn(match_rules(store, row.id))
+    except NotPbn as exc:
+        print(f"whist-table: {exc}", file=sys.stderr)
         return 1
     try:
         written = save_pages(rubber_pages(rubber_print(store, row)), Path(args.page))

@@ -96,8 +96,13 @@ def run(args: argparse.Namespace) -> int:
         from device.commands.hall import run_hall_play
 
         return run_hall_play(args)
+    from device.app.game_choice import no_screen
     from device.app.main import run_play
 
+    beyond = no_screen(args.game.strip().lower(), args.players) if getattr(args, "game", None) else None
+    if beyond is not None:
+        print(f"whist-table: {beyond}; try whist-table demo --headless", file=sys.stderr)
+        return 2
     return run_play(args)
 
 

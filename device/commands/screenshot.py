@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     rubber_points = None if args.rubber_points is None else args.rubber_points == "on"
     size = parse_size(args.size)
     assert size is not None  # the flag has a default
-    from device.app.game_choice import has_table, no_table
+    from device.app.game_choice import has_table, no_screen, no_table
     from engine.errors import RulesError
     from engine.games import GAMES, get_game
 
@@ -82,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
     refereed = args.scene.startswith("referee")  # real cards need no table: every game is refereed
     if not has_table(game) and not refereed:
         print(f"whist-table screenshot: {no_table(game)}", file=sys.stderr)
+        return 2
+    beyond = no_screen(game, args.players)
+    if beyond is not None:
+        print(f"whist-table screenshot: {beyond}", file=sys.stderr)
         return 2
     try:
         out = screenshot(args.scene, size, args.out, seed=args.seed, rotation=args.rotation,

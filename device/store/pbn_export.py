@@ -23,9 +23,10 @@ from engine.cards import SUIT_SYMBOLS, SUITS
 from engine.deal import Deal
 from engine.game import GameRules
 from engine.games import UNNAMED
+from engine.games import game_of as game_of_rules
 from engine.pbn import format_hand, format_hands
 from engine.pbnfile import PbnGame, Tag, format_game, format_tag, play_tags, tags_text
-from engine.seats import SEATS
+from engine.seats import SEATS, Seat
 
 if TYPE_CHECKING:
     from device.store import DealRow, MatchRow, Store
@@ -34,6 +35,23 @@ EVENT = "whist-table"
 SEAT_TAGS = ("West", "North", "East", "South")
 PLAYER_NAMES = {"human": "Player"}
 SUIT_LETTERS = str.maketrans({sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUITS, strict=True)})
+
+
+class NotPbn(ValueError):
+    """A game whose deals PBN (and the printed deal diagrams) cannot hold: its Deal tag is
+    four hands from the 52 cards."""
+
+
+def check_pbn(rules: GameRules) -> None:
+    """Refuse, with the reason, a game whose deal is not four hands from the 52 cards
+    (two to eight players, a short pack): a deal of it made here is counted."""
+    game = game_of_rules(rules)
+    record = game.next_record(rules, Seat(0), 0, "pbn")
+    cards = sum(len(h) for h in record.hands() if h is not None) + sum(len(p) for _, p in record.piles)
+    if game.players != 4 or cards < 52:
+        what = f"{game.players} hands" if game.players != 4 else f"a {cards}-card pack"
+        raise NotPbn(f"{game.title} deals {what}: PBN and the printed deals hold four hands from the 52 "
+                     f"cards (history --json gives every card)")
 
 
 def _date(row: DealRow) -> str:
@@ -128,6 +146,7 @@ def deal_text(store: Store | None, row: DealRow, board: int | None = None) -> st
     match = store.match(row.match_id)
     if match is None:
         return format_game(board_tags(row, number))
+    check_pbn(match_rules(store, match.id))
     hands = _recalled(store, match)
     return format_game(board_tags(row, number, game=game_of(match), rules=match_rules(store, match.id),
                                   hand=hands.get(row.id), match=match))
@@ -142,8 +161,9 @@ def _recalled(store: Store, match: MatchRow) -> dict[int, RecalledHand]:
 
 def rubber_games(store: Store, match: MatchRow) -> list[PbnGame]:
     """A stored rubber: each deal a board, in order (a misdeal too)."""
-    hands = _recalled(store, match)
     game, rules = game_of(match), match_rules(store, match.id)
+    check_pbn(rules)
+    hands = _recalled(store, match)
     return [PbnGame(tuple(board_tags(row, i + 1, game=game, rules=rules, hand=hands.get(row.id),
                                      match=match)), 0)
             for i, row in enumerate(store.deals_of_match(match.id))]
@@ -160,4 +180,4 @@ def rubber_text(store: Store, match: MatchRow, sheet: Iterable[str] = ()) -> str
     return text
 
 
-__all__ = ["board_tags", "deal_text", "format_tag", "rubber_games", "rubber_text"]
+__all__ = ["NotPbn", "board_tags", "check_pbn", "deal_text", "format_tag", "rubber_games", "rubber_text"]

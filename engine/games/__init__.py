@@ -6,11 +6,23 @@ from __future__ import annotations
 
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
-from engine.games import bid, classic, dummy, german, knockout, norwegian, ohhell, scandinavian, solo, widow
+from engine.games import (
+    bid,
+    catchten,
+    classic,
+    dummy,
+    german,
+    knockout,
+    norwegian,
+    ohhell,
+    scandinavian,
+    solo,
+    widow,
+)
 
 GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, german.GAME, scandinavian.GAME,
                                               bid.GAME, ohhell.GAME, knockout.GAME, solo.GAME, widow.GAME,
-                                              dummy.GAME)}
+                                              dummy.GAME, catchten.GAME)}
 # The game of a match that names none: saved matches and files from before there were others.
 UNNAMED = classic.GAME
 

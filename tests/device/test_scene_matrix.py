@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device import vocabulary  # noqa: E402
+from device.app.game_choice import SCREEN_SEATS  # noqa: E402
 from device.app.render import layout  # noqa: E402
 from device.app.scenes.base import Scene  # noqa: E402
 from device.app.scenes.review import ReviewScene  # noqa: E402
@@ -51,7 +52,7 @@ NOT_YET: dict[tuple[str, int], str] = {}
 def tables() -> Iterator[tuple[str, int]]:
     """Every game at every table size it allows."""
     for name, game in GAMES.items():
-        for players in range(2, 8):
+        for players in range(2, SCREEN_SEATS + 1):
             try:
                 game.with_players(players)
             except RulesError:
