@@ -2,7 +2,9 @@
 
 Everything here works from an observation (what one seat may know), never
 from the hidden hands, except ``review``, which runs after the hand when all
-cards are known.
+cards are known. It sits above the games (``choose_action`` finds an
+observation's game in the registry); the searches it and the games' players
+share are below the games, in engine.search.
 """
 
 from __future__ import annotations
