@@ -3,7 +3,7 @@ Knockout): single-observer information-set Monte Carlo tree search
 (Cowling, Powley and Whitehouse 2012), 1,000 simulations a move, random
 play-outs.
 
-It is engine.ai.ismcts's search with no game knowledge beyond the rules,
+It is engine.search.ismcts's search with no game knowledge beyond the rules,
 as the literature has it: each simulation deals the unseen cards afresh at
 random consistent with what the seat knows (its hand, the cards played, the
 turned card, the suits each seat showed out of, the bids in the state),
@@ -43,8 +43,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.actions import Action  # noqa: E402
-from engine.ai import ismcts, ismcts_py  # noqa: E402
 from engine.observation import Observation  # noqa: E402
+from engine.search import ismcts, ismcts_py  # noqa: E402
 
 ITERATIONS = ismcts.BASELINE.iterations
 

@@ -7,7 +7,7 @@ alone): the p99 and the largest over every play and every bid of N deals.
 Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
 ``--matches`` plays N whole matches instead, every hand of each (Knockout: the later,
 smaller hands, where the player with most tricks names trumps).
-``--level ismcts`` times the ISMCTS baseline (bench/ismcts.py: engine.ai.ismcts's C search with
+``--level ismcts`` times the ISMCTS baseline (bench/ismcts.py: engine.search.ismcts's C search with
 random play-outs, 1,000 simulations), ``ismcts-py`` its Python reference.
 """
 
@@ -29,12 +29,12 @@ from device.arena import teams  # noqa: E402
 from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
-from engine.ai.levels import DEFAULT_BUDGET  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import Match, deal_seed  # noqa: E402
 from engine.observation import Observation  # noqa: E402
+from engine.search.levels import DEFAULT_BUDGET  # noqa: E402
 from engine.seats import seats_at  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
 

@@ -16,7 +16,7 @@ from engine.errors import HandOver, IllegalPlay, NotYourTurn, RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games import UNNAMED, game_of
 from engine.jsonform import as_list, as_mapping, field
-from engine.observation import Observation, Scores, observe
+from engine.observation import Observation, Scores
 from engine.order import Order
 from engine.record import TRICKS_PER_HAND, DealRecord, HandSet, Revoke, deal_out, seat_name
 from engine.seats import SEAT_NAMES, Seat, around, seats_at
@@ -535,6 +535,31 @@ def describe_action(action: Action) -> str:
             return f"{action.tricks} trick{'s' if action.tricks != 1 else ''}"
         return f"{action.level} {action.mode}"
     return str(action.to_dict()["type"])
+
+
+def observe(deal: Deal, seat: Seat, scores: Scores | None = None) -> Observation:
+    """What ``seat`` may know of ``deal`` now."""
+    hand = deal.hand(seat)
+    turn = deal.turn
+    piles = deal.game.visible_piles(deal, seat)
+    contract = deal.contract
+    order = deal.order
+    if contract is None and deal.step is not None and deal.step.phase is not Phase.AUCTION:
+        # Steps after the auction (an exchange after trumps are named) are taken
+        # knowing the contract so far, if the game can name it yet.
+        contract = deal.game.contract(deal)
+        if contract is not None:
+            order = deal.game.order(deal, contract)
+    return Observation(
+        game=deal.game.name, seat=seat, players=deal.players, phase=deal.phase, turn=turn,
+        hand=tuple(sorted(hand)) if hand is not None else (), dealer=deal.dealer, trump=order.trump,
+        order=order.name, trump_card=deal.record.trump_card, tricks=tuple(deal.tricks),
+        trick=deal.current, won=tuple(deal.taken),
+        legal=tuple(deal.legal_actions()) if turn == seat else (),
+        auction=deal.game.auction_seen(deal, seat), contract=contract, piles=piles,
+        rules=deal.rules.to_dict(), scores=scores,
+        discard=deal.exchange_count() if turn == seat else 0,
+    )
 
 
 __all__ = ["Deal", "DealRecord", "Revoke", "NO_TRUMP", "TRICKS_PER_HAND", "deal_out", "describe_action",

@@ -13,8 +13,8 @@ from typing import Protocol
 
 from device.moves import choose_action_fixed
 from engine.actions import Action
-from engine.ai.levels import LEVELS
 from engine.observation import Observation
+from engine.search.levels import LEVELS
 from engine.seats import SEAT_NAMES, Seat
 from hall.drive import DriveError, DriveSettings, Standings, missing_tables, standings
 from hall.hub import Hub, hub_subscriptions, read_players

@@ -19,7 +19,7 @@ HELP = "duplicate match between two players (AI levels or cmd:PROGRAM) of any ga
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from device.external import TIMEOUT
-    from engine.ai.levels import DEFAULT_BUDGET, LEVELS
+    from engine.search.levels import DEFAULT_BUDGET, LEVELS
 
     players = f"an AI level ({', '.join(LEVELS)}) or cmd:PROGRAM (an external program, e.g. " \
               "cmd:\"python tests/bots/random_bot.py\")"

@@ -137,7 +137,7 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     store = None
     db, level = getattr(args, "db", None), getattr(args, "level", None)
     if db is not None or level is not None:
-        from engine.ai.levels import LEVELS
+        from engine.search.levels import LEVELS
 
         level = level or "medium"
         if level not in LEVELS:

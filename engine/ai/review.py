@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Play
-from engine.ai.view import mask_of
 from engine.cards import Card
 from engine.record import DealRecord
+from engine.search.view import mask_of
 from engine.seats import SEATS
 from engine.solver import Solver, default_solver
 

@@ -1,4 +1,4 @@
-"""Oh Hell and Knockout's search (engine.ai.ismcts): its C forward model plays
+"""Oh Hell and Knockout's search (engine.search.ismcts): its C forward model plays
 exactly as the engine does, the C and the Python reference agree move for
 move on the rules and the textbook player, and the search answers every
 phase with a legal action, the same for the same seed.
@@ -6,7 +6,7 @@ phase with a legal action, the same for the same seed.
 On random hands played out by random legal moves, the C model's legal
 actions, whose turn it is, the trick winners and each player's points equal
 the engine's at every step; the textbook player's action in C equals the
-reference's, which is engine.ai.solo's (the ``rules`` level's). (Neither
+reference's, which is engine.search.solo's (the ``rules`` level's). (Neither
 models Knockout's dog's life: a dog's knock and card are the textbook's.)"""
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 
 from engine import _ismcts
 from engine.actions import Action, Bid, Declare, Pass, Play
-from engine.ai import choose_action, ismcts, ismcts_py, solo
+from engine.ai import choose_action
 from engine.cards import STRAINS, Card
 from engine.deal import DealRecord
 from engine.games.knockout import KnockoutRules
 from engine.games.ohhell import OhHellRules, hand_points
 from engine.match import Match
+from engine.search import ismcts, ismcts_py, solo
 from engine.seats import Seat
 
 PHASE = {"auction": 0, "declare": 1, "play": 2, "over": 3}

@@ -14,11 +14,11 @@ import pytest
 
 from engine import _ismcts
 from engine.actions import Pass
-from engine.ai import ismcts
 from engine.games.knockout import KnockoutRules
 from engine.games.ohhell import OhHellRules
 from engine.match import Match
 from engine.observation import Observation
+from engine.search import ismcts
 from engine.seats import Seat
 from tests.c.check_vectors import CSRC, ROOT, TARGETS, WARNINGS
 

@@ -30,7 +30,7 @@ from engine.seats import SIDE_NAMES, Seat, around, seat_names
 from engine.shuffle import shuffled_pack
 
 if TYPE_CHECKING:
-    from engine.deal import Deal
+    from engine.game import DealState
 
 DEFAULT_PLAYERS = 4
 PACKET = 6  # cards in a packet, at two and three players
@@ -222,7 +222,7 @@ class CatchTheTen(Game):
     def hand_size(self, rules: GameRules, hand_number: int) -> int:
         return dealt_each(self.players)
 
-    def tricks_in_hand(self, deal: Deal) -> int:
+    def tricks_in_hand(self, deal: DealState) -> int:
         return dealt_each(self.players)
 
     def next_record(self, rules: GameRules, dealer: Seat, hand_number: int,
@@ -261,10 +261,10 @@ class CatchTheTen(Game):
                 raise RulesError(f"{stray[0]} is not in the pack at {self.players} players")
 
     # -- play ---------------------------------------------------------------------
-    def order(self, deal: Deal, contract: Contract) -> Order:
+    def order(self, deal: DealState, contract: Contract) -> Order:
         return Order(contract.trump, jack_high=True)
 
-    def after_trick(self, deal: Deal, winner: Seat) -> None:
+    def after_trick(self, deal: DealState, winner: Seat) -> None:
         # a packet played out: each takes up the next (the winner leads to it)
         if len(deal.tricks) % PACKET:
             return
@@ -275,7 +275,7 @@ class CatchTheTen(Game):
                     deal.draw(seat, pile)
 
     # -- scoring ------------------------------------------------------------------
-    def taken(self, deal: Deal) -> Taken:
+    def taken(self, deal: DealState) -> Taken:
         """What each side took in ``deal`` (so far)."""
         cards = [0] * self.sides
         honours: list[list[int]] = [[] for _ in range(self.sides)]
@@ -288,7 +288,7 @@ class CatchTheTen(Game):
         return Taken(tuple(cards), tuple(tuple(sorted(h, key=list(HONOURS).index)) for h in honours),
                      tuple(each * m for m in members))
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         took = self.taken(deal)

@@ -22,11 +22,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Play
-from engine.ai.family import seeded
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.games.catchten import HONOURS, PACKET, dealt_each, pack_for, teams_of
 from engine.observation import Observation
+from engine.search.players import seeded
 
 SLIP_RATE = 0.12  # easy: share of moves where the textbook card is swapped for another legal one
 

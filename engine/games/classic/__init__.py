@@ -21,7 +21,7 @@ from engine.scoring import HandScore
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from engine.deal import Deal
+    from engine.game import DealState
     from engine.observation import Observation
 
 
@@ -86,7 +86,7 @@ class Classic(Game):
         elif record.trump == 4:
             raise RulesError("a no-trump hand needs cycling trumps")
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         return score_hand(deal, game_score, _rules(rules), number, honours_held)
 

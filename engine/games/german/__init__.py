@@ -20,7 +20,7 @@ from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
 
 if TYPE_CHECKING:
-    from engine.deal import Deal
+    from engine.game import DealState
 
 DRAW_TRICKS = 13  # the stock of 26 is gone after 13 tricks, two cards a trick
 
@@ -94,19 +94,19 @@ class German(Game):
         if len(stock) != 26 or record.trump_card != stock[0]:
             raise RulesError("German whist deals a stock of 26 with its top card turned for trumps")
 
-    def tricks_in_hand(self, deal: Deal) -> int:
+    def tricks_in_hand(self, deal: DealState) -> int:
         return 26
 
-    def after_trick(self, deal: Deal, winner: Seat) -> None:
+    def after_trick(self, deal: DealState, winner: Seat) -> None:
         if deal.piles.get("stock"):
             deal.draw(winner, "stock")
             deal.draw(around(winner, 1, 2), "stock")
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         stock = deal.piles.get("stock", ())
         return {"upcard": stock[:1]} if stock else {}
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         counted = deal.tricks if r.phase1_counts else deal.tricks[DRAW_TRICKS:]

@@ -1,7 +1,7 @@
 """The AI of the games where each plays alone for a count of tricks: Oh Hell
 (take exactly your bid) and Knockout whist (take a trick to stay in, the
 most to name trumps): the textbook player, medium's flat search, and the
-pieces hard's and expert's tree search (engine.ai.ismcts) is made of.
+pieces hard's and expert's tree search (engine.search.ismcts) is made of.
 
 The goal is a count, not the most tricks, so medium plans for it:
 layouts of the unseen cards consistent with what the seat knows (its hand,
@@ -500,7 +500,7 @@ def dog(obs: Observation) -> Action:
 
 
 def choose(obs: Observation, level: str, rng: random.Random, knockouts: bool = False) -> Action:
-    """The action of ``level`` (random to medium; hard and expert are engine.ai.ismcts's)
+    """The action of ``level`` (random to medium; hard and expert are engine.search.ismcts's)
     for an Oh Hell or Knockout observation (``knockouts``: a player with no trick leaves)."""
     if level == "random":
         return rng.choice(obs.legal)

@@ -1,5 +1,5 @@
 """Information-set Monte Carlo tree search for Oh Hell and Knockout whist:
-hard's and expert's bids, trumps and cards (engine.ai.solo).
+hard's and expert's bids, trumps and cards (engine.search.solo).
 
 Each simulation deals the unseen cards at random consistent with what the
 seat knows (its hand, the cards played, the turned card, the suits each
@@ -16,7 +16,7 @@ play-outs at three players (bench/RESULTS.md). The bench's baseline
 simulations.
 
 The search runs in C (engine/csrc/ismcts.c, the GIL released) when it is
-built, else in the pure-Python reference :mod:`engine.ai.ismcts_py` with a
+built, else in the pure-Python reference :mod:`engine.search.ismcts_py` with a
 warning logged once (``WHIST_PURE_SOLVER=1`` forces it). Both take a seed, so
 a move is the same for the same observation and seed.
 """
@@ -29,15 +29,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.actions import Action, Bid, Declare, Pass, Play
-from engine.ai import ismcts_py, solo
-from engine.ai.ismcts_py import BID, DECLARE, Goal, Knowledge, State
-from engine.ai.solo import Goal as Worth
-from engine.ai.solo import hand_size, knowledge
 from engine.backend import pick
 from engine.cards import STRAINS, Card
 from engine.errors import RulesError
 from engine.game import Phase
 from engine.observation import Observation
+from engine.search import ismcts_py, solo
+from engine.search.ismcts_py import BID, DECLARE, Goal, Knowledge, State
+from engine.search.solo import Goal as Worth
+from engine.search.solo import hand_size, knowledge
 
 try:
     from engine import _ismcts
@@ -126,7 +126,7 @@ def search(obs: Observation, options: Options, seed: int, knockouts: bool = Fals
 def choose(obs: Observation, level: str, rng: random.Random, knockouts: bool = False) -> Action:
     """The action of ``level`` for an Oh Hell or Knockout observation (``knockouts``: a
     player with no trick leaves the game): hard and expert search; the other levels, a
-    dog's life and its knock are engine.ai.solo's."""
+    dog's life and its knock are engine.search.solo's."""
     options = LEVELS.get(level)
     dog = any(isinstance(a, Pass) for a in obs.legal) or (
         bool(obs.rules.get("dogs_life")) and obs.phase == Phase.PLAY)  # a game played with a dog's life
