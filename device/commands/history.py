@@ -16,6 +16,7 @@ from device.commands._number import number
 if TYPE_CHECKING:
     from device.store import DealRow, Store
     from engine.deal import Deal
+    from engine.game import Game, GameRules
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
@@ -112,12 +113,21 @@ def _trump(record: dict[str, Any]) -> str:
     return f"{short} ({vocabulary.card_word(parse_card(str(card)))})" if card else short
 
 
-def _seat(letter: str) -> str:
-    """A stored seat letter in the table's words: You (South), Left, Partner, Right."""
+def _seat(game: Game, stored: str) -> str:
+    """A stored seat (N E S W at four, else 0..n-1) in the table's words for its game: You,
+    Left, Partner, Right beside a partner; You, Player 2 ... where each plays alone."""
     from device import vocabulary
     from engine.seats import Seat
 
-    return vocabulary.partner_seat_word(Seat.parse(letter))
+    # the engine names seats 0..3 by their letters at any table, the store by number at others
+    return vocabulary.seat_word(game, Seat(int(stored)) if stored.isdigit() else Seat.parse(stored))
+
+
+def _game(store: Store, match_id: int) -> Game:
+    from device.store import recall
+    from engine.games import game_of
+
+    return game_of(recall.match_rules(store, match_id))
 
 
 def _card(text: str) -> str:
@@ -211,7 +221,7 @@ def _list(store: Store, last: int) -> int:
         print("No deals recorded yet.")
         return 0
     numbers = hand_numbers(store, deals)
-    print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  {'dealer':7}  {'trump':8}  "
+    print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  {'dealer':8}  {'trump':8}  "
           f"{'tricks We-They':14}  points We-They")
     for d in reversed(deals):
         result = d.result or {}
@@ -223,7 +233,7 @@ def _list(store: Store, last: int) -> int:
             tricks = _pair(result.get("tricks")) if d.finished else unscored
             points = _pair(result.get("points")) if d.finished else "-"
         print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
-              f"{_seat(d.dealer):7}  {_trump(d.record):8}  {tricks:14}  {points}")
+              f"{_seat(_game(store, d.match_id), d.dealer):8}  {_trump(d.record):8}  {tricks:14}  {points}")
     return 0
 
 
@@ -248,8 +258,7 @@ def _print_review(deal: Deal) -> None:
 def _show(store: Store, deal_id: int, review: bool = False) -> int:
     from device import vocabulary
     from device.store import recall
-    from engine.cards import parse_strain, sort_hand
-    from engine.seats import SEATS
+    from engine.cards import parse_strain
 
     deal = store.deal(deal_id)
     if deal is None:
@@ -261,25 +270,21 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     hand = hand_numbers(store, [deal]).get(deal.id)
     which = "a misdeal, thrown in before play" if hand is None else f"hand {hand}"
     print(f"Deal {deal.id}: rubber {deal.match_id}, {which}, {when(deal.started)}")
-    print(f"Dealer {_seat(deal.dealer)}; trumps {trump_name}"
+    game = _game(store, deal.match_id)
+    rules = recall.match_rules(store, deal.match_id)
+    print(f"Dealer {_seat(game, deal.dealer)}; trumps {trump_name}"
           + (f" (turned {_card(str(card))})" if card else ""))
-    hands = recall.hands_of(deal.record)
-    if hands is not None:
-        print(f"Deal: {recall.deal_pbn(deal.record)}")
-        for seat in SEATS:
-            cards = " ".join(vocabulary.card_word(c) for c in sort_hand(hands[seat]))
-            print(f"  {vocabulary.partner_seat_word(seat):7}  {cards}")
-    else:
-        print("Deal: (the cards were not recorded: a real deck)")
     try:
-        replayed = recall.replay(deal, recall.match_rules(store, deal.match_id))
+        replayed = recall.replay(deal, rules)
     except recall.RecallError as exc:
-        print(f"Tricks: {exc}")
-    else:
+        print(f"Deal: {exc}")
+        replayed = None
+    if replayed is not None:
+        _print_hands(game, rules, replayed.deal)
         for i, t in enumerate(recall.tricks_in(replayed.deal), 1):
-            plays = ", ".join(f"{_seat(seat)} {_card(c)}" for seat, c in t.plays)
-            end = f" -> {_seat(t.winner)}" if t.winner else " (unfinished)"
-            print(f"Trick {i:>2} ({vocabulary.verb(_seat(t.leader), 'lead')}): {plays}{end}")
+            plays = ", ".join(f"{_seat(game, seat)} {_card(c)}" for seat, c in t.plays)
+            end = f" -> {_seat(game, t.winner)}" if t.winner else " (unfinished)"
+            print(f"Trick {i:>2} ({vocabulary.verb(_seat(game, t.leader), 'lead')}): {plays}{end}")
         if replayed.refused:
             print(f"Stopped: {replayed.refused}")
         if review:
@@ -292,6 +297,9 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     to = None if won is None else vocabulary.object_word(won)
     if is_misdeal(deal):
         print("Result: misdeal (the same dealer dealt again)")
+    elif deal.finished and not game.partnerships:
+        print(f"Result: tricks {_by_seat(game, result.get('tricks'))}; "
+              f"points {_by_seat(game, result.get('points'))}")
     elif deal.finished:
         print(f"Result: tricks We-They {_pair(result.get('tricks'))}, "
               f"points We-They {_pair(result.get('points'))}"
@@ -299,6 +307,43 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     else:
         print("Result: not finished (the hand is still in play)")
     return 0
+
+
+def _print_hands(game: Game, rules: GameRules, deal: Deal) -> None:
+    """Every dealt hand and pile in the table's words, and the PBN Deal where PBN can say it."""
+    from device import vocabulary
+    from device.store.pbn_export import NotPbn, check_pbn
+    from engine.cards import sort_hand
+    from engine.pbn import format_hands
+
+    record = deal.record
+    hands = record.hands()
+    if any(h is None for h in hands):
+        print("Deal: (the cards were not recorded: a real deck)")
+        return
+    try:
+        check_pbn(rules)
+    except NotPbn:
+        pass  # the hands below say it all
+    else:
+        print(f"Deal: {format_hands([h for h in hands if h is not None], record.dealer.name)}")
+    words = vocabulary.seat_words(game)
+    width = max(len(w) for w in words)
+    for word, held in zip(words, hands, strict=True):
+        print(f"  {word:{width}}  {' '.join(vocabulary.card_word(c) for c in sort_hand(held or ()))}")
+    for name, pile in record.piles:
+        print(f"  {name}: {' '.join(vocabulary.card_word(c) for c in sort_hand(pile))}")
+
+
+def _by_seat(game: Game, value: object) -> str:
+    """A result's figure for each seat ({"0": 3, "1": 5} or by letter) in the table's words."""
+    from device import vocabulary
+
+    if isinstance(value, list):  # stored in seat order
+        return ", ".join(f"{w} {v}" for w, v in zip(vocabulary.seat_words(game), value, strict=False))
+    if isinstance(value, dict):
+        return ", ".join(f"{_seat(game, str(k))} {v}" for k, v in value.items())
+    return "-"
 
 
 def _usb(store: Store) -> int:

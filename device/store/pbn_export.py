@@ -48,7 +48,7 @@ def check_pbn(rules: GameRules) -> None:
     game = game_of_rules(rules)
     record = game.next_record(rules, Seat(0), 0, "pbn")
     cards = sum(len(h) for h in record.hands() if h is not None) + sum(len(p) for _, p in record.piles)
-    if game.players != 4 or cards < 52:
+    if game.players != 4 or cards != 52:
         what = f"{game.players} hands" if game.players != 4 else f"a {cards}-card pack"
         raise NotPbn(f"{game.title} deals {what}: PBN and the printed deals hold four hands from the 52 "
                      f"cards (history --json gives every card)")

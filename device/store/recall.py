@@ -92,8 +92,8 @@ def _action(stored: dict[str, Any], deal: Deal) -> Action:
         seat = stored.get("seat") or deal.turn
         if seat is None:
             raise RulesError("the hand is over: no more cards can be played")
-        return Play(Seat.parse(seat), parse_card(str(stored["card"])))
-    return action_from_dict(stored)
+        return Play(Seat.parse_at(seat, deal.players), parse_card(str(stored["card"])))
+    return action_from_dict(stored, deal.players)
 
 
 def _is_action(stored: object) -> bool:
