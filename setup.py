@@ -83,7 +83,7 @@ if __name__ == "__main__":
                 extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
                 optional=True,
             ),
-            # Oh Hell and Knockout's search (engine.ai.ismcts)
+            # Oh Hell and Knockout's search (engine.search.ismcts)
             Extension(
                 "engine._ismcts",
                 sources=["engine/csrc/ismcts.c", "engine/csrc/deals.c", "engine/csrc/pyismcts.c"],

@@ -19,7 +19,7 @@ pimc-dds (PIMC, 20 samples solved by DDS: the classic approach), peek
 (hard's fixed-work search, but it also sees its partner's hand: what
 knowing partner's cards is worth), dd (a cheat that sees all four
 hands: the ceiling) and tips (the sources' tips read literally, remembering
-no cards: the table's textbook player with engine.ai.rules.forget).
+no cards: the table's textbook player with engine.search.rules.forget).
 """
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ from device.arena import Arena, Entrant, entrant_keys, make_entrant  # noqa: E40
 from device.machine import size_ai  # noqa: E402
 from engine import ai  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
-from engine.ai import levels, pimc, rules  # noqa: E402
-from engine.ai.view import mask_of, view_of  # noqa: E402
 from engine.cards import parse_card  # noqa: E402
 from engine.deal import Deal, DealRecord  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import Match  # noqa: E402
+from engine.search import levels, pimc, rules  # noqa: E402
+from engine.search.view import mask_of, view_of  # noqa: E402
 from engine.seats import SEATS, Seat  # noqa: E402
 from engine.solver import default_solver  # noqa: E402
 
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="megabytes for the solver tables, as [ai] memory (0: sized from this machine)")
     p.add_argument("--progress", type=int, default=50, help="print a running line every N deals")
     args = p.parse_args(argv)
-    from engine.ai.levels import DEFAULT_BUDGET
+    from engine.search.levels import DEFAULT_BUDGET
 
     budget = args.budget if args.budget is not None else DEFAULT_BUDGET
     think = budget or None

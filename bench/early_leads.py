@@ -2,7 +2,7 @@
 tricks 1-3, the double-dummy tricks (on the true deal) lost by the textbook
 card, by the reference PIMC choice (20 layouts, each solved exactly: what
 pimc-dds plays) and by the same 20 layouts solved narrow, as ``hard`` solves
-them early in the hand (engine.ai.levels.NARROW); the play between them by
+them early in the hand (engine.search.levels.NARROW); the play between them by
 the textbook bot.
 
     python bench/early_leads.py [--deals 100] [--seed early]
@@ -25,10 +25,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine import solver  # noqa: E402
-from engine.ai import pimc, rules  # noqa: E402
-from engine.ai.levels import NARROW  # noqa: E402
-from engine.ai.view import mask_of, view_of  # noqa: E402
 from engine.deal import Deal, DealRecord  # noqa: E402
+from engine.search import pimc, rules  # noqa: E402
+from engine.search.levels import NARROW  # noqa: E402
+from engine.search.view import mask_of, view_of  # noqa: E402
 from engine.seats import SEATS  # noqa: E402
 
 TRICKS = (1, 2, 3)

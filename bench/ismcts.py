@@ -3,7 +3,7 @@ Knockout): single-observer information-set Monte Carlo tree search
 (Cowling, Powley and Whitehouse 2012), 1,000 simulations a move, random
 play-outs.
 
-It is engine.ai.ismcts's search with no game knowledge beyond the rules,
+It is engine.search.ismcts's search with no game knowledge beyond the rules,
 as the literature has it: each simulation deals the unseen cards afresh at
 random consistent with what the seat knows (its hand, the cards played, the
 turned card, the suits each seat showed out of, the bids in the state),
@@ -43,8 +43,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.actions import Action  # noqa: E402
-from engine.ai import ismcts, ismcts_py  # noqa: E402
 from engine.observation import Observation  # noqa: E402
+from engine.search import ismcts, ismcts_py  # noqa: E402
 
 ITERATIONS = ismcts.BASELINE.iterations
 
@@ -56,12 +56,13 @@ def seed_of(obs: Observation, seed: int | str) -> int:
 
 
 def search(obs: Observation, iterations: int = ITERATIONS, seed: int | str = 0, *,
-           python: bool = False) -> Action:
-    """The baseline's action for ``obs`` (C core, or the Python reference)."""
+           python: bool = False, knockouts: bool = False) -> Action:
+    """The baseline's action for ``obs`` (C core, or the Python reference); ``knockouts``
+    for a game whose players with no trick leave it."""
     options = dataclasses.replace(ismcts.BASELINE, iterations=iterations, bid_iterations=iterations)
     if not python:
-        return ismcts.search(obs, options, seed_of(obs, seed))
-    k, goal = ismcts.state_of(obs)
+        return ismcts.search(obs, options, seed_of(obs, seed), knockouts)
+    k, goal = ismcts.state_of(obs, knockouts)
     return ismcts.action_of(obs, ismcts_py.search(k, goal, options.as_tuple(obs.phase), seed_of(obs, seed)))
 
 

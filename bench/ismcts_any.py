@@ -34,13 +34,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.actions import Action, Exchange
-from engine.ai.ismcts_py import Node
-from engine.ai.layouts import voids
 from engine.cards import Card
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.match import Match
 from engine.order import Order
+from engine.search.ismcts_py import Node
+from engine.search.layouts import voids
 from engine.seats import Seat
 
 EXPLORE = 0.7  # UCB1's constant for rewards in 0..1, as bench/ismcts.py

@@ -7,7 +7,7 @@ alone): the p99 and the largest over every play and every bid of N deals.
 Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
 ``--matches`` plays N whole matches instead, every hand of each (Knockout: the later,
 smaller hands, where the player with most tricks names trumps).
-``--level ismcts`` times the ISMCTS baseline (bench/ismcts.py: engine.ai.ismcts's C search with
+``--level ismcts`` times the ISMCTS baseline (bench/ismcts.py: engine.search.ismcts's C search with
 random play-outs, 1,000 simulations), ``ismcts-py`` its Python reference.
 """
 
@@ -25,15 +25,16 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from device.arena import teams  # noqa: E402
 from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
-from engine.ai.levels import DEFAULT_BUDGET  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import Match, deal_seed  # noqa: E402
 from engine.observation import Observation  # noqa: E402
+from engine.search.levels import DEFAULT_BUDGET  # noqa: E402
 from engine.seats import seats_at  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
 
@@ -57,6 +58,7 @@ def main() -> int:
     parser.add_argument("--matches", action="store_true", help="N whole matches instead of N deals")
     add_rule_option(parser)
     args = parser.parse_args()
+    game = get_game(args.game, args.players)
     choose = choose_action
     if args.level.startswith("ismcts"):
         sys.path.insert(0, str(ROOT / "bench"))
@@ -65,14 +67,16 @@ def main() -> int:
         python = args.level == "ismcts-py"
 
         def choose(obs: Observation, level: str, seed: str) -> Action:
-            return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(obs, ismcts.ITERATIONS, seed,
-                                                                           python=python)
-    game = get_game(args.game, args.players)
+            return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(
+                obs, ismcts.ITERATIONS, seed, python=python, knockouts=game.table.knockouts)
     try:
         rules = rules_with(game, args.rule)
     except RulesError as exc:
         parser.error(f"--rule: {exc}")
-    dealers = seats_at(game.players) if game.partnerships else seats_at(game.players)[:game.sides]
+    game = game.with_rules(rules)
+    dealers = seats_at(game.players)
+    if not game.partnerships and not teams(game):
+        dealers = dealers[:game.sides]  # the players deal (not a dummy hand)
     if not args.level.startswith("ismcts"):
         from engine import ai
 

@@ -12,7 +12,7 @@ a trick off)::
         "cmd:/tmp/osvenv/bin/python bench/openspiel_ismcts.py" --deals 100 --seed os --timeout 120
 
 Each move rebuilds OpenSpiel's state from the observation: one layout of the
-unseen cards consistent with it (engine.ai.solo's sampler; OpenSpiel's bot
+unseen cards consistent with it (engine.search.solo's sampler; OpenSpiel's bot
 draws its own determinizations from the information set, so which layout
 stands in does not matter), the dealer, the deal, the turned card, the bids
 and the cards played, then asks the bot. The bot's settings are OpenSpiel's
@@ -40,9 +40,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.actions import Bid, Play  # noqa: E402
-from engine.ai.solo import knowledge, sample  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.observation import Observation  # noqa: E402
+from engine.search.solo import knowledge, sample  # noqa: E402
 
 SUIT = (2, 3, 1, 0)  # engine suits S H D C -> OpenSpiel's C D S H order
 BID = 52  # OpenSpiel's first bid action

@@ -59,8 +59,8 @@ def as_on_a_pi(board: str) -> None:
     """Size the AI as device.machine does on a four-core Pi with the board's memory, solving
     on four threads where the memory allows (a Pi itself leaves one core to the screen)."""
     import device.machine
-    from engine.ai import pimc
-    from engine.ai.sizes import Board
+    from engine.search import pimc
+    from engine.search.sizes import Board
 
     device.machine.board = lambda: Board(PI_CORES, BOARDS[board] << 20)
     pimc.threads_for = lambda cores: cores
@@ -72,7 +72,8 @@ def child_app(game: str, board: str, hand_seconds: float) -> dict[str, object]:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     as_on_a_pi(board)
     from device.app.testing import make_app, tap_button
-    from engine.ai import choose_action, pimc
+    from engine.ai import choose_action
+    from engine.search import pimc
 
     app = make_app((800, 480), level="hard", synchronous=False, game=game, pace="instant")
     start = time.monotonic()
@@ -230,8 +231,8 @@ def main(argv: list[str]) -> int:
         return 0
 
     sys.path.insert(0, str(ROOT))
-    from engine.ai.levels import DEFAULT_BUDGET as BUDGET
     from engine.games import GAMES
+    from engine.search.levels import DEFAULT_BUDGET as BUDGET
 
     games = args.games or (["classic", "bid"] if args.quick else list(GAMES))
     deals = args.deals or (3 if args.quick else 30)

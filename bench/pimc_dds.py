@@ -14,10 +14,10 @@ from endplay.types import Card as EpCard
 from endplay.types import Deal as EpDeal
 from endplay.types import Denom, Player
 
-from engine.ai import pimc
-from engine.ai.levels import seed_for
-from engine.ai.view import view_of
 from engine.cards import RANKS, SUITS
+from engine.search import pimc
+from engine.search.levels import seed_for
+from engine.search.view import view_of
 
 SAMPLES = 20
 

@@ -4,7 +4,7 @@
 
 Positions from the arena's deals, played by the textbook to every stage of
 the hand (2 to 9 tricks gone). For each the same views are sampled by both
-implementations (engine.ai.sampling: Sampler.sample is the Python
+implementations (engine.search.sampling: Sampler.sample is the Python
 reference, Sampler.sample_many the C core's deal_layouts, in batches of 16 as
 the expert level draws them), and the expert level's weight of each layout is
 timed too, since expert weighs 16 layouts for every one it solves. Printed:
@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai import rules, sampling  # noqa: E402
-from engine.ai.inference import PlayInference  # noqa: E402
-from engine.ai.sampling import Sampler  # noqa: E402
-from engine.ai.view import View, view_of  # noqa: E402
 from engine.deal import Deal, DealRecord  # noqa: E402
+from engine.search import rules, sampling  # noqa: E402
+from engine.search.inference import PlayInference  # noqa: E402
+from engine.search.sampling import Sampler  # noqa: E402
+from engine.search.view import View, view_of  # noqa: E402
 from engine.seats import SEATS  # noqa: E402
 
 BATCH = 16

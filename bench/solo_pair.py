@@ -1,4 +1,4 @@
-"""Two settings of the Oh Hell / Knockout hard (engine/ai/ismcts.py) paired on the
+"""Two settings of the Oh Hell / Knockout hard (engine/search/ismcts.py) paired on the
 same duplicate deals, in one process and with fixed work: how its options were
 chosen (bench/RESULTS.md).
 
@@ -8,7 +8,7 @@ chosen (bench/RESULTS.md).
 
 ``--rule KEY=VALUE`` sets a house rule as the arena's does (``--rule
 schedule=fixed``: seven-card Oh Hell hands); ``--iterations`` the baseline's
-simulations. ``--a`` and ``--b`` set fields of hard's ``engine.ai.ismcts.Options`` (JSON:
+simulations. ``--a`` and ``--b`` set fields of hard's ``engine.search.ismcts.Options`` (JSON:
 iterations, bid_iterations, textbook, epsilon, explore; anything not named
 keeps hard's) for hard A and hard B; ``--against ismcts`` plays A against the
 ISMCTS baseline (bench/ismcts.py) in-process instead of B. Prints A's margin
@@ -38,9 +38,9 @@ import ismcts  # noqa: E402
 from device.arena import Arena, Entrant, standard_deals  # noqa: E402
 from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
-from engine.ai import ismcts as search  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import Match  # noqa: E402
+from engine.search import ismcts as search  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
 
@@ -62,8 +62,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", default="pilot")
-    parser.add_argument("--a", default="{}", help="JSON: engine.ai.ismcts.Options fields for A")
-    parser.add_argument("--b", default="{}", help="JSON: engine.ai.ismcts.Options fields for B")
+    parser.add_argument("--a", default="{}", help="JSON: engine.search.ismcts.Options fields for A")
+    parser.add_argument("--b", default="{}", help="JSON: engine.search.ismcts.Options fields for B")
     parser.add_argument("--against", choices=("hard", "ismcts"), default="hard")
     parser.add_argument("--iterations", type=int, default=ismcts.ITERATIONS,
                         help="the baseline's simulations")

@@ -5,7 +5,7 @@ README quote the table).
 
 Opponents:
 
-- ``textbook``: the table's rules level (engine.ai.rules, engine.ai.solo).
+- ``textbook``: the table's rules level (engine.search.rules, engine.search.solo).
 - ``ismcts-1000`` and ``ismcts-4000``: the standard single-observer ISMCTS
   (Cowling, Powley and Whitehouse 2012) with 1,000 and 4,000 simulations a
   move and random play-outs, bench/ismcts.py (the C search for Oh Hell and

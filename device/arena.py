@@ -47,6 +47,7 @@ from engine.match import Match, deal_seed
 from engine.observation import Observation
 from engine.scoring import HandScore
 from engine.seats import Seat, seats_at
+from engine.table_spec import ScoresBy
 
 MoveSeed = int | str
 FAULTS_SHOWN = 3  # an external bot's first faults printed in full
@@ -121,6 +122,12 @@ def entrant_keys(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a != b else (a + "/A", b + "/B")
 
 
+def teams(game: Game) -> bool:
+    """Whether ``game`` is played in teams other than two pairs at four (six or eight players
+    in two or three teams): it scores by side without ``partnerships``."""
+    return game.table.scores_by is ScoresBy.SIDE and not game.partnerships
+
+
 def standard_deals(game: Game, rules: GameRules, seed: int | str,
                    count: int) -> Iterator[tuple[DealRecord, MoveSeed]]:
     """Deal ``index`` of an arena seeded ``seed``: the game's hand ``index`` of its
@@ -128,7 +135,7 @@ def standard_deals(game: Game, rules: GameRules, seed: int | str,
     ``deal_seed(seed, index)``, the dealer moving round the table; every move of
     that deal is seeded with the same string."""
     seats = seats_at(game.players)
-    if not game.partnerships:
+    if not game.partnerships and not teams(game):
         seats = seats[:game.sides]  # the players deal (not a dummy hand)
     cycle = game.arena_hands(rules)
     for i in range(count):
@@ -206,6 +213,8 @@ class Arena:
     def play_deal(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
         """Play ``record`` at both tables (every table of a game where each plays
         alone); A's trick and point margins."""
+        if teams(self.game):
+            return self._play_teams(record, seed)
         if not self.game.partnerships:
             return self._play_alone(record, seed)
         first = self.play_table(record, self.a, self.b, seed)  # A is North-South
@@ -236,6 +245,29 @@ class Arena:
         score = driver.play_hand()
         bids = {a.seat: a.tricks for a in deal.auction if isinstance(a, Bid) and a.tricks is not None}
         return score, bids
+
+    def _play_teams(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
+        """Each team's seats played by A among B's, then by B among A's: A's points over
+        B's in the same seats, a team's mean."""
+        game = self.game
+        seats = seats_at(game.players)
+        played: dict[tuple[int, bool], HandScore] = {}
+        diffs = []
+        for side in range(game.sides):
+            scores = []
+            for a_in in (True, False):
+                # two teams: A in one team is B in the other, the same table
+                key = (side, a_in) if game.sides > 2 else (0, a_in == (side == 0))
+                if key not in played:
+                    inside, outside = (self.a, self.b) if a_in else (self.b, self.a)
+                    played[key], _ = self.play_seats(
+                        record, [inside if game.side_of(t) == side else outside for t in seats], seed)
+                scores.append(played[key].points[side])
+            diffs.append(scores[0] - scores[1])
+        margin = statistics.fmean(diffs)
+        self.margins.append(margin)
+        self.points.append(margin)
+        return margin, margin
 
     def _play_alone(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
         seats = seats_at(self.game.players)[:self.game.sides]  # the players (not a dummy hand)
@@ -335,6 +367,8 @@ class Summary:
     @property
     def hands(self) -> int:
         n = self.game.sides
+        if teams(self.game):
+            return self.deals * (2 if n == 2 else 2 * n)
         return self.deals * (2 if self.game.partnerships else 2 * n + 2)
 
     def lines(self) -> list[str]:
@@ -342,9 +376,13 @@ class Summary:
         out = [
             f"{a} vs {self.b.removesuffix('/B')}: {self.deals} duplicate deals ({self.hands} hands), "
             f"seed {self.seed!r}, {self.game.title}"
-            + ("" if self.game.partnerships else f", {self.game.sides} players"),
+            + ("" if self.game.partnerships else f", {self.game.players} players in {self.game.sides} teams"
+               if teams(self.game) else f", {self.game.sides} players"),
         ]
-        if self.game.partnerships:
+        if teams(self.game):
+            out.append(f"  {a} point margin: {self.points.text()} points/hand a team in the same seats "
+                       "(mean ± 1 SE)")
+        elif self.game.partnerships:
             out += [f"  {a} trick margin: {self.tricks.text()} tricks/deal (mean ± 1 SE)",
                     f"  {a} point margin: {self.points.text()} points/deal"]
         else:

@@ -253,7 +253,7 @@ class AISection:
     opponents: str = _opt(_one_of(AI_LEVELS), "hard")
     think_ms: int = _opt(_integer(20, 5000), 250)
     pace: str = _opt(_one_of(tuple(AI_PACES)), "normal")
-    # megabytes the AI's solver tables may take; 0: sized from the board's memory (engine.ai.sizes)
+    # megabytes the AI's solver tables may take; 0: sized from the board's memory (engine.search.sizes)
     memory: int = _opt(_integer(0, 4096), 0)
 
     @property

@@ -109,6 +109,18 @@ class TableAI(AIPlayer):
         return choose_action_fixed(observation, self.level, seed)
 
 
+@dataclass
+class ChooserPlayer:
+    """A player from a function of what the seat may know and the move's seed, as text: a
+    drive's table (hall.run.ai_chooser), a test's stand-in."""
+
+    choose: Callable[[Observation, str], Action]
+    label: str = "AI"
+
+    def act(self, observation: Observation, seed: MoveSeed | None) -> Action:
+        return self.choose(observation, str(seed))
+
+
 CardChooser = Callable[[dict[str, object], MoveSeed | None], str]  # the card-play form -> a card
 
 
@@ -221,21 +233,24 @@ class Driver:
             self.match.apply(action)  # the match checks it and tells its listeners
         return action
 
-    def play_out(self) -> Deal:
-        """Play the hand in progress to its end (not scored: a duplicate table's hand)."""
+    def play_out(self, after_move: Callable[[], None] | None = None) -> Deal:
+        """Play the hand in progress to its end (not scored: a duplicate table's hand);
+        ``after_move`` runs after each action (a watched table's pace, a drive's network)."""
         while (turn := self.to_act()) is not None:
             if self.step() is None:
                 raise NotReady(f"{turn[1].label} at seat {turn[0].name} has no action to play, and "
                                "this run cannot wait for one")
+            if after_move is not None:
+                after_move()
         deal = self.match.current
         assert deal is not None
         return deal
 
-    def play_hand(self) -> HandScore:
-        """Play the hand in progress to its end and score it."""
-        self.play_out()
+    def play_hand(self, after_move: Callable[[], None] | None = None) -> HandScore:
+        """Play the hand in progress to its end and score it (``after_move``: as :meth:`play_out`)."""
+        self.play_out(after_move)
         return self.match.finish_deal()
 
 
-__all__ = ["AIPlayer", "CardChooser", "CardPlayer", "Driver", "Listener", "MoveSeed", "NotReady", "Person",
-           "Player", "TableAI"]
+__all__ = ["AIPlayer", "CardChooser", "CardPlayer", "ChooserPlayer", "Driver", "Listener", "MoveSeed",
+           "NotReady", "Person", "Player", "TableAI"]

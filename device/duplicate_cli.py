@@ -77,7 +77,8 @@ def run_duplicate(args: argparse.Namespace, game: Game, out: TextIO | None = Non
         turned = f" (turned {p.card(record.trump_card)})" if record.trump_card is not None else ""
         p.say()
         p.say(f"--- Deal {i + 1}: {SEAT_NAMES[record.dealer]} deals, {trump}{turned} ---")
-        for line in p.hands(record.hands()):
+        # the duplicate turns the cards a seat between its tables: its words are the compass's
+        for line in p.hands(record.hands(), SEAT_NAMES.__getitem__):
             p.say(line)
         table_seed = None if seed is None else f"{seed}:dup{i}"
         first = play_table(dup.table_record(), rules, game, i, you, against, table_seed)

@@ -36,10 +36,26 @@ class EnrolmentError(NotationError):
     """A tag or card that cannot be enrolled as asked; the message says why."""
 
 
+# A tag as the readers give it (device.reader.protocols): its id in hex digits, 10 for a 125 kHz
+# EM4100 tag, 8 to 20 for NFC ones; the lines protocol takes 8 to 32, longer than any card code.
+TAG_MIN_DIGITS, TAG_MAX_DIGITS = 8, 32
+_HEX = frozenset("0123456789ABCDEF")
+# An enrolment file holds 54 tags in a few kilobytes; a larger one is not an enrolment.
+MAX_FILE_BYTES = 64 * 1024
+
+
+def is_tag(text: str) -> bool:
+    """Whether ``text`` (spaces around it aside, any case) is a tag id a reader gives."""
+    body = text.strip().upper()
+    return TAG_MIN_DIGITS <= len(body) <= TAG_MAX_DIGITS and set(body) <= _HEX
+
+
 def normalise_tag(tag: str) -> str:
     """Tags compare upper-case without surrounding spaces: ``0a1b2c3d4e`` is ``0A1B2C3D4E``."""
-    if not isinstance(tag, str) or not tag.strip():
-        raise EnrolmentError(f"{tag!r} is not a tag: expected the reader's tag id, e.g. 0A1B2C3D4E")
+    if not isinstance(tag, str) or not is_tag(tag):
+        shown = repr(tag[:40]) + ("..." if len(tag) > 40 else "") if isinstance(tag, str) else repr(tag)
+        raise EnrolmentError(f"{shown} is not a tag: a reader's tag id is {TAG_MIN_DIGITS} to "
+                             f"{TAG_MAX_DIGITS} hex digits, e.g. 0A1B2C3D4E")
     return tag.strip().upper()
 
 
@@ -192,7 +208,13 @@ class Enrolment:
         What is wrong is named with its line: ``deck.json, line 7: ...``.
         """
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
+            if len(raw) > MAX_FILE_BYTES:
+                raise EnrolmentError(
+                    f"{path}: over {MAX_FILE_BYTES // 1024} KiB, so not an enrolment file "
+                    "(give the JSON file whist-table enrol --export wrote)")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise EnrolmentError(
                 f"{path}: not UTF-8 text, so not an enrolment file "

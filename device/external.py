@@ -16,6 +16,13 @@ reported, with the line the program sent and the end of what it wrote to
 standard error, and the table's own AI plays that move instead; after the
 program died, every move. Reader threads only fill queues, so nothing blocks
 past the move's deadline.
+
+Nothing a program does can grow the table's memory or outlive its match: each
+answer line passes device.gate (a size and a nesting limit, then the JSON
+parser), at most ``MAX_QUEUED`` lines wait unread (a program that writes more
+than it is asked for is stopped, :class:`Flooded`, and the table's AI plays on),
+and the program runs in a process group of its own, ended with it, so a child
+it started is not left running.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import os
 import queue
 import selectors
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -33,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import IO
 
+from device.gate import Limits, Refused, decode
 from engine.actions import Action, action_from_dict
 from engine.errors import NotationError
 from engine.observation import Observation
@@ -42,6 +51,8 @@ TIMEOUT = 2.0  # seconds an external program has for one move
 STDERR_LINES = 8  # lines of the program's standard error kept for reports
 MAX_LINE = 1 << 16  # longer lines are cut: a program printing without end cannot fill memory
 CLOSE_GRACE = 1.0  # seconds a program has to exit once its input is closed
+MAX_QUEUED = 64  # answer lines waiting unread: a program is asked one at a time, so more is a flood
+ANSWER = Limits(max_bytes=MAX_LINE, max_depth=8)  # an action is one flat object
 
 Fallback = Callable[[Observation, int | str | None], Action]
 
@@ -80,6 +91,12 @@ class BotExited(ExternalSeatError, ChildProcessError):
     """The program is not running (it exited, or could not be started)."""
 
     kind = "exited"
+
+
+class Flooded(ExternalSeatError):
+    """The program wrote far more lines than it was asked for; it was stopped."""
+
+    kind = "flood"
 
 
 @dataclass(frozen=True)
@@ -133,7 +150,9 @@ class ExternalSeat:
         self.faults: list[Fault] = []
         self.moves = 0
         self.dead = False
-        self._answers: queue.Queue[str | None] = queue.Queue()  # None: standard output closed
+        # None: standard output closed (or, with _flooded, no longer read); one place is kept for it
+        self._answers: queue.Queue[str | None] = queue.Queue(maxsize=MAX_QUEUED + 1)
+        self._flooded = False
         self._outbox: queue.Queue[str | None] = queue.Queue()  # None: close standard input
         self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
         self._stderr_lock = threading.Lock()
@@ -141,14 +160,17 @@ class ExternalSeat:
         self._heard = 0  # answers read (late ones included)
         self._late: dict[int, int] = {}  # observation number -> its late fault's index in faults
         try:
+            # a session of its own: its process group is the program and all it starts
             self.process: subprocess.Popen[bytes] | None = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                start_new_session=True)
         except OSError as exc:
             self.process = None
             self.dead = True
             self._report(BotExited(f"{self.argv[0]!r} could not be started: {exc}"))
             return
         assert self.process.stdin and self.process.stdout and self.process.stderr
+        self._group = self.process.pid
         self._reader = threading.Thread(target=self._pump, args=(self.process.stdout, self.process.stderr),
                                         daemon=True)
         self._writer = threading.Thread(target=self._write, args=(self.process.stdin,), daemon=True)
@@ -164,7 +186,7 @@ class ExternalSeat:
         with selectors.DefaultSelector() as selector:
             for fd in names:
                 selector.register(fd, selectors.EVENT_READ)
-            while selector.get_map():
+            while selector.get_map() and not self._flooded:
                 ready = [names[key.fd] for key, _ in selector.select()]
                 for name in sorted(ready, key=lambda n: n != "err"):
                     fd = stdout.fileno() if name == "out" else stderr.fileno()
@@ -178,6 +200,8 @@ class ExternalSeat:
                         continue
                     *lines, pending[name] = (pending[name] + chunk).split(b"\n")
                     for raw in lines:
+                        if self._flooded:
+                            break
                         self._line(name, raw)
                     if len(pending[name]) > MAX_LINE:  # a line without end: cut it
                         self._line(name, pending[name])
@@ -186,7 +210,15 @@ class ExternalSeat:
     def _line(self, name: str, raw: bytes) -> None:
         text = raw.decode("utf-8", "replace").rstrip("\r")
         if name == "out":
-            self._answers.put(text)
+            if self._flooded:
+                return
+            if self._answers.qsize() < MAX_QUEUED:
+                self._answers.put(text)
+                return
+            # Its lines are no longer read; the program is stopped before its pipe fills.
+            self._flooded = True
+            self._end_group(signal.SIGKILL)
+            self._answers.put(None)
         else:
             with self._stderr_lock:
                 self._stderr.append(text)
@@ -213,6 +245,8 @@ class ExternalSeat:
         """The program's action for this observation, or the fallback's."""
         self.moves += 1
         try:
+            if self._flooded and not self.dead:
+                self._stop_flood()
             if not self.dead:
                 self._catch_up()
             if self.dead:
@@ -237,10 +271,18 @@ class ExternalSeat:
 
     def _take(self, line: str | None) -> None:
         if line is None:
+            if self._flooded:
+                self._stop_flood()
             self.dead = True
             raise BotExited(self._exit_text(), None, self.stderr_tail())
         self._heard += 1
         self._note_late(self._heard, line)  # when it answers an observation whose time ran out
+
+    def _stop_flood(self) -> None:
+        """The lines it flooded are dropped unread: none answers anything."""
+        self.dead = True
+        raise Flooded(f"the program wrote over {MAX_QUEUED} lines it was not asked for and was "
+                      "stopped; the table's AI plays this seat from now on", None, self.stderr_tail())
 
     def _ask(self, observation: Observation) -> Action:
         self._outbox.put(json.dumps(observation.to_json(), separators=(",", ":")))
@@ -257,13 +299,11 @@ class ExternalSeat:
 
     def _read(self, line: str, observation: Observation) -> Action:
         try:
-            data = json.loads(line)
-        except ValueError:
-            raise BadAnswer("the answer is not JSON", line, self.stderr_tail()) from None
-        if not isinstance(data, dict):
-            raise BadAnswer("the answer is not a JSON object (an action)", line, self.stderr_tail())
+            data = decode(line, self.name, "an answer", ANSWER)
+        except Refused as exc:
+            raise BadAnswer(f"the answer is {exc.reason}", line, self.stderr_tail()) from None
         try:
-            action = action_from_dict(data, observation.players)
+            action = action_from_dict(dict(data), observation.players)
         except NotationError as exc:
             raise BadAnswer(f"the answer is not an action: {exc}", line, self.stderr_tail()) from None
         if action not in observation.legal:
@@ -307,8 +347,15 @@ class ExternalSeat:
             return "\n".join(self._stderr)
 
     # -- the end -------------------------------------------------------------------
+    def _end_group(self, sig: signal.Signals) -> None:
+        try:
+            os.killpg(self._group, sig)
+        except ProcessLookupError:
+            pass  # nothing of it is left
+
     def close(self) -> None:
-        """Close the program's input, give it a moment to exit, then stop it."""
+        """Close the program's input, give it a moment to exit, then stop it and everything
+        it started (its process group)."""
         process = self.process
         if process is None:
             return
@@ -317,12 +364,13 @@ class ExternalSeat:
         try:
             process.wait(timeout=CLOSE_GRACE)
         except subprocess.TimeoutExpired:
-            process.terminate()
+            self._end_group(signal.SIGTERM)
             try:
                 process.wait(timeout=CLOSE_GRACE)
             except subprocess.TimeoutExpired:
-                process.kill()
+                self._end_group(signal.SIGKILL)
                 process.wait()
+        self._end_group(signal.SIGKILL)  # what it started and left behind
         for thread in (self._reader, self._writer):
             thread.join(timeout=CLOSE_GRACE)
         while self._late:  # late answers that came in the end still go with their reports
@@ -345,5 +393,5 @@ class ExternalSeat:
         self.close()
 
 
-__all__ = ["BadAnswer", "BotExited", "ExternalSeat", "ExternalSeatError", "Fault", "IllegalAnswer",
+__all__ = ["BadAnswer", "BotExited", "ExternalSeat", "ExternalSeatError", "Fault", "Flooded", "IllegalAnswer",
            "LateAnswer", "PREFIX", "TIMEOUT", "is_external"]

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from device import vocabulary
 from engine.actions import Bid
 from engine.errors import WhistError
 from engine.game import Game
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SIDE_WORDS = ("North-South", "East-West")
 
 
 @dataclass(frozen=True)
@@ -130,9 +130,9 @@ COLUMN_WORDS = {"hands": "Hands", "hands_won": "Most tricks", "tricks": "Tricks"
 
 
 def who_words(game: Game, index: int) -> str:
-    if game.partnerships:
-        return SIDE_WORDS[index]
-    return f"Seat {seat_label(Seat(index), game.players)}"
+    """Side ``index`` in the table's words (docs/vocabulary.md): We and They, or the seat's
+    word where each plays alone (You, Player 2 ...)."""
+    return vocabulary.side_words(game)[index]
 
 
 def _player(players: dict[str, Any], game: Game, index: int) -> str:

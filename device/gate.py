@@ -25,6 +25,7 @@ T = TypeVar("T")
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
 _SAMPLE = 80
+_REASON = 160
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,12 @@ class Refused(ValueError):
     """A message the gate turned away: who sent it, what it was meant to be, and why."""
 
     def __init__(self, sender: str, what: str, reason: str, raw: bytes = b"") -> None:
-        self.sender, self.what, self.reason = sender, what, reason
+        # a schema's complaint may quote the field it read: a refusal stays a line, whatever came
+        reason = reason if len(reason) <= _REASON else reason[:_REASON] + "..."
+        self.sender, self.what, self.reason = sender[:_SAMPLE], what, reason
         self.sample = _sample(raw)
         shown = f" (it began {self.sample})" if self.sample else ""
-        super().__init__(f"refused {what} from {sender}: {reason}{shown}")
+        super().__init__(f"refused {what} from {self.sender}: {reason}{shown}")
 
 
 def _sample(raw: bytes) -> str:
@@ -118,7 +121,9 @@ class RefusalLog:
         self._max = max_senders
         self._counts: OrderedDict[str, int] = OrderedDict()
 
-    def note(self, refused: Refused) -> None:
+    def note(self, refused: Refused) -> bool:
+        """Count ``refused``; True when it was written to the log (a caller keeping refusals
+        elsewhere, as the hub's store does, keeps the same few)."""
         sender = refused.sender
         if sender in self._counts:
             self._counts[sender] += 1
@@ -126,11 +131,13 @@ class RefusalLog:
             count = self._counts[sender]
             if count & (count - 1) == 0:  # 2, 4, 8, ...: the log shows a flood growing, not each message
                 self._log.warning("%d refusals from %s so far; the last: %s", count, sender, refused.reason)
-            return
+                return True
+            return False
         if len(self._counts) >= self._max:
             self._counts.popitem(last=False)
         self._counts[sender] = 1
         self._log.warning("%s", refused)
+        return True
 
     def count(self, sender: str) -> int:
         return self._counts.get(sender, 0)

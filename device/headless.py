@@ -125,6 +125,7 @@ def run_headless(
     if game is None:
         game = resume.game if resume is not None else default_game() if rules is None else game_of(rules)
     rules = rules or (resume.rules if resume is not None else game.default_rules())
+    game = game.with_rules(rules)  # a setting may make other sides (each alone, three pairs)
     if player is None:
         if chooser is not None:
             player = CardPlayer(chooser, str(getattr(chooser, "label", "custom bots")))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TextIO
 
+from device import vocabulary
 from device.driver import Listener
 from device.words import count
 from engine.actions import Action, Bid, Pass
@@ -21,9 +23,13 @@ from engine.deal import Deal, DealRecord, describe_action
 from engine.game import Game, GameRules
 from engine.match import Match
 from engine.order import Order
-from engine.scoring import SIDE_LONG_NAMES, HandScore
-from engine.seats import SEAT_NAMES, SEATS, Seat
+from engine.scoresheet import VALUE_NAMES, ScoreSheet, trump_label
+from engine.scoring import HandScore
+from engine.seats import SEATS, Seat
+from engine.table_spec import ScoresBy
 from engine.trick import Trick
+
+SeatWord = Callable[[Seat], str]  # a seat in the table's words (device.vocabulary)
 
 RED, RESET = "\033[31m", "\033[0m"
 
@@ -81,7 +87,7 @@ class Printer:
             groups.append(f"{self.suit(suit)} {text}")
         return "   ".join(groups)
 
-    def hands(self, dealt: tuple[frozenset[Card] | None, ...]) -> list[str]:
+    def hands(self, dealt: tuple[frozenset[Card] | None, ...], name: SeatWord) -> list[str]:
         """The four hands, one line each, suits lined up in columns."""
         cols: list[list[str]] = []
         for suit in range(4):
@@ -92,15 +98,16 @@ class Printer:
             width = max(len(x) for x in col)
             cols.append([x.ljust(width) for x in col])
         lines = []
+        width = max(len(name(s)) for s in SEATS)
         for seat in SEATS:
             if dealt[seat] is None:
-                lines.append(f"  {SEAT_NAMES[seat]:<5}  (unknown)")
+                lines.append(f"  {name(seat):<{width}}  (unknown)")
                 continue
             groups = [f"{self.suit(suit)} {cols[suit][seat]}" for suit in range(4)]
             jokers = sorted(str(c) for c in dealt[seat] or () if c.is_joker)
             if jokers:
                 groups.append(" ".join(jokers))
-            lines.append(f"  {SEAT_NAMES[seat]:<5}  " + "   ".join(groups).rstrip())
+            lines.append(f"  {name(seat):<{width}}  " + "   ".join(groups).rstrip())
         return lines
 
     def piles(self, deal: Deal) -> list[str]:
@@ -108,17 +115,19 @@ class Printer:
         return [f"  {name.capitalize()}: " + " ".join(self.card(c) for c in cards)
                 for name, cards in deal.record.piles if cards]
 
-    def trick(self, number: int, trick: Trick, trump: int | Order) -> str:
-        plays = "  ".join(f"{seat.name}:{self.card(card, 3)}" for seat, card in trick.plays())
-        return f"Trick {number:<2}  {plays}  -> {SEAT_NAMES[trick.winner(trump)]}"
+    def trick(self, number: int, trick: Trick, trump: int | Order, name: SeatWord) -> str:
+        width = max(len(name(Seat(i))) for i in range(trick.players))  # the seats' words in columns
+        plays = "  ".join(f"{name(seat):>{width}} {self.card(card, 3)}" for seat, card in trick.plays())
+        return f"Trick {number:<2}  {plays}  -> {name(trick.winner(trump))}"
 
-    def auction(self, auction: list[Bid | Pass]) -> str:
-        return "Auction: " + ", ".join(f"{SEAT_NAMES[a.seat]} {describe_action(a)}" for a in auction)
+    def auction(self, auction: list[Bid | Pass], name: SeatWord) -> str:
+        return "Auction: " + ", ".join(f"{name(a.seat)} {describe_action(a)}" for a in auction)
 
-    def contract(self, deal: Deal) -> str:
+    def contract(self, deal: Deal, name: SeatWord) -> str:
         contract = deal.contract
         assert contract is not None
-        who = "all passed" if contract.declarer is None else f"{SEAT_NAMES[contract.declarer]} declares"
+        who = ("all passed" if contract.declarer is None
+               else vocabulary.verb(name(contract.declarer), "declare"))
         named = ""
         if deal.declarations:  # trumps or the direction named after the auction
             named = (f", played {'downtown' if contract.downtown else 'uptown'}" if contract.trump == 4
@@ -127,9 +136,11 @@ class Printer:
         for ex in deal.exchanges:
             kitty = set(deal.record.pile("kitty"))
             own = sum(1 for c in ex.discard if c not in kitty)
-            laid += (f"; {SEAT_NAMES[ex.seat]} takes the kitty and lays away "
+            laid += (f"; {vocabulary.verb(name(ex.seat), 'take')} the kitty and "
+                     f"{'lay' if name(ex.seat) == vocabulary.YOU else 'lays'} away "
                      f"{' '.join(self.card(c) for c in ex.discard)} ({own} of own cards)")
-        return f"Contract: {contract.call}{named} ({who}){laid}, {SEAT_NAMES[deal.current.leader]} leads"
+        return (f"Contract: {contract.call}{named} ({who}){laid}, "
+                f"{vocabulary.verb(name(deal.current.leader), 'lead')}")
 
 
 class Report(Listener, ABC):
@@ -213,11 +224,16 @@ class Report(Listener, ABC):
 
 
 class BySide(Report):
-    """Four seats in two partnerships: North, East, South, West; a score sheet by side."""
+    """Four seats in two partnerships, in the table's words (You, Left, Partner, Right:
+    docs/vocabulary.md); a score sheet by side (We, They)."""
 
     def __init__(self, p: Printer, game: Game, rules: GameRules, delay: float = 0) -> None:
         super().__init__(p, game, rules, delay)
         self.unit = "Rubber" if game.games_to_win(rules) > 1 else "Match"
+        self.sides = vocabulary.side_words(game)
+
+    def name(self, seat: Seat) -> str:
+        return vocabulary.seat_word(self.game, seat)
 
     def intro(self, hands: int, seed: int | str | None, who: str, title: str) -> None:
         self.p.say(f"Whist table demo{title}: {count(hands, 'hand')}, {who} in all four seats"
@@ -225,18 +241,18 @@ class BySide(Report):
 
     def first_dealer(self, seed: int | str | None) -> Seat:
         p = self.p
-        names = [SEAT_NAMES[s] for s in SEATS]
+        names = [self.name(s) for s in SEATS]
         cut = cut_for_partners(names, seed=None if seed is None else f"{seed}/cut")
         draws = ", ".join(f"{name} {p.card(card)}" for name, card in cut.draws)
-        dealer = Seat.parse(cut.order[-1])
-        p.say(f"Cut for the first deal (ace low): {draws} - {SEAT_NAMES[dealer]} deals.")
+        dealer = SEATS[names.index(cut.order[-1])]
+        p.say(f"Cut for the first deal (ace low): {draws} - {vocabulary.verb(self.name(dealer), 'deal')}.")
         return dealer
 
     def deals(self, deal: Deal) -> str:
-        return f"{SEAT_NAMES[deal.dealer]} deals"
+        return vocabulary.verb(self.name(deal.dealer), "deal")
 
     def hand_lines(self, deal: Deal) -> list[str]:
-        return self.p.hands(deal.dealt_hands()) + self.p.piles(deal)
+        return self.p.hands(deal.dealt_hands(), self.name) + self.p.piles(deal)
 
     def resumed(self, deal: Deal) -> None:
         super().resumed(deal)
@@ -249,65 +265,109 @@ class BySide(Report):
         return bool(deal.auction)
 
     def auction_lines(self, deal: Deal) -> list[str]:
-        return [self.p.auction(list(deal.auction)), self.p.contract(deal)]
+        return [self.p.auction(list(deal.auction), self.name), self.p.contract(deal, self.name)]
 
     def trick_line(self, deal: Deal, number: int) -> str:
-        return self.p.trick(number, deal.tricks[number - 1], deal.order)
+        return self.p.trick(number, deal.tricks[number - 1], deal.order, self.name)
 
     def score_lines(self, match: Match, score: HandScore) -> list[str]:
-        lines = _hand_summary(score) + [""] + match.sheet().lines()
+        lines = self.hand_summary(score) + [""] + self.sheet_lines(match.sheet())
         if match.is_over:
             w = match.winner
             assert w is not None
-            ns, ew = match.games_won
-            lines.append(f"*** {self.unit} {self.rubber} to {SIDE_LONG_NAMES[w]}, {ns}-{ew} in games ***")
+            a, b = match.games_won
+            lines.append(f"*** {self.unit} {self.rubber} to {vocabulary.object_word(self.sides[w])}, "
+                         f"{a}-{b} in games ***")
         return lines
 
+    def pair(self, values: tuple[int, ...]) -> str:
+        """Both sides' figures: 'We 3 · They 0'."""
+        return vocabulary.by_side(self.sides, values)
 
-def _hand_summary(score: HandScore) -> list[str]:
-    ns, ew = score.tricks
-    lines = [f"Hand {score.number}: North-South {ns} tricks, East-West {ew}."]
-    if score.penalty != (0, 0):
-        a, b = score.adjusted
-        lines.append(f"  After the revoke penalty: North-South {a}, East-West {b}.")
-    gains = [f"{SIDE_LONG_NAMES[s]} +{score.points[s]}" for s in (0, 1) if score.points[s]]
-    detail = ", ".join(gains) if gains else "nobody scores"
-    if any(score.honours):
-        detail += " (honours " + ", ".join(
-            f"{SIDE_LONG_NAMES[s]} {score.honours[s]}" for s in (0, 1) if score.honours[s]
-        ) + ")"
-    lines.append(f"  {detail}. Game: NS {score.game_after[0]}  EW {score.game_after[1]}.")
-    for note in score.notes:
-        lines.append(f"  {note}")
-    if score.game_won_by is not None:
-        lines.append(f"  *** {SIDE_LONG_NAMES[score.game_won_by]} win the game ***")
-    return lines
+    def hand_summary(self, score: HandScore) -> list[str]:
+        we, they = self.sides
+        lines = [f"Hand {score.number}: {we} {score.tricks[0]} tricks, {they} {score.tricks[1]}."]
+        if score.penalty != (0, 0):
+            lines.append(f"  After the revoke penalty: {self.pair(score.adjusted)}.")
+        gains = [f"{self.sides[s]} +{score.points[s]}" for s in (0, 1) if score.points[s]]
+        detail = ", ".join(gains) if gains else "nobody scores"
+        if any(score.honours):
+            detail += " (honours " + ", ".join(
+                f"{self.sides[s]} {score.honours[s]}" for s in (0, 1) if score.honours[s]) + ")"
+        lines.append(f"  {detail}. Game: {self.pair(score.game_after)}.")
+        for note in score.notes:
+            lines.append(f"  {vocabulary.say(self.game, note)}")
+        if score.game_won_by is not None:
+            lines.append(f"  *** {vocabulary.verb(self.sides[score.game_won_by], 'win')} the game ***")
+        return lines
 
-
-def seat_word(seat: Seat) -> str:
-    return f"P{int(seat) + 1}"
+    def sheet_lines(self, sheet: ScoreSheet) -> list[str]:
+        """The match's score sheet as engine.scoresheet lays it out, in the table's words."""
+        width = max(len(self.name(s)) for s in SEATS)
+        out = [f"Score sheet ({sheet.rules.summary()})",
+               f"  Hand  {'Dealer':<{width}}  Trump  Tricks  Points  Honours  Penalty   Game"]
+        for h in sheet.hands:
+            honours = "-" if h.honours == (0, 0) else f"{h.honours[0]}-{h.honours[1]}"
+            penalty = "-" if h.penalty == (0, 0) else f"{h.penalty[0]}-{h.penalty[1]}"
+            out.append(f"  {h.number:>4}  {self.name(h.dealer):<{width}}  {trump_label(h.trump):<5}  "
+                       f"{h.tricks[0]:>2}-{h.tricks[1]:<3}  {h.points[0]:>2}-{h.points[1]:<3}  "
+                       f"{honours:<7}  {penalty:<8}  {h.game_after[0]}-{h.game_after[1]}")
+            out.extend(f"        {vocabulary.say(self.game, note)}" for note in h.notes)
+            for game in sheet.games:
+                if game.hands and game.hands[-1] == h.number:
+                    value = ("" if sheet.rubber_points is None
+                             else f", {VALUE_NAMES[game.value]} ({game.value})")
+                    out.append(f"  Game {game.number} to {vocabulary.object_word(self.sides[game.winner])}, "
+                               f"{game.score[0]}-{game.score[1]}{value}")
+        if not sheet.hands:
+            out.append("  (no hands yet)")
+        if sheet.winner is None:
+            out.append(f"  Game {len(sheet.games) + 1} in progress: {self.pair(sheet.game_score)}; "
+                       f"games {self.pair(sheet.games_won)}")
+        else:
+            out.append(f"  {self.unit} to {vocabulary.object_word(self.sides[sheet.winner])}, games "
+                       f"{sheet.games_won[0]}-{sheet.games_won[1]}")
+        if sheet.rubber_points is not None:
+            out.append(f"  Rubber points: {self.pair(sheet.rubber_points)}")
+        return out
 
 
 class BySeat(Report):
-    """Each plays alone at two to seven seats: P1, P2, ...; every player's points and total."""
+    """Each plays alone at two to eight seats, or in teams beyond four (the game's
+    ``TableSpec.scores_by``), in the table's words (You, Player 2 ..., Your team, Team 2:
+    docs/vocabulary.md); every player's or team's points and total."""
+
+    @property
+    def teams(self) -> bool:
+        return self.game.table.scores_by is ScoresBy.SIDE
 
     def intro(self, hands: int, seed: int | str | None, who: str, title: str) -> None:
+        seats = self.game.players if self.teams else self.game.sides
         self.p.say(f"Whist table demo ({self.game.title}): {count(hands, 'hand')}, {who} in all "
-                   f"{self.game.sides} seats" + (f", seed {seed}" if seed is not None else "") + ".")
+                   f"{seats} seats" + (f", seed {seed}" if seed is not None else "") + ".")
         self.p.say(self.rules.summary())
 
     def first_dealer(self, seed: int | str | None) -> Seat:
         return Seat(0)
 
+    def name(self, seat: Seat) -> str:
+        return vocabulary.seat_word(self.game, seat)
+
     def word(self, deal: Deal, seat: Seat) -> str:
         # a hand beyond the players is a dummy hand, played by its declarer
-        return "D" if int(seat) >= deal.game.sides else seat_word(seat)
+        return "Dummy" if int(seat) >= deal.game.sides and not self.teams else self.name(seat)
+
+    def side_word(self, side: int) -> str:
+        """A player, or a team (Your team, Team 2)."""
+        return vocabulary.side_words(self.game)[side] if self.teams else self.name(Seat(side))
 
     def deals(self, deal: Deal) -> str:
-        return f"{seat_word(deal.dealer)} deals {count(deal.tricks_per_hand, 'card')}"
+        return f"{vocabulary.verb(self.name(deal.dealer), 'deal')} {count(deal.tricks_per_hand, 'card')}"
 
     def hand_lines(self, deal: Deal) -> list[str]:
-        return [f"  {self.word(deal, seat):<3}  " + ("(out)" if seat in deal.out else self.p.hand(cards))
+        width = max(len(self.word(deal, s)) for s in deal.seats)
+        return [f"  {self.word(deal, seat):<{width}}  "
+                + ("(out)" if seat in deal.out else self.p.hand(cards))
                 for seat, cards in zip(deal.seats, deal.dealt_hands(), strict=True)]
 
     def says_auction(self, deal: Deal) -> bool:
@@ -318,46 +378,50 @@ class BySeat(Report):
         assert contract is not None
         counts = [a for a in deal.auction if isinstance(a, Bid) and a.tricks is not None]
         if self.game.has_auction and not counts:  # a named auction and its contract
-            said = ", ".join(f"{seat_word(a.seat)} {describe_action(a)}" for a in deal.auction)
-            who = "" if contract.declarer is None else f", {seat_word(contract.declarer)}"
+            said = ", ".join(f"{self.name(a.seat)} {describe_action(a)}" for a in deal.auction)
+            who = "" if contract.declarer is None else f", {self.name(contract.declarer)}"
             return [f"Auction: {said or 'none'} ({contract.call}{who})"]
         if counts:
-            bids = ", ".join(f"{seat_word(a.seat)} {a.tricks}" for a in counts)
+            bids = ", ".join(f"{self.name(a.seat)} {a.tricks}" for a in counts)
             return [f"Bids: {bids} ({contract.call})"]
         if contract.declarer is not None:
-            return [f"Trumps: {contract.call} by {seat_word(contract.declarer)}"]
+            return [f"Trumps: {contract.call} by {self.name(contract.declarer)}"]
         passes = [(ex, to) for ex in deal.exchanges
                   if (to := self.game.exchange_to(deal, ex.seat)) is not None]
         if passes:  # cards passed to another seat before the play
             return [f"{contract.call.capitalize()}: " + "; ".join(
-                f"{seat_word(ex.seat)} {' '.join(self.p.card(c) for c in ex.discard)} to {seat_word(to)}"
+                f"{self.name(ex.seat)} {' '.join(self.p.card(c) for c in ex.discard)} to {self.name(to)}"
                 for ex, to in passes)]
         return [contract.call.capitalize()] if contract.call else []
 
     def trick_line(self, deal: Deal, number: int) -> str:
         trick = deal.tricks[number - 1]
-        plays = "  ".join(f"{self.word(deal, s)}:{self.p.card(c, 3)}" for s, c in trick.plays())
+        width = max(len(self.word(deal, s)) for s in deal.seats)  # the seats' words in columns
+        plays = "  ".join(f"{self.word(deal, s):>{width}} {self.p.card(c, 3)}" for s, c in trick.plays())
         return f"Trick {number:<2}  {plays}  -> {self.word(deal, trick.winner(deal.order))}"
 
     def score_lines(self, match: Match, score: HandScore) -> list[str]:
         deal = match.deals[-1]
-        lines = ["  " + "  ".join(f"{seat_word(Seat(s))} {score.tricks[s]}t {score.points[s]:+d} = {total}"
-                                  for s, total in enumerate(score.game_after) if Seat(s) not in deal.out)]
+        honours = any(score.honours)  # points for cards taken (trump honours), where a game scores them
+        lines = ["  " + "  ".join(f"{self.side_word(s)} {score.tricks[s]}t {score.points[s]:+d}"
+                                  + (f" (honours {score.honours[s]})" if honours else "") + f" = {total}"
+                                  for s, total in enumerate(score.game_after)
+                                  if self.teams or Seat(s) not in deal.out)]
         counted = any(isinstance(a, Bid) and a.tricks is not None for a in deal.auction)
         named = self.game.has_auction and not counted
         for note in score.notes:
             if named:  # what the contract made
-                lines.append(f"  {note}")
+                lines.append(f"  {vocabulary.say(self.game, note)}")
             elif self.game.table.lowest_wins:  # penalty points: a moon shot, a shared win
-                lines.append(f"  {note}")
+                lines.append(f"  {vocabulary.say(self.game, note)}")
             elif note.startswith("out: "):
                 knocked = [Seat.parse_at(x.strip(), self.game.players) for x in note[5:].split(",")]
-                lines.append("  Knocked out: " + ", ".join(seat_word(s) for s in knocked))
+                lines.append("  Knocked out: " + ", ".join(self.name(s) for s in knocked))
         if match.is_over:
             w = match.winner
             assert w is not None
-            lines.append(f"*** {self.unit} {self.rubber} to {seat_word(Seat(w))} ***")
+            lines.append(f"*** {self.unit} {self.rubber} to {self.side_word(w)} ***")
         return lines
 
 
-__all__ = ["BySeat", "BySide", "Printer", "Report", "seat_word", "trumps_named_later"]
+__all__ = ["BySeat", "BySide", "Printer", "Report", "SeatWord", "trumps_named_later"]

@@ -41,6 +41,7 @@ from typing import Any
 
 from device.store import MatchRow, Store, StoreError
 from device.store.matches import MATCH_KEY, MISDEAL, UNDO, fold_undos, header_of, rebuild
+from device.store.sqlite import HeldWrites
 from device.words import count
 from engine.actions import Action
 from engine.deal import DealRecord
@@ -54,6 +55,9 @@ from engine.seats import SEATS, Seat, seat_label
 log = logging.getLogger(__name__)
 
 ABANDONED = "abandoned"  # result key of a rubber given up unscored (never resumed)
+# What rebuilding a stored rubber raises when a row of it is damaged (a card that is no card, a
+# card played out of turn, a field missing): the table and the demo then start afresh.
+UNREBUILDABLE = (StoreError, RulesError, ValueError, KeyError, TypeError)
 
 
 def match_header(match: Match, run: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -113,7 +117,7 @@ class _Followed:
     seq: int = 0  # action rows for the deal in progress (undos included), written or waiting
 
 
-class Journal:
+class Journal(HeldWrites):
     """Writes one table's game to the store as it happens: the match's listener
     (:class:`engine.match.MatchListener`).
 
@@ -130,36 +134,16 @@ class Journal:
     """
 
     def __init__(self, store: Store, players: dict[str, str], *, hold: bool = False) -> None:
+        super().__init__(hold=hold)
         self.store = store
         self.players = dict(players)
-        self.hold = hold
         self.followed: _Followed | None = None
-        self.pending: list[Callable[[], None]] = []
-        self.error: StoreError | None = None
 
     @property
     def match_id(self) -> int | None:
         return None if self.followed is None else self.followed.match_id
 
-    # ----- writing, in order ------------------------------------------------
-
-    def flush(self) -> bool:
-        """Write what waits, oldest first. True when the store has everything."""
-        while self.pending:
-            try:
-                self.pending[0]()
-            except StoreError as exc:
-                self.error = exc
-                if self.hold:
-                    return False
-                raise
-            self.pending.pop(0)
-        self.error = None
-        return True
-
-    def _write(self, write: Callable[[], None]) -> None:
-        self.pending.append(write)
-        self.flush()
+    # ----- writing, in order (HeldWrites.write and flush) -----------------------
 
     def _stored_match(self, f: _Followed) -> int:
         if f.match_id is None:
@@ -185,7 +169,7 @@ class Journal:
         def write() -> None:
             f.match_id = self.store.start_match(header, players)
 
-        self._write(write)
+        self.write(write)
         return f.match_id
 
     def adopt(self, match: Match, match_id: int) -> None:
@@ -205,7 +189,7 @@ class Journal:
         row = self.store.match(match_id)
         if match.is_over and row is not None and row.finished is None:
             result = rubber_result(match)
-            self._write(lambda: self.store.finish_match(match_id, result))
+            self.write(lambda: self.store.finish_match(match_id, result))
 
     def resume(self, accept: Callable[[MatchRow], bool] | None = None) -> Match | None:
         """Rebuild and follow the newest unfinished rubber (that ``accept`` likes: the
@@ -241,7 +225,7 @@ class Journal:
 
         f.rows, f.seq = number, 0
         try:
-            self._write(write)
+            self.write(write)
         except StoreError:
             # Raised before the match adds the deal: not stored, so not dealt.
             self.pending.remove(write)
@@ -260,7 +244,7 @@ class Journal:
         f = self._now_following()
         seq = f.seq
         f.seq += 1
-        self._write(lambda: self.store.append_action(self._stored_deal(f), seq, data))
+        self.write(lambda: self.store.append_action(self._stored_deal(f), seq, data))
 
     def hand_thrown_in(self, record: DealRecord) -> None:
         # Kept, marked thrown in: the redeal's cards depend on it.
@@ -271,7 +255,7 @@ class Journal:
         self._finish_deal(hand_result(f.match, score))
         if f.match.is_over:
             result = rubber_result(f.match)
-            self._write(lambda: self.store.finish_match(self._stored_match(f), result))
+            self.write(lambda: self.store.finish_match(self._stored_match(f), result))
 
     def abandon(self, match: Match) -> None:
         """The rubber followed is given up: finished in the store as abandoned, with
@@ -283,7 +267,7 @@ class Journal:
         result = {ABANDONED: True, "winner": None, "games": list(match.games_won),
                   "game_score": list(match.game_score),
                   "game_results": [g.to_dict() for g in match.games]}
-        self._write(lambda: self.store.finish_match(self._stored_match(f), result))
+        self.write(lambda: self.store.finish_match(self._stored_match(f), result))
         match.remove_listener(self)
         self.followed = None
 
@@ -294,7 +278,7 @@ class Journal:
             self.store.finish_deal(self._stored_deal(f), result)
             f.deal_id = None
 
-        self._write(write)
+        self.write(write)
 
 
 def ai_players(level: str, humans: tuple[str, ...] = ()) -> dict[str, str]:
@@ -320,11 +304,12 @@ class DemoRun:
     resume: Match | None = None
     rubber: int = 1
     hands_done: int = 0
+    damaged: str | None = None  # why the run the store holds could not be carried on
 
     @property
     def note(self) -> str | None:
         if self.resume is None:
-            return None
+            return self.damaged
         played = self.hands_done + len(self.resume.hands)
         deal = self.resume.current
         where = f", hand {len(self.resume.deals)} at card {len(deal.actions)}" if deal else ""
@@ -358,8 +343,16 @@ def demo_run(store: Store, seed: int | str | None, level: str, game: str = UNNAM
     if row is None:
         return run
     info = run_of(row)
-    match = rebuild(store, row)
-    run.journal.adopt(match, row.id)
+    try:
+        match = rebuild(store, row)
+        run.journal.adopt(match, row.id)
+    except UNREBUILDABLE as exc:
+        # as the table app does: the damaged rubber stays as it is, the run starts again
+        log.error("the demo run with seed %s in %s cannot be resumed: %s", seed, store.path, exc)
+        run.journal = Journal(store, ai_players(level))
+        run.damaged = (f"The demo run with seed {seed} in the game store cannot be resumed "
+                       f"(rubber {row.id}: {exc}); it is played again from the start.")
+        return run
     run.resume = match
     run.rubber = int(info.get("rubber", 1))
     run.hands_done = int(info.get("hands_before", 0))
@@ -434,7 +427,7 @@ def attach_app(app: Any) -> Store | None:
     players = table_players(app.config.ai.partner, app.config.ai.opponents)
     try:
         resumed = app.session.attach_journal(Journal(store, players, hold=True))
-    except (StoreError, RulesError, ValueError, KeyError, TypeError) as exc:
+    except UNREBUILDABLE as exc:
         # The session is journalled all the same: its next rubber is the newest one.
         log.error("the unfinished rubber in %s cannot be rebuilt (%s): starting a new one",
                   path, exc)

@@ -1,4 +1,4 @@
-"""The board this runs on, read once, and the AI sized to it (engine.ai.sizes).
+"""The board this runs on, read once, and the AI sized to it (engine.search.sizes).
 
 The engine reads nothing of the machine: the cores and memory are read here
 and passed in, with the config's ``[ai] memory`` (megabytes for the solver
@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 
-from engine.ai.sizes import MIB, Board, Sizes, sizes, use
+from engine.search.sizes import MIB, Board, Sizes, sizes, use
 
 log = logging.getLogger(__name__)
 

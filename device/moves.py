@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 
 # Samples per move, by cards in hand: rows are (cards in hand at least, samples);
 # with fewer cards than the last row, or for a level not listed, the level's own
-# fixed-work search is used (engine.ai.levels: 32 layouts for expert, 32 to 96 for
+# fixed-work search is used (engine.search.levels: 32 layouts for expert, 32 to 96 for
 # hard, solved narrow early in the hand), which is the search bench/arena.py measures
 # with --budget 0. Every fixed-work move also has a fixed allowance of solver nodes
-# (engine.ai.pimc.FIXED_NODES), so it stays quick on the hardest deals; layouts it
+# (engine.search.pimc.FIXED_NODES), so it stays quick on the hardest deals; layouts it
 # cannot afford are dropped, deterministically.
 # Hard and expert once drew only 2 layouts with 11 or more cards, 8 with 9 or 10
 # and 24 with 7 or 8: over the same 500 duplicate deals against rules that made

@@ -43,13 +43,22 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from device import (
+    referee_ai,
+    referee_play,
+    referee_resume,
+    referee_scan,
+    referee_setup,
+    referee_show,
+    referee_steps,
+    referee_undo,
+)
 from device import referee_plan as scan_plan
-from device import referee_play, referee_resume, referee_scan, referee_show, referee_steps, referee_undo
 from device import referee_words as words
 from device.events import ButtonEvent, CardScanned, InputEvent, ReaderStatus
+from device.referee_ai import ActionChooser, AIRequest, engine_act
 from device.referee_racks import Key, Racks, ordinal
 from device.referee_view import (
     AI_HANDS,
@@ -74,9 +83,8 @@ from engine.errors import NotationError, RulesError
 from engine.game import Game, GameRules, Phase
 from engine.games import GAMES, game_of, get_game
 from engine.match import Match
-from engine.observation import Observation
 from engine.scoring import HandScore
-from engine.seats import Seat, around, seats_at
+from engine.seats import Seat, seats_at
 
 if TYPE_CHECKING:
     from device.journal import Journal
@@ -88,43 +96,6 @@ log = logging.getLogger(__name__)
 UNKNOWN_CARD = "unknown card: enrol it in Settings"
 READER_DISCONNECTED = "reader disconnected"
 HISTORY = 6  # messages kept for the screen
-
-
-# (observation, level, move seed) -> action
-ActionChooser = Callable[[Observation, str, "str | None"], Action]
-
-
-def engine_act(observation: Observation, level: str, seed: str | None) -> Action:
-    """The engine's AI for any game and step, with a fixed amount of work (reproducible)."""
-    from device.moves import choose_action_fixed
-
-    return choose_action_fixed(observation, level, seed)
-
-
-@dataclass(frozen=True)
-class AIRequest:
-    """An AI seat's action is needed: run ``choose(observation, level, seed)`` and hand the
-    answer to ``supply_ai_action(key, action)``."""
-
-    key: tuple[int, int, int]  # (deal number, actions so far, undos): stale answers are dropped
-    seat: Seat
-    observation: Observation
-    level: str
-    seed: str | None  # engine.match.move_seed of this position
-
-
-def ask_ai(choose: ActionChooser, observation: Observation, level: str, seed: str | None,
-           who: str) -> Action | None:
-    """The chooser's answer at ``level``, else at the simple rules level; None if both fail.
-
-    A boundary: the chooser is whatever the session was given, and a broken one must not stop
-    a game played with real cards (the failure is logged)."""
-    for at in dict.fromkeys((level, "rules")):
-        try:
-            return choose(observation, at, seed)
-        except Exception as exc:
-            log.warning("the AI (%s) failed for %s: %s", at, who, exc)
-    return None
 
 
 class Referee:
@@ -331,105 +302,40 @@ class Referee:
         row = next((r for r in self.store.unfinished_matches() if is_referee_rubber(r)), None)
         return None if row is None else (row, rebuild(self.store, row))
 
-    # -- setup ---------------------------------------------------------------------------------------
+    # -- setup: the seats, the players, the dealer, a reader per seat (device.referee_setup) --------
     def set_ai(self, seat: Seat | int | str, level: str | None, *, check_phase: bool = True) -> None:
         """An AI in ``seat`` (``level``) or a person (None); only before the first deal."""
-        if check_phase and (self.match.deals or self.phase != SETUP):
-            raise RulesError(f"the seats are chosen before the first deal of a {self.match_word}")
-        s = self._seat(seat)
-        if int(s) >= self.players:
-            raise RulesError(f"{self.game.title} is set for {self.players} players: no seat {int(s) + 1}")
-        if level is not None and s not in self.seated():
-            raise RulesError(f"{self.seat_word(s)} is played by its declarer, a person or an AI")
-        if level is None:
-            self.ai_seats.pop(s, None)
-        else:
-            self.ai_seats[s] = level
+        referee_setup.set_ai(self, seat, level, check_phase=check_phase)
 
     def toggle_ai(self, seat: Seat | int | str, level: str = "hard") -> None:
-        s = self._seat(seat)
-        if s not in self.seated():
-            self._refuse(f"{self.seat_word(s)} is played by its declarer: choose the players")
-            return
-        self.set_ai(s, None if s in self.ai_seats else level)
+        referee_setup.toggle_ai(self, seat, level)
 
     def set_players(self, players: int) -> bool:
         """The table size, for a game played by several (before the first deal)."""
-        if self.phase != SETUP or self.match.deals:
-            return self._refuse("the number of players is chosen before the first deal")
-        try:
-            game = self.game.with_players(players)
-        except RulesError as exc:
-            return self._refuse(str(exc))
-        self.rules = self.rules_for(players) if self.rules_for is not None else game.default_rules()
-        self.game = game.with_rules(self.rules)
-        self.ai_seats = {s: v for s, v in self.ai_seats.items() if int(s) < players}
-        self._seat_readers()
-        if int(self.setup_dealer) >= players:
-            self.setup_dealer = Seat(0)
-        self.matches -= 1
-        self.match = self._new_match(self.setup_dealer)
-        return True
+        return referee_setup.set_players(self, players)
 
     def step_dealer(self, step: int = 1) -> None:
         """The setup's dealer moved on round the seats that may deal."""
-        seat = self.setup_dealer
-        for _ in range(self.players):
-            seat = around(seat, step, self.players)
-            if seat in self.seated():
-                break
-        self.setup_dealer = seat
+        referee_setup.step_dealer(self, step)
 
     def choose_dealer(self, seat: Seat | int | str) -> None:
         """The first dealer of the match; the deal then passes on from there."""
-        if self.phase != SETUP:
-            raise RulesError("the dealer is chosen before the first hand")
-        dealer = self._seat(seat)
-        self.setup_dealer = dealer
-        self.matches -= 1  # the match not yet begun: its seed is kept for the one chosen now
-        self.match = self._new_match(dealer)
-        self._say(f"{self.name(dealer)} deals")
-        referee_scan.begin_hand(self)
+        referee_setup.choose_dealer(self, seat)
 
-    # -- a reader per seat: "North, lay any card on your reader" ---------------------------------
     def seats_with_readers(self) -> list[Seat]:
         return list(self.readers.seats())
 
     def begin_reader_setup(self) -> bool:
         """A reader per seat: ask each seat in turn to lay any card on its own reader."""
-        if self.phase not in (SETUP, READERS):
-            return self._refuse("the readers are given their seats before the first deal")
-        self._seat_readers()
-        self.readers.start_setup()
-        self.phase = READERS
-        self._say("each player in turn lays any card on the reader in front of them; "
-                  "a seat without one: No reader here")
-        return True
+        return referee_setup.begin_readers(self)
 
     def skip_reader(self) -> bool:
         """The seat asked has no reader of its own."""
-        if self.phase != READERS or self.readers.asking is None:
-            return False
-        self._say(self.readers.skip())
-        self._after_reader()
-        return True
+        return referee_setup.skip_reader(self)
 
     def end_reader_setup(self) -> None:
         """Stop asking: the seats not yet asked keep no reader of their own."""
-        if self.phase == READERS:
-            self.readers.finish()
-            self._after_reader()
-
-    def _after_reader(self) -> None:
-        if self.readers.asking is not None:
-            return
-        self.phase = SETUP
-        seats = self.seats_with_readers()
-        if seats:
-            named = ", ".join(self.name(s) for s in seats)
-            self._say(f"readers ready: {named} {'has' if len(seats) == 1 else 'have'} their own", "ok")
-        else:
-            self._say("no seat has a reader of its own: every card is taken as the player's to move")
+        referee_setup.end_readers(self)
 
     # -- the deal's scanning ----------------------------------------------------------------------
 
@@ -462,7 +368,7 @@ class Referee:
             self.phase = STOCK
             return
         self.choice_focus = 0
-        self._prepare_ai()
+        referee_ai.prepare(self)
 
     # -- cards a pile turns face up ---------------------------------------------------------------
     def upcard_wanted(self) -> Card | None:
@@ -481,52 +387,14 @@ class Referee:
         return self.racks.place(key, card, deal, self.game, self.seat_word,
                                 lambda k: words.rack_name(self, k))
 
-    # -- the AI -----------------------------------------------------------------------------------
+    # -- the AI (device.referee_ai) ----------------------------------------------------------------
     @property
     def ai_request(self) -> AIRequest | None:
-        deal = self.deal
-        if self.phase not in (STEPS, PLAY) or deal is None or deal.turn is None:
-            return None
-        seat = self.game.actor(deal, deal.turn)
-        if not self.is_ai(seat):
-            return None
-        key = self._key()
-        if key in self._ai_actions:
-            return None
-        return AIRequest(key, deal.turn, deal.observe(deal.turn), self.ai_seats[seat], self.match.move_seed())
+        return referee_ai.request(self)
 
     def supply_ai_action(self, key: tuple[int, int, int], action: Action | None) -> bool:
         """The answer to ``ai_request``; a stale answer is dropped, an illegal one replaced."""
-        req = self.ai_request
-        if req is None or req.key != key:
-            return False  # the hand moved on (an undo): the answer is no longer wanted
-        deal = self.deal
-        assert deal is not None
-        if action is None or not deal.is_legal(action):
-            legal = deal.legal_actions()
-            log.warning("AI answered %r, not legal for %s; taking %r", action, req.seat, legal[:1])
-            if legal:
-                action = legal[0]
-            else:  # an exchange of any cards: the engine lists none
-                hand = sorted(deal.hand(req.seat) or ())
-                action = Exchange(req.seat, tuple(hand[:deal.exchange_count()]))
-        if isinstance(action, Exchange) and self.whole_exchanges:
-            action = Exchange(action.seat, self.racks.as_laid(action.discard, deal))
-        self._ai_actions[key] = action
-        whole = isinstance(action, Exchange) and self.whole_exchanges
-        if not isinstance(action, (Play, Exchange)) or whole:
-            # A bid, a declaration or a whole hand laid away: no card to lay, said and applied at once.
-            self._apply(action)
-            if isinstance(action, Exchange) and whole and self.deal is not None:
-                self._say(words.whole_ai_moves(self.deal, self.game, self.name(action.seat), action))
-        return True
-
-    def _prepare_ai(self) -> None:
-        req = self.ai_request
-        if req is None or self.ai_async:
-            return
-        self.supply_ai_action(req.key, ask_ai(self.choose, req.observation, req.level, req.seed,
-                                              self.name(req.seat)))
+        return referee_ai.supply(self, key, action)
 
     def expected(self) -> Action | None:
         """The AI's card or exchange now wanted on the reader (None: a person's turn, thinking)."""
@@ -604,7 +472,7 @@ class Referee:
         if not taken:
             return self._refuse(said)
         self._say(said, "ok")
-        self._after_reader()
+        referee_setup.after_reader(self)
         return True
 
     def _scan_card(self, c: Card, reader: str | None) -> bool:

@@ -82,7 +82,7 @@ def _prompt(ref: Referee) -> str:
     if ref.phase == SETUP:
         how = "tap a seat for a person or the AI; tap Dealer to change, Start to begin" if ref.touch \
             else "left/right to change, select to start"
-        return f"{ref.game.title}, {ref.players} players: {ref.name(ref.setup_dealer)} deals ({how})"
+        return f"{ref.game.title}, {ref.game.people} players: {ref.name(ref.setup_dealer)} deals ({how})"
     if ref.phase == HAND_OVER:
         return "hand over - " + ref._next_words()
     r = ref.racks

@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 def reviewable(game: Game) -> bool:
-    """Whether engine.ai.review can cost the cards of ``game``'s hands: two sides of two,
-    trumps fixed before the play (no auction, whose contracts change what a trick is worth)."""
-    return game.partnerships and game.players == 4 and not game.has_auction
+    """Whether engine.ai.review can cost the cards of ``game``'s hands: two sides of two
+    playing for tricks with four hands of 13 (hands a file of deals can give), trumps fixed
+    before the play (no auction, whose contracts change what a trick is worth)."""
+    return game.partnerships and game.players == 4 and not game.has_auction and game.plays_boards
 
 
 def name(seat: str) -> str:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 
+from engine.actions import Bid, Declare, Pass
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.game import Game
 from engine.seats import Seat
-from engine.table_spec import Sides
+from engine.table_spec import ScoresBy, Sides, TableSpec
 
 WE, THEY = "We", "They"  # the two sides of a partnership game: yours, and your opponents'
 YOU = "You"
+YOUR_TEAM = "Your team"
 PARTNER, LEFT, RIGHT = "Partner", "Left", "Right"
 NO_TRUMPS = "No trumps"
 # Words that take a plural verb: "We win", "Player 2 wins".
@@ -33,10 +35,11 @@ def _four_partners(game: Game) -> bool:
     return game.table.sides is Sides.PAIRS and game.players == 4
 
 
-def seat_word(game: Game, seat: Seat) -> str:
+def seat_word(game: Game, seat: Seat, viewer: Seat | None = None) -> str:
     """A seat as the table calls it (the game's description says): You, Partner, Left, Right
-    at four in partnerships; You, Player 2 ... Player n (clockwise from you) where each plays alone."""
-    return game.table.seat_name(seat, game.players, you(game))
+    at four in partnerships; You, Player 2 ... Player n (clockwise from you) where each plays alone.
+    ``viewer``: the seat that is You (a phone's), else the screen's (:func:`you`)."""
+    return game.table.seat_name(seat, game.players, you(game) if viewer is None else viewer)
 
 
 def partner_seat_word(seat: Seat) -> str:
@@ -50,19 +53,26 @@ def short_word(word: str) -> str:
     return f"P{word.removeprefix('Player ')}" if word.startswith("Player ") else word
 
 
-def seat_words(game: Game) -> tuple[str, ...]:
+def seat_words(game: Game, viewer: Seat | None = None) -> tuple[str, ...]:
     """Every seat's word, in seat order."""
-    return tuple(seat_word(game, Seat(i)) for i in range(game.players))
+    return tuple(seat_word(game, Seat(i), viewer) for i in range(game.players))
 
 
-def side_words(game: Game) -> tuple[str, ...]:
+def side_words(game: Game, viewer: Seat | None = None, short: bool = False) -> tuple[str, ...]:
     """The sides that score, in the engine's order (``Game.side_of``): We and They in
-    partnerships, else the word of the seat that scores alone for that side."""
+    partnerships, else the word of the seat that scores alone for that side; teams of
+    more than four seats (the game scores by side) by their first player: Your team,
+    Team 2 (Player 2's); ``short``: Us, T2 (a line holding three teams)."""
     if game.partnerships:
-        return (WE, THEY) if game.side_of(you(game)) == 0 else (THEY, WE)
+        return (WE, THEY) if game.side_of(you(game) if viewer is None else viewer) == 0 else (THEY, WE)
     words: dict[int, str] = {}
     for i in range(game.players):
-        words.setdefault(game.side_of(Seat(i)), seat_word(game, Seat(i)))
+        words.setdefault(game.side_of(Seat(i)), seat_word(game, Seat(i), viewer))
+    if game.table.scores_by is ScoresBy.SIDE:
+        yours = game.side_of(you(game) if viewer is None else viewer)
+        mine, team = ("Us", "T") if short else (YOUR_TEAM, "Team ")
+        return tuple(mine if s == yours else f"{team}{words[s].removeprefix('Player ')}"
+                     for s in range(game.sides))
     return tuple(words[s] for s in range(game.sides))
 
 
@@ -98,6 +108,32 @@ def trumps_word(trump: int) -> str:
     return NO_TRUMPS if trump >= 4 else f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump].capitalize()}"
 
 
+def mode_words(mode: str, spec: TableSpec) -> str:
+    """A bid's type as the grid's row says it, in the game's words: 'Uptown', 'No trump'."""
+    return spec.call_word(mode)
+
+
+def call_words(action: Bid | Pass, spec: TableSpec) -> str:
+    """A call as a button or a line says it, in the game's words: 'Pass', '4 uptown',
+    '4 no trump', '2 tricks', or a named call's word from the game's description."""
+    if isinstance(action, Pass):
+        return "Pass"
+    if action.call is not None:
+        return spec.call_word(action.call)
+    if action.tricks is not None:
+        return f"{action.tricks} trick{'s' if action.tricks != 1 else ''}"
+    return f"{action.level} {mode_words(str(action.mode), spec).lower()}"
+
+
+def declare_words(action: Declare, order: bool = True) -> str:
+    """'♠ Spades', 'No trumps', 'Downtown', '♥ Hearts, downtown' (``order``: the direction
+    said too, where the choices differ in it)."""
+    if action.trump in (None, "N"):
+        return str(action.order).capitalize() if action.order else NO_TRUMPS
+    suit = trumps_word("SHDC".index(str(action.trump)))
+    return f"{suit}, {action.order}" if action.order and order else suit
+
+
 def trumps_short(trump: int) -> str:
     """The trump suit in a narrow column: ``♠`` or ``NT``."""
     return "NT" if trump >= 4 else SUIT_SYMBOLS[trump]
@@ -116,7 +152,7 @@ def _rubber(game: Game) -> bool:
 _COMPASS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 _LETTERS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _SIDE_NAMES = {"North-South": 0, "East-West": 1}
-_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-7]|[NESW])\b")
+_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-8]|[NESW])\b")
 
 
 def say(game: Game, note: str) -> str:

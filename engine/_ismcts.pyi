@@ -1,6 +1,6 @@
 # Oh Hell / Knockout's search in C (engine/csrc/ismcts.c), built by setup.py: its signatures
-# for the type checker. Use it through engine.ai.ismcts; engine.ai.ismcts_py is the reference.
-from engine.ai.ismcts_py import Goal, Knowledge, Options, State
+# for the type checker. Use it through engine.search.ismcts; engine.search.ismcts_py is the reference.
+from engine.search.ismcts_py import Goal, Knowledge, Options, State
 
 def legal(state: State) -> tuple[int, ...]: ...
 def apply(state: State, action: int) -> State: ...

@@ -1,5 +1,5 @@
 """Which of a C core and its pure-Python reference a module uses (engine.solver,
-engine.family_solver, engine.ai.ismcts): the C when it is built, unless
+engine.family_solver, engine.search.ismcts): the C when it is built, unless
 ``WHIST_PURE_SOLVER`` is set (not empty, not 0), which forces every reference."""
 
 from __future__ import annotations

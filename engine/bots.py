@@ -2,7 +2,7 @@
 
 Both take an observation (what one seat may know) and return a legal card as
 text: ``random_card`` any legal card, ``rules_card`` the table's textbook
-player (engine.ai.rules, the AI's ``rules`` level), here without a search
+player (engine.search.rules, the AI's ``rules`` level), here without a search
 and shown hands of any size.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.actions import Play
-from engine.ai import rules
-from engine.ai.view import View, view_of
 from engine.cards import Card
 from engine.errors import ArgumentError
 from engine.games import get_game
 from engine.observation import Observation as Full
+from engine.search import rules
+from engine.search.view import View, view_of
 from engine.shuffle import rng_for
 
 Observation = Mapping[str, object]
@@ -40,7 +40,7 @@ def random_card(observation: Observation, seed: int | str | None = None) -> str:
 
 
 def rules_card(observation: Observation, seed: int | str | None = None) -> str:
-    """The textbook card (engine.ai.rules, or the game's own: ``Game.textbook``); ``seed``
+    """The textbook card (engine.search.rules, or the game's own: ``Game.textbook``); ``seed``
     is accepted for the bots' common shape: the textbook player has no ties left to chance."""
     game = observation.get("game")
     textbook = get_game(str(game)).textbook() if game is not None and "legal" in observation else None

@@ -188,6 +188,9 @@ def _check_limits(maximise: bool, node_limit: int, time_limit: float) -> None:
 
 
 def _order_code(order: Order) -> tuple[int, int, int, int]:
+    if order.jack_high:
+        raise ArgumentError("the family solver ranks the ace as the top trump: it cannot solve a "
+                            "hand where the jack of trumps is above it")
     return order.trump, int(order.downtown), int(order.ace_low), int(order.joker_lead == "free")
 
 

@@ -14,8 +14,6 @@ and its AI (``PLAYER`` in the package's ``ai`` module).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -24,53 +22,18 @@ from engine.actions import Bid, Declare, Exchange, Pass
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.order import Order
+from engine.phase import Contract, Phase, Step
 from engine.seats import SIDE_NAMES, Seat, around, seat_names
+from engine.table_spec import Sides
 
 if TYPE_CHECKING:
     from engine.actions import Action
-    from engine.deal import Deal, DealRecord
-    from engine.match import Match
     from engine.observation import Observation
     from engine.pbn import Hands
-    from engine.scoring import HandScore
+    from engine.record import DealRecord, HandSet, Revoke
+    from engine.scoring import GameResult, HandScore
     from engine.table_spec import Pages, SettingSpec, TableSpec
-
-
-class Phase(StrEnum):
-    """Where a hand stands; the observation's ``phase``."""
-
-    AUCTION = "auction"  # bids and passes
-    DECLARE = "declare"  # the declarer names trumps or the direction
-    EXCHANGE = "exchange"  # the declarer lays cards away (kitty, widow)
-    PLAY = "play"  # tricks
-    OVER = "over"  # every trick played, or a claim accepted
-
-
-@dataclass(frozen=True)
-class Step:
-    """A step before the play: which phase, and whose turn it is."""
-
-    phase: Phase
-    seat: Seat
-
-
-@dataclass(frozen=True)
-class Contract:
-    """What the auction settled: who plays for what, in which order of cards.
-
-    ``call`` names the contract in the game's words (``grand``, ``nullo``,
-    ``4 downtown``); ``declarer`` is None where nobody bid (all passed)."""
-
-    declarer: Seat | None
-    call: str
-    trump: int
-    downtown: bool = False
-    level: int | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        return {"declarer": None if self.declarer is None else self.declarer.name, "call": self.call,
-                "trump": "SHDCN"[self.trump], "order": "downtown" if self.downtown else "uptown",
-                "level": self.level}
+    from engine.trick import Trick
 
 
 def check_match_length(games_per_match: int) -> None:
@@ -114,6 +77,81 @@ class GameRules(Protocol):
     def summary(self) -> str: ...
 
 
+class DealState(Protocol):
+    """What the hooks read of a hand in play (engine.deal.Deal is one). The hooks name
+    this, not Deal: the deal asks the game (engine.deal imports engine.game), so the
+    game may not import the deal back."""
+
+    record: DealRecord
+    rules: GameRules
+    players: int
+    actions: list[Action]
+    auction: list[Bid | Pass]
+    declarations: list[Declare]
+    exchanges: list[Exchange]
+    piles: dict[str, tuple[Card, ...]]
+    out: frozenset[Seat]
+    tricks: list[Trick]
+    revokes: list[Revoke]
+    taken: list[int]
+    contract: Contract | None
+    order: Order
+    tricks_per_hand: int
+    current: Trick
+
+    @property
+    def trump(self) -> int: ...
+
+    @property
+    def dealer(self) -> Seat: ...
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+
+    @property
+    def step(self) -> Step | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def played(self) -> dict[Card, int]: ...
+
+    def hand(self, seat: Seat | str) -> frozenset[Card] | None: ...
+
+    def draw(self, seat: Seat, pile: str) -> Card: ...
+
+    def tricks_taken(self) -> tuple[int, int]: ...
+
+    def dealt_hands(self) -> HandSet: ...
+
+
+class MatchState(Protocol):
+    """What the hooks read of a match (engine.match.Match is one), for the same reason."""
+
+    game: Game
+    rules: GameRules
+    first_dealer: Seat
+
+    @property
+    def deals(self) -> Sequence[DealState]: ...
+
+    @property
+    def hands(self) -> Sequence[HandScore]: ...
+
+    @property
+    def games(self) -> Sequence[GameResult]: ...
+
+    @property
+    def games_won(self) -> tuple[int, ...]: ...
+
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def next_dealer(self) -> Seat: ...
+
+
 class Game:
     """A game of the family. Subclasses set the class attributes and override
     the hooks that differ."""
@@ -124,10 +162,8 @@ class Game:
     table: ClassVar[TableSpec]
     settings: ClassVar[tuple[SettingSpec, ...]]
     pages: ClassVar[Pages]
-    players: int = 4  # a game for several table sizes makes one instance a size (with_players)
-    partnerships: ClassVar[bool] = True
+    players: int = 4  # hands dealt; a game for several table sizes makes one instance a size (with_players)
     jokers: ClassVar[bool] = False
-    per_seat: ClassVar[int] = 1  # cards each seat plays to a trick
     plays_boards: ClassVar[bool] = False  # a file of deals (PBN: four hands of 13) can give its hands
     has_auction: ClassVar[bool] = False
 
@@ -143,14 +179,15 @@ class Game:
 
     def textbook(self) -> Callable[[Observation], Action] | None:
         """The game's textbook player (no search) for the simple bots, where it is not
-        engine.ai.rules' card play (which aims at the most tricks): ``TEXTBOOK`` of its
+        engine.search.rules' card play (which aims at the most tricks): ``TEXTBOOK`` of its
         package's ``ai`` module."""
         textbook: Callable[[Observation], Action] | None = self._ai().TEXTBOOK
         return textbook
 
     def _ai(self) -> ModuleType:
         # Loaded when first asked, by the package's name: the searches load the solvers, and
-        # the rules stay below the AI (engine.ai imports engine.games, never the other way).
+        # the rules stay below the AI (engine.ai imports engine.games, never the other way;
+        # the games' players build on engine.search, below them).
         return import_module(f"{type(self).__module__}.ai")
 
     def plays_for_tricks(self, obs: Observation) -> bool:
@@ -181,6 +218,24 @@ class Game:
         player count in their rules, so a stored match reloads at its size)."""
         return self
 
+    # -- the table's facts, as its description (``table``) gives them -------------
+    @property
+    def partnerships(self) -> bool:
+        """Whether the seats play in fixed pairs (0 and 2 against 1 and 3)."""
+        return self.table.sides is Sides.PAIRS
+
+    @property
+    def per_seat(self) -> int:
+        """Cards each seat plays to a trick."""
+        return self.table.cards_per_trick_per_seat
+
+    @property
+    def people(self) -> int:
+        """How many play: a hand each, but for a hand that another plays (dummy whist's
+        three players and the dummy's hand): the size of the table the description allows."""
+        counts = self.table.seat_counts
+        return self.players if self.players in counts or len(counts) != 1 else counts[0]
+
     # -- sides ------------------------------------------------------------------
     @property
     def sides(self) -> int:
@@ -197,7 +252,7 @@ class Game:
         schedule of games whose hands shrink or grow."""
         return 52 // self.players
 
-    def tricks_in_hand(self, deal: Deal) -> int:
+    def tricks_in_hand(self, deal: DealState) -> int:
         """Tricks in this hand: the cards a seat holds over the cards it plays
         to a trick (before any exchange, which keeps the count); a physical table's
         record says how many where it may know no hand."""
@@ -213,7 +268,7 @@ class Game:
         """Shuffle and deal hand ``hand_number`` (0-based) of a match."""
         raise NotImplementedError
 
-    def record_for(self, match: Match, seed: int | str | None) -> DealRecord:
+    def record_for(self, match: MatchState, seed: int | str | None) -> DealRecord:
         """The next hand of ``match``: by default ``next_record`` for its rules,
         next dealer and hand number. A game whose deal depends on the hands
         before (Knockout: who is still in, who names trumps) overrides this."""
@@ -241,107 +296,107 @@ class Game:
         """Refuse a record (a physical table's deal) these rules could not have dealt."""
 
     # -- steps before the play ------------------------------------------------------
-    def step(self, deal: Deal) -> Step | None:
+    def step(self, deal: DealState) -> Step | None:
         """The next step before the play (auction, declare, exchange), or None
         once the play can start. The default: an auction while it lasts."""
         if self.has_auction and self.contract(deal) is None:
             return Step(Phase.AUCTION, self.auction_turn(deal))
         return None
 
-    def declare_legal(self, deal: Deal, seat: Seat) -> Sequence[Declare]:
+    def declare_legal(self, deal: DealState, seat: Seat) -> Sequence[Declare]:
         raise RulesError(f"{self.title} has no declaration")
 
-    def exchange_count(self, deal: Deal) -> int:
+    def exchange_count(self, deal: DealState) -> int:
         """How many cards the seat exchanging lays away."""
         raise RulesError(f"{self.title} has no exchange")
 
-    def exchange_pile(self, deal: Deal) -> str | None:
+    def exchange_pile(self, deal: DealState) -> str | None:
         """The pile the seat exchanging takes into hand first (``kitty``), if any."""
         return None
 
-    def check_exchange(self, deal: Deal, action: Exchange) -> None:
+    def check_exchange(self, deal: DealState, action: Exchange) -> None:
         """Refuse a discard the game forbids (the deal has checked count and cards)."""
 
-    def exchange_legal(self, deal: Deal, seat: Seat) -> Sequence[Exchange]:
+    def exchange_legal(self, deal: DealState, seat: Seat) -> Sequence[Exchange]:
         """The exchanges to offer in ``legal`` where the game allows only a few (widow
         whist: lay away the widow or the hand held); empty where any
         ``exchange_count`` cards of the hand may go (Bid Whist's kitty)."""
         return []
 
-    def exchange_to(self, deal: Deal, seat: Seat) -> Seat | None:
+    def exchange_to(self, deal: DealState, seat: Seat) -> Seat | None:
         """Where the cards ``seat`` exchanges go: None, laid away (the pile ``discard``);
         a seat, passed to it face down. Passed cards reach their seats' hands together,
         once the last exchange of the step is made, so nobody sees what they receive
         before passing their own."""
         return None
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         """Cards of the piles ``seat`` may see now (a turned kitty, a widow, the discards)."""
         return {}
 
     # -- auction ------------------------------------------------------------------
-    def auction_turn(self, deal: Deal) -> Seat:
+    def auction_turn(self, deal: DealState) -> Seat:
         """Who speaks next: eldest first, round the table."""
         return around(deal.dealer, 1 + len(deal.auction), self.players)
 
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         raise RulesError(f"{self.title} has no auction")
 
-    def auction_seen(self, deal: Deal, seat: Seat) -> tuple[Bid | Pass, ...]:
+    def auction_seen(self, deal: DealState, seat: Seat) -> tuple[Bid | Pass, ...]:
         """The auction as ``seat`` may see it: all of it, except where bids are made
         face down (Minnesota whist's laid cards, shown to the others once turned)."""
         return tuple(deal.auction)
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         """The contract once the auction is over, else None. Games without an
         auction play in the record's trump, nobody declaring."""
         return Contract(None, "", deal.record.trump)
 
     # -- play ---------------------------------------------------------------------
-    def may_knock(self, deal: Deal, seat: Seat) -> bool:
+    def may_knock(self, deal: DealState, seat: Seat) -> bool:
         """Whether ``seat``, to play, may pass its turn in this trick instead of a card
         (Knockout's dog's life); its pass is a ``Pass`` action."""
         return False
 
-    def sits_out(self, deal: Deal, seat: Seat) -> bool:
+    def sits_out(self, deal: DealState, seat: Seat) -> bool:
         """Whether ``seat``, dealt in, plays no more tricks this hand (Knockout: a dog's
         life whose one card is played); it neither leads nor follows."""
         return False
 
-    def play_limit(self, deal: Deal, seat: Seat, legal: list[Card]) -> tuple[list[Card], str]:
+    def play_limit(self, deal: DealState, seat: Seat, legal: list[Card]) -> tuple[list[Card], str]:
         """The cards of ``legal`` (those following suit allows) that ``seat`` may play now,
         and, where the game bars some, the reason a person reads when trying one: a suit
         that may not be led yet, cards barred from the first trick. The default bars none."""
         return legal, ""
 
-    def order(self, deal: Deal, contract: Contract) -> Order:
+    def order(self, deal: DealState, contract: Contract) -> Order:
         return Order(contract.trump, contract.downtown)
 
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         return around(deal.dealer, 1, self.players)
 
-    def layout(self, deal: Deal, seat: Seat) -> frozenset[Card]:
+    def layout(self, deal: DealState, seat: Seat) -> frozenset[Card]:
         """Cards ``seat`` may play besides its hand (Scandinavian whist's face-up
         layout); the deal's follow rule counts them as held."""
         return frozenset()
 
-    def play_ring(self, deal: Deal) -> tuple[Seat, ...]:
+    def play_ring(self, deal: DealState) -> tuple[Seat, ...]:
         """The order of play round the table once the contract is known, where it is
         not the seats' numbers (dummy whist seats the dummy opposite the declarer);
         empty for the seats in order."""
         return ()
 
-    def actor(self, deal: Deal, seat: Seat) -> Seat:
+    def actor(self, deal: DealState, seat: Seat) -> Seat:
         """The player who acts for ``seat``: the seat itself, except a hand played by
         another (dummy whist's dummy, played by the declarer). The table and the
         arena ask the actor's player (a person, an AI level, a program) for the action,
         which still names ``seat``; the observation is ``seat``'s."""
         return seat
 
-    def after_trick(self, deal: Deal, winner: Seat) -> None:
+    def after_trick(self, deal: DealState, winner: Seat) -> None:
         """Between tricks: German whist's draws from the stock (``Deal.draw``)."""
 
-    def ends_early(self, deal: Deal) -> bool:
+    def ends_early(self, deal: DealState) -> bool:
         """Whether the hand is over before its last trick (asked once the contract
         is set, between tricks): thrown in after an auction nobody won (Solo's
         redeal: no card is played, the hand scores nothing and the next dealer
@@ -354,7 +409,7 @@ class Game:
         return int(seat) % 2 if self.partnerships else int(seat)
 
     # -- scoring ------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         raise NotImplementedError
 
@@ -365,7 +420,7 @@ class Game:
     def games_to_win(self, rules: GameRules) -> int:
         return 1
 
-    def match_winner(self, match: Match) -> int | None:
+    def match_winner(self, match: MatchState) -> int | None:
         """The side (or seat) that has won the match, else None: by default the
         first to win ``games_to_win`` games."""
         need = self.games_to_win(match.rules)
@@ -374,12 +429,12 @@ class Game:
                 return side
         return None
 
-    def still_in(self, match: Match) -> tuple[Seat, ...]:
+    def still_in(self, match: MatchState) -> tuple[Seat, ...]:
         """The seats still playing before the next hand: all of them, unless players
         leave the game (``table.knockouts``)."""
         return tuple(Seat(i) for i in range(self.players))
 
-    def next_dealer(self, match: Match) -> Seat:
+    def next_dealer(self, match: MatchState) -> Seat:
         """The deal passes to the left after every hand."""
         return around(match.first_dealer, len(match.deals), self.players)
 
@@ -395,5 +450,6 @@ class Game:
         return False
 
 
-__all__ = ["Contract", "Game", "GameRules", "Phase", "Player", "Step", "check_match_length",
+__all__ = ["Contract", "DealState", "Game", "GameRules", "MatchState", "Phase", "Player", "Step",
+           "check_match_length",
            "games_to_win_of", "setting_value"]

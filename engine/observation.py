@@ -10,7 +10,7 @@ in ``docs/observation.md``::
     turn               the seat to act (null when the hand is over)
     hand               this seat's cards
     dealer, trump      trump is S H D C or N
-    order              uptown | downtown
+    order              uptown | downtown | jack_high (the trump jack above the ace)
     trump_card         the turned card while it lies face up, else null
     piles              other cards this seat can see, by pile name
     discard            in the exchange: how many cards of the hand to lay away
@@ -29,18 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine.actions import Action, Bid, Pass, action_from_dict
 from engine.cards import STRAINS, Card, parse_card, parse_cards
 from engine.errors import NotationError
-from engine.game import Contract, Phase
 from engine.order import Order
+from engine.phase import Contract, Phase
 from engine.seats import Seat, seat_label, seat_names
 from engine.trick import Trick
-
-if TYPE_CHECKING:
-    from engine.deal import Deal
 
 
 @dataclass(frozen=True)
@@ -134,7 +130,7 @@ class Observation:
         }
 
     def _order(self) -> Order:
-        return Order(self.trump, self.order == "downtown")
+        return Order(self.trump, self.order == "downtown", jack_high=self.order == "jack_high")
 
     def _contract_json(self, contract: Contract) -> dict[str, object]:
         out = contract.to_dict()
@@ -216,30 +212,5 @@ def _contract(data: Mapping[str, object], players: int) -> Contract:
     )
 
 
-def observe(deal: Deal, seat: Seat, scores: Scores | None = None) -> Observation:
-    """What ``seat`` may know of ``deal`` now."""
-    hand = deal.hand(seat)
-    turn = deal.turn
-    piles = deal.game.visible_piles(deal, seat)
-    contract = deal.contract
-    order = deal.order
-    if contract is None and deal.step is not None and deal.step.phase is not Phase.AUCTION:
-        # Steps after the auction (an exchange after trumps are named) are taken
-        # knowing the contract so far, if the game can name it yet.
-        contract = deal.game.contract(deal)
-        if contract is not None:
-            order = deal.game.order(deal, contract)
-    return Observation(
-        game=deal.game.name, seat=seat, players=deal.players, phase=deal.phase, turn=turn,
-        hand=tuple(sorted(hand)) if hand is not None else (), dealer=deal.dealer, trump=order.trump,
-        order=order.name, trump_card=deal.record.trump_card, tricks=tuple(deal.tricks),
-        trick=deal.current, won=tuple(deal.taken),
-        legal=tuple(deal.legal_actions()) if turn == seat else (),
-        auction=deal.game.auction_seen(deal, seat), contract=contract, piles=piles,
-        rules=deal.rules.to_dict(), scores=scores,
-        discard=deal.exchange_count() if turn == seat else 0,
-    )
-
-
-__all__ = ["Observation", "Scores", "observe"]
+__all__ = ["Observation", "Scores"]
 

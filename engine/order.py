@@ -30,12 +30,14 @@ class Order:
       above little; at no trump they belong to no suit and never win.
       ``joker_lead`` "trump" makes a led joker a trump lead; "free" lets the
       next card fix the suit (the joker still wins as top trump).
+    - ``jack_high``: the jack of trumps is the top trump, above the ace (J A K Q T ...).
     """
 
     trump: int = NO_TRUMP
     downtown: bool = False
     ace_low: bool = False
     joker_lead: str = "trump"
+    jack_high: bool = False
 
     def __post_init__(self) -> None:
         if not 0 <= self.trump <= NO_TRUMP:
@@ -45,8 +47,8 @@ class Order:
 
     @property
     def name(self) -> str:
-        """``uptown`` or ``downtown`` (the observation's rank order)."""
-        return "downtown" if self.downtown else "uptown"
+        """``uptown``, ``downtown`` or ``jack_high`` (the observation's rank order)."""
+        return "downtown" if self.downtown else "jack_high" if self.jack_high else "uptown"
 
     @property
     def strain(self) -> str:
@@ -63,6 +65,8 @@ class Order:
         rank = card.rank
         if card.suit == JOKER:
             return rank + 2
+        if self.jack_high and rank == 11 and card.suit == self.trump:
+            return 15
         if not self.downtown:
             return rank
         if rank == 14:

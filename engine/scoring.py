@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import STRAINS, SUIT_NAMES
-from engine.deal import Revoke
+from engine.record import Revoke
 from engine.seats import Seat
 
 SIDE_LONG_NAMES = ("North-South", "East-West")

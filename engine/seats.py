@@ -12,7 +12,7 @@ from enum import IntEnum
 
 from engine.errors import NotationError
 
-MAX_SEATS = 7
+MAX_SEATS = 8
 
 
 class Seat(IntEnum):
@@ -23,7 +23,7 @@ class Seat(IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Seat | None:
-        # Seats 4..6 exist only at tables of five to seven: made on demand, so
+        # Seats 4..7 exist only at tables of five to eight: made on demand, so
         # iterating Seat (a four-seat table) still gives N E S W.
         if isinstance(value, int) and not isinstance(value, bool) and 4 <= value < MAX_SEATS:
             seat = int.__new__(cls, value)
@@ -90,7 +90,7 @@ SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
 def seats_at(players: int) -> tuple[Seat, ...]:
-    """The seats of a table of ``players`` (2 to 7), clockwise from seat 0."""
+    """The seats of a table of ``players`` (2 to 8), clockwise from seat 0."""
     if not 2 <= players <= MAX_SEATS:
         raise NotationError(f"a table seats 2 to {MAX_SEATS} players, not {players}")
     return tuple(Seat(i) for i in range(players))

@@ -35,7 +35,7 @@ transposition table from a small pool, so calls from several threads are
 safe and values never depend on call history (the time a call takes does:
 a context keeps its table between calls, whole while the same deal is being
 solved). ``set_table_size(bytes)`` sets the table size of each context
-(default 64 MiB; engine.ai.sizes sizes it to the board; its pages are used
+(default 64 MiB; engine.search.sizes sizes it to the board; its pages are used
 only as searches fill them, and never more than the size: when the table is
 full it keeps the positions with the most tricks left and frees the rest) and
 ``clear_tables()`` empties the tables, so the next call's work depends on
@@ -82,7 +82,7 @@ Hands = tuple[int, int, int, int]
 
 
 class Solver(Protocol):
-    """A double-dummy evaluator as the AI's search uses it (engine.ai.pimc).
+    """A double-dummy evaluator as the AI's search uses it (engine.search.pimc).
 
     What it can do is stated by its attributes, never probed by calling it: a
     solver that cannot honour ``node_limit`` says so, and the search gives it
@@ -191,7 +191,7 @@ class CSolver:
 
     def deal_layouts(self, plan: bytes, base: list[int], suit_cards: list[int], others: list[int],
                      needs: tuple[int, ...], n: int, seed: int) -> list[Hands]:
-        """``n`` uniform layouts of the unseen cards, dealt by the C core (engine.ai.sampling)."""
+        """``n`` uniform layouts of the unseen cards, dealt by the C core (engine.search.sampling)."""
         return _solver.deal_layouts(plan, base, suit_cards, others, needs, n, seed)
 
 

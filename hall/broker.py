@@ -13,6 +13,14 @@ write another drive's topics.
 Passwords are made here (``secrets``), written to credentials files only
 its owner may read, and hashed by ``mosquitto_passwd -U`` in the broker's
 password file: never passed on a command line, never logged.
+
+The broker listens with TLS (port 8883): each run makes the drive's own
+certificate authority, signs the broker's key for the names the organiser
+gives (the loopback names always), and puts the authority's certificate in
+every credentials file, so a table trusts that broker and no other. The
+authority's own key is used once and never written down. Plain MQTT (1883)
+listens on loopback only (the hub on the broker's own Pi), or everywhere
+when the organiser asks for it (``plain``).
 """
 
 from __future__ import annotations
@@ -31,7 +39,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hall.drive import DriveError, DriveSettings
-from hall.link import Credentials, LinkError, drive_prefix
+from hall.link import PLAIN_PORT, TLS_PORT, Credentials, LinkError, drive_prefix
+from hall.messages import MAX_PACKET
+from hall.tls import BrokerCertificates, make_certificates
+
+LOOPBACK = "127.0.0.1"
 
 
 def hub_user(drive: str) -> str:
@@ -83,17 +95,25 @@ def acl(drives: Sequence[str], tables: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _private(path: Path, text: str) -> None:
+def _private(path: Path, text: str | bytes) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
+    # the mode os.open gives applies to a new file only: one left 0644 by hand is made private too
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(text.encode("utf-8") if isinstance(text, str) else text)
 
 
-def write_broker_config(directory: str | Path, drives: Sequence[str], tables: int, *, port: int = 1883,
-                        bind: str = "0.0.0.0", run_as: str | None = None) -> BrokerFiles:
+def write_broker_config(directory: str | Path, drives: Sequence[str], tables: int, *, port: int = TLS_PORT,
+                        bind: str = "0.0.0.0", names: Sequence[str] = (), plain: bool = False,
+                        plain_port: int | None = PLAIN_PORT, run_as: str | None = None) -> BrokerFiles:
     """Write mosquitto.conf, the hashed password file, the ACL and the credentials files of each
-    drive's hub and of its tables 1 to ``tables`` into ``directory``. ``run_as``: the user mosquitto
-    keeps when started as root."""
+    drive's hub and of its tables 1 to ``tables`` into ``directory``.
+
+    The TLS listener (``port`` on ``bind``) shows a certificate for ``names`` (the broker's host
+    names or addresses, as the tables are given them) and loopback; plain MQTT listens on
+    ``plain_port`` on loopback (None: not at all). ``plain``: no TLS, plain MQTT on ``port`` at
+    ``bind`` (a hall that cannot use TLS; its passwords cross the Wi-Fi readable). ``run_as``: the
+    user mosquitto keeps when started as root."""
     for d in drives:
         DriveSettings(d, tables=tables)  # the drive name's and the number of tables' own checks
     tool = shutil.which("mosquitto_passwd")
@@ -101,22 +121,31 @@ def write_broker_config(directory: str | Path, drives: Sequence[str], tables: in
         raise DriveError("mosquitto_passwd is not installed: install the mosquitto package")
     out = Path(directory).resolve()
     (out / "data").mkdir(parents=True, exist_ok=True)
-    plain = []
+    certs = None if plain else make_certificates(names)
+    ca = None if certs is None else certs.ca.decode("ascii")
+    passwords = []
     for d in drives:
         users = [("hub", hub_user(d))] + [(table_who(t), table_user(d, t)) for t in range(1, tables + 1)]
         for who, user in users:
-            cred = Credentials(user, secrets.token_urlsafe(18))
+            cred = Credentials(user, secrets.token_urlsafe(18), ca)
             _private(out / f"{d}-{who}.toml", cred.to_toml())
-            plain.append(f"{cred.username}:{cred.password}")
+            passwords.append(f"{cred.username}:{cred.password}")
     passwd = out / "passwd"
-    _private(passwd, "\n".join(plain) + "\n")
+    _private(passwd, "\n".join(passwords) + "\n")
     # -U hashes the file in place: the passwords never appear in a process list
     subprocess.run([tool, "-U", str(passwd)], check=True, capture_output=True)
     (out / "acl").write_text(acl(drives, tables), encoding="utf-8")
     conf = out / "mosquitto.conf"
-    lines = [
-        "# written by whist-table hall broker-config",
-        f"listener {port} {bind}",
+    lines = ["# written by whist-table hall broker-config"]
+    if certs is None:
+        lines.append(f"listener {port} {bind}")
+    else:
+        lines += _tls_listener(out, certs, port, bind)
+        if plain_port is not None:
+            lines.append(f"listener {plain_port} {LOOPBACK}")
+    lines += [
+        # a message larger than any of a drive's (hall.messages) is refused by the broker itself
+        f"max_packet_size {MAX_PACKET}",
         "allow_anonymous false",
         f"password_file {passwd}",
         f"acl_file {out / 'acl'}",
@@ -135,6 +164,14 @@ def write_broker_config(directory: str | Path, drives: Sequence[str], tables: in
         lines.append(f"user {run_as}")
     conf.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return BrokerFiles(conf, out)
+
+
+def _tls_listener(out: Path, certs: BrokerCertificates, port: int, bind: str) -> list[str]:
+    (out / "ca.pem").write_bytes(certs.ca)
+    (out / "broker.pem").write_bytes(certs.certificate)
+    _private(out / "broker.key", certs.key)
+    return [f"listener {port} {bind}", f"cafile {out / 'ca.pem'}", f"certfile {out / 'broker.pem'}",
+            f"keyfile {out / 'broker.key'}", "tls_version tlsv1.2"]
 
 
 def mosquitto_binary() -> str | None:
@@ -158,7 +195,7 @@ class MosquittoProcess:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                socket.create_connection((LOOPBACK, self.port), timeout=0.2).close()
                 return
             except OSError:
                 if self.proc.poll() is not None:
@@ -175,16 +212,19 @@ class MosquittoProcess:
 
 def free_port() -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((LOOPBACK, 0))
         return int(s.getsockname()[1])
 
 
-def local_broker(directory: str | Path, drives: Sequence[str], tables: int) -> MosquittoProcess:
-    """A broker of our own on a free loopback port (the tests, hall simulate), started."""
+def local_broker(directory: str | Path, drives: Sequence[str], tables: int, *,
+                 plain: bool = False) -> MosquittoProcess:
+    """A broker of our own on a free loopback port (the tests, hall simulate), started: TLS
+    unless ``plain``."""
     port = free_port()
     # as root mosquitto would drop to a 'mosquitto' user that cannot read these files
     run_as = getpass.getuser() if os.geteuid() == 0 else None
-    files = write_broker_config(directory, drives, tables, port=port, bind="127.0.0.1", run_as=run_as)
+    files = write_broker_config(directory, drives, tables, port=port, bind=LOOPBACK, plain=plain,
+                                plain_port=None, run_as=run_as)
     broker = MosquittoProcess(files, port, files.directory / "mosquitto.log")
     broker.start()
     return broker

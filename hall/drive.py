@@ -57,6 +57,9 @@ class ResultConflict(DriveError):
     """A second, different result for a hand the hub has already counted."""
 
 
+_SETTING_KINDS: dict[str, type] = {"str": str, "int": int, "bool": bool}  # DriveSettings' field types
+
+
 @dataclass(frozen=True)
 class DriveSettings:
     """The organiser's settings, defaults as in the customs (24 hands, one a round)."""
@@ -150,10 +153,14 @@ class DriveSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> DriveSettings:
-        names = {f.name for f in fields(cls)}
-        unknown = set(data) - names
+        kinds = {f.name: _SETTING_KINDS[str(f.type)] for f in fields(cls)}
+        unknown = set(data) - set(kinds)
         if unknown:
             raise DriveError(f"unknown drive setting(s): {', '.join(sorted(unknown))}")
+        for name, value in data.items():
+            kind = kinds[name]
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise DriveError(f"drive setting {name}: {value!r} is not a {kind.__name__}")
         try:
             return cls(**data)  # type: ignore[arg-type]
         except TypeError as exc:
@@ -255,10 +262,15 @@ class HandResult:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandResult:
+        """A result from our own store (what arrives from a table passes hall.messages first)."""
         try:
             data = as_mapping(json.loads(text), "a hand result")
         except ValueError as exc:
             raise NotationError(f"a hand result is not JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> HandResult:
         tricks = as_list(json_field(data, "tricks", "a hand result"), "a result's tricks")
         if len(tricks) != 2:
             raise NotationError(f"a result's tricks are [N/S, E/W], not {tricks!r}")

@@ -15,12 +15,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.errors import NotationError
+from device.gate import RefusalLog, Refused
 from engine.seats import Seat
+from hall import messages
 from hall.drive import (
     DriveError,
     DriveSettings,
-    HandResult,
     ResultBook,
     ResultConflict,
     Seating,
@@ -30,12 +30,12 @@ from hall.drive import (
     standings,
 )
 from hall.link import (
+    BrokerRefused,
     Connected,
     Link,
     LinkEvent,
     Message,
     Published,
-    Refused,
     acked_topic,
     board_topic,
     drive_prefix,
@@ -57,7 +57,9 @@ class HubCounts:
     results: int = 0  # result messages received
     counted: int = 0  # new hands counted
     duplicates: int = 0
-    refused: int = 0
+    refused: int = 0  # results refused (the gate's, the drive's checks, conflicts)
+    faults: int = 0  # messages the hub failed on: refused, logged with the fault, the hub goes on
+    cleared: int = 0  # retained results or sign-ins the hub asked the broker to wipe
     published: int = 0
     check_seconds: float = 0.0  # time spent replaying results through the engine
     fold_seconds: float = 0.0  # time spent folding the standings
@@ -127,6 +129,8 @@ class Hub:
         self._round_seen_at: dict[int, float] = {}
         self.online: dict[int, bool] = {}  # tables heard from: connected now or not
         self.tags: dict[str, str] = {}  # a player's tag (upper-case hex) -> name, from the players list
+        self.refusals = RefusalLog(log)
+        self._faults_seen: set[str] = set()
 
     @property
     def offline(self) -> tuple[int, ...]:
@@ -181,32 +185,52 @@ class Hub:
                 self._publish_acked(t)
             self._published_rounds = 0
             self._last_board = -1e9
-        elif isinstance(event, Refused):
+        elif isinstance(event, BrokerRefused):
             log.error("the broker refused the hub: %s (check the hub's credentials file)", event.reason)
         elif isinstance(event, Message):
-            table = table_of(event.topic)
-            if table is None:
-                return
-            if event.topic.endswith("/result"):
-                self.receive_result(table, event.payload)
-            elif event.topic.endswith("/signin"):
-                self.receive_signin(table, event.payload)
-            elif event.topic.endswith("/online"):
-                self.online[table] = event.payload == b"1"
+            self._message(event)
         elif isinstance(event, Published) and not event.ok:
             log.warning("the broker refused a message of the hub: %s", event.reason)
 
+    def _message(self, event: Message) -> None:
+        table = table_of(event.topic)
+        if table is None or not 1 <= table <= self.settings.tables:
+            return
+        kind = event.topic.rsplit("/", 1)[1]
+        if kind in ("result", "signin") and event.retained and event.payload:
+            # tables never retain these: a retained one (a poison message above all) would come
+            # back on every start of the hub, so it is wiped once heard
+            if self._publish(event.topic, "", retain=True):
+                self.counts.cleared += 1
+        if not event.payload:  # a wiped retained message, said again by the broker
+            return
+        if kind == "result":
+            self.receive_result(table, event.payload)
+        elif kind == "signin":
+            self.receive_signin(table, event.payload)
+        elif kind == "online":
+            self.online[table] = event.payload == b"1"
+
+    def _refuse(self, table: int, refused: Refused) -> None:
+        """Logged and kept in the store for ``hall status``, a flood from one table in a few lines."""
+        if self.refusals.note(refused):
+            self.store.refuse(table, f"{refused.what}: {refused.reason}")
+
     def receive_result(self, table: int, payload: bytes) -> None:
         self.counts.results += 1
+        sender = f"table {table}"
         t0 = time.perf_counter()
         try:
-            result = checked(self.settings, HandResult.from_json(payload))
+            result = checked(self.settings, messages.result(payload, sender))
             if result.table != table:
                 raise DriveError(f"a result of table {result.table} came on table {table}'s topic")
-        except (DriveError, NotationError) as exc:
+        except Refused as exc:
             self.counts.refused += 1
-            log.warning("refused a result from table %d: %s", table, exc)
-            self.store.refuse(table, str(exc))
+            self._refuse(table, exc)
+            return
+        except DriveError as exc:  # the drive's own checks: its key, its cards, its tricks
+            self.counts.refused += 1
+            self._refuse(table, Refused(sender, "a hand result", str(exc)))
             return
         finally:
             self.counts.check_seconds += time.perf_counter() - t0
@@ -214,8 +238,7 @@ class Hub:
             new = self.store.add(result)
         except ResultConflict as exc:
             self.counts.refused += 1
-            log.warning("%s", exc)
-            self.store.refuse(table, str(exc))
+            self._refuse(table, Refused(sender, "a hand result", str(exc)))
             new = False
         if new:
             self.book.add(result)
@@ -229,28 +252,29 @@ class Hub:
 
     def receive_signin(self, table: int, payload: bytes) -> None:
         try:
-            data = json.loads(payload)
-            seat = Seat.parse(str(data["seat"]))
-            if "tag" in data:  # a player's own tag laid on the table's card reader
-                tag = str(data["tag"]).strip().upper()
-                name = self.tags.get(tag) or f"Tag {tag}"
-            else:
-                name = str(data["name"]).strip()
-            if not 1 <= table <= self.settings.tables or not name:
-                raise DriveError(f"a sign-in needs a table 1 to {self.settings.tables} and a name")
-        except (ValueError, KeyError, TypeError, NotationError) as exc:
-            log.warning("refused a sign-in from table %d: %s", table, exc)
+            signin = messages.signin(payload, f"table {table}")
+        except Refused as exc:
+            self._refuse(table, exc)
             return
+        seat = signin.seat
+        if signin.tag is not None:  # a player's own tag laid on the table's card reader
+            name = self.tags.get(signin.tag) or f"Tag {signin.tag}"
+        else:
+            assert signin.name is not None
+            name = signin.name
         if self.started:
-            log.warning("%s signed in at table %d after the start: round one is seated already", name, table)
+            self._refuse(table, Refused(f"table {table}", "a sign-in",
+                                        f"{name} signed in after the start: round one is seated already"))
             return
         self.store.sign_in(table, seat, name)
         log.info("%s signed in at table %d, %s", name, table, seat.name)
 
     # -- publishing --
-    def _publish(self, topic: str, payload: str, retain: bool = True) -> None:
+    def _publish(self, topic: str, payload: str, retain: bool = True) -> bool:
         if self.link is not None and self.link.publish(topic, payload, qos=1, retain=retain) is not None:
             self.counts.published += 1
+            return True
+        return False
 
     def _publish_drive(self) -> None:
         first = self.first
@@ -260,7 +284,7 @@ class Hub:
         }))
 
     def _publish_acked(self, table: int) -> None:
-        self._publish(acked_topic(self.settings.drive, table), json.dumps(self.store.counted(table)))
+        self._publish(acked_topic(self.settings.drive, table), messages.acked_json(self.store.counted(table)))
 
     def tick(self) -> None:
         """Refold and publish the board and any new round's seating, at most every BOARD_EVERY."""
@@ -279,15 +303,32 @@ class Hub:
                     {str(r): list(seating.at(t)) for r, seating in enumerate(s.seatings, start=1)}))
             self._published_rounds = len(s.seatings)
 
+    def guarded(self, event: LinkEvent) -> None:
+        """``handle``, surviving any one message: one the hub fails on is refused, counted and
+        logged with the fault (in full the first time a fault of its kind is seen), and the
+        drive goes on with the next."""
+        try:
+            self.handle(event)
+        except Exception as exc:  # the drive must outlive a bug of ours that one message finds
+            self.counts.faults += 1
+            kind = type(exc).__name__
+            table = table_of(event.topic) if isinstance(event, Message) else None
+            sender = f"table {table}" if table is not None else "the broker"
+            if kind not in self._faults_seen:
+                self._faults_seen.add(kind)
+                log.exception("the hub failed on a message from %s: refused; the drive goes on", sender)
+            else:
+                self.refusals.note(Refused(sender, "a message", f"the hub failed on it ({kind}: {exc})"))
+
     def step(self, timeout: float = 0.1) -> bool:
         """Handle what the broker sent within ``timeout``; False when nothing came."""
         got = False
         if self.link is not None:
             try:
-                self.handle(self.link.events.get(timeout=timeout))
+                self.guarded(self.link.events.get(timeout=timeout))
                 got = True
                 while True:
-                    self.handle(self.link.events.get_nowait())
+                    self.guarded(self.link.events.get_nowait())
             except queue.Empty:
                 pass
         self.tick()

@@ -13,16 +13,18 @@ from typing import Protocol
 
 from device.moves import choose_action_fixed
 from engine.actions import Action
-from engine.ai.levels import LEVELS
 from engine.observation import Observation
+from engine.search.levels import LEVELS
 from engine.seats import SEAT_NAMES, Seat
 from hall.drive import DriveError, DriveSettings, Standings, missing_tables, standings
 from hall.hub import Hub, hub_subscriptions, read_players
-from hall.link import Broker, Credentials, Link
+from hall.link import Broker, Credentials, Link, Untrusted
 from hall.store import HubStore, TableJournal
 from hall.table import Chooser, HallTable, table_link
 
 log = logging.getLogger(__name__)
+
+_REFUSAL_SHOWN = 300  # characters of the last refusal ``hall status`` prints
 
 
 class HubScreen(Protocol):
@@ -129,8 +131,7 @@ def run_table(args: argparse.Namespace) -> int:
             if args.players:
                 _sign_in(table, args.players, args.wait)
             if table.wait_for_drive(args.wait) is None:
-                print(f"table {args.table}: drive {args.drive} has not started (no word from the hub in "
-                      f"{args.wait:g} s)", file=sys.stderr)
+                print(f"table {args.table}: {_not_joined(table, args)}", file=sys.stderr)
                 return 1
             table.play(args.rounds)
             if not table.flush(30.0):
@@ -142,6 +143,22 @@ def run_table(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     return 0
+
+
+def _not_joined(table: HallTable, args: argparse.Namespace) -> str:
+    """Why the table has no drive: the broker refusing it, or it the broker, says so, not the
+    hub's silence."""
+    refused = table.broker_refused
+    where = table.link.broker if table.link is not None else args.broker
+    again = f"give it the credentials file hall broker-config last wrote for table {args.table}"
+    if isinstance(refused, Untrusted):
+        return (f"the broker at {where} showed a certificate the drive's CA did not sign for that name "
+                f"({refused.reason}): give its name as broker-config's --name gave it, or {again}")
+    if refused is not None and refused.credentials:
+        return f"the broker at {where} refused this table's user and password ({refused.reason}): {again}"
+    if refused is not None:
+        return f"the broker at {where} refused this table ({refused.reason})"
+    return f"drive {args.drive} has not started (no word from the hub in {args.wait:g} s)"
 
 
 def _sign_in(table: HallTable, players: str, wait: float) -> None:
@@ -204,6 +221,8 @@ def status_text(store: HubStore, top: int | None = None) -> str:
     refused = store.refusals()
     if refused:
         lines.append("")
-        lines.append(f"{len(refused)} message(s) refused; the last: {refused[-1][1]}")
+        last = refused[-1][1]  # one line, whatever an older hub kept
+        last = last if len(last) <= _REFUSAL_SHOWN else last[:_REFUSAL_SHOWN] + "..."
+        lines.append(f"{len(refused)} message(s) refused; the last: {last}".replace("\n", " "))
     return "\n".join(lines)
 

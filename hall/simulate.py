@@ -50,13 +50,14 @@ class Figures:
 
 def simulate(tables: int, rounds: int, hands: int, *, broker: Broker | None = None,
              broker_dir: Path | None = None, drive: str = "sim", level: str = "random", seed: str = "sim",
-             progress: TextIO | None = None) -> Figures:
+             progress: TextIO | None = None, plain: bool = False) -> Figures:
+    """``plain``: our own broker without TLS (to measure what TLS costs)."""
     settings = DriveSettings(drive, tables=tables, rounds=rounds, hands_per_round=hands, seed=seed)
     ai_chooser(level)  # an unknown level is refused before anything starts
     with tempfile.TemporaryDirectory(prefix="whist-hall-") as tmp:
         own: MosquittoProcess | None = None
         if broker is None:
-            own = local_broker(Path(tmp) / "broker", [drive], tables)
+            own = local_broker(Path(tmp) / "broker", [drive], tables, plain=plain)
             broker, broker_dir = Broker("127.0.0.1", own.port), own.files.directory
         if broker_dir is None:
             raise DriveError("a running --broker needs --broker-dir: the directory hall broker-config wrote")
@@ -183,7 +184,8 @@ def simulate_from_args(args: argparse.Namespace) -> int:
     broker = Broker.parse(args.broker) if args.broker else None
     f = simulate(args.tables, args.rounds, args.hands, broker=broker,
                  broker_dir=Path(args.broker_dir) if args.broker_dir else None, drive=args.drive,
-                 level=args.level, seed=args.seed, progress=None if args.json else sys.stderr)
+                 level=args.level, seed=args.seed, progress=None if args.json else sys.stderr,
+                 plain=args.plain)
     if args.json:
         print(json.dumps(asdict(f)))
     else:

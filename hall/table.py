@@ -17,28 +17,32 @@ import json
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TextIO
 
+from device.driver import ChooserPlayer, Driver
+from device.gate import RefusalLog, Refused
 from engine.actions import Action
 from engine.deal import DealRecord
 from engine.match import Match
 from engine.observation import Observation
 from engine.scoring import HandScore
 from engine.seats import Seat
+from hall import messages
 from hall.broker import check_table_user
 from hall.drive import DriveError, Four, HandResult, Seating, round_winner, table_moves, trumps_name
 from hall.drive import DriveSettings as DriveSettings
 from hall.link import (
     Broker,
+    BrokerRefused,
     Connected,
     Credentials,
     Link,
     LinkEvent,
     Message,
     Published,
-    Refused,
+    Untrusted,
     acked_topic,
     board_topic,
     drive_topic,
@@ -110,17 +114,25 @@ class HallTable:
         joined = self.journal.joined(self.drive)
         self.settings: DriveSettings | None = joined[0] if joined and joined[1] == self.table else None
         self.first: Seating | None = None
-        self.board: dict[str, object] | None = None
+        self.board: Mapping[str, object] | None = None
         self._sent_at: dict[tuple[int, int], float] = {}
+        self.refusals = RefusalLog(log)
+        # why the table cannot talk to the broker, if it cannot: the broker refused it, or the
+        # table refused the broker's certificate
+        self.broker_refused: BrokerRefused | Untrusted | None = None
 
     # -- the broker --
     def handle(self, event: LinkEvent) -> None:
         if isinstance(event, Connected):
+            self.broker_refused = None
             self._sent_at.clear()  # everything unacknowledged goes again
             self.send_pending()
-        elif isinstance(event, Refused):
+        elif isinstance(event, BrokerRefused):
+            self.broker_refused = event
             log.error("the broker refused table %d: %s (check the drive's credentials file)",
                       self.table, event.reason)
+        elif isinstance(event, Untrusted):
+            self.broker_refused = event
         elif isinstance(event, Published) and not event.ok:
             self.counts.refused += 1
             log.warning("the broker refused a result of table %d: %s", self.table, event.reason)
@@ -128,28 +140,25 @@ class HallTable:
             self._message(event)
 
     def _message(self, event: Message) -> None:
+        # the ACL lets only the hub write these topics; a bad message must not stop the table's game
         try:
-            data = json.loads(event.payload)
-        except ValueError:
-            log.warning("ignored a message on %s that is not JSON", event.topic)
-            return
-        try:
-            self._apply(event.topic, data)
-        except (KeyError, TypeError, ValueError) as exc:  # a bad message must not stop the table's game
-            log.warning("ignored a message on %s: %s", event.topic, exc)
+            self._apply(event.topic, event.payload)
+        except Refused as exc:
+            self.refusals.note(exc)
+        except DriveError as exc:
+            self.refusals.note(Refused("the hub", event.topic, str(exc)))
 
-    def _apply(self, topic: str, data: Any) -> None:
+    def _apply(self, topic: str, payload: bytes) -> None:
         if topic.endswith("/drive"):
-            if not isinstance(data, dict) or not isinstance(data.get("settings"), dict):
-                raise TypeError("a drive message is an object with the drive's settings")
-            settings = DriveSettings.from_dict(data["settings"])
+            message = messages.drive(payload, "the hub")
+            settings = message.settings
             if self.drive is not None and settings.drive != self.drive:
                 return
             if self.settings is not None and settings != self.settings:
                 raise DriveError(f"the hub's drive {settings.drive} has other settings than the one this "
                                  f"table joined ({self.journal.path}): it keeps playing its own")
-            if data.get("seating") is not None:
-                self.first = Seating.from_dict(data["seating"])
+            if message.seating is not None:
+                self.first = message.seating
             if self.settings is None:
                 self.journal.join(settings, self.table)
                 self.settings = settings
@@ -159,14 +168,12 @@ class HallTable:
         elif self.settings is None:
             return
         elif topic == acked_topic(self.settings.drive, self.table):
-            self.counts.acked += self.journal.ack(self.settings.drive, [(r, h) for r, h in data])
+            self.counts.acked += self.journal.ack(self.settings.drive, messages.acked(payload, "the hub"))
         elif topic == seating_topic(self.settings.drive, self.table):
-            if not isinstance(data, dict):
-                raise TypeError(f"a seating is an object of rounds, not {data!r}")
-            for r, four in data.items():
-                self.journal.set_seating(self.settings.drive, int(r), tuple(four))
+            for r, four in messages.seatings(payload, "the hub").items():
+                self.journal.set_seating(self.settings.drive, r, four)
         elif topic == board_topic(self.settings.drive):
-            self.board = data
+            self.board = messages.board(payload, "the hub")
 
     def pump(self, timeout: float = 0.0) -> None:
         """Handle what the broker sent (waiting up to ``timeout`` for the first), resend what is due."""
@@ -202,10 +209,17 @@ class HallTable:
         payload = json.dumps({"seat": seat.name, **who})
         return self.link.publish(signin_topic(self.drive, self.table), payload) is not None
 
+    @property
+    def cut_off(self) -> bool:
+        """The broker refused this table's password, or the table the broker's certificate: waiting
+        longer changes neither."""
+        refused = self.broker_refused
+        return isinstance(refused, Untrusted) or (refused is not None and refused.credentials)
+
     def wait_for_drive(self, timeout: float = 30.0) -> DriveSettings | None:
         """The drive, from the journal or the hub's retained message once it has started."""
         end = self.clock() + timeout
-        while self.clock() < end:
+        while self.clock() < end and not self.cut_off:
             if self.settings is not None and self.journal.seating(self.settings.drive, 1) is not None:
                 return self.settings
             self.pump(0.1)
@@ -241,24 +255,31 @@ class HallTable:
             deal = match.start_deal(s.record(round_, self.table, h))
             for a in self.journal.actions(s.drive, round_, h):  # a hand cut off mid-way
                 deal.apply(a)
-            listener = HandJournal(self.journal, s, self.table, round_, match)
-            match.add_listener(listener)
+            player = ChooserPlayer(self.chooser)
+            driver = Driver(match, {seat: player for seat in deal.seats},
+                            (HandJournal(self.journal, s, self.table, round_, match),),
+                            seeds=self._move_seeds(round_, h))
             try:
-                while not deal.is_over:
-                    seat = deal.turn
-                    assert seat is not None
-                    seed = f"{s.seed}:r{round_}:t{self.table}:h{h}:a{len(deal.actions)}"
-                    match.apply(self.chooser(match.observe(seat), seed))
-                    if self.pace:
-                        time.sleep(self.pace)
-                    self.pump()
-                match.finish_deal()
+                driver.play_hand(self._after_move)
             finally:
-                match.remove_listener(listener)
+                driver.close()
             self.pump()
-        results = [r for r in self.journal.results(s.drive) if r.round == round_]
+        # from the match, not the journal: on a full disk the journal may still hold some back
+        results = [HandResult(s.drive, round_, self.table, h, d.tricks_taken(), tuple(d.actions))
+                   for h, d in enumerate(match.deals, start=1)]
         self._say_moves(round_, results)
         return results
+
+    def _move_seeds(self, round_: int, hand: int) -> Callable[[Match], str]:
+        # each move's seed by round, table, hand and move: a resumed hand plays on card for card
+        assert self.settings is not None
+        base = f"{self.settings.seed}:r{round_}:t{self.table}:h{hand}"
+        return lambda match: f"{base}:a{len(match.deals[-1].actions)}"
+
+    def _after_move(self) -> None:
+        if self.pace:
+            time.sleep(self.pace)
+        self.pump()
 
     def play(self, rounds: int | None = None) -> None:
         assert self.settings is not None

@@ -8,13 +8,17 @@
 #
 # Options: --root DIR (install into a mounted image; files only, no running
 # services touched), --no-apt (skip the Debian packages), --start (start the
-# table now instead of at the next boot).
+# table now instead of at the next boot), --hall-credentials FILE (a drive
+# table's file from hall broker-config, kept in /etc/whist-table for the
+# kiosk user alone).
 #
 # What an install does: the user `whist` (groups video render input gpio
 # dialout audio), a venv at /opt/whist-table/venv with this checkout
-# installed, /etc/whist-table/config.toml from the example (only if there is
-# none), the card-reader udev rule, no spare text consoles, and the unit
-# whist-table.service enabled in place of the tty1 login prompt.
+# installed (with the drive's extra), /etc/whist-table/config.toml from the
+# example (only if there is none), the card-reader udev rule, no spare text
+# consoles, and the unit whist-table.service enabled in place of the tty1
+# login prompt. With a [hall] broker in the config, a drop-in opens the
+# unit's network to that broker alone (whist-table hall kiosk-network).
 set -euo pipefail
 
 APP=whist-table
@@ -28,11 +32,12 @@ PURGE=0
 APT=1
 START=0
 ROOT=""
+HALL_CREDENTIALS=""
 OWN=()  # install(1) owner options, set by owner()
 OWNER=""  # the same as user:group for chown
 
 usage() {
-    sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -44,6 +49,8 @@ while [ $# -gt 0 ]; do
         --start) START=1 ;;
         --root) shift; ROOT=${1:?--root needs a directory}; ROOT=${ROOT%/} ;;
         --root=*) ROOT=${1#--root=}; ROOT=${ROOT%/} ;;
+        --hall-credentials) shift; HALL_CREDENTIALS=${1:?--hall-credentials needs a file} ;;
+        --hall-credentials=*) HALL_CREDENTIALS=${1#--hall-credentials=} ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -62,6 +69,8 @@ CONFIG=$ETC_DIR/config.toml
 STATE_DIR=$ROOT/var/lib/$APP
 UNIT_DIR=$ROOT/etc/systemd/system
 UNIT=$UNIT_DIR/$APP.service
+DROPIN_DIR=$UNIT_DIR/$APP.service.d
+HALL_DROPIN=$DROPIN_DIR/hall.conf
 UDEV_RULE_SRC=$SRC/systemd/99-whist-reader.rules
 UDEV_RULE=$ROOT/etc/udev/rules.d/99-whist-reader.rules
 LOGIND_DROPIN=$ROOT/etc/systemd/logind.conf.d/$APP.conf
@@ -160,7 +169,7 @@ install_venv() {
         # Built for any CPU of the family (pip's default here, see setup.py):
         # the image may be built on another machine or boot on another Pi.
         note "# --root: inside the image run: python3 -m venv --system-site-packages" \
-            "/opt/$APP/venv && /opt/$APP/venv/bin/pip install <this checkout>"
+            "/opt/$APP/venv && /opt/$APP/venv/bin/pip install '<this checkout>[hall]'"
         return
     fi
     run install -d -m 0755 "$OPT_DIR"
@@ -173,7 +182,8 @@ install_venv() {
     run "$VENV/bin/python" -m pip install --quiet --upgrade pip
     # Built on the Pi it runs on, so the solver may use this CPU's instructions
     # (a wheel or an image, built for any Pi, is portable: see setup.py).
-    run env WHIST_NATIVE=1 "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
+    # With the drive's extra (MQTT, TLS): any table may be lent to a whist drive.
+    run env WHIST_NATIVE=1 "$VENV/bin/python" -m pip install --quiet --upgrade "${SRC}[hall]"
 }
 
 # An id from the image's own passwd or group file (field 3), or nothing.
@@ -226,6 +236,33 @@ except ConfigError as e:
     run install -d -m 0750 "${OWN[@]}" "$STATE_DIR"
 }
 
+install_hall() {
+    if [ -n "$HALL_CREDENTIALS" ]; then
+        if [ "$DRY_RUN" = 0 ] && [ ! -r "$HALL_CREDENTIALS" ]; then
+            echo "install.sh: cannot read the credentials file $HALL_CREDENTIALS" >&2
+            exit 1
+        fi
+        # The table's broker password: the kiosk user alone reads it (the unit cannot see /home).
+        owner "$USER_NAME" "$USER_NAME"
+        run install -m 0600 "${OWN[@]}" "$HALL_CREDENTIALS" "$ETC_DIR/$(basename "$HALL_CREDENTIALS")"
+        note "# [hall] credentials = \"/etc/$APP/$(basename "$HALL_CREDENTIALS")\" in $CONFIG"
+    fi
+    if ! live || [ "$DRY_RUN" = 1 ]; then
+        note "# the drive's network: $VENV/bin/whist-table hall kiosk-network --config $CONFIG" \
+            "> $HALL_DROPIN (when the config has a [hall] broker)"
+        return
+    fi
+    local dropin
+    dropin=$("$VENV/bin/whist-table" hall kiosk-network --config "$CONFIG")
+    if [ -n "$dropin" ]; then
+        printf '%s\n' "$dropin" | write_file "$HALL_DROPIN" 0644
+        note "# the table may reach its drive's broker, and nothing else on the network"
+    elif [ -e "$HALL_DROPIN" ]; then
+        run rm -f "$HALL_DROPIN"
+        note "# no [hall] broker in the config: the table's network is closed again"
+    fi
+}
+
 install_udev_rule() {
     if [ -f "$UDEV_RULE_SRC" ]; then
         run install -D -m 0644 "$UDEV_RULE_SRC" "$UDEV_RULE"
@@ -270,6 +307,9 @@ uninstall() {
             systemctl_cmd disable "$APP.service"
         fi
         run rm -f "$UNIT"
+        if [ -e "$HALL_DROPIN" ]; then
+            run rm -f "$HALL_DROPIN"
+        fi
         if live; then
             systemctl_cmd daemon-reload
         fi
@@ -314,6 +354,7 @@ else
     ensure_user
     install_venv
     install_config
+    install_hall
     install_udev_rule
     install_unit
     note "# whist-table installed: it starts on tty1 at the next boot"

@@ -74,7 +74,7 @@ def hint_action(observation: Observation, seed: int | str | None) -> Action:
     return act_fixed(observation, HINT_LEVEL, seed)
 
 
-def review(deal: Deal | dict[str, object]) -> list[dict[str, object]]:
+def review(deal: Deal) -> list[dict[str, object]]:
     """The double-dummy cost of every card played (engine.ai.review)."""
     return ai.review(deal)
 

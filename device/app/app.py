@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from device.referee import Referee
     from device.remote.table import RemoteTable
     from device.store import Store
+    from device.store.sqlite import HeldWrites
     from engine.game import GameRules
     from engine.seats import Seat
 
@@ -67,11 +68,10 @@ class App:
         self.options = options or AppOptions()
         self.config = config
         if self.options.game is None:  # the config's game; ``play --players N`` alone sizes its table
-            from device.app.game_choice import configured
-            from device.config import seat_counts
+            from device.app.game_choice import configured, screen_counts
 
             name, players = configured(config)
-            if self.options.players not in seat_counts(name):
+            if self.options.players not in screen_counts(name):
                 self.options.players = players
             self.options.game = name
         # --rule was checked against the game the run starts with: it applies to that game only.
@@ -157,11 +157,13 @@ class App:
         """The table's journal, when a session has one."""
         return None if self._session is None else self._session.journal
 
-    def journals(self) -> list[Journal]:
-        """Every journal writing to the app's store: the table's and the referee's."""
+    def journals(self) -> list[HeldWrites]:
+        """Every journal the app writes: the table's and the referee's to its store, and a
+        drive table's hall journal (each holds what a full disk refuses, and is retried)."""
         referee = self.referee_session
         found = [self.journal, None if referee is None else referee.journal]
-        return [j for j in found if j is not None]
+        held: list[HeldWrites] = [j for j in found if j is not None]
+        return held + ([] if self._session is None else self._session.writes())
 
     @property
     def stats(self) -> Stats:
@@ -226,6 +228,10 @@ class App:
 
     @property
     def level_key(self) -> str:
+        """The statistics' group of the hand just played: the AI levels at the table (each
+        alone, every AI seat plays at the opponents' level: there is no partner's)."""
+        if not self.session.match.game.partnerships:
+            return self.config.ai.opponents
         return f"partner {self.config.ai.partner} / opponents {self.config.ai.opponents}"
 
     def apply_config(self, config: Config) -> None:

@@ -21,10 +21,28 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# The most people the one table and the referee seat round the screen. A game played by
+# more (eight) is played at those sizes headless and in the arena only.
+SCREEN_SEATS = 7
+
 
 def has_table(game: str) -> bool:
     """Whether the table app can seat ``game``: the one table draws every game there is."""
     return game in GAMES
+
+
+def screen_counts(game: str) -> tuple[int, ...]:
+    """The table sizes of ``game`` the screen seats (its ``seat_counts`` up to SCREEN_SEATS)."""
+    return tuple(n for n in seat_counts(game) if n <= SCREEN_SEATS)
+
+
+def no_screen(game: str, players: int | None) -> str | None:
+    """Why the screen cannot seat ``game`` at ``players``, or None where it can."""
+    counts = screen_counts(game)
+    if players is None or players in counts or players not in seat_counts(game):
+        return None
+    return (f"{get_game(game).title} at {players} players is played headless and in the arena only: "
+            f"the screen seats {counts[0]} to {counts[-1]}")
 
 
 def no_table(game: str) -> str:
@@ -59,7 +77,7 @@ def choices() -> list[GameChoice]:
     out = []
     for name, game in GAMES.items():
         seatable = has_table(name)
-        out.append(GameChoice(name, game.title, game.blurb, seat_counts(name), seatable,
+        out.append(GameChoice(name, game.title, game.blurb, screen_counts(name), seatable,
                               "" if seatable else "No table on the screen yet (headless and arena only)"))
     return out
 
@@ -76,6 +94,10 @@ def configured(config: Config) -> tuple[str, int | None]:
     if not has_table(name):
         log.warning("the config's game: %s; starting %s", no_table(name), UNNAMED.title)
         return UNNAMED.name, None
+    beyond = no_screen(name, players)
+    if beyond is not None:
+        log.warning("the config's game: %s; starting it at its own size", beyond)
+        return name, None
     return name, players
 
 
@@ -99,7 +121,7 @@ def in_progress(app: App) -> bool:
 
 def default_players(name: str, app: App) -> int | None:
     """The table size offered first for ``name``: the one in use, the config's, else the game's own."""
-    counts = seat_counts(name)
+    counts = screen_counts(name)
     if len(counts) == 1:
         return None
     now, players = current(app)
@@ -127,5 +149,6 @@ def switch(app: App, name: str, players: int | None) -> None:
         return  # the same game at the same table: the match in play goes on
     session.change_game(rules)
 
-__all__ = ["GameChoice", "choice", "choices", "configured", "current", "default_players", "in_progress",
+__all__ = ["SCREEN_SEATS", "GameChoice", "choice", "choices", "configured", "current", "default_players",
+           "in_progress", "no_screen", "screen_counts",
            "switch"]

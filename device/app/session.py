@@ -16,6 +16,7 @@ from engine.seats import Seat
 if TYPE_CHECKING:
     from device.deals import DealSource
     from device.journal import Journal
+    from device.store.sqlite import HeldWrites
 
 HUMAN = Seat.S
 KEEP_DEALS = 30  # deals kept for the stats chart's reviews (device.app.scenes.stats.REVIEWED)
@@ -57,6 +58,8 @@ class Stats:
     costly: dict[tuple[str, int], int | None] = field(default_factory=dict)
 
     def record_hand(self, key: str, score: HandScore, match: Match) -> None:
+        if not match.game.partnerships:
+            return  # the count is your side's, as the store's: each alone, By game has the figures
         self.hands.append(HandOutcome.of(key, score, ref=len(self.deals)))
         self.deals.append(match.deals[-1] if match.deals else None)
         if len(self.deals) > KEEP_DEALS:  # the charts review only the last ones: a day's play stays small
@@ -125,6 +128,11 @@ class Session:
         """Seeded or journalled: the AI then does a fixed amount of work per move,
         seeded by ``match.move_seed()``, so the game can be replayed or resumed."""
         return self.seed is not None or self.journal is not None
+
+    def writes(self) -> list[HeldWrites]:
+        """What this session writes besides the app's store (a drive's hall journal): the
+        screen says when the disk holds it back, and tries it again."""
+        return []
 
     def attach_journal(self, journal: Journal) -> bool:
         """Write every deal, card and score to the store from now on.

@@ -12,12 +12,14 @@ import json
 import sys
 import time
 
+from device.commands._number import SECONDS_A_DAY, number
+
 HELP = "duplicate match between two players (AI levels or cmd:PROGRAM) of any game"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from device.external import TIMEOUT
-    from engine.ai.levels import DEFAULT_BUDGET, LEVELS
+    from engine.search.levels import DEFAULT_BUDGET, LEVELS
 
     players = f"an AI level ({', '.join(LEVELS)}) or cmd:PROGRAM (an external program, e.g. " \
               "cmd:\"python tests/bots/random_bot.py\")"
@@ -28,21 +30,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--game", default=default_game().name,
                         help="the game (whist-table games lists them; default the first)")
-    parser.add_argument("--players", type=int, default=None, metavar="N", help=players_help())
-    parser.add_argument("--deals", type=int, default=100,
+    parser.add_argument("--players", type=number(int, low=1), default=None, metavar="N", help=players_help())
+    parser.add_argument("--deals", type=number(int), default=100,
                         help="duplicate deals, each played twice (default 100)")
     parser.add_argument("--seed", default="arena",
                         help="seed of the deals and the AI's moves (default arena)")
-    parser.add_argument("--budget", type=float, default=1000 * DEFAULT_BUDGET, metavar="MS",
+    parser.add_argument("--budget", type=number(float, low=0.0, high=SECONDS_A_DAY * 1000),
+                        default=1000 * DEFAULT_BUDGET, metavar="MS",
                         help=f"AI think time a move in ms (default {1000 * DEFAULT_BUDGET:g}); 0: a fixed "
                         "amount of work, the same moves on any machine")
-    parser.add_argument("--samples", type=int, default=None, help="layout cap for the searching levels")
+    parser.add_argument("--samples", type=number(int, low=1),
+                        default=None, help="layout cap for the searching levels")
     parser.add_argument("--fallback", default="rules", metavar="LEVEL",
                         help="the AI level that plays a cmd: player's move when it answers badly, late "
                         "or not at all (default rules)")
-    parser.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--timeout", type=number(float, above=0.0, high=SECONDS_A_DAY),
+                        default=TIMEOUT, metavar="SECONDS",
                         help=f"a cmd: player's time for one move (default {TIMEOUT:g})")
-    parser.add_argument("--progress", type=int, default=50, metavar="K",
+    parser.add_argument("--progress", type=number(int, low=0), default=50, metavar="K",
                         help="a running line on stderr every K deals (default 50; 0: none)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     from device.rule_option import add_rule_option
@@ -69,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
             rules = rules_with(game, args.rule)
         except RulesError as exc:
             raise RulesError(f"--rule: {exc}") from None
+        game = game.with_rules(rules)  # a setting may make other sides (each alone, three pairs)
         key_a, key_b = entrant_keys(args.a, args.b)
         options = {"fallback": args.fallback, "timeout": args.timeout}
         a = make_entrant(args.a, key_a, budget, args.samples, **options)

@@ -7,6 +7,7 @@ import queue
 import sys
 
 from device.buttons import DEFAULT_PINS, ButtonPanel, ButtonsConfig, parse_pins
+from device.commands._number import SECONDS_A_DAY, number
 from device.config import load_config
 from device.events import ButtonEvent, EventQueue
 
@@ -22,13 +23,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"else {default})",
     )
     parser.add_argument(
-        "--debounce-ms", type=int, help="debounce window (default: config, else 50)"
+        "--debounce-ms", type=number(int, low=0, high=60_000),
+        help="debounce window (default: config, else 50)"
     )
     parser.add_argument(
-        "--hold-seconds", type=float, help="how long a hold lasts (default: config, else 3)"
+        "--hold-seconds", type=number(float, above=0.0, high=SECONDS_A_DAY),
+        help="how long a hold lasts (default: config, else 3)"
     )
     parser.add_argument(
-        "--max-events", type=int, metavar="N", help="stop after N presses/holds (for scripts)"
+        "--max-events", type=number(int, low=0), metavar="N", help="stop after N presses/holds (for scripts)"
     )
 
 

@@ -12,6 +12,8 @@ import os
 import sys
 from typing import Any, TextIO
 
+from device.commands._number import SECONDS_A_DAY, number
+
 HELP = "AI plays all seats (attract mode); --headless prints the hands to the terminal"
 
 TTY_DELAY = 0.4  # seconds between tricks when a person is watching a terminal
@@ -22,11 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=None,
                         help="the game (whist-table games lists them; default: the first listed, and the "
                         "window shows the config's [demo] games in turn)")
-    parser.add_argument("--players", type=int, default=None, metavar="N", help=players_help())
-    parser.add_argument("--hands", type=int, default=None,
+    parser.add_argument("--players", type=number(int, low=1), default=None, metavar="N", help=players_help())
+    parser.add_argument("--hands", type=number(int), default=None,
                         help="hands to play (headless default 8; the window runs until closed)")
     parser.add_argument("--seed", default=None, help="seed for reproducible deals and play")
-    parser.add_argument("--delay", type=float, default=None,
+    parser.add_argument("--delay", type=number(float, low=0.0, high=SECONDS_A_DAY), default=None,
                         help=f"seconds between tricks (default {TTY_DELAY} on a terminal, 0 otherwise)")
     parser.add_argument("--size", default=None, help="window size WxH (window mode)")
     parser.add_argument("--fullscreen", action="store_true", help="fullscreen (window mode)")
@@ -69,6 +71,14 @@ def _seed(text: str | None) -> int | str | None:
 
 
 def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from device.config import ConfigError, load_config
+
+    try:  # the terminal uses none of it, but a file asked for and broken is said, as play says it
+        load_config(getattr(args, "config", None))
+    except ConfigError as exc:
+        print(f"whist-table demo: the config cannot be used: {'; '.join(exc.problems)}", file=sys.stderr)
+        return 2
+
     from device.headless import run_headless
     from device.machine import size_ai
 
@@ -127,7 +137,7 @@ def run_headless_from_args(args: argparse.Namespace, out: TextIO | None = None) 
     store = None
     db, level = getattr(args, "db", None), getattr(args, "level", None)
     if db is not None or level is not None:
-        from engine.ai.levels import LEVELS
+        from engine.search.levels import LEVELS
 
         level = level or "medium"
         if level not in LEVELS:

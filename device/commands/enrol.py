@@ -12,7 +12,7 @@ import sys
 
 from device.commands.history import add_store_arguments, resolve_db
 from device.config import ConfigError
-from device.enrolment import Enrolment, EnrolmentError
+from device.enrolment import FILE_ORDER, Enrolment, EnrolmentError
 from device.store import Store, StoreError
 from device.words import count
 from engine.cards import Card
@@ -25,7 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     which.add_argument("--export", metavar="FILE.json",
                        help="write every enrolled card's tag to FILE.json")
     which.add_argument("--import", dest="import_", metavar="FILE.json",
-                       help="replace the store's enrolment with FILE.json's")
+                       help="replace the store's enrolment with FILE.json's; refused when the file "
+                       "lacks cards the store has tags for, unless --replace")
+    parser.add_argument("--replace", action="store_true",
+                        help="with --import: replace the enrolment even when the file has fewer cards "
+                        "(the cards it lacks lose their tags and are enrolled again at the table)")
     add_store_arguments(parser)
 
 
@@ -40,6 +44,11 @@ def _missing(enrolment: Enrolment) -> str:
         return "every card"
     # Named as on the screen (♠K), one style everywhere (issue 37).
     return f"{count(52 - len(missing), 'card')} of 52; missing: {' '.join(Card(c).symbol for c in missing)}"
+
+
+def _lost(now: dict[str, str], imported: Enrolment) -> list[str]:
+    """The cards with a tag now (tag -> card) that the imported enrolment would leave without one."""
+    return sorted((c for c in now.values() if imported.tag_for(c) is None), key=FILE_ORDER.index)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,6 +78,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot read {args.import_}: {exc.strerror}")
     try:
         with Store(db) as store:
+            lost = _lost(store.enrolment(), enrolment)
+            if lost and not args.replace:
+                return _fail(f"{args.import_} has no tag for {count(len(lost), 'card')} the store has "
+                             f"one for ({' '.join(Card(c).symbol for c in lost[:8])}"
+                             f"{' ...' if len(lost) > 8 else ''}): nothing imported; give --replace to "
+                             "replace the enrolment all the same")
             store.replace_enrolment(enrolment.tags())
     except StoreError as exc:
         return _fail(str(exc))

@@ -11,20 +11,23 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from device.commands._number import number
+
 if TYPE_CHECKING:
     from device.store import DealRow, Store
     from engine.deal import Deal
+    from engine.game import Game, GameRules
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--last", type=int, default=None, metavar="N",
+    parser.add_argument("--last", type=number(int, low=1), default=None, metavar="N",
                         help=f"how many recent deals to list (default {LAST}; with --json: every hand)")
-    parser.add_argument("--show", type=int, metavar="DEAL_ID",
+    parser.add_argument("--show", type=number(int, low=1), metavar="DEAL_ID",
                         help="show one deal: the hands and every trick")
-    parser.add_argument("--rubber", type=int, metavar="MATCH_ID",
+    parser.add_argument("--rubber", type=number(int, low=1), metavar="MATCH_ID",
                         help="with --pbn or --json: export a whole rubber")
     parser.add_argument("--review", action="store_true",
                         help="with --show DEAL_ID: every card's double-dummy cost, as the review screen "
@@ -100,9 +103,38 @@ def _pair(value: object) -> str:
 
 
 def _trump(record: dict[str, Any]) -> str:
+    """The trumps in a narrow column, in the table's words: '♦ (♦4)', 'NT'."""
+    from device import vocabulary
+    from engine.cards import parse_card, parse_strain
+
     trump = str(record.get("trump") or "?")
     card = record.get("trump_card")
-    return f"{trump} ({card})" if card else trump
+    short = vocabulary.trumps_short(parse_strain(trump)) if trump != "?" else trump
+    return f"{short} ({vocabulary.card_word(parse_card(str(card)))})" if card else short
+
+
+def _seat(game: Game, stored: str) -> str:
+    """A stored seat (N E S W at four, else 0..n-1) in the table's words for its game: You,
+    Left, Partner, Right beside a partner; You, Player 2 ... where each plays alone."""
+    from device import vocabulary
+    from engine.seats import Seat
+
+    # the engine names seats 0..3 by their letters at any table, the store by number at others
+    return vocabulary.seat_word(game, Seat(int(stored)) if stored.isdigit() else Seat.parse(stored))
+
+
+def _game(store: Store, match_id: int) -> Game:
+    from device.store import recall
+    from engine.games import game_of
+
+    return game_of(recall.match_rules(store, match_id))
+
+
+def _card(text: str) -> str:
+    from device import vocabulary
+    from engine.cards import parse_card
+
+    return vocabulary.card_word(parse_card(text))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -128,11 +160,11 @@ def run(args: argparse.Namespace) -> int:
                 if deal is None:
                     print(f"whist-table: there is no deal {args.show}", file=sys.stderr)
                     return 1
-                from device.store.pbn_export import PbnRefused, deal_text
+                from device.store.pbn_export import NotPbn, deal_text
 
                 try:
                     sys.stdout.write(deal_text(store, deal))
-                except PbnRefused as exc:
+                except NotPbn as exc:
                     print(f"whist-table: {exc}", file=sys.stderr)
                     return 1
                 return 0
@@ -142,11 +174,11 @@ def run(args: argparse.Namespace) -> int:
                     print(f"whist-table: rubber {args.rubber} has no deals", file=sys.stderr)
                     return 1
                 from device.store.matches import sheet_lines
-                from device.store.pbn_export import PbnRefused, rubber_text
+                from device.store.pbn_export import NotPbn, rubber_text
 
                 try:
                     sys.stdout.write(rubber_text(store, row, sheet_lines(store, row)))
-                except PbnRefused as exc:
+                except NotPbn as exc:
                     print(f"whist-table: {exc}", file=sys.stderr)
                     return 1
                 return 0
@@ -189,8 +221,8 @@ def _list(store: Store, last: int) -> int:
         print("No deals recorded yet.")
         return 0
     numbers = hand_numbers(store, deals)
-    print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  dealer  {'trump':8}  "
-          f"{'tricks NS-EW':12}  points NS-EW")
+    print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  {'dealer':8}  {'trump':8}  "
+          f"{'tricks We-They':14}  points We-They")
     for d in reversed(deals):
         result = d.result or {}
         hand = numbers.get(d.id)
@@ -201,7 +233,7 @@ def _list(store: Store, last: int) -> int:
             tricks = _pair(result.get("tricks")) if d.finished else unscored
             points = _pair(result.get("points")) if d.finished else "-"
         print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
-              f"{d.dealer:6}  {_trump(d.record):8}  {tricks:12}  {points}")
+              f"{_seat(_game(store, d.match_id), d.dealer):8}  {_trump(d.record):8}  {tricks:14}  {points}")
     return 0
 
 
@@ -224,56 +256,35 @@ def _print_review(deal: Deal) -> None:
 
 
 def _show(store: Store, deal_id: int, review: bool = False) -> int:
+    from device import vocabulary
     from device.store import recall
-    from engine.cards import sort_hand
-    from engine.deal import seat_name
-    from engine.seats import seat_label, seats_at
+    from engine.cards import parse_strain
 
     deal = store.deal(deal_id)
     if deal is None:
         print(f"whist-table: there is no deal {deal_id}", file=sys.stderr)
         return 1
     trump = str(deal.record.get("trump") or "?")
-    trump_name = recall.TRUMP_NAMES.get(trump, trump)
+    trump_name = vocabulary.trumps_word(parse_strain(trump)) if trump != "?" else trump
     card = deal.record.get("trump_card")
     hand = hand_numbers(store, [deal]).get(deal.id)
     which = "a misdeal, thrown in before play" if hand is None else f"hand {hand}"
     print(f"Deal {deal.id}: rubber {deal.match_id}, {which}, {when(deal.started)}")
-    record = recall.record_of(deal.record)
-    players = record.players
-
-    def word(label: str) -> str:  # a stored seat: N E S W at four, else 0, 1, ... as P1, P2, ...
-        return label if players == 4 else f"P{int(label) + 1}"
-
-    print(f"Dealer {seat_name(record.dealer, players) if players == 4 else word(str(int(record.dealer)))}; "
-          f"trumps {trump_name}"
-          + (f" (turned {card})" if card else ""))
-    hands = recall.hands_of(deal.record)
-    if hands is not None:
-        if players == 4:
-            print(f"Deal: {recall.deal_pbn(deal.record)}")
-        for seat in seats_at(players):
-            cards = " ".join(str(c) for c in sort_hand(hands[seat]))
-            name = seat_name(seat, players) if players == 4 else word(str(int(seat)))
-            print(f"  {name:5}  {cards}")
-    else:
-        print("Deal: (the cards were not recorded: a real deck)")
+    game = _game(store, deal.match_id)
+    rules = recall.match_rules(store, deal.match_id)
+    print(f"Dealer {_seat(game, deal.dealer)}; trumps {trump_name}"
+          + (f" (turned {_card(str(card))})" if card else ""))
     try:
-        replayed = recall.replay(deal, recall.match_rules(store, deal.match_id))
+        replayed = recall.replay(deal, rules)
     except recall.RecallError as exc:
-        print(f"Tricks: {exc}")
-    else:
-        played = replayed.deal
-        for ex in played.exchanges:  # cards passed to another seat before the play
-            to = played.game.exchange_to(played, ex.seat)
-            if to is not None:
-                cards = " ".join(str(c) for c in ex.discard)
-                giver, taker = word(seat_label(ex.seat, players)), word(seat_label(to, players))
-                print(f"Pass: {giver} {cards} to {taker}")
+        print(f"Deal: {exc}")
+        replayed = None
+    if replayed is not None:
+        _print_hands(game, rules, replayed.deal)
         for i, t in enumerate(recall.tricks_in(replayed.deal), 1):
-            plays = ", ".join(f"{word(seat)} {c}" for seat, c in t.plays)
-            won = f" -> {word(t.winner)}" if t.winner else " (unfinished)"
-            print(f"Trick {i:>2} ({word(t.leader)} leads): {plays}{won}")
+            plays = ", ".join(f"{_seat(game, seat)} {_card(c)}" for seat, c in t.plays)
+            end = f" -> {_seat(game, t.winner)}" if t.winner else " (unfinished)"
+            print(f"Trick {i:>2} ({vocabulary.verb(_seat(game, t.leader), 'lead')}): {plays}{end}")
         if replayed.refused:
             print(f"Stopped: {replayed.refused}")
         if review:
@@ -281,16 +292,58 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     for other in recall.other_actions(deal):
         print(f"Action: {_describe(other)}")
     result = deal.result or {}
-    game = recall.side_name(result.get("game_won_by", result.get("game_winner")))
+    side = recall.side_name(result.get("game_won_by", result.get("game_winner")))
+    won = {"NS": vocabulary.WE, "EW": vocabulary.THEY}.get(side or "")
+    to = None if won is None else vocabulary.object_word(won)
     if is_misdeal(deal):
         print("Result: misdeal (the same dealer dealt again)")
+    elif deal.finished and not game.partnerships:
+        print(f"Result: tricks {_by_seat(game, result.get('tricks'))}; "
+              f"points {_by_seat(game, result.get('points'))}")
     elif deal.finished:
-        print(f"Result: tricks NS-EW {_pair(result.get('tricks'))}, "
-              f"points NS-EW {_pair(result.get('points'))}"
-              + (f", game to {game}" if game else ""))
+        print(f"Result: tricks We-They {_pair(result.get('tricks'))}, "
+              f"points We-They {_pair(result.get('points'))}"
+              + (f", game to {to}" if to else ""))
     else:
         print("Result: not finished (the hand is still in play)")
     return 0
+
+
+def _print_hands(game: Game, rules: GameRules, deal: Deal) -> None:
+    """Every dealt hand and pile in the table's words, and the PBN Deal where PBN can say it."""
+    from device import vocabulary
+    from device.store.pbn_export import NotPbn, check_pbn
+    from engine.cards import sort_hand
+    from engine.pbn import format_hands
+
+    record = deal.record
+    hands = record.hands()
+    if any(h is None for h in hands):
+        print("Deal: (the cards were not recorded: a real deck)")
+        return
+    try:
+        check_pbn(rules)
+    except NotPbn:
+        pass  # the hands below say it all
+    else:
+        print(f"Deal: {format_hands([h for h in hands if h is not None], record.dealer.name)}")
+    words = vocabulary.seat_words(game)
+    width = max(len(w) for w in words)
+    for word, held in zip(words, hands, strict=True):
+        print(f"  {word:{width}}  {' '.join(vocabulary.card_word(c) for c in sort_hand(held or ()))}")
+    for name, pile in record.piles:
+        print(f"  {name}: {' '.join(vocabulary.card_word(c) for c in sort_hand(pile))}")
+
+
+def _by_seat(game: Game, value: object) -> str:
+    """A result's figure for each seat ({"0": 3, "1": 5} or by letter) in the table's words."""
+    from device import vocabulary
+
+    if isinstance(value, list):  # stored in seat order
+        return ", ".join(f"{w} {v}" for w, v in zip(vocabulary.seat_words(game), value, strict=False))
+    if isinstance(value, dict):
+        return ", ".join(f"{_seat(game, str(k))} {v}" for k, v in value.items())
+    return "-"
 
 
 def _usb(store: Store) -> int:
@@ -327,6 +380,14 @@ def _page(store: Store, args: argparse.Namespace) -> int:
     row = store.match(args.rubber)
     if row is None:
         print(f"whist-table: there is no rubber {args.rubber}", file=sys.stderr)
+        return 1
+    from device.store.pbn_export import NotPbn, check_pbn
+    from device.store.recall import match_rules
+
+    try:
+        check_pbn(match_rules(store, row.id))
+    except NotPbn as exc:
+        print(f"whist-table: {exc}", file=sys.stderr)
         return 1
     try:
         written = save_pages(rubber_pages(rubber_print(store, row)), Path(args.page))

@@ -7,6 +7,8 @@ import glob
 import os
 import sys
 
+from device.commands._number import number
+
 HELP = "open the table: you (South) and the AI partner against two AI opponents"
 
 
@@ -18,9 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fallback-headless", action="store_true",
                         help="with no display, run the text demo in the terminal instead (the "
                         "default now: kept for the scripts that pass it)")
-    parser.add_argument("--seed", type=int, help="seed the shuffles (replayable games)")
+    parser.add_argument("--seed", type=number(int), help="seed the shuffles (replayable games)")
     parser.add_argument("--game", metavar="G", help="the game (whist-table games lists them)")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
+    parser.add_argument("--players", type=number(int, low=1), default=None, metavar="N",
                         help="players at the table, for the games played at several sizes "
                         "(whist-table games lists them)")
     parser.add_argument("--referee", action="store_true",
@@ -42,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hall = parser.add_argument_group("a whist drive (else the config's [hall] section)")
     hall.add_argument("--hall", metavar="HOST[:PORT]", help="join a whist drive through this MQTT broker")
     hall.add_argument("--drive", metavar="NAME", help="the drive's name")
-    hall.add_argument("--table", type=int, metavar="N", help="this table's number in the hall")
+    hall.add_argument("--table", type=number(int, low=1), metavar="N", help="this table's number in the hall")
     hall.add_argument("--credentials", metavar="FILE",
                       help="this table's broker credentials (the file hall broker-config wrote for it)")
     hall.add_argument("--hall-db", metavar="F", help="the table's hall journal (default beside the store)")
@@ -94,8 +96,13 @@ def run(args: argparse.Namespace) -> int:
         from device.commands.hall import run_hall_play
 
         return run_hall_play(args)
+    from device.app.game_choice import no_screen
     from device.app.main import run_play
 
+    beyond = no_screen(args.game.strip().lower(), args.players) if getattr(args, "game", None) else None
+    if beyond is not None:
+        print(f"whist-table: {beyond}; try whist-table demo --headless", file=sys.stderr)
+        return 2
     return run_play(args)
 
 

@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from device.commands._number import SECONDS_A_DAY, number
 from device.config import ConfigError, load_config
 from device.enrolment import Enrolment, EnrolmentError
 from device.events import CardScanned, EventQueue, ReaderStatus
@@ -38,16 +39,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--enrolment", metavar="FILE.json", help="show the card each enrolled tag maps to"
     )
     parser.add_argument(
-        "--baud", type=int, help="baud rate (default: the config file's, else 9600)"
+        "--baud", type=number(int, low=1), help="baud rate (default: the config file's, else 9600)"
     )
     parser.add_argument(
         "--gap",
-        type=float,
+        type=number(float, low=0.0, high=SECONDS_A_DAY),
         help="seconds a tag must be away before it counts as laid again "
         "(default: the config's debounce_ms, else 0.3)",
     )
     parser.add_argument(
-        "--max-scans", type=int, metavar="N", help="stop after N scans (for scripts)"
+        "--max-scans", type=number(int, low=0), metavar="N", help="stop after N scans (for scripts)"
     )
 
 

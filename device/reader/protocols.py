@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from device.enrolment import TAG_MAX_DIGITS, TAG_MIN_DIGITS
 from engine.cards import parse_card
 from engine.errors import NotationError
 
@@ -229,7 +230,7 @@ class LinesParser(Parser):
     name = "lines"
     baudrate = 9600
     MAX_LINE = 64
-    TAG_MIN, TAG_MAX = 8, 32
+    TAG_MIN, TAG_MAX = TAG_MIN_DIGITS, TAG_MAX_DIGITS
     JUNK_LIMIT = 256
 
     def __init__(self) -> None:

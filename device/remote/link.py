@@ -16,16 +16,21 @@ from dataclasses import dataclass, field
 from engine.actions import Action
 
 Notify = Callable[[], None]
+# A phone's page beats every BEAT seconds while it is open and in sight; a seat is present while
+# its phone is connected, in sight and heard within SILENT seconds (three beats missed).
+BEAT = 5.0
+SILENT = 3 * BEAT
 
 
 @dataclass
 class _Seat:
-    observation: str = ""  # the seat's observation, JSON text ("" before the first hand)
+    observation: str = ""  # the seat's observation and its words, JSON text ("" before the first hand)
     version: int = 0
     inbox: Action | None = None
     refusal: str = ""
     connected: int = 0  # the phone's open websockets
-    quiet_since: float = 0.0  # when the last one closed (or the seat was paired)
+    heard: float = 0.0  # when the phone last said something (or its last websocket closed, or it was paired)
+    hidden: bool = False  # its page said it is out of sight (another app, the screen off)
 
 
 @dataclass
@@ -43,7 +48,7 @@ class TableLink:
         self._arrived = threading.Condition(self._lock)
 
     def _seat(self, seat: int) -> _Seat:
-        return self._seats.setdefault(seat, _Seat(quiet_since=self.clock()))
+        return self._seats.setdefault(seat, _Seat(heard=self.clock()))
 
     def on_change(self, notify: Notify) -> None:
         """``notify()`` after every publication (the server schedules its pushes with it)."""
@@ -56,8 +61,8 @@ class TableLink:
 
     # -- the game's side ------------------------------------------------------------
     def publish(self, players: int, observations: dict[int, str], view: str) -> None:
-        """Each seat's observation and the watchers' view, as JSON text, at a table of
-        ``players``; only what changed is pushed."""
+        """Each seat's observation and the watchers' view, each with its words, as JSON text,
+        at a table of ``players``; only what changed is pushed."""
         with self._lock:
             self._players = players
             for seat, text in observations.items():
@@ -77,7 +82,9 @@ class TableLink:
         self._tell()
 
     def show_view(self, view: str) -> None:
-        """The watchers' view alone (a drive's standings, which no seat plays)."""
+        """The watchers' view alone, JSON text (a drive's standings, which no seat plays and
+        which need no words of a game)."""
+        view = f'{{"view":{view}}}'
         with self._lock:
             if view != self._view:
                 self._view, self._view_version = view, self._view_version + 1
@@ -98,10 +105,13 @@ class TableLink:
         self._tell()
 
     def quiet_for(self, seat: int) -> float:
-        """Seconds since the seat's phone was last connected (0 while it is)."""
+        """Seconds since the seat's phone was last present (0 while it is): connected, its page
+        in sight and beating. A person thinking with the page open is never quiet; a page out
+        of sight is quiet from the moment it said so, a silent or closed one from its last word."""
         with self._lock:
             s = self._seat(seat)
-            return 0.0 if s.connected else self.clock() - s.quiet_since
+            since = self.clock() - s.heard
+            return 0.0 if s.connected and not s.hidden and since < SILENT else since
 
     def wait(self, timeout: float) -> bool:
         """Block until a phone sends an action or ``timeout`` seconds pass (a headless table's
@@ -116,20 +126,26 @@ class TableLink:
         with self._arrived:
             s = self._seat(seat)
             s.inbox, s.refusal = action, ""
+            s.heard, s.hidden = self.clock(), False
             self._arrived.notify_all()
 
     def connected(self, seat: int, opened: bool) -> None:
         with self._lock:
             s = self._seat(seat)
             s.connected += 1 if opened else -1
-            if not s.connected:
-                s.quiet_since = self.clock()
+            s.heard = self.clock()
+            if opened:
+                s.hidden = False
+
+    def heard(self, seat: int, visible: bool = True) -> None:
+        """The seat's phone spoke (a beat or an action); ``visible``: its page is in sight."""
+        with self._lock:
+            s = self._seat(seat)
+            s.heard, s.hidden = self.clock(), not visible
 
     def paired(self, seat: int) -> None:
         """A phone was given the seat: the wait for it starts now."""
-        with self._lock:
-            s = self._seat(seat)
-            s.quiet_since = self.clock()
+        self.heard(seat)
 
     def state(self, seat: int) -> tuple[int, str, str]:
         """The seat's version, observation and last refusal."""

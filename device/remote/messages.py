@@ -1,5 +1,6 @@
 """What a phone may send, as the schemas device.gate applies: a pairing request, the hello
-that opens a seat's websocket, and an action. Every message but the pairing carries the
+that opens a seat's websocket, an action, and the beat its page sends while open (saying
+whether it is in sight). Every message but the pairing carries the
 seat's token; an action is the engine's JSON form (docs/observation.md)."""
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ class Act:
     action: Action
 
 
+@dataclass(frozen=True)
+class Beat:
+    token: str
+    visible: bool
+
+
 def _text(data: Mapping[str, object], key: str, longest: int) -> str:
     value = data[key]
     if not isinstance(value, str):
@@ -63,13 +70,21 @@ def hello(data: Mapping[str, object]) -> Hello:
     return Hello(_text(data, "token", TOKEN_LENGTH))
 
 
-def act(players: int) -> Callable[[Mapping[str, object]], Act]:
-    """The schema of an action at a table of ``players`` (which names its seats)."""
+def said(players: int) -> Callable[[Mapping[str, object]], Act | Beat]:
+    """The schema of a message after the hello at a table of ``players`` (whose actions name
+    their seats): an act or a beat."""
 
-    def read(data: Mapping[str, object]) -> Act:
+    def read(data: Mapping[str, object]) -> Act | Beat:
+        kind = data["type"]
+        if kind == "beat":
+            _only(data, "type", "token", "visible")
+            visible = data["visible"]
+            if not isinstance(visible, bool):
+                raise ValueError("visible is true or false")
+            return Beat(_text(data, "token", TOKEN_LENGTH), visible)
         _only(data, "type", "token", "action")
-        if data["type"] != "act":
-            raise ValueError("a message after the hello is an act")
+        if kind != "act":
+            raise ValueError("a message after the hello is an act or a beat")
         action = data["action"]
         if not isinstance(action, Mapping):
             raise ValueError("the action is an object")

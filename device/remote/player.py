@@ -1,10 +1,11 @@
 """A phone's seat in the driver, and the listener that tells the phones what changed.
 
 :class:`PhonePlayer` plays a seat of the driver (device.driver.Player) from the actions its
-phone sends: it waits for one; a phone gone quiet (no websocket open) is waited for
-``wait`` seconds, then, when ``takeover`` is on, the seat is played by ``fallback`` (the
-table's AI) until the phone is back, which then plays on where the hand stands. A seat no
-phone holds is played by ``fallback`` at once.
+phone sends: it waits for one; a phone gone quiet (its websocket closed, its page out of
+sight or silent: ``link.TableLink.quiet_for``) is waited for ``wait`` seconds, then, when
+``takeover`` is on, the seat is played by ``fallback`` (the table's AI) until the phone is
+back, which then plays on where the hand stands. A seat no phone holds is played by
+``fallback`` at once.
 
 :class:`PhoneListener` follows the match (engine.match.MatchListener) and after every change
 publishes each seat's observation (``Match.observe``: that seat's own cards only) and the
@@ -19,7 +20,10 @@ from dataclasses import dataclass, field
 from device.driver import Listener, MoveSeed, Player
 from device.remote.link import TableLink
 from device.remote.pairing import Pairing
+from device.remote.words import page_words
 from engine.actions import Action, Exchange
+from engine.game import Game
+from engine.games import get_game
 from engine.match import Match
 from engine.observation import Observation
 from engine.seats import Seat, seat_label
@@ -69,7 +73,8 @@ class PhonePlayer:
         seat = int(self.seat)
         if observation != self._shown:  # a hand's first turn comes before any action is published
             self._shown = observation
-            self.link.show(seat, _text(observation))
+            self.link.show(seat, seat_text(get_game(observation.game, observation.players), observation,
+                                           self.seat))
         action = self.link.take(seat) if self.holder is not None else None
         if action is not None:
             if action in observation.legal or _exchange_ok(action, observation):
@@ -80,8 +85,14 @@ class PhonePlayer:
         return None
 
 
-def _text(observation: Observation) -> str:
-    return json.dumps(observation.to_json(), separators=(",", ":"))
+def _json(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def seat_text(game: Game, observation: Observation, viewer: Seat) -> str:
+    """What a seat's phone is sent of ``observation``: it, and its words from ``viewer``."""
+    return _json({"observation": observation.to_json(),
+                  "words": page_words(game, observation, viewer).to_json()})
 
 
 class PhoneListener(Listener):
@@ -94,10 +105,13 @@ class PhoneListener(Listener):
 
     def publish(self) -> None:
         match = self.match()
-        deal = match.current
+        # once scored, the hand stays on the page with the score it made, until the next is dealt
+        deal = match.current or (match.deals[-1] if match.deals else None)
         if deal is None:
             return
-        players = deal.game.players
+        scores = match.scores()
+        game = deal.game
+        players = game.players
         observations: dict[int, str] = {}
         for i in range(players):
             seat = Seat(i)
@@ -105,13 +119,15 @@ class PhoneListener(Listener):
             # a seat acting for another hand (a declarer for its dummy) sees that hand's observation
             shown = turn if (turn is not None and turn != seat and not deal.is_over
                              and deal.game.actor(deal, turn) == seat) else seat
-            observations[i] = _text(match.observe(shown))
-        public = match.observe(Seat(0)).to_json()
+            observations[i] = seat_text(game, deal.observe(shown, scores), seat)
+        first = deal.observe(Seat(0), scores)
+        public = first.to_json()
         view: dict[str, object] = {k: public[k] for k in PUBLIC if k in public}
         if deal.is_over:
             view["hands"] = {seat_label(Seat(i), players): [str(c) for c in sorted(hand)]
                              for i, hand in enumerate(deal.record.hands()[:players]) if hand is not None}
-        self.link.publish(players, observations, json.dumps(view, separators=(",", ":")))
+        words = page_words(game, first, None).to_json()
+        self.link.publish(players, observations, _json({"view": view, "words": words}))
 
     def hand_started(self, record: object) -> None:
         self.publish()

@@ -3,7 +3,7 @@
 ``GET /`` is the phone's page (a drive's hub serves its standings there instead),
 ``GET /watch`` the watchers'; ``POST /pair`` trades a
 pairing code for the seat's token; ``/ws`` is a seat's websocket (a hello with the token,
-then actions, each with the token too), ``/ws/watch`` a watcher's (read-only). Every
+then actions and beats, each with the token too), ``/ws/watch`` a watcher's (read-only). Every
 message passes device.gate; websockets and pairing from another origin are refused, and so
 is a Host that is not this machine (a page elsewhere cannot reach the table by renaming
 itself). Pushes go out when the link says something changed."""
@@ -26,7 +26,7 @@ from aiohttp import WSMsgType, web
 
 from device import gate
 from device.remote import messages
-from device.remote.link import TableLink
+from device.remote.link import BEAT, TableLink
 from device.remote.pairing import Pairing, PairingError
 from engine.seats import Seat, seat_label
 
@@ -232,7 +232,7 @@ class RemoteServer:
         """One message of a seat's phone; False when its token no longer holds the seat."""
         players = self.link.players
         try:
-            message = gate.read(raw, sender, "a phone's action", messages.act(players), messages.LIMITS)
+            message = gate.read(raw, sender, "a phone's message", messages.said(players), messages.LIMITS)
         except gate.Refused as exc:
             self._refusals.note(exc)
             await ws.send_json({"type": "refused", "reason": exc.reason})
@@ -241,6 +241,9 @@ class RemoteServer:
             await ws.send_json({"type": "unpaired", "reason": "this phone no longer holds the seat"})
             await ws.close()
             return False
+        if isinstance(message, messages.Beat):
+            self.link.heard(seat, message.visible)
+            return True
         if int(message.action.seat) != seat:
             await ws.send_json({"type": "refused", "reason": "you play only your own seat, "
                                 f"{seat_label(Seat(seat), players)}"})
@@ -285,9 +288,9 @@ class RemoteServer:
         self._seats[ws] = (seat, version)
         name = self.pairing.holders().get(seat, "")
         head = json.dumps({"type": "state", "seat": seat_label(Seat(seat), self.link.players), "name": name,
-                           "names": self._names(), "refusal": refusal})
+                           "names": self._names(), "refusal": refusal, "beat": BEAT})
         if not ws.closed:
-            await ws.send_str(f'{head[:-1]}, "observation": {observation}}}')
+            await ws.send_str(_joined(head, observation))
 
     async def _push_watcher(self, ws: web.WebSocketResponse) -> None:
         version, view = self.link.view()
@@ -296,4 +299,9 @@ class RemoteServer:
         self._watchers[ws] = version
         head = json.dumps({"type": "view", "names": self._names()})
         if not ws.closed:
-            await ws.send_str(f'{head[:-1]}, "view": {view}}}')
+            await ws.send_str(_joined(head, view))
+
+
+def _joined(head: str, body: str) -> str:
+    """Two JSON objects' fields as one object (the body is the link's text, sent as it is)."""
+    return f"{head[:-1]}, {body[1:]}"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from device.store.export import hand_record
 from device.store.matches import sheet_lines
-from device.store.pbn_export import refusal, rubber_text
+from device.store.pbn_export import NotPbn, rubber_text
 from device.store.recall import game_of, recall_match
 
 if TYPE_CHECKING:
@@ -134,11 +134,14 @@ def export_history(store: Store, stick: Path, *, pages: PagePrinter | None = Non
                                          separators=(",", ":")) + "\n")
         files.append(history)
         for row in rows:
-            if not store.deals_of_match(row.id) or refusal(game_of(row)) is not None:
-                continue  # nothing to say, or a game PBN cannot say (its hands are in the JSON)
+            if not store.deals_of_match(row.id):
+                continue
             pbn = folder / f"rubber-{row.id}.pbn"
-            pbn.write_text("% PBN 2.1\n% EXPORT\n% Creator: whist-table\n\n"
-                           + rubber_text(store, row, sheet_lines(store, row)), encoding="latin-1",
+            try:
+                text = rubber_text(store, row, sheet_lines(store, row))
+            except NotPbn:
+                continue  # a game PBN and the pages cannot hold: its hands are in history.jsonl
+            pbn.write_text("% PBN 2.1\n% EXPORT\n% Creator: whist-table\n\n" + text, encoding="latin-1",
                            errors="replace")
             files.append(pbn)
             if pages is not None:

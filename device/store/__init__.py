@@ -31,9 +31,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-import shutil
 import sqlite3
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -42,14 +40,26 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from device.enrolment import Enrolment
+from device.enrolment import Enrolment, is_tag
 from device.paths import default_db_path
 from device.stats import Statistics
 from device.stats import stored as stored_statistics
 from device.store import lock
 from device.store.errors import DuplicateAction as DuplicateAction  # re-exported
+from device.store.errors import StoreDamaged as StoreDamaged  # re-exported
 from device.store.errors import StoreError as StoreError  # re-exported
+from device.store.errors import StoreFull as StoreFull  # re-exported
+from device.store.errors import StoreReadOnly as StoreReadOnly  # re-exported
 from device.store.lock import StoreInUse as StoreInUse  # re-exported
+from device.store.sqlite import (
+    ReadOnly,
+    StoreFile,
+    check_beside_wal,
+    connect_readonly,
+    integrity_check,
+    is_damage,
+    open_readonly,
+)
 
 log = logging.getLogger(__name__)
 
@@ -163,11 +173,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # reads the same.
 READABLE_FROM = 2
 
-# SQLite primary result codes (the low byte of an extended code).
-_SQLITE_CORRUPT = 11
-_SQLITE_FULL = 13
-_SQLITE_NOTADB = 26
-_SQLITE_CANTOPEN = 14
+# What to do with a damaged game store: the table does it itself when it starts.
+WHEN_DAMAGED = "the table moves it aside, with its -wal file, and starts a fresh one when it next starts"
 
 Clock = Callable[[], datetime]
 
@@ -208,17 +215,6 @@ def _load(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-def _code(exc: sqlite3.Error) -> int:
-    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def _is_damage(exc: sqlite3.Error) -> bool:
-    if _code(exc) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return True
-    text = str(exc).lower()
-    return "not a database" in text or "malformed" in text
-
-
 class Store:
     """One open database. Use as a context manager or call ``close()``."""
 
@@ -234,6 +230,7 @@ class Store:
         (:mod:`device.store.lock`): a second program gets StoreInUse.
         """
         self.path = Path(path)
+        self.file = StoreFile("game store", self.path, WHEN_DAMAGED)
         self.clock: Clock = clock or _utc_now
         self.readonly = readonly
         # One connection shared by the UI thread and any helper thread: one
@@ -242,13 +239,16 @@ class Store:
         # Set when a damaged file had to be moved aside on open.
         self.recovered_from: Path | None = None
         self._held: Path | None = None  # the lock file, while this store holds it
-        self._copy: Path | None = None  # read-only media: the directory of the copy read
+        self._readonly: ReadOnly | None = None  # its connection, perhaps to a copy
         if readonly:
             self._db = self._open_readonly()
             return
         # ":memory:" gives a throwaway store (benchmarks, tests): no file, no fsync.
         if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise self.file.error(exc) from exc
             self._held = lock.acquire(self.path)
         try:
             self._db = self._open_or_recover(recover)
@@ -260,10 +260,8 @@ class Store:
         try:
             return self._open_checked()
         except sqlite3.Error as exc:
-            if not _is_damage(exc):
-                raise StoreError(f"cannot open the game store {self.path}: {exc}") from exc
-            if not recover:
-                raise StoreError(_damaged(self.path, exc)) from exc
+            if not is_damage(exc) or not recover:
+                raise self.file.error(exc) from exc
             self.recovered_from = self._move_aside(str(exc))
             try:
                 return self._open_checked()
@@ -279,20 +277,12 @@ class Store:
         if not self.path.is_file():
             raise StoreError(f"there is no game store at {self.path}")
         try:
-            _check_beside_wal(self.path)
-            try:
-                db, version = _checked_readonly(self.path)
-            except sqlite3.OperationalError as exc:
-                if _code(exc) != _SQLITE_CANTOPEN:
-                    raise
-                # Read-only media and no -shm file: SQLite cannot make one, so it
-                # reads a copy (main file and WAL) from a private directory.
-                db, version = _checked_readonly(self._copy_aside())
+            self._readonly = open_readonly(self.path)
+            db = self._readonly.db
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
         except sqlite3.Error as exc:
             self._release()
-            if _is_damage(exc):
-                raise StoreError(_damaged(self.path, exc)) from exc
-            raise StoreError(f"cannot read the game store {self.path}: {exc}") from exc
+            raise self.file.error(exc) from exc
         try:
             self._check_version(version)
             if version < READABLE_FROM:
@@ -301,18 +291,9 @@ class Store:
                     f"this version reads {SCHEMA_VERSION}): the table upgrades it when it "
                     "next starts; read it after that")
         except StoreError:
-            db.close()
             self._release()
             raise
         return db
-
-    def _copy_aside(self) -> Path:
-        self._copy = Path(tempfile.mkdtemp(prefix="whist-store-"))
-        for suffix in ("", "-wal"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                shutil.copyfile(side, self._copy / (self.path.name + suffix))
-        return self._copy / self.path.name
 
     def _precheck(self) -> bool:
         """Check an existing file through a read-only connection first.
@@ -324,17 +305,17 @@ class Store:
         """
         if str(self.path) == ":memory:":
             return False
-        _check_beside_wal(self.path)
+        check_beside_wal(self.path)
         if not self.path.exists() or self.path.stat().st_size == 0:
             return False
         try:
-            db = _connect_readonly(self.path)
+            db = connect_readonly(self.path)
         except sqlite3.Error:
             return False  # the read-write open decides
         try:
-            _integrity_check(db)
+            integrity_check(db)
         except sqlite3.Error as exc:
-            if _is_damage(exc):
+            if is_damage(exc):
                 raise
             return False
         finally:
@@ -348,7 +329,7 @@ class Store:
                              check_same_thread=False)
         try:
             if not checked:
-                _integrity_check(db)
+                integrity_check(db)
             mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if str(mode).lower() != "wal" and str(self.path) != ":memory:":
                 log.warning("store %s: WAL mode refused (journal_mode=%s)", self.path, mode)
@@ -430,9 +411,9 @@ class Store:
         if self._held is not None:
             lock.release(self._held)
             self._held = None
-        if self._copy is not None:
-            shutil.rmtree(self._copy, ignore_errors=True)
-            self._copy = None
+        if self._readonly is not None:
+            self._readonly.close()
+            self._readonly = None
 
     def __enter__(self) -> Store:
         return self
@@ -457,7 +438,7 @@ class Store:
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise self._error(what, exc) from exc
+            raise self.file.error(exc, what) from exc
         try:
             yield self._db
             self._db.execute("COMMIT")
@@ -467,24 +448,27 @@ class Store:
             if isinstance(exc, sqlite3.IntegrityError | StoreError) or not isinstance(
                     exc, sqlite3.Error):
                 raise
-            raise self._error(what, exc) from exc
-
-    def _error(self, what: str, exc: sqlite3.Error) -> StoreError:
-        if _code(exc) == _SQLITE_FULL or "full" in str(exc).lower():
-            return StoreError(
-                f"the disk holding the game store {self.path} is full: {what} was not "
-                "saved (nothing was half-written); free some space and try again")
-        return StoreError(f"could not save {what} to the game store {self.path}: {exc}")
+            raise self.file.error(exc, what) from exc
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         with self._lock:
             cur = self._db.cursor()
             cur.row_factory = sqlite3.Row
-            return cur.execute(sql, params).fetchall()
+            try:
+                return cur.execute(sql, params).fetchall()
+            except sqlite3.DatabaseError as exc:
+                if is_damage(exc):  # damaged since it was opened and checked
+                    raise self.file.error(exc) from exc
+                raise
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            return self._db.execute(sql, params).fetchall()
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.DatabaseError as exc:
+                if is_damage(exc):  # damaged since it was opened and checked
+                    raise self.file.error(exc) from exc
+                raise
 
     # ----- matches (rubbers) --------------------------------------------
 
@@ -660,7 +644,12 @@ class Store:
             tags = e.to_dict()["tags"]
             assert isinstance(tags, dict)
             self.replace_enrolment({str(tag): str(card) for tag, card in tags.items()})
-        return Enrolment(self.enrolment(), on_change=store)
+        kept = {tag: card for tag, card in self.enrolment().items() if is_tag(tag)}
+        if len(kept) < len(self.enrolment()):
+            # imported before tags were checked: no reader gives them, so the cards are enrolled again
+            log.warning("the game store %s holds %d tag(s) no card reader gives; they are left out",
+                        self.path, len(self.enrolment()) - len(kept))
+        return Enrolment(kept, on_change=store)
 
     # ----- statistics -----------------------------------------------------
 
@@ -696,47 +685,6 @@ class Store:
         # the journal's match header (device.store.matches.MATCH_KEY); stores before games name none
         return {int(r[0]) for r in self._rows(
             f"SELECT id FROM matches WHERE json_extract(rules, '$.match.game') IN ({marks})", tuple(alone))}
-
-
-def _connect_readonly(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                           check_same_thread=False)
-
-
-def _checked_readonly(path: Path) -> tuple[sqlite3.Connection, int]:
-    """A read-only connection, checked, and the file's schema version."""
-    db = _connect_readonly(path)
-    try:
-        _integrity_check(db)
-        return db, int(db.execute("PRAGMA user_version").fetchone()[0])
-    except BaseException:
-        db.close()
-        raise
-
-
-def _check_beside_wal(path: Path) -> None:
-    """A write-ahead log beside an empty or missing main file is a store cut in
-    two: SQLite, even read-only, would delete that log (and the games in it) and
-    see an empty store. Raised as damage, so both are kept together."""
-    wal = path.with_name(path.name + "-wal")
-    if wal.exists() and wal.stat().st_size > 0 and (
-            not path.exists() or path.stat().st_size == 0):
-        raise sqlite3.DatabaseError(
-            f"malformed: the main file is empty beside a {wal.stat().st_size}-byte "
-            f"write-ahead log ({wal.name})")
-
-
-def _damaged(path: Path, exc: sqlite3.Error) -> str:
-    return (f"the game store {path} is damaged ({exc}); the table moves it aside, with "
-            "its -wal file, and starts a fresh one when it next starts")
-
-
-def _integrity_check(db: sqlite3.Connection) -> None:
-    rows = db.execute("PRAGMA integrity_check").fetchall()
-    if rows != [("ok",)]:
-        detail = "; ".join(str(r[0]) for r in rows[:3])
-        # Worded so _is_damage() recognises it like SQLite's own corruption errors.
-        raise sqlite3.DatabaseError(f"integrity check failed: malformed: {detail}")
 
 
 def _statements(script: str) -> list[str]:

@@ -11,3 +11,15 @@ class StoreError(WhistError, RuntimeError):
 
 class DuplicateAction(StoreError):
     """An action with this sequence number is already journalled for the deal."""
+
+
+class StoreFull(StoreError):
+    """The disk is full: the write was refused whole, and can be tried again once there is room."""
+
+
+class StoreDamaged(StoreError):
+    """The file is damaged or not a database; the message says what to do with it."""
+
+
+class StoreReadOnly(StoreError):
+    """The file or its folder cannot be written (read-only media)."""

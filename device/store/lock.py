@@ -17,6 +17,7 @@ from pathlib import Path
 
 from device.locks import flock_holder
 from device.store.errors import StoreError
+from device.store.sqlite import StoreFile, is_read_only
 
 _held: dict[str, tuple[int, int]] = {}  # lock path -> (fd, stores holding it)
 _guard = threading.Lock()
@@ -43,6 +44,8 @@ def acquire(store: Path) -> Path:
             # Read-only is enough for flock, and opens a lock file another user made.
             fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as exc:
+            if is_read_only(exc):
+                raise StoreFile("game store", store, "").error(exc) from exc
             raise StoreError(f"cannot lock the game store {store} ({path}: {exc.strerror})") from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

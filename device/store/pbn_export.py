@@ -22,10 +22,11 @@ from device.store.recall import RecalledHand, deal_pbn, game_of, match_rules, re
 from engine.cards import SUIT_SYMBOLS, SUITS
 from engine.deal import Deal
 from engine.game import Game, GameRules
-from engine.games import GAMES, UNNAMED
+from engine.games import UNNAMED
+from engine.games import game_of as game_of_rules
 from engine.pbn import format_hand, format_hands
 from engine.pbnfile import PbnGame, Tag, format_game, format_tag, play_tags, tags_text
-from engine.seats import SEATS
+from engine.seats import SEATS, Seat
 
 if TYPE_CHECKING:
     from device.store import DealRow, MatchRow, Store
@@ -34,6 +35,27 @@ EVENT = "whist-table"
 SEAT_TAGS = ("West", "North", "East", "South")
 PLAYER_NAMES = {"human": "Player"}
 SUIT_LETTERS = str.maketrans({sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUITS, strict=True)})
+
+
+class NotPbn(ValueError):
+    """A game whose deals PBN (and the printed deal diagrams) cannot hold: its Deal tag is
+    four hands from the 52 cards."""
+
+
+def check_pbn(rules: GameRules) -> None:
+    """Refuse, with the reason, a game whose deal is not four hands from the 52 cards
+    (two to eight players, a short pack): a deal of it made here is counted."""
+    game = game_of_rules(rules)
+    record = game.next_record(rules, Seat(0), 0, "pbn")
+    cards = sum(len(h) for h in record.hands() if h is not None) + sum(len(p) for _, p in record.piles)
+    if game.players != 4 or cards != 52:
+        what = f"{game.players} hands" if game.players != 4 else f"a {cards}-card pack"
+        raise NotPbn(f"{game.title} deals {what}: PBN and the printed deals hold four hands from the 52 "
+                     f"cards (history --json gives every card)")
+    if type(game).exchange_to is not Game.exchange_to:
+        raise NotPbn(f"{game.title}'s players pass cards to one another before the play: a PBN deal is "
+                     f"the hands the play starts from, so PBN and the printed deals cannot say it "
+                     f"(history --json gives every pass and card)")
 
 
 def _date(row: DealRow) -> str:
@@ -119,38 +141,16 @@ def _whist_order(tags: list[Tag]) -> list[Tag]:
     return sorted(tags, key=lambda t: rank.get(t.name, len(_ORDER)))
 
 
-class PbnRefused(ValueError):
-    """A game whose deals PBN cannot say; the message says why."""
-
-
-def refusal(game: str) -> str | None:
-    """Why PBN cannot say a deal of the game called ``game``, else None. PBN's deal is the
-    hands the play starts from and its play section their cards: a game whose players pass
-    cards to one another before the play (``Game.exchange_to``) plays hands PBN never dealt."""
-    known = GAMES.get(game)
-    if known is not None and type(known).exchange_to is not Game.exchange_to:
-        return (f"PBN cannot say a deal of {known.title}: its players pass cards to one another "
-                "before the play, and a PBN deal is the hands the play starts from "
-                "(history --json gives every pass, card and score)")
-    return None
-
-
-def _check(game: str) -> None:
-    why = refusal(game)
-    if why is not None:
-        raise PbnRefused(why)
-
-
 def deal_text(store: Store | None, row: DealRow, board: int | None = None) -> str:
     """One stored deal as a PBN game (its rubber rebuilt for the score when a
-    store is given); PbnRefused for a game PBN cannot say."""
+    store is given)."""
     number = board if board is not None else row.number
     if store is None:
         return format_game(board_tags(row, number))
     match = store.match(row.match_id)
     if match is None:
         return format_game(board_tags(row, number))
-    _check(game_of(match))
+    check_pbn(match_rules(store, match.id))
     hands = _recalled(store, match)
     return format_game(board_tags(row, number, game=game_of(match), rules=match_rules(store, match.id),
                                   hand=hands.get(row.id), match=match))
@@ -165,8 +165,9 @@ def _recalled(store: Store, match: MatchRow) -> dict[int, RecalledHand]:
 
 def rubber_games(store: Store, match: MatchRow) -> list[PbnGame]:
     """A stored rubber: each deal a board, in order (a misdeal too)."""
-    hands = _recalled(store, match)
     game, rules = game_of(match), match_rules(store, match.id)
+    check_pbn(rules)
+    hands = _recalled(store, match)
     return [PbnGame(tuple(board_tags(row, i + 1, game=game, rules=rules, hand=hands.get(row.id),
                                      match=match)), 0)
             for i, row in enumerate(store.deals_of_match(match.id))]
@@ -174,9 +175,7 @@ def rubber_games(store: Store, match: MatchRow) -> list[PbnGame]:
 
 def rubber_text(store: Store, match: MatchRow, sheet: Iterable[str] = ()) -> str:
     """A rubber's boards separated by empty lines; ``sheet`` (the score sheet's
-    lines) follows as a commentary after the last board. PbnRefused for a game PBN
-    cannot say."""
-    _check(game_of(match))
+    lines) follows as a commentary after the last board."""
     text = "\n".join(format_game(g.tags) for g in rubber_games(store, match))
     # PBN is ISO 8859-1 text: the sheet's suit symbols are written as letters.
     lines = [line.replace("}", ")").translate(SUIT_LETTERS) for line in sheet]
@@ -185,4 +184,4 @@ def rubber_text(store: Store, match: MatchRow, sheet: Iterable[str] = ()) -> str
     return text
 
 
-__all__ = ["PbnRefused", "board_tags", "deal_text", "format_tag", "refusal", "rubber_games", "rubber_text"]
+__all__ = ["NotPbn", "board_tags", "check_pbn", "deal_text", "format_tag", "rubber_games", "rubber_text"]

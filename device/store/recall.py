@@ -24,7 +24,7 @@ from engine.game import GameRules
 from engine.games import UNNAMED, get_game
 from engine.pbn import format_hands, parse_hands
 from engine.scoring import HandScore
-from engine.seats import SEATS, Seat, seat_label
+from engine.seats import SEATS, Seat
 from engine.trick import Trick as EngineTrick
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def _action(stored: dict[str, Any], deal: Deal) -> Action:
         seat = stored.get("seat") or deal.turn
         if seat is None:
             raise RulesError("the hand is over: no more cards can be played")
-        return Play(Seat.parse_at(str(seat), deal.players), parse_card(str(stored["card"])))
+        return Play(Seat.parse_at(seat, deal.players), parse_card(str(stored["card"])))
     return action_from_dict(stored, deal.players)
 
 
@@ -130,18 +130,15 @@ def _describe(stored: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in stored.items())
 
 
-def _plays(trick: EngineTrick, players: int) -> list[tuple[str, str]]:
-    return [(seat_label(seat, players), str(card)) for seat, card in trick.plays()]
+def _plays(trick: EngineTrick) -> list[tuple[str, str]]:
+    return [(seat.name, str(card)) for seat, card in trick.plays()]
 
 
 def tricks_in(deal: Deal) -> list[Trick]:
-    """The engine's tricks, the one in progress (if any) last, without a winner; seats as
-    the stored records name them (N E S W at four, 0, 1, ... at other sizes)."""
-    n = deal.players
-    out = [Trick(seat_label(t.leader, n), _plays(t, n), seat_label(t.winner(deal.order), n))
-           for t in deal.tricks]
+    """The engine's tricks, the one in progress (if any) last, without a winner."""
+    out = [Trick(t.leader.name, _plays(t), t.winner(deal.order).name) for t in deal.tricks]
     if deal.current.cards:
-        out.append(Trick(seat_label(deal.current.leader, n), _plays(deal.current, n), None))
+        out.append(Trick(deal.current.leader.name, _plays(deal.current), None))
     return out
 
 

@@ -2,7 +2,9 @@
 
 Everything here works from an observation (what one seat may know), never
 from the hidden hands, except ``review``, which runs after the hand when all
-cards are known.
+cards are known. It sits above the games (``choose_action`` finds an
+observation's game in the registry); the searches it and the games' players
+share are below the games, in engine.search.
 """
 
 from __future__ import annotations
@@ -10,11 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from engine.ai import pimc
 from engine.ai.family import choose_action
-from engine.ai.levels import DEFAULT_BUDGET, LEVELS, hard_search, play, seed_for
 from engine.ai.review import review
-from engine.ai.view import view_of
+from engine.search import pimc
+from engine.search.levels import DEFAULT_BUDGET, LEVELS, hard_search, play, seed_for
+from engine.search.view import view_of
 
 
 def choose_card(observation: Mapping[str, object], level: str = "hard", seed: int | str | None = None, *,
@@ -38,7 +40,7 @@ def hint(observation: Mapping[str, object], seed: int | str | None = None, *,
          budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> dict[str, object]:
     """The hard AI's card and every legal card's expected tricks (from here on,
     for the side to move, this trick included). In the first tricks the layouts
-    are solved narrow (engine.ai.levels.NARROW), so the values there are estimates."""
+    are solved narrow (engine.search.levels.NARROW), so the values there are estimates."""
     view = view_of(observation)
     cfg = hard_search(budget, samples)
     cfg.evaluate_forced = True

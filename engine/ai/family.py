@@ -1,25 +1,17 @@
 """``choose_action`` for every game: the game's own player (``Game.player``),
-from what the seat to act may know.
-
-Two pieces are shared by the games' players: ``seeded`` gives a player that
-works from a seeded generator the common signature, and ``most_tricks`` is
-the card play towards the most tricks (``choose_card``'s search on the
-observation's card-play part), which a game of four seats in pairs with one
-pack and one card a trick plays with.
+from what the seat to act may know. The pieces the games' players share are
+below the games, in engine.search.players.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
-from engine.actions import Action, Play
-from engine.ai.levels import DEFAULT_BUDGET, LEVELS, play, seed_for
-from engine.ai.view import view_of
+from engine.actions import Action
 from engine.errors import RulesError
-from engine.game import Player
 from engine.games import get_game
 from engine.observation import Observation
+from engine.search.levels import DEFAULT_BUDGET, LEVELS
 
 
 def choose_action(observation: Observation | Mapping[str, object], level: str = "hard",
@@ -36,26 +28,10 @@ def choose_action(observation: Observation | Mapping[str, object], level: str = 
     return get_game(obs.game, obs.players).player()(obs, level, seed, budget, samples)
 
 
-def seeded(choose: Callable[[Observation, str, random.Random], Action]) -> Player:
-    """A player that draws from a generator seeded by the seed and the whole observation."""
-    def player(obs: Observation, level: str, seed: int | str | None, budget: float | None,
-               samples: int | None) -> Action:
-        return choose(obs, level, seed_for(obs.to_json(), seed))
-    return player
-
-
-def most_tricks(obs: Observation, level: str, seed: int | str | None, budget: float | None,
-                samples: int | None) -> Action:
-    """The card towards the most tricks: seeded from the card-play part of the
-    observation, so a play here is ``choose_card``'s for the same position and seed."""
-    form = obs.play_form()
-    return Play(obs.seat, play(view_of(form), level, seed_for(form, seed), budget, samples))
-
-
 def plays_for_tricks(obs: Observation) -> bool:
     """Whether the seat is to play a card towards the most tricks, which is
     ``choose_card``'s search on ``obs.play_form()`` (the hint and the AI worker ask)."""
     return get_game(obs.game, obs.players).plays_for_tricks(obs)
 
 
-__all__ = ["choose_action", "most_tricks", "plays_for_tricks", "seeded"]
+__all__ = ["choose_action", "plays_for_tricks"]

@@ -2,31 +2,35 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.actions import Play
-from engine.ai.view import mask_of
 from engine.cards import Card
-from engine.deal import Deal, DealRecord
+from engine.record import DealRecord
+from engine.search.view import mask_of
 from engine.seats import SEATS
 from engine.solver import Solver, default_solver
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
 
 
 def _complete_deal(deal: Deal) -> Deal:
     """The same deal with every hand known (a real-table deal once all cards are seen)."""
     if all(deal.record.hands()):
-        return Deal(deal.record, deal.rules)
+        return deal.restart()
     hands = deal.dealt_hands()
     if any(h is None for h in hands):
         raise ValueError("review needs every hand: the deal was not played to the end")
     record = DealRecord.from_hands([sorted(h) for h in hands], deal.dealer, deal.trump,  # type: ignore[arg-type]
                                    deal.record.trump_card)
-    return Deal(record, deal.rules)
+    return deal.restart(record)
 
 
-def review(record: Deal | dict[str, object], solver: Solver | None = None) -> list[dict[str, object]]:
+def review(deal: Deal, solver: Solver | None = None) -> list[dict[str, object]]:
     """For every card played: the tricks the player's side could take in the whole
     hand with best play before the card and after it (double dummy), and whether
     the card cost tricks. Stops at a claim."""
-    deal = record if isinstance(record, Deal) else Deal.from_dict(record)
     solve = solver or default_solver()
     state = _complete_deal(deal)
     out: list[dict[str, object]] = []

@@ -1,4 +1,4 @@
-/* Uniform layouts of the unseen cards (the AI's sampler, engine.ai.sampling).
+/* Uniform layouts of the unseen cards (the AI's sampler, engine.search.sampling).
  *
  * The counting is done once per position by the caller (Python): for each
  * suit, every split (a, b, c) of its unseen cards among the three other

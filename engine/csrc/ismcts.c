@@ -154,7 +154,7 @@ static void rewards(const is_state *st, const is_goal *g, double *out) {
     }
 }
 
-/* -- the textbook player (engine.ai.solo's, for the play-outs) ----------------------------- */
+/* -- the textbook player (engine.search.solo's, for the play-outs) ----------------------------- */
 double is_estimate(uint64_t hand, int trump, int players) {
     double est = 0.0, crowd = players <= 4 ? 1.0 : 0.85;
     for (int suit = 0; suit < 4; suit++) {

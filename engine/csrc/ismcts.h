@@ -4,7 +4,7 @@
  *
  * Cards are engine.cards.Card ints (suit * 13 + rank - 2), a hand a 64-bit
  * set of them. Actions are codes: a card, IS_BID + tricks bid, IS_DECLARE +
- * strain named (0-3 a suit, 4 no trumps). engine.ai.ismcts_py is the same in
+ * strain named (0-3 a suit, 4 no trumps). engine.search.ismcts_py is the same in
  * Python, the reference the tests hold this to. Plain C99.
  */
 #ifndef WI_ISMCTS_H

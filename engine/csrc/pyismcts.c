@@ -1,6 +1,6 @@
 /* CPython binding for the Oh Hell / Knockout search (ismcts.h): every argument
  * checked (a wrong index would read outside the state), then the GIL released
- * for the search. A state is the tuple engine.ai.ismcts builds:
+ * for the search. A state is the tuple engine.search.ismcts builds:
  * (players, ring, dealer, hook, strains, trump, phase, turn, leader, trick,
  *  bids, taken, hands). */
 #define PY_SSIZE_T_CLEAN
@@ -281,7 +281,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ismcts",
-                                    "Oh Hell / Knockout search in C (use engine.ai.ismcts)", -1, methods,
+                                    "Oh Hell / Knockout search in C (use engine.search.ismcts)", -1, methods,
                                     NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__ismcts(void) { return PyModule_Create(&module); }

@@ -411,7 +411,7 @@ static PyMethodDef methods[] = {
     {"_debug_flags", py_debug_flags, METH_O, "Switch off search features (testing only)."},
     {"deal_layouts", py_deal_layouts, METH_VARARGS,
      "deal_layouts(plan, base, suit_cards, others, (r0, r1), n, seed): n uniform layouts "
-     "(engine.ai.sampling; plan b'' when no seat has shown out)."},
+     "(engine.search.sampling; plan b'' when no seat has shown out)."},
     {"solve_moves_masks", (PyCFunction)(void (*)(void))py_solve_moves_masks,
      METH_VARARGS | METH_KEYWORDS,
      "solve_moves_masks(hands, trump, leader, trick=(), node_limit=0, time_limit=0.0, guess=-1, width=0) -> {card: tricks} or None"},

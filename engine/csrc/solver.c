@@ -934,6 +934,31 @@ static int must_lose(const ws_ctx *c, int L, u16 *wr) {
     return 1;
 }
 
+/* At no trump (or with no trumps left), side X can take every remaining
+ * trick only if its longer holding of each suit whose top card it holds adds
+ * up to that many tricks: any other trick would have to come in a suit whose
+ * top card an opponent holds, and he plays it or keeps it (an idea of DDS's
+ * "later tricks"). wr gets those top cards of the opponents, where another
+ * hand holds the suit too (else the suit lengths say who holds it). */
+static int cannot_take_all(const ws_ctx *c, int X, u16 *wr) {
+    int t = c->trump, sum = 0;
+    if (t != NT && c->rem[t]) return 0;
+    for (int s = 0; s < NSUIT; s++) {
+        wr[s] = 0;
+        u16 rs = c->rem[s];
+        if (!rs) continue;
+        u16 top = (u16)(1u << hibit(rs));
+        if ((c->h[X][s] | c->h[X + 2][s]) & top) {
+            int a = popc(c->h[X][s]), b = popc(c->h[X + 2][s]);
+            sum += a > b ? a : b;
+        } else {
+            int o = (c->h[X ^ 1][s] & top) ? X ^ 1 : (X ^ 1) ^ 2;
+            if (rs != c->h[o][s]) wr[s] = top;
+        }
+    }
+    return sum < c->tricksLeft;
+}
+
 static int last_trick(ws_ctx *c, u16 *wr) {
     int ts[NSEAT];
     u16 tb[NSEAT];
@@ -1054,8 +1079,9 @@ static inline u16 killer_context(const ws_ctx *c) {
 }
 
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
- * cheaply when it matters, play low when partner has the trick. */
-static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) {
+ * cheaply when it matters, play low when partner has the trick. Scores the
+ * moves, and sorts them best first when `sort`. */
+static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, int sort) {
     int t = c->trump, tn = c->tn;
     u16 kill = c->killer[c->depth & 63][0], kill2 = c->killer[c->depth & 63][1];
     u16 ctx = killer_context(c);
@@ -1195,6 +1221,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             sc += KILLER2;
         m->score = sc;
     }
+    if (!sort) return; /* the search picks them best first as it goes (next_move) */
     for (int i = 1; i < n; i++) {
         Move x = mv[i];
         int j = i - 1;
@@ -1203,6 +1230,20 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest) 
             j--;
         }
         mv[j + 1] = x;
+    }
+}
+
+/* Brings the best-scored of mv[i..n-1] to mv[i], the first of equals (the
+ * order a stable sort gives). Most nodes cut off on their first move, so
+ * picking as the search goes does less than sorting them all. */
+static inline void next_move(Move *mv, int i, int n) {
+    int j = i;
+    for (int k = i + 1; k < n; k++)
+        if (mv[k].score > mv[j].score) j = k;
+    if (j != i) {
+        Move x = mv[j];
+        memmove(&mv[i + 1], &mv[i], sizeof(Move) * (size_t)(j - i));
+        mv[i] = x;
     }
 }
 
@@ -1236,6 +1277,12 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     if (tn == 0) {
         c->tricknodes++;
         if (c->tricksLeft == 1) return last_trick(c, wr);
+        key = c->lkey;
+        lt = (u32)hand | ((u32)c->trump << 2);
+#if defined(__GNUC__) || defined(__clang__)
+        /* the node's slot is fetched while the bounds below are worked out */
+        __builtin_prefetch(&c->nodes[hash_key(key, lt) & c->nmask]);
+#endif
         u16 q[NSUIT];
         int enough = isMax ? need : c->tricksLeft - need + 1;
         int qt = (ws_debug_flags & 1) ? 0 : quick_tricks(c, hand, q, enough);
@@ -1264,11 +1311,15 @@ static int search(ws_ctx *c, int need, u16 *wr) {
                 return !isMax;
             }
         }
-        key = c->lkey;
-        lt = (u32)hand | ((u32)c->trump << 2);
-#if defined(__GNUC__) || defined(__clang__)
-        __builtin_prefetch(&c->nodes[hash_key(key, lt) & c->nmask]);
-#endif
+        if (need == c->tricksLeft || need == 1) {
+            /* one side needs every trick left: whichever that is, can it? */
+            u16 lw[NSUIT];
+            int all = need == c->tricksLeft ? c->maxSide : !c->maxSide;
+            if (cannot_take_all(c, all, lw)) {
+                memcpy(wr, lw, sizeof lw);
+                return all != c->maxSide;
+            }
+        }
         owners(c, own);
         TTNode *nd = (ws_debug_flags & 2) ? NULL : tt_find(c, key, lt, 0);
         cd.gen = c->gen;
@@ -1284,12 +1335,13 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     }
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);
-    if (n > 1) order_moves(c, hand, mv, n, ttbest);
+    if (n > 1) order_moves(c, hand, mv, n, ttbest, 0);
     u16 acc[NSUIT] = {0, 0, 0, 0};
     u16 lw[NSUIT] = {0, 0, 0, 0};
     int res = !isMax;
     int tried = 0;
     for (int i = 0; i < n; i++) {
+        next_move(mv, i, n);
         Move *m = &mv[i];
         int s = m->suit;
         /* the run's top card decides: the whole run below a threshold means
@@ -1493,7 +1545,7 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi, 
     *thr = ABOVE_ACE;
     if (guess > hi) guess = hi;
     while (lo < hi) {
-        int g = guess < 0 ? (lo + hi + 1) / 2 : guess; /* no guess: bisect */
+        int g = guess;
         if (g <= lo) g = lo + 1;
         if (g > hi) g = hi;
         int r = play_child(c, hand, m->suit, m->bit, g, cw);
@@ -1502,10 +1554,10 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi, 
         if (t < *thr) *thr = t;
         if (r) {
             lo = g;
-            if (guess >= 0) guess = g + 1;
+            guess = g + 1;
         } else {
             hi = g - 1;
-            if (guess >= 0) guess = g - 1;
+            guess = g - 1;
         }
     }
     return lo;
@@ -1588,7 +1640,7 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
     c->maxSide = hand & 1;
     Move mv[NRANK + 1];
     int n = gen_moves(c, hand, mv);
-    order_moves(c, hand, mv, n, 0);
+    order_moves(c, hand, mv, n, 0, 1);
     int out = 0, best = -1;
     /* Per suit: a card below lw[s] is worth lwv[s], like the low card whose
        searches showed that no rank below lw[s] mattered (the same rule as
@@ -1603,9 +1655,13 @@ int ws_solve_moves(ws_ctx *c, const uint64_t hands[4], int trump, int leader, co
         } else if (n == 1 && ntrick > 0) {
             v = root_value(c);
         } else {
-            /* the first card starts from the caller's guess (else bisects), the
-               others from the best value so far */
+            /* the first card starts from the caller's guess, the others from
+               the best value so far */
             int g = best >= 0 ? best : (c->guess > c->tricksLeft ? c->tricksLeft : c->guess);
+            /* no guess: step from the middle, one trick a search. Bisecting
+               spent a search on a target far below the value, which costs
+               nearly as much as one at it (bench/RESULTS.md) */
+            if (g < 0) g = (c->tricksLeft + 1) / 2;
             v = value_of_move(c, hand, &mv[i], g, c->tricksLeft, &thr);
             if (!c->aborted && runTop < thr && thr > lw[s]) {
                 lw[s] = thr;

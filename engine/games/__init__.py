@@ -8,6 +8,7 @@ from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase
 from engine.games import (
     bid,
+    catchten,
     classic,
     dummy,
     german,
@@ -22,7 +23,7 @@ from engine.games import (
 
 GAMES: dict[str, Game] = {g.name: g for g in (classic.GAME, norwegian.GAME, german.GAME, scandinavian.GAME,
                                               bid.GAME, ohhell.GAME, knockout.GAME, solo.GAME, widow.GAME,
-                                              dummy.GAME, hearts.GAME)}
+                                              dummy.GAME, catchten.GAME, hearts.GAME)}
 # The game of a match that names none: saved matches and files from before there were others.
 UNNAMED = classic.GAME
 

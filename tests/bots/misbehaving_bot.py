@@ -6,11 +6,14 @@ Plays the first legal action until move MOVE (1-based, default 1), where it
 misbehaves as MODE says, then (if still running) plays legally again:
 garbage (prints a line that is not JSON), illegal (a card it holds but may
 not play, else a claim: never legal), slow (sleeps 3 seconds before
-answering), exit (exits with status 3). Each time it says on standard error
+answering), exit (exits with status 3), flood (writes short lines without end
+instead of an answer), orphan (starts a child that sleeps ten minutes, says its
+process id on standard error, and answers). Each time it says on standard error
 what it did.
 """
 
 import json
+import subprocess
 import sys
 import time
 
@@ -36,6 +39,12 @@ def main() -> None:
                 time.sleep(3)
             elif mode == "exit":
                 sys.exit(3)
+            elif mode == "flood":
+                while True:
+                    sys.stdout.write("{}\n" * 4096)
+            elif mode == "orphan":
+                child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+                print(f"misbehaving_bot: child {child.pid}", file=sys.stderr, flush=True)
         print(answer, flush=True)
 
 

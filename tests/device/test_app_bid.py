@@ -72,6 +72,8 @@ def test_a_bid_whist_hand_is_bid_declared_exchanged_played_and_scored():
             assert lay.enabled
             tap_button(app, "lay-away")
             assert deal.phase == Phase.PLAY and tuple(deal.exchanges[0].discard) == tuple(chosen)
+            own = sum(1 for c in chosen if c not in deal.record.pile("kitty"))
+            assert app.scene.status() == f"You took the kitty and laid away {own} of your own cards"
             assert badge_words(app.scene) == "7 no trump · You · No trumps, downtown"
         assert all(isinstance(a, (Bid, Pass)) for a in deal.auction)
         assert run_until(app, lambda: your_part(app) or app.scene.name != "table", max_steps=30000)

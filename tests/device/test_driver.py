@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from device.arena import Arena, make_entrant
-from device.driver import AIPlayer, Driver, NotReady, Person, TableAI
+from device.driver import AIPlayer, ChooserPlayer, Driver, NotReady, Person, TableAI
 from device.headless import run_headless
 from engine.actions import Action, Play
 from engine.deal import DealRecord
@@ -73,7 +73,7 @@ def test_the_headless_demo_of_every_game_plays_through_the_driver(name: str) -> 
     assert len(player.asked) == actions > 0  # every action was the seat's answer to the driver
     assert all(o.seat == o.turn for o in player.asked)  # asked for the seat to act, from its own view
     tricks = [t for m in matches for d in m.deals for t in d.tricks]
-    printed = re.findall(r"^Trick +\d+ .*-> (\S+)$", text, re.M)
+    printed = re.findall(r"^Trick +\d+ .*-> (.+)$", text, re.M)
     assert len(printed) == len(tricks)  # every trick, once, as it was played
     assert "counting bots in all" in text and "Played 2 hands" in text
     assert sum(len(m.hands) for m in matches) == 2
@@ -88,9 +88,11 @@ def test_each_demo_prints_by_side_or_by_seat_as_the_game_is_played() -> None:
         run_headless(1, 2, out=out, game=name, player=TableAI("rules"))
         text = out.getvalue()
         if game.partnerships:
-            assert re.search(r"^Hand 1: North-South \d+ tricks, East-West \d+\.", text, re.M), name
+            assert re.search(r"^Hand 1: We \d+ tricks, They \d+\.", text, re.M), name
         else:
-            assert re.search(r"^  P1 \d+t [+-]\d+ = -?\d+", text, re.M), name
+            assert re.search(r"^  You \d+t [+-]\d+ = -?\d+  Player 2 \d+t", text, re.M), name
+        # the seats and cards in the table's words (docs/vocabulary.md)
+        assert not re.search(r"\b(North|East|South|West|P1|nine of)\b", text), name
 
 
 def test_listeners_hear_every_action_and_stop_when_the_driver_closes() -> None:
@@ -192,6 +194,27 @@ def test_the_caller_may_seed_the_moves() -> None:
     driver.seeds = lambda _: "the deal's"
     driver.step()
     assert seeds[-1] == "the deal's"
+
+
+def test_a_drives_chooser_plays_a_whole_hand_with_a_pause_after_each_move() -> None:
+    """hall.table's rounds: a function of the observation and the move's seed as text,
+    with the table's pace and network between moves."""
+    match = Match(None, Seat.N, "drive", get_game(next(iter(GAMES))))
+    told: list[tuple[Seat, str]] = []
+    pauses: list[int] = []
+
+    def choose(observation: Observation, seed: str) -> Action:
+        told.append((observation.seat, seed))
+        return TableAI("rules").act(observation, seed)
+
+    driver = Driver.everyone(match, ChooserPlayer(choose))
+    driver.seeds = lambda m: f"r1:t2:a{len(m.deals[-1].actions)}"
+    driver.start()
+    score = driver.play_hand(lambda: pauses.append(len(match.deals[-1].actions)))
+    deal = match.deals[-1]
+    assert deal.is_over and score.number == 1
+    assert [seed for _, seed in told] == [f"r1:t2:a{i}" for i in range(len(deal.actions))]
+    assert pauses == list(range(1, len(deal.actions) + 1))
 
 
 def test_the_worker_player_answers_once_it_has_thought() -> None:

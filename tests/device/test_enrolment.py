@@ -112,7 +112,7 @@ def test_round_trip_through_json(tmp_path):
 
 def test_broken_data_is_refused_with_a_reason(tmp_path):
     with pytest.raises(EnrolmentError, match="not a card"):
-        Enrolment.from_dict({"version": 1, "tags": {"AB": "ZZ"}})
+        Enrolment.from_dict({"version": 1, "tags": {tag_of(1): "ZZ"}})
     with pytest.raises(EnrolmentError, match="version"):
         Enrolment.from_dict({"version": 7, "tags": {}})
     with pytest.raises(EnrolmentError, match="maps tag ids to cards"):

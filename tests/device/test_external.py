@@ -8,6 +8,7 @@ the end of its stderr, the table's AI plays that move, and the hand ends.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,103 @@ def test_closing_stops_a_program_that_ignores_its_input() -> None:
 def test_an_empty_command_is_refused() -> None:
     with pytest.raises(ValueError, match="give the program to run"):
         ExternalSeat("cmd:  ", Fallback())
+
+
+# -- issue 46, item 7: a program cannot outlive its match nor grow the table's memory ---------------
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` is alive (a zombie nobody has reaped yet is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+def test_7_a_child_the_program_started_is_ended_with_it() -> None:
+    with ExternalSeat(cmd("misbehaving_bot.py", "orphan", "1"), Fallback()) as seat:
+        play_hand(seat)
+        child = int(seat.stderr_tail().split("misbehaving_bot: child ")[1].split()[0])
+        assert _running(child)
+    assert seat.faults == []
+    end = time.monotonic() + 10.0  # a bound on the kernel ending it, never a timing assertion
+    while _running(child) and time.monotonic() < end:
+        time.sleep(0.01)
+    assert not _running(child)
+
+
+def test_7_a_program_flooding_short_lines_is_stopped_reported_and_the_ai_plays_on() -> None:
+    from device.external import MAX_QUEUED
+
+    fallback = Fallback()
+    with ExternalSeat(cmd("misbehaving_bot.py", "flood", "2"), fallback) as seat:
+        match, _ = play_hand(seat)
+        assert seat._answers.qsize() <= MAX_QUEUED + 1
+    assert len(match.hands) == 1 and sum(match.hands[0].tricks) == 13
+    kinds = [f.kind for f in seat.faults]
+    assert kinds[-1] == "flood" and set(kinds) <= {"bad", "flood"}
+    flood = seat.faults[-1]
+    assert f"wrote over {MAX_QUEUED} lines it was not asked for" in flood.message
+    assert "the table's AI plays this seat from now on" in flood.message
+    assert fallback.moves == 26 - 1  # its first move only was its own
+
+
+def test_7_an_answer_nested_past_the_gate_is_a_bad_answer_not_a_crash(tmp_path) -> None:
+    deep = tmp_path / "deep.txt"
+    deep.write_text("[" * 50_000 + "\n")
+    fallback = Fallback()
+    with ExternalSeat(f"cmd:cat {deep}", fallback) as seat:
+        play_hand(seat)
+    assert [f.kind for f in seat.faults][:1] == ["bad"]
+    assert "nested deeper than" in seat.faults[0].message
+
+
+FUZZ_STREAMS = 1000
+
+
+def _random_stream(rng) -> bytes:
+    """Bytes a broken or hostile program might write: noise, junk lines, deep or huge JSON,
+    half actions, floods of empty lines."""
+    kind = rng.randrange(7)
+    if kind == 0:
+        return rng.randbytes(rng.randrange(0, 4096))
+    if kind == 1:
+        return b"\n".join(rng.randbytes(rng.randrange(0, 40)) for _ in range(rng.randrange(1, 200)))
+    if kind == 2:
+        return b"[" * rng.randrange(1, 200_000) + b"\n"
+    if kind == 3:
+        return b'{"type": "play", "seat": "' + rng.choice([b"E", b"W", b"Q", b"\xff"]) + b'", "card": "' \
+            + rng.randbytes(2) + b'"}\n'
+    if kind == 4:
+        return b"\n" * rng.randrange(1, 300_000)
+    if kind == 5:
+        return b'{"a": ' * rng.randrange(1, 30) + b"NaN" + b"}" * rng.randrange(0, 30) + b"\n"
+    return b"x" * rng.randrange(1, 300_000)  # a line longer than any answer, without end
+
+
+def test_7_a_thousand_random_byte_streams_at_a_cmd_seat(tmp_path) -> None:
+    """Seeded: each stream is a program's whole output (cat of a file). The seat never raises,
+    every move it gives is legal, and the memory it holds stays bounded."""
+    import random
+    import resource
+
+    from device.external import MAX_QUEUED
+
+    rng = random.Random(46)
+    g = get_game("classic")
+    match = Match(g.default_rules(), Seat.N, "fuzz", g)
+    deal = match.new_deal()
+    assert deal.turn is not None
+    observation = match.observe(deal.turn)
+    stream = tmp_path / "stream"
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kinds: set[str] = set()
+    for _ in range(FUZZ_STREAMS):
+        stream.write_bytes(_random_stream(rng))
+        with ExternalSeat(f"cmd:cat {stream}", Fallback(), timeout=5.0) as seat:
+            for _move in range(2):
+                assert seat.act(observation, 1) in observation.legal
+            assert seat._answers.qsize() <= MAX_QUEUED + 1
+        kinds |= {f.kind for f in seat.faults}
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert kinds <= {"bad", "illegal", "exited", "flood", "late"} and {"bad", "exited", "flood"} <= kinds
+    assert grown_mb < 200

@@ -47,7 +47,7 @@ def test_each_game_has_its_own_figures(store):
     figures = {f.key: f for f in game_figures(store)}
     assert set(figures) == {"classic", "oh-hell/5"}
     c = figures["classic"]
-    assert not c.alone and [r.who for r in c.rows] == ["North-South", "East-West"]
+    assert not c.alone and [r.who for r in c.rows] == ["We", "They"]
     assert c.hands == 3 and sum(r.tricks for r in c.rows) == 3 * 13
     by_side = zip(*(h.points for h in classic.hands), strict=True)
     assert tuple(r.points for r in c.rows) == tuple(map(sum, by_side))
@@ -88,7 +88,7 @@ def test_solo_contracts_declared_and_made_by_seat(store):
 def test_bid_whist_contracts_by_side(store):
     record(store, "bid", hands=5, seed=4)
     f = only(store, "bid")
-    assert [r.who for r in f.rows] == ["North-South", "East-West"]
+    assert [r.who for r in f.rows] == ["We", "They"]
     assert sum(r.contracts for r in f.rows) == f.hands  # one contract a hand (the dealer must bid)
     assert all(0 <= r.made <= r.contracts for r in f.rows)
 
@@ -137,7 +137,7 @@ def test_the_stats_command_prints_one_games_figures(store, tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Oh Hell, 3 players: 1 match, 0 finished, 2 hands"
     assert out[1].split() == ["Hands", "Most", "tricks", "Tricks", "Points", "Bids", "Exact", "Won"]
-    assert [line.split()[:2] for line in out[2:]] == [["Seat", "0"], ["Seat", "1"], ["Seat", "2"]]
+    assert [line.split()[:2] for line in out[2:]] == [["You", "(rules)"], ["Player", "2"], ["Player", "3"]]
     assert main(["stats", "--db", db]) == 0
     out = capsys.readouterr().out
     assert "  Classic whist: 1 match, 0 finished, 2 hands" in out

@@ -31,7 +31,7 @@ def test_the_chooser_shows_each_games_own_figures(app):
     # the game at the table first: Oh Hell for five, a column a seat, you at seat 0
     assert scene.key == "oh-hell/5" and scene.buttons.by_name("stats-oh-hell/5").primary
     rows = scene.lines()
-    assert rows[0] == ["", "You", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert rows[0] == ["", "You", "Player 2", "Player 3", "Player 4", "Player 5"]
     assert [r[0] for r in rows[1:]] == ["Hands", "Most tricks", "Tricks", "Points", "Bids", "Exact", "Won"]
     assert rows[1][1:] == ["3"] * 5
     assert scene.summary() == "Oh Hell, 5 players: 1 match (0 finished, 3 hands scored)"
@@ -42,7 +42,7 @@ def test_the_chooser_shows_each_games_own_figures(app):
     assert len(rows[0]) == 5
     tap_button(app, "stats-classic")
     rows = app.scene.lines()
-    assert rows[0] == ["", "You & partner", "East-West"]
+    assert rows[0] == ["", "We", "They"]
     assert rows[1] == ["Hands", "2", "2"]
     tap_button(app, "back")
     assert app.scene.name == "stats"

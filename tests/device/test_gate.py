@@ -93,3 +93,17 @@ def test_a_flood_from_one_sender_logs_a_few_lines(caplog: pytest.LogCaptureFixtu
     assert log.count("table 9") == 1  # its flood forgotten: more senders came than it remembers
     assert log.count("table 0") == 0
     assert len(caplog.records) < 25
+
+
+def test_a_schema_complaint_quoting_a_huge_field_stays_one_short_line() -> None:
+    def name(data: Mapping[str, object]) -> str:
+        raise ValueError(f"not a name: {data['n']!r}")
+    with pytest.raises(Refused) as info:
+        read(json.dumps({"n": "x" * 50_000}).encode(), "table 3", "a name", name)
+    assert "not a name: 'xxx" in str(info.value) and len(str(info.value)) < 400
+
+
+def test_the_log_says_which_refusals_it_wrote() -> None:
+    log = RefusalLog(logging.getLogger("gate-test"))
+    written = [log.note(Refused("table 1", "a result", "bad")) for _ in range(9)]
+    assert written == [True, True, False, True, False, False, False, True, False]  # the 1st, 2nd, 4th, 8th

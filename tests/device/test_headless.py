@@ -21,13 +21,14 @@ def run(hands, seed=1, **kwargs):
 
 def test_prints_every_trick_and_the_sheet():
     text, matches = run(2)
-    tricks = re.findall(r"^Trick (\d+) +N?.*-> (North|East|South|West)$", text, re.M)
+    tricks = re.findall(r"^Trick (\d+) +.*-> (You|Left|Partner|Right)$", text, re.M)
     assert len(tricks) == 26
     assert [int(n) for n, _ in tricks[:13]] == list(range(1, 14))
-    assert re.search(r"^Trick 1 +[NESW]:[♠♥♦♣](10|[2-9AKQJ]) ", text, re.M)
+    assert re.search(r"^Trick 1 +(You|Left|Partner|Right) [♠♥♦♣](10|[2-9AKQJ]) ", text, re.M)
     assert "Cut for the first deal (ace low)" in text
     assert "Score sheet (game to 5" in text
-    assert re.search(r"Hand 2: North-South \d+ tricks, East-West \d+\.", text)
+    assert re.search(r"Hand 2: We \d+ tricks, They \d+\.", text)
+    assert not re.search(r"\b(North|East|South|West|NS|EW)\b", text)  # the table's words
     assert "Played 2 hands" in text
     assert len(matches[0].hands) == 2
     assert "\033[" not in text  # no colour codes when not a terminal

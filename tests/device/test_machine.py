@@ -4,8 +4,8 @@ import pytest
 
 from device import machine
 from device.config import Config, ConfigError, config_from_dict
-from engine.ai import pimc
-from engine.ai.sizes import MIB, Board
+from engine.search import pimc
+from engine.search.sizes import MIB, Board
 
 
 def test_the_board_read_has_cores_and_memory() -> None:

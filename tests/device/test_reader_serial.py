@@ -287,7 +287,7 @@ def test_reader_command_explains_a_port_it_cannot_open(capsys, tmp_path):
 
 def test_reader_command_refuses_a_broken_enrolment_file(capsys, tmp_path):
     bad = tmp_path / "deck.json"
-    bad.write_text('{"tags": {"AA": "SQ", "BB": "SQ"}}')
+    bad.write_text('{"tags": {"0A0A0A0A01": "SQ", "0B0B0B0B02": "SQ"}}')
     assert main(["reader", "--port", "auto", "--enrolment", str(bad)]) == 2
     assert "already has tag" in capsys.readouterr().err
 

@@ -176,6 +176,45 @@ def test_screenshots_of_real_cards_for_the_family(tmp_path, scene, game, players
     assert out.stat().st_size > 10_000
 
 
+@pytest.mark.parametrize("players", [6, 7])
+def test_a_side_seats_bid_and_tricks_are_whole_in_portrait(tmp_path, monkeypatch, players):
+    """Oh Hell for six or seven in portrait: a side seat beside its card has no room for
+    "AI · bid 3 · won 2" on one line; it goes on two, not cut short."""
+    from device.app.main import screenshot
+    from device.app.scenes import referee_seats
+
+    drawn: list[str] = []
+    label = referee_seats.seat_label
+
+    def seen(*args: object) -> list[tuple[str, int, object]]:
+        lines = label(*args)  # type: ignore[arg-type]
+        drawn.extend(line for line, _, _ in lines)
+        return lines
+
+    monkeypatch.setattr(referee_seats, "seat_label", seen)
+    screenshot("referee-hand", (480, 800), tmp_path / "hand.png", game="oh-hell", players=players)
+    assert any(t.startswith("won ") for t in drawn), drawn  # a side seat's state on a second line
+    assert not any(t.endswith("…") for t in drawn), drawn
+
+
+@pytest.mark.parametrize("players", [3, 5, 6, 7])
+def test_the_referee_seats_the_players_where_the_table_does(players):
+    """One seating for both screens: as many up the left, along the top and down the right
+    (six round a hexagon: two a side, one at the top), clockwise from seat 0 at the bottom."""
+    import pygame
+
+    from device.app.scenes.referee_seats import seat_spots
+    from device.app.scenes.table.seating import places_round
+
+    area = pygame.Rect(0, 0, 600, 400)
+    spots = seat_spots(players, area, 10)[1:]
+
+    def edge(x: int, y: int) -> str:
+        return "left" if x < 150 else "right" if x > 450 else "top"
+
+    assert [edge(x, y) for x, y in spots] == [p.edge for p in places_round(players - 1)]
+
+
 def test_bids_by_the_physical_buttons():
     from device.events import Action as Button
     from device.events import ButtonEvent

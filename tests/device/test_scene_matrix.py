@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from device import vocabulary  # noqa: E402
+from device.app.game_choice import SCREEN_SEATS  # noqa: E402
 from device.app.render import layout  # noqa: E402
 from device.app.scenes.base import Scene  # noqa: E402
 from device.app.scenes.review import ReviewScene  # noqa: E402
@@ -51,7 +52,7 @@ NOT_YET: dict[tuple[str, int], str] = {}
 def tables() -> Iterator[tuple[str, int]]:
     """Every game at every table size it allows."""
     for name, game in GAMES.items():
-        for players in range(2, 8):
+        for players in range(2, SCREEN_SEATS + 1):
             try:
                 game.with_players(players)
             except RulesError:
@@ -166,7 +167,7 @@ def test_the_scene_draws_clear_of_itself_at_every_size(name: str, players: int, 
     assert found[scene] == []
 
 
-@pytest.mark.parametrize("scene", ["quit", "abandon", "pin", "recall", "enrol", "scoresheet"])
+@pytest.mark.parametrize("scene", ["quit", "abandon", "pin", "recall", "enrol", "scoresheet", "games"])
 def test_the_scenes_every_game_shares_draw_clear_of_themselves(scene: str) -> None:
     layout.LOG.enabled = True
     app = make_app((800, 480), seed=11)

@@ -19,7 +19,7 @@ def demo(tmp_path, capsys, game, players, hands, db=True):
 def test_oh_hell_at_five_prints_bids_tricks_and_every_players_total(tmp_path, capsys):
     out = demo(tmp_path, capsys, "oh-hell", 5, 2, db=False)
     assert "Whist table demo (Oh Hell): 2 hands, AI (rules) in all 5 seats, seed 9." in out
-    assert out.count("Bids: ") == 2 and "P5:" in out
+    assert out.count("Bids: ") == 2 and "Player 5 " in out and "P5" not in out
     assert "Played 2 hands; 0 games finished." in out
 
 

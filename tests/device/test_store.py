@@ -396,9 +396,11 @@ def test_history_shows_a_deal_trick_by_trick(db, capsys):
     d1, d2 = _history_db(db)
     assert main(["history", "--db", str(db), "--show", str(d1)]) == 0
     out = capsys.readouterr().out
-    assert "Dealer North" in out
-    assert len(re.findall(r"^Trick +\d+ \([NESW] leads\): .* -> [NESW]$", out, re.M)) == 13
-    assert "Result: tricks NS-EW 8-5, points NS-EW 2-0, game to NS" in out
+    assert "Dealer Partner" in out  # the store's N, in the table's words (docs/vocabulary.md)
+    seat = "(?:You|Left|Partner|Right)"
+    assert len(re.findall(rf"^Trick +\d+ \({seat} leads?\): .* -> {seat}$", out, re.M)) == 13
+    assert "♠" in out and " SA " not in out  # cards named short, suit symbol first
+    assert "Result: tricks We-They 8-5, points We-They 2-0, game to Us" in out
     assert main(["history", "--db", str(db), "--show", str(d2)]) == 0
     out = capsys.readouterr().out
     assert "Trick  2 (" in out and "(unfinished)" in out and "not finished" in out

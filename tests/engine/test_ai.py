@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from engine.ai import LEVELS, choose_card, hint, pimc, review
-from engine.ai import rules as textbook
-from engine.ai.pimc import classes
-from engine.ai.view import view_of
+from engine.ai import LEVELS, choose_card, hint, review
 from engine.cards import parse_card
 from engine.deal import Deal, DealRecord
+from engine.search import pimc
+from engine.search import rules as textbook
+from engine.search.pimc import classes
+from engine.search.view import view_of
 from engine.seats import Seat
 from engine.solver import default_solver
 
@@ -235,7 +236,7 @@ def test_review_tracks_double_dummy_tricks_card_by_card() -> None:
     deal = position(31, 24)  # six tricks played at random, then textbook play
     while not deal.is_over:
         deal.play(choose_card(deal.observation(deal.turn), "rules"))
-    rows = review(deal.to_dict())
+    rows = review(Deal.from_dict(deal.to_dict()))
     assert len(rows) == 52
     for i, row in enumerate(rows):
         assert row["cost"] == row["before"] - row["after"] >= 0
@@ -316,8 +317,8 @@ def test_textbook_discards_from_weakness() -> None:
 
 def _weights_by(view, key, n: int = 400) -> dict:  # noqa: ANN001
     """Mean expert weight of sampled layouts, grouped by key(hands)."""
-    from engine.ai.inference import PlayInference
-    from engine.ai.sampling import Sampler
+    from engine.search.inference import PlayInference
+    from engine.search.sampling import Sampler
 
     weigh = PlayInference()
     sampler = Sampler.for_view(view)
@@ -353,7 +354,7 @@ _VOID_NORTH = ("S2 S3 S4 D2 D3 D4 D5 D6 D7 D8 D9 DT DJ",
 
 
 def test_expert_believes_second_hand_plays_low_and_third_hand_high() -> None:
-    from engine.ai.inference import _events
+    from engine.search.inference import _events
 
     # West leads the club two; North plays the ten, East the five
     hands = ["S8 S9 ST H7 H8 H9 HT HJ C7 C8 C9 CT CJ".split(),
@@ -392,8 +393,8 @@ def test_expert_believes_a_discard_means_no_trump_to_ruff_with() -> None:
 def test_expert_weight_is_the_product_of_what_each_card_says() -> None:
     # The weights are looked up per suit holding and per suit lengths, for speed;
     # they must equal the plain product over every card the others played.
-    from engine.ai.inference import PlayInference, _events
-    from engine.ai.sampling import Sampler
+    from engine.search.inference import PlayInference, _events
+    from engine.search.sampling import Sampler
 
     for seed in range(12):
         deal = position(seed, 4 + 3 * seed)
@@ -414,8 +415,8 @@ def test_expert_weights_change_nothing_when_nobody_has_played() -> None:
     deal = Deal(DealRecord.deal(Seat.S, seed=3))  # West on lead: no card seen yet
     view = view_of(deal.observation(Seat.W))
     assert set(_weights_by(view, lambda hands: 0, n=50)) == {0}
-    from engine.ai.inference import PlayInference
-    from engine.ai.sampling import Sampler
+    from engine.search.inference import PlayInference
+    from engine.search.sampling import Sampler
 
     hands = Sampler.for_view(view).sample(random.Random(1))
     assert PlayInference()(view, hands) == 1.0
@@ -580,7 +581,7 @@ def test_the_first_lead_weighs_many_more_layouts_for_the_same_work() -> None:
     # An exact solve of a 13-card layout costs 50,000 to 3 million search nodes,
     # more than a timed move can afford; solved narrow (20,000 to 120,000 nodes) the
     # opening lead weighs several times as many layouts for the same work.
-    from engine.ai.levels import hard_search
+    from engine.search.levels import hard_search
 
     deal = Deal(DealRecord.deal(Seat(2), seed="first-lead"))
     view = view_of(deal.observation(deal.turn))

@@ -21,9 +21,10 @@ import random
 import pytest
 
 from engine import bots
-from engine.ai import LEVELS, choose_card, hint, rules
-from engine.ai.view import view_of
+from engine.ai import LEVELS, choose_card, hint
 from engine.deal import Deal, DealRecord
+from engine.search import rules
+from engine.search.view import view_of
 from engine.seats import Seat
 from engine.solver import HAVE_C
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai import sampling
-from engine.ai.sampling import Sampler
-from engine.ai.view import SUIT_MASKS, mask_of, view_of
 from engine.deal import Deal, DealRecord
 from engine.errors import NotationError
+from engine.search import sampling
+from engine.search.sampling import Sampler
+from engine.search.view import SUIT_MASKS, mask_of, view_of
 from engine.seats import SEATS, Seat
 
 

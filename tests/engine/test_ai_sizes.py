@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import family_solver, solver
-from engine.ai import pimc
-from engine.ai.sizes import MIB, MOST, SMALLEST_TABLE, Board, Sizes, sizes, tables_memory, use
 from engine.errors import ArgumentError
+from engine.search import pimc
+from engine.search.sizes import MIB, MOST, SMALLEST_TABLE, Board, Sizes, sizes, tables_memory, use
 
 ZERO_2W = Board(4, 512 * MIB)
 PI4_1GB = Board(4, 1024 * MIB)

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from engine import ai
 from engine.actions import Bid, Exchange, Pass, Play
-from engine.ai.rules import choose_in_order, winning_index
 from engine.cards import Card, full_deck, parse_cards
 from engine.game import Phase
 from engine.games import get_game
@@ -17,6 +16,7 @@ from engine.games.bid import BidRules
 from engine.games.bid.ai import hand_tricks, lay_away, sample_hands
 from engine.match import Match
 from engine.order import Order
+from engine.search.rules import choose_in_order, winning_index
 from engine.seats import Seat
 
 GAME = get_game("bid")

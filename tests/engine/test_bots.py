@@ -68,7 +68,7 @@ def test_second_hand_low():
 
 
 def test_leads_from_the_longest_suit():
-    # issue 29: one textbook player (engine.ai.rules); it leads from the long suit,
+    # issue 29: one textbook player (engine.search.rules); it leads from the long suit,
     # where the bots' own copy cashed a sure winner
     o = obs(["DA", "D3", "C4", "C7", "C9"], trump="S")
     assert rules_card(o) == "C4"

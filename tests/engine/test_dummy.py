@@ -267,7 +267,7 @@ def test_the_searching_levels_play_dummy_whist_with_jokers_legally():
 
 
 def test_a_player_out_of_trumps_is_never_dealt_a_joker_in_the_ais_layouts():
-    from engine.ai import layouts
+    from engine.search import layouts
 
     for seed in range(40):
         deal = _declared_with_jokers(seed)

@@ -6,9 +6,9 @@ import pytest
 
 from engine import errors, solver
 from engine.ai import choose_card
-from engine.ai.view import view_of
 from engine.deal import Deal, DealRecord
 from engine.errors import ArgumentError, NotationError, RulesError, WhistError, WhistTypeError
+from engine.search.view import view_of
 from engine.seats import Seat
 
 

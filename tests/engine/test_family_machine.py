@@ -23,6 +23,7 @@ from engine.match import Match
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
+from engine.table_spec import ScoresBy, Sides, TableSpec
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Toy(Game):
     name = "toy"
     title = "Toy whist"
     players = 3
-    partnerships = False
+    table = TableSpec(seat_counts=(3,), sides=Sides.ALONE, scores_by=ScoresBy.SEAT)
     has_auction = True
 
     def default_rules(self) -> ToyRules:

@@ -1,4 +1,4 @@
-"""Oh Hell and Knockout's search (engine.ai.ismcts): its C forward model plays
+"""Oh Hell and Knockout's search (engine.search.ismcts): its C forward model plays
 exactly as the engine does, the C and the Python reference agree move for
 move on the rules and the textbook player, and the search answers every
 phase with a legal action, the same for the same seed.
@@ -6,7 +6,7 @@ phase with a legal action, the same for the same seed.
 On random hands played out by random legal moves, the C model's legal
 actions, whose turn it is, the trick winners and each player's points equal
 the engine's at every step; the textbook player's action in C equals the
-reference's, which is engine.ai.solo's (the ``rules`` level's). (Neither
+reference's, which is engine.search.solo's (the ``rules`` level's). (Neither
 models Knockout's dog's life: a dog's knock and card are the textbook's.)"""
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 
 from engine import _ismcts
 from engine.actions import Action, Bid, Declare, Pass, Play
-from engine.ai import choose_action, ismcts, ismcts_py, solo
+from engine.ai import choose_action
 from engine.cards import STRAINS, Card
 from engine.deal import DealRecord
 from engine.games.knockout import KnockoutRules
 from engine.games.ohhell import OhHellRules, hand_points
 from engine.match import Match
+from engine.search import ismcts, ismcts_py, solo
 from engine.seats import Seat
 
 PHASE = {"auction": 0, "declare": 1, "play": 2, "over": 3}
@@ -59,7 +60,7 @@ def play_match(match: Match, rng: random.Random, hands: int, allow_no_trumps: bo
         if match.is_over:
             break
         deal = match.new_deal()
-        worth = solo.Goal.of(match.observe(Seat(0)))
+        worth = solo.Goal.of(match.observe(Seat(0)), match.game.table.knockouts)
         goal = (int(worth.knockout), worth.exact_bonus, worth.trick_value, int(worth.always),
                 worth.miss_penalty, 1)
         state = start_state(match, allow_no_trumps)
@@ -141,9 +142,9 @@ def test_the_search_answers_every_phase_legally_and_the_same_for_a_seed(backend,
                 if any(isinstance(a, Pass) for a in obs.legal):
                     match.apply(rng.choice(deal.legal_actions()))
                     continue
-                action = ismcts.search(obs, options, 3)
+                action = ismcts.search(obs, options, 3, match.game.table.knockouts)
                 assert deal.is_legal(action)
-                assert ismcts.search(obs, options, 3) == action
+                assert ismcts.search(obs, options, 3, match.game.table.knockouts) == action
                 match.apply(action if rng.random() < 0.5 else rng.choice(deal.legal_actions()))
             match.finish_deal()
 

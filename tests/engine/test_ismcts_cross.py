@@ -14,11 +14,11 @@ import pytest
 
 from engine import _ismcts
 from engine.actions import Pass
-from engine.ai import ismcts
 from engine.games.knockout import KnockoutRules
 from engine.games.ohhell import OhHellRules
 from engine.match import Match
 from engine.observation import Observation
+from engine.search import ismcts
 from engine.seats import Seat
 from tests.c.check_vectors import CSRC, ROOT, TARGETS, WARNINGS
 
@@ -39,8 +39,8 @@ def build(name: str, out_dir: Path) -> list[str]:
     return [*target.emulator, str(exe)]
 
 
-def line(obs: Observation, seed: int) -> str:
-    (state, seat, order, counts, voids, unseen), goal = ismcts.state_of(obs)
+def line(obs: Observation, seed: int, knockouts: bool) -> str:
+    (state, seat, order, counts, voids, unseen), goal = ismcts.state_of(obs, knockouts)
     players, ring, dealer, hook, strains, trump, phase, turn, leader, trick, bids, taken, hands = state
     iterations, textbook, epsilon, explore, opponents = OPTIONS.as_tuple(obs.phase)
     fields = [players, len(ring), *ring, dealer, hook, strains, trump, phase, turn, leader,
@@ -51,10 +51,10 @@ def line(obs: Observation, seed: int) -> str:
     return " ".join(map(str, fields))
 
 
-def positions() -> list[tuple[Observation, int]]:
+def positions() -> list[tuple[Observation, int, bool]]:
     """Bids, trumps named and cards from random Oh Hell and Knockout hands."""
     rng = random.Random(5)
-    out: list[tuple[Observation, int]] = []
+    out: list[tuple[Observation, int, bool]] = []
     for rules in (OhHellRules(players=4), OhHellRules(players=7, hook=False),
                   KnockoutRules(players=5, allow_no_trumps=True)):
         match = Match(rules, Seat(1), 9)
@@ -66,7 +66,7 @@ def positions() -> list[tuple[Observation, int]]:
                 obs = match.observe(deal.turn)
                 knock = any(isinstance(a, Pass) for a in obs.legal)
                 if len(obs.legal) > 1 and not knock and rng.random() < 0.3:
-                    out.append((obs, rng.getrandbits(64)))
+                    out.append((obs, rng.getrandbits(64), match.game.table.knockouts))
                 match.apply(rng.choice(deal.legal_actions()))
             match.finish_deal()
     return out
@@ -77,9 +77,9 @@ def test_the_search_chooses_the_same_on_every_cpu(name, tmp_path):
     command = build(name, tmp_path)
     cases = positions()
     assert len(cases) > 40
-    lines = [line(obs, seed) for obs, seed in cases]
+    lines = [line(obs, seed, knockouts) for obs, seed, knockouts in cases]
     done = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
-    here = [str(_ismcts.search(*ismcts.state_of(obs), OPTIONS.as_tuple(obs.phase), seed))
-            for obs, seed in cases]
+    here = [str(_ismcts.search(*ismcts.state_of(obs, knockouts), OPTIONS.as_tuple(obs.phase), seed))
+            for obs, seed, knockouts in cases]
     assert done.stdout.split() == here

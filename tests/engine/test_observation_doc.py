@@ -47,6 +47,7 @@ EXAMPLES = {
     "widow-exchange": ("widow", "doc-4", "2"),
     "dummy-play": ("dummy", "doc-3", "auction+2"),
     "dummy-jokers-exchange": ("dummy", "doc-2", "3"),
+    "catch-the-ten-play": ("catch-the-ten:2", "doc", "13"),
     "hearts-pass": ("hearts", "doc", "2"),
     "hearts-play": ("hearts", "doc", "auction+6"),
 }

@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai import rules
-from engine.ai.view import view_of
 from engine.deal import Deal, DealRecord
+from engine.search import rules
+from engine.search.view import view_of
 from engine.seats import Seat
 
 

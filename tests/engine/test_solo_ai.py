@@ -1,4 +1,4 @@
-"""The AI of Oh Hell and Knockout (engine.ai.solo): its trick rules are the
+"""The AI of Oh Hell and Knockout (engine.search.solo): its trick rules are the
 engine's, its layouts agree with what the seat knows, every level acts
 legally through whole games, and it plays for the exact count."""
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Bid, Declare, Play
-from engine.ai import choose_action, solo
+from engine.ai import choose_action
 from engine.bots import rules_card
 from engine.cards import Card, parse_cards
 from engine.deal import Deal, DealRecord
@@ -16,6 +16,7 @@ from engine.games import get_game
 from engine.games.ohhell import OhHellRules
 from engine.match import Match
 from engine.order import NO_TRUMP, Order
+from engine.search import solo
 from engine.seats import Seat
 
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 
 from engine.actions import Bid, Pass, Play
-from engine.ai import layouts
 from engine.ai.family import choose_action
-from engine.ai.hands import count_tricks
 from engine.cards import parse_cards
 from engine.deal import Deal
 from engine.games import get_game
 from engine.games.solo import SoloRules
 from engine.games.solo import ai as solo_whist
+from engine.search import layouts
+from engine.search.hands import count_tricks
 from engine.seats import Seat
 
 SOLO = get_game("solo")

@@ -18,12 +18,12 @@ import ismcts as baseline  # noqa: E402
 import ismcts_any  # noqa: E402
 
 from engine.actions import Bid, Pass, Play  # noqa: E402
-from engine.ai import ismcts  # noqa: E402
 from engine.cards import Card, full_deck  # noqa: E402
 from engine.deal import DealRecord  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.games.ohhell import OhHellRules  # noqa: E402
 from engine.match import Match  # noqa: E402
+from engine.search import ismcts  # noqa: E402
 from engine.seats import Seat  # noqa: E402
 
 

@@ -16,7 +16,7 @@ from engine.errors import RulesError
 from engine.game import Game
 from engine.games import GAMES, get_game
 from engine.match import Match
-from engine.seats import Seat
+from engine.seats import MAX_SEATS, Seat
 from engine.settings import rules_with, settings_of
 from engine.table_spec import Place, ScoresBy, Sides
 
@@ -41,7 +41,7 @@ def _hands_at(game: Game, people: int) -> int:
 def test_the_table_sizes_are_the_ones_the_engine_accepts(name: str) -> None:
     game = GAMES[name]
     accepted = []
-    for n in range(2, 8):
+    for n in range(2, MAX_SEATS + 1):
         try:
             game.with_players(n)
         except RulesError:

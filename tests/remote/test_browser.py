@@ -65,11 +65,13 @@ def _sit(b: WebDriver, table, seat: Seat = Seat.S, name: str = "Ann") -> None:  
     WebDriverWait(b, 20).until(lambda d: int(seat) in table.pairing.holders())
     if not table._thread.is_alive() and table.done == 0:
         table.go()
-    WebDriverWait(b, 20).until(lambda d: d.find_element(By.ID, "title").text.startswith(name))
+    title = table.match.game.title  # the page is worded by the table: the game's name, not its key
+    WebDriverWait(b, 20).until(lambda d: d.find_element(By.ID, "title").text == title)
 
 
 def _play_one(b: WebDriver) -> bool:
-    """Tap the first lit action (picking the cards to lay away first); False when none is lit."""
+    """Tap the first lit action (a card twice; picking the cards to lay away first); False when
+    none is lit."""
     if b.find_elements(By.CSS_SELECTOR, "#lay-away"):
         need = int(b.find_element(By.ID, "lay-away").text.split(" of ")[1])
         for card in b.find_elements(By.CSS_SELECTOR, "#hand button:not(.picked)")[:need]:
@@ -79,7 +81,10 @@ def _play_one(b: WebDriver) -> bool:
     lit = b.find_elements(By.CSS_SELECTOR, ACTIONS)
     if not lit:
         return False
+    card = "card" in (lit[0].get_attribute("class") or "")
     lit[0].click()
+    if card:  # the first tap raises the card, the second plays it
+        b.find_element(By.CSS_SELECTOR, "button.raised").click()
     return True
 
 
@@ -129,6 +134,61 @@ def test_the_phone_reconnects_in_mid_trick_and_plays_on(  # type: ignore[no-unty
     table.wait_until_done(10)
 
 
+def test_one_tap_raises_a_card_a_tap_elsewhere_lowers_it_and_a_second_tap_plays_it(  # type: ignore[no-untyped-def]
+        browser: WebDriver, make_table) -> None:
+    table = make_table("classic", phone=Seat.S, seed="two-taps")
+    _sit(browser, table)
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))
+    before = len(table.match.current.actions)
+    card = browser.find_elements(By.CSS_SELECTOR, LIT)[0].get_attribute("data-card")
+    browser.find_elements(By.CSS_SELECTOR, LIT)[0].click()  # a stray tap: the card rises, nothing is played
+    raised = browser.find_elements(By.CSS_SELECTOR, "#hand button.raised")
+    assert [e.get_attribute("data-card") for e in raised] == [card]
+    browser.find_element(By.ID, "title").click()  # a tap elsewhere lowers it
+    assert not browser.find_elements(By.CSS_SELECTOR, "#hand button.raised")
+    time.sleep(0.3)
+    assert len(table.match.current.actions) == before
+    assert browser.execute_script("return window.taps.length") == 0
+    chosen = f'#hand button[data-card="{card}"]'
+    browser.find_element(By.CSS_SELECTOR, chosen).click()
+    browser.find_element(By.CSS_SELECTOR, chosen).click()
+    WebDriverWait(browser, 10).until(lambda d: len(table.match.current.actions) > before)
+    assert str(table.match.current.actions[before].card) == card  # type: ignore[union-attr]
+
+
+def _out_of_sight(b: WebDriver, hidden: bool) -> None:
+    """The phone's screen off (or another app in front), or back: as the Page Visibility API says it."""
+    b.execute_script("Object.defineProperty(document, 'visibilityState', "
+                     "{value: arguments[0], configurable: true});"
+                     "document.dispatchEvent(new Event('visibilitychange'));",
+                     "hidden" if hidden else "visible")
+
+
+def test_a_phone_out_of_sight_is_played_by_the_ai_until_it_is_back(  # type: ignore[no-untyped-def]
+        browser: WebDriver, make_table) -> None:
+    table = make_table("classic", phone=Seat.S, seed="sight", wait=1.0, hands=20)  # hands to spare:
+    # the AI plays the phone's seat at once while it is away
+    _sit(browser, table)
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))
+
+    def south() -> int:
+        return len([a for _, a in table.applied.actions if a.seat == Seat.S])
+
+    time.sleep(2.5)  # in sight, thinking past the wait: nobody plays for the phone
+    assert south() == 0 and table.phone.label == "Ann (phone)"
+    _out_of_sight(browser, True)
+    WebDriverWait(browser, 20).until(lambda d: south() >= 1)  # the AI played the phone's card
+    assert table.phone.label == "Ann (phone away: AI plays)"
+    _out_of_sight(browser, False)
+    WebDriverWait(browser, 20).until(lambda d: table.phone.label == "Ann (phone)")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))  # its turn again
+    played = south()
+    time.sleep(2.5)  # past the wait again, in sight: the seat is the phone's
+    assert south() == played
+    _play_one(browser)
+    WebDriverWait(browser, 10).until(lambda d: south() == played + 1)
+
+
 def test_a_second_phone_cannot_see_or_play_another_seat(make_table) -> None:  # type: ignore[no-untyped-def]
     table = make_table("classic", phone=Seat.S, seed="second")
     ann, bob = _browser(360, 740), _browser(360, 740)
@@ -164,7 +224,7 @@ def test_tap_to_table_latency_and_page_weight(  # type: ignore[no-untyped-def]
     _sit(browser, table)
     _play_through(browser, table, timeout=240)
     table.wait_until_done(10)
-    taps = browser.execute_script("return window.taps")
+    taps = browser.execute_script("return window.taps")  # each sent at a card's second tap
     plays = [(t["at"], t["action"]["card"]) for t in taps if t["action"]["type"] == "play"]
     applied = {str(a.card): at for at, a in table.applied.actions if isinstance(a, Play) and a.seat == Seat.S}
     # a card is played once a hand: match each tap to its card's application in the same hand
@@ -196,6 +256,7 @@ def test_screenshots_of_the_page(make_table, width: int, height: int) -> None:  
             _play_one(b)
             time.sleep(0.3)
             WebDriverWait(b, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))
+        b.find_elements(By.CSS_SELECTOR, LIT)[0].click()  # a card chosen, not yet played: raised
         SHOTS.mkdir(parents=True, exist_ok=True)
         b.save_screenshot(str(SHOTS / f"phone-{width}x{height}.png"))
         narrowest = b.execute_script(

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from device.driver import AIPlayer, Driver
-from device.remote.link import TableLink
+from device.remote.link import BEAT, SILENT, TableLink
 from device.remote.pairing import CODE_LIFE, Pairing, PairingError, SeatsFileError, clean_name
 from device.remote.player import PhoneListener, PhonePlayer
 from engine.actions import Play
@@ -107,9 +107,9 @@ def test_the_phone_seat_waits_takes_only_a_legal_move_and_is_the_ai_s_when_quiet
     assert driver.step() is not None  # the AI plays for the quiet phone
     # each seat's observation holds its own hand only; the watchers' view holds none
     for i in range(4):
-        shown = json.loads(link.state(i)[1])["hand"] if link.state(i)[1] else []
+        shown = json.loads(link.state(i)[1])["observation"]["hand"] if link.state(i)[1] else []
         assert set(shown) <= {str(c) for c in deal.hand(Seat(i))}
-    view = json.loads(link.view()[1])
+    view = json.loads(link.view()[1])["view"]
     assert "hand" not in view and "hands" not in view and "legal" not in view and "piles" not in view
 
 
@@ -117,6 +117,57 @@ def test_the_watchers_see_the_hands_once_the_hand_is_over() -> None:
     match, link, pairing, phone, driver = _table()
     dealt = match.current.record.hands()  # type: ignore[union-attr]
     driver.play_out()
-    view = json.loads(link.view()[1])
+    view = json.loads(link.view()[1])["view"]
     assert view["phase"] == "over"
     assert view["hands"]["N"] == [str(c) for c in sorted(dealt[Seat.N])]  # type: ignore[arg-type]
+
+
+def test_the_phone_s_score_line_moves_when_the_hand_is_scored() -> None:
+    match, link, pairing, phone, driver = _table()
+    driver.play_out()  # nobody holds South: the AI plays it
+    before = json.loads(link.state(int(Seat.S))[1])["observation"]["scores"]["game"]
+    assert before == {"NS": 0, "EW": 0}
+    score = driver.play_hand()  # scored now, the next hand not yet dealt
+    assert match.current is None
+    message = json.loads(link.state(int(Seat.S))[1])
+    after = message["observation"]["scores"]["game"]
+    assert after == dict(zip(("NS", "EW"), score.game_after, strict=True)) and after != before
+    assert message["observation"]["phase"] == "over" and message["words"]["status"] == "The hand is over"
+    assert json.loads(link.view()[1])["view"]["scores"]["game"] == after
+
+
+def _south_to_act(driver: Driver) -> None:
+    while driver.to_act()[0] != Seat.S:  # type: ignore[index]
+        driver.step()
+
+
+def test_a_phone_in_sight_is_waited_for_however_long_one_thinks_and_one_out_of_sight_is_not() -> None:
+    match, link, pairing, phone, driver = _table()
+    seat, _ = pairing.redeem(pairing.offer(int(Seat.S)).code, "Ann", "x")
+    link.connected(seat, True)
+    _south_to_act(driver)
+    for _ in range(60):  # five minutes' thought, the page open and beating
+        link.clock.now += BEAT  # type: ignore[attr-defined]
+        link.heard(seat)
+        assert driver.step() is None
+    assert phone.label == "Ann (phone)"
+    link.heard(seat, visible=False)  # the phone's screen goes off, its websocket still open
+    link.clock.now += 9.9  # type: ignore[attr-defined]
+    assert driver.step() is None
+    link.clock.now += 0.1  # type: ignore[attr-defined]
+    assert driver.step() is not None and phone.label == "Ann (phone away: AI plays)"
+    link.heard(seat)  # in sight again: the seat is the phone's where the hand stands
+    assert phone.label == "Ann (phone)"
+    _south_to_act(driver)
+    assert driver.step() is None
+
+
+def test_a_phone_connected_but_silent_is_played_by_the_ai() -> None:
+    match, link, pairing, phone, driver = _table()
+    seat, _ = pairing.redeem(pairing.offer(int(Seat.S)).code, "Ann", "x")
+    link.connected(seat, True)  # a page that opened its websocket and never beats (frozen, or gone)
+    _south_to_act(driver)
+    link.clock.now += SILENT - 0.1  # type: ignore[attr-defined]
+    assert driver.step() is None  # a beat or two may be late
+    link.clock.now += 0.1  # type: ignore[attr-defined]
+    assert driver.step() is not None

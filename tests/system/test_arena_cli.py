@@ -65,7 +65,8 @@ def test_an_external_bots_errors_are_counted_and_shown_with_their_lines() -> Non
     r = whist("arena", "--game", "norwegian", "rules", bot, "--deals", "1")
     assert r.returncode == 0, r.stderr
     assert f"{bot}: 1 error (the table's AI played those moves):" in r.stdout
-    assert "move 2: the answer is not JSON (sent 'the queen of hearts, please')" in r.stdout
+    assert "move 2: the answer is not JSON (" in r.stdout
+    assert "(sent 'the queen of hearts, please')" in r.stdout
     assert "misbehaving_bot: garbage at move 2" in r.stdout
     data = json.loads(whist("arena", "--game", "norwegian", "rules", bot, "--deals", "1", "--json").stdout)
     assert data["errors"][bot]["count"] == 1

@@ -95,5 +95,5 @@ def test_install_on_the_pi_builds_for_its_own_cpu():
 
 def test_install_into_an_image_asks_for_no_native_build(tmp_path):
     plan = install_plan("--root", str(tmp_path))
-    assert any("pip install <this checkout>" in line for line in plan)
+    assert any("pip install '<this checkout>[hall]'" in line for line in plan)  # the drive's extra too
     assert not any("WHIST_NATIVE" in line for line in plan)

@@ -30,9 +30,9 @@ def games() -> list[str]:
     return [partners, alone, passing]
 
 
-def command(db: Path, game: str) -> list[str]:
+def command(db: Path, game: str, *more: str) -> list[str]:
     return [sys.executable, "-m", "device.cli", "demo", "--headless", "--game", game, "--hands", str(HANDS),
-            "--seed", "31", "--db", str(db), "--level", "rules"]
+            "--seed", "31", "--db", str(db), "--level", "rules", *more]
 
 
 def actions_in(db: Path) -> int:
@@ -42,13 +42,19 @@ def actions_in(db: Path) -> int:
 
 @pytest.mark.parametrize("game", games())
 def test_a_killed_demo_resumes_to_the_same_journal(tmp_path: Path, game: str) -> None:
+    killed_and_resumed(tmp_path, game)
+
+
+def killed_and_resumed(tmp_path: Path, game: str, *more: str) -> None:
+    """``demo --headless --db`` of ``game`` (with ``more`` arguments), killed a third of the
+    way through and run again, ends as a run never killed: journal, history and last line."""
     whole = tmp_path / "whole.sqlite3"
-    done = subprocess.run(command(whole, game), cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(command(whole, game, *more), cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     total = len(journal_of(whole)["actions"])
     cut = tmp_path / "cut.sqlite3"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    proc = subprocess.Popen(command(cut, game), cwd=ROOT, **quiet)
+    proc = subprocess.Popen(command(cut, game, *more), cwd=ROOT, **quiet)
     try:
         while proc.poll() is None and actions_in(cut) < total // 3:
             time.sleep(0.002)
@@ -57,7 +63,7 @@ def test_a_killed_demo_resumes_to_the_same_journal(tmp_path: Path, game: str) ->
         proc.wait()
     assert proc.returncode == -signal.SIGKILL  # cut part way through, as a power cut would
     assert 0 < actions_in(cut) < total
-    again = subprocess.run(command(cut, game), cwd=ROOT, capture_output=True, text=True, timeout=300)
+    again = subprocess.run(command(cut, game, *more), cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert "Resuming the demo run with seed 31" in again.stdout
     assert journal_of(cut) == journal_of(whole)

@@ -194,7 +194,7 @@ def test_a_stored_deal_the_engine_refuses_is_reported(tmp_path):
         store.append_action(d, 0, {"type": "play", "seat": "E", "card": str(first)})
         store.append_action(d, 1, {"type": "play", "seat": "E", "card": str(first)})  # again
     code, out = run(["history", "--db", "F", "--show", str(d)], db)
-    assert code == 0 and f"Trick  1 (E leads): E {first} (unfinished)" in out
+    assert code == 0 and f"Trick  1 (Right leads): Right {first.symbol} (unfinished)" in out
     assert f"Stopped: action 2 (card={first}, seat=E, type=play) cannot be replayed: not your turn" in out
     code, out = run(["history", "--db", "F", "--json"], db)
     assert code == 1 and out == ""

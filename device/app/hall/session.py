@@ -25,6 +25,7 @@ from hall.drive import TABLE_RULES, DriveError, DriveSettings, HandResult, is_ai
 from hall.table import HallTable, HandJournal
 
 if TYPE_CHECKING:
+    from device.store.sqlite import HeldWrites
     from hall.referee import DriveReferee
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,9 @@ class HallSession(Session):
         self.interlude: str | None = "start"
         if self.round_over:
             self.interlude = "moves" if self.round < settings.rounds else "over"
+
+    def writes(self) -> list[HeldWrites]:
+        return [self.hall.journal.held]
 
     @property
     def _settings(self) -> DriveSettings:

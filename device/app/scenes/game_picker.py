@@ -13,7 +13,7 @@ import pygame
 
 from device.app import game_choice
 from device.app.game_choice import GameChoice
-from device.app.render import felt, text, theme, widgets
+from device.app.render import felt, layout, text, theme, widgets
 from device.app.scenes.abandon import AbandonScene
 from device.app.scenes.base import Scene
 from engine.games import UNNAMED, get_game
@@ -54,7 +54,7 @@ class GamePickerScene(Scene):
         col_w = (w - (cols + 1) * pad) // cols
         row_h = (h - top - pad) // rows
         line = text.line_height(self.px(18))
-        bh = max(self.px(44), row_h - line - self.px(8))
+        bh = max(layout.MIN_TARGET, self.px(44), row_h - line - self.px(8))  # a fingertip in portrait too
         rules_w = self.px(84)
         self.cells: list[tuple[pygame.Rect, GameChoice]] = []
         for i, game in enumerate(self.games):

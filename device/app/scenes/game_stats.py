@@ -26,11 +26,8 @@ log = logging.getLogger(__name__)
 
 
 def column_head(figures: GameFigures, row: Figures) -> str:
-    """'You', 'Seat 2', 'You & partner', 'East-West'."""
-    human = "human" in row.player.split("+")
-    if figures.alone:
-        return "You" if human else row.who
-    return "You & partner" if human else row.who
+    """The side's word: 'We', 'They', or where each plays alone 'You', 'Player 2' ..."""
+    return row.who
 
 
 def cell(figures: GameFigures, row: Figures, column: str) -> str:

@@ -207,6 +207,8 @@ class HallScene(Scene):
                          bool(link and link.connected), (), False)
             hint = "Tap your seat and type your name" + (", or lay your own tag on the reader"
                                                           if self.reader is not None else "")
+            if table.cut_off:
+                hint = "The hall's broker and this table's credentials file do not match: give it its own"
             self._line(surf, self.notice or hint, self.px(18), self.px(175))
             self.buttons.draw(surf)
             return

@@ -35,7 +35,7 @@ def game_blurb(app: App, width: int, size: int) -> str:
 
     name, players = game_choice.current(app)
     game = get_game(name, players)
-    short = f"{game.title} · {players} players"
+    short = f"{game.title} · {game.people} players"
     if game.partnerships:
         short = f"{game.title} · you and an AI partner against two AI opponents"
     long = f"{short} · {game.blurb}"

@@ -145,6 +145,11 @@ class RecallScene(Scene):
         self._open_id = deal_id
         self._open_step = step
 
+    @property
+    def store(self) -> Store | None:
+        """The game store the rows come from (None: it could not be opened)."""
+        return self.app.store
+
     # -- data ------------------------------------------------------------------------
     def enter(self) -> None:
         store = self.app.store

@@ -84,6 +84,11 @@ class RefereeScene(RefereeFrame):
         """The card shown big now (no reader of the player's own: taken as the card to move)."""
         return self._taken_seen if self.taken_left > 0 else None
 
+    @property
+    def four_colour(self) -> bool:
+        """Whether the cards are drawn in four colours (the display setting)."""
+        return self.app.config.display.four_colour
+
     # -- layout ---------------------------------------------------------------------------
     def _key(self) -> tuple[object, ...]:
         s = self.session

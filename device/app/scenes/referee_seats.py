@@ -5,28 +5,41 @@ all, a stock's turned card, the kitty shown to all, the turned card; and the rea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 import pygame
 
 from device.app.render import cards, text, theme, widgets
+from device.app.scenes.table.seating import EDGES
 from device.referee_view import AI_HANDS, PLAY, RACKS, STEPS, RefereeView, SeatView
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.seats import Seat
 
-if TYPE_CHECKING:
-    from device.app.scenes.referee import RefereeScene
 
-# Where the others sit round the table area (seat 0 at the bottom), as the table for three
-# to seven lays them: how many up the left edge, along the top, down the right.
-EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2), 6: (2, 2, 2)}
+class TableLayout(Protocol):
+    """What the seats are drawn from (the Real cards screen, device.app.scenes.referee,
+    is one): named here so that this module need not import the screen that imports it."""
+
+    @property
+    def spots(self) -> Sequence[tuple[int, int]]: ...
+
+    @property
+    def table_rect(self) -> pygame.Rect: ...
+
+    @property
+    def four_colour(self) -> bool: ...
+
+    def px(self, base: float) -> int: ...
+
 FOUND = (150, 230, 160)  # a seat's reader found, in the readers step
 SAID = {"pass": "passed", "take": "took it", "swap": "swapped"}  # a call's word under the seat's name
 
 
 def seat_spots(players: int, r: pygame.Rect, inset: int) -> list[tuple[int, int]]:
     """The middle of each seat's label: at four the compass (South at the bottom, North at the
-    top); else seat 0 at the bottom, then clockwise up the left, along the top, down the right."""
+    top); else seat 0 at the bottom, then clockwise up the left, along the top, down the right,
+    as many a side as the table seats there (device.app.scenes.table.seating.EDGES)."""
     if players == 4:
         return [(r.centerx, r.top + inset), (r.right - inset * 3, r.centery),
                 (r.centerx, r.bottom - inset), (r.left + inset * 3, r.centery)]
@@ -50,13 +63,13 @@ def reader_state(found: bool, asked: bool, passed: bool) -> tuple[str, tuple[int
     return "waiting", theme.INK_DIM
 
 
-def card_size(scene: RefereeScene, players: int) -> tuple[int, int]:
+def card_size(scene: TableLayout, players: int) -> tuple[int, int]:
     t = scene.table_rect
     ch = min(scene.px(96 if players <= 4 else 80 if players <= 5 else 66), t.h // (3 if players <= 4 else 4))
     return int(ch * cards.CARD_RATIO), ch
 
 
-def side(scene: RefereeScene, seat: Seat) -> int:
+def side(scene: TableLayout, seat: Seat) -> int:
     """-1 a seat on the left edge, 1 on the right, 0 along the top or the bottom."""
     x, y = scene.spots[seat]
     t = scene.table_rect
@@ -66,7 +79,7 @@ def side(scene: RefereeScene, seat: Seat) -> int:
     return -1 if x < cx else 1
 
 
-def card_spot(scene: RefereeScene, seat: Seat, players: int) -> pygame.Rect:
+def card_spot(scene: TableLayout, seat: Seat, players: int) -> pygame.Rect:
     """Where ``seat``'s card of the trick lies: between its label and the middle."""
     cw, ch = card_size(scene, players)
     x, y = scene.spots[seat]
@@ -97,7 +110,7 @@ def _state(v: RefereeView, sv: SeatView) -> str:
     return " · ".join(parts)
 
 
-def seat_label(scene: RefereeScene, v: RefereeView, seat: Seat) -> list[tuple[str, int, pygame.Rect]]:
+def seat_label(scene: TableLayout, v: RefereeView, seat: Seat) -> list[tuple[str, int, pygame.Rect]]:
     """``seat``'s label: its lines, each with its size and where it is drawn. A name that does not
     fit beside a side seat's card goes under the seat, smaller if need be, cut short ("…")."""
     sv = v.seats[seat]
@@ -126,8 +139,7 @@ def seat_label(scene: RefereeScene, v: RefereeView, seat: Seat) -> list[tuple[st
         lines.append((text.clip(base, size, room, bold), size))
         fit = text.fit_size(who, size, room, bold, small)
         lines.append((text.clip(who, fit, room, bold), fit))
-    if state:
-        lines.append((text.clip(state, small, room), small))
+    lines.extend((line, small) for line in _packed(state, small, room))
     dims = [text.font(s, bold).size(line) for line, s in lines]
     box = pygame.Rect(0, 0, max(w for w, _ in dims), sum(h for _, h in dims))
     box.center = scene.spots[seat]
@@ -144,8 +156,22 @@ def seat_label(scene: RefereeScene, v: RefereeView, seat: Seat) -> list[tuple[st
     return out
 
 
-def draw_table(scene: RefereeScene, surf: pygame.Surface, v: RefereeView) -> None:
-    four = scene.app.config.display.four_colour
+def _packed(state: str, size: int, room: int) -> list[str]:
+    """A seat's state ("AI · bid 3 · won 2") on as few lines as fit ``room``, broken
+    between its parts (a side seat beside its card in portrait); a part wider than the
+    room alone is cut short."""
+    lines: list[str] = []
+    for part in state.split(" · ") if state else []:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text.width(joined, size) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [text.clip(line, size, room) for line in lines]
+
+
+def draw_table(scene: TableLayout, surf: pygame.Surface, v: RefereeView) -> None:
+    four = scene.four_colour
     cw, ch = card_size(scene, v.players)
     played: dict[Seat, list[str]] = {}
     for seat, c in v.trick:  # two a seat where a trick takes two of each
@@ -190,7 +216,7 @@ def draw_table(scene: RefereeScene, surf: pygame.Surface, v: RefereeView) -> Non
         surf.blit(cards.card_surface(int(Card(v.trump_card)), cw, ch, four), middle)
 
 
-def _draw_face_up(scene: RefereeScene, surf: pygame.Surface, at: tuple[int, int],
+def _draw_face_up(scene: TableLayout, surf: pygame.Surface, at: tuple[int, int],
                   held: tuple[str, ...]) -> None:
     """A hand face up for all (a dummy) as a suit a line, in the table's corner on its side."""
     if not held:
@@ -209,9 +235,9 @@ def _draw_face_up(scene: RefereeScene, surf: pygame.Surface, at: tuple[int, int]
         y += lh
 
 
-def _draw_kitty(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, cw: int, ch: int) -> None:
+def _draw_kitty(scene: TableLayout, surf: pygame.Surface, v: RefereeView, cw: int, ch: int) -> None:
     """The kitty as all may see it once taken up, and the count of discards scanned."""
-    four = scene.app.config.display.four_colour
+    four = scene.four_colour
     t = scene.table_rect
     w, h = int(cw * 0.7), int(ch * 0.7)
     shown = v.kitty
@@ -235,7 +261,7 @@ def _draw_kitty(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, cw: i
     surf.blit(nt, nt.get_rect(midtop=(t.centerx, y + h + scene.px(6))))
 
 
-def draw_readers(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, total: int) -> None:
+def draw_readers(scene: TableLayout, surf: pygame.Surface, v: RefereeView, total: int) -> None:
     """The readers step: each seat says whether its reader is found."""
     t = scene.table_rect
     surf.blit(widgets.panel_surface(t.w, t.h, 120), t.topleft)
@@ -260,4 +286,4 @@ def draw_readers(scene: RefereeScene, surf: pygame.Surface, v: RefereeView, tota
     surf.blit(nt, nt.get_rect(center=(t.centerx, t.y + t.h // 3)))
 
 
-__all__ = ["EDGES", "card_spot", "draw_readers", "draw_table", "reader_state", "seat_label", "seat_spots"]
+__all__ = ["card_spot", "draw_readers", "draw_table", "reader_state", "seat_label", "seat_spots"]

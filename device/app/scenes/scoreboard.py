@@ -28,8 +28,14 @@ class ScoreLines:
     @classmethod
     def of(cls, match: Match, deal: Deal | None) -> ScoreLines:
         game = match.game
-        sides = vocabulary.side_words(game)
-        taken = tuple(deal.tricks_taken()) if deal is not None and game.sides == 2 else (0,) * game.sides
+        sides = vocabulary.side_words(game, short=game.sides > 2)  # three teams: Us, T2, T3 fit one line
+        if deal is None:
+            taken: tuple[int, ...] = (0,) * game.sides
+        elif game.sides == 2:
+            taken = tuple(deal.tricks_taken())
+        else:  # teams of two or more beyond four: each team's players' tricks
+            taken = tuple(sum(deal.taken[s] for s in deal.seats if game.side_of(s) == side)
+                          for side in range(game.sides))
         tricks = f"Tricks  {vocabulary.by_side(sides, taken)}"
         if isinstance(match, ReplayMatch):  # a duplicate table: no game score to show
             return cls(tricks, f"Duplicate  ·  not scored in the {vocabulary.match_word(game)}")

@@ -187,6 +187,15 @@ class StatsScene(ScrollScene):
             self._job_key = key
             self.job = self.app.ai.submit(ai_worker.review, deal)
 
+    @property
+    def no_hands(self) -> str:
+        """What an empty chart says: these charts count the partnership games (each alone,
+        By game has the figures)."""
+        session = self.app.current_session
+        if session is not None and not session.match.game.partnerships:
+            return "Partnership games only: see By game"
+        return "No hands played yet"
+
     def leave(self) -> None:
         self.job = self._job_key = None  # a review still running is simply not waited for
 
@@ -317,7 +326,7 @@ class StatsScene(ScrollScene):
             note = "hand by hand; dots: games"
         plot = self._panel(surf, rect, "Results: points ahead", note)
         if not hands:
-            self._empty(surf, plot, "No hands played yet")
+            self._empty(surf, plot, self.no_hands)
             return
         top = max(2, max(abs(v) for v in running))
 
@@ -340,7 +349,7 @@ class StatsScene(ScrollScene):
                 else "your side's, hand by hand")
         plot = self._panel(surf, rect, "Tricks per hand", note)
         if not hands:
-            self._empty(surf, plot, "No hands played yet")
+            self._empty(surf, plot, self.no_hands)
             return
         most = max(max(sum(h.tricks) for h in hands), 1)  # the tricks of a hand: 13 at whist
         for v in sorted({0, most // 2 + 1, most}):
@@ -366,7 +375,7 @@ class StatsScene(ScrollScene):
             note = "your side's, double dummy"
         plot = self._panel(surf, rect, "Costly cards per hand", note)
         if not hands:
-            self._empty(surf, plot, "No hands played yet")
+            self._empty(surf, plot, self.no_hands)
             return
         top = max(3, max(known, default=0))
         for v in (0, top):
@@ -385,7 +394,7 @@ class StatsScene(ScrollScene):
         groups = sorted(self.statistics.by_group.items(), key=lambda kv: -kv[1].hands_finished)
         plot = self._panel(surf, rect, "Results by AI level", "hands won; rubbers won")
         if not groups:
-            self._empty(surf, plot, "No hands played yet")
+            self._empty(surf, plot, self.no_hands)
             return
         plot.left -= self.px(26)
         plot.w += self.px(26)

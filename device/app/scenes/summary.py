@@ -187,8 +187,16 @@ class SummaryScene(Scene):
         fs = self.px(22)
         rows = self.rows()
         line = text.line_height(fs)
+
+        def height(size: int) -> int:
+            # every row's wrapped lines: a long note takes two or three
+            lines = sum(len(text.wrap(value, size, p.right - p.x - self.px(24) - (label_w if label else
+                                                                                  self.px(20))))
+                        for label, value in rows)
+            return lines * text.line_height(size) + len(rows) * self.px(2)
+
         # Shrink a little when there are many notes, never below 18 px at 800x480.
-        while len(rows) * (line + self.px(2)) > p.bottom - y - self.px(8) and fs > self.px(18):
+        while height(fs) > p.bottom - y - self.px(8) and fs > self.px(18):
             fs -= 1
             line = text.line_height(fs)
         for label, value in rows:

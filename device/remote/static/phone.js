@@ -4,6 +4,7 @@
 const KEY = "whist-table-seat";
 let token = localStorage.getItem(KEY);
 let picked = new Set();
+let raised = null; // the card chosen by a first tap: a second tap plays it, a tap elsewhere lowers it
 let last = null;
 window.taps = []; // {action, at}: when each tap was sent (the browser test measures with it)
 
@@ -36,38 +37,46 @@ function send(action) {
 }
 
 function draw(msg) {
-  const o = msg.observation, me = msg.seat, names = msg.names;
+  const o = msg.observation, w = msg.words;
   last = msg;
   ["game-box", "hand-box", "trick-box", "score-box"].forEach((id) => show(id, true));
-  fill("title", (msg.name || "You") + " \u00b7 seat " + me);
-  fill("facts", header(o, me, names));
-  const mine = o.turn === me || o.legal.length > 0 || (o.discard || 0) > 0;
+  fill("title", w.title);
+  fill("facts", w.facts);
   const status = document.getElementById("status");
-  status.className = mine ? "turn" : "";
-  status.textContent = o.phase === "over" ? "The hand is over" : o.turn == null ? "" :
-    mine ? (o.seat !== me ? "Your turn, for seat " + o.seat : "Your turn") : nameOf(o.turn, me, names) + " to play";
+  status.className = o.legal.length > 0 || (o.discard || 0) > 0 ? "turn" : "";
+  status.textContent = statusText(o, msg);
   fill("note", msg.refusal || "");
-  if (o.seat !== me) fill("hand-title", "The hand you play: seat " + o.seat); else fill("hand-title", "Your hand");
+  fill("hand-title", w.hand);
   // the hand: a card is a button, lit when playing it is legal, or picked when cards are laid away
   const plays = new Map(o.legal.filter((a) => a.type === "play").map((a) => [a.card, a]));
   const laying = (o.discard || 0) > 0 && o.legal.length === 0;
   if (!laying) picked = new Set();
+  if (!plays.has(raised)) raised = null;
+  // a card is played by two taps, as on the table's screen: the first raises it, so a stray
+  // tap on a phone plays nothing
+  function choose(code) {
+    if (raised === code) { raised = null; send(plays.get(code)); return; }
+    raised = code;
+    draw(last);
+  }
   const hand = o.hand.map((code) => {
     const b = cardNode(code, "button");
     b.disabled = !(plays.has(code) || laying);
     if (picked.has(code)) b.classList.add("picked");
+    if (raised === code) b.classList.add("raised");
     b.onclick = () => {
       if (laying) { picked.has(code) ? picked.delete(code) : picked.add(code); draw(last); return; }
-      send(plays.get(code));
+      choose(code);
     };
     return b;
   });
   fill("hand", ...hand);
   // every other legal action (bids, passes, declarations, exchanges, a card from the table)
-  const steps = o.legal.filter((a) => a.type !== "play" || !o.hand.includes(a.card)).map((a) => {
-    const b = a.type === "play" ? cardNode(a.card, "button") : el("button", { class: "step" }, actionText(a));
+  const steps = o.legal.map((a, i) => [a, w.actions[i]]).filter(([a]) => a.type !== "play" || !o.hand.includes(a.card)).map(([a, said]) => {
+    const b = a.type === "play" ? cardNode(a.card, "button") : el("button", { class: "step" }, said);
     b.setAttribute("data-type", a.type);
-    b.onclick = () => send(a);
+    if (a.type === "play" && raised === a.card) b.classList.add("raised");
+    b.onclick = () => (a.type === "play" ? choose(a.card) : send(a));
     return b;
   });
   if (laying) {
@@ -79,24 +88,41 @@ function draw(msg) {
   }
   show("steps-box", steps.length > 0);
   fill("steps", ...steps);
-  const [trick, title] = trickBox(o, me, names);
+  const [trick, title] = trickBox(o, msg);
   fill("trick", trick);
   fill("trick-title", title);
-  const piles = Object.entries(o.piles).map(([name, cards]) => el("div", {}, el("div", { class: "small" }, name),
+  const piles = Object.entries(o.piles).map(([name, cards]) => el("div", {}, el("div", { class: "small" }, w.piles[name]),
     el("div", { class: "row" }, ...cards.map((c) => cardNode(c)))));
   show("piles-box", piles.length > 0);
   fill("piles", ...piles);
-  fill("scores", scoreTable(o, me, names));
-  fill("auction", auctionLine(o, me, names));
+  fill("scores", scoreTable(o, msg));
+  fill("auction", w.auction);
 }
+
+// while the page is open and in sight it beats, so the table waits for a person thinking; out
+// of sight it says so once, and the table's wait for it starts
+let beating = null;
+function beat() {
+  if (window.socket && window.socket.readyState === WebSocket.OPEN && token) {
+    window.socket.send(JSON.stringify({ type: "beat", token: token, visible: document.visibilityState === "visible" }));
+  }
+}
+document.addEventListener("visibilitychange", beat);
 
 function start() {
   connect("/ws", () => ({ type: "hello", token: token }), (msg, ws) => {
+    if (msg.type === "state" && beating === null) {
+      beating = setInterval(() => { if (document.visibilityState === "visible") beat(); }, msg.beat * 1000);
+    }
     if (msg.type === "state") draw(msg);
     else if (msg.type === "refused") { if (last) draw(last); fill("note", msg.reason); } // buttons lit again
     else if (msg.type === "unpaired") { ws.stopped = true; localStorage.removeItem(KEY); token = null; pairing(msg.reason); }
   }, (open) => { if (!open && token) fill("note", "Connection lost: trying again\u2026"); else if (open) fill("note", ""); });
 }
+
+document.addEventListener("click", (ev) => {
+  if (raised !== null && !ev.target.closest("button.card")) { raised = null; draw(last); }
+});
 
 document.getElementById("pair-form").onsubmit = (ev) => {
   ev.preventDefault();

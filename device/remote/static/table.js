@@ -1,5 +1,5 @@
 // Shared by the phone's and the watchers' page: the table's state drawn from the JSON the
-// table sends (docs/observation.md), the same way for every game.
+// table sends (docs/observation.md) and the words it sends with it, the same way for every game.
 "use strict";
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RED = new Set(["H", "D"]);
@@ -15,11 +15,10 @@ function el(tag, attrs, ...kids) {
   return node;
 }
 
+// a card's face: suit then rank (docs/vocabulary.md), the jokers by their codes
 function cardText(code) {
-  if (code === "BJ") return "Big \u2605";
-  if (code === "LJ") return "Little \u2605";
-  const rank = code[1] === "T" ? "10" : code[1];
-  return rank + SUITS[code[0]];
+  if (!SUITS[code[0]]) return code;
+  return SUITS[code[0]] + (code[1] === "T" ? "10" : code[1]);
 }
 
 function cardNode(code, tag) {
@@ -28,46 +27,28 @@ function cardNode(code, tag) {
   return node;
 }
 
-function strainText(t) { return t === "N" ? "no trumps" : SUITS[t] || t; }
-
-function nameOf(seat, me, names) {
-  if (seat === me) return "you";
-  return names && names[seat] ? names[seat] + " (" + seat + ")" : seat;
+// a seat in the table's words (sent with each message); a phone's name beside the word on a
+// phone's page, in its place on the watchers' (docs/vocabulary.md: a name replaces the word)
+function who(seat, msg) {
+  const word = msg.words.seats[seat];
+  const name = msg.names && msg.names[seat];
+  if (!name || seat === msg.seat) return word;
+  return msg.seat ? name + " (" + word + ")" : name;
 }
 
-function actionText(a) {
-  switch (a.type) {
-    case "play": return cardText(a.card);
-    case "pass": return "Pass";
-    case "bid": {
-      if (a.call != null) return a.call.length === 2 && SUITS[a.call[0]] ? cardText(a.call) : a.call[0].toUpperCase() + a.call.slice(1);
-      if (a.tricks != null) return String(a.tricks);
-      return [a.level, a.mode].filter((x) => x != null).join(" ");
-    }
-    case "declare": return [a.trump != null ? strainText(a.trump) : null, a.order].filter((x) => x != null).join(", ");
-    case "exchange": return "Lay away " + a.discard.map(cardText).join(" ");
-    default: return a.type;
-  }
+// whose turn: the table's sentence, or a phone's name before what it is to do
+function statusText(o, msg) {
+  const named = o.turn != null && o.phase !== "over" && o.turn !== msg.seat && msg.names && msg.names[o.turn];
+  return named ? who(o.turn, msg) + " " + msg.words.doing : msg.words.status;
 }
 
-function header(o, me, names) {
-  const c = o.contract;
-  // trumps are named once the hand's contract (or a turned card) settles them
-  const bits = [o.game];
-  if (c || o.trump_card || o.phase === "play") bits.push("trumps " + strainText(o.trump));
-  if (o.order !== "uptown") bits.push(o.order);
-  if (c && (c.call || c.declarer)) bits.push([c.call, c.declarer ? "by " + nameOf(c.declarer, me, names) : ""].filter(Boolean).join(" "));
-  if (o.trump_card) bits.push("turned " + cardText(o.trump_card));
-  return bits.join(" \u00b7 ");
-}
-
-function trickBox(o, me, names) {
+function trickBox(o, msg) {
   const box = el("div", { class: "trick" });
   let trick = o.trick, title = "";
-  if (!trick.cards.length && o.tricks.length) { trick = o.tricks[o.tricks.length - 1]; title = "last trick, won by " + nameOf(trick.winner, me, names); }
+  if (!trick.cards.length && o.tricks.length) { trick = o.tricks[o.tricks.length - 1]; title = "last trick, won by " + who(trick.winner, msg); }
   const ring = trick.ring || ringFrom(o.seats, trick.leader);
   trick.cards.forEach((code, i) => {
-    box.append(el("div", { class: "play" }, cardNode(code), el("span", { class: "who" }, nameOf(ring[i % ring.length], me, names))));
+    box.append(el("div", { class: "play" }, cardNode(code), el("span", { class: "who" }, who(ring[i % ring.length], msg))));
   });
   return [box, title];
 }
@@ -77,22 +58,18 @@ function ringFrom(seats, leader) {
   return seats.slice(i).concat(seats.slice(0, i));
 }
 
-function scoreTable(o, me, names) {
+function scoreTable(o, msg) {
   const t = el("table");
   const sides = o.scores ? Object.keys(o.scores.game) : [];
   if (sides.length) {
-    t.append(el("tr", {}, el("th", {}, "score"), ...sides.map((s) => el("th", {}, s.length === 2 ? s : nameOf(s, me, names)))));
-    t.append(el("tr", {}, el("td", {}, "game"), ...sides.map((s) => el("td", {}, String(o.scores.game[s])))));
+    t.append(el("tr", {}, el("th", {}, "score"), ...sides.map((s) => el("th", { "data-side": s }, msg.words.sides[s]))));
+    t.append(el("tr", {}, el("td", {}, "game"), ...sides.map((s) => el("td", { "data-side": s }, String(o.scores.game[s])))));
     if (o.scores.games_won) t.append(el("tr", {}, el("td", {}, "games"), ...sides.map((s) => el("td", {}, String(o.scores.games_won[s])))));
   }
-  t.append(el("tr", {}, el("th", {}, "tricks"), ...o.seats.map((s) => el("th", {}, nameOf(s, me, names)))));
+  t.append(el("tr", {}, el("th", {}, "tricks"), ...o.seats.map((s) => el("th", {}, who(s, msg)))));
   t.append(el("tr", {}, el("td", {}, "won"), ...o.seats.map((s) => el("td", {}, String(o.won[s])))));
-  if (o.bids) t.append(el("tr", {}, el("td", {}, "bid"), ...o.seats.map((s) => el("td", {}, o.bids[s] != null ? String(o.bids[s]) : "-"))));
+  if (o.bids) t.append(el("tr", {}, el("td", {}, "bids"), ...o.seats.map((s) => el("td", {}, o.bids[s] != null ? String(o.bids[s]) : "\u2013"))));
   return t;
-}
-
-function auctionLine(o, me, names) {
-  return o.auction.map((a) => nameOf(a.seat, me, names) + ": " + actionText(a).toLowerCase()).join(", ");
 }
 
 function fill(id, ...kids) {

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, SUIT_NAMES, Card, full_deck
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step, check_match_length, games_to_win_of
 from engine.games.bid.pages import PAGES
 from engine.games.bid.table import SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import fisher_yates, rng_for
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 MODES = ("uptown", "downtown", "notrump")
 ORDERS = ("uptown", "downtown")
@@ -111,12 +115,12 @@ def call_of(bid: Bid) -> str:
     return f"{bid.level} {'no trump' if bid.mode == 'notrump' else bid.mode}"
 
 
-def high_bid(deal: Deal) -> Bid | None:
+def high_bid(deal: DealState) -> Bid | None:
     """The bid winning the auction so far (the last bid: each must beat or match the one before)."""
     return next((a for a in reversed(deal.auction) if isinstance(a, Bid)), None)
 
 
-def auction_over(deal: Deal) -> bool:
+def auction_over(deal: DealState) -> bool:
     rules = _rules(deal.rules)
     if rules.auction == "once":
         return len(deal.auction) == 4
@@ -124,12 +128,12 @@ def auction_over(deal: Deal) -> bool:
     return high_bid(deal) is not None and len(passed) == 3
 
 
-def kitty_turned(deal: Deal) -> bool:
+def kitty_turned(deal: DealState) -> bool:
     """The kitty has reached the bidder (the exchange has begun or is done)."""
     return deal.exchanges != [] or (deal.step is not None and deal.step.phase is Phase.EXCHANGE)
 
 
-def own_cards_laid_away(deal: Deal) -> int | None:
+def own_cards_laid_away(deal: DealState) -> int | None:
     """How many of the bidder's own cards (not from the kitty) were laid away:
     the count announced to the table; None before the exchange."""
     if not deal.exchanges:
@@ -212,7 +216,7 @@ class BidWhist(Game):
             raise RulesError("Bid Whist turns no card: trumps are named by the auction's winner")
 
     # -- steps before the play ------------------------------------------------------
-    def step(self, deal: Deal) -> Step | None:
+    def step(self, deal: DealState) -> Step | None:
         if not auction_over(deal):
             return Step(Phase.AUCTION, self.auction_turn(deal))
         bid = high_bid(deal)
@@ -225,7 +229,7 @@ class BidWhist(Game):
                 return Step(phase, bid.seat)
         return None
 
-    def auction_turn(self, deal: Deal) -> Seat:
+    def auction_turn(self, deal: DealState) -> Seat:
         if _rules(deal.rules).auction == "once" or not deal.auction:
             return around(deal.dealer, 1 + len(deal.auction), self.players)
         passed = {a.seat for a in deal.auction if isinstance(a, Pass)}
@@ -236,7 +240,7 @@ class BidWhist(Game):
                 return seat
         raise RulesError("every seat has passed")  # the auction is over before this
 
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         rules = _rules(deal.rules)
         high = high_bid(deal)
         passed = {a.seat for a in deal.auction if isinstance(a, Pass)}
@@ -253,20 +257,20 @@ class BidWhist(Game):
             out.append(Pass(seat))
         return out
 
-    def declare_legal(self, deal: Deal, seat: Seat) -> Sequence[Declare]:
+    def declare_legal(self, deal: DealState, seat: Seat) -> Sequence[Declare]:
         bid = high_bid(deal)
         assert bid is not None
         if bid.mode == "notrump":
             return [Declare(seat, trump="N", order=o) for o in ORDERS]
         return [Declare(seat, trump=s, order=bid.mode) for s in "SHDC"]
 
-    def exchange_count(self, deal: Deal) -> int:
+    def exchange_count(self, deal: DealState) -> int:
         return KITTY
 
-    def exchange_pile(self, deal: Deal) -> str | None:
+    def exchange_pile(self, deal: DealState) -> str | None:
         return "kitty"
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         out: dict[str, tuple[Card, ...]] = {}
         bid = high_bid(deal)
         if bid is None or not auction_over(deal):
@@ -280,7 +284,7 @@ class BidWhist(Game):
             out["discard"] = deal.exchanges[0].discard
         return out
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         # Named once trumps are declared, so the exchange is made knowing them (the
         # deal takes it up as the hand's contract when the play starts).
         if not auction_over(deal) or not deal.declarations:
@@ -292,16 +296,16 @@ class BidWhist(Game):
         return Contract(bid.seat, call_of(bid), trump, declared.order == "downtown", bid.level)
 
     # -- play ---------------------------------------------------------------------
-    def order(self, deal: Deal, contract: Contract) -> Order:
+    def order(self, deal: DealState, contract: Contract) -> Order:
         rules = _rules(deal.rules)
         return Order(contract.trump, contract.downtown, rules.downtown_ace == "low", rules.joker_lead)
 
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         assert contract.declarer is not None
         return contract.declarer
 
     # -- scoring ------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         contract = deal.contract

@@ -9,7 +9,7 @@
 - The declaration names the strain worth most; the exchange keeps trumps,
   jokers (not at no trump) and masters, and lays away the losers of the
   shortest side suits.
-- Card play: ``rules`` is the textbook (:func:`engine.ai.rules.choose_in_order`);
+- Card play: ``rules`` is the textbook (:func:`engine.search.rules.choose_in_order`);
   the searching levels sample the unseen cards consistent with every
   show-out and the kitty, try each legal card in every layout and finish the
   hand with the textbook player, keeping the card that takes most books for
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
-from engine.ai.family import seeded
-from engine.ai.rules import choose_in_order, order_table, winning_index
 from engine.cards import JOKER, STRAINS, Card, full_deck
 from engine.game import Phase
 from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
+from engine.search.players import seeded
+from engine.search.rules import choose_in_order, order_table, winning_index
 from engine.seats import Seat
 
 PARTNER_TRICKS = 2.5  # an average partner's hand in play, when partner has said nothing
@@ -415,6 +415,6 @@ def choose_action(obs: Observation, level: str, rng: random.Random) -> Action:
 
 
 PLAYER = seeded(choose_action)
-TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
 __all__ = ["PLAYER", "TEXTBOOK", "choose_action", "hand_tricks", "lay_away", "sample_hands"]

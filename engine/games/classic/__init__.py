@@ -9,7 +9,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Game, GameRules, Phase
 from engine.games.classic.pages import PAGES
@@ -17,10 +16,12 @@ from engine.games.classic.rules import Rules
 from engine.games.classic.scoring import RUBBER_BONUS, game_value, score_hand
 from engine.games.classic.table import SETTINGS, TABLE
 from engine.pbn import Hands
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat
 
 if TYPE_CHECKING:
+    from engine.game import DealState
     from engine.observation import Observation
 
 
@@ -85,7 +86,7 @@ class Classic(Game):
         elif record.trump == 4:
             raise RulesError("a no-trump hand needs cycling trumps")
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         return score_hand(deal, game_score, _rules(rules), number, honours_held)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.ai.family import most_tricks
+from engine.search.players import most_tricks
 
 PLAYER = most_tricks
-TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
 __all__ = ["PLAYER", "TEXTBOOK"]

@@ -9,12 +9,16 @@ taken it further. Points beyond the target are not kept.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.cards import Card
-from engine.deal import Deal
 from engine.errors import RulesError
 from engine.games.classic.rules import Rules
 from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SEATS
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 HONOUR_RANKS = (14, 13, 12, 11)  # A K Q J of trumps
 BOOK = 6  # tricks a side must exceed to score
@@ -43,7 +47,7 @@ def game_value(loser_score: int, target: int) -> int:
 RUBBER_BONUS = 2
 
 
-def honours_dealt(deal: Deal) -> tuple[tuple[int, int], bool]:
+def honours_dealt(deal: DealState) -> tuple[tuple[int, int], bool]:
     """Trump honours (A K Q J) dealt to each side, and whether all four were seen.
 
     At a physical table the hands are rebuilt from the plays; if the hand was
@@ -70,7 +74,7 @@ def honours_dealt(deal: Deal) -> tuple[tuple[int, int], bool]:
 
 
 def score_hand(
-    deal: Deal,
+    deal: DealState,
     game_score: tuple[int, ...],
     rules: Rules,
     number: int = 1,

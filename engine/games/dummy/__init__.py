@@ -31,18 +31,18 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Exchange, Pass
 from engine.cards import STRAINS, Card, full_deck
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.dummy.pages import PAGES
 from engine.games.dummy.table import SET_PENALTIES, SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat
 from engine.shuffle import fisher_yates, rng_for, shuffled_pack
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.game import DealState, MatchState
 
 MODES = ("uptown", "downtown", "notrump")
 DUMMY = Seat(3)
@@ -94,7 +94,7 @@ def rank(bid: Bid, rules: DummyRules) -> tuple[int, int]:
     return (int(bid.level or 0), mode)
 
 
-def high_bid(deal: Deal) -> Bid | None:
+def high_bid(deal: DealState) -> Bid | None:
     bids = [a for a in deal.auction if isinstance(a, Bid)]
     return bids[-1] if bids else None
 
@@ -111,7 +111,6 @@ class Dummy(Game):
     settings = SETTINGS
     pages = PAGES
     players = 4  # hands: the three players' and the dummy's
-    partnerships = False
     has_auction = True
 
     @property
@@ -172,14 +171,14 @@ class Dummy(Game):
             raise RulesError("dummy whist deals 13 cards to each of the three players and the dummy"
                              + with_jokers)
 
-    def tricks_in_hand(self, deal: Deal) -> int:
+    def tricks_in_hand(self, deal: DealState) -> int:
         return HAND
 
-    def next_dealer(self, match: Match) -> Seat:
+    def next_dealer(self, match: MatchState) -> Seat:
         return _player(match.first_dealer, len(match.deals))  # round the three players
 
     # -- auction and declaration ---------------------------------------------------------
-    def step(self, deal: Deal) -> Step | None:
+    def step(self, deal: DealState) -> Step | None:
         if len(deal.auction) < PLAYERS:
             return Step(Phase.AUCTION, _player(deal.dealer, 1 + len(deal.auction)))
         high = high_bid(deal)
@@ -189,17 +188,17 @@ class Dummy(Game):
             return Step(Phase.DECLARE, high.seat)
         return None
 
-    def exchange_count(self, deal: Deal) -> int:
+    def exchange_count(self, deal: DealState) -> int:
         return DUMMY_EXTRA
 
-    def check_exchange(self, deal: Deal, action: Exchange) -> None:
+    def check_exchange(self, deal: DealState, action: Exchange) -> None:
         if action.seat != DUMMY:
             raise RulesError("the declarer lays away 2 of the dummy's cards, not its own")
 
-    def auction_turn(self, deal: Deal) -> Seat:
+    def auction_turn(self, deal: DealState) -> Seat:
         return _player(deal.dealer, 1 + len(deal.auction))
 
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         r = _rules(deal.rules)
         high = high_bid(deal)
         floor = (0, -1) if high is None else rank(high, r)
@@ -208,7 +207,7 @@ class Dummy(Game):
         forced = seat == deal.dealer and high is None
         return out if forced else [*out, Pass(seat)]
 
-    def declare_legal(self, deal: Deal, seat: Seat) -> Sequence[Declare]:
+    def declare_legal(self, deal: DealState, seat: Seat) -> Sequence[Declare]:
         high = high_bid(deal)
         if high is None or high.seat != seat or deal.declarations:
             return []
@@ -216,7 +215,7 @@ class Dummy(Game):
             return [Declare(seat, trump="N", order=o) for o in ("uptown", "downtown")]
         return [Declare(seat, trump=t, order=high.mode) for t in "SHDC"]
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         high = high_bid(deal)
         if len(deal.auction) < PLAYERS or high is None or not deal.declarations:
             return None
@@ -226,7 +225,7 @@ class Dummy(Game):
         call = f"{high.level} {high.mode}"
         return Contract(high.seat, call, trump, downtown, high.level)
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         high = high_bid(deal)
         if len(deal.auction) < PLAYERS or high is None:
             return {}
@@ -241,28 +240,28 @@ class Dummy(Game):
         return out
 
     # -- play -----------------------------------------------------------------------------
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         assert contract.declarer is not None
         return contract.declarer
 
-    def order(self, deal: Deal, contract: Contract) -> Order:
+    def order(self, deal: DealState, contract: Contract) -> Order:
         return Order(contract.trump, contract.downtown)  # Bid Whist's: the ace high downtown too
 
-    def play_ring(self, deal: Deal) -> tuple[Seat, ...]:
+    def play_ring(self, deal: DealState) -> tuple[Seat, ...]:
         contract = deal.contract
         if contract is None or contract.declarer is None:
             return ()
         d = contract.declarer
         return (d, _player(d, 1), DUMMY, _player(d, 2))
 
-    def actor(self, deal: Deal, seat: Seat) -> Seat:
+    def actor(self, deal: DealState, seat: Seat) -> Seat:
         high = high_bid(deal)
         if seat == DUMMY and high is not None and len(deal.auction) >= PLAYERS:
             return high.seat  # the declarer lays away and plays the dummy's cards
         return seat
 
     # -- scoring ------------------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         contract = deal.contract

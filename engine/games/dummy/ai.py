@@ -20,15 +20,15 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
-from engine.ai import layouts
-from engine.ai.family import seeded
-from engine.ai.hands import count_tricks, win_with
 from engine.cards import BIG_JOKER_ID, LITTLE_JOKER_ID, Card, full_deck
 from engine.family_solver import clear_tables, nodes, solve_family_moves
 from engine.game import Phase
 from engine.games.dummy import DUMMY, GAME, MODES, rank
 from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
+from engine.search import layouts
+from engine.search.hands import count_tricks, win_with
+from engine.search.players import seeded
 from engine.seats import Seat
 
 DUMMY_ADDS = 2.5  # likely tricks an unseen hand adds to the count of the bidder's
@@ -188,7 +188,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
 
 
 PLAYER = seeded(choose)
-TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
 __all__ = ["MODES", "PLAYER", "TEXTBOOK", "choose", "choose_bid", "choose_declare", "choose_exchange",
            "solved_card", "strain_count"]

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
 from engine.game import Game, GameRules, check_match_length, games_to_win_of
 from engine.games.german.pages import PAGES
 from engine.games.german.table import SCORE_MODES, SETTINGS, TABLE
+from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 DRAW_TRICKS = 13  # the stock of 26 is gone after 13 tricks, two cards a trick
 
@@ -60,7 +64,6 @@ class German(Game):
     settings = SETTINGS
     pages = PAGES
     players = 2
-    partnerships = False
 
     def default_rules(self) -> GermanRules:
         return GermanRules()
@@ -91,19 +94,19 @@ class German(Game):
         if len(stock) != 26 or record.trump_card != stock[0]:
             raise RulesError("German whist deals a stock of 26 with its top card turned for trumps")
 
-    def tricks_in_hand(self, deal: Deal) -> int:
+    def tricks_in_hand(self, deal: DealState) -> int:
         return 26
 
-    def after_trick(self, deal: Deal, winner: Seat) -> None:
+    def after_trick(self, deal: DealState, winner: Seat) -> None:
         if deal.piles.get("stock"):
             deal.draw(winner, "stock")
             deal.draw(around(winner, 1, 2), "stock")
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         stock = deal.piles.get("stock", ())
         return {"upcard": stock[:1]} if stock else {}
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         counted = deal.tricks if r.phase1_counts else deal.tricks[DRAW_TRICKS:]

@@ -15,11 +15,11 @@ import random
 from collections.abc import Callable
 
 from engine.actions import Action, Play
-from engine.ai.family import seeded
 from engine.cards import Card, full_deck
 from engine.family_solver import solve_family_moves
 from engine.observation import Observation
 from engine.order import Order
+from engine.search.players import seeded
 
 WORTH_WINNING = 11  # a jack or better is an upcard worth a card to win
 
@@ -107,6 +107,6 @@ def _endgame(hands: tuple[int, int], order: Order, leader: int,
 
 
 PLAYER = seeded(choose_action)
-TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
 __all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_action", "other_hand", "upcard"]

@@ -14,17 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.cards import Card, parse_cards
-from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step, setting_value
 from engine.games.hearts.pages import PAGES
 from engine.games.hearts.table import MOONS, PASS_CYCLES, SETTINGS, TABLE
 from engine.order import NO_TRUMP
+from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 DEFAULT_PLAYERS = 4
 HEART = 1
@@ -136,7 +140,7 @@ def _rules(rules: GameRules) -> HeartsRules:
     return rules
 
 
-def taken_cards(deal: Deal) -> list[list[Card]]:
+def taken_cards(deal: DealState) -> list[list[Card]]:
     """The cards each seat has taken in its tricks."""
     out: list[list[Card]] = [[] for _ in deal.seats]
     for trick in deal.tricks:
@@ -144,7 +148,7 @@ def taken_cards(deal: Deal) -> list[list[Card]]:
     return out
 
 
-def broken(deal: Deal) -> bool:
+def broken(deal: DealState) -> bool:
     """Whether hearts may be led: a heart (or, with the setting, the queen) has been played."""
     queen = _rules(deal.rules).queen_breaks_hearts
     return any(c.suit == HEART or (queen and c == QUEEN) for t in deal.tricks for c in t.cards)
@@ -251,7 +255,7 @@ class Hearts(Game):
                              f"at {self.players} players")
 
     # -- the pass -------------------------------------------------------------------
-    def step(self, deal: Deal) -> Step | None:
+    def step(self, deal: DealState) -> Step | None:
         if deal.record.declarer is None or _rules(deal.rules).pass_count == 0:
             return None
         passed = len(deal.exchanges)
@@ -259,24 +263,24 @@ class Hearts(Game):
             return None
         return Step(Phase.EXCHANGE, around(deal.dealer, 1 + passed, self.players))
 
-    def exchange_count(self, deal: Deal) -> int:
+    def exchange_count(self, deal: DealState) -> int:
         return _rules(deal.rules).pass_count
 
-    def exchange_to(self, deal: Deal, seat: Seat) -> Seat | None:
+    def exchange_to(self, deal: DealState, seat: Seat) -> Seat | None:
         record = deal.record
         if record.declarer is None:
             return None
         return around(seat, (int(record.declarer) - int(record.dealer)) % self.players, self.players)
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         mine = [e.discard for e in deal.exchanges if e.seat == seat]
         return {"passed": mine[0]} if mine else {}
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         return Contract(None, DIRECTION_WORDS[direction_of(deal.record, self.players)], NO_TRUMP)
 
     # -- play ---------------------------------------------------------------------
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         lead = lowest_club(self.players)
         for seat in deal.seats:
             hand = deal.hand(seat)
@@ -284,7 +288,7 @@ class Hearts(Game):
                 return seat
         return around(deal.dealer, 1, self.players)  # a real-card table that has not seen it
 
-    def play_limit(self, deal: Deal, seat: Seat, legal: list[Card]) -> tuple[list[Card], str]:
+    def play_limit(self, deal: DealState, seat: Seat, legal: list[Card]) -> tuple[list[Card], str]:
         r = _rules(deal.rules)
         first = not deal.tricks
         leading = not deal.current.cards
@@ -305,7 +309,7 @@ class Hearts(Game):
         return legal, ""
 
     # -- scoring ------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         points, notes = hand_points(r, taken_cards(deal), game_score)

@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Exchange, Play
-from engine.ai.family import seeded
 from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation
+from engine.search.players import seeded
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 QUEEN = 10  # the queen of spades

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Declare
 from engine.cards import STRAINS, SUIT_NAMES
-from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step, setting_value
 from engine.games.knockout.pages import PAGES
 from engine.games.knockout.table import SETTINGS, TABLE, TIE_BREAKS
 from engine.order import NO_TRUMP
+from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label, seats_at
 from engine.shuffle import rng_for, shuffled_pack
@@ -30,7 +30,7 @@ from engine.shuffle import rng_for, shuffled_pack
 NAMED = ", named"  # the end of the call of trumps a player named: "clubs, named"
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.game import DealState, MatchState
 
 DEFAULT_PLAYERS = 4
 
@@ -76,12 +76,12 @@ def hand_size(start: int, hand_number: int, left: int) -> int:
     return max(1, min(start - hand_number, 52 // left))
 
 
-def survivors(deal: Deal) -> tuple[Seat, ...]:
+def survivors(deal: DealState) -> tuple[Seat, ...]:
     """The seats that took a trick in ``deal`` (among those dealt in)."""
     return tuple(s for s in deal.seats if s not in deal.out and deal.taken[s] > 0)
 
 
-def dogs(deal: Deal) -> frozenset[Seat]:
+def dogs(deal: DealState) -> frozenset[Seat]:
     """The seats on a dog's life in ``deal``: dealt one card while the others hold more."""
     hands = deal.record.hands()
     most = max((len(h) for h in hands if h is not None), default=0)
@@ -98,7 +98,7 @@ class Standing:
     used: bool
 
 
-def standing(match: Match) -> Standing:
+def standing(match: MatchState) -> Standing:
     """Fold the scored hands: a player with no tricks is out, or (``dogs_life``, the first
     time in the game: every such player of that hand) on a dog's life; a dog that takes
     a trick is fully back, one that does not is out."""
@@ -114,12 +114,12 @@ def standing(match: Match) -> Standing:
     return Standing(tuple(left), on, used)
 
 
-def still_in(match: Match) -> tuple[Seat, ...]:
+def still_in(match: MatchState) -> tuple[Seat, ...]:
     """Who is still in before the next hand (players on a dog's life included)."""
     return standing(match).left
 
 
-def choose_by_tricks(deal: Deal, tie_break: str, seed: int | str | None) -> Seat:
+def choose_by_tricks(deal: DealState, tie_break: str, seed: int | str | None) -> Seat:
     """Who names trumps after ``deal``: most tricks; a tie by a cut or by who got there first."""
     top = max(deal.taken)
     tied = [s for s in deal.seats if deal.taken[s] == top]
@@ -150,7 +150,6 @@ class Knockout(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
 
     def __init__(self, players: int = DEFAULT_PLAYERS) -> None:
         KnockoutRules(players=players)
@@ -165,7 +164,7 @@ class Knockout(Game):
     def owns(self, rules: object) -> bool:
         return isinstance(rules, KnockoutRules) and rules.players == self.players
 
-    def still_in(self, match: Match) -> tuple[Seat, ...]:
+    def still_in(self, match: MatchState) -> tuple[Seat, ...]:
         return still_in(match)
 
     def default_rules(self) -> KnockoutRules:
@@ -184,13 +183,16 @@ class Knockout(Game):
     def hand_size(self, rules: GameRules, hand_number: int) -> int:
         return hand_size(_rules(rules).start, hand_number, self.players)
 
-    def record_for(self, match: Match, seed: int | str | None) -> DealRecord:
-        r = _rules(match.rules)
-        now = standing(match)
+    def record_for(self, match: MatchState, seed: int | str | None) -> DealRecord:
+        last = match.deals[len(match.hands) - 1] if match.hands else None
+        return self._record(match.rules, standing(match), match.next_dealer, match.hand_number, last, seed)
+
+    def _record(self, rules: GameRules, now: Standing, dealer: Seat, k: int, last: DealState | None,
+                seed: int | str | None) -> DealRecord:
+        # the hand ``k`` dealt by ``dealer`` to the players ``now`` left, after the hand ``last``
+        r = _rules(rules)
         left = now.left
         out = [s for s in seats_at(self.players) if s not in left or s in now.dogs]
-        dealer = match.next_dealer
-        k = match.hand_number
         size = hand_size(r.start, k, len(left))
         pack = shuffled_pack(seed)
         hands, piles = deal_out(pack, dealer, self.players, size, [("stock", -1)], out)
@@ -204,21 +206,18 @@ class Knockout(Game):
             if stock:
                 return DealRecord.of_hands(dealer, hands, stock[0].suit, piles={"stock": stock},
                                            trump_card=stock[0])
-            last = pack[size * len(left) - 1]  # the dealer is dealt last
-            return DealRecord.of_hands(dealer, hands, last.suit, trump_card=last)
-        chooser = choose_by_tricks(match.deals[len(match.hands) - 1], r.tie_break, seed)
+            turned = pack[size * len(left) - 1]  # the dealer is dealt last
+            return DealRecord.of_hands(dealer, hands, turned.suit, trump_card=turned)
+        if last is None:
+            raise RulesError("a later Knockout hand depends on the hands before it: deal it from the match")
+        chooser = choose_by_tricks(last, r.tie_break, seed)
         return DealRecord.of_hands(dealer, hands, NO_TRUMP, piles={"stock": stock}, declarer=chooser)
 
     def next_record(self, rules: GameRules, dealer: Seat, hand_number: int,
                     seed: int | str | None) -> DealRecord:
         """The first hand's deal (a later hand needs the match: :meth:`record_for`)."""
-        from engine.match import Match
-
-        match = Match(rules, dealer, None, self)
-        return self.record_for(match, seed) if hand_number == 0 else self._later(rules, dealer, seed)
-
-    def _later(self, rules: GameRules, dealer: Seat, seed: int | str | None) -> DealRecord:
-        raise RulesError("a later Knockout hand depends on the hands before it: deal it from the match")
+        everyone = Standing(tuple(seats_at(self.players)), frozenset(), False)
+        return self._record(rules, everyone, dealer, hand_number, None, seed)
 
     def check_record(self, rules: GameRules, record: DealRecord, hand_number: int) -> None:
         r = _rules(rules)
@@ -233,17 +232,17 @@ class Knockout(Game):
             raise RulesError(f"hand {hand_number + 1} has at most {most} card{'s' if most != 1 else ''} each")
 
     # -- steps ----------------------------------------------------------------------
-    def step(self, deal: Deal) -> Step | None:
+    def step(self, deal: DealState) -> Step | None:
         chooser = deal.record.declarer
         if chooser is not None and not deal.declarations:
             return Step(Phase.DECLARE, chooser)
         return None
 
-    def declare_legal(self, deal: Deal, seat: Seat) -> Sequence[Declare]:
+    def declare_legal(self, deal: DealState, seat: Seat) -> Sequence[Declare]:
         strains = STRAINS if _rules(deal.rules).allow_no_trumps else STRAINS[:4]
         return [Declare(seat, trump=t) for t in strains]
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         chooser = deal.record.declarer
         if chooser is None:
             return Contract(None, "turned", deal.record.trump)
@@ -254,22 +253,22 @@ class Knockout(Game):
         # who named them is the contract's declarer: each screen says it in its own words
         return Contract(chooser, f"{named}{NAMED}", trump)
 
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         # a player on a dog's life never leads: the lead passes on
         on = dogs(deal)
         return next(s for s in (around(deal.dealer, i, self.players) for i in range(1, self.players + 1))
                     if s not in deal.out and s not in on)
 
-    def sits_out(self, deal: Deal, seat: Seat) -> bool:
+    def sits_out(self, deal: DealState, seat: Seat) -> bool:
         return seat in dogs(deal) and not deal.hand(seat)
 
-    def may_knock(self, deal: Deal, seat: Seat) -> bool:
+    def may_knock(self, deal: DealState, seat: Seat) -> bool:
         # a dog plays its one card or knocks, and must play it in the last trick
         return (seat in dogs(deal) and bool(deal.hand(seat))
                 and len(deal.tricks) < deal.tricks_per_hand - 1)
 
     # -- scoring and the match ----------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         tricks = tuple(deal.taken)
         after = tuple(g + t for g, t in zip(game_score, tricks, strict=True))
@@ -290,13 +289,13 @@ class Knockout(Game):
     def games_to_win(self, rules: GameRules) -> int:
         return 1
 
-    def match_winner(self, match: Match) -> int | None:
+    def match_winner(self, match: MatchState) -> int | None:
         if match.games:
             return match.games[-1].winner
         left = standing(match).left if match.hands else ()
         return int(left[0]) if len(left) == 1 else None
 
-    def next_dealer(self, match: Match) -> Seat:
+    def next_dealer(self, match: MatchState) -> Seat:
         if not match.deals:
             return match.first_dealer
         left = still_in(match)

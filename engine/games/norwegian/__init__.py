@@ -18,17 +18,18 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
 from engine.cards import Card, parse_card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, check_match_length, games_to_win_of
 from engine.games.norwegian.pages import PAGES
 from engine.games.norwegian.table import BID_STYLES, COLOURS, SETTINGS, TABLE
 from engine.order import NO_TRUMP
 from engine.pbn import Hands
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 
 if TYPE_CHECKING:
+    from engine.game import DealState
     from engine.observation import Observation
 
 CALLS = ("grand", "nullo")
@@ -83,7 +84,7 @@ def laid_card(bid: Bid) -> Card | None:
     return parse_card(call)
 
 
-def turned_count(deal: Deal) -> int:
+def turned_count(deal: DealState) -> int:
     """How many of the laid cards are turned: up to the first high one, all if none is."""
     if len(deal.auction) < deal.players:
         return 0
@@ -142,19 +143,19 @@ class Norwegian(Game):
         if record.trump != NO_TRUMP or record.trump_card is not None:
             raise RulesError("Norwegian whist has no trumps and turns no card")
 
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         if _rules(deal.rules).bid_style == "cards":
             return [Bid(seat, call=str(c)) for c in sorted(deal.hand(seat) or ())]
         return [Bid(seat, call=c) for c in CALLS] + [Pass(seat)]
 
-    def auction_seen(self, deal: Deal, seat: Seat) -> tuple[Bid | Pass, ...]:
+    def auction_seen(self, deal: DealState, seat: Seat) -> tuple[Bid | Pass, ...]:
         if _rules(deal.rules).bid_style != "cards":
             return tuple(deal.auction)
         shown = turned_count(deal)
         return tuple(a if a.seat == seat or i < shown else Bid(a.seat, call=FACE_DOWN)
                      for i, a in enumerate(deal.auction))
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         if _rules(deal.rules).bid_style == "cards":
             if len(deal.auction) < self.players:
                 return None
@@ -170,7 +171,7 @@ class Norwegian(Game):
             return Contract(None, "nullo", NO_TRUMP)
         return None
 
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         if _rules(deal.rules).bid_style == "cards":
             # the grander's right leads a grand; eldest a nullo
             if contract.declarer is not None:
@@ -179,7 +180,7 @@ class Norwegian(Game):
         bidder = deal.dealer if contract.declarer is None else contract.declarer
         return around(bidder, 1 if contract.call == "grand" else -1, self.players)
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         if not isinstance(rules, NorwegianRules):
             raise RulesError(f"Norwegian whist cannot be played with {type(rules).__name__}")

@@ -7,13 +7,13 @@ layouts solved by the family solver for the fewest tricks (``nullo``)."""
 from __future__ import annotations
 
 from engine.actions import Action, Bid, Pass, Play
-from engine.ai.family import most_tricks
-from engine.ai.levels import seed_for
 from engine.cards import Card
 from engine.game import Phase
 from engine.games.norwegian import nullo
 from engine.observation import Observation
 from engine.order import Order
+from engine.search.levels import seed_for
+from engine.search.players import most_tricks
 
 HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
 GRAND_POINTS = 15  # a quarter of the 40 is 10: with 15 the side expects seven tricks at no trump
@@ -79,6 +79,6 @@ def _duck(obs: Observation) -> Action:
 
 
 PLAYER = choose
-TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
 __all__ = ["PLAYER", "TEXTBOOK", "choose"]

@@ -1,5 +1,5 @@
 """Norwegian whist's nullo played to lose tricks: layouts of the unseen cards
-drawn as the classic AI draws them (engine.ai.sampling: uniform, within the
+drawn as the classic AI draws them (engine.search.sampling: uniform, within the
 suits each seat has shown out of) and solved exactly by the family solver for
 the fewest tricks of this seat's partnership (``maximise=False``: the other
 side, wanting to lose its own tricks, gives them to us). The search starts
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.sampling import Sampler
-from engine.ai.view import view_of
 from engine.cards import Card
 from engine.family_solver import clear_tables, nodes, partners, solve_family_moves
 from engine.observation import Observation
 from engine.order import Order
+from engine.search.sampling import Sampler
+from engine.search.view import view_of
 
 SOLVE_CARDS = 7  # solve layouts once this seat holds at most this many cards
 NODES = {"medium": 15_000, "hard": 60_000, "expert": 120_000}  # search nodes a move

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
-from engine.deal import Deal, DealRecord, deal_out
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, setting_value
 from engine.games.ohhell.pages import PAGES
@@ -26,9 +26,13 @@ from engine.games.ohhell.table import (
     TRUMP_SOURCES,
 )
 from engine.order import NO_TRUMP
+from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
 from engine.seats import Seat, around, seat_label
 from engine.shuffle import rng_for, shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 ROTATION = (1, 3, 2, 0, NO_TRUMP)  # hearts, clubs, diamonds, spades, then no trumps
 DEFAULT_PLAYERS = 4
@@ -134,7 +138,7 @@ def _rules(rules: GameRules) -> OhHellRules:
     return rules
 
 
-def bids_of(deal: Deal) -> dict[Seat, int]:
+def bids_of(deal: DealState) -> dict[Seat, int]:
     """Each seat's bid so far."""
     return {a.seat: a.tricks for a in deal.auction if isinstance(a, Bid) and a.tricks is not None}
 
@@ -161,7 +165,6 @@ class OhHell(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
     has_auction = True
 
     def __init__(self, players: int = DEFAULT_PLAYERS) -> None:
@@ -240,19 +243,19 @@ class OhHell(Game):
                                  f"{'SHDCN'[expected]} and no card is turned")
 
     # -- auction ------------------------------------------------------------------
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         k = deal.tricks_per_hand
         barred = self.barred_bid(deal, seat)
         return [Bid(seat, tricks=n) for n in range(k + 1) if n != barred]
 
-    def barred_bid(self, deal: Deal, seat: Seat) -> int | None:
+    def barred_bid(self, deal: DealState, seat: Seat) -> int | None:
         """The bid ``seat`` may not make now: the dealer's hook, else None."""
         if seat != deal.dealer or not _rules(deal.rules).hook:
             return None
         others = sum(t for s, t in bids_of(deal).items() if s != seat)
         return hook_bid(others, deal.tricks_per_hand)
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         if len(deal.auction) < self.players:
             return None
         total = sum(bids_of(deal).values())
@@ -261,7 +264,7 @@ class OhHell(Game):
         return Contract(None, call, deal.record.trump, level=total)
 
     # -- scoring ------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         bids = bids_of(deal)
@@ -290,7 +293,7 @@ class OhHell(Game):
         """The seats sharing the top score (several with ``tie: share``)."""
         return tuple(s for s, v in enumerate(after) if v == max(after))
 
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         return around(deal.dealer, 1, self.players)
 
 

@@ -7,18 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
 from engine.cards import Card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of
 from engine.games.scandinavian.pages import PAGES
 from engine.games.scandinavian.table import SETTINGS, TABLE
 from engine.order import NO_TRUMP
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 STACKS = 8  # face-down cards, each under a face-up one
 IN_HAND = 10
@@ -47,7 +51,7 @@ def _rules(rules: GameRules) -> ScandinavianRules:
     return rules
 
 
-def stacks(deal: Deal, seat: Seat) -> list[tuple[Card | None, bool]]:
+def stacks(deal: DealState, seat: Seat) -> list[tuple[Card | None, bool]]:
     """Each of ``seat``'s 8 layout places: the card on top (None once both are
     played) and whether it is face up."""
     gone = set(deal.played) | set(deal.current.cards)
@@ -63,7 +67,7 @@ def stacks(deal: Deal, seat: Seat) -> list[tuple[Card | None, bool]]:
     return out
 
 
-def covered(deal: Deal, seat: Seat) -> tuple[Card, ...]:
+def covered(deal: DealState, seat: Seat) -> tuple[Card, ...]:
     """``seat``'s face-up cards with a face-down card still under them."""
     gone = set(deal.played) | set(deal.current.cards)
     downs, ups = deal.record.pile(f"down{int(seat)}"), deal.record.pile(f"up{int(seat)}")
@@ -78,8 +82,6 @@ class Scandinavian(Game):
     settings = SETTINGS
     pages = PAGES
     players = 2
-    partnerships = False
-    per_seat = 2
     has_auction = True
 
     def default_rules(self) -> ScandinavianRules:
@@ -112,23 +114,23 @@ class Scandinavian(Game):
                                            for k in ("down", "up") for s in (0, 1)):
             raise RulesError("Scandinavian whist has no trumps and deals each player 8 down and 8 up")
 
-    def tricks_in_hand(self, deal: Deal) -> int:
+    def tricks_in_hand(self, deal: DealState) -> int:
         return 13
 
-    def layout(self, deal: Deal, seat: Seat) -> frozenset[Card]:
+    def layout(self, deal: DealState, seat: Seat) -> frozenset[Card]:
         return frozenset(card for card, up in stacks(deal, seat) if card is not None and up)
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         # every face-up card is on the table for both players to see, and which of them
         # still has a card under it (``covered``: how many face-down cards are left)
         seen = {f"layout{s}": tuple(sorted(self.layout(deal, Seat(s)))) for s in (0, 1)}
         return {**seen, **{f"covered{s}": covered(deal, Seat(s)) for s in (0, 1)}}
 
     # -- high or low ----------------------------------------------------------------
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         return [Bid(seat, call="high"), Bid(seat, call="low")]
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         calls = [(a.seat, a.call) for a in deal.auction if isinstance(a, Bid)]
         if calls and calls[-1][1] == "high":
             return Contract(calls[-1][0], "high", NO_TRUMP)
@@ -136,13 +138,13 @@ class Scandinavian(Game):
             return Contract(None, "low", NO_TRUMP)
         return None
 
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         eldest = around(deal.dealer, 1, 2)
         if contract.declarer is None:
             return eldest  # a low game: the non-dealer
         return around(contract.declarer, 1, 2)  # a high game: the player who did not bid high
 
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         contract = deal.contract

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Play
-from engine.ai.family import seeded
 from engine.game import Phase
 from engine.games.scandinavian import search, textbook
 from engine.observation import Observation
+from engine.search.players import seeded
 
 
 def choose(obs: Observation, level: str, rng: random.Random) -> Action:

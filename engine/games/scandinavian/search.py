@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Bid, Play
-from engine.ai.layouts import voids
 from engine.cards import Card
 from engine.game import Phase
 from engine.games.scandinavian.textbook import HIGH_POINTS
 from engine.observation import Observation
+from engine.search.layouts import voids
 from engine.seats import Seat
 
 # simulated cards a move may cost, and the fewest and most layouts a move draws

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Pass
 from engine.cards import STRAINS, Card
-from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.solo.pages import PAGES
@@ -42,9 +42,13 @@ from engine.games.solo.table import (
     TABLE,
 )
 from engine.order import NO_TRUMP
+from engine.record import DealRecord
 from engine.scoring import HandScore
 from engine.seats import SEAT_NAMES, Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 # The bids, lowest first: the call spoken in the auction, the contract it makes,
 # the tricks its side aims at, its units and whether it is played for the fewest.
@@ -183,7 +187,6 @@ class Solo(Game):
     table = TABLE
     settings = SETTINGS
     pages = PAGES
-    partnerships = False
     has_auction = True
 
     def default_rules(self) -> SoloRules:
@@ -237,7 +240,7 @@ class Solo(Game):
             raise RulesError(f"the turned card {turned} must be one of the dealer's 13 cards")
 
     # -- auction ------------------------------------------------------------------
-    def step(self, deal: Deal) -> Step | None:
+    def step(self, deal: DealState) -> Step | None:
         state = fold_auction(deal.dealer, deal.auction)
         if state.turn is not None:
             return Step(Phase.AUCTION, state.turn)
@@ -245,17 +248,17 @@ class Solo(Game):
             return Step(Phase.DECLARE, state.high.seat)
         return None
 
-    def _declares(self, deal: Deal, high: Bid) -> bool:
+    def _declares(self, deal: DealState, high: Bid) -> bool:
         choose = _rules(deal.rules).declared_trumps == "choose"
         return high.call == ABUNDANCE or (high.call == DECLARED and choose)
 
-    def auction_turn(self, deal: Deal) -> Seat:
+    def auction_turn(self, deal: DealState) -> Seat:
         turn = fold_auction(deal.dealer, deal.auction).turn
         if turn is None:
             raise RulesError("the auction is over")
         return turn
 
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         state = fold_auction(deal.dealer, deal.auction)
         if state.turn != seat:
             return []
@@ -273,7 +276,7 @@ class Solo(Game):
         out.append(Pass(seat))
         return out
 
-    def declare_legal(self, deal: Deal, seat: Seat) -> Sequence[Declare]:
+    def declare_legal(self, deal: DealState, seat: Seat) -> Sequence[Declare]:
         step = deal.step
         if step is None or step.phase is not Phase.DECLARE or step.seat != seat:
             return []
@@ -281,7 +284,7 @@ class Solo(Game):
         strains = "SHDC" if high is not None and high.call == ABUNDANCE else "SHDCN"
         return [Declare(seat, trump=t) for t in strains]
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         state = fold_auction(deal.dealer, deal.auction)
         if state.turn is not None:
             return None
@@ -303,19 +306,19 @@ class Solo(Game):
         return Contract(high.seat, call, trump, level=TARGET[call])
 
     # -- play ---------------------------------------------------------------------
-    def first_leader(self, deal: Deal, contract: Contract) -> Seat:
+    def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         if contract.call == DECLARED and contract.declarer is not None:
             return contract.declarer
         return around(deal.dealer, 1, 4)
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         contract = deal.contract
         if contract is None or contract.call != OPEN_MISERE or not deal.tricks or contract.declarer is None:
             return {}
         hand = deal.hand(contract.declarer)
         return {"exposed": tuple(sorted(hand or ()))}
 
-    def ends_early(self, deal: Deal) -> bool:
+    def ends_early(self, deal: DealState) -> bool:
         contract = deal.contract
         if contract is None or contract.call == GENERAL_MISERE:
             return False
@@ -332,7 +335,7 @@ class Solo(Game):
         return took >= target or took + left < target
 
     # -- scoring ------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         contract = deal.contract

@@ -28,14 +28,14 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Declare, Pass, Play
-from engine.ai import layouts
-from engine.ai.family import seeded
-from engine.ai.hands import count_tricks, win_with
 from engine.cards import Card
 from engine.game import Contract, Phase
 from engine.games.solo import ACCEPT, GENERAL_MISERE, MISERES, PROPOSE, RANK, REDEAL, TARGET, declaring_side
 from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
+from engine.search import layouts
+from engine.search.hands import count_tricks, win_with
+from engine.search.players import seeded
 from engine.seats import Seat
 
 SOLVE_CARDS = 9  # try layouts once each seat holds at most this many cards (a solve over budget stops)
@@ -234,7 +234,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
 
 
 PLAYER = seeded(choose)
-TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
 __all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_bid", "misere_safety", "sample_layout", "side_of",
            "textbook"]

@@ -18,18 +18,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Exchange, Pass, Play
 from engine.cards import STRAINS, Card
-from engine.deal import Deal, DealRecord, seat_name
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.widow.pages import PAGES
 from engine.games.widow.table import SETTINGS, SWAP, TABLE, TAKE, TRUMPS
 from engine.order import NO_TRUMP
+from engine.record import DealRecord, seat_name
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
+
+if TYPE_CHECKING:
+    from engine.game import DealState
 
 TAKER_PAR, PAR = 4, 3
 
@@ -78,7 +82,7 @@ class Exchanges:
     offering: str  # what a bid now does: take the widow, or swap for the rejected hand
 
 
-def fold(deal: Deal) -> Exchanges:
+def fold(deal: DealState) -> Exchanges:
     order = [around(deal.dealer, i, 3) for i in (1, 2, 3)]  # eldest, the next, the dealer
     acts = [a for a in deal.actions if not isinstance(a, Play)]
     k = 0
@@ -119,7 +123,6 @@ class Widow(Game):
     settings = SETTINGS
     pages = PAGES
     players = 3
-    partnerships = False
     has_auction = True
 
     def default_rules(self) -> WidowRules:
@@ -161,28 +164,28 @@ class Widow(Game):
             raise RulesError("widow whist deals 13 cards to each of three players and 13 to the widow")
 
     # -- the widow --------------------------------------------------------------------
-    def step(self, deal: Deal) -> Step | None:
+    def step(self, deal: DealState) -> Step | None:
         return fold(deal).step
 
-    def auction_turn(self, deal: Deal) -> Seat:
+    def auction_turn(self, deal: DealState) -> Seat:
         step = fold(deal).step
         if step is None:
             raise RulesError("the widow is settled")
         return step.seat
 
-    def auction_legal(self, deal: Deal, seat: Seat) -> Sequence[Bid | Pass]:
+    def auction_legal(self, deal: DealState, seat: Seat) -> Sequence[Bid | Pass]:
         state = fold(deal)
         if state.step is None or state.step.phase is not Phase.AUCTION or state.step.seat != seat:
             return []
         return [Bid(seat, call=state.offering), Pass(seat)]
 
-    def exchange_count(self, deal: Deal) -> int:
+    def exchange_count(self, deal: DealState) -> int:
         return 13
 
-    def exchange_pile(self, deal: Deal) -> str | None:
+    def exchange_pile(self, deal: DealState) -> str | None:
         return "widow" if fold(deal).offering == TAKE else "discard"
 
-    def check_exchange(self, deal: Deal, action: Exchange) -> None:
+    def check_exchange(self, deal: DealState, action: Exchange) -> None:
         state = fold(deal)
         laid = set(action.discard)
         if state.offering == TAKE:
@@ -199,7 +202,7 @@ class Widow(Game):
         if laid & offered:
             raise RulesError("a swap lays away the hand you held and keeps the one offered")
 
-    def exchange_legal(self, deal: Deal, seat: Seat) -> Sequence[Exchange]:
+    def exchange_legal(self, deal: DealState, seat: Seat) -> Sequence[Exchange]:
         state = fold(deal)
         if state.step is None or state.step.phase is not Phase.EXCHANGE or state.step.seat != seat:
             return []
@@ -213,20 +216,20 @@ class Widow(Game):
         offered = set(deal.exchanges[-1].discard) if deal.exchanges else set()
         return [Exchange(seat, tuple(sorted(set(deal.hand(seat) or ()) - offered)))]
 
-    def visible_piles(self, deal: Deal, seat: Seat) -> dict[str, tuple[Card, ...]]:
+    def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         # the seat that laid the dead hand away knows it
         if deal.exchanges and deal.exchanges[-1].seat == seat and fold(deal).step is None:
             return {"dead": tuple(sorted(deal.piles.get("discard", ())))}
         return {}
 
-    def contract(self, deal: Deal) -> Contract | None:
+    def contract(self, deal: DealState) -> Contract | None:
         state = fold(deal)
         if state.step is not None:
             return None
         return Contract(state.taker, "widow" if state.taker is not None else "no taker", deal.record.trump)
 
     # -- scoring ----------------------------------------------------------------------
-    def score_hand(self, deal: Deal, game_score: tuple[int, ...], rules: GameRules, number: int,
+    def score_hand(self, deal: DealState, game_score: tuple[int, ...], rules: GameRules, number: int,
                    honours_held: tuple[int, int] | None) -> HandScore:
         r = _rules(rules)
         taker = fold(deal).taker

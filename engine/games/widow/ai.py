@@ -17,13 +17,13 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Bid, Exchange, Pass, Play
-from engine.ai import layouts
-from engine.ai.family import seeded
-from engine.ai.hands import count_tricks, win_with
 from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation
 from engine.order import Order
+from engine.search import layouts
+from engine.search.hands import count_tricks, win_with
+from engine.search.players import seeded
 from engine.seats import Seat
 
 TAKE_BELOW = 3.5  # a hand counted for fewer tricks than par takes the widow
@@ -88,6 +88,6 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
 
 
 PLAYER = seeded(choose)
-TEXTBOOK = None  # the simple bots play engine.ai.rules' card
+TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
 __all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_bid", "choose_exchange", "solved_card"]

@@ -98,8 +98,9 @@ def _draw_others(t: TableScene, surf: pygame.Surface) -> None:
                 trick.put_card(surf, card, cards.card_surface(card, r.w, r.h, t.four, dim), topleft=r.topleft)
                 _outline(t, surf, card, r)
         else:
-            held = len(deal.hand(seat) or ())
-            if seat == deal.dealer and deal.trump_card_showing:
+            hand = deal.hand(seat) or frozenset()
+            held = len(hand)
+            if seat == deal.dealer and deal.trump_card_showing and deal.record.trump_card in hand:
                 held -= 1  # the turned card lies face up beside the dealer instead
             n = held if count is None else round(held * count)
             if n > 0 and (slot.vertical or t.seating.partners):  # each alone, the label says enough
@@ -162,11 +163,18 @@ def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
     g = t.geo
     tw, th = int(g.tc_w * 0.8), int(g.tc_h * 0.8)
     shown: list[tuple[str, Card]] = []
-    if deal.trump_card_showing and deal.record.trump_card is not None and deal.dealer != t.you:
-        shown.append(("Turned card", deal.record.trump_card))
+    turned_card = deal.record.trump_card
+    piles = deal.game.visible_piles(deal, t.you)
+    # yours stays in your hand, unless it lies in a pile of your own still face down (a packet
+    # to come: a per-seat pile is named with the seat's number)
+    yours = [cards for name, cards in deal.piles.items() if name.endswith(str(int(t.you)))
+             and name.rstrip("0123456789") and name not in piles]
+    if deal.trump_card_showing and turned_card is not None and (
+            deal.dealer != t.you or any(turned_card in cards for cards in yours)):
+        shown.append(("Turned card", turned_card))
     faced = {c for s in t.seating.others for c in t.faceup(s)} | set(t.own_row_cards())
     words_of = {p.key: p.word for p in deal.game.table.piles}
-    for name, pile in deal.game.visible_piles(deal, t.you).items():
+    for name, pile in piles.items():
         if pile and not set(pile) & faced and len(pile) <= 3 and deal.phase == Phase.PLAY:
             word = words_of.get(name, name)
             # one caption over a pile's cards, not one a card

@@ -15,8 +15,9 @@ import pygame
 
 from device.app.render import text, widgets
 from device.app.scenes.table.layout import FINGER_PX
+from device.vocabulary import call_words, declare_words, mode_words
 from engine.actions import Action, Bid, Declare, Exchange, Pass
-from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from engine.cards import Card
 from engine.game import Phase
 
 if TYPE_CHECKING:
@@ -25,34 +26,6 @@ if TYPE_CHECKING:
     from device.app.scenes.table.seating import Seating
     from engine.deal import Deal
     from engine.seats import Seat
-    from engine.table_spec import TableSpec
-
-
-def mode_words(mode: str, spec: TableSpec) -> str:
-    """A bid's type as the grid's row says it, in the game's words: 'Uptown', 'No trump'."""
-    return spec.call_word(mode)
-
-
-def call_words(action: Bid | Pass, spec: TableSpec) -> str:
-    """A call as a button or a line says it, in the game's words: 'Pass', '4 uptown',
-    '4 no trump', '2 tricks', or a named call's word from the game's description."""
-    if isinstance(action, Pass):
-        return "Pass"
-    if action.call is not None:
-        return spec.call_word(action.call)
-    if action.tricks is not None:
-        return f"{action.tricks} trick{'s' if action.tricks != 1 else ''}"
-    return f"{action.level} {mode_words(str(action.mode), spec).lower()}"
-
-
-def declare_words(action: Declare, order: bool = True) -> str:
-    """'♠ Spades', 'No trumps', 'Downtown', '♦ Diamonds, downtown' (``order``: the direction
-    said too, where the choices differ in it)."""
-    if action.trump in (None, "N"):
-        return str(action.order).capitalize() if action.order else "No trumps"
-    i = "SHDC".index(str(action.trump))
-    suit = f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i].capitalize()}"
-    return f"{suit}, {action.order}" if action.order and order else suit
 
 
 @dataclass(frozen=True)

@@ -503,6 +503,8 @@ class TableScene(Scene):
         """Any action; cards go through :meth:`play`, which animates them."""
         if isinstance(action, Play):
             return self.play(action.seat, action.card)
+        deal = self.deal
+        taken = deal.game.exchange_pile(deal) if isinstance(action, Exchange) and deal is not None else None
         try:
             self.session.match.apply(action)  # the match tells its journal
         except RulesError as exc:
@@ -514,6 +516,11 @@ class TableScene(Scene):
         spec = self.session.match.game.table
         said = (panels.call_words(action, spec).lower() if isinstance(action, Bid | Pass)
                 else panels.declare_words(action) if isinstance(action, Declare) else "")
+        if isinstance(action, Exchange) and deal is not None and taken is not None:
+            laid = words.laid_away(deal, action, taken, self.seating)
+            if laid:
+                self.say(laid, 4 * max(self.pace, 0.5))
+                said = ""
         if said:
             self.say(f"{who}: {said}", 1.6 * max(self.pace, 0.5))
         self.next_ai_at = self.app.clock + 0.9 * self.pace

@@ -18,13 +18,14 @@ from engine.table_spec import Sides
 if TYPE_CHECKING:
     from engine.game import Game
 
-# Where the other people sit (you are at the bottom): how many on the left edge, the
-# top and the right, by how many others there are, so no corner is crowded.
 # The four seats where two sides of partners play, you sitting South (as every game in
 # fixed pairs names them: engine.table_spec.TableSpec.seat_name).
 SEAT_LABELS = {Seat.S: "You", Seat.N: "Partner", Seat.W: "Left", Seat.E: "Right"}
 
-EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (1, 3, 1), 6: (2, 2, 2)}
+# Where the other people sit (you are at the bottom): how many on the left edge, the
+# top and the right, by how many others there are, so no corner is crowded; six round a
+# hexagon (two a side, one at the top). The real-card referee seats them alike.
+EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2), 6: (2, 2, 2)}
 
 
 @dataclass(frozen=True)

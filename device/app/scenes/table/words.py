@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from device.app.scenes.table.panels import barred_reason, call_words
-from engine.actions import Bid, Declare, Pass
+from engine.actions import Bid, Declare, Exchange, Pass
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from engine.game import Phase
 
@@ -132,9 +132,21 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
     return [name, " · ".join(parts)]
 
 
+def laid_away(deal: Deal, exchange: Exchange, pile: str, seating: Seating) -> str:
+    """What the table is told of an exchange from a pile dealt face down (a kitty):
+    how many of the seat's own cards went with it, not which; '' for another pile."""
+    dealt = set(deal.record.pile(pile))
+    if not dealt:
+        return ""
+    own = sum(1 for c in exchange.discard if c not in dealt)
+    name = seating.name(exchange.seat)
+    whose = "your" if name == "You" else "their"
+    return f"{name} took the {pile} and laid away {own} of {whose} own cards"
+
+
 def suit_word(strain: int) -> str:
     return "no trumps" if strain >= 4 else SUIT_NAMES[strain]
 
 
-__all__ = ["auction_line", "contract_words", "label_lines", "others_step", "short", "step_prompt",
-           "suit_word", "trump_words"]
+__all__ = ["auction_line", "contract_words", "label_lines", "laid_away", "others_step", "short",
+           "step_prompt", "suit_word", "trump_words"]

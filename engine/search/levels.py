@@ -7,18 +7,18 @@ import json
 import random
 from collections.abc import Mapping
 
-from engine.ai import pimc, rules
-from engine.ai.inference import RESAMPLE, PlayInference
-from engine.ai.view import View
 from engine.cards import Card
 from engine.errors import ArgumentError
+from engine.search import pimc, rules
+from engine.search.inference import RESAMPLE, PlayInference
+from engine.search.view import View
 
 # "expert" is hard with inference: the layouts solved are drawn in proportion to how well
-# they explain every card the others played (engine.ai.inference). Current margins: README.
+# they explain every card the others played (engine.search.inference). Current margins: README.
 LEVELS = ("random", "rules", "easy", "medium", "hard", "expert")
 
 # Think time per move (seconds). Each solve gets a node limit from the time left
-# and the solver speed measured on the machine itself (engine.ai.pimc), so a move
+# and the solver speed measured on the machine itself (engine.search.pimc), so a move
 # ends near this on any machine, a Raspberry Pi 4 included (bench/RESULTS.md).
 DEFAULT_BUDGET = 0.040
 SLIP_RATE = 0.12  # easy: share of moves where the player slips

@@ -1,7 +1,7 @@
 """The AI of the games where each plays alone for a count of tricks: Oh Hell
 (take exactly your bid) and Knockout whist (take a trick to stay in, the
 most to name trumps): the textbook player, medium's flat search, and the
-pieces hard's and expert's tree search (engine.ai.ismcts) is made of.
+pieces hard's and expert's tree search (engine.search.ismcts) is made of.
 
 The goal is a count, not the most tricks, so medium plans for it:
 layouts of the unseen cards consistent with what the seat knows (its hand,
@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from engine.actions import Action, Bid, Declare, Pass, Play
 from engine.cards import STRAINS, Card
 from engine.game import Phase
-from engine.games import get_game
 from engine.observation import Observation
 
 NO_TRUMP = 4
@@ -77,17 +76,14 @@ class Goal:
         return (self.trick_value * tricks if self.always else 0) - self.miss_penalty * abs(tricks - bid)
 
     @classmethod
-    def of(cls, obs: Observation) -> Goal:
+    def of(cls, obs: Observation, knockouts: bool = False) -> Goal:
+        """The goal at ``obs``'s table: staying in where a player with no trick leaves the
+        game (``knockouts``, the game's ``table.knockouts``), else its house's points for a bid."""
         r = obs.rules
-        if _knockouts(obs):
+        if knockouts:
             return cls(True)
         return cls(False, int(str(r.get("exact_bonus", 10))), int(str(r.get("trick_value", 1))),
                    r.get("trick_points") == "always", int(str(r.get("miss_penalty", 1))))
-
-
-def _knockouts(obs: Observation) -> bool:
-    """Whether a player with no trick leaves the game: staying in is the goal, not a count."""
-    return get_game(obs.game).table.knockouts
 
 
 def winning_index(cards: Sequence[int], trump: int) -> int:
@@ -361,14 +357,14 @@ def textbook_bid(obs: Observation) -> Action:
     return min(bids, key=lambda b: (abs((b.tricks or 0) - est), b.tricks or 0))
 
 
-def search_bid(obs: Observation, rng: random.Random, work: int) -> Action:
+def search_bid(obs: Observation, rng: random.Random, work: int, knockouts: bool = False) -> Action:
     """Each legal bid played out on the same layouts (the other seats bid as they
     have, or as the textbook would); the bid with the best mean points."""
     k = knowledge(obs)
     est = textbook_estimate(k.hand, k.trump, k.players)
     legal_bids = [a for a in obs.legal if isinstance(a, Bid) and a.tricks is not None]
     bids = [a for a in legal_bids if abs((a.tricks or 0) - est) <= BID_SPREAD] or legal_bids
-    goal = Goal.of(obs)
+    goal = Goal.of(obs, knockouts)
     known = {int(s): t for s, t in obs.bids.items()}
     per = len(k.hand) * len(k.ring)
     layouts = min(MAX_LAYOUTS, max(6, work // (per * len(bids))))
@@ -388,18 +384,19 @@ def search_bid(obs: Observation, rng: random.Random, work: int) -> Action:
 
 
 # -- play ---------------------------------------------------------------------------------
-def _targets(obs: Observation, k: Knowledge) -> list[int]:
-    if _knockouts(obs):
+def _targets(obs: Observation, k: Knowledge, knockouts: bool) -> list[int]:
+    if knockouts:
         return [len(k.hand) + 1] * k.players  # everyone wants every trick
     bids = {int(s): t for s, t in obs.bids.items()}
     return [bids.get(s, 0) for s in range(k.players)]
 
 
-def textbook_play(obs: Observation) -> Action:
+def textbook_play(obs: Observation, knockouts: bool = False) -> Action:
+    """The textbook's card towards the seat's bid, or (``knockouts``) towards staying in."""
     k = knowledge(obs)
-    targets = _targets(obs, k)
+    targets = _targets(obs, k, knockouts)
     need = targets[k.seat] - k.taken[k.seat]
-    if _knockouts(obs):
+    if knockouts:
         need = 1 if k.taken[k.seat] == 0 else len(k.hand)
     card = policy(k.hand, k.trick, k.trump, need, len(k.trick) == len(k.ring) - 1)
     return Play(obs.seat, Card(card))
@@ -419,12 +416,12 @@ def distinct(cards: list[int], k: Knowledge) -> list[int]:
     return out
 
 
-def search_play(obs: Observation, rng: random.Random, work: int) -> Action:
+def search_play(obs: Observation, rng: random.Random, work: int, knockouts: bool = False) -> Action:
     """Every legal card tried on the same layouts: played out by the textbook for
     every seat, or searched exactly near the end; the best mean score for the mover."""
     k = knowledge(obs)
-    goal = Goal.of(obs)
-    targets = _targets(obs, k)
+    goal = Goal.of(obs, knockouts)
+    targets = _targets(obs, k, knockouts)
     cards = distinct([int(a.card) for a in obs.legal if isinstance(a, Play)], k)
     left = len(k.hand) * len(k.ring) - len(k.trick)
     totals = dict.fromkeys(cards, 0.0)
@@ -444,7 +441,7 @@ def search_play(obs: Observation, rng: random.Random, work: int) -> Action:
                 table.play(c)
                 table.playout(targets)
                 totals[c] += goal.points(targets[k.seat], table.taken[k.seat])
-    textbook = textbook_play(obs)
+    textbook = textbook_play(obs, knockouts)
     first = int(textbook.card) if isinstance(textbook, Play) else -1
     best = max(cards, key=lambda c: (totals[c], c == first))
     return Play(obs.seat, Card(best))
@@ -502,14 +499,14 @@ def dog(obs: Observation) -> Action:
     return next(a for a in obs.legal if isinstance(a, Pass))
 
 
-def choose(obs: Observation, level: str, rng: random.Random) -> Action:
-    """The action of ``level`` (random to medium; hard and expert are engine.ai.ismcts's)
-    for an Oh Hell or Knockout observation."""
+def choose(obs: Observation, level: str, rng: random.Random, knockouts: bool = False) -> Action:
+    """The action of ``level`` (random to medium; hard and expert are engine.search.ismcts's)
+    for an Oh Hell or Knockout observation (``knockouts``: a player with no trick leaves)."""
     if level == "random":
         return rng.choice(obs.legal)
     work = WORK.get(level, 0)
     if obs.phase == Phase.AUCTION:
-        return search_bid(obs, rng, BID_WORK * work) if work else textbook_bid(obs)
+        return search_bid(obs, rng, BID_WORK * work, knockouts) if work else textbook_bid(obs)
     if obs.phase == Phase.DECLARE:
         return search_trumps(obs, rng, BID_WORK * work) if work else textbook_trumps(obs)
     if any(isinstance(a, Pass) for a in obs.legal):
@@ -518,8 +515,8 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         return rng.choice(obs.legal)
     if obs.rules.get("dogs_life"):
         # the play-outs deal every seat alike; a dog's one card is the textbook's to play
-        return textbook_play(obs)
-    return search_play(obs, rng, work) if work else textbook_play(obs)
+        return textbook_play(obs, knockouts)
+    return search_play(obs, rng, work, knockouts) if work else textbook_play(obs, knockouts)
 
 
 __all__ = ["Goal", "Table", "choose", "exact", "knowledge", "legal", "policy", "sample",

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from engine.ai.view import SUIT_MASKS, View, cards_of
 from engine.cards import Card, full_deck
 from engine.order import NO_TRUMP, Order
+from engine.search.view import SUIT_MASKS, View, cards_of
 from engine.seats import Seat
 
 TRUMP_LENGTH_TO_DRAW = 4  # "plenty": four or more trumps

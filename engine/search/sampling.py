@@ -29,8 +29,8 @@ from array import array
 from functools import lru_cache
 from math import factorial
 
-from engine.ai.view import SUIT_MASKS, View, cards_of
 from engine.errors import WhistError
+from engine.search.view import SUIT_MASKS, View, cards_of
 from engine.solver import SOLVER, CSolver
 
 # the C core when engine.solver chose it (built, and WHIST_PURE_SOLVER not set)

@@ -41,10 +41,10 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.ai import rules
-from engine.ai.sampling import Sampler
-from engine.ai.view import View
 from engine.cards import Card
+from engine.search import rules
+from engine.search.sampling import Sampler
+from engine.search.view import View
 from engine.solver import Solver, default_solver
 
 Hands = tuple[int, int, int, int]
@@ -109,7 +109,7 @@ _THREADS: list[int] = []  # set_threads's number, when the device has sized the 
 
 
 def set_threads(n: int) -> None:
-    """Solve on ``n`` threads at most (engine.ai.sizes: the board's cores, and its memory)."""
+    """Solve on ``n`` threads at most (engine.search.sizes: the board's cores, and its memory)."""
     _THREADS[:] = [max(1, min(MAX_THREADS, n))]
 
 
@@ -350,7 +350,7 @@ class _Job:
     def done(self) -> bool:
         # Fixed work stops at a clear card too (the test depends only on the layouts, so the
         # move stays reproducible): it lets a fixed move spend its nodes where the cards are
-        # close, instead of stopping at a flat count (engine.ai.levels.FIXED_CAP).
+        # close, instead of stopping at a flat count (engine.search.levels.FIXED_CAP).
         n = len(self.rows)
         return n >= self.cfg.samples or (
             n >= self.cfg.min_samples and _clear(self.rows, self.totals, self.cfg.z))

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.ai.rules import equivalent, lowest_of_run, master_of
-from engine.ai.view import SUIT_MASKS, View
+from engine.search.rules import equivalent, lowest_of_run, master_of
+from engine.search.view import SUIT_MASKS, View
 from engine.trick import Trick
 
 LENGTH_POWER = 2.0  # how strongly a lead points to length

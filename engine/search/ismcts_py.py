@@ -5,7 +5,7 @@ The same functions on the same values as ``engine._ismcts``: a state is the
 tuple (players, ring, dealer, hook, strains, trump, phase, turn, leader,
 trick, bids, taken, hands) with hands as card masks, actions are codes (a
 card, ``BID`` + tricks, ``DECLARE`` + strain). The textbook player of the
-play-outs is engine.ai.solo's, so the C's is checked against the one the
+play-outs is engine.search.solo's, so the C's is checked against the one the
 ``rules`` level plays. Single moves differ from the C's (another random
 number generator), the search is the same.
 """
@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
 
-from engine.ai import solo
+from engine.search import solo
 
 BID, DECLARE = 100, 200
 A = TypeVar("A")
@@ -186,7 +186,7 @@ def estimate(hand: int, trump: int, players: int) -> float:
 
 
 def _deal(k: Knowledge, rng: random.Random) -> Sim:
-    """One layout of the unseen cards, by engine.ai.solo's sampler (the C's is its port)."""
+    """One layout of the unseen cards, by engine.search.solo's sampler (the C's is its port)."""
     state, seat, order, counts, voids, unseen = k
     sim = Sim.of(state)
     known = solo.Knowledge(seat, sim.players, sim.ring, sim.hands[seat], cards_of(unseen),

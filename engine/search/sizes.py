@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import family_solver, solver
-from engine.ai import pimc
 from engine.errors import ArgumentError
+from engine.search import pimc
 
 MIB = 1 << 20
 # Below this a table slows a full deal's exact solve (the review, analyse): bench/RESULTS.md.

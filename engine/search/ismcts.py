@@ -1,5 +1,5 @@
 """Information-set Monte Carlo tree search for Oh Hell and Knockout whist:
-hard's and expert's bids, trumps and cards (engine.ai.solo).
+hard's and expert's bids, trumps and cards (engine.search.solo).
 
 Each simulation deals the unseen cards at random consistent with what the
 seat knows (its hand, the cards played, the turned card, the suits each
@@ -16,7 +16,7 @@ play-outs at three players (bench/RESULTS.md). The bench's baseline
 simulations.
 
 The search runs in C (engine/csrc/ismcts.c, the GIL released) when it is
-built, else in the pure-Python reference :mod:`engine.ai.ismcts_py` with a
+built, else in the pure-Python reference :mod:`engine.search.ismcts_py` with a
 warning logged once (``WHIST_PURE_SOLVER=1`` forces it). Both take a seed, so
 a move is the same for the same observation and seed.
 """
@@ -29,15 +29,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.actions import Action, Bid, Declare, Pass, Play
-from engine.ai import ismcts_py, solo
-from engine.ai.ismcts_py import BID, DECLARE, Goal, Knowledge, State
-from engine.ai.solo import Goal as Worth
-from engine.ai.solo import hand_size, knowledge
 from engine.backend import pick
 from engine.cards import STRAINS, Card
 from engine.errors import RulesError
 from engine.game import Phase
 from engine.observation import Observation
+from engine.search import ismcts_py, solo
+from engine.search.ismcts_py import BID, DECLARE, Goal, Knowledge, State
+from engine.search.solo import Goal as Worth
+from engine.search.solo import hand_size, knowledge
 
 try:
     from engine import _ismcts
@@ -76,8 +76,9 @@ BASELINE = Options(1000, 1000, textbook=False, epsilon=0.0, explore=0.7)  # the 
 LEVELS = {"hard": Options(4000, 4000), "expert": Options(8000, 8000)}
 
 
-def state_of(obs: Observation) -> tuple[Knowledge, Goal]:
-    """What ``obs``'s seat knows as the search's values, and what a hand is worth."""
+def state_of(obs: Observation, knockouts: bool = False) -> tuple[Knowledge, Goal]:
+    """What ``obs``'s seat knows as the search's values, and what a hand is worth
+    (``knockouts``: staying in, the game's ``table.knockouts``)."""
     if obs.phase not in PHASES:
         raise RulesError(f"there is nothing to search in the {obs.phase} phase")
     k = knowledge(obs)
@@ -94,7 +95,7 @@ def state_of(obs: Observation) -> tuple[Knowledge, Goal]:
     order = tuple(k.deal_order())
     counts = tuple(k.counts.get(s, 0) for s in range(n))
     voids = tuple(ismcts_py.mask_of(k.voids[s]) for s in range(n))
-    worth = Worth.of(obs)
+    worth = Worth.of(obs, knockouts)
     goal: Goal = (int(worth.knockout), worth.exact_bonus, worth.trick_value, int(worth.always),
                   worth.miss_penalty, hand_size(obs))
     return (state, k.seat, order, counts, voids, ismcts_py.mask_of(k.unseen)), goal
@@ -116,21 +117,22 @@ SEARCH: Search = pick("Oh Hell search", "engine._ismcts", _BUILT, lambda: _ismct
 BACKEND = "python" if SEARCH is ismcts_py.search else "c"
 
 
-def search(obs: Observation, options: Options, seed: int) -> Action:
+def search(obs: Observation, options: Options, seed: int, knockouts: bool = False) -> Action:
     """The action the search chooses for ``obs``'s seat (a bid, trumps or a card)."""
-    k, goal = state_of(obs)
+    k, goal = state_of(obs, knockouts)
     return action_of(obs, SEARCH(k, goal, options.as_tuple(obs.phase), seed & (2**64 - 1)))
 
 
-def choose(obs: Observation, level: str, rng: random.Random) -> Action:
-    """The action of ``level`` for an Oh Hell or Knockout observation: hard and expert
-    search; the other levels, a dog's life and its knock are engine.ai.solo's."""
+def choose(obs: Observation, level: str, rng: random.Random, knockouts: bool = False) -> Action:
+    """The action of ``level`` for an Oh Hell or Knockout observation (``knockouts``: a
+    player with no trick leaves the game): hard and expert search; the other levels, a
+    dog's life and its knock are engine.search.solo's."""
     options = LEVELS.get(level)
     dog = any(isinstance(a, Pass) for a in obs.legal) or (
         bool(obs.rules.get("dogs_life")) and obs.phase == Phase.PLAY)  # a game played with a dog's life
     if options is None or dog:
-        return solo.choose(obs, level, rng)
-    return search(obs, options, rng.getrandbits(64))
+        return solo.choose(obs, level, rng, knockouts)
+    return search(obs, options, rng.getrandbits(64), knockouts)
 
 
 __all__ = ["BACKEND", "BASELINE", "LEVELS", "Options", "action_of", "choose", "search", "state_of"]
