@@ -53,8 +53,8 @@ def check_pbn(rules: GameRules) -> None:
         raise NotPbn(f"{game.title} deals {what}: PBN and the printed deals hold four hands from the 52 "
                      f"cards (history --json gives every card)")
     if type(game).exchange_to is not Game.exchange_to:
-        raise NotPbn(f"{game.title}'s players pass cards to one another before the play: a PBN deal is "
-                     f"the hands the play starts from, so PBN and the printed deals cannot say it "
+        raise NotPbn(f"in {game.title} the players pass cards to one another before the play: a PBN deal "
+                     f"is the hands the play starts from, so PBN and the printed deals cannot say it "
                      f"(history --json gives every pass and card)")
 
 

@@ -20,8 +20,8 @@ def test_the_demo_plays_every_table_size_and_prints_the_passes_and_totals(player
     assert f"Hearts): 2 hands, AI (rules) in all {players} seats" in out
     assert "Pass left: " in out  # the first hand passes to the left
     assert out.count("Trick 1 ") == 2
-    totals = [line for line in out.splitlines() if line.startswith("  P1 ") and " = " in line]
-    assert len(totals) == 2 and all(f"P{players} " in line for line in totals)
+    totals = [line for line in out.splitlines() if line.startswith("  You ") and " = " in line]
+    assert len(totals) == 2 and all(f"Player {players} " in line for line in totals)
     assert "Played 2 hands" in out
 
 
@@ -41,7 +41,7 @@ def test_history_json_gives_every_pass_card_and_score_and_pbn_is_refused(tmp_pat
     assert sum(points.values()) in (26, 78)  # every heart and the queen, or a moon: 26 to each other
     code, out, err = run_cli(["history", "--pbn", "--show", "1", "--db", str(db)])
     assert code == 1 and out == ""
-    assert "PBN cannot say a deal of Hearts: its players pass cards to one another" in err
+    assert "in Hearts the players pass cards to one another before the play" in err
 
 
 def test_history_shows_a_hand_of_five_trick_by_trick_with_its_passes(tmp_path: Path) -> None:
@@ -52,9 +52,9 @@ def test_history_shows_a_hand_of_five_trick_by_trick_with_its_passes(tmp_path: P
     code, out, err = run_cli(["history", "--show", "1", "--db", str(db)])
     assert code == 0, err
     lines = out.splitlines()
-    assert sum(1 for line in lines if line.startswith("  P")) == 5  # the five hands as dealt
-    assert sum(1 for line in lines if line.startswith("Pass: P")) == 5
+    assert sum(1 for line in lines if line.startswith(("  You ", "  Player "))) == 5  # the hands as dealt
+    assert sum(1 for line in lines if line.startswith("Pass: ")) == 5
     assert sum(1 for line in lines if line.startswith("Trick ")) == 10
     first = next(line for line in lines if line.startswith("Trick  1 "))
-    leader = first[first.index("(") + 1:first.index(" leads")]
-    assert first.split(": ", 1)[1].startswith(f"{leader} C3")  # at five the three of clubs leads
+    leader = first[first.index("(") + 1:first.index(" lead")]
+    assert first.split(": ", 1)[1].startswith(f"{leader} ♣3")  # at five the three of clubs leads
