@@ -25,11 +25,17 @@ def test_the_demo_plays_every_table_size_and_prints_the_passes_and_totals(player
     assert "Played 2 hands" in out
 
 
-def test_history_json_gives_every_pass_card_and_score_and_pbn_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "h.sqlite3"
-    code, _, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", "4", "--hands", "1",
+def stored_hand(tmp_path: Path, players: int) -> Path:
+    """A store holding one hand of Hearts at ``players``, played by the textbook."""
+    db = tmp_path / f"h{players}.sqlite3"
+    code, _, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", str(players), "--hands", "1",
                             "--seed", "4", "--level", "rules", "--db", str(db)])
     assert code == 0, err
+    return db
+
+
+def test_history_json_gives_every_pass_card_and_score_and_pbn_is_refused(tmp_path: Path) -> None:
+    db = stored_hand(tmp_path, 4)
     code, out, err = run_cli(["history", "--json", "--db", str(db)])
     assert code == 0, err
     hand = json.loads(out.splitlines()[0])
@@ -45,10 +51,7 @@ def test_history_json_gives_every_pass_card_and_score_and_pbn_is_refused(tmp_pat
 
 
 def test_history_shows_a_hand_of_five_trick_by_trick_with_its_passes(tmp_path: Path) -> None:
-    db = tmp_path / "h5.sqlite3"
-    code, _, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", "5", "--hands", "1",
-                            "--seed", "4", "--level", "rules", "--db", str(db)])
-    assert code == 0, err
+    db = stored_hand(tmp_path, 5)
     code, out, err = run_cli(["history", "--show", "1", "--db", str(db)])
     assert code == 0, err
     lines = out.splitlines()
