@@ -28,8 +28,8 @@ def test_the_demo_plays_every_table_size_and_prints_the_passes_and_totals(player
 def stored_hand(tmp_path: Path, players: int) -> Path:
     """A store holding one hand of Hearts at ``players``, played by the textbook."""
     db = tmp_path / f"h{players}.sqlite3"
-    code, _, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", str(players), "--hands", "1",
-                            "--seed", "4", "--level", "rules", "--db", str(db)])
+    code, _, err = run_cli(["demo", "--headless", "--game", "hearts", "--players", str(players),
+                            "--hands", "1", "--seed", "4", "--level", "rules", "--db", str(db)])
     assert code == 0, err
     return db
 
