@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 class Figures:
     """One side's or one seat's count in a game."""
 
-    who: str  # "North-South", "Seat 1" ...
+    who: str  # the side's word (docs/vocabulary.md): "We", "They", "Team 2", "Player 3" ...
     player: str = ""  # who sat there: "human", an AI level, or mixed ("hard+human")
     hands: int = 0  # scored hands it was dealt into
     hands_won: int = 0  # took the most tricks (alone or tied for the most)
@@ -139,10 +139,7 @@ def _player(players: dict[str, Any], game: Game, index: int) -> str:
     """Who sat in a seat (or a side's two seats), from the rubber's players."""
     if not isinstance(players, dict):
         return ""
-    if game.partnerships:
-        seats = [Seat(index), Seat(index + 2)]
-    else:
-        seats = [Seat(index)]
+    seats = [Seat(i) for i in range(game.players) if game.side_of(Seat(i)) == index]
     # keyed by the game's seat labels (the table app), or N E S W (the demo's, at any size)
     kinds = {str(players[key]) for s in seats for key in (seat_label(s, game.players), s.name)
              if key in players}
@@ -161,7 +158,7 @@ def match_figures(match: Match, players: dict[str, Any]) -> list[Figures]:
         side_tricks = score.tricks
         most = max(side_tricks) if side_tricks else 0
         for i in range(n):
-            if not game.partnerships and Seat(i) in deal.out:
+            if game.sides == game.players and Seat(i) in deal.out:
                 continue
             c = counts[i]
             c["hands"] += 1
@@ -207,7 +204,7 @@ def game_figures(store: Store, game: str | None = None) -> list[GameFigures]:
             continue
         g = match.game
         key = (g.name, g.players)
-        now = found.get(key) or GameFigures(g.name, get_game(g.name).title, g.players, not g.partnerships)
+        now = found.get(key) or GameFigures(g.name, get_game(g.name).title, g.players, g.sides == g.players)
         figures = match_figures(match, row.players)
         rows = figures if not now.rows else [a.plus(b) for a, b in zip(now.rows, figures, strict=True)]
         found[key] = replace(now, matches=now.matches + 1,
