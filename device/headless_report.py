@@ -412,7 +412,7 @@ class BySeat(Report):
         if match.is_over:
             w = match.winner
             assert w is not None
-            lines.append(f"*** {self.unit} {self.rubber} to {self.side_word(w)} ***")
+            lines.append(f"*** {self.unit} {self.rubber} to {vocabulary.object_word(self.side_word(w))} ***")
         return lines
 
 
