@@ -24,6 +24,7 @@ from engine.actions import Bid
 from engine.errors import WhistError
 from engine.game import Game
 from engine.seats import Seat, seat_label
+from engine.table_spec import ScoresBy
 
 if TYPE_CHECKING:
     from device.store import MatchRow, Store
@@ -158,7 +159,7 @@ def match_figures(match: Match, players: dict[str, Any]) -> list[Figures]:
         side_tricks = score.tricks
         most = max(side_tricks) if side_tricks else 0
         for i in range(n):
-            if game.sides == game.players and Seat(i) in deal.out:
+            if game.table.scores_by is ScoresBy.SEAT and Seat(i) in deal.out:
                 continue
             c = counts[i]
             c["hands"] += 1
@@ -204,7 +205,8 @@ def game_figures(store: Store, game: str | None = None) -> list[GameFigures]:
             continue
         g = match.game
         key = (g.name, g.players)
-        now = found.get(key) or GameFigures(g.name, get_game(g.name).title, g.players, g.sides == g.players)
+        now = found.get(key) or GameFigures(g.name, get_game(g.name).title, g.players,
+                                            g.table.scores_by is ScoresBy.SEAT)
         figures = match_figures(match, row.players)
         rows = figures if not now.rows else [a.plus(b) for a, b in zip(now.rows, figures, strict=True)]
         found[key] = replace(now, matches=now.matches + 1,

@@ -168,7 +168,8 @@ def test_stats_by_game_name_each_team_by_its_side_word(players, rules, words) ->
         figures = match_figures(match, {})
         assert [f.who for f in figures] == words
         assert sum(f.hands for f in figures) == 2 * len(words)
-        lines = table_lines(GameFigures("catch-the-ten", "Catch the Ten", players, False, rows=tuple(figures)))
+        figures_of = GameFigures("catch-the-ten", "Catch the Ten", players, False, rows=tuple(figures))
+        lines = table_lines(figures_of)
         assert [line.split()[0] for line in lines[1:]] == [w.split()[0] for w in words]
         assert not any("Seat" in line for line in lines)
     finally:
