@@ -90,10 +90,22 @@ class GameFigures:
     matches_finished: int = 0
     hands: int = 0
     rows: tuple[Figures, ...] = field(default_factory=tuple)
+    sides: int = 2  # the sides that score: more than two teams are counted apart from two
+
+    @property
+    def teams(self) -> int:
+        """More than two teams (three pairs at six): 3, else 0 (each alone, or two sides)."""
+        return self.sides if not self.alone and self.sides > 2 else 0
 
     @property
     def key(self) -> str:
-        return self.game if not self.several_sizes else f"{self.game}/{self.players}"
+        key = self.game if not self.several_sizes else f"{self.game}/{self.players}"
+        return f"{key}/{self.teams}" if self.teams else key
+
+    @property
+    def size_word(self) -> str:
+        """The table's size, in a chooser's button: "6", or "3 teams" (the teams say the size)."""
+        return f"{self.teams} teams" if self.teams else str(self.players)
 
     @property
     def several_sizes(self) -> bool:
@@ -103,7 +115,8 @@ class GameFigures:
 
     @property
     def name(self) -> str:
-        return f"{self.title}, {self.players} players" if self.several_sizes else self.title
+        name = f"{self.title}, {self.players} players" if self.several_sizes else self.title
+        return f"{name} in {self.teams} teams" if self.teams else name
 
     def columns(self) -> list[str]:
         """The figures that mean something in this game, in the order shown."""
@@ -204,16 +217,16 @@ def game_figures(store: Store, game: str | None = None) -> list[GameFigures]:
         if match is None:
             continue
         g = match.game
-        key = (g.name, g.players)
+        key = (g.name, g.players, g.sides)
         now = found.get(key) or GameFigures(g.name, get_game(g.name).title, g.players,
-                                            g.table.scores_by is ScoresBy.SEAT)
+                                            g.table.scores_by is ScoresBy.SEAT, sides=g.sides)
         figures = match_figures(match, row.players)
         rows = figures if not now.rows else [a.plus(b) for a, b in zip(now.rows, figures, strict=True)]
         found[key] = replace(now, matches=now.matches + 1,
                              matches_finished=now.matches_finished + match.is_over,
                              hands=now.hands + len(match.hands), rows=tuple(rows))
     order = list(GAMES)
-    return sorted(found.values(), key=lambda f: (order.index(f.game), f.players))
+    return sorted(found.values(), key=lambda f: (order.index(f.game), f.players, f.sides))
 
 
 def _rebuilt(store: Store, row: MatchRow, rebuild: Any) -> Match | None:

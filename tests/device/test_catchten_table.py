@@ -155,25 +155,37 @@ def test_the_notes_say_us_and_them_after_to_by_for_and_three_teams_by_team() -> 
     assert vocabulary.side_words(three, short=True) == ("We", "T2", "T3")
 
 
-@pytest.mark.parametrize(("players", "rules", "words"), [
-    (6, [], ["We", "They"]),
-    (6, ["sides=three"], ["We", "Team 2", "Team 3"]),
-])
-def test_stats_by_game_name_each_team_by_its_side_word(players, rules, words) -> None:
-    from device.game_stats import GameFigures, match_figures, table_lines
+def test_stats_by_game_name_each_team_by_its_side_word_and_keep_three_teams_apart(tmp_path) -> None:
+    from device.app.main import _play_out
+    from device.app.testing import make_app, tap_button
+    from device.journal import Journal, ai_players
+    from device.store import Store
+    from engine.games import get_game
+    from engine.match import Match
 
-    app = _played(players, rules, hands=2)
+    store = Store(tmp_path / "games.sqlite3")
+    for sides in ("two", "three"):  # a match of each at six: two teams, then three pairs
+        match = Match(get_game("catch-the-ten", 6).rules_from_dict({"sides": sides}), seed=2)
+        Journal(store, ai_players("rules")).follow(match, run={"kind": "table"})
+        for _ in range(2):
+            _play_out(match.new_deal(), match=match)
+            match.finish_deal()
+    app = make_app((800, 480), game="catch-the-ten", players=6)
+    app.store = store
     try:
-        match = app.session.match
-        figures = match_figures(match, {})
-        assert [f.who for f in figures] == words
-        assert sum(f.hands for f in figures) == 2 * len(words)
-        figures_of = GameFigures("catch-the-ten", "Catch the Ten", players, False, rows=tuple(figures))
-        lines = table_lines(figures_of)
-        assert [line.split()[0] for line in lines[1:]] == [w.split()[0] for w in words]
-        assert not any("Seat" in line for line in lines)
+        tap_button(app, "stats")
+        tap_button(app, "by-game")
+        rows = app.scene.lines()
+        assert rows[0] == ["", "We", "They"]  # the columns: a side each, in the score pad's words
+        assert [r[0] for r in rows[1:3]] == ["Hands", "Most tricks"] and rows[1][1:] == ["2", "2"]
+        assert app.scene.buttons.by_name("stats-catch-the-ten/6/3").label == "Catch the Ten · 3 teams"
+        tap_button(app, "stats-catch-the-ten/6/3")
+        rows = app.scene.lines()
+        assert rows[0] == ["", "We", "Team 2", "Team 3"] and rows[1][1:] == ["2", "2", "2"]
+        assert app.scene.summary().startswith("Catch the Ten, 6 players in 3 teams: 1 match")
     finally:
         app.close()
+        store.close()
 
 
 def test_the_headless_demo_says_who_won_the_game_after_to_as_us_or_a_team(capsys) -> None:
