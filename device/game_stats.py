@@ -208,7 +208,7 @@ def game_figures(store: Store, game: str | None = None) -> list[GameFigures]:
     from device.journal import header_of, rebuild
     from engine.games import GAMES, UNNAMED, get_game
 
-    found: dict[tuple[str, int], GameFigures] = {}
+    found: dict[tuple[str, int, int], GameFigures] = {}
     for row in sorted(store.matches(), key=lambda r: r.id):
         name = str(header_of(row).get("game") or UNNAMED.name)
         if game is not None and name != game:
