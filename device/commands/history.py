@@ -16,6 +16,7 @@ from device.commands._number import number
 if TYPE_CHECKING:
     from device.store import DealRow, Store
     from engine.deal import Deal
+    from engine.game import Game
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
@@ -112,12 +113,35 @@ def _trump(record: dict[str, Any]) -> str:
     return f"{short} ({vocabulary.card_word(parse_card(str(card)))})" if card else short
 
 
-def _seat(letter: str) -> str:
-    """A stored seat letter in the table's words: You (South), Left, Partner, Right."""
+def _game(store: Store, match_id: int) -> Game:
+    """The game a stored rubber was played at, at its size and with its sides (its rules)."""
+    from device.store.matches import MATCH_KEY, header_of
+    from engine.games import UNNAMED, get_game
+
+    row = store.match(match_id)
+    if row is None:
+        return UNNAMED
+    game = get_game(str(header_of(row).get("game") or UNNAMED.name))
+    return game.with_rules(game.rules_from_dict({k: v for k, v in row.rules.items() if k != MATCH_KEY}))
+
+
+def _seat(letter: str, game: Game) -> str:
+    """A stored seat (a letter at four, a number at other sizes) in the table's words."""
     from device import vocabulary
     from engine.seats import Seat
 
-    return vocabulary.partner_seat_word(Seat.parse(letter))
+    return vocabulary.seat_word(game, Seat.parse_at(letter, game.players))
+
+
+def _by_side(value: object, game: Game) -> str:
+    """A figure a side: "3-2" under the We-They heading, else each after its side's word
+    (three teams, or each alone: "We 3 · T2 2 · T3 1")."""
+    from device import vocabulary
+
+    words = vocabulary.side_words(game, short=True)
+    if words == (vocabulary.WE, vocabulary.THEY) or not isinstance(value, list):
+        return _pair(value)
+    return vocabulary.by_side(tuple(vocabulary.short_word(w) for w in words), tuple(int(v) for v in value))
 
 
 def _card(text: str) -> str:
@@ -213,17 +237,19 @@ def _list(store: Store, last: int) -> int:
     numbers = hand_numbers(store, deals)
     print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  {'dealer':7}  {'trump':8}  "
           f"{'tricks We-They':14}  points We-They")
+    games = {m: _game(store, m) for m in {d.match_id for d in deals}}
     for d in reversed(deals):
+        game = games[d.match_id]
         result = d.result or {}
         hand = numbers.get(d.id)
         if is_misdeal(d):
             tricks, points = "misdeal", "-"  # thrown in: not a hand, the dealer dealt again
         else:
             unscored = "abandoned" if _abandoned(store, d.match_id) else "in play"
-            tricks = _pair(result.get("tricks")) if d.finished else unscored
-            points = _pair(result.get("points")) if d.finished else "-"
+            tricks = _by_side(result.get("tricks"), game) if d.finished else unscored
+            points = _by_side(result.get("points"), game) if d.finished else "-"
         print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
-              f"{_seat(d.dealer):7}  {_trump(d.record):8}  {tricks:14}  {points}")
+              f"{_seat(d.dealer, game):7}  {_trump(d.record):8}  {tricks:14}  {points}")
     return 0
 
 
@@ -249,7 +275,7 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     from device import vocabulary
     from device.store import recall
     from engine.cards import parse_strain, sort_hand
-    from engine.seats import SEATS
+    from engine.seats import SEATS, Seat
 
     deal = store.deal(deal_id)
     if deal is None:
@@ -261,14 +287,17 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     hand = hand_numbers(store, [deal]).get(deal.id)
     which = "a misdeal, thrown in before play" if hand is None else f"hand {hand}"
     print(f"Deal {deal.id}: rubber {deal.match_id}, {which}, {when(deal.started)}")
-    print(f"Dealer {_seat(deal.dealer)}; trumps {trump_name}"
+    game = _game(store, deal.match_id)
+    print(f"Dealer {_seat(deal.dealer, game)}; trumps {trump_name}"
           + (f" (turned {_card(str(card))})" if card else ""))
     hands = recall.hands_of(deal.record)
     if hands is not None:
-        print(f"Deal: {recall.deal_pbn(deal.record)}")
-        for seat in SEATS:
+        if game.players == 4:  # PBN holds four hands
+            print(f"Deal: {recall.deal_pbn(deal.record)}")
+        seats = SEATS if game.players == 4 else [Seat(i) for i in range(len(hands))]
+        for seat in seats:
             cards = " ".join(vocabulary.card_word(c) for c in sort_hand(hands[seat]))
-            print(f"  {vocabulary.partner_seat_word(seat):7}  {cards}")
+            print(f"  {_seat(seat, game):8}  {cards}")
     else:
         print("Deal: (the cards were not recorded: a real deck)")
     try:
@@ -277,9 +306,9 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
         print(f"Tricks: {exc}")
     else:
         for i, t in enumerate(recall.tricks_in(replayed.deal), 1):
-            plays = ", ".join(f"{_seat(seat)} {_card(c)}" for seat, c in t.plays)
-            end = f" -> {_seat(t.winner)}" if t.winner else " (unfinished)"
-            print(f"Trick {i:>2} ({vocabulary.verb(_seat(t.leader), 'lead')}): {plays}{end}")
+            plays = ", ".join(f"{_seat(seat, game)} {_card(c)}" for seat, c in t.plays)
+            end = f" -> {_seat(t.winner, game)}" if t.winner else " (unfinished)"
+            print(f"Trick {i:>2} ({vocabulary.verb(_seat(t.leader, game), 'lead')}): {plays}{end}")
         if replayed.refused:
             print(f"Stopped: {replayed.refused}")
         if review:

@@ -194,3 +194,19 @@ def test_the_headless_demo_says_who_won_the_game_after_to_as_us_or_a_team(capsys
     out = capsys.readouterr().out
     assert re.search(r"We \d+t .* Team 2 \d+t .* Team 3 \d+t ", out)
     assert re.search(r"^\*\*\* Game 1 to (Us|Team 2|Team 3) \*\*\*$", out, re.M)
+
+
+def test_history_lists_team_games_with_their_dealers_and_each_sides_figures(tmp_path, capsys) -> None:
+    db = str(tmp_path / "store.sqlite3")
+    for seed, sides in (("7", "two"), ("8", "three")):  # a demo run each (a seed's run is resumed)
+        assert main(["demo", "--headless", "--game", "catch-the-ten", "--players", "6", "--rule",
+                     f"sides={sides}", "--hands", "1", "--seed", seed, "--level", "rules", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["history", "--db", db]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert len(rows) == 2 and all("  You  " in r for r in rows)  # the dealer, in the table's words
+    assert re.search(r"  \d-\d  +\d+-\d+$", rows[0])  # two teams: under the We-They heading
+    assert re.search(r"We \d · T2 \d · T3 \d  +We \d+ · T2 \d+ · T3 \d+$", rows[1])
+    assert main(["history", "--db", db, "--show", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert "Dealer You" in shown and re.search(r"^  Player 6  ", shown, re.M)
