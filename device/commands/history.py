@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from device.store import DealRow, Store
     from engine.deal import Deal
     from engine.game import Game
+    from engine.seats import Seat
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
@@ -125,7 +126,7 @@ def _game(store: Store, match_id: int) -> Game:
     return game.with_rules(game.rules_from_dict({k: v for k, v in row.rules.items() if k != MATCH_KEY}))
 
 
-def _seat(letter: str, game: Game) -> str:
+def _seat(letter: str | Seat, game: Game) -> str:
     """A stored seat (a letter at four, a number at other sizes) in the table's words."""
     from device import vocabulary
     from engine.seats import Seat
