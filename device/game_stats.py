@@ -24,6 +24,7 @@ from engine.actions import Bid
 from engine.errors import WhistError
 from engine.game import Game
 from engine.seats import Seat, seat_label
+from engine.table_spec import ScoresBy
 
 if TYPE_CHECKING:
     from device.store import MatchRow, Store
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 class Figures:
     """One side's or one seat's count in a game."""
 
-    who: str  # "North-South", "Seat 1" ...
+    who: str  # the side's word (docs/vocabulary.md): "We", "They", "Team 2", "Player 3" ...
     player: str = ""  # who sat there: "human", an AI level, or mixed ("hard+human")
     hands: int = 0  # scored hands it was dealt into
     hands_won: int = 0  # took the most tricks (alone or tied for the most)
@@ -89,10 +90,22 @@ class GameFigures:
     matches_finished: int = 0
     hands: int = 0
     rows: tuple[Figures, ...] = field(default_factory=tuple)
+    sides: int = 2  # the sides that score: more than two teams are counted apart from two
+
+    @property
+    def teams(self) -> int:
+        """More than two teams (three pairs at six): 3, else 0 (each alone, or two sides)."""
+        return self.sides if not self.alone and self.sides > 2 else 0
 
     @property
     def key(self) -> str:
-        return self.game if not self.several_sizes else f"{self.game}/{self.players}"
+        key = self.game if not self.several_sizes else f"{self.game}/{self.players}"
+        return f"{key}/{self.teams}" if self.teams else key
+
+    @property
+    def size_word(self) -> str:
+        """The table's size, in a chooser's button: "6", or "3 teams" (the teams say the size)."""
+        return f"{self.teams} teams" if self.teams else str(self.players)
 
     @property
     def several_sizes(self) -> bool:
@@ -102,7 +115,8 @@ class GameFigures:
 
     @property
     def name(self) -> str:
-        return f"{self.title}, {self.players} players" if self.several_sizes else self.title
+        name = f"{self.title}, {self.players} players" if self.several_sizes else self.title
+        return f"{name} in {self.teams} teams" if self.teams else name
 
     def columns(self) -> list[str]:
         """The figures that mean something in this game, in the order shown."""
@@ -139,10 +153,7 @@ def _player(players: dict[str, Any], game: Game, index: int) -> str:
     """Who sat in a seat (or a side's two seats), from the rubber's players."""
     if not isinstance(players, dict):
         return ""
-    if game.partnerships:
-        seats = [Seat(index), Seat(index + 2)]
-    else:
-        seats = [Seat(index)]
+    seats = [Seat(i) for i in range(game.players) if game.side_of(Seat(i)) == index]
     # keyed by the game's seat labels (the table app), or N E S W (the demo's, at any size)
     kinds = {str(players[key]) for s in seats for key in (seat_label(s, game.players), s.name)
              if key in players}
@@ -161,7 +172,7 @@ def match_figures(match: Match, players: dict[str, Any]) -> list[Figures]:
         side_tricks = score.tricks
         most = max(side_tricks) if side_tricks else 0
         for i in range(n):
-            if not game.partnerships and Seat(i) in deal.out:
+            if game.table.scores_by is ScoresBy.SEAT and Seat(i) in deal.out:
                 continue
             c = counts[i]
             c["hands"] += 1
@@ -197,7 +208,7 @@ def game_figures(store: Store, game: str | None = None) -> list[GameFigures]:
     from device.journal import header_of, rebuild
     from engine.games import GAMES, UNNAMED, get_game
 
-    found: dict[tuple[str, int], GameFigures] = {}
+    found: dict[tuple[str, int, int], GameFigures] = {}
     for row in sorted(store.matches(), key=lambda r: r.id):
         name = str(header_of(row).get("game") or UNNAMED.name)
         if game is not None and name != game:
@@ -206,15 +217,16 @@ def game_figures(store: Store, game: str | None = None) -> list[GameFigures]:
         if match is None:
             continue
         g = match.game
-        key = (g.name, g.players)
-        now = found.get(key) or GameFigures(g.name, get_game(g.name).title, g.players, not g.partnerships)
+        key = (g.name, g.players, g.sides)
+        now = found.get(key) or GameFigures(g.name, get_game(g.name).title, g.players,
+                                            g.table.scores_by is ScoresBy.SEAT, sides=g.sides)
         figures = match_figures(match, row.players)
         rows = figures if not now.rows else [a.plus(b) for a, b in zip(now.rows, figures, strict=True)]
         found[key] = replace(now, matches=now.matches + 1,
                              matches_finished=now.matches_finished + match.is_over,
                              hands=now.hands + len(match.hands), rows=tuple(rows))
     order = list(GAMES)
-    return sorted(found.values(), key=lambda f: (order.index(f.game), f.players))
+    return sorted(found.values(), key=lambda f: (order.index(f.game), f.players, f.sides))
 
 
 def _rebuilt(store: Store, row: MatchRow, rebuild: Any) -> Match | None:

@@ -334,7 +334,7 @@ class BySide(Report):
 
 class BySeat(Report):
     """Each plays alone at two to eight seats, or in teams beyond four (the game's
-    ``TableSpec.scores_by``), in the table's words (You, Player 2 ..., Your team, Team 2:
+    ``TableSpec.scores_by``), in the table's words (You, Player 2 ..., We and They, or We, Team 2, Team 3:
     docs/vocabulary.md); every player's or team's points and total."""
 
     @property
@@ -358,7 +358,7 @@ class BySeat(Report):
         return "Dummy" if int(seat) >= deal.game.sides and not self.teams else self.name(seat)
 
     def side_word(self, side: int) -> str:
-        """A player, or a team (Your team, Team 2)."""
+        """A player, or a team (We, They; Team 2)."""
         return vocabulary.side_words(self.game)[side] if self.teams else self.name(Seat(side))
 
     def deals(self, deal: Deal) -> str:
@@ -420,7 +420,7 @@ class BySeat(Report):
         if match.is_over:
             w = match.winner
             assert w is not None
-            lines.append(f"*** {self.unit} {self.rubber} to {self.side_word(w)} ***")
+            lines.append(f"*** {self.unit} {self.rubber} to {vocabulary.object_word(self.side_word(w))} ***")
         return lines
 
 

@@ -19,7 +19,6 @@ from engine.table_spec import ScoresBy, Sides, TableSpec
 
 WE, THEY = "We", "They"  # the two sides of a partnership game: yours, and your opponents'
 YOU = "You"
-YOUR_TEAM = "Your team"
 PARTNER, LEFT, RIGHT = "Partner", "Left", "Right"
 NO_TRUMPS = "No trumps"
 # Words that take a plural verb: "We win", "Player 2 wins".
@@ -59,19 +58,19 @@ def seat_words(game: Game, viewer: Seat | None = None) -> tuple[str, ...]:
 
 
 def side_words(game: Game, viewer: Seat | None = None, short: bool = False) -> tuple[str, ...]:
-    """The sides that score, in the engine's order (``Game.side_of``): We and They in
-    partnerships, else the word of the seat that scores alone for that side; teams of
-    more than four seats (the game scores by side) by their first player: Your team,
-    Team 2 (Player 2's); ``short``: Us, T2 (a line holding three teams)."""
-    if game.partnerships:
-        return (WE, THEY) if game.side_of(you(game) if viewer is None else viewer) == 0 else (THEY, WE)
+    """The sides that score, in the engine's order (``Game.side_of``): We and They wherever
+    two sides score (partners at four, two teams at six or eight), else the word of the seat
+    that scores alone for that side; three teams: We, and the others by their first player,
+    Team 2 (Player 2's), Team 3; ``short``: We, T2, T3 (a line holding three teams)."""
+    yours = game.side_of(you(game) if viewer is None else viewer)
+    if game.partnerships or (game.table.scores_by is ScoresBy.SIDE and game.sides == 2):
+        return (WE, THEY) if yours == 0 else (THEY, WE)
     words: dict[int, str] = {}
     for i in range(game.players):
         words.setdefault(game.side_of(Seat(i)), seat_word(game, Seat(i), viewer))
     if game.table.scores_by is ScoresBy.SIDE:
-        yours = game.side_of(you(game) if viewer is None else viewer)
-        mine, team = ("Us", "T") if short else (YOUR_TEAM, "Team ")
-        return tuple(mine if s == yours else f"{team}{words[s].removeprefix('Player ')}"
+        team = "T" if short else "Team "
+        return tuple(WE if s == yours else f"{team}{words[s].removeprefix('Player ')}"
                      for s in range(game.sides))
     return tuple(words[s] for s in range(game.sides))
 
@@ -152,19 +151,21 @@ def _rubber(game: Game) -> bool:
 _COMPASS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 _LETTERS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _SIDE_NAMES = {"North-South": 0, "East-West": 1}
-_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-8]|[NESW])\b")
+_NAMED = re.compile(r"\b(North-South|East-West|North|East|South|West|[Pp]layer [1-8]|Team [1-8]|[NESW])\b")
 
 
 def say(game: Game, note: str) -> str:
-    """A note of the engine's scoring ("made by West: 5 tricks", "bids N 3, E 1") with its
-    seats and sides in the table's words ("made by Player 4: ...", "bids You 3, Player 2 1")."""
+    """A note of the engine's scoring ("made by West: 5 tricks", "bids N 3, E 1", "jack: Team 2")
+    with its seats and sides in the table's words ("made by Player 4: ...", "bids You 3,
+    Player 2 1", "jack: They"); the engine's teams are numbered from 1 in its side order."""
 
     def word(m: re.Match[str]) -> str:
         found = m.group(1)
-        if found in _SIDE_NAMES:
-            if not game.partnerships:
+        if found in _SIDE_NAMES or found.startswith("Team "):
+            if found in _SIDE_NAMES and not game.partnerships:
                 return found
-            side = side_words(game)[_SIDE_NAMES[found]]
+            index = _SIDE_NAMES[found] if found in _SIDE_NAMES else int(found.split()[1]) - 1
+            side = side_words(game)[index]
             return object_word(side) if note[:m.start()].endswith(("to ", "by ", "for ")) else side
         if found in _COMPASS:
             return seat_word(game, _COMPASS[found])

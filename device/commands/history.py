@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from device.store import DealRow, Store
     from engine.deal import Deal
     from engine.game import Game, GameRules
+    from engine.seats import Seat
 
 HELP = "list the last deals, show one trick by trick, or export as PBN or JSON lines"
 LAST = 10  # deals listed when --last is not given
@@ -113,21 +114,39 @@ def _trump(record: dict[str, Any]) -> str:
     return f"{short} ({vocabulary.card_word(parse_card(str(card)))})" if card else short
 
 
-def _seat(game: Game, stored: str) -> str:
-    """A stored seat (N E S W at four, else 0..n-1) in the table's words for its game: You,
+def _game(store: Store, match_id: int) -> Game:
+    """The game a stored rubber was played at, at its size and with its sides (its rules)."""
+    from device.store.matches import MATCH_KEY, header_of
+    from engine.games import UNNAMED, get_game
+
+    row = store.match(match_id)
+    if row is None:
+        return UNNAMED
+    game = get_game(str(header_of(row).get("game") or UNNAMED.name))
+    return game.with_rules(game.rules_from_dict({k: v for k, v in row.rules.items() if k != MATCH_KEY}))
+
+
+def _seat(game: Game, stored: str | Seat) -> str:
+    """A seat (stored N E S W at four, else 0..n-1) in the table's words for its game: You,
     Left, Partner, Right beside a partner; You, Player 2 ... where each plays alone."""
     from device import vocabulary
     from engine.seats import Seat
 
     # the engine names seats 0..3 by their letters at any table, the store by number at others
-    return vocabulary.seat_word(game, Seat(int(stored)) if stored.isdigit() else Seat.parse(stored))
+    if not isinstance(stored, Seat):
+        stored = Seat(int(stored)) if stored.isdigit() else Seat.parse(stored)
+    return vocabulary.seat_word(game, stored)
 
 
-def _game(store: Store, match_id: int) -> Game:
-    from device.store import recall
-    from engine.games import game_of
+def _by_side(value: object, game: Game) -> str:
+    """A figure a side: "3-2" under the We-They heading, else each after its side's word
+    (three teams, or each alone: "We 3 · T2 2 · T3 1")."""
+    from device import vocabulary
 
-    return game_of(recall.match_rules(store, match_id))
+    words = vocabulary.side_words(game, short=True)
+    if words == (vocabulary.WE, vocabulary.THEY) or not isinstance(value, list):
+        return _pair(value)
+    return vocabulary.by_side(tuple(vocabulary.short_word(w) for w in words), tuple(int(v) for v in value))
 
 
 def _card(text: str) -> str:
@@ -223,17 +242,19 @@ def _list(store: Store, last: int) -> int:
     numbers = hand_numbers(store, deals)
     print(f"{'deal':>5}  {'rubber':>6}  {'hand':>4}  {'date':16}  {'dealer':8}  {'trump':8}  "
           f"{'tricks We-They':14}  points We-They")
+    games = {m: _game(store, m) for m in {d.match_id for d in deals}}
     for d in reversed(deals):
+        game = games[d.match_id]
         result = d.result or {}
         hand = numbers.get(d.id)
         if is_misdeal(d):
             tricks, points = "misdeal", "-"  # thrown in: not a hand, the dealer dealt again
         else:
             unscored = "abandoned" if _abandoned(store, d.match_id) else "in play"
-            tricks = _pair(result.get("tricks")) if d.finished else unscored
-            points = _pair(result.get("points")) if d.finished else "-"
+            tricks = _by_side(result.get("tricks"), game) if d.finished else unscored
+            points = _by_side(result.get("points"), game) if d.finished else "-"
         print(f"{d.id:>5}  {d.match_id:>6}  {'-' if hand is None else hand:>4}  {when(d.started):16}  "
-              f"{_seat(_game(store, d.match_id), d.dealer):8}  {_trump(d.record):8}  {tricks:14}  {points}")
+              f"{_seat(game, d.dealer):8}  {_trump(d.record):8}  {tricks:14}  {points}")
     return 0
 
 
@@ -303,7 +324,7 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     to = None if won is None else vocabulary.object_word(won)
     if is_misdeal(deal):
         print("Result: misdeal (the same dealer dealt again)")
-    elif deal.finished and not game.partnerships:
+    elif deal.finished and vocabulary.side_words(game) != (vocabulary.WE, vocabulary.THEY):
         print(f"Result: tricks {_by_seat(game, result.get('tricks'))}; "
               f"points {_by_seat(game, result.get('points'))}")
     elif deal.finished:
@@ -342,11 +363,11 @@ def _print_hands(game: Game, rules: GameRules, deal: Deal) -> None:
 
 
 def _by_seat(game: Game, value: object) -> str:
-    """A result's figure for each seat ({"0": 3, "1": 5} or by letter) in the table's words."""
+    """A result's figure for each side (a seat where each plays alone) in the table's words."""
     from device import vocabulary
 
-    if isinstance(value, list):  # stored in seat order
-        return ", ".join(f"{w} {v}" for w, v in zip(vocabulary.seat_words(game), value, strict=False))
+    if isinstance(value, list):  # stored in side order
+        return ", ".join(f"{w} {v}" for w, v in zip(vocabulary.side_words(game), value, strict=False))
     if isinstance(value, dict):
         return ", ".join(f"{_seat(game, str(k))} {v}" for k, v in value.items())
     return "-"

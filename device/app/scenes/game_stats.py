@@ -96,7 +96,7 @@ class GameStatsScene(Scene):
         x = pad + (arrow + pad if pages > 1 else 0)
         for f in shown:
             short = f.title.removesuffix(" whist").removesuffix(" Whist")
-            label = short if not f.several_sizes else f"{short} · {f.players}"
+            label = short if not (f.several_sizes or f.teams) else f"{short} · {f.size_word}"
             self.buttons.add(widgets.Button(pygame.Rect(x, top, bw, bh), label, partial(self.choose, f.key),
                                             primary=f.key == self.key, font_size=self.px(19),
                                             name=f"stats-{f.key}"))

@@ -28,7 +28,7 @@ class ScoreLines:
     @classmethod
     def of(cls, match: Match, deal: Deal | None) -> ScoreLines:
         game = match.game
-        sides = vocabulary.side_words(game, short=game.sides > 2)  # three teams: Us, T2, T3 fit one line
+        sides = vocabulary.side_words(game, short=game.sides > 2)  # three teams: We, T2, T3 fit one line
         if deal is None:
             taken: tuple[int, ...] = (0,) * game.sides
         elif game.sides == 2:

@@ -315,10 +315,11 @@ class CatchTheTen(Game):
 
     def side_word(self, side: int) -> str:
         """A side in a note, as the table words notes: North-South or East-West at four in
-        pairs, else its first player (``Player 1``), the one the score pad names it by."""
+        pairs, ``Team 1`` ... in teams of six or eight (the side that scores, not who took the
+        card), else the player (``Player 1``)."""
         if self.partnerships:
             return SIDE_LONG_NAMES[side]
-        return f"Player {side + 1}"
+        return f"Team {side + 1}" if self.teams else f"Player {side + 1}"
 
     def notes(self, took: Taken) -> list[str]:
         """Who took which honour, and the cards over, in the order they are counted."""
