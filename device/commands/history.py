@@ -304,10 +304,10 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
         _print_hands(game, rules, replayed.deal)
         played = replayed.deal
         for ex in played.exchanges:  # cards passed to another seat before the play
-            to = game.exchange_to(played, ex.seat)
-            if to is not None:
+            taker = game.exchange_to(played, ex.seat)
+            if taker is not None:
                 cards = " ".join(_card(str(c)) for c in ex.discard)
-                print(f"Pass: {_seat(game, str(int(ex.seat)))} {cards} to {_seat(game, str(int(to)))}")
+                print(f"Pass: {_seat(game, str(int(ex.seat)))} {cards} to {_seat(game, str(int(taker)))}")
         for i, t in enumerate(recall.tricks_in(replayed.deal), 1):
             plays = ", ".join(f"{_seat(game, seat)} {_card(c)}" for seat, c in t.plays)
             end = f" -> {_seat(game, t.winner)}" if t.winner else " (unfinished)"
