@@ -191,7 +191,9 @@ class MosquittoProcess:
         if binary is None:
             raise DriveError("mosquitto is not installed: install the mosquitto package")
         with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen([binary, "-c", str(self.files.conf)], stdout=out, stderr=out)
+            # its own process group, ended whole, as every program the table starts
+            self.proc = subprocess.Popen([binary, "-c", str(self.files.conf)], stdout=out, stderr=out,
+                                         start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             try:
@@ -205,7 +207,7 @@ class MosquittoProcess:
 
     def stop(self, kill: bool = False) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            os.killpg(self.proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
             self.proc.wait(10)
         self.proc = None
 

@@ -5,6 +5,7 @@ a table told the wrong password says so."""
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import ssl
 import stat
@@ -16,7 +17,7 @@ from cryptography import x509
 
 from device.cli import main
 from engine.seats import Seat
-from hall.broker import write_broker_config
+from hall.broker import local_broker, write_broker_config
 from hall.drive import DriveSettings
 from hall.hub import Hub
 from hall.link import Credentials, Link, Message, Published, result_topic, signin_topic
@@ -258,3 +259,14 @@ def test_a_table_with_a_wrong_password_or_ca_says_so_not_that_the_hub_is_silent(
     err = capsys.readouterr().err
     assert said in err
     assert "no word from the hub" not in err and "not-the-password" not in err
+
+
+def test_the_broker_runs_in_its_own_process_group_and_stop_ends_the_group(tmp_path: Path) -> None:
+    broker = local_broker(tmp_path, ["club"], 1)
+    try:
+        pid = broker.proc.pid if broker.proc is not None else 0
+        assert pid and os.getpgid(pid) == pid != os.getpgid(0)
+    finally:
+        broker.stop()
+    with pytest.raises(ProcessLookupError):
+        os.killpg(pid, 0)

@@ -34,7 +34,7 @@ class Applied(Listener):
 
 class HeadlessTable:
     def __init__(self, game: str, players: int | None, phone: Seat, store: Path, *, hands: int = 1,
-                 wait: float = 30.0, seed: str = "phone") -> None:
+                 wait: float = 30.0, seed: str = "phone", pace: float = 0.0) -> None:
         self.link = TableLink()
         self.pairing = Pairing(store / "remote-seats.json")
         self.match = Match(game=get_game(game, players), seed=seed)
@@ -47,6 +47,7 @@ class HeadlessTable:
                                                  self.applied))
         self.server = RemoteServer(self.link, self.pairing, host="127.0.0.1", port=0)
         self.hands = hands
+        self.pace = pace  # seconds after each action, as a table shows each card a while
         self.done = 0
         self.error: BaseException | None = None
         self._stop = threading.Event()
@@ -75,6 +76,8 @@ class HeadlessTable:
                     self.done += 1
                 elif self.driver.step() is None:
                     self.link.wait(0.05)
+                elif self.pace:
+                    time.sleep(self.pace)
         except BaseException as exc:  # the test reports what stopped the table's thread
             self.error = exc
 

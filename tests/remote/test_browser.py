@@ -166,8 +166,8 @@ def _out_of_sight(b: WebDriver, hidden: bool) -> None:
 
 def test_a_phone_out_of_sight_is_played_by_the_ai_until_it_is_back(  # type: ignore[no-untyped-def]
         browser: WebDriver, make_table) -> None:
-    table = make_table("classic", phone=Seat.S, seed="sight", wait=1.0, hands=20)  # hands to spare:
-    # the AI plays the phone's seat at once while it is away
+    # paced as a table shows its cards: unpaced, the AI would play the rubber out while away
+    table = make_table("classic", phone=Seat.S, seed="sight", wait=1.0, hands=20, pace=0.05)
     _sit(browser, table)
     WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, LIT))
 
@@ -177,7 +177,7 @@ def test_a_phone_out_of_sight_is_played_by_the_ai_until_it_is_back(  # type: ign
     time.sleep(2.5)  # in sight, thinking past the wait: nobody plays for the phone
     assert south() == 0 and table.phone.label == "Ann (phone)"
     _out_of_sight(browser, True)
-    WebDriverWait(browser, 20).until(lambda d: south() >= 1)  # the AI played the phone's card
+    WebDriverWait(browser, 20, poll_frequency=0.05).until(lambda d: south() >= 1)  # the AI played for it
     assert table.phone.label == "Ann (phone away: AI plays)"
     _out_of_sight(browser, False)
     WebDriverWait(browser, 20).until(lambda d: table.phone.label == "Ann (phone)")
