@@ -291,7 +291,7 @@ def test_ui_keeps_running_while_the_ai_thinks(monkeypatch):
     real_choose = ai_worker.choose
 
     def slow_choose(*args, **kwargs):
-        release.wait(10)
+        release.wait(120)  # the test releases it; the bound only frees the thread if the test fails
         return real_choose(*args, **kwargs)
 
     monkeypatch.setattr(ai_worker, "choose", slow_choose)
@@ -330,7 +330,7 @@ def test_the_ai_thinks_while_the_cards_are_still_moving(monkeypatch):
 
     def slow_choose(*args, **kwargs):
         started.set()
-        release.wait(10)
+        release.wait(120)  # the test releases it; the bound only frees the thread if the test fails
         try:
             return real(*args, **kwargs)
         finally:

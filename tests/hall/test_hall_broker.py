@@ -66,6 +66,8 @@ class HubThread:
         self.link = Link(m.broker, m.credentials("club", "hub"), "hub-club", hub_subscriptions("club"))
         self.hub = Hub(self.store, self.link, settings)
         self.link.start()
+        # connected is set as its subscriptions go out: a table's sign-in sent before would be lost
+        wait_for(lambda: self.link.connected, "the hub's link to the broker")
         if start:
             self.hub.start()
         self._start = threading.Event()
