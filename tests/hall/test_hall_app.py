@@ -106,7 +106,7 @@ def test_players_sign_in_with_their_tags_at_the_app_and_the_drive_seats_them(
     app = make_app((800, 480))
     try:
         app.go("hall", table=table)
-        assert run_until(app, lambda: link.connected, max_steps=100_000)
+        wait_for(lambda: app.step(1 / 60) is None and link.connected, "the table's link to the broker")
         app.dispatch(CardScanned(None, tag="04A1B2"))  # North lays her tag on the reader
         app.dispatch(CardScanned(None, tag="04C3D4"))  # then East
         reader = HubStore(tmp_path / "hub.db")

@@ -49,7 +49,7 @@ def test_four_people_play_a_hand_at_one_screen_and_the_hub_counts_it(mosquitto: 
     app = make_app((800, 480))
     try:
         app.go("hall", table=table)
-        assert run_until(app, lambda: link.connected, max_steps=100_000)
+        wait_for(lambda: app.step(1 / 60) is None and link.connected, "the table's link to the broker")
         for seat, name in zip(Seat, ("Ann", "Bob", "Cy", "Di"), strict=True):
             assert table.sign_in(seat, name)
         reader = HubStore(db)

@@ -45,7 +45,7 @@ def test_names_typed_on_the_screen_and_a_tag_sign_in_their_seats_at_the_hub(mosq
     app = make_app((800, 480))
     try:
         app.go("hall", table=table)
-        assert run_until(app, lambda: link.connected, max_steps=100_000)
+        wait_for(lambda: app.step(1 / 60) is None and link.connected, "the table's link to the broker")
         scene = app.scene
         tap_button(app, "seat-N")
         assert scene.editing == Seat.N
