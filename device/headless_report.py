@@ -355,7 +355,7 @@ class BySeat(Report):
 
     def word(self, deal: Deal, seat: Seat) -> str:
         # a hand beyond the players is a dummy hand, played by its declarer
-        return "Dummy" if int(seat) >= deal.game.sides and not self.teams else self.name(seat)
+        return vocabulary.DUMMY if int(seat) >= deal.game.sides and not self.teams else self.name(seat)
 
     def side_word(self, side: int) -> str:
         """A player, or a team (We, They; Team 2)."""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from device.referee_plan import player_counts
+from device.vocabulary import DUMMY
 from engine.actions import Action, Bid, Declare, Exchange, Play
 from engine.cards import Card
 from engine.deal import Deal, describe_action
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from device.referee_racks import Key
 
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
-DUMMY = "Dummy"  # a hand dealt where nobody sits
 DEAD = "the dead hand"  # a hand laid away whole, out of the play
 
 

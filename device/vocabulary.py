@@ -19,6 +19,7 @@ from engine.table_spec import ScoresBy, Sides, TableSpec
 
 WE, THEY = "We", "They"  # the two sides of a partnership game: yours, and your opponents'
 YOU = "You"
+DUMMY = "Dummy"  # a hand dealt where nobody sits, played by its declarer
 PARTNER, LEFT, RIGHT = "Partner", "Left", "Right"
 NO_TRUMPS = "No trumps"
 # Words that take a plural verb: "We win", "Player 2 wins".

@@ -116,14 +116,10 @@ def _trump(record: dict[str, Any]) -> str:
 
 def _game(store: Store, match_id: int) -> Game:
     """The game a stored rubber was played at, at its size and with its sides (its rules)."""
-    from device.store.matches import MATCH_KEY, header_of
-    from engine.games import UNNAMED, get_game
+    from device.store import recall
+    from engine.games import game_of
 
-    row = store.match(match_id)
-    if row is None:
-        return UNNAMED
-    game = get_game(str(header_of(row).get("game") or UNNAMED.name))
-    return game.with_rules(game.rules_from_dict({k: v for k, v in row.rules.items() if k != MATCH_KEY}))
+    return game_of(recall.match_rules(store, match_id))
 
 
 def _seat(game: Game, stored: str | Seat) -> str:
@@ -280,6 +276,7 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     from device import vocabulary
     from device.store import recall
     from engine.cards import parse_strain
+    from engine.games import game_of
 
     deal = store.deal(deal_id)
     if deal is None:
@@ -291,8 +288,8 @@ def _show(store: Store, deal_id: int, review: bool = False) -> int:
     hand = hand_numbers(store, [deal]).get(deal.id)
     which = "a misdeal, thrown in before play" if hand is None else f"hand {hand}"
     print(f"Deal {deal.id}: rubber {deal.match_id}, {which}, {when(deal.started)}")
-    game = _game(store, deal.match_id)
     rules = recall.match_rules(store, deal.match_id)
+    game = game_of(rules)
     print(f"Dealer {_seat(game, deal.dealer)}; trumps {trump_name}"
           + (f" (turned {_card(str(card))})" if card else ""))
     try:
