@@ -92,5 +92,14 @@ if __name__ == "__main__":
                 extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
                 optional=True,
             ),
+            # the standard ISMCTS of the games scored by the cards taken (engine.search.pointmcts)
+            Extension(
+                "engine._pointmcts",
+                sources=["engine/csrc/pointmcts.c", "engine/csrc/deals.c", "engine/csrc/pypointmcts.c"],
+                libraries=["m"],
+                include_dirs=["engine/csrc"],
+                extra_compile_args=["-std=c99", "-O3", "-fno-wrapv"],
+                optional=True,
+            ),
         ],
     )

@@ -26,11 +26,13 @@ from engine.games.catchten.table import ALONE, COUNT_ORDERS, SETTINGS, SIDES, SI
 from engine.order import Order
 from engine.record import DealRecord
 from engine.scoring import SIDE_LONG_NAMES, HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import SIDE_NAMES, Seat, around, seat_names
 from engine.shuffle import shuffled_pack
 
 if TYPE_CHECKING:
     from engine.game import DealState
+    from engine.observation import Observation
 
 DEFAULT_PLAYERS = 4
 PACKET = 6  # cards in a packet, at two and three players
@@ -330,6 +332,24 @@ class CatchTheTen(Game):
         over = [f"{self.side_word(s)} {took.over(s)}" for s in range(self.sides) if took.over(s)]
         return ([f"honours: {'; '.join(honours)}"] if honours else []) + (
             [f"cards over: {', '.join(over)}"] if over else [])
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The hand's play and score as engine.search.pointmcts models them, from ``obs``'s seat
+        (every card in a hand: packets still face down are not modelled)."""
+        r = self.rules_from_dict(obs.rules)
+        if r.packets_dealt > 1:
+            raise RulesError("the point games' search models every card in a hand: play packets=false")
+        pack = frozenset(pack_for(self.players))
+        values = {c: honour_points(c, obs.trump) for c in pack if honour_points(c, obs.trump)}
+        side = tuple(self.side_of(Seat(s)) for s in range(self.players))
+        each = dealt_each(self.players)
+        dealt = tuple(each * side.count(t) for t in range(self.sides))
+        known = {} if obs.trump_card is None else {obs.dealer: frozenset({obs.trump_card})}
+        before = obs.scores.game if obs.scores is not None else (0,) * self.sides
+        return PointPlay(self.players, side, pack, Order(obs.trump, jack_high=True), values, dealt, over=1,
+                         before=tuple(before), target=r.target, known=known)
+
 
 def winner_of(before: tuple[int, ...], took: Taken, rules: CatchTenRules) -> int | None:
     """The side that wins the game with this deal, or None: the only one to reach the

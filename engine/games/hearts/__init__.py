@@ -21,14 +21,16 @@ from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step, setting_value
 from engine.games.hearts.pages import PAGES
 from engine.games.hearts.table import MOONS, PASS_CYCLES, SETTINGS, TABLE
-from engine.order import NO_TRUMP
+from engine.order import NO_TRUMP, Order
 from engine.record import DealRecord, deal_out
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat, around, seat_label
 from engine.shuffle import shuffled_pack
 
 if TYPE_CHECKING:
     from engine.game import DealState
+    from engine.observation import Observation
 
 DEFAULT_PLAYERS = 4
 HEART = 1
@@ -327,6 +329,31 @@ class Hearts(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return 1
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The hand's play and score as engine.search.pointmcts models them, from ``obs``'s seat."""
+        r = self.rules_from_dict(obs.rules)
+        pack = pack_of(self.players)
+        points = frozenset(c for c in pack if is_point(c))
+        known: dict[Seat, frozenset[Card]] = {}
+        passed = obs.piles.get("passed", ())
+        call = obs.contract.call if obs.contract is not None else "hold"
+        direction = next(d for d, word in DIRECTION_WORDS.items() if word == call)
+        offset = offset_of(direction, self.players)
+        if passed and offset is not None:
+            known[around(obs.seat, offset, self.players)] = frozenset(passed)
+        values = {c: points_of(c, r.jack_diamonds) for c in pack if points_of(c, r.jack_diamonds)}
+        before = obs.scores.game if obs.scores is not None else (0,) * self.players
+        return PointPlay(self.players, tuple(range(self.players)), pack, Order(NO_TRUMP), values,
+                         (hand_size(self.players),) * self.players,
+                         first_lead=lowest_club(self.players), unbroken=HEART,
+                         breakers=frozenset(c for c in pack if c.suit == HEART or (r.queen_breaks_hearts and c == QUEEN)),
+                         first_barred=frozenset() if r.first_trick_points else points,
+                         moon=frozenset() if r.moon == "off" else points,
+                         moon_mode={"others_plus_26": "others", "choice": "choice", "off": "off"}[r.moon],
+                         moon_points=MOON, before=tuple(before), target=r.target, lowest_wins=True,
+                         known=known)
 
 
 GAME = Hearts()

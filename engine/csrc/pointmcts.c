@@ -1,0 +1,297 @@
+/* The standard ISMCTS for point-scored trick play: see pointmcts.h. */
+#include "pointmcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PM_REJECTIONS 32 /* uniform layouts drawn whole before the card-by-card fill */
+#define PM_FILLS 200     /* card-by-card fills tried before giving up */
+
+static int popcount64(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* the lowest card of a non-empty set (de Bruijn: no compiler builtins in C99) */
+static int lowest(uint64_t x) {
+    static const int8_t index[64] = {
+        0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,  62, 55, 59, 36, 53, 51,
+        43, 22, 45, 39, 33, 30, 24, 18, 12, 5,  63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21,
+        44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+    return index[((x & (~x + 1)) * 0x03F79D71B4CB0A89ULL) >> 58];
+}
+
+static uint64_t suit_mask(int suit) { return ((uint64_t)0x1FFF) << (13 * suit); }
+
+/* -- the forward model --------------------------------------------------------------- */
+int pm_over(const pm_game *g, const pm_state *st) {
+    for (int s = 0; s < g->players; s++)
+        if (st->hands[s]) return 0;
+    return 1;
+}
+
+int pm_legal(const pm_game *g, const pm_state *st, int32_t *out) {
+    uint64_t options = st->hands[st->turn];
+    int leading = st->ntrick == 0;
+    if (!leading && g->must_follow) {
+        uint64_t follow = options & suit_mask(st->trick[0] / 13);
+        if (follow) options = follow;
+    }
+    if (st->tricks == 0) {
+        if (leading) {
+            if (g->first_lead >= 0 && (options >> g->first_lead & 1)) options = (uint64_t)1 << g->first_lead;
+        } else if (options & ~g->first_barred) {
+            options &= ~g->first_barred;
+        }
+    } else if (leading && g->unbroken >= 0 && !st->broken && (options & ~suit_mask(g->unbroken))) {
+        options &= ~suit_mask(g->unbroken);
+    }
+    int n = 0;
+    for (; options; options &= options - 1) out[n++] = lowest(options);
+    return n;
+}
+
+/* a card's strength in a trick: trumps above the led suit, anything else nothing */
+static int card_key(const pm_game *g, int card, int led) {
+    int s = card / 13;
+    return s == g->trump ? 1000 + g->power[card] : s == led ? g->power[card] : -1;
+}
+
+void pm_apply(const pm_game *g, pm_state *st, int card) {
+    st->hands[st->turn] &= ~((uint64_t)1 << card);
+    st->trick[st->ntrick++] = card;
+    if (g->breakers >> card & 1) st->broken = 1;
+    if (st->ntrick < g->players) {
+        st->turn = (st->turn + 1) % g->players;
+        return;
+    }
+    int led = st->trick[0] / 13, best = 0, best_key = -1;
+    uint64_t cards = 0;
+    for (int i = 0; i < st->ntrick; i++) {
+        int key = card_key(g, st->trick[i], led);
+        if (key > best_key) best = i, best_key = key;
+        cards |= (uint64_t)1 << st->trick[i];
+    }
+    int winner = (st->leader + best) % g->players;
+    st->won[winner] |= cards;
+    st->leader = st->turn = winner;
+    st->ntrick = 0;
+    st->tricks++;
+}
+
+void pm_points(const pm_game *g, const pm_state *st, int32_t *out) {
+    int32_t cards[PM_SEATS] = {0};
+    uint64_t taken[PM_SEATS] = {0};
+    for (int s = 0; s < g->nsides; s++) out[s] = 0;
+    for (int s = 0; s < g->players; s++) {
+        int side = g->side[s];
+        taken[side] |= st->won[s];
+        cards[side] += popcount64(st->won[s]);
+        for (uint64_t w = st->won[s]; w; w &= w - 1) out[side] += g->values[lowest(w)];
+    }
+    if (g->over)
+        for (int s = 0; s < g->nsides; s++)
+            if (cards[s] > g->dealt[s]) out[s] += g->over * (cards[s] - g->dealt[s]);
+    if (!g->moon) return;
+    int shooter = -1;
+    for (int s = 0; s < g->nsides && shooter < 0; s++)
+        if ((taken[s] & g->moon) == g->moon) shooter = s;
+    if (shooter < 0) return;
+    int32_t others[PM_SEATS];
+    int high = 0, low = 0;
+    for (int s = 0; s < g->nsides; s++) {
+        others[s] = out[s] + (s == shooter ? -g->moon_points : g->moon_points);
+        int after = g->before[s] + others[s];
+        if (s == 0 || after > high) high = after;
+        if (s == 0 || after < low) low = after;
+    }
+    if (g->moon_mode == PM_MOON_CHOICE &&
+        !(high >= g->target && g->before[shooter] + others[shooter] == low)) {
+        out[shooter] -= 2 * g->moon_points;
+        return;
+    }
+    for (int s = 0; s < g->nsides; s++) out[s] = others[s];
+}
+
+/* each seat's reward for a finished hand: its side's points scaled to 0..1 between the
+ * worst and the best a side can score, turned round where fewer points are better */
+static void rewards(const pm_game *g, const pm_state *st, double *out) {
+    int32_t points[PM_SEATS];
+    double side[PM_SEATS];
+    pm_points(g, st, points);
+    for (int s = 0; s < g->nsides; s++) {
+        double r = (points[s] - g->low) / (g->high - g->low);
+        r = r < 0.0 ? 0.0 : r > 1.0 ? 1.0 : r;
+        side[s] = g->lowest_wins ? 1.0 - r : r;
+    }
+    for (int s = 0; s < g->players; s++) out[s] = side[g->side[s]];
+}
+
+/* -- layouts of the unseen cards --------------------------------------------------------- */
+static void shuffle(int32_t *cards, int n, wd_rng *r) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)wd_below(r, (uint64_t)(i + 1)), t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) {
+    int32_t pool[PM_CARDS], order[PM_CARDS], elig[PM_CARDS], need[PM_SEATS], room[PM_SEATS];
+    int n = 0, players = g->players;
+    uint64_t free = k->unseen;
+    for (int s = 0; s < players; s++)
+        if (s != k->seat) free &= ~k->known[s];
+    for (; free; free &= free - 1) pool[n++] = lowest(free);
+    for (int s = 0; s < players; s++) need[s] = s == k->seat ? 0 : k->counts[s] - popcount64(k->known[s]);
+    /* whole layouts at random, kept when no card lies in a suit its seat showed out of:
+     * uniform over the consistent layouts */
+    for (int t = 0; t < PM_REJECTIONS; t++) {
+        shuffle(pool, n, r);
+        int i = 0, ok = 1;
+        for (int s = 0; s < players && ok; s++) {
+            if (s == k->seat) continue;
+            uint64_t h = k->known[s];
+            for (int j = 0; j < need[s]; j++, i++) {
+                if (k->voids[s] >> (pool[i] / 13) & 1) ok = 0;
+                h |= (uint64_t)1 << pool[i];
+            }
+            st->hands[s] = h;
+        }
+        if (ok) return 0;
+    }
+    /* many voids: card by card, the cards fewest seats may hold first, each to a seat that
+     * may hold it in proportion to the room it has left */
+    for (int t = 0; t < PM_FILLS; t++) {
+        shuffle(pool, n, r);
+        for (int i = 0; i < n; i++) {
+            int c = pool[i], e = 0;
+            for (int s = 0; s < players; s++)
+                if (need[s] > 0 && !(k->voids[s] >> (c / 13) & 1)) e++;
+            elig[i] = e;
+        }
+        for (int i = 0; i < n; i++) order[i] = i;
+        for (int i = 1; i < n; i++) { /* stable insertion sort by the seats a card may go to */
+            int v = order[i], j = i - 1;
+            while (j >= 0 && elig[order[j]] > elig[v]) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = v;
+        }
+        for (int s = 0; s < players; s++) {
+            room[s] = need[s];
+            if (s != k->seat) st->hands[s] = k->known[s];
+        }
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) {
+            int c = pool[order[i]], total = 0;
+            for (int s = 0; s < players; s++)
+                if (room[s] > 0 && !(k->voids[s] >> (c / 13) & 1)) total += room[s];
+            if (!total) {
+                ok = 0;
+                break;
+            }
+            int x = (int)wd_below(r, (uint64_t)total);
+            for (int s = 0; s < players; s++) {
+                if (room[s] <= 0 || (k->voids[s] >> (c / 13) & 1)) continue;
+                if (x < room[s]) {
+                    st->hands[s] |= (uint64_t)1 << c;
+                    room[s]--;
+                    break;
+                }
+                x -= room[s];
+            }
+        }
+        if (ok) return 0;
+    }
+    return -1;
+}
+
+/* -- the search -------------------------------------------------------------------------- */
+typedef struct {
+    int32_t mover; /* the seat that chose the card leading here, -1 the root */
+    int32_t action;
+    int32_t visits;
+    int32_t available;
+    double total;
+    int32_t child;   /* first child, -1 none */
+    int32_t sibling; /* next child of the same parent, -1 none */
+} node_t;
+
+static int find_child(const node_t *nodes, int parent, int action) {
+    for (int c = nodes[parent].child; c >= 0; c = nodes[c].sibling)
+        if (nodes[c].action == action) return c;
+    return -1;
+}
+
+int pm_search(const pm_game *g, const pm_knowledge *k, int iterations, double explore, uint64_t seed) {
+    if (iterations < 1) iterations = 1;
+    node_t *nodes = malloc(sizeof(node_t) * (size_t)(iterations + 1));
+    if (!nodes) return -1;
+    int nnodes = 1;
+    nodes[0] = (node_t){-1, -1, 0, 0, 0.0, -1, -1};
+    wd_rng r;
+    wd_seed(&r, seed);
+    int32_t legal[PM_CARDS], untried[PM_CARDS], path[PM_CARDS + 2];
+    double result[PM_SEATS];
+    for (int it = 0; it < iterations; it++) {
+        pm_state st = k->root;
+        if (pm_sample(g, k, &r, &st) < 0) {
+            free(nodes);
+            return -2;
+        }
+        int node = 0, depth = 0;
+        path[depth++] = 0;
+        /* selection by UCB1 over the cards legal in this layout, then one node added */
+        while (!pm_over(g, &st)) {
+            int n = pm_legal(g, &st, legal), nu = 0;
+            for (int i = 0; i < n; i++) {
+                int c = find_child(nodes, node, legal[i]);
+                if (c >= 0)
+                    nodes[c].available++;
+                else
+                    untried[nu++] = legal[i];
+            }
+            if (nu) {
+                int a = untried[wd_below(&r, (uint64_t)nu)], c = nnodes++;
+                nodes[c] = (node_t){st.turn, a, 0, 1, 0.0, -1, nodes[node].child};
+                nodes[node].child = c;
+                pm_apply(g, &st, a);
+                path[depth++] = c;
+                break;
+            }
+            int best = -1;
+            double best_u = -1.0;
+            for (int i = 0; i < n; i++) {
+                int c = find_child(nodes, node, legal[i]);
+                double u = nodes[c].total / nodes[c].visits +
+                           explore * sqrt(log((double)nodes[c].available) / nodes[c].visits);
+                if (u > best_u) best = c, best_u = u;
+            }
+            pm_apply(g, &st, nodes[best].action);
+            node = best;
+            path[depth++] = node;
+        }
+        while (!pm_over(g, &st)) { /* the random play-out */
+            int n = pm_legal(g, &st, legal);
+            pm_apply(g, &st, legal[wd_below(&r, (uint64_t)n)]);
+        }
+        rewards(g, &st, result);
+        for (int i = 0; i < depth; i++) {
+            node_t *p = &nodes[path[i]];
+            p->visits++;
+            if (p->mover >= 0) p->total += result[p->mover];
+        }
+    }
+    /* the most visited card, the lowest on a tie */
+    int n = pm_legal(g, &k->root, legal), best = -1, best_visits = -1;
+    for (int i = 0; i < n; i++) {
+        int c = find_child(nodes, 0, legal[i]);
+        if (c >= 0 && nodes[c].visits > best_visits) best = legal[i], best_visits = nodes[c].visits;
+    }
+    free(nodes);
+    return best;
+}

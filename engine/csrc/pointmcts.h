@@ -1,0 +1,87 @@
+/* The standard information-set Monte Carlo tree search (single observer, Cowling,
+ * Powley and Whitehouse 2012) for the play of a hand in games scored by the points
+ * of the cards taken (Hearts, Catch the Ten ...): the forward model of the play, a
+ * sampler of the unseen cards and the search with random play-outs.
+ *
+ * Nothing here names a game: the rules of the play and of the score come in a
+ * pm_game the game's package describes (engine.search.pointmcts.PointPlay).
+ * Cards are engine.cards.Card ints (suit * 13 + rank - 2), a hand a 64-bit set of
+ * them; an action is a card. engine.search.pointmcts_py is the same in Python with
+ * the same random numbers, the reference the tests hold this to. Plain C99.
+ */
+#ifndef PM_POINTMCTS_H
+#define PM_POINTMCTS_H
+
+#include <stdint.h>
+
+#include "deals.h"
+
+#define PM_SEATS 8
+#define PM_CARDS 52
+
+/* the rules of a hand's play and its score */
+typedef struct {
+    int32_t players;
+    int32_t nsides;
+    int32_t side[PM_SEATS];     /* each seat's side (a seat alone is its own side) */
+    int32_t trump;              /* 0-3 a suit, 4 none */
+    int32_t power[PM_CARDS];    /* a card's strength within its suit (jack-high trumps ...) */
+    int32_t must_follow;
+    int32_t first_lead;         /* the card that must lead the first trick when held, -1 none */
+    int32_t unbroken;           /* a suit not led until broken (unless nothing else), -1 none */
+    uint64_t breakers;          /* the cards whose play breaks it */
+    uint64_t first_barred;      /* not played to the first trick while another card may be */
+    int32_t values[PM_CARDS];   /* what taking a card scores */
+    int32_t over;               /* points a card taken over the number dealt to the side */
+    int32_t dealt[PM_SEATS];    /* cards dealt to each side */
+    uint64_t moon;              /* a side taking every one of these shoots the moon (0: no moon) */
+    int32_t moon_mode;          /* PM_MOON_OTHERS or PM_MOON_CHOICE */
+    int32_t moon_points;
+    int32_t before[PM_SEATS];   /* each side's score before the hand (the moon's choice) */
+    int32_t target;             /* the score that ends the game (the moon's choice) */
+    int32_t lowest_wins;        /* the points are penalties: fewer is better */
+    double low, high;           /* the worst and best points a side can score: the reward's scale */
+} pm_game;
+
+/* the moon: each other side gains its points and the shooter loses them; or with
+ * the choice, that unless it ends the game with the shooter lowest, the shooter
+ * loses twice its points and the others gain none */
+enum { PM_MOON_OTHERS = 1, PM_MOON_CHOICE = 2 };
+
+/* one hand with every card placed (a determinization), during the play */
+typedef struct {
+    int32_t turn;
+    int32_t leader;
+    int32_t tricks;             /* tricks played out */
+    int32_t broken;
+    int32_t ntrick;
+    int32_t trick[PM_SEATS];
+    uint64_t hands[PM_SEATS];
+    uint64_t won[PM_SEATS];     /* the cards each seat has taken */
+} pm_state;
+
+/* what the searching seat knows: the state with only its own hand filled in */
+typedef struct {
+    pm_state root;
+    int32_t seat;
+    int32_t counts[PM_SEATS];   /* cards each seat holds */
+    int32_t voids[PM_SEATS];    /* bit s: shown out of suit s */
+    uint64_t known[PM_SEATS];   /* cards known to be in another's hand (passed to it, turned) */
+    uint64_t unseen;            /* every card in another's hand */
+} pm_knowledge;
+
+int pm_legal(const pm_game *g, const pm_state *st, int32_t *out);
+void pm_apply(const pm_game *g, pm_state *st, int card);
+int pm_over(const pm_game *g, const pm_state *st);
+/* each side's points for a finished hand, as the game scores them */
+void pm_points(const pm_game *g, const pm_state *st, int32_t *out);
+
+/* Fill the other seats' hands of ``st`` (a copy of k->root) with the unseen cards,
+ * consistent with k; 0, or -1 when no layout was found. */
+int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st);
+
+/* The card the search chooses after ``iterations`` simulations (the root's most
+ * visited); -1 when the tree could not be allocated, -2 when no layout fits. */
+int pm_search(const pm_game *g, const pm_knowledge *k, int iterations, double explore, uint64_t seed);
+
+#endif

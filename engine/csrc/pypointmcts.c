@@ -1,0 +1,334 @@
+/* CPython binding for the point games' standard ISMCTS (pointmcts.h): every argument
+ * checked (a wrong index would read outside the state), then the GIL released for
+ * the search. The values are the tuples engine.search.pointmcts builds:
+ *   game: (players, side, trump, power, must_follow, first_lead, unbroken, breakers,
+ *          first_barred, values, over, dealt, moon, moon_mode, moon_points, before,
+ *          target, lowest_wins, low, high)
+ *   state: (turn, leader, tricks, broken, trick, hands, won)
+ *   knowledge: (state, seat, counts, voids, known, unseen) */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "pointmcts.h"
+#include "pyargs.h"
+
+static int count_cards(uint64_t m) {
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
+static int as_mask(PyObject *o, const char *what, uint64_t *out) {
+    if (!PyLong_Check(o) || PyBool_Check(o)) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int card mask", what);
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    if (v >> 52) {
+        PyErr_Format(PyExc_ValueError, "%s must be a 52-bit card mask", what);
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* exactly ``count`` ints in lo..hi (count < 0: up to -count of them) into out[]; their number */
+static int int_list(PyObject *o, const char *what, int count, long lo, long hi, int32_t *out) {
+    PyObject *seq = PySequence_Fast(o, what);
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (count >= 0 ? n != count : n > -count) {
+        PyErr_Format(PyExc_ValueError, "%s holds %zd values, not %s%d", what, n, count >= 0 ? "" : "at most ",
+                     count >= 0 ? count : -count);
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v;
+        if (pyargs_long(PySequence_Fast_GET_ITEM(seq, i), what, lo, hi, &v) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        out[i] = (int32_t)v;
+    }
+    Py_DECREF(seq);
+    return (int)n;
+}
+
+static int mask_list(PyObject *o, const char *what, int count, uint64_t *out) {
+    PyObject *seq = PySequence_Fast(o, what);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != count) {
+        PyErr_Format(PyExc_ValueError, "%s must hold one mask per seat (%d)", what, count);
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        if (as_mask(PySequence_Fast_GET_ITEM(seq, i), what, &out[i]) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static int parse_game(PyObject *o, pm_game *g) {
+    memset(g, 0, sizeof *g);
+    PyObject *side_o, *power_o, *values_o, *dealt_o, *before_o;
+    int players, trump, must_follow, first_lead, unbroken, over, moon_mode, moon_points, target, lowest_wins;
+    unsigned long long breakers, first_barred, moon;
+    if (!PyTuple_Check(o) ||
+        !PyArg_ParseTuple(o, "iOiOiiiKKOiOKiiOiidd;a game is a tuple of 20 fields", &players, &side_o, &trump,
+                          &power_o, &must_follow, &first_lead, &unbroken, &breakers, &first_barred, &values_o,
+                          &over, &dealt_o, &moon, &moon_mode, &moon_points, &before_o, &target, &lowest_wins,
+                          &g->low, &g->high)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a game is a tuple of 20 fields");
+        return -1;
+    }
+    if (players < 2 || players > PM_SEATS) {
+        PyErr_Format(PyExc_ValueError, "players must be in 2..%d", PM_SEATS);
+        return -1;
+    }
+    g->players = players;
+    if (int_list(side_o, "side", players, 0, players - 1, g->side) < 0) return -1;
+    int nsides = 0;
+    for (int s = 0; s < players; s++)
+        if (g->side[s] + 1 > nsides) nsides = g->side[s] + 1;
+    g->nsides = nsides;
+    if (trump < 0 || trump > 4 || first_lead < -1 || first_lead > 51 || unbroken < -1 || unbroken > 3 ||
+        moon_mode < 0 || moon_mode > PM_MOON_CHOICE || (breakers | first_barred | moon) >> 52 ||
+        !(g->high > g->low)) {
+        PyErr_SetString(PyExc_ValueError, "game: trump 0..4, first_lead -1..51, unbroken -1..3, moon_mode 0..2, "
+                                          "52-bit masks, high above low");
+        return -1;
+    }
+    g->trump = trump;
+    g->must_follow = must_follow != 0;
+    g->first_lead = first_lead;
+    g->unbroken = unbroken;
+    g->breakers = breakers;
+    g->first_barred = first_barred;
+    g->over = over;
+    g->moon = moon;
+    g->moon_mode = moon_mode;
+    g->moon_points = moon_points;
+    g->target = target;
+    g->lowest_wins = lowest_wins != 0;
+    if (int_list(power_o, "power", PM_CARDS, 0, 100, g->power) < 0 ||
+        int_list(values_o, "values", PM_CARDS, -1000, 1000, g->values) < 0 ||
+        int_list(dealt_o, "dealt", nsides, 0, 52, g->dealt) < 0 ||
+        int_list(before_o, "before", nsides, -100000, 100000, g->before) < 0)
+        return -1;
+    return 0;
+}
+
+static int parse_state(PyObject *o, const pm_game *g, pm_state *st) {
+    memset(st, 0, sizeof *st);
+    PyObject *trick_o, *hands_o, *won_o;
+    int turn, leader, tricks, broken;
+    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "iiiiOOO;a state is a tuple of 7 fields", &turn, &leader,
+                                               &tricks, &broken, &trick_o, &hands_o, &won_o)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a state is a tuple of 7 fields");
+        return -1;
+    }
+    if (turn < 0 || turn >= g->players || leader < 0 || leader >= g->players || tricks < 0 || tricks > 52) {
+        PyErr_SetString(PyExc_ValueError, "state: turn and leader are seats, tricks 0..52");
+        return -1;
+    }
+    st->turn = turn;
+    st->leader = leader;
+    st->tricks = tricks;
+    st->broken = broken != 0;
+    int n = int_list(trick_o, "trick", -(g->players - 1), 0, 51, st->trick);
+    if (n < 0) return -1;
+    st->ntrick = n;
+    if ((leader + n) % g->players != turn) {
+        PyErr_SetString(PyExc_ValueError, "state: the seat to play is not the one after the trick's cards");
+        return -1;
+    }
+    if (mask_list(hands_o, "hands", g->players, st->hands) < 0 || mask_list(won_o, "won", g->players, st->won) < 0)
+        return -1;
+    uint64_t seen = 0;
+    for (int i = 0; i < n; i++) seen |= (uint64_t)1 << st->trick[i];
+    for (int s = 0; s < g->players; s++) {
+        if ((seen & st->hands[s]) || (seen & st->won[s])) {
+            PyErr_SetString(PyExc_ValueError, "state: a card is in two places");
+            return -1;
+        }
+        seen |= st->hands[s] | st->won[s];
+    }
+    return 0;
+}
+
+static int parse_knowledge(PyObject *o, const pm_game *g, pm_knowledge *k) {
+    memset(k, 0, sizeof *k);
+    PyObject *so, *counts_o, *voids_o, *known_o;
+    int seat;
+    unsigned long long unseen;
+    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "OiOOOK;knowledge is a tuple of 6 fields", &so, &seat,
+                                               &counts_o, &voids_o, &known_o, &unseen)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "knowledge is a tuple of 6 fields");
+        return -1;
+    }
+    if (parse_state(so, g, &k->root) < 0) return -1;
+    if (seat < 0 || seat >= g->players || unseen >> 52) {
+        PyErr_SetString(PyExc_ValueError, "knowledge: seat a seat, unseen a 52-bit mask");
+        return -1;
+    }
+    k->seat = seat;
+    k->unseen = unseen;
+    if (int_list(counts_o, "counts", g->players, 0, 52, k->counts) < 0 ||
+        int_list(voids_o, "voids", g->players, 0, 15, k->voids) < 0 ||
+        mask_list(known_o, "known", g->players, k->known) < 0)
+        return -1;
+    int dealt = 0;
+    uint64_t placed = 0;
+    for (int s = 0; s < g->players; s++) {
+        if (s == seat) continue;
+        dealt += k->counts[s];
+        if ((k->known[s] & ~k->unseen) || count_cards(k->known[s]) > k->counts[s] || (k->known[s] & placed)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "knowledge: a seat's known cards must be unseen, no more than it holds, in one hand");
+            return -1;
+        }
+        placed |= k->known[s];
+    }
+    if (dealt != count_cards(k->unseen) || (k->unseen & k->root.hands[seat])) {
+        PyErr_SetString(PyExc_ValueError, "knowledge: the other seats must hold exactly the unseen cards");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *mask_tuple(const uint64_t *m, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLongLong(m[i]));
+    return t;
+}
+
+static PyObject *state_tuple(const pm_game *g, const pm_state *st) {
+    PyObject *trick = PyTuple_New(st->ntrick);
+    if (!trick) return NULL;
+    for (int i = 0; i < st->ntrick; i++) PyTuple_SET_ITEM(trick, i, PyLong_FromLong(st->trick[i]));
+    return Py_BuildValue("(iiiiNNN)", st->turn, st->leader, st->tricks, st->broken, trick,
+                         mask_tuple(st->hands, g->players), mask_tuple(st->won, g->players));
+}
+
+static PyObject *py_legal(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *go, *so;
+    pm_game g;
+    pm_state st;
+    if (!PyArg_ParseTuple(args, "OO", &go, &so) || parse_game(go, &g) < 0 || parse_state(so, &g, &st) < 0)
+        return NULL;
+    int32_t out[PM_CARDS];
+    int n = pm_legal(&g, &st, out);
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(out[i]));
+    return t;
+}
+
+static PyObject *py_apply(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *go, *so;
+    int card;
+    pm_game g;
+    pm_state st;
+    if (!PyArg_ParseTuple(args, "OOi", &go, &so, &card) || parse_game(go, &g) < 0 || parse_state(so, &g, &st) < 0)
+        return NULL;
+    int32_t legal[PM_CARDS];
+    int n = pm_legal(&g, &st, legal), ok = 0;
+    for (int i = 0; i < n; i++)
+        if (legal[i] == card) ok = 1;
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "card %d is not legal here", card);
+        return NULL;
+    }
+    pm_apply(&g, &st, card);
+    return state_tuple(&g, &st);
+}
+
+static PyObject *py_points(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *go, *so;
+    pm_game g;
+    pm_state st;
+    if (!PyArg_ParseTuple(args, "OO", &go, &so) || parse_game(go, &g) < 0 || parse_state(so, &g, &st) < 0)
+        return NULL;
+    if (!pm_over(&g, &st)) {
+        PyErr_SetString(PyExc_ValueError, "points: the hand is not played out");
+        return NULL;
+    }
+    int32_t out[PM_SEATS];
+    pm_points(&g, &st, out);
+    PyObject *t = PyTuple_New(g.nsides);
+    if (!t) return NULL;
+    for (int i = 0; i < g.nsides; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(out[i]));
+    return t;
+}
+
+static PyObject *py_sample(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *go, *ko;
+    unsigned long long seed;
+    pm_game g;
+    pm_knowledge k;
+    if (!PyArg_ParseTuple(args, "OOK", &go, &ko, &seed) || parse_game(go, &g) < 0 ||
+        parse_knowledge(ko, &g, &k) < 0)
+        return NULL;
+    wd_rng r;
+    wd_seed(&r, (uint64_t)seed);
+    pm_state st = k.root;
+    if (pm_sample(&g, &k, &r, &st) < 0) {
+        PyErr_SetString(PyExc_ValueError, "no layout of the unseen cards fits what the seat knows");
+        return NULL;
+    }
+    return mask_tuple(st.hands, g.players);
+}
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *go, *ko;
+    int iterations;
+    double explore;
+    unsigned long long seed;
+    pm_game g;
+    pm_knowledge k;
+    if (!PyArg_ParseTuple(args, "OOidK", &go, &ko, &iterations, &explore, &seed) || parse_game(go, &g) < 0 ||
+        parse_knowledge(ko, &g, &k) < 0)
+        return NULL;
+    if (iterations < 1 || iterations > 10000000 || !(explore >= 0)) {
+        PyErr_SetString(PyExc_ValueError, "iterations 1..10,000,000, explore >= 0");
+        return NULL;
+    }
+    int32_t legal[PM_CARDS];
+    if (k.root.turn != k.seat || pm_legal(&g, &k.root, legal) == 0) {
+        PyErr_SetString(PyExc_ValueError, "the searching seat is not the one to play, or has no card");
+        return NULL;
+    }
+    int card;
+    Py_BEGIN_ALLOW_THREADS card = pm_search(&g, &k, iterations, explore, (uint64_t)seed);
+    Py_END_ALLOW_THREADS if (card == -1) return PyErr_NoMemory();
+    if (card == -2) {
+        PyErr_SetString(PyExc_ValueError, "no layout of the unseen cards fits what the seat knows");
+        return NULL;
+    }
+    return PyLong_FromLong(card);
+}
+
+static PyMethodDef methods[] = {
+    {"legal", py_legal, METH_VARARGS, "legal(game, state) -> the legal cards, ascending"},
+    {"apply", py_apply, METH_VARARGS, "apply(game, state, card) -> the state after it"},
+    {"points", py_points, METH_VARARGS, "points(game, state) -> each side's points for the played-out hand"},
+    {"sample", py_sample, METH_VARARGS, "sample(game, knowledge, seed) -> every seat's hand in one layout"},
+    {"search", py_search, METH_VARARGS, "search(game, knowledge, iterations, explore, seed) -> card"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_pointmcts",
+                                    "the point games' standard ISMCTS in C (use engine.search.pointmcts)", -1,
+                                    methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__pointmcts(void) { return PyModule_Create(&module); }

@@ -1,0 +1,348 @@
+"""The point games' standard ISMCTS in pure Python: the reference the C core
+(engine/csrc/pointmcts.c) is held to, and the fallback where it is not built.
+
+The same functions on the same values as ``engine._pointmcts`` (the tuples of
+:mod:`engine.search.pointmcts`), drawing the same random numbers (xoshiro256**
+seeded by splitmix64, engine/csrc/deals.c) in the same order, so a search here
+chooses the card the C chooses, visit for visit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+MASK64 = (1 << 64) - 1
+REJECTIONS = 32  # uniform layouts drawn whole before the card-by-card fill
+FILLS = 200  # card-by-card fills tried before giving up
+MOON_OTHERS, MOON_CHOICE = 1, 2
+
+Game = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int, int, int, tuple[int, ...], int,
+             tuple[int, ...], int, int, int, tuple[int, ...], int, int, float, float]
+State = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+
+class Rng:
+    """engine/csrc/deals.c's generator, number for number."""
+
+    def __init__(self, seed: int) -> None:
+        x = seed & MASK64
+        self.s = []
+        for _ in range(4):
+            x = (x + 0x9E3779B97F4A7C15) & MASK64
+            z = x
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            self.s.append(z ^ (z >> 31))
+
+    def next(self) -> int:
+        s = self.s
+        out = (_rotl((s[1] * 5) & MASK64, 7) * 9) & MASK64
+        t = (s[1] << 17) & MASK64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return out
+
+    def below(self, n: int) -> int:
+        floor = (1 << 64) % n
+        while True:
+            x = self.next()
+            if x >= floor:
+                return x % n
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & MASK64
+
+
+def cards_of(mask: int) -> list[int]:
+    return [c for c in range(52) if mask >> c & 1]
+
+
+def suit_mask(suit: int) -> int:
+    return 0x1FFF << (13 * suit)
+
+
+@dataclass
+class Sim:
+    """A state as mutable values, for playing it out."""
+
+    turn: int
+    leader: int
+    tricks: int
+    broken: bool
+    trick: list[int]
+    hands: list[int]
+    won: list[int]
+
+    @classmethod
+    def of(cls, state: State) -> Sim:
+        turn, leader, tricks, broken, trick, hands, won = state
+        return cls(turn, leader, tricks, bool(broken), list(trick), list(hands), list(won))
+
+    def state(self) -> State:
+        return (self.turn, self.leader, self.tricks, int(self.broken), tuple(self.trick), tuple(self.hands),
+                tuple(self.won))
+
+    def copy(self) -> Sim:
+        return Sim(self.turn, self.leader, self.tricks, self.broken, list(self.trick), list(self.hands),
+                   list(self.won))
+
+
+@dataclass
+class Rules:
+    """The game tuple's fields by name."""
+
+    players: int
+    side: tuple[int, ...]
+    trump: int
+    power: tuple[int, ...]
+    must_follow: int
+    first_lead: int
+    unbroken: int
+    breakers: int
+    first_barred: int
+    values: tuple[int, ...]
+    over: int
+    dealt: tuple[int, ...]
+    moon: int
+    moon_mode: int
+    moon_points: int
+    before: tuple[int, ...]
+    target: int
+    lowest_wins: int
+    low: float
+    high: float
+    sides: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.sides = max(self.side) + 1
+
+
+def _over(r: Rules, sim: Sim) -> bool:
+    return not any(sim.hands)
+
+
+def _legal(r: Rules, sim: Sim) -> list[int]:
+    options = sim.hands[sim.turn]
+    leading = not sim.trick
+    if not leading and r.must_follow:
+        follow = options & suit_mask(sim.trick[0] // 13)
+        if follow:
+            options = follow
+    if sim.tricks == 0:
+        if leading:
+            if r.first_lead >= 0 and options >> r.first_lead & 1:
+                options = 1 << r.first_lead
+        elif options & ~r.first_barred:
+            options &= ~r.first_barred
+    elif leading and r.unbroken >= 0 and not sim.broken and options & ~suit_mask(r.unbroken):
+        options &= ~suit_mask(r.unbroken)
+    return cards_of(options)
+
+
+def _apply(r: Rules, sim: Sim, card: int) -> None:
+    sim.hands[sim.turn] &= ~(1 << card)
+    sim.trick.append(card)
+    if r.breakers >> card & 1:
+        sim.broken = True
+    if len(sim.trick) < r.players:
+        sim.turn = (sim.turn + 1) % r.players
+        return
+    led = sim.trick[0] // 13
+    best, best_key = 0, -1
+    for i, c in enumerate(sim.trick):
+        s = c // 13
+        key = 1000 + r.power[c] if s == r.trump else r.power[c] if s == led else -1
+        if key > best_key:
+            best, best_key = i, key
+    winner = (sim.leader + best) % r.players
+    for c in sim.trick:
+        sim.won[winner] |= 1 << c
+    sim.leader = sim.turn = winner
+    sim.trick = []
+    sim.tricks += 1
+
+
+def _points(r: Rules, sim: Sim) -> list[int]:
+    out = [0] * r.sides
+    cards = [0] * r.sides
+    taken = [0] * r.sides
+    for s in range(r.players):
+        side = r.side[s]
+        taken[side] |= sim.won[s]
+        cards[side] += bin(sim.won[s]).count("1")
+        out[side] += sum(r.values[c] for c in cards_of(sim.won[s]))
+    if r.over:
+        for s in range(r.sides):
+            out[s] += r.over * max(0, cards[s] - r.dealt[s])
+    if not r.moon:
+        return out
+    shooter = next((s for s in range(r.sides) if taken[s] & r.moon == r.moon), None)
+    if shooter is None:
+        return out
+    others = [p - r.moon_points if s == shooter else p + r.moon_points for s, p in enumerate(out)]
+    after = [b + p for b, p in zip(r.before, others, strict=True)]
+    if r.moon_mode == MOON_CHOICE and not (max(after) >= r.target and after[shooter] == min(after)):
+        out[shooter] -= 2 * r.moon_points
+        return out
+    return others
+
+
+def _rewards(r: Rules, sim: Sim) -> list[float]:
+    side = []
+    for p in _points(r, sim):
+        x = min(1.0, max(0.0, (p - r.low) / (r.high - r.low)))
+        side.append(1.0 - x if r.lowest_wins else x)
+    return [side[r.side[s]] for s in range(r.players)]
+
+
+def legal(game: Game, state: State) -> tuple[int, ...]:
+    return tuple(_legal(Rules(*game), Sim.of(state)))
+
+
+def apply(game: Game, state: State, card: int) -> State:
+    r, sim = Rules(*game), Sim.of(state)
+    if card not in _legal(r, sim):
+        raise ValueError(f"card {card} is not legal here")
+    _apply(r, sim, card)
+    return sim.state()
+
+
+def points(game: Game, state: State) -> tuple[int, ...]:
+    r, sim = Rules(*game), Sim.of(state)
+    if not _over(r, sim):
+        raise ValueError("points: the hand is not played out")
+    return tuple(_points(r, sim))
+
+
+def _shuffle(cards: list[int], rng: Rng) -> None:
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int]) -> bool:
+    _, seat, counts, voids, known, unseen = k
+    players = r.players
+    free = unseen
+    for s in range(players):
+        if s != seat:
+            free &= ~known[s]
+    pool = cards_of(free)
+    need = [0 if s == seat else counts[s] - bin(known[s]).count("1") for s in range(players)]
+    for _ in range(REJECTIONS):
+        _shuffle(pool, rng)
+        i, ok = 0, True
+        for s in range(players):
+            if not ok:
+                break
+            if s == seat:
+                continue
+            h = known[s]
+            for _ in range(need[s]):
+                if voids[s] >> (pool[i] // 13) & 1:
+                    ok = False
+                h |= 1 << pool[i]
+                i += 1
+            hands[s] = h
+        if ok:
+            return True
+    for _ in range(FILLS):
+        _shuffle(pool, rng)
+        elig = [sum(1 for s in range(players) if need[s] > 0 and not voids[s] >> (c // 13) & 1) for c in pool]
+        order = sorted(range(len(pool)), key=lambda i: elig[i])
+        room = list(need)
+        for s in range(players):
+            if s != seat:
+                hands[s] = known[s]
+        ok = True
+        for i in order:
+            c = pool[i]
+            open_ = [s for s in range(players) if room[s] > 0 and not voids[s] >> (c // 13) & 1]
+            total = sum(room[s] for s in open_)
+            if not total:
+                ok = False
+                break
+            x = rng.below(total)
+            for s in open_:
+                if x < room[s]:
+                    hands[s] |= 1 << c
+                    room[s] -= 1
+                    break
+                x -= room[s]
+        if ok:
+            return True
+    return False
+
+
+def sample(game: Game, knowledge: Knowledge, seed: int) -> tuple[int, ...]:
+    r = Rules(*game)
+    hands = list(knowledge[0][5])
+    if not _sample(r, knowledge, Rng(seed), hands):
+        raise ValueError("no layout of the unseen cards fits what the seat knows")
+    return tuple(hands)
+
+
+@dataclass
+class Node:
+    mover: int
+    visits: int = 0
+    available: int = 0
+    total: float = 0.0
+    children: dict[int, Node] = field(default_factory=dict)
+
+
+def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, seed: int) -> int:
+    r = Rules(*game)
+    rng = Rng(seed)
+    root = Node(-1)
+    base = Sim.of(knowledge[0])
+    for _ in range(max(1, iterations)):
+        sim = base.copy()
+        if not _sample(r, knowledge, rng, sim.hands):
+            raise ValueError("no layout of the unseen cards fits what the seat knows")
+        node, path = root, [root]
+        while not _over(r, sim):
+            legal_now = _legal(r, sim)
+            untried = []
+            for a in legal_now:
+                child = node.children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.available += 1
+            if untried:
+                a = untried[rng.below(len(untried))]
+                node.children[a] = child = Node(sim.turn, available=1)
+                _apply(r, sim, a)
+                path.append(child)
+                break
+            best, best_u = -1, -1.0
+            for a in legal_now:
+                c = node.children[a]
+                u = c.total / c.visits + explore * math.sqrt(math.log(c.available) / c.visits)
+                if u > best_u:
+                    best, best_u = a, u
+            _apply(r, sim, best)
+            node = node.children[best]
+            path.append(node)
+        while not _over(r, sim):
+            legal_now = _legal(r, sim)
+            _apply(r, sim, legal_now[rng.below(len(legal_now))])
+        result = _rewards(r, sim)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.total += result[n.mover]
+    best, best_visits = -1, -1
+    for a in _legal(r, base):
+        c = root.children.get(a)
+        if c is not None and c.visits > best_visits:
+            best, best_visits = a, c.visits
+    return best
