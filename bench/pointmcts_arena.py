@@ -1,0 +1,131 @@
+"""Duplicate deals of Hearts or Catch the Ten between an AI level and the standard
+ISMCTS baseline for the games scored by the cards taken (bench/pointmcts.py, in C),
+or between two sizes of the baseline (its own check: against a random player, and
+against itself with four times the simulations).
+
+    python bench/pointmcts_arena.py GAME A B [--players N] [--deals D] [--seed S]
+                                    [--rule KEY=VALUE ...] [--progress K]
+
+A and B: an AI level (random, rules, easy, medium, hard, expert) or ``ismcts-N``, the
+baseline with N simulations a card, played in this process. The deals and seats are
+``whist-table arena``'s (device.arena): each deal at every seat, A against B. The margin
+is A's points a hand over B's in the same seats, positive when A does better (fewer
+points where the game's lowest total wins). At four in Catch the Ten (two pairs) it is
+the pair's whole score, the trump honours and the cards over (``whist-table arena``'s
+point margin for two pairs counts the cards over only, its ``trick_points``). The
+baseline's processor time a card is printed beside. SIGTERM stops after the deals
+finished and reports them; the last line is the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+for path in (ROOT, ROOT / "bench"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+import pointmcts  # noqa: E402
+
+from device.arena import Arena, Entrant, Figure, Latency, level_bot, standard_deals  # noqa: E402
+from device.rule_option import add_rule_option  # noqa: E402
+from engine.actions import Action  # noqa: E402
+from engine.deal import DealRecord  # noqa: E402
+from engine.game import Phase  # noqa: E402
+from engine.games import get_game  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.seats import Seat  # noqa: E402
+from engine.settings import rules_with  # noqa: E402
+
+PREFIX = "ismcts-"
+
+
+def baseline(iterations: int, cpu: list[float]) -> Entrant:
+    """The baseline as an arena player, its processor time a card appended to ``cpu``."""
+    name = f"{PREFIX}{iterations}"
+
+    def bot(match: Match, seat: Seat, seed: object) -> Action:
+        obs = match.observe(seat)
+        start = time.process_time()
+        action = pointmcts.act(obs, iterations, str(seed))
+        if obs.phase == Phase.PLAY and len(obs.legal) > 1:
+            cpu.append(time.process_time() - start)
+        return action
+
+    return Entrant(name, name, bot)
+
+
+def entrant(spec: str, cpu: list[float]) -> Entrant:
+    if spec.startswith(PREFIX):
+        return baseline(int(spec[len(PREFIX):]), cpu)
+    return Entrant(spec, spec, level_bot(spec, None))
+
+
+class PointArena(Arena):
+    """device.arena's duplicate deals; two pairs scored by their whole points."""
+
+    def play_deal(self, record: DealRecord, seed: object) -> tuple[float, float]:  # type: ignore[override]
+        if not self.game.partnerships:
+            return super().play_deal(record, seed)  # type: ignore[arg-type]
+        first = self.play_table(record, self.a, self.b, seed)  # type: ignore[arg-type]
+        second = self.play_table(record, self.b, self.a, seed)  # type: ignore[arg-type]
+        points = (first.points[0] - first.points[1] + second.points[1] - second.points[0]) / 2
+        tricks = (first.tricks[0] - first.tricks[1] + second.tricks[1] - second.tricks[0]) / 2
+        self.margins.append(tricks)
+        self.points.append(points)
+        return tricks, points
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seed", default="st")
+    parser.add_argument("--progress", type=int, default=10)
+    add_rule_option(parser)
+    args = parser.parse_args()
+    game = get_game(args.game, args.players)
+    rules = rules_with(game, args.rule)
+    game = game.with_rules(rules)
+    cpu: dict[str, list[float]] = {args.a: [], args.b: []}
+    a, b = entrant(args.a, cpu[args.a]), entrant(args.b, cpu[args.b])
+    if args.a == args.b:
+        raise SystemExit("A and B are the same player")
+    start = time.monotonic()
+    arena = PointArena(game, a, b, rules)
+    finished = arena.play(standard_deals(game, rules, args.seed, args.deals), progress=args.progress)
+    points = Figure.of(arena.points)
+    print(f"{args.game}, {game.players} players, seed {args.seed}: {len(arena.margins)} duplicate deals, "
+          f"{time.monotonic() - start:.0f} s{'' if finished else ' (stopped)'}")
+    print(f"  {args.a} over {args.b}: {points.text()} points/hand")
+    out: dict[str, object] = {"game": args.game, "a": args.a, "b": args.b, "players": game.players,
+                              "seed": args.seed, "deals": len(arena.margins), "finished": finished,
+                              "point_margin": points.to_json(), "rules": rules.to_dict()}
+    if game.partnerships:
+        tricks = Figure.of(arena.margins)
+        print(f"  tricks: {tricks.text()} tricks/hand")
+        out["trick_margin"] = tricks.to_json()
+    else:
+        out["alone_points"] = {k: statistics.fmean(v) if v else None for k, v in arena.alone.items()}
+    times = {}
+    for spec, seconds in cpu.items():
+        if seconds:
+            lat = Latency.of(seconds)
+            print(f"  {spec} processor time a card: {lat.text()}, mean {1000 * statistics.fmean(seconds):.1f} ms")
+            times[spec] = {**lat.to_json(), "mean": round(1000 * statistics.fmean(seconds), 3)}
+    out["baseline_cpu_ms"] = times
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
