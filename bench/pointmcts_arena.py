@@ -33,7 +33,7 @@ for path in (ROOT, ROOT / "bench"):
 
 import pointmcts  # noqa: E402
 
-from device.arena import Arena, Entrant, Figure, Latency, level_bot, standard_deals  # noqa: E402
+from device.arena import Arena, Entrant, Figure, Latency, MoveSeed, level_bot, standard_deals  # noqa: E402
 from device.rule_option import add_rule_option  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.deal import DealRecord  # noqa: E402
@@ -50,7 +50,7 @@ def baseline(iterations: int, cpu: list[float]) -> Entrant:
     """The baseline as an arena player, its processor time a card appended to ``cpu``."""
     name = f"{PREFIX}{iterations}"
 
-    def bot(match: Match, seat: Seat, seed: object) -> Action:
+    def bot(match: Match, seat: Seat, seed: MoveSeed) -> Action:
         obs = match.observe(seat)
         start = time.process_time()
         action = pointmcts.act(obs, iterations, str(seed))
@@ -70,11 +70,11 @@ def entrant(spec: str, cpu: list[float]) -> Entrant:
 class PointArena(Arena):
     """device.arena's duplicate deals; two pairs scored by their whole points."""
 
-    def play_deal(self, record: DealRecord, seed: object) -> tuple[float, float]:  # type: ignore[override]
+    def play_deal(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
         if not self.game.partnerships:
-            return super().play_deal(record, seed)  # type: ignore[arg-type]
-        first = self.play_table(record, self.a, self.b, seed)  # type: ignore[arg-type]
-        second = self.play_table(record, self.b, self.a, seed)  # type: ignore[arg-type]
+            return super().play_deal(record, seed)
+        first = self.play_table(record, self.a, self.b, seed)
+        second = self.play_table(record, self.b, self.a, seed)
         points = (first.points[0] - first.points[1] + second.points[1] - second.points[0]) / 2
         tricks = (first.tricks[0] - first.tricks[1] + second.tricks[1] - second.tricks[0]) / 2
         self.margins.append(tricks)
@@ -119,9 +119,9 @@ def main() -> int:
     times = {}
     for spec, seconds in cpu.items():
         if seconds:
-            lat = Latency.of(seconds)
-            print(f"  {spec} processor time a card: {lat.text()}, mean {1000 * statistics.fmean(seconds):.1f} ms")
-            times[spec] = {**lat.to_json(), "mean": round(1000 * statistics.fmean(seconds), 3)}
+            lat, mean = Latency.of(seconds), 1000 * statistics.fmean(seconds)
+            print(f"  {spec} processor time a card: {lat.text()}, mean {mean:.1f} ms")
+            times[spec] = {**lat.to_json(), "mean": round(mean, 3)}
     out["baseline_cpu_ms"] = times
     print(json.dumps(out))
     return 0

@@ -9,7 +9,8 @@ Opponents:
 - ``ismcts-1000`` and ``ismcts-4000``: the standard single-observer ISMCTS
   (Cowling, Powley and Whitehouse 2012) with 1,000 and 4,000 simulations a
   move and random play-outs, bench/ismcts.py (the C search for Oh Hell and
-  Knockout).
+  Knockout); for Hearts and Catch the Ten bench/pointmcts.py (the C search of
+  the games scored by the cards taken), through bench/pointmcts_arena.py.
 - ``pimc-dds``: classic whist's PIMC on DDS with 20 layouts (bench/pimc_dds.py).
 
 Before the table, the baseline's own check, so nobody has to trust it: the
@@ -71,8 +72,12 @@ class Cell:
     seed: str
     rules: tuple[str, ...] = ()
     classic_bench: bool = False  # through bench/arena.py (its bench-only bots: pimc-dds)
+    point_bench: bool = False  # through bench/pointmcts_arena.py (the point games' C baseline)
 
     def command(self, deals: int) -> list[str]:
+        if self.point_bench:
+            return [PY, "bench/pointmcts_arena.py", self.game, self.a, self.b, "--players", str(self.players),
+                    "--deals", str(deals), "--seed", self.seed, *self.rules]
         if self.classic_bench:
             return [PY, "bench/arena.py", self.a, self.b, "--deals", str(deals), "--seed", self.seed]
         return ["whist-table", "arena", "--game", self.game, "--players", str(self.players), self.a, self.b,
@@ -92,6 +97,12 @@ def cells() -> list[Cell]:
             out.append(Cell(f"{game}-{players}-hard-{who}", game, players, "hard", OPPONENTS[who], "st",
                             rules))
         out.append(Cell(f"{game}-{players}-expert-ismcts-1000", game, players, "expert", ONE, "st", rules))
+    # the games scored by the cards taken: the C baseline of bench/pointmcts.py, checked as above
+    for game in ("catch-the-ten", "hearts"):
+        out.append(Cell(f"check-{game}-4-random", game, 4, "ismcts-1000", "random", "st", point_bench=True))
+        out.append(Cell(f"check-{game}-4-x4", game, 4, "ismcts-1000", "ismcts-4000", "st", point_bench=True))
+        for who in ("ismcts-1000", "ismcts-4000"):
+            out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",
@@ -129,6 +140,10 @@ def run(cell: Cell, deals: int, python: str) -> Result:
             raise SystemExit(f"{cell.name}: no margin in bench/arena.py's report:\n{done.stdout}")
         return Result(float(m.group(1)), float(m.group(2)), int(d.group(1)), "tricks/deal", seconds)
     data = json.loads(done.stdout.strip().splitlines()[-1])
+    if cell.point_bench:
+        margin = data["point_margin"]
+        se = margin["se"] if margin["se"] is not None else math.nan
+        return Result(margin["mean"], se, int(data["deals"]), "points/hand", seconds)
     key = "trick_margin" if cell.game == "classic" or data.get("alone_points") is None else "point_margin"
     margin = data[key]
     unit = "tricks/deal" if key == "trick_margin" else "points/hand"
@@ -137,6 +152,8 @@ def run(cell: Cell, deals: int, python: str) -> Result:
 
 
 def label(spec: str) -> str:
+    if re.fullmatch(r"ismcts-\d+", spec):  # bench/pointmcts_arena.py's baseline
+        return f"ISMCTS {spec.split('-')[1]}"
     for name, value in OPPONENTS.items():
         if spec == value:
             return f"ISMCTS {name.split('-')[1]}" if name.startswith("ismcts") else name

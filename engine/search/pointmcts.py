@@ -108,12 +108,15 @@ class PointPlay:
     def game(self) -> Game:
         """The search's game tuple."""
         low, high = self.scale()
-        return (self.players, self.side, self.order.trump, tuple(self.order.power(Card(c)) for c in range(52)),
-                int(self.must_follow), -1 if self.first_lead is None else int(self.first_lead),
+        power = tuple(self.order.power(Card(c)) for c in range(52))
+        values = tuple(self.values.get(Card(c), 0) for c in range(52))
+        moon_mode = MOON_MODES[self.moon_mode] if self.moon else 0
+        return (self.players, self.side, self.order.trump, power, int(self.must_follow),
+                -1 if self.first_lead is None else int(self.first_lead),
                 -1 if self.unbroken is None else self.unbroken, mask_of(self.breakers),
-                mask_of(self.first_barred), tuple(self.values.get(Card(c), 0) for c in range(52)), self.over,
-                self.dealt, mask_of(self.moon), MOON_MODES[self.moon_mode] if self.moon else 0, self.moon_points,
-                self.before or (0,) * self.sides, self.target, int(self.lowest_wins), low, high)
+                mask_of(self.first_barred), values, self.over, self.dealt, mask_of(self.moon), moon_mode,
+                self.moon_points, self.before or (0,) * self.sides, self.target, int(self.lowest_wins),
+                low, high)
 
 
 def mask_of(cards: frozenset[Card] | set[Card] | tuple[Card, ...]) -> int:

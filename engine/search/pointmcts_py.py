@@ -342,7 +342,7 @@ def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, se
                 n.total += result[n.mover]
     best, best_visits = -1, -1
     for a in _legal(r, base):
-        c = root.children.get(a)
-        if c is not None and c.visits > best_visits:
-            best, best_visits = a, c.visits
+        tried = root.children.get(a)
+        if tried is not None and tried.visits > best_visits:
+            best, best_visits = a, tried.visits
     return best

@@ -16,7 +16,7 @@ from engine import _pointmcts
 from engine.actions import Exchange, Play
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.game import GameRules, Phase
+from engine.game import Phase
 from engine.games import get_game
 from engine.games.catchten import CatchTenRules
 from engine.games.hearts import HeartsRules
@@ -28,10 +28,11 @@ from engine.search.pointmcts_py import Game, State
 from engine.seats import Seat
 
 BACKENDS = (_pointmcts, pointmcts_py)
+Rules = HeartsRules | CatchTenRules
 
 
-def match_of(rules: GameRules, seed: int) -> Match:
-    game = get_game(type(rules).__name__ == "HeartsRules" and "hearts" or "catch-the-ten", rules.players)
+def match_of(rules: Rules, seed: int) -> Match:
+    game = get_game("hearts" if isinstance(rules, HeartsRules) else "catch-the-ten", rules.players)
     game = game.with_rules(rules)
     return Match(rules, Seat(seed % rules.players), seed, game)
 
@@ -60,23 +61,23 @@ def positions(match: Match, rng: random.Random) -> list[Position]:
     deal = match.current or match.new_deal()
     out = []
     while not deal.is_over:
+        assert deal.turn is not None
         if deal.phase is Phase.EXCHANGE:
             hand = sorted(deal.hand(deal.turn) or ())
             match.apply(Exchange(deal.turn, tuple(sorted(rng.sample(hand, deal.exchange_count())))))
             continue
-        assert deal.turn is not None
         obs = match.observe(deal.turn)
         play = describe(match, obs)
         action = rng.choice(deal.legal_actions())
         assert isinstance(action, Play)
-        out.append((obs, play, play.game(), full_state(match, play),
-                    sorted(int(a.card) for a in deal.legal_actions() if isinstance(a, Play)), int(action.card)))
+        legal = sorted(int(a.card) for a in deal.legal_actions() if isinstance(a, Play))
+        out.append((obs, play, play.game(), full_state(match, play), legal, int(action.card)))
         match.apply(action)
     return out
 
 
-hearts_rules = st.builds(HeartsRules, players=st.integers(3, 6), moon=st.sampled_from(["others_plus_26", "choice",
-                                                                                        "off"]),
+hearts_rules = st.builds(HeartsRules, players=st.integers(3, 6),
+                         moon=st.sampled_from(["others_plus_26", "choice", "off"]),
                          jack_diamonds=st.booleans(), first_trick_points=st.booleans(),
                          queen_breaks_hearts=st.booleans(), target=st.sampled_from([10, 30, 100]),
                          pass_cycle=st.sampled_from(["cycle", "left", "none"]))
@@ -89,7 +90,7 @@ catch_rules = st.sampled_from([CatchTenRules(players=4), CatchTenRules(players=4
 
 @settings(max_examples=30, deadline=None)
 @given(rules=st.one_of(hearts_rules, catch_rules), seed=st.integers(0, 10**6))
-def test_the_model_plays_and_scores_every_hand_as_the_engine(rules: GameRules, seed: int) -> None:
+def test_the_model_plays_and_scores_every_hand_as_the_engine(rules: Rules, seed: int) -> None:
     """Random matches: at every card the legal cards and the state are the engine's, in C
     and in Python, and each hand's points are what the engine scores."""
     match = match_of(rules, seed)
@@ -114,8 +115,10 @@ def test_the_model_plays_and_scores_every_hand_as_the_engine(rules: GameRules, s
 def layout_positions(seed: int) -> list[tuple[Observation, PointPlay]]:
     rng = random.Random(seed)
     out = []
-    for rules in (HeartsRules(players=4), HeartsRules(players=3), HeartsRules(players=6),
-                  CatchTenRules(players=4), CatchTenRules(players=8), CatchTenRules(players=3, packets=False)):
+    tables: list[Rules] = [HeartsRules(players=4), HeartsRules(players=3), HeartsRules(players=6),
+                               CatchTenRules(players=4), CatchTenRules(players=8),
+                               CatchTenRules(players=3, packets=False)]
+    for rules in tables:
         match = match_of(rules, seed)
         out += [(p[0], p[1]) for p in positions(match, rng)]
     return out
@@ -149,8 +152,8 @@ def test_the_passed_cards_and_the_turned_trump_are_known_where_they_lie() -> Non
     hearts = match_of(HeartsRules(players=4), 3)
     obs, play, *_ = positions(hearts, rng)[0]
     passed = obs.piles["passed"]
-    assert len(passed) == 3 and set(play.known) == {Seat((int(obs.seat) + 1) % 4)}  # the first hand passes left
-    assert play.known[Seat((int(obs.seat) + 1) % 4)] == frozenset(passed)
+    left = Seat((int(obs.seat) + 1) % 4)  # the first hand of a match passes left
+    assert len(passed) == 3 and play.known == {left: frozenset(passed)}
     ten = match_of(CatchTenRules(players=4), 3)
     obs, play, *_ = positions(ten, rng)[0]
     assert obs.trump_card is not None and play.known == {obs.dealer: frozenset({obs.trump_card})}
@@ -184,7 +187,7 @@ def test_a_seeded_search_repeats_its_card_and_always_plays_a_legal_one() -> None
 
 
 @pytest.mark.parametrize("rules", [HeartsRules(players=4), CatchTenRules(players=4)])
-def test_the_search_takes_fewer_penalty_points_or_more_honours_than_random_play(rules: GameRules) -> None:
+def test_the_search_takes_fewer_penalty_points_or_more_honours_than_random_play(rules: Rules) -> None:
     """Side 0 searching with 1,000 simulations, the others at random, 8 hands: Hearts' searcher
     takes fewer points than the random players' mean, Catch the Ten's pair more than the other."""
     rng = random.Random(2)

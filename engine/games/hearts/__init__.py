@@ -348,7 +348,8 @@ class Hearts(Game):
         return PointPlay(self.players, tuple(range(self.players)), pack, Order(NO_TRUMP), values,
                          (hand_size(self.players),) * self.players,
                          first_lead=lowest_club(self.players), unbroken=HEART,
-                         breakers=frozenset(c for c in pack if c.suit == HEART or (r.queen_breaks_hearts and c == QUEEN)),
+                         breakers=frozenset(c for c in pack
+                                            if c.suit == HEART or (r.queen_breaks_hearts and c == QUEEN)),
                          first_barred=frozenset() if r.first_trick_points else points,
                          moon=frozenset() if r.moon == "off" else points,
                          moon_mode={"others_plus_26": "others", "choice": "choice", "off": "off"}[r.moon],
