@@ -1,6 +1,6 @@
 """Duplicate deals of any game between an AI level and the standard ISMCTS baseline of
 bench/ismcts_any.py (the engine's own rules in Python, random play-outs): the games
-with no C baseline.
+with no C baseline (Hearts and Catch the Ten have one: bench/pointmcts_arena.py).
 
     python bench/ismcts_any_arena.py GAME [--players N] [--level hard] [--iterations 100]
                                           [--deals 10] [--seed S] [--rule KEY=VALUE ...]
