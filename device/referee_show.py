@@ -282,7 +282,11 @@ def view(ref: Referee) -> RefereeView:
     focus = enabled[ref.choice_focus % len(enabled)] if enabled and not ref.touch else None
     side_tricks: tuple[int, ...] = ()
     if in_hand and deal is not None:
-        side_tricks = deal.tricks_taken() if ref.game.partnerships else tuple(deal.taken)
+        game = ref.game
+        # teams of alternate seats (six, eight) count their seats' tricks together
+        side_tricks = deal.tricks_taken() if game.partnerships else tuple(
+            sum(n for s, n in enumerate(deal.taken) if game.side_of(Seat(s)) == side)
+            for side in range(game.sides))
     count = deal.exchange_count() if deal is not None and ref.phase == STEPS and deal.step is not None \
         and deal.step.phase is Phase.EXCHANGE else 0
     kitty = r.racks.get("kitty", ())

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app.house_rules import rules_from_config
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes import referee_seats as seats
 from device.app.scenes.referee_base import NO_READER, NO_SEAT_READERS, ButtonItem, RefereeFrame
+from device.config import AI_LEVELS
 from device.referee import HAND_OVER, PLAY, READERS, SETUP, STEPS, TRUMP, Referee
 from device.referee_view import RefereeView, Taken
 from engine.actions import Action, Declare
@@ -137,14 +139,20 @@ class RefereeScene(RefereeFrame):
         """The setup: a button at each seat, a person or the AI."""
         s = self.session
         bw = self.px(170 if v.players <= 4 else 128)
-        for sv in v.seats:
+        rects = [pygame.Rect(0, 0, min(bw, seats.row_room(self.spots, sv.seat) - self.px(6)), self.px(48))
+                 for sv in v.seats]
+        words = [s.seat_word(sv.seat) for sv in v.seats]
+        # three along the top at eight: every seat as P3, where one would need a smaller type to fit
+        widest = f"AI ({max(AI_LEVELS, key=len)})"
+        if any(text.fit_size(f"{word}: {widest}", self.px(17), r.w - self.px(16), True) < self.px(15)
+               for word, r in zip(words, rects, strict=True)):
+            words = [vocabulary.short_word(word) for word in words]
+        for sv, r, word in zip(v.seats, rects, words, strict=True):
             who = f"AI ({sv.ai})" if sv.ai else "person"
-            r = pygame.Rect(0, 0, bw, self.px(48))
             r.center = self.spots[sv.seat]
             r.clamp_ip(self.table_rect)
-            label = s.seat_word(sv.seat)
             name = f"seat_{seat_label(sv.seat, v.players)}"
-            self.buttons.add(widgets.Button(r, f"{label}: {who}", self._toggler(sv.seat),
+            self.buttons.add(widgets.Button(r, f"{word}: {who}", self._toggler(sv.seat),
                                             font_size=self.px(17), name=name))
 
     def _choice_buttons(self, v: RefereeView) -> None:

@@ -1,4 +1,4 @@
-"""The table area of the Real cards screen (device.app.scenes.referee): two to seven seats round
+"""The table area of the Real cards screen (device.app.scenes.referee): two to eight seats round
 it, each with its label (its player's name cut short to fit, clear of its card), the trick, an
 AI's card asked for by its place in its rack (face down, its number on it), a hand face up for
 all, a stock's turned card, the kitty shown to all, the turned card; and the readers step."""
@@ -49,6 +49,13 @@ def seat_spots(players: int, r: pygame.Rect, inset: int) -> list[tuple[int, int]
     spots += [(int(r.left + (i + 1) * r.w / (top + 1)), r.top + inset) for i in range(top)]
     spots += [(r.right - inset * 3, int(r.top + (i + 1) * r.h / (right + 1))) for i in range(right)]
     return spots
+
+
+def row_room(spots: Sequence[tuple[int, int]], seat: Seat) -> int:
+    """How wide a thing centred on ``seat``'s spot may be and keep clear of its neighbours in
+    its row (three along the top at eight seats)."""
+    x, y = spots[seat]
+    return min((abs(x - ox) for i, (ox, oy) in enumerate(spots) if i != seat and oy == y), default=1 << 16)
 
 
 def reader_state(found: bool, asked: bool, passed: bool) -> tuple[str, tuple[int, int, int]]:
@@ -127,7 +134,8 @@ def seat_label(scene: TableLayout, v: RefereeView, seat: Seat) -> list[tuple[str
         edge = (inner.left if where < 0 else t.right - inner.right) if inner is not None else t.w // 2
         room = edge - (0 if where > 0 else t.x) - scene.px(12)
     else:
-        room = min(t.w - scene.px(16), 2 * min(x - t.x, t.right - x))
+        room = min(t.w - scene.px(16), 2 * min(x - t.x, t.right - x),
+                   row_room(scene.spots, seat) - scene.px(8))
     lines: list[tuple[str, int]] = []
     state = _state(v, sv)
     if text.width(name, size, bold) <= room:
@@ -286,4 +294,4 @@ def draw_readers(scene: TableLayout, surf: pygame.Surface, v: RefereeView, total
     surf.blit(nt, nt.get_rect(center=(t.centerx, t.y + t.h // 3)))
 
 
-__all__ = ["card_spot", "draw_readers", "draw_table", "reader_state", "seat_label", "seat_spots"]
+__all__ = ["card_spot", "draw_readers", "draw_table", "reader_state", "row_room", "seat_label", "seat_spots"]
