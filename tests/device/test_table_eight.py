@@ -234,3 +234,48 @@ def test_the_referee_shows_a_hand_of_two_teams(players: int, tmp_path: Path, cap
             out = tmp_path / f"r-{players}-{size}.png"
             assert main(["screenshot", "--scene", "referee-hand", "--game", game, "--players", str(players),
                          "--size", size, "--out", str(out)]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", EIGHT)
+def test_eight_each_alone_draw_clear_in_every_scene(game: str, monkeypatch) -> None:
+    """The scene matrix at eight each alone (eight columns on the score pad, eight scores on the
+    celebration), and the score pad's heads name every seat whole at every size."""
+    from device.app.render import layout
+    from tests.device import test_scene_matrix as matrix
+
+    apps = []
+
+    def alone(*args: object, **kwargs: object) -> App:
+        app = make_app(*args, **kwargs)  # type: ignore[arg-type]
+        app.options.rules = ["sides=none"]
+        apps.append(app)
+        return app
+
+    monkeypatch.setattr(matrix, "make_app", alone)
+    found = matrix.frames.__wrapped__(game, MAX_SEATS)
+    assert {scene: problems for scene, problems in found.items() if problems} == {}
+    assert "scorepad" in found and "celebration" in found
+    game_played = apps[0].session.match.game
+    assert game_played.sides == MAX_SEATS  # each alone
+    heads = vocabulary.side_words(game_played)
+    app = make_app((800, 480), game=game, seed=2, players=MAX_SEATS)
+    app.options.rules = ["sides=none"]
+    try:
+        session = app.session
+        deal = session.shuffle_and_deal()
+        while not deal.is_over:
+            deal.apply(choose_action(deal.observe(deal.turn), "rules", session.match.move_seed()))
+        session.finish()
+        layout.LOG.enabled = True
+        for size in SIZES:
+            app.go("scorepad")
+            surf = pygame.Surface(size)
+            app.scene.ensure_layout(size)
+            app.scene.draw(surf)
+            said = {b.label for b in layout.LOG.boxes(surf) if b.kind == layout.TEXT}
+            assert not [t for t in said if t.endswith("…")], size  # no name cut short ("Y…")
+            for word in heads:  # whole, short (P2) or on two lines (Player over 2)
+                assert word in said or vocabulary.short_word(word) in said or set(word.split()) <= said, \
+                    (size, word, sorted(said))
+    finally:
+        app.close()
