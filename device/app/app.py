@@ -18,7 +18,6 @@ import pygame
 from device.app import scenes, store_banner
 from device.app.ai_worker import AIWorker
 from device.app.app_protocol import AppOptions as AppOptions  # re-exported: main and tests make one
-from device.app.app_protocol import ReviewCache
 from device.app.house_rules import rules_from_config
 from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
@@ -26,6 +25,7 @@ from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEv
 from engine.games import UNNAMED
 
 if TYPE_CHECKING:
+    from device.app.app_protocol import ReviewCache
     from device.app.scenes.base import Scene
     from device.app.session import Session, Stats
     from device.config import Config
