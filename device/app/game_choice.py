@@ -17,7 +17,7 @@ from engine.games import GAMES, UNNAMED, game_of, get_game
 from engine.seats import MAX_SEATS
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.config import Config
 
 log = logging.getLogger(__name__)
