@@ -249,9 +249,10 @@ def trick_spots(g: Geometry, seating: Seating) -> dict[Seat, tuple[float, float]
         # the middle row's end clear of the turned card, where the felt is too narrow to pass it
         end = pygame.Rect(0, 0, g.tc_w, g.tc_h)
         end.center = (int(cx - 2 * dx), int(cy))
+        middle = float(cy)
         if end.colliderect(g.aside.inflate(g.pad, g.pad)):
-            cy = max(cy, min(g.aside.bottom + g.pad + g.tc_h / 2, g.felt.bottom - dy - g.tc_h / 2))
-        return {seat: (cx + col * dx, cy + row * dy)
+            middle = max(middle, min(g.aside.bottom + g.pad + g.tc_h / 2, g.felt.bottom - dy - g.tc_h / 2))
+        return {seat: (cx + col * dx, middle + row * dy)
                 for seat, (col, row) in zip(ring, GRID_RING, strict=True)}
     # many seats: spread across the felt, so each card shows its index
     rx = g.tc_w * 0.8 if n <= 4 else min((g.felt.w - g.tc_w) / 2 - g.pad, g.tc_w * 0.5 * n)
