@@ -65,6 +65,27 @@ from engine.seats import MAX_SEATS
 log = logging.getLogger(__name__)
 
 
+# The view of each deal's result, made by step 2 and again after each rebuild of the deals table.
+_DEAL_RESULTS = """\
+    CREATE VIEW deal_results AS
+        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
+               json_extract(d.record, '$.trump') AS trump,
+               coalesce(json_extract(d.result, '$.tricks.NS'),
+                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
+               coalesce(json_extract(d.result, '$.tricks.EW'),
+                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
+               coalesce(json_extract(d.result, '$.points.NS'),
+                        json_extract(d.result, '$.points[0]')) AS points_ns,
+               coalesce(json_extract(d.result, '$.points.EW'),
+                        json_extract(d.result, '$.points[1]')) AS points_ew,
+               CASE coalesce(json_extract(d.result, '$.game_winner'),
+                             json_extract(d.result, '$.game_won_by'))
+                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
+               END AS game_winner
+        FROM deals AS d;
+"""
+
+
 def _deals_rebuilt(seats: int) -> str:
     """The deals table rebuilt to let its dealer be N, E, S, W or any seat 0..``seats`` - 1
     (with its view, which SQLite will not keep over the rebuild)."""
@@ -89,23 +110,7 @@ _DEALS_REBUILT = """
     DROP TABLE deals;
     ALTER TABLE deals_new RENAME TO deals;
     CREATE INDEX deals_unfinished ON deals (finished, id);
-    CREATE VIEW deal_results AS
-        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
-               json_extract(d.record, '$.trump') AS trump,
-               coalesce(json_extract(d.result, '$.tricks.NS'),
-                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
-               coalesce(json_extract(d.result, '$.tricks.EW'),
-                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
-               coalesce(json_extract(d.result, '$.points.NS'),
-                        json_extract(d.result, '$.points[0]')) AS points_ns,
-               coalesce(json_extract(d.result, '$.points.EW'),
-                        json_extract(d.result, '$.points[1]')) AS points_ew,
-               CASE coalesce(json_extract(d.result, '$.game_winner'),
-                             json_extract(d.result, '$.game_won_by'))
-                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
-               END AS game_winner
-        FROM deals AS d;
-"""
+""" + _DEAL_RESULTS
 
 
 # Forward migrations: MIGRATIONS[i] takes a file from user_version i to i + 1.
@@ -152,22 +157,7 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX deals_unfinished ON deals (finished, id);
     CREATE INDEX matches_unfinished ON matches (finished, id);
-    CREATE VIEW deal_results AS
-        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
-               json_extract(d.record, '$.trump') AS trump,
-               coalesce(json_extract(d.result, '$.tricks.NS'),
-                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
-               coalesce(json_extract(d.result, '$.tricks.EW'),
-                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
-               coalesce(json_extract(d.result, '$.points.NS'),
-                        json_extract(d.result, '$.points[0]')) AS points_ns,
-               coalesce(json_extract(d.result, '$.points.EW'),
-                        json_extract(d.result, '$.points[1]')) AS points_ew,
-               CASE coalesce(json_extract(d.result, '$.game_winner'),
-                             json_extract(d.result, '$.game_won_by'))
-                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
-               END AS game_winner
-        FROM deals AS d;
+""" + _DEAL_RESULTS + """
     CREATE VIEW match_results AS
         SELECT m.id AS match_id, m.started, m.finished, m.players,
                CASE json_extract(m.result, '$.winner')

@@ -22,7 +22,7 @@ from device.app.app import App  # noqa: E402
 from device.app.game_choice import SCREEN_SEATS  # noqa: E402
 from device.app.scenes.table import TableScene, trick, words  # noqa: E402
 from device.app.scenes.table.layout import TRICK_CARD_W  # noqa: E402
-from device.app.testing import make_app, tap  # noqa: E402
+from device.app.testing import make_app  # noqa: E402
 from device.cli import main  # noqa: E402
 from device.journal import attach_app  # noqa: E402
 from device.store import MIGRATIONS, Store  # noqa: E402
@@ -30,7 +30,7 @@ from engine.ai import choose_action  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.games import GAMES  # noqa: E402
 from engine.seats import MAX_SEATS  # noqa: E402
-from tests.device.test_table_every_game import tap_step  # noqa: E402
+from tests.device.test_table_every_game import play_by_taps  # noqa: E402
 
 SIZES = ((800, 480), (1920, 1080), (480, 800))
 
@@ -91,17 +91,7 @@ def test_keys_alone_play_a_whole_hand_at_eight(game: str) -> None:
 def test_taps_alone_play_a_whole_hand_at_eight(game: str, size: tuple[int, int], rotation: int) -> None:
     app = start(game, size, seed=7, rotation=rotation)
     try:
-        tap(app, *app.scene.buttons.by_name("deal").rect.center)
-        deal = app.session.deal
-        assert deal is not None
-        for _ in range(3000):
-            if deal.is_over:
-                break
-            table = app.scene
-            if isinstance(table, TableScene) and table.waiting_for_human:
-                tap_step(app, table)
-            else:
-                app.step(1 / 60)
+        deal = play_by_taps(app)
         assert deal.is_over, (deal.phase, deal.turn, app.scene.status())
     finally:
         app.close()
