@@ -85,6 +85,7 @@ from engine.games import GAMES, game_of, get_game
 from engine.match import Match
 from engine.scoring import HandScore
 from engine.seats import Seat, seats_at
+from engine.table_spec import ScoresBy
 
 if TYPE_CHECKING:
     from device.journal import Journal
@@ -554,7 +555,13 @@ class Referee:
     def side_names(self) -> tuple[str, ...]:
         if self.game.partnerships:
             return words.side_words(self.game)
-        return tuple(self.name(s) for s in seats_at(self.players))[:self.game.sides]
+        seats = seats_at(self.players)
+        if self.game.table.scores_by is ScoresBy.SIDE:  # teams of alternate seats (six, eight)
+            # each by its first player, as the table names three teams (Team 2)
+            first = [next(s for s in seats if self.game.side_of(s) == side)
+                     for side in range(self.game.sides)]
+            return tuple(f"Team {self.seat_word(s).removeprefix('Player ')}" for s in first)
+        return tuple(self.name(s) for s in seats)[:self.game.sides]
 
     def _winner_words(self) -> str:
         w = self.match.winner

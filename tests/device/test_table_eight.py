@@ -218,12 +218,25 @@ def test_a_store_of_the_last_release_opens_and_takes_a_table_of_eight(tmp_path: 
 
 @pytest.mark.parametrize("players", [6, 8])
 def test_the_referee_shows_a_hand_of_two_teams(players: int, tmp_path: Path, capsys) -> None:
-    """The real-card screen in play at six and eight in two teams: the teams' tricks on its panel."""
+    """The real-card screen in play at six and eight in two teams: each team's tricks and score
+    on its panel, the teams named by their first player (Team 1, Team 2), not two of the seats."""
+    from device.app import referee_shots
+    from device.app.scenes.referee import RefereeScene
+
     for game in EIGHT:
         for size in ("800x480", "480x800"):
             out = tmp_path / f"r-{players}-{size}.png"
             assert main(["screenshot", "--scene", "referee-hand", "--game", game, "--players", str(players),
                          "--size", size, "--out", str(out)]) == 0, capsys.readouterr().err
+        app = make_app((800, 480), game=game, players=players)
+        try:
+            referee_shots.prepare(app, "referee-hand")
+            assert isinstance(app.scene, RefereeScene)
+            view = app.scene.session.view()
+            assert view.sides == ("Team 1", "Team 2")
+            assert len(view.side_tricks) == 2 and sum(view.side_tricks) == view.trick_number - 1
+        finally:
+            app.close()
 
 
 @pytest.mark.parametrize("game", EIGHT)
