@@ -22,7 +22,7 @@ from device.app.app import App  # noqa: E402
 from device.app.game_choice import SCREEN_SEATS  # noqa: E402
 from device.app.scenes.table import TableScene, trick, words  # noqa: E402
 from device.app.scenes.table.layout import TRICK_CARD_W  # noqa: E402
-from device.app.testing import make_app  # noqa: E402
+from device.app.testing import make_app, tap  # noqa: E402
 from device.cli import main  # noqa: E402
 from device.journal import attach_app  # noqa: E402
 from device.store import MIGRATIONS, Store  # noqa: E402
@@ -280,5 +280,36 @@ def test_eight_each_alone_draw_clear_in_every_scene(game: str, monkeypatch) -> N
             for word in heads:  # whole, short (P2) or on two lines (Player over 2)
                 assert word in said or vocabulary.short_word(word) in said or set(word.split()) <= said, \
                     (size, word, sorted(said))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", EIGHT)
+def test_the_game_picker_offers_eight_on_every_screen(game: str, size: tuple[int, int]) -> None:
+    """How many players: a button for each size up to eight, each on the screen and a
+    fingertip wide (seven of them in portrait too); eight chosen, the table seats eight."""
+    from device.app import game_choice
+    from device.app.render import layout
+    from device.app.scenes.table.layout import FINGER_PX
+
+    layout.LOG.enabled = True
+    app = make_app(size)
+    try:
+        app.go("games")
+        app.step(1 / 60)
+        title = GAMES[game].title
+        tap(app, *next(b for b in app.scene.buttons.buttons if b.label == title).rect.center)
+        surf = pygame.Surface(size)
+        app.scene.ensure_layout(size)
+        app.scene.draw(surf)
+        assert layout.problems(surf) == []
+        sizes = [b for b in app.scene.buttons.buttons if b.name.startswith("players-")]
+        assert [b.label for b in sizes][-1] == str(MAX_SEATS)
+        for b in sizes:
+            assert surf.get_rect().contains(b.rect)
+            assert min(b.rect.size) >= app.scene.px(FINGER_PX)
+        tap(app, *sizes[-1].rect.center)
+        assert game_choice.current(app) == (game, MAX_SEATS)
     finally:
         app.close()
