@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.game import Game, GameRules
-from engine.seats import Seat, around, seats_at
+from engine.seats import MAX_SEATS, Seat, around, seats_at
 from engine.table_spec import Moment, Place
 
 TURNED = "turned"  # the description's key of the turned card
@@ -41,7 +41,7 @@ class ScanPlan:
 def player_counts(game: Game) -> tuple[int, ...]:
     """The table sizes ``game`` is played at (asked of the game)."""
     out = []
-    for n in range(2, 8):
+    for n in range(2, MAX_SEATS + 1):
         try:
             game.with_players(n)
         except RulesError:

@@ -234,6 +234,7 @@ def test_the_referee_shows_a_hand_of_two_teams(players: int, tmp_path: Path, cap
             assert isinstance(app.scene, RefereeScene)
             view = app.scene.session.view()
             assert view.sides == ("Team 1", "Team 2")
+            assert view.player_range[-1] == MAX_SEATS  # the setup's Players offers eight
             assert len(view.side_tricks) == 2 and sum(view.side_tricks) == view.trick_number - 1
         finally:
             app.close()
