@@ -122,6 +122,7 @@ def play_card(ref: Referee, seat: Seat, card: Card, laid_by: Seat | None = None)
     if why is not None:
         return ref._refuse(f"{why} - {lay}")
     before = len(deal.revokes)
+    later = {name: len(deal.piles.get(name, ())) for name, _ in referee_scan.later(ref)}
     trick = deal.current.cards
     trick_number = deal.trick_number
     try:
@@ -154,6 +155,7 @@ def play_card(ref: Referee, seat: Seat, card: Card, laid_by: Seat | None = None)
         ref._say(f"trick {len(deal.tricks)} to {ref.name(winner)} ({tricks})", "ok")
         if ref.draws:
             referee_scan.drawn(ref, winner)
+        referee_scan.taken_up(ref, later)
     ref.after_deal_moved()
     return True
 

@@ -143,6 +143,9 @@ def _scanning(ref: Referee) -> str:
                     "left, and back in that order")
         if key.startswith("up"):
             return f"{what}: {n} of {count} scanned - lay them on the reader from the left"
+        if any(name == key for name, _ in referee_scan.later(ref)):
+            return (f"{what}, taken up later: {n} of {count} scanned - lay them on the reader face down, "
+                    "first the cards taken up first, and stack them again in that order")
         if r.plan is not None and key == r.plan.turned_pile:
             return (f"{what}: {n} of {count} scanned - lay its cards on the reader face down from the top, "
                     "and stack them again in that order")
