@@ -162,7 +162,7 @@ def opening_choices(ref: Referee) -> list[Choice]:
 
 def opening_prompt(ref: Referee, card: Card) -> str:
     """The first lead while the table cannot tell who holds the opening card."""
-    how = "tap their name" if ref.touch else "choose their name (left/right, then select)"
+    how = "taps their name" if ref.touch else "chooses their name (left/right, then select)"
     return f"trick 1: {card.symbol} leads - whoever holds it lays it on the table and {how}"
 
 

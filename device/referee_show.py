@@ -195,8 +195,8 @@ def _pass(ref: Referee, seat: Seat, to: Seat, ai: bool, laid: int, count: int) -
         return f"{_ai_is(ref, seat)} is choosing the cards it passes..."
     left = tuple(c for c in want.discard if c not in ref.racks.discards)
     how = "tap Passed" if ref.touch else "select Passed"
-    return (f"{_ai_is(ref, seat)} passes to {them}: {referee_pass.places(ref, seat, left)}, face down - "
-            f"scan each, or {how} ({laid} of {count})")
+    return (f"{_ai_is(ref, seat)} passes {referee_pass.places(ref, seat, left)} to {them}: scan each, "
+            f"or {how} ({laid} of {count})")
 
 
 def badges(ref: Referee) -> list[str]:
@@ -340,6 +340,7 @@ def view(ref: Referee) -> RefereeView:
         ring=ref.game.play_ring(deal) if in_hand and deal is not None else (),
         face_up=tuple((s, tuple(str(c) for c in sorted(deal.hand(s) or ())))
                       for s in deal.seats if ref.face_up(s)) if in_hand and deal is not None else (),
+        passes_to=referee_pass.passing(ref) if ref.phase == STEPS else None,
     )
 
 

@@ -108,7 +108,7 @@ def test_a_whole_hand_with_the_pass_one_person_and_three_ai_seats():
     want = ref.expected()
     assert isinstance(want, Exchange) and len(want.discard) == 3
     prompt = ref.prompt()
-    assert prompt.startswith("East (AI) passes to South: the ")
+    assert prompt.startswith("East (AI) passes the ") and " to South: scan each" in prompt
     assert "cards from the left of East's rack" in prompt
     assert not any(c.symbol in prompt for c in table.hands[E])
     at = [int(n) for n in re.findall(r"(\d+)(?:st|nd|rd|th)", prompt)]
@@ -207,7 +207,7 @@ def test_the_opening_card_in_a_persons_unseen_hand_is_led_by_whoever_holds_it():
     deal = ref.deal
     assert deal.unseen_opening() == TWO == lowest_club(4)
     assert ref.ai_request is None  # no AI seat is asked to lead: it holds no two of clubs
-    assert ref.prompt() == "trick 1: ♣2 leads - whoever holds it lays it on the table and choose their " \
+    assert ref.prompt() == "trick 1: ♣2 leads - whoever holds it lays it on the table and chooses their " \
                            "name (left/right, then select)"
     assert [c.label for c in ref.choices()] == ["North", "South"]
     assert ref.view().turn is None
