@@ -15,7 +15,7 @@ from engine.errors import RulesError
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def out_of_turn(ref: Referee, laid_by: Seat | None, seat: Seat) -> str | None:

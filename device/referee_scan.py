@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.seats import Seat, around, seats_at
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def begin_hand(ref: Referee) -> None:

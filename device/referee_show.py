@@ -28,7 +28,7 @@ from engine.game import Contract, Phase
 from engine.seats import Seat, seats_at
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 READER_DISCONNECTED = "reader disconnected"
 

@@ -14,7 +14,7 @@ from engine.actions import Bid, Exchange, Pass
 from engine.game import Phase
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 KNOCK = "Knock"
 

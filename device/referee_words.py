@@ -16,7 +16,7 @@ from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SEAT_NAMES, SIDE_NAMES, Seat
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
     from device.referee_racks import Key
 
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")

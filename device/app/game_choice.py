@@ -16,7 +16,7 @@ from device.config import seat_counts
 from engine.games import GAMES, UNNAMED, game_of, get_game
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.config import Config
 
 log = logging.getLogger(__name__)

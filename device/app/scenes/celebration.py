@@ -28,7 +28,7 @@ from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.match import Match
 
 ANIMATION_S = 2.4  # at normal pace; "slow" stretches it, "off" shows the last frame

@@ -19,7 +19,7 @@ from device.app.scenes.base import Scene
 from engine.games import UNNAMED, get_game
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 class GamePickerScene(Scene):

@@ -27,7 +27,7 @@ from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.seats import Seat, seat_label
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 TAKEN_SECONDS = 3.0  # how long a card taken as a person's stays big (one reader)
 

@@ -8,13 +8,13 @@ same review as text (device.review, which ``history --show ID --review`` prints)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from device import vocabulary
 from device.app import ai_worker
+from device.app.app_protocol import ReviewCache
 from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
@@ -24,19 +24,8 @@ from engine.cards import Card, parse_card
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.deal import Deal
-
-@dataclass
-class ReviewCache:
-    """One deal's review, kept on the app so it is worked out once, even when the
-    player leaves the screen and comes back while the AI is still at it."""
-
-    deal: Deal
-    job: int | None  # None once answered
-    result: list[CardCost] | None = None
-    failed: bool = False
-
 
 BAD = (235, 90, 70)
 GOOD = (110, 200, 120)

@@ -27,7 +27,7 @@ from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.match import Match
 
 PAPER = (248, 244, 228)

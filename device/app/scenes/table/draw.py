@@ -18,7 +18,7 @@ from device.app.scenes.table.score import draw_scores
 from engine.game import Phase
 
 if TYPE_CHECKING:
-    from device.app.scenes.table.scene import TableScene
+    from device.app.scenes.table.table_protocol import TableScene
     from engine.cards import Card
     from engine.seats import Seat
 
