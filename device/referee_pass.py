@@ -26,7 +26,7 @@ from engine.game import Phase
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def passed_to(ref: Referee, seat: Seat) -> Seat | None:
