@@ -59,7 +59,7 @@ def request(ref: Referee) -> AIRequest | None:
     if ref.phase not in (STEPS, PLAY) or deal is None or deal.turn is None:
         return None
     seat = ref.game.actor(deal, deal.turn)
-    if not ref.is_ai(seat):
+    if not ref.is_ai(seat) or deal.unseen_opening() is not None:  # a person's card opens the play
         return None
     key = ref._key()
     if key in ref._ai_actions:

@@ -249,6 +249,9 @@ def _draw_kitty(scene: TableLayout, surf: pygame.Surface, v: RefereeView, cw: in
     t = scene.table_rect
     w, h = int(cw * 0.7), int(ch * 0.7)
     shown = v.kitty
+    if v.passes_to is not None:
+        _draw_pass(scene, surf, v, w, h)
+        return
     room = t.w // 2  # the middle half: the seats' labels keep the sides
     step = min(int(w * 1.05), (room - w) // max(1, len(shown) - 1))
     x = t.centerx - (step * (len(shown) - 1) + w) // 2
@@ -267,6 +270,25 @@ def _draw_kitty(scene: TableLayout, surf: pygame.Surface, v: RefereeView, cw: in
     size = text.fit_size(note, scene.px(17), t.w - scene.px(40), True)
     nt = text.text(note, size, theme.GOLD, True)
     surf.blit(nt, nt.get_rect(midtop=(t.centerx, y + h + scene.px(6))))
+
+
+def _draw_pass(scene: TableLayout, surf: pygame.Surface, v: RefereeView, w: int, h: int) -> None:
+    """The cards of a pass scanned so far, face down on their way to the seat they go to."""
+    assert v.passes_to is not None
+    t = scene.table_rect
+    to = scene.spots[v.passes_to]
+    # Between the middle and the seat they go to: the direction of the pass at a glance.
+    x = (t.centerx * 2 + to[0]) // 3 - w // 2
+    y = (t.centery * 2 + to[1]) // 3 - h // 2
+    for i in range(v.discards):
+        surf.blit(cards.back_surface(w, h), (x + i * scene.px(8), y))
+    if v.expected_card is not None:
+        return  # an AI's pass: the prompt says it, and the rack's next card is shown by its place
+    sv = next(s for s in v.seats if s.seat == v.passes_to)
+    note = f"to {sv.name} · passed {v.discards} of {v.discard_count}"
+    size = text.fit_size(note, scene.px(17), t.w - scene.px(40), True)
+    nt = text.text(note, size, theme.GOLD, True)
+    surf.blit(nt, nt.get_rect(midtop=(t.centerx, t.centery + h // 2 + scene.px(6))))
 
 
 def draw_readers(scene: TableLayout, surf: pygame.Surface, v: RefereeView, total: int) -> None:
