@@ -426,12 +426,13 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
                 path[depth++] = c;
                 break;
             }
-            int best = -1;
+            int best = -1, favoured = o->bias > 0 ? is_textbook(&st) : -1;
             double best_u = -1.0;
             for (int i = 0; i < n; i++) {
                 int c = find_child(nodes, node, legal[i]);
                 double u = nodes[c].total / nodes[c].visits +
                            o->explore * sqrt(log((double)nodes[c].available) / nodes[c].visits);
+                if (legal[i] == favoured) u += o->bias / (nodes[c].visits + 1);
                 if (u > best_u) best = c, best_u = u;
             }
             is_apply(&st, nodes[best].action);

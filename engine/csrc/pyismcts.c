@@ -241,19 +241,19 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ko, *go;
     int iterations, textbook, opponents, draws, exact;
-    double epsilon, explore, spread;
+    double epsilon, explore, spread, bias;
     unsigned long long seed;
     is_knowledge k;
     is_goal g;
-    if (!PyArg_ParseTuple(args, "OO(iiddiidi)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents,
-                          &draws, &spread, &exact, &seed))
+    if (!PyArg_ParseTuple(args, "OO(iiddiidid)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents,
+                          &draws, &spread, &exact, &bias, &seed))
         return NULL;
     if (parse_knowledge(ko, &k) < 0 || parse_goal(go, &g) < 0) return NULL;
     if (iterations < 1 || iterations > 10000000 || epsilon < 0 || epsilon > 1 || explore < 0 || opponents < 0 ||
-        opponents > IS_OPP_POLICY || draws < 0 || draws > 1000 || !(spread > 0) || exact < 0 || exact > 13) {
+        opponents > IS_OPP_POLICY || draws < 0 || draws > 1000 || !(spread > 0) || exact < 0 || exact > 13 || bias < 0) {
         PyErr_SetString(PyExc_ValueError,
                         "options: iterations 1..10,000,000, epsilon 0..1, explore >= 0, opponents 0..2, "
-                        "draws 0..1000, spread > 0, exact 0..13");
+                        "draws 0..1000, spread > 0, exact 0..13, bias >= 0");
         return NULL;
     }
     int32_t legal[IS_MAX_ACTIONS];
@@ -265,7 +265,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the searching seat is not the one to act");
         return NULL;
     }
-    is_options opt = {iterations, textbook, epsilon, explore, opponents, draws, spread, exact};
+    is_options opt = {iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias};
     int action;
     Py_BEGIN_ALLOW_THREADS action = is_search(&k, &g, &opt, (uint64_t)seed);
     Py_END_ALLOW_THREADS if (action == -1) return PyErr_NoMemory();
@@ -279,7 +279,7 @@ static PyMethodDef methods[] = {
     {"points", py_points, METH_VARARGS, "points(goal, bid, tricks) -> a seat's points for the hand"},
     {"estimate", py_estimate, METH_VARARGS, "estimate(hand, trump, players) -> the textbook's trick estimate"},
     {"search", py_search, METH_VARARGS,
-     "search(knowledge, goal, (iterations, textbook, epsilon, explore, opponents, draws, spread, exact), "
+     "search(knowledge, goal, (iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias), "
      "seed) -> action"},
     {NULL, NULL, 0, NULL}};
 

@@ -69,11 +69,12 @@ class Options:
     draws: int = 0
     spread: float = 1.0
     exact: int = 0  # play-outs end in an exact search once no seat holds more cards (0: never)
+    bias: float = 0.0  # progressive bias: bias / (visits + 1) added to the textbook action's UCB1 value
 
     def as_tuple(self, phase: Phase) -> ismcts_py.Options:
         n = self.iterations if phase == Phase.PLAY else self.bid_iterations
         return (n, int(self.textbook), self.epsilon, self.explore, ismcts_py.OPPONENTS.index(self.opponents),
-                self.draws, self.spread, self.exact)
+                self.draws, self.spread, self.exact, self.bias)
 
 
 BASELINE = Options(1000, 1000, textbook=False, epsilon=0.0, explore=0.7)  # the bench's yardstick

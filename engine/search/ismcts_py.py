@@ -27,7 +27,7 @@ State = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, tuple[int
               tuple[int, ...], tuple[int, ...]]
 Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 Goal = tuple[int, int, int, int, int, int]
-Options = tuple[int, int, float, float, int, int, float, int]
+Options = tuple[int, int, float, float, int, int, float, int, float]
 Opponents = Literal["tree", "random", "policy"]
 OPPONENTS: tuple[Opponents, ...] = ("tree", "random", "policy")  # the codes 0, 1, 2 of the C's options
 
@@ -261,7 +261,7 @@ class Node(Generic[A]):
 
 def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
     """The root's most visited action after the options' simulations."""
-    iterations, use_textbook, epsilon, explore, opponents, draws, spread, exact = options
+    iterations, use_textbook, epsilon, explore, opponents, draws, spread, exact, bias = options
 
     def playout(sim: Sim) -> int:
         if use_textbook and rng.random() >= epsilon:
@@ -300,9 +300,12 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
                 path.append(child)
                 break
             best, best_u = legal[0], -1.0
+            favoured = sim.textbook() if bias > 0 else -1
             for a in legal:
                 c = node.children[a]
                 u = c.total / c.visits + explore * math.sqrt(math.log(c.available) / c.visits)
+                if a == favoured:
+                    u += bias / (c.visits + 1)
                 if u > best_u:
                     best, best_u = a, u
             sim.apply(best)
