@@ -395,9 +395,11 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
         /* selection by UCB1 over the actions legal in this layout, then one node added */
         while (st.phase != IS_PH_OVER) {
             int n = is_legal(&st, legal), nu = 0;
-            if (o->opponents && st.turn != k->seat) { /* another seat's choice: a chance node */
-                int a = o->opponents == IS_OPP_POLICY ? playout_action(&st, o, &r, legal, n)
-                                                      : legal[wd_below(&r, (uint64_t)n)];
+            int bidder = o->bidders && st.phase == IS_PH_BID; /* its bid the textbook's for its cards */
+            if ((o->opponents || bidder) && st.turn != k->seat) { /* another seat's choice: a chance node */
+                int a = bidder                           ? is_textbook(&st)
+                        : o->opponents == IS_OPP_POLICY ? playout_action(&st, o, &r, legal, n)
+                                                        : legal[wd_below(&r, (uint64_t)n)];
                 int c = find_child(nodes, node, a), mover = st.turn;
                 is_apply(&st, a);
                 if (c < 0) {

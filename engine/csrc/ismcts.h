@@ -76,6 +76,7 @@ typedef struct {
     double spread;
     int32_t exact; /* a play-out ends in an exact search once no seat holds more cards (0: never) */
     double bias;   /* progressive bias: bias / (visits + 1) added to the textbook action's UCB1 value */
+    int32_t bidders; /* the other seats' bids as chance nodes, the textbook's for the cards dealt them */
 } is_options;
 
 int is_winning_index(const int32_t *cards, int n, int trump);

@@ -240,20 +240,21 @@ static int parse_knowledge(PyObject *o, is_knowledge *k) {
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ko, *go;
-    int iterations, textbook, opponents, draws, exact;
+    int iterations, textbook, opponents, draws, exact, bidders;
     double epsilon, explore, spread, bias;
     unsigned long long seed;
     is_knowledge k;
     is_goal g;
-    if (!PyArg_ParseTuple(args, "OO(iiddiidid)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents,
-                          &draws, &spread, &exact, &bias, &seed))
+    if (!PyArg_ParseTuple(args, "OO(iiddiididi)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents,
+                          &draws, &spread, &exact, &bias, &bidders, &seed))
         return NULL;
     if (parse_knowledge(ko, &k) < 0 || parse_goal(go, &g) < 0) return NULL;
     if (iterations < 1 || iterations > 10000000 || epsilon < 0 || epsilon > 1 || explore < 0 || opponents < 0 ||
-        opponents > IS_OPP_POLICY || draws < 0 || draws > 1000 || !(spread > 0) || exact < 0 || exact > 13 || bias < 0) {
+        opponents > IS_OPP_POLICY || draws < 0 || draws > 1000 || !(spread > 0) || exact < 0 || exact > 13 || bias < 0 || bidders < 0 ||
+        bidders > 1) {
         PyErr_SetString(PyExc_ValueError,
                         "options: iterations 1..10,000,000, epsilon 0..1, explore >= 0, opponents 0..2, "
-                        "draws 0..1000, spread > 0, exact 0..13, bias >= 0");
+                        "draws 0..1000, spread > 0, exact 0..13, bias >= 0, bidders 0..1");
         return NULL;
     }
     int32_t legal[IS_MAX_ACTIONS];
@@ -265,7 +266,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the searching seat is not the one to act");
         return NULL;
     }
-    is_options opt = {iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias};
+    is_options opt = {iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias, bidders};
     int action;
     Py_BEGIN_ALLOW_THREADS action = is_search(&k, &g, &opt, (uint64_t)seed);
     Py_END_ALLOW_THREADS if (action == -1) return PyErr_NoMemory();
@@ -279,8 +280,8 @@ static PyMethodDef methods[] = {
     {"points", py_points, METH_VARARGS, "points(goal, bid, tricks) -> a seat's points for the hand"},
     {"estimate", py_estimate, METH_VARARGS, "estimate(hand, trump, players) -> the textbook's trick estimate"},
     {"search", py_search, METH_VARARGS,
-     "search(knowledge, goal, (iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias), "
-     "seed) -> action"},
+     "search(knowledge, goal, (iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias, "
+     "bidders), seed) -> action"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ismcts",

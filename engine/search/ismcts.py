@@ -70,11 +70,12 @@ class Options:
     spread: float = 1.0
     exact: int = 0  # play-outs end in an exact search once no seat holds more cards (0: never)
     bias: float = 0.0  # progressive bias: bias / (visits + 1) added to the textbook action's UCB1 value
+    bidders: bool = False  # the other seats' bids chance nodes: the textbook's for the cards dealt them
 
     def as_tuple(self, phase: Phase) -> ismcts_py.Options:
         n = self.iterations if phase == Phase.PLAY else self.bid_iterations
         return (n, int(self.textbook), self.epsilon, self.explore, ismcts_py.OPPONENTS.index(self.opponents),
-                self.draws, self.spread, self.exact, self.bias)
+                self.draws, self.spread, self.exact, self.bias, int(self.bidders))
 
 
 BASELINE = Options(1000, 1000, textbook=False, epsilon=0.0, explore=0.7)  # the bench's yardstick

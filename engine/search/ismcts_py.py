@@ -27,7 +27,7 @@ State = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, tuple[int
               tuple[int, ...], tuple[int, ...]]
 Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 Goal = tuple[int, int, int, int, int, int]
-Options = tuple[int, int, float, float, int, int, float, int, float]
+Options = tuple[int, int, float, float, int, int, float, int, float, int]
 Opponents = Literal["tree", "random", "policy"]
 OPPONENTS: tuple[Opponents, ...] = ("tree", "random", "policy")  # the codes 0, 1, 2 of the C's options
 
@@ -261,7 +261,7 @@ class Node(Generic[A]):
 
 def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
     """The root's most visited action after the options' simulations."""
-    iterations, use_textbook, epsilon, explore, opponents, draws, spread, exact, bias = options
+    iterations, use_textbook, epsilon, explore, opponents, draws, spread, exact, bias, bidders = options
 
     def playout(sim: Sim) -> int:
         if use_textbook and rng.random() >= epsilon:
@@ -275,8 +275,12 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
         node, path = root, [root]
         while sim.phase != OVER:
             legal = sim.legal()
-            if opponents and sim.turn != k[1]:  # another seat's choice: a chance node
-                a = playout(sim) if OPPONENTS[opponents] == "policy" else rng.choice(legal)
+            bidder = bidders and sim.phase == BIDDING  # its bid the textbook's for its cards
+            if (opponents or bidder) and sim.turn != k[1]:  # another seat's choice: a chance node
+                if bidder:
+                    a = sim.textbook()
+                else:
+                    a = playout(sim) if OPPONENTS[opponents] == "policy" else rng.choice(legal)
                 mover = sim.turn
                 sim.apply(a)
                 child = node.children.get(a)
