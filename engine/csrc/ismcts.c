@@ -289,71 +289,6 @@ static void sample(const is_knowledge *k, wd_rng *r, is_state *st) {
     }
 }
 
-/* how likely a layout is given the bids: for each other seat that bid, a normal's weight of its
- * textbook estimate of the cards it holds against the tricks it still wants (none once over) */
-static double fit(const is_knowledge *k, const is_state *st, double spread) {
-    double w = 1.0;
-    for (int i = 0; i < k->norder; i++) {
-        int s = k->order[i];
-        if (st->bids[s] < 0) continue;
-        int want = st->bids[s] - st->taken[s];
-        double d = is_estimate(st->hands[s], st->trump, st->players) - (want > 0 ? want : 0);
-        w *= exp(-d * d / (2.0 * spread * spread));
-    }
-    return w;
-}
-
-/* a layout drawn by its fit to the bids (rejection: each draw kept with the chance of its
- * fit, the best of them when none is kept), or uniformly when the options ask no weighting */
-static void draw(const is_knowledge *k, const is_options *o, wd_rng *r, is_state *st) {
-    if (o->draws <= 1) {
-        sample(k, r, st);
-        return;
-    }
-    is_state best = *st;
-    double best_w = -1.0;
-    for (int i = 0; i < o->draws; i++) {
-        sample(k, r, st);
-        double w = fit(k, st, o->spread);
-        if (uniform(r) < w) return;
-        if (w > best_w) {
-            best_w = w;
-            best = *st;
-        }
-    }
-    *st = best;
-}
-
-/* -- the last tricks solved --------------------------------------------------------------- */
-static int most_held(const is_state *st) {
-    int most = 0;
-    for (int i = 0; i < st->nring; i++) {
-        int n = popcount64(st->hands[st->ring[i]]);
-        if (n > most) most = n;
-    }
-    return most;
-}
-
-/* the rest of the hand played with every seat choosing the card best for its own points
- * (max^n; a tie to the lower card): st ends with the tricks each takes */
-static void solve(is_state *st, const is_goal *g) {
-    if (st->phase == IS_PH_OVER) return;
-    int32_t legal[IS_MAX_ACTIONS];
-    int n = is_legal(st, legal), seat = st->turn, best_v = 0;
-    is_state best = *st;
-    for (int i = 0; i < n; i++) {
-        is_state next = *st;
-        is_apply(&next, legal[i]);
-        solve(&next, g);
-        int v = is_points(g, next.bids[seat] >= 0 ? next.bids[seat] : 0, next.taken[seat]);
-        if (i == 0 || v > best_v) {
-            best_v = v;
-            best = next;
-        }
-    }
-    *st = best;
-}
-
 /* -- the search -------------------------------------------------------------------------- */
 typedef struct {
     int32_t mover; /* the seat that chose the action leading here */
@@ -389,17 +324,15 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
     double result[IS_SEATS];
     for (int it = 0; it < iterations; it++) {
         is_state st = k->root;
-        draw(k, o, &r, &st);
+        sample(k, &r, &st);
         int node = 0, depth = 0;
         path[depth++] = 0;
         /* selection by UCB1 over the actions legal in this layout, then one node added */
         while (st.phase != IS_PH_OVER) {
             int n = is_legal(&st, legal), nu = 0;
-            int bidder = o->bidders && st.phase == IS_PH_BID; /* its bid the textbook's for its cards */
-            if ((o->opponents || bidder) && st.turn != k->seat) { /* another seat's choice: a chance node */
-                int a = bidder                           ? is_textbook(&st)
-                        : o->opponents == IS_OPP_POLICY ? playout_action(&st, o, &r, legal, n)
-                                                        : legal[wd_below(&r, (uint64_t)n)];
+            if (o->opponents && st.turn != k->seat) { /* another seat's choice: a chance node */
+                int a = o->opponents == IS_OPP_POLICY ? playout_action(&st, o, &r, legal, n)
+                                                      : legal[wd_below(&r, (uint64_t)n)];
                 int c = find_child(nodes, node, a), mover = st.turn;
                 is_apply(&st, a);
                 if (c < 0) {
@@ -428,13 +361,12 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
                 path[depth++] = c;
                 break;
             }
-            int best = -1, favoured = o->bias > 0 ? is_textbook(&st) : -1;
+            int best = -1;
             double best_u = -1.0;
             for (int i = 0; i < n; i++) {
                 int c = find_child(nodes, node, legal[i]);
                 double u = nodes[c].total / nodes[c].visits +
                            o->explore * sqrt(log((double)nodes[c].available) / nodes[c].visits);
-                if (legal[i] == favoured) u += o->bias / (nodes[c].visits + 1);
                 if (u > best_u) best = c, best_u = u;
             }
             is_apply(&st, nodes[best].action);
@@ -442,10 +374,6 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
             path[depth++] = node;
         }
         while (st.phase != IS_PH_OVER) {
-            if (o->exact > 0 && st.phase == IS_PH_PLAY && most_held(&st) <= o->exact) {
-                solve(&st, g);
-                break;
-            }
             int n = is_legal(&st, legal);
             is_apply(&st, playout_action(&st, o, &r, legal, n));
         }

@@ -69,14 +69,6 @@ typedef struct {
     double epsilon;     /* in a textbook play-out, the share of moves made at random */
     double explore;     /* UCB1's exploration constant */
     int32_t opponents;  /* the other seats' choices: IS_OPP_TREE, _RANDOM or _POLICY */
-    /* layouts weighted by the bids: up to `draws` layouts drawn, one kept with the chance of
-     * its fit (each other seat's textbook estimate of its cards against the tricks it still
-     * wants, a normal of spread `spread` tricks); draws <= 1: every layout alike */
-    int32_t draws;
-    double spread;
-    int32_t exact; /* a play-out ends in an exact search once no seat holds more cards (0: never) */
-    double bias;   /* progressive bias: bias / (visits + 1) added to the textbook action's UCB1 value */
-    int32_t bidders; /* the other seats' bids as chance nodes, the textbook's for the cards dealt them */
 } is_options;
 
 int is_winning_index(const int32_t *cards, int n, int trump);

@@ -240,21 +240,18 @@ static int parse_knowledge(PyObject *o, is_knowledge *k) {
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ko, *go;
-    int iterations, textbook, opponents, draws, exact, bidders;
-    double epsilon, explore, spread, bias;
+    int iterations, textbook, opponents;
+    double epsilon, explore;
     unsigned long long seed;
     is_knowledge k;
     is_goal g;
-    if (!PyArg_ParseTuple(args, "OO(iiddiididi)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents,
-                          &draws, &spread, &exact, &bias, &bidders, &seed))
+    if (!PyArg_ParseTuple(args, "OO(iiddi)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents, &seed))
         return NULL;
     if (parse_knowledge(ko, &k) < 0 || parse_goal(go, &g) < 0) return NULL;
     if (iterations < 1 || iterations > 10000000 || epsilon < 0 || epsilon > 1 || explore < 0 || opponents < 0 ||
-        opponents > IS_OPP_POLICY || draws < 0 || draws > 1000 || !(spread > 0) || exact < 0 || exact > 13 || bias < 0 || bidders < 0 ||
-        bidders > 1) {
+        opponents > IS_OPP_POLICY) {
         PyErr_SetString(PyExc_ValueError,
-                        "options: iterations 1..10,000,000, epsilon 0..1, explore >= 0, opponents 0..2, "
-                        "draws 0..1000, spread > 0, exact 0..13, bias >= 0, bidders 0..1");
+                        "options: iterations 1..10,000,000, epsilon 0..1, explore >= 0, opponents 0..2");
         return NULL;
     }
     int32_t legal[IS_MAX_ACTIONS];
@@ -266,7 +263,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the searching seat is not the one to act");
         return NULL;
     }
-    is_options opt = {iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias, bidders};
+    is_options opt = {iterations, textbook, epsilon, explore, opponents};
     int action;
     Py_BEGIN_ALLOW_THREADS action = is_search(&k, &g, &opt, (uint64_t)seed);
     Py_END_ALLOW_THREADS if (action == -1) return PyErr_NoMemory();
@@ -280,8 +277,7 @@ static PyMethodDef methods[] = {
     {"points", py_points, METH_VARARGS, "points(goal, bid, tricks) -> a seat's points for the hand"},
     {"estimate", py_estimate, METH_VARARGS, "estimate(hand, trump, players) -> the textbook's trick estimate"},
     {"search", py_search, METH_VARARGS,
-     "search(knowledge, goal, (iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias, "
-     "bidders), seed) -> action"},
+     "search(knowledge, goal, (iterations, textbook, epsilon, explore), seed) -> action"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ismcts",

@@ -63,19 +63,10 @@ class Options:
     # the other seats' choices: "tree" by UCB1 on their own results (single-observer ISMCTS),
     # or chance nodes played "random" or by the play-outs' "policy"
     opponents: ismcts_py.Opponents = "tree"
-    # layouts weighted by the bids: up to ``draws`` drawn a layout, each kept with the chance of
-    # its fit (the others' textbook estimates against the tricks they still want, a normal of
-    # ``spread`` tricks); 0 or 1: every consistent layout alike
-    draws: int = 0
-    spread: float = 1.0
-    exact: int = 0  # play-outs end in an exact search once no seat holds more cards (0: never)
-    bias: float = 0.0  # progressive bias: bias / (visits + 1) added to the textbook action's UCB1 value
-    bidders: bool = False  # the other seats' bids chance nodes: the textbook's for the cards dealt them
 
     def as_tuple(self, phase: Phase) -> ismcts_py.Options:
         n = self.iterations if phase == Phase.PLAY else self.bid_iterations
-        return (n, int(self.textbook), self.epsilon, self.explore, ismcts_py.OPPONENTS.index(self.opponents),
-                self.draws, self.spread, self.exact, self.bias, int(self.bidders))
+        return (n, int(self.textbook), self.epsilon, self.explore, ismcts_py.OPPONENTS.index(self.opponents))
 
 
 BASELINE = Options(1000, 1000, textbook=False, epsilon=0.0, explore=0.7)  # the bench's yardstick

@@ -27,7 +27,7 @@ State = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, tuple[int
               tuple[int, ...], tuple[int, ...]]
 Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 Goal = tuple[int, int, int, int, int, int]
-Options = tuple[int, int, float, float, int, int, float, int, float, int]
+Options = tuple[int, int, float, float, int]
 Opponents = Literal["tree", "random", "policy"]
 OPPONENTS: tuple[Opponents, ...] = ("tree", "random", "policy")  # the codes 0, 1, 2 of the C's options
 
@@ -197,56 +197,6 @@ def _deal(k: Knowledge, rng: random.Random) -> Sim:
     return sim
 
 
-def fit(sim: Sim, order: tuple[int, ...], spread: float) -> float:
-    """How likely a layout is given the bids: for each other seat that bid, a normal's weight
-    of its textbook estimate of the cards it holds against the tricks it still wants."""
-    w = 1.0
-    for s in order:
-        if sim.bids[s] < 0:
-            continue
-        d = solo.textbook_estimate(sim.hands[s], sim.trump, sim.players) - max(0, sim.bids[s] - sim.taken[s])
-        w *= math.exp(-d * d / (2.0 * spread * spread))
-    return w
-
-
-def _draw(k: Knowledge, rng: random.Random, draws: int, spread: float) -> Sim:
-    """A layout drawn by its fit to the bids (each draw kept with the chance of its fit, the
-    best of them when none is), or uniformly when ``draws`` is 0 or 1."""
-    if draws <= 1:
-        return _deal(k, rng)
-    best, best_w = None, -1.0
-    for _ in range(draws):
-        sim = _deal(k, rng)
-        w = fit(sim, k[2], spread)
-        if rng.random() < w:
-            return sim
-        if w > best_w:
-            best, best_w = sim, w
-    assert best is not None
-    return best
-
-
-def solve(sim: Sim, goal: Goal) -> Sim:
-    """The rest of the hand with every seat choosing the card best for its own points
-    (max^n; a tie to the lower card)."""
-    if sim.phase == OVER:
-        return sim
-    seat = sim.turn
-    best, best_v = sim, 0
-    for i, a in enumerate(sim.legal()):
-        nxt = sim.copy()
-        nxt.apply(a)
-        nxt = solve(nxt, goal)
-        v = points(goal, max(0, nxt.bids[seat]), nxt.taken[seat])
-        if i == 0 or v > best_v:
-            best, best_v = nxt, v
-    return best
-
-
-def most_held(sim: Sim) -> int:
-    return max(len(sim.hands[s]) for s in sim.ring)
-
-
 @dataclass
 class Node(Generic[A]):
     """A node of the information set's tree; its children by action (a code here, an
@@ -261,7 +211,7 @@ class Node(Generic[A]):
 
 def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
     """The root's most visited action after the options' simulations."""
-    iterations, use_textbook, epsilon, explore, opponents, draws, spread, exact, bias, bidders = options
+    iterations, use_textbook, epsilon, explore, opponents = options
 
     def playout(sim: Sim) -> int:
         if use_textbook and rng.random() >= epsilon:
@@ -271,16 +221,12 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
     rng = random.Random(seed)
     root: Node[int] = Node()
     for _ in range(max(1, iterations)):
-        sim = _draw(k, rng, draws, spread)
+        sim = _deal(k, rng)
         node, path = root, [root]
         while sim.phase != OVER:
             legal = sim.legal()
-            bidder = bidders and sim.phase == BIDDING  # its bid the textbook's for its cards
-            if (opponents or bidder) and sim.turn != k[1]:  # another seat's choice: a chance node
-                if bidder:
-                    a = sim.textbook()
-                else:
-                    a = playout(sim) if OPPONENTS[opponents] == "policy" else rng.choice(legal)
+            if opponents and sim.turn != k[1]:  # another seat's choice: a chance node
+                a = playout(sim) if OPPONENTS[opponents] == "policy" else rng.choice(legal)
                 mover = sim.turn
                 sim.apply(a)
                 child = node.children.get(a)
@@ -304,21 +250,15 @@ def search(k: Knowledge, goal: Goal, options: Options, seed: int) -> int:
                 path.append(child)
                 break
             best, best_u = legal[0], -1.0
-            favoured = sim.textbook() if bias > 0 else -1
             for a in legal:
                 c = node.children[a]
                 u = c.total / c.visits + explore * math.sqrt(math.log(c.available) / c.visits)
-                if a == favoured:
-                    u += bias / (c.visits + 1)
                 if u > best_u:
                     best, best_u = a, u
             sim.apply(best)
             node = node.children[best]
             path.append(node)
         while sim.phase != OVER:
-            if exact and sim.phase == PLAYING and most_held(sim) <= exact:
-                sim = solve(sim, goal)
-                break
             sim.apply(playout(sim))
         rewards = sim.rewards(goal)
         for n in path:

@@ -5,7 +5,7 @@
  *   ntrick trick[ntrick] bids[players] taken[players] hands[players] (hex)
  *   seat norder order[norder] counts[players] voids[players] unseen (hex)
  *   knockout exact_bonus trick_value always miss_penalty size
- *   iterations textbook epsilon explore opponents draws spread exact bias bidders seed (hex)
+ *   iterations textbook epsilon explore seed (hex)
  * A line that cannot be read stops the driver with status 1, naming the line. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,11 +86,6 @@ static int parse(is_knowledge *k, is_goal *g, is_options *o, uint64_t *seed) {
     READ(o->textbook, 0, 1);
     if (next_double(&o->epsilon) || next_double(&o->explore)) return -1;
     READ(o->opponents, 0, 2);
-    READ(o->draws, 0, 1000);
-    if (next_double(&o->spread)) return -1;
-    READ(o->exact, 0, 13);
-    if (next_double(&o->bias)) return -1;
-    READ(o->bidders, 0, 1);
     return next_mask(seed);
 }
 

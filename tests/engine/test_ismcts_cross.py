@@ -42,12 +42,12 @@ def build(name: str, out_dir: Path) -> list[str]:
 def line(obs: Observation, seed: int, knockouts: bool) -> str:
     (state, seat, order, counts, voids, unseen), goal = ismcts.state_of(obs, knockouts)
     players, ring, dealer, hook, strains, trump, phase, turn, leader, trick, bids, taken, hands = state
-    iterations, textbook, epsilon, explore, opponents, draws, spread, exact, bias, bidders = OPTIONS.as_tuple(obs.phase)
+    iterations, textbook, epsilon, explore, opponents = OPTIONS.as_tuple(obs.phase)
     fields = [players, len(ring), *ring, dealer, hook, strains, trump, phase, turn, leader,
               len(trick), *trick, *bids, *taken, *(f"{h:x}" for h in hands),
               seat, len(order), *order, *counts, *voids,
               f"{unseen:x}", *goal, iterations, textbook, repr(epsilon), repr(explore), opponents,
-              draws, repr(spread), exact, repr(bias), bidders, f"{seed:x}"]
+              f"{seed:x}"]
     return " ".join(map(str, fields))
 
 
