@@ -306,10 +306,9 @@ static int find_child(const node_t *nodes, int parent, int action) {
     return -1;
 }
 
-static int playout_action(const is_state *st, const is_options *o, int seat, wd_rng *r, const int32_t *legal,
+static int playout_action(const is_state *st, const is_options *o, wd_rng *r, const int32_t *legal,
                           int n) {
-    double epsilon = st->turn == seat ? o->own_epsilon : o->epsilon;
-    if (!o->textbook || (epsilon > 0 && uniform(r) < epsilon)) return legal[wd_below(r, (uint64_t)n)];
+    if (!o->textbook || (o->epsilon > 0 && uniform(r) < o->epsilon)) return legal[wd_below(r, (uint64_t)n)];
     return is_textbook(st);
 }
 
@@ -332,7 +331,7 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
         while (st.phase != IS_PH_OVER) {
             int n = is_legal(&st, legal), nu = 0;
             if (o->opponents && st.turn != k->seat) { /* another seat's choice: a chance node */
-                int a = o->opponents == IS_OPP_POLICY ? playout_action(&st, o, k->seat, &r, legal, n)
+                int a = o->opponents == IS_OPP_POLICY ? playout_action(&st, o, &r, legal, n)
                                                       : legal[wd_below(&r, (uint64_t)n)];
                 int c = find_child(nodes, node, a), mover = st.turn;
                 is_apply(&st, a);
@@ -376,7 +375,7 @@ int is_search(const is_knowledge *k, const is_goal *g, const is_options *o, uint
         }
         while (st.phase != IS_PH_OVER) {
             int n = is_legal(&st, legal);
-            is_apply(&st, playout_action(&st, o, k->seat, &r, legal, n));
+            is_apply(&st, playout_action(&st, o, &r, legal, n));
         }
         rewards(&st, g, result);
         for (int i = 0; i < depth; i++) {

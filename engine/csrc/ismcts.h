@@ -69,7 +69,6 @@ typedef struct {
     double epsilon;     /* in a textbook play-out, the share of moves made at random */
     double explore;     /* UCB1's exploration constant */
     int32_t opponents;  /* the other seats' choices: IS_OPP_TREE, _RANDOM or _POLICY */
-    double own_epsilon; /* the share for the searching seat's own play-out moves */
 } is_options;
 
 int is_winning_index(const int32_t *cards, int n, int trump);

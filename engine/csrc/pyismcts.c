@@ -241,16 +241,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ko, *go;
     int iterations, textbook, opponents;
-    double epsilon, explore, own_epsilon;
+    double epsilon, explore;
     unsigned long long seed;
     is_knowledge k;
     is_goal g;
-    if (!PyArg_ParseTuple(args, "OO(iiddid)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents,
-                          &own_epsilon, &seed))
+    if (!PyArg_ParseTuple(args, "OO(iiddi)K", &ko, &go, &iterations, &textbook, &epsilon, &explore, &opponents, &seed))
         return NULL;
     if (parse_knowledge(ko, &k) < 0 || parse_goal(go, &g) < 0) return NULL;
-    if (iterations < 1 || iterations > 10000000 || epsilon < 0 || epsilon > 1 || own_epsilon < 0 ||
-        own_epsilon > 1 || explore < 0 || opponents < 0 ||
+    if (iterations < 1 || iterations > 10000000 || epsilon < 0 || epsilon > 1 || explore < 0 || opponents < 0 ||
         opponents > IS_OPP_POLICY) {
         PyErr_SetString(PyExc_ValueError,
                         "options: iterations 1..10,000,000, epsilon 0..1, explore >= 0, opponents 0..2");
@@ -265,7 +263,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the searching seat is not the one to act");
         return NULL;
     }
-    is_options opt = {iterations, textbook, epsilon, explore, opponents, own_epsilon};
+    is_options opt = {iterations, textbook, epsilon, explore, opponents};
     int action;
     Py_BEGIN_ALLOW_THREADS action = is_search(&k, &g, &opt, (uint64_t)seed);
     Py_END_ALLOW_THREADS if (action == -1) return PyErr_NoMemory();

@@ -63,12 +63,10 @@ class Options:
     # the other seats' choices: "tree" by UCB1 on their own results (single-observer ISMCTS),
     # or chance nodes played "random" or by the play-outs' "policy"
     opponents: ismcts_py.Opponents = "tree"
-    own_epsilon: float | None = None  # the share for the searching seat's own moves (None: epsilon)
 
     def as_tuple(self, phase: Phase) -> ismcts_py.Options:
         n = self.iterations if phase == Phase.PLAY else self.bid_iterations
-        own = self.epsilon if self.own_epsilon is None else self.own_epsilon
-        return (n, int(self.textbook), self.epsilon, self.explore, ismcts_py.OPPONENTS.index(self.opponents), own)
+        return (n, int(self.textbook), self.epsilon, self.explore, ismcts_py.OPPONENTS.index(self.opponents))
 
 
 BASELINE = Options(1000, 1000, textbook=False, epsilon=0.0, explore=0.7)  # the bench's yardstick
