@@ -221,8 +221,8 @@ class Arena:
         second = self.play_table(record, self.b, self.a, seed)  # A is East-West
         per_hand = sum(first.tricks)
         margin = first.tricks[0] + second.tricks[1] - per_hand
-        gained = (first.trick_points[0] - first.trick_points[1]
-                  + second.trick_points[1] - second.trick_points[0])
+        played = self.game.played_points
+        gained = (played(first, 0) - played(first, 1) + played(second, 1) - played(second, 0))
         self.margins.append(margin)
         self.points.append(gained)
         return margin, gained

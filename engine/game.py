@@ -419,6 +419,11 @@ class Game:
                    honours_held: tuple[int, int] | None) -> HandScore:
         raise NotImplementedError
 
+    def played_points(self, score: HandScore, side: int) -> int:
+        """The points a side earned by its play in a hand, which a duplicate match compares:
+        by default its trick points, as honours held are luck, the same at both tables."""
+        return score.trick_points[side]
+
     def game_value(self, rules: GameRules, loser_score: int) -> int:
         """Rubber points for a won game."""
         return 1

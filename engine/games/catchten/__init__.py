@@ -312,6 +312,10 @@ class CatchTheTen(Game):
         return HandScore(number, deal.dealer, deal.trump, tricks, tuple(deal.revokes), zero, tricks,
                          over, zero, honours, tuple(notes), points, game_score, after, won)
 
+    def played_points(self, score: HandScore, side: int) -> int:
+        # the honours are taken in tricks, not held: all of a hand's points come from its play
+        return score.points[side]
+
     def games_to_win(self, rules: GameRules) -> int:
         return games_to_win_of(_rules(rules).games_per_match)
 
