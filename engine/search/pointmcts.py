@@ -153,7 +153,7 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     return (state, seat, counts, void_bits, known, unseen)
 
 
-Search = Callable[[Game, Knowledge, int, float, int], int]
+Search = Callable[[Game, Knowledge, int, float, int, int], int]
 
 SEARCH: Search = pick("point games' search", "engine._pointmcts", _BUILT, lambda: _pointmcts.search,
                       lambda: pointmcts_py.search, log)
@@ -161,9 +161,11 @@ BACKEND = "python" if SEARCH is pointmcts_py.search else "c"
 
 
 def search(obs: Observation, play: PointPlay, iterations: int = ITERATIONS, explore: float = EXPLORE,
-           seed: int = 0) -> Play:
-    """The card the search chooses for ``obs``'s seat."""
-    card = SEARCH(play.game(), knowledge(obs, play), iterations, explore, seed & (2**64 - 1))
+           seed: int = 0, guide: int = 0) -> Play:
+    """The card the search chooses for ``obs``'s seat; ``guide``: the play-outs play the
+    game's card policy (lead low, take a trick worth taking cheaply, shed) that many times
+    in 100, at random otherwise (0, the default: the standard search)."""
+    card = SEARCH(play.game(), knowledge(obs, play), iterations, explore, seed & (2**64 - 1), guide)
     return Play(obs.seat, Card(card))
 
 

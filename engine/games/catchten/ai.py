@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from engine.actions import Action, Play
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.games.catchten import HONOURS, PACKET, dealt_each, pack_for, teams_of
+from engine.games.catchten import HONOURS, PACKET, dealt_each, game_at, pack_for, teams_of
 from engine.observation import Observation
+from engine.search import pointmcts
 from engine.search.players import seeded
 
 SLIP_RATE = 0.12  # easy: share of moves where the textbook card is swapped for another legal one
@@ -44,6 +45,20 @@ class Effort:
 
 
 EFFORT = {"medium": Effort(6, 1200), "hard": Effort(16, 3000), "expert": Effort(32, 4000)}
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A level's tree search (engine.search.pointmcts, in C) for a hand played whole
+    (no packets face down): its iterations, fixed so a move is the same on any machine and
+    within 50 ms of processor time here (bench/RESULTS.md), and how many play-out cards
+    in 100 follow the game's card policy rather than chance."""
+
+    iterations: int
+    guide: int
+
+
+TREE = {"hard": Tree(10000, 80), "expert": Tree(10000, 80)}
 TRUMP_POWER_JACK = 15
 
 
@@ -393,6 +408,12 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         raise RulesError(f"Catch the Ten has only cards to play, and seat {obs.label(obs.seat)} has none now")
     if level == "random":
         return rng.choice(plays)
+    if level in TREE and len(plays) > 1:
+        game = game_at(obs.players, str(obs.rules.get("sides", "two")))
+        if game.rules_from_dict(obs.rules).packets_dealt == 1:
+            tree = TREE[level]
+            return pointmcts.search(obs, game.point_play(obs), tree.iterations, seed=rng.getrandbits(64),
+                                    guide=tree.guide)
     if level in EFFORT:
         return Play(obs.seat, Card(search(obs, EFFORT[level], rng)))
     card = textbook_card(obs)
