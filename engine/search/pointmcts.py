@@ -160,6 +160,21 @@ SEARCH: Search = pick("point games' search", "engine._pointmcts", _BUILT, lambda
 BACKEND = "python" if SEARCH is pointmcts_py.search else "c"
 
 
+@dataclass(frozen=True)
+class Tree:
+    """An AI level's search with this module: its iterations, fixed so a move is the same on
+    any machine and within 50 ms of processor time here (bench/RESULTS.md), how many
+    play-out cards in 100 follow the game's card policy rather than chance (``guide``),
+    and UCB1's constant."""
+
+    iterations: int
+    guide: int
+    explore: float = EXPLORE
+
+    def play(self, obs: Observation, play: PointPlay, seed: int) -> Play:
+        return search(obs, play, self.iterations, self.explore, seed, self.guide)
+
+
 def search(obs: Observation, play: PointPlay, iterations: int = ITERATIONS, explore: float = EXPLORE,
            seed: int = 0, guide: int = 0) -> Play:
     """The card the search chooses for ``obs``'s seat; ``guide``: the play-outs play the
@@ -169,4 +184,4 @@ def search(obs: Observation, play: PointPlay, iterations: int = ITERATIONS, expl
     return Play(obs.seat, Card(card))
 
 
-__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "knowledge", "mask_of", "search"]
+__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "Tree", "knowledge", "mask_of", "search"]

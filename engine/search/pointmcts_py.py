@@ -158,7 +158,8 @@ def _want(r: Rules, card: int) -> int:
 def _policy(r: Rules, sim: Sim, legal_now: list[int]) -> int:
     """pointmcts.c's policy(), card for card."""
     if not sim.trick:
-        return min(legal_now, key=lambda c: (r.values[c] != 0) * 4096 + (c // 13 == r.trump) * 1024 + r.power[c])
+        return min(legal_now,
+                   key=lambda c: (r.values[c] != 0) * 4096 + (c // 13 == r.trump) * 1024 + r.power[c])
     led = sim.trick[0] // 13
     win, win_key = 0, -1
     for i, c in enumerate(sim.trick):
@@ -339,7 +340,8 @@ class Node:
     children: dict[int, Node] = field(default_factory=dict)
 
 
-def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, seed: int, guide: int = 0) -> int:
+def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, seed: int,
+           guide: int = 0) -> int:
     r = Rules(*game)
     rng = Rng(seed)
     root = Node(-1)

@@ -5,11 +5,18 @@ it wins a trick holding an honour as cheaply as it surely can (the jack takes an
 opponent's ten), plays its own ten or ace onto a trick its side surely wins, keeps
 its honours out of tricks it cannot win, and otherwise throws its least card.
 
-Medium, hard and expert search: they deal the cards they cannot see at random,
+Hard and expert search the hand as a tree (engine.search.pointmcts, in C: the
+information-set search of the bench's baseline, with many more iterations and
+play-outs that mostly follow the game's card policy: lead low, take a trick worth
+points with the cheapest winner, fatten the partner's, shed the least). With
+packets still face down (two and three players), which that search does not model,
+they search flat as medium does, with more deals.
+
+Medium searches flat: it deals the cards it cannot see at random,
 consistent with what the seat knows (its hand and packets taken up, the cards
 played, the turned card in the dealer's hand, the suits each player showed out of
-in the packet in play), play every legal card out to the end of the deal with the
-textbook player at every seat, and keep the card whose deals score best for the
+in the packet in play), plays every legal card out to the end of the deal with the
+textbook player at every seat, and keeps the card whose deals score best for the
 seat's side against the best of the others (honours and cards over: the deal's
 points). The number of deals is fixed by level, not by the clock, so a move is the
 same for the same observation and seed on any machine.
@@ -47,18 +54,7 @@ class Effort:
 EFFORT = {"medium": Effort(6, 1200), "hard": Effort(16, 3000), "expert": Effort(32, 4000)}
 
 
-@dataclass(frozen=True)
-class Tree:
-    """A level's tree search (engine.search.pointmcts, in C) for a hand played whole
-    (no packets face down): its iterations, fixed so a move is the same on any machine and
-    within 50 ms of processor time here (bench/RESULTS.md), and how many play-out cards
-    in 100 follow the game's card policy rather than chance."""
-
-    iterations: int
-    guide: int
-
-
-TREE = {"hard": Tree(10000, 80), "expert": Tree(10000, 80)}
+TREE = {"hard": pointmcts.Tree(8000, 80), "expert": pointmcts.Tree(10000, 80)}
 TRUMP_POWER_JACK = 15
 
 
@@ -411,9 +407,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     if level in TREE and len(plays) > 1:
         game = game_at(obs.players, str(obs.rules.get("sides", "two")))
         if game.rules_from_dict(obs.rules).packets_dealt == 1:
-            tree = TREE[level]
-            return pointmcts.search(obs, game.point_play(obs), tree.iterations, seed=rng.getrandbits(64),
-                                    guide=tree.guide)
+            return TREE[level].play(obs, game.point_play(obs), rng.getrandbits(64))
     if level in EFFORT:
         return Play(obs.seat, Card(search(obs, EFFORT[level], rng)))
     card = textbook_card(obs)
