@@ -54,7 +54,7 @@ class Effort:
 EFFORT = {"medium": Effort(6, 1200), "hard": Effort(16, 3000), "expert": Effort(32, 4000)}
 
 
-TREE = {"hard": pointmcts.Tree(8000, 80), "expert": pointmcts.Tree(10000, 80)}
+TREE = {"hard": pointmcts.Tree(10000, 0), "expert": pointmcts.Tree(16000, 0)}
 TRUMP_POWER_JACK = 15
 
 
