@@ -30,9 +30,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.game import Phase
-from engine.games.hearts import Hearts
 from engine.observation import Observation
-from engine.search import pointmcts
 from engine.search.players import seeded
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
@@ -41,9 +39,6 @@ KING, ACE = 11, 12
 JACK_D = 2 * 13 + 9
 # Cards played in play-outs per decision, by level (shared by the candidate cards and plans).
 WORK = {"medium": 1500, "hard": 8000, "expert": 9000}
-# Hard and expert search the hand as a tree (engine.search.pointmcts), save while the seat
-# may still shoot the moon: then the search above weighs ducking against taking it all.
-TREE = {"hard": pointmcts.Tree(8000, 80), "expert": pointmcts.Tree(10000, 80)}
 MIN_LAYOUTS = 4
 MAX_LAYOUTS = 64
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
@@ -381,34 +376,18 @@ def _score(points: list[int], seat: int) -> float:
     return points[seat] - RIVALRY * sum(others) / len(others)
 
 
-def rivals_of(pos: Position) -> list[int]:
-    """The others who have taken every point card so far, enough of them to be shooting."""
-    n = pos.rules.players
-    return [s for s in range(n) if s != pos.seat and pos.counted[s] and
-            sum(pos.counted) == pos.counted[s] and pos.taken[s] >= SHOOT_SEEN]
-
-
-def moon_in_reach(pos: Position) -> bool:
-    """Whether the seat may still shoot: nobody else has a point, and its hand is strong or
-    it has taken some already."""
-    others_clean = all(pos.counted[s] == 0 for s in range(pos.rules.players) if s != pos.seat)
-    strong = sum(1 for c in pos.hand if _rank(c) >= QUEEN % 13) >= max(3, len(pos.hand) // 3)
-    return others_clean and not rivals_of(pos) and (strong or pos.counted[pos.seat] >= STOP_SEEN)
-
-
-def moon_planned(obs: Observation) -> bool:
-    pos = position(obs)
-    return pos.rules.moon != "off" and moon_in_reach(pos)
-
-
 def search(obs: Observation, rng: random.Random, work: int, moon: bool) -> int:
     pos = position(obs)
     legal = sorted(int(a.card) for a in obs.legal if isinstance(a, Play))
     if len(legal) == 1:
         return legal[0]
-    rivals = rivals_of(pos)
+    n = pos.rules.players
+    rivals = [s for s in range(n) if s != pos.seat and pos.counted[s] and
+              sum(pos.counted) == pos.counted[s] and pos.taken[s] >= SHOOT_SEEN]
+    others_clean = all(pos.counted[s] == 0 for s in range(n) if s != pos.seat)
     plans = [frozenset(rivals)]
-    if moon and moon_in_reach(pos):
+    strong = sum(1 for c in pos.hand if _rank(c) >= QUEEN % 13) >= max(3, len(pos.hand) // 3)
+    if moon and others_clean and not rivals and (strong or pos.counted[pos.seat] >= STOP_SEEN):
         plans.append(frozenset(rivals) | {pos.seat})
     cards_left = sum(pos.left) + len(pos.trick)
     layouts = max(MIN_LAYOUTS, min(MAX_LAYOUTS, work // max(1, cards_left * len(legal) * len(plans))))
@@ -456,9 +435,6 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         return textbook_pass(obs)
     if level == "random" or (level == "easy" and rng.random() < SLIP_RATE):
         return rng.choice(obs.legal)
-    tree = TREE.get(level)
-    if tree is not None and len(obs.legal) > 1 and not moon_planned(obs):
-        return tree.play(obs, Hearts(obs.players).point_play(obs), rng.getrandbits(64))
     work = WORK.get(level, 0)
     if not work:
         return textbook_play(obs)
