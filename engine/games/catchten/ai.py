@@ -6,9 +6,9 @@ opponent's ten), plays its own ten or ace onto a trick its side surely wins, kee
 its honours out of tricks it cannot win, and otherwise throws its least card.
 
 Hard and expert search the hand as a tree (engine.search.pointmcts, in C: the
-information-set search of the bench's baseline, with many more iterations and
-play-outs that mostly follow the game's card policy: lead low, take a trick worth
-points with the cheapest winner, fatten the partner's, shed the least). With
+information-set search of the bench's baseline, with ten and sixteen times its
+iterations; its play-outs guided by the card policy cost twice as much a move and
+measured no stronger here, bench/RESULTS.md). With
 packets still face down (two and three players), which that search does not model,
 they search flat as medium does, with more deals.
 
@@ -52,8 +52,7 @@ class Effort:
 
 
 EFFORT = {"medium": Effort(6, 1200), "hard": Effort(16, 3000), "expert": Effort(32, 4000)}
-
-
+# hard and expert's tree search, for a hand played whole (no packets face down)
 TREE = {"hard": pointmcts.Tree(10000, 0), "expert": pointmcts.Tree(16000, 0)}
 TRUMP_POWER_JACK = 15
 
