@@ -28,6 +28,7 @@ from typing import Any
 from device import paths
 from engine.errors import WhistError
 from engine.games import UNNAMED
+from engine.seats import MAX_SEATS
 
 AI_LEVELS = ("easy", "medium", "hard", "expert", "rules", "random")
 ANIMATIONS = ("off", "fast", "normal", "slow")
@@ -366,7 +367,7 @@ class GameSection:
     ``seat_counts``), left out for the game's own count."""
 
     name: str = _opt(_game_name, UNNAMED.name)
-    players: int | None = _opt(_integer(2, 7), None)
+    players: int | None = _opt(_integer(2, MAX_SEATS), None)
 
 
 def _game_names(value: Any) -> tuple[str, ...]:

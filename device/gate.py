@@ -51,6 +51,23 @@ class Refused(ValueError):
         super().__init__(f"refused {what} from {self.sender}: {reason}{shown}")
 
 
+def text(value: object, what: str, longest: int, *, as_sent: bool = False) -> str:
+    """A text field of a message. A name or a seat is shown to people, so it is stripped and
+    must be printable and not blank; `as_sent` takes a token or a code exactly as it came,
+    since a changed byte would make it another one."""
+    if not isinstance(value, str):
+        raise NotationError(f"{what} should be text")
+    if not as_sent:
+        value = value.strip()
+        if not value:
+            raise NotationError(f"{what} should be some text")
+        if not value.isprintable():
+            raise NotationError(f"{what} should be printable characters")
+    if len(value) > longest:
+        raise NotationError(f"{what} should be at most {longest} characters")
+    return value
+
+
 def _sample(raw: bytes) -> str:
     if not raw:
         return ""

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from device import (
     referee_ai,
+    referee_pass,
     referee_play,
     referee_resume,
     referee_scan,
@@ -85,6 +86,7 @@ from engine.games import GAMES, game_of, get_game
 from engine.match import Match
 from engine.scoring import HandScore
 from engine.seats import Seat, seats_at
+from engine.table_spec import ScoresBy
 
 if TYPE_CHECKING:
     from device.journal import Journal
@@ -419,13 +421,17 @@ class Referee:
 
     def act(self, action: Action) -> bool:
         """A person's bid, pass, declaration or knock (a button), checked by the engine."""
-        knock = isinstance(action, Pass) and any(c.action == action for c in self.choices())
-        if self.phase == PLAY and knock:
-            return self._apply(action)
+        offered = any(c.action == action for c in self.choices())
+        if self.phase == PLAY and offered and isinstance(action, Play):  # who leads the opening card
+            return referee_play.play_card(self, action.seat, action.card)
+        if self.phase == PLAY and offered:
+            return self._apply(action)  # a knock
         if self.phase != STEPS:
             return self._refuse("the bids and the trump call are made before the play")
         deal = self.deal
         assert deal is not None and deal.turn is not None
+        if offered and isinstance(action, Exchange) and referee_pass.passing(self) is not None:
+            return referee_pass.confirm(self, action)  # an AI's pass, given by hand
         if self.is_ai(self.game.actor(deal, deal.turn)):
             return self._refuse(f"{self.name(deal.turn)} is the AI's: wait for it")
         return self._apply(action)
@@ -554,7 +560,13 @@ class Referee:
     def side_names(self) -> tuple[str, ...]:
         if self.game.partnerships:
             return words.side_words(self.game)
-        return tuple(self.name(s) for s in seats_at(self.players))[:self.game.sides]
+        seats = seats_at(self.players)
+        if self.game.table.scores_by is ScoresBy.SIDE:  # teams of alternate seats (six, eight)
+            # each by its first player, as the table names three teams (Team 2)
+            first = [next(s for s in seats if self.game.side_of(s) == side)
+                     for side in range(self.game.sides)]
+            return tuple(f"Team {self.seat_word(s).removeprefix('Player ')}" for s in first)
+        return tuple(self.name(s) for s in seats)[:self.game.sides]
 
     def _winner_words(self) -> str:
         w = self.match.winner

@@ -5,24 +5,20 @@ its answer taken, checked by the engine, a bid or a declaration applied at once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from device import referee_words as words
+from device.referee_protocol import ActionChooser
 from device.referee_view import PLAY, STEPS
 from engine.actions import Action, Exchange, Play
 from engine.observation import Observation
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 log = logging.getLogger(__name__)
-
-# (observation, level, move seed) -> action
-ActionChooser = Callable[[Observation, str, "str | None"], Action]
-
 
 def engine_act(observation: Observation, level: str, seed: str | None) -> Action:
     """The engine's AI for any game and step, with a fixed amount of work (reproducible)."""
@@ -63,7 +59,7 @@ def request(ref: Referee) -> AIRequest | None:
     if ref.phase not in (STEPS, PLAY) or deal is None or deal.turn is None:
         return None
     seat = ref.game.actor(deal, deal.turn)
-    if not ref.is_ai(seat):
+    if not ref.is_ai(seat) or deal.unseen_opening() is not None:  # a person's card opens the play
         return None
     key = ref._key()
     if key in ref._ai_actions:

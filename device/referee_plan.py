@@ -9,16 +9,20 @@ pile the description names for it), a person's one card on a dog's life (one car
 and the piles the description scans at the deal (a kitty, a widow, face-up layouts). A pile the
 description scans every trick (a stock, face-down layouts) is scanned face down at the deal too,
 in order, so the cards the AI draws from it are known; then each card it turns up is scanned.
+A seat's own cards dealt for later (packets taken up during the play: a pile of the deal record
+named for the seat, which the description does not scan) are scanned after that seat's rack where
+its hand is scanned, face down and in the order they are taken up; a person's are never seen.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.cards import Card
 from engine.deal import DealRecord
 from engine.errors import RulesError
 from engine.game import Game, GameRules
-from engine.seats import Seat, around, seats_at
+from engine.seats import MAX_SEATS, Seat, around, seats_at
 from engine.table_spec import Moment, Place
 
 TURNED = "turned"  # the description's key of the turned card
@@ -36,12 +40,16 @@ class ScanPlan:
     # hand without it
     named_on_screen: bool
     wants: tuple[tuple[Seat | str, int], ...]  # what is scanned face down, and how many of each
+    # the dealer's own later pile the turned card lies in (its last packet), and where in it: the
+    # card is the dealer's, scanned once as the turned card and not again with that pile
+    own_pile: str | None = None
+    own_at: int = 0
 
 
 def player_counts(game: Game) -> tuple[int, ...]:
     """The table sizes ``game`` is played at (asked of the game)."""
     out = []
-    for n in range(2, 8):
+    for n in range(2, MAX_SEATS + 1):
         try:
             game.with_players(n)
         except RulesError:
@@ -108,6 +116,20 @@ def turned_pile(template: DealRecord) -> str | None:
     return next((name for name, cards in template.piles if template.trump_card in cards), None)
 
 
+def later_piles(game: Game, template: DealRecord) -> tuple[tuple[str, Seat, tuple[Card, ...]], ...]:
+    """The deal record's piles that are one seat's own cards for later (packets it takes up in
+    the play): a pile named for a seat (its key and the seat's number) the description does not
+    scan. (name, seat, cards), in the deal's order."""
+    keys = [s.pile for s in game.table.scans]
+    out = []
+    for name, cards in template.piles:
+        key = name.rstrip("0123456789")
+        if key == name or any(_of(name, k) for k in keys) or int(name[len(key):]) >= game.players:
+            continue
+        out.append((name, Seat(int(name[len(key):])), cards))
+    return tuple(out)
+
+
 def scanned_piles(game: Game, template: DealRecord) -> tuple[tuple[str, int], ...]:
     """The deal's piles scanned face down at the deal, in the deal's order."""
     keys = [s.pile for s in game.table.scans if s.pile != TURNED]
@@ -144,12 +166,22 @@ def plan(game: Game, rules: GameRules, template: DealRecord, hand_number: int,
     sizes = sizes_of(template, players)
     order = [around(template.dealer, i, players) for i in range(1, players + 1)]
     known = set(ai_seats) | set(dogs_dealt(sizes)) | set(empty_seats(game))
-    wants: list[tuple[Seat | str, int]] = [(s, sizes[s]) for s in order if s in known and sizes[s] > 0]
-    wants += list(scanned_piles(game, template))
     turned = _turns_card(game, template)
-    return ScanPlan(template.dealer, sizes, turned, turned_pile(template) if turned else None,
-                    turned and _named_on_screen(game, rules, template, hand_number), tuple(wants))
+    later = later_piles(game, template)
+    own = next((name for name, seat, cards in later if turned and seat == template.dealer
+                and template.trump_card in cards), None)
+    wants: list[tuple[Seat | str, int]] = []
+    for s in order:
+        if s in known and sizes[s] > 0:
+            wants.append((s, sizes[s]))
+            wants += [(name, len(cards) - (name == own)) for name, seat, cards in later if seat == s]
+    wants += list(scanned_piles(game, template))
+    pile = turned_pile(template) if turned and own is None else None
+    at = template.pile(own).index(template.trump_card) if own is not None and template.trump_card else 0
+    return ScanPlan(template.dealer, sizes, turned, pile,
+                    turned and _named_on_screen(game, rules, template, hand_number), tuple(wants), own, at)
 
 
-__all__ = ["TURNED", "ScanPlan", "draws", "dogs_dealt", "empty_seats", "layouts", "plan", "player_counts",
+__all__ = ["TURNED", "ScanPlan", "draws", "dogs_dealt", "empty_seats", "later_piles", "layouts", "plan",
+           "player_counts",
            "scanned_piles", "sizes_of", "turned_pile", "turns_up", "whole_exchanges"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from device import referee_scan
+from device import referee_pass, referee_scan
 from device import referee_words as words
 from device.referee_racks import exchange_pile, kitty_taker, public
 from device.referee_view import Suspect, Taken
@@ -15,7 +15,7 @@ from engine.errors import RulesError
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def out_of_turn(ref: Referee, laid_by: Seat | None, seat: Seat) -> str | None:
@@ -80,7 +80,23 @@ def elsewhere(ref: Referee, card: Card, seat: Seat) -> str | None:
 def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
     deal = ref.deal
     assert deal is not None and deal.turn is not None
-    seat = deal.turn
+    opening = referee_pass.opening(ref)
+    if opening is None:
+        return play_card(ref, deal.turn, card, laid_by)
+    # The card that opens the play lies in a person's hand the engine cannot see: its holder leads.
+    if card != opening:
+        return ref._refuse(f"{opening.symbol} leads the first trick: whoever holds it lays it first")
+    seat = referee_pass.opener(ref, laid_by)
+    if seat is None:
+        how = "tap their name" if ref.touch else "choose their name (left/right, then select)"
+        return ref._refuse(f"whose is {card.symbol}? {how}")
+    return play_card(ref, seat, card, laid_by if laid_by is not None else seat)
+
+
+def play_card(ref: Referee, seat: Seat, card: Card, laid_by: Seat | None = None) -> bool:
+    """``card`` laid for ``seat`` (the seat to play, or the opening card's holder)."""
+    deal = ref.deal
+    assert deal is not None
     name = ref.name(seat)
     ai = ref.is_ai(ref.game.actor(deal, seat))  # a dummy's card: its declarer's choice
     want = ref.expected_card() if ai else None
@@ -106,6 +122,7 @@ def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
     if why is not None:
         return ref._refuse(f"{why} - {lay}")
     before = len(deal.revokes)
+    later = {name: len(deal.piles.get(name, ())) for name, _ in referee_scan.later(ref)}
     trick = deal.current.cards
     trick_number = deal.trick_number
     try:
@@ -138,6 +155,7 @@ def scan_play(ref: Referee, card: Card, laid_by: Seat | None) -> bool:
         ref._say(f"trick {len(deal.tricks)} to {ref.name(winner)} ({tricks})", "ok")
         if ref.draws:
             referee_scan.drawn(ref, winner)
+        referee_scan.taken_up(ref, later)
     ref.after_deal_moved()
     return True
 
@@ -175,26 +193,40 @@ def scan_discard(ref: Referee, card: Card, seat: Seat, laid_by: Seat | None) -> 
     discards = ref.racks.discards
     count = deal.exchange_count()
     name = ref.name(seat)
-    lay = f"lay {name}'s discards on the reader, face down ({len(discards)} of {count})"
+    to = referee_pass.passing(ref)
+    what = f"{name}'s discards" if to is None else f"the cards {name} passes to {ref.name(to)}"
+    lay = f"lay {what} on the reader, face down ({len(discards)} of {count})"
+    verb, chosen = ("lays away", "discards") if to is None else ("passes", "pass")
     ai = ref.is_ai(ref.game.actor(deal, seat))
     want = ref.expected_card() if ai else None
     if ai:
         if want is None:
-            return ref._refuse(f"{name} (AI) is still choosing its discards - wait")
+            return ref._refuse(f"{name} (AI) is still choosing its {chosen} - wait")
         if card != want:
-            return ref._refuse(f"{name} lays away {ref._place(seat, want)}, not that card")
+            return ref._refuse(f"{name} {verb} {ref._place(seat, want)}, not that card")
     else:
+        by = referee_pass.passed_by(ref, card)
         if card in discards:
-            return ref._refuse(f"{card.symbol} is laid away already - {lay}")
+            return ref._refuse(f"{card.symbol} is {'laid away' if to is None else 'passed'} already - {lay}")
+        if by is not None:
+            return ref._refuse(f"that card was passed by {ref.name(by)}: it goes to whoever it was passed to "
+                               f"after the pass - {lay}")
         why = elsewhere(ref, card, seat)
         if why is None and ref.whole_exchanges:
             why = words.whole_refusal(deal, ref.game, discards, card)
         if why is not None:
             return ref._refuse(f"{why} - {lay}")
     discards.append(card)
-    ref._say(f"{name} lays away {len(discards)} of {count}", "ok")
+    ref._say(f"{name} {verb} {len(discards)} of {count}", "ok")
     if len(discards) < count:
         return True
+    if to is not None:
+        laid = tuple(discards)
+        discards.clear()
+        if referee_pass.after_pass(ref, Exchange(seat, laid), " - take the last card back and lay another"):
+            return True
+        discards[:] = laid[:-1]
+        return False
     try:
         ref.match.apply(Exchange(seat, tuple(discards)))
     except RulesError as exc:

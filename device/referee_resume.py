@@ -15,7 +15,7 @@ from engine.cards import Card
 from engine.seats import seats_at
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def resume(ref: Referee) -> bool:

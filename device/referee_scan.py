@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.seats import Seat, around, seats_at
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def begin_hand(ref: Referee) -> None:
@@ -65,7 +65,7 @@ def after_trump(ref: Referee) -> None:
     r = ref.racks
     assert r.plan is not None
     turned, pile, dealer = r.trump_card, r.plan.turned_pile, r.plan.dealer
-    if turned is not None and pile is None and dealer in r.racks:
+    if turned is not None and pile is None and dealer in r.racks and r.plan.own_pile is None:
         r.racks[dealer].append(turned)  # the dealer's own card, face up: one of its hand
     if turned is not None and pile is not None and pile in r.racks:
         r.racks[pile].append(turned)  # the top of a pile scanned whole
@@ -105,7 +105,7 @@ def maybe_start(ref: Referee) -> None:
     sizes = ref.sizes()
     known = tuple(frozenset(r.racks[s]) if s in r.racks else (frozenset() if sizes[s] == 0 else None)
                   for s in seats_at(ref.players))
-    piles = [(name, tuple(r.racks[name])) for name, _ in t.piles if name in r.racks]
+    piles = [(name, _with_turned(ref, name)) for name, _ in t.piles if name in r.racks]
     if plan.turned_pile is not None and r.trump_card is not None and plan.turned_pile not in r.racks:
         piles.append((plan.turned_pile, (r.trump_card,)))  # the rest of that pile is never seen
     trump = r.trump_card.suit if r.trump_card is not None else r.trump if r.trump is not None else t.trump
@@ -120,6 +120,36 @@ def maybe_start(ref: Referee) -> None:
     ref.match.start_deal(record)  # journalled: the journal is the match's listener
     r.upcards |= public(ref.deal, ref.game)
     ref.after_deal_moved()
+
+
+def _with_turned(ref: Referee, name: str) -> tuple[Card, ...]:
+    """A pile as scanned, with the turned card back in its place where it is the dealer's own
+    later pile's (scanned once, as the turned card)."""
+    r = ref.racks
+    cards = list(r.racks[name])
+    if r.plan is not None and name == r.plan.own_pile and r.trump_card is not None:
+        cards.insert(r.plan.own_at, r.trump_card)
+    return tuple(cards)
+
+
+def taken_up(ref: Referee, before: dict[str, int]) -> None:
+    """After a trick: say which AI seats take up cards of their own dealt for later (a packet),
+    and where they go (``before``: the size of each such pile before the trick)."""
+    deal = ref.deal
+    assert deal is not None
+    for name, seat in later(ref):
+        took = before.get(name, 0) - len(deal.piles.get(name, ()))
+        if took > 0 and ref.is_ai(seat):
+            ref._say(f"{ref._ai_name(seat)}: take up its next {took} cards, face down, and put them at the "
+                     "right end of its rack in the order they were scanned", "ok")
+
+
+def later(ref: Referee) -> list[tuple[str, Seat]]:
+    """The piles of the hand that are a seat's own cards for later, scanned (an AI seat's)."""
+    t = ref.template
+    if t is None:
+        return []
+    return [(name, seat) for name, seat, _ in scan_plan.later_piles(ref.game, t) if name in ref.racks.racks]
 
 
 def scan_upcard(ref: Referee, card: Card) -> bool:
@@ -162,5 +192,5 @@ def drawn(ref: Referee, winner: Seat) -> None:
         ref._say(f"{ref.name(loser)} (AI): put the card it takes, face down, at the right end of its rack")
 
 
-__all__ = ["after_trump", "begin_hand", "drawn", "maybe_start", "scan_rack", "scan_trump", "scan_upcard",
-           "turn_words"]
+__all__ = ["after_trump", "begin_hand", "drawn", "later", "maybe_start", "scan_rack", "scan_trump",
+           "scan_upcard", "taken_up", "turn_words"]

@@ -12,7 +12,7 @@ from engine.errors import RulesError
 from engine.seats import Seat, around
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def set_ai(ref: Referee, seat: Seat | int | str, level: str | None, *, check_phase: bool = True) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from device import referee_pass, referee_scan
 from device import referee_plan as scan_plan
-from device import referee_scan
 from device import referee_words as words
 from device.referee_racks import exchange_pile, kitty_taker, ordinal
 from device.referee_view import (
@@ -22,13 +22,13 @@ from device.referee_view import (
     RefereeView,
     SeatView,
 )
-from engine.actions import Bid
+from engine.actions import Bid, Exchange
 from engine.deal import describe_action
 from engine.game import Contract, Phase
 from engine.seats import Seat, seats_at
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 READER_DISCONNECTED = "reader disconnected"
 
@@ -104,7 +104,11 @@ def _prompt(ref: Referee) -> str:
         return _scanning(ref)
     deal = ref.deal
     assert deal is not None and deal.turn is not None
-    seat = deal.turn
+    opening = referee_pass.opening(ref)
+    leads = referee_pass.opener(ref, None) if opening is not None else None
+    if opening is not None and leads is None:
+        return referee_pass.opening_prompt(ref, opening)
+    seat = leads or deal.turn
     name = ref.name(seat)
     ai = ref.is_ai(ref.game.actor(deal, seat))
     if ref.phase == STEPS:
@@ -139,6 +143,9 @@ def _scanning(ref: Referee) -> str:
                     "left, and back in that order")
         if key.startswith("up"):
             return f"{what}: {n} of {count} scanned - lay them on the reader from the left"
+        if any(name == key for name, _ in referee_scan.later(ref)):
+            return (f"{what}, taken up later: {n} of {count} scanned - lay them on the reader face down, "
+                    "first the cards taken up first, and stack them again in that order")
         if r.plan is not None and key == r.plan.turned_pile:
             return (f"{what}: {n} of {count} scanned - lay its cards on the reader face down from the top, "
                     "and stack them again in that order")
@@ -159,6 +166,9 @@ def _steps(ref: Referee, seat: Seat, ai: bool) -> str:
     if deal.step.phase is Phase.EXCHANGE:
         count = deal.exchange_count()
         laid = len(ref.racks.discards)
+        to = referee_pass.passing(ref)
+        if to is not None:
+            return _pass(ref, seat, to, ai, laid, count)
         if not ai and ref.whole_exchanges:
             return words.whole_prompt(deal, ref.game, name, laid, ref.touch)
         if ai:
@@ -174,6 +184,19 @@ def _steps(ref: Referee, seat: Seat, ai: bool) -> str:
     if ref.whole_exchanges and deal.step.phase is Phase.AUCTION:
         return words.whole_offer(deal, ref.game, name, how)
     return f"{name} to {words.verb_of(deal.step.phase)}: {how} on the screen"
+
+
+def _pass(ref: Referee, seat: Seat, to: Seat, ai: bool, laid: int, count: int) -> str:
+    name, them = ref.name(seat), ref.name(to)
+    if not ai:
+        return f"{name} passes {count} cards to {them}: lay them on the reader face down ({laid} of {count})"
+    want = ref.expected()
+    if not isinstance(want, Exchange):
+        return f"{_ai_is(ref, seat)} is choosing the cards it passes..."
+    left = tuple(c for c in want.discard if c not in ref.racks.discards)
+    how = "tap Passed" if ref.touch else "select Passed"
+    return (f"{_ai_is(ref, seat)} passes {referee_pass.places(ref, seat, left)} to {them}: scan each, "
+            f"or {how} ({laid} of {count})")
 
 
 def badges(ref: Referee) -> list[str]:
@@ -282,13 +305,17 @@ def view(ref: Referee) -> RefereeView:
     focus = enabled[ref.choice_focus % len(enabled)] if enabled and not ref.touch else None
     side_tricks: tuple[int, ...] = ()
     if in_hand and deal is not None:
-        side_tricks = deal.tricks_taken() if ref.game.partnerships else tuple(deal.taken)
+        game = ref.game
+        # teams of alternate seats (six, eight) count their seats' tricks together
+        side_tricks = deal.tricks_taken() if game.partnerships else tuple(
+            sum(n for s, n in enumerate(deal.taken) if game.side_of(Seat(s)) == side)
+            for side in range(game.sides))
     count = deal.exchange_count() if deal is not None and ref.phase == STEPS and deal.step is not None \
         and deal.step.phase is Phase.EXCHANGE else 0
     kitty = r.racks.get("kitty", ())
     return RefereeView(
         title=ref.game.title, players=ref.players, phase=ref.phase, prompt=prompt(ref), dealer=ref.dealer,
-        turn=deal.turn if in_hand and deal is not None and ref.phase not in (HAND_OVER, RACKS) else None,
+        turn=referee_pass.to_play(ref) if in_hand and ref.phase not in (HAND_OVER, RACKS) else None,
         seats=tuple(seats), names=dict(ref.names), trump=trump,
         trump_card=str(turned) if turned is not None else None,
         trumps_on_screen=ref.trumps_on_screen(), trump_choice=ref.trump_choice,
@@ -317,6 +344,7 @@ def view(ref: Referee) -> RefereeView:
         ring=ref.game.play_ring(deal) if in_hand and deal is not None else (),
         face_up=tuple((s, tuple(str(c) for c in sorted(deal.hand(s) or ())))
                       for s in deal.seats if ref.face_up(s)) if in_hand and deal is not None else (),
+        passes_to=referee_pass.passing(ref) if ref.phase == STEPS else None,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from device import referee_pass
 from device import referee_words as words
 from device.events import Action as Button
 from device.referee_view import HAND_OVER, PLAY, READERS, SETUP, STEPS, TRUMP, Choice
@@ -13,7 +14,7 @@ from engine.actions import Bid, Exchange, Pass
 from engine.game import Phase
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 KNOCK = "Knock"
 
@@ -24,10 +25,15 @@ def choices(ref: Referee) -> list[Choice]:
     if deal is None or deal.turn is None:
         return []
     seat = deal.turn
+    opening = referee_pass.opening_choices(ref)
+    if ref.phase == PLAY and opening:  # whose is the card that opens the play
+        return opening
     if ref.phase == PLAY:  # a dog's life: Knock, its card goes on the reader
         knocks = not ref.is_ai(seat) and ref.game.may_knock(deal, seat)
         return [Choice(KNOCK, Pass(seat))] if knocks else []
-    if ref.phase != STEPS or deal.step is None or ref.is_ai(ref.game.actor(deal, seat)):
+    if ref.phase == STEPS and deal.step is not None and ref.is_ai(ref.game.actor(deal, seat)):
+        return referee_pass.ai_pass_choices(ref)
+    if ref.phase != STEPS or deal.step is None:
         return []
     if deal.step.phase is Phase.EXCHANGE:
         if not ref.whole_exchanges or ref.racks.discards:
@@ -91,7 +97,7 @@ def press(ref: Referee, action: Button) -> bool:
     shown = [c for c in choices(ref) if c.enabled]
     if not shown:
         return False
-    if ref.phase == STEPS and action in (Button.LEFT, Button.RIGHT):
+    if ref.phase in (STEPS, PLAY) and action in (Button.LEFT, Button.RIGHT):
         step = 1 if action == Button.RIGHT else len(shown) - 1
         ref.choice_focus = (ref.choice_focus + step) % len(shown)
         return True

@@ -12,7 +12,7 @@ from device.referee_view import AI_HANDS, HAND_OVER, PLAY, RACKS, SETUP, STEPS, 
 from engine.actions import Action, Exchange, Play
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
 
 
 def can_undo(ref: Referee) -> bool:

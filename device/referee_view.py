@@ -132,6 +132,7 @@ class RefereeView:
     player_range: tuple[int, ...]
     ring: tuple[Seat, ...] = ()  # the order of play round the table where it is not the seats'
     face_up: tuple[tuple[Seat, tuple[str, ...]], ...] = ()  # hands face up for all (a dummy)
+    passes_to: Seat | None = None  # STEPS: the seat the exchange in progress passes its cards to
 
 
 __all__ = ["AI_HANDS", "HAND_OVER", "PLAY", "RACKS", "READERS", "SETUP", "STEPS", "STOCK", "TRUMP",

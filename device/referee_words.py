@@ -16,7 +16,7 @@ from engine.scoring import SIDE_LONG_NAMES, HandScore
 from engine.seats import SEAT_NAMES, SIDE_NAMES, Seat
 
 if TYPE_CHECKING:
-    from device.referee import Referee
+    from device.referee_protocol import Referee
     from device.referee_racks import Key
 
 STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
@@ -174,6 +174,9 @@ def pile_words(ref: Referee, name: str) -> str:
     for prefix, side in (("down", "face-down"), ("up", "face-up")):
         if name.startswith(prefix) and name[len(prefix):].isdigit():
             return f"{ref.seat_word(Seat(int(name[len(prefix):])))}'s {side} layout"
+    key = name.rstrip("0123456789")
+    if key != name and int(name[len(key):]) < ref.players:  # a seat's own pile (its later packets)
+        return f"{ref.seat_word(Seat(int(name[len(key):])))}'s {key}"
     return f"the {name}"
 
 

@@ -295,7 +295,10 @@ class Deal:
                 raise RulesError(f"a claim must be between 0 and {left} tricks (the tricks left)")
             return
         seat, card = action.seat, action.card
-        if seat != turn:
+        opening = self.unseen_opening()
+        if opening is not None and card != opening:
+            raise IllegalPlay(f"{opening} leads the first trick")
+        if seat != turn and (opening is None or self._hands[seat] is not None):
             raise NotYourTurn(f"not your turn: {seat_name(turn, self.players)} to play")
         if card in self._played:
             raise IllegalPlay(f"{card} already played (in trick {self._played[card]})")
@@ -357,6 +360,15 @@ class Deal:
                 raise IllegalPlay(f"{seat_name(action.seat, self.players)} does not hold {missing[0]}")
         self.game.check_exchange(self, action)
 
+    def unseen_opening(self) -> Card | None:
+        """The card that must lead the first trick (``Game.opening_card``) while it lies in no
+        hand the table knows (a physical table): the seat that lays it leads, whichever seat
+        the game guessed. None once it is led, or where the lead goes round the table."""
+        if self.contract is None or self._step is not None or self.tricks or self.current.cards:
+            return None
+        card = self.game.opening_card(self)
+        return None if card is None or any(h is not None and card in h for h in self._hands) else card
+
     def is_legal(self, action: Action) -> bool:
         try:
             self.check(action)
@@ -395,6 +407,8 @@ class Deal:
             return None
         assert isinstance(action, Play)
         seat, card = action.seat, action.card
+        if seat != self.current.next_seat:  # the unseen opening card: its holder leads
+            self.current = self._trick(seat)
         hand = self._hands[seat]
         if hand is not None:
             hand.discard(card)

@@ -375,6 +375,12 @@ class Game:
     def first_leader(self, deal: DealState, contract: Contract) -> Seat:
         return around(deal.dealer, 1, self.players)
 
+    def opening_card(self, deal: DealState) -> Card | None:
+        """The card that must lead the first trick, its holder leading (the lowest club), or
+        None where the lead goes round the table. Where it lies in no hand the table knows,
+        whoever lays it leads (``Deal.unseen_opening``)."""
+        return None
+
     def layout(self, deal: DealState, seat: Seat) -> frozenset[Card]:
         """Cards ``seat`` may play besides its hand (Scandinavian whist's face-up
         layout); the deal's follow rule counts them as held."""

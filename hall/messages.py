@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from device.gate import Limits, read
+from device.gate import Limits, read, text
 from engine.errors import NotationError
 from engine.jsonform import as_int, as_list, as_mapping
 from engine.jsonform import field as json_field
@@ -51,20 +51,11 @@ class DriveMessage:
     seating: Seating | None
 
 
-def _text(value: object, what: str, longest: int) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise NotationError(f"{what} should be some text")
-    text = value.strip()
-    if len(text) > longest or not text.isprintable():
-        raise NotationError(f"{what} should be at most {longest} printable characters")
-    return text
-
-
 def _signin(data: Mapping[str, object]) -> SignIn:
-    seat = Seat.parse(_text(json_field(data, "seat", "a sign-in"), "a sign-in's seat", 5))
+    seat = Seat.parse(text(json_field(data, "seat", "a sign-in"), "a sign-in's seat", 5))
     if "tag" in data:
-        return SignIn(seat, tag=_text(data["tag"], "a sign-in's tag", MAX_TAG).upper())
-    return SignIn(seat, name=_text(json_field(data, "name", "a sign-in"), "a sign-in's name", MAX_NAME))
+        return SignIn(seat, tag=text(data["tag"], "a sign-in's tag", MAX_TAG).upper())
+    return SignIn(seat, name=text(json_field(data, "name", "a sign-in"), "a sign-in's name", MAX_NAME))
 
 
 def _drive(data: Mapping[str, object]) -> DriveMessage:

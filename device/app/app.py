@@ -10,7 +10,6 @@ import logging
 import os
 import signal
 import time
-from dataclasses import dataclass
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,7 @@ import pygame
 
 from device.app import scenes, store_banner
 from device.app.ai_worker import AIWorker
+from device.app.app_protocol import AppOptions as AppOptions  # re-exported: main and tests make one
 from device.app.house_rules import rules_from_config
 from device.app.input import InputMapper, canvas_size, window_rect
 from device.app.sound import Sound
@@ -25,8 +25,8 @@ from device.events import Action, ButtonEvent, EventQueue, InputEvent, PointerEv
 from engine.games import UNNAMED
 
 if TYPE_CHECKING:
+    from device.app.app_protocol import ReviewCache
     from device.app.scenes.base import Scene
-    from device.app.scenes.review import ReviewCache
     from device.app.session import Session, Stats
     from device.config import Config
     from device.journal import Journal
@@ -40,23 +40,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
-
-
-@dataclass
-class AppOptions:
-    size: tuple[int, int] | None = None  # None: from the config
-    fullscreen: bool | None = None
-    kiosk: bool = False
-    synchronous_ai: bool = False  # tests and screenshots: the AI answers at once
-    seed: int | None = None
-    game: str | None = None  # a name from engine.games; None: the config's [game]
-    players: int | None = None  # the table size, for the games played at several
-    persist: bool = False  # write Settings changes back to the config file
-    # --rule KEY=VALUE for this run (device/rule_option.py): over the config's house rules
-    # of the game chosen with the run, never written to the config file.
-    rules: tuple[str, ...] = ()
-    fps: int = 60
-    remote: bool = False  # seats from phones (``play --remote``), whatever the config's [remote] says
 
 
 class App:

@@ -20,7 +20,7 @@ from engine.errors import RulesError
 from engine.game import GameRules
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.deals import DealSource
 
 

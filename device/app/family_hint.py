@@ -22,7 +22,7 @@ from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_hand
 from engine.deal import describe_action
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.app.render.widgets import Button
     from engine.deal import Deal
     from engine.match import Match

@@ -14,16 +14,18 @@ from typing import TYPE_CHECKING
 
 from device.config import seat_counts
 from engine.games import GAMES, UNNAMED, game_of, get_game
+from engine.seats import MAX_SEATS
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.config import Config
 
 log = logging.getLogger(__name__)
 
-# The most people the one table and the referee seat round the screen. A game played by
-# more (eight) is played at those sizes headless and in the arena only.
-SCREEN_SEATS = 7
+# The most people the one table and the referee seat round the screen: every table the
+# engine deals (eight, two teams of four, at its most). A game played by more would be
+# played at those sizes headless and in the arena only (no_screen says so).
+SCREEN_SEATS = MAX_SEATS
 
 
 def has_table(game: str) -> bool:

@@ -18,7 +18,7 @@ from device.events import ReaderStatus
 from device.reader import Reader
 from device.referee import AI_HANDS, PLAY, STEPS, STOCK, TRUMP, Referee
 from device.seat_readers import SeatReaders
-from engine.actions import Action, Pass
+from engine.actions import Action, Pass, Play
 from engine.cards import Card
 from engine.game import Phase
 from engine.seats import Seat
@@ -107,6 +107,9 @@ def _play_to(ref: Referee, scene: str, seed: int) -> None:
         deal = ref.deal
         assert deal is not None and deal.turn is not None
         seat = deal.turn
+        opening = deal.unseen_opening()
+        if opening is not None:  # led by whoever holds it
+            seat = next(s for s, held in hands.items() if opening in held)
         done = len(deal.tricks) >= tricks
         if done and scene in ("referee-rack", "referee-hand") and ref.is_ai(ref.game.actor(deal, seat)):
             break
@@ -115,7 +118,11 @@ def _play_to(ref: Referee, scene: str, seed: int) -> None:
         if done and scene == "referee-unplugged" and len(deal.current.cards) == 1:
             ref.reader_status(ReaderStatus(False, "reader disconnected"))
             break
-        want = ref.expected_card()
+        want = opening or ref.expected_card()
+        if opening is not None and ref.choices():  # the table cannot tell whose: its button
+            ref.act(Play(seat, opening))
+            hands[seat].discard(opening)
+            continue
         if want is None:
             held = hands[seat] | set(ref.game.layout(deal, seat))
             want = deal.order.legal(frozenset(held), deal.current.cards)[0]
@@ -134,6 +141,24 @@ def _play_to(ref: Referee, scene: str, seed: int) -> None:
         ref.taken = None  # its moment has passed: the trick is in view again
 
 
+def _pass(ref: Referee, seat: Seat, hands: dict[Seat, set[Card]], person: bool) -> None:
+    """``seat``'s cards passed (a person's lowest, the AI's as it asks); once every pass is
+    made, each hand holds what it was passed."""
+    deal = ref.deal
+    assert deal is not None
+    for _ in range(deal.exchange_count()):
+        card = sorted(hands[seat] - set(ref.discards))[0] if person else ref.expected_card()
+        ref.scan(card)
+    deal = ref.deal
+    assert deal is not None
+    if deal.step is None:
+        for e in deal.exchanges:
+            to = ref.game.exchange_to(deal, e.seat)
+            assert to is not None
+            hands[e.seat] -= set(e.discard)
+            hands[to] |= set(e.discard)
+
+
 def _steps(ref: Referee, scene: str, hands: dict[Seat, set[Card]]) -> None:
     """The auction and the calls, a person's by its buttons: Pass (or the lowest bid) for the
     pictures of the play; for the kitty, the first bid or take, then two cards laid away."""
@@ -145,6 +170,9 @@ def _steps(ref: Referee, scene: str, hands: dict[Seat, set[Card]]) -> None:
         if deal.step.phase is Phase.EXCHANGE:
             seat = deal.step.seat
             person = not ref.is_ai(ref.game.actor(deal, seat))
+            if scene != "referee-kitty" and ref.game.exchange_to(deal, seat) is not None:
+                _pass(ref, seat, hands, person)  # the pictures of the play come after the pass
+                continue
             if scene == "referee-kitty" and not ref.whole_exchanges and person:
                 kitty = set(ref.racks.racks.get("kitty", ()))
                 held = sorted(hands[seat] | kitty, key=lambda c: (c.suit > 3, c.rank))

@@ -15,7 +15,7 @@ import pygame
 from device.app.render import text, theme
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 BACKGROUND = (120, 24, 30)  # opaque: drawn again each frame over partly redrawn scenes
 RETRY_SECONDS = 5.0  # how often a held journal tries the store again

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from device.gate import Limits
+from device.gate import Limits, text
 from engine.actions import Action, action_from_dict
 
 # A phone's messages are small: a code, a token, one action (the largest an exchange of a
@@ -40,34 +40,29 @@ class Beat:
     visible: bool
 
 
-def _text(data: Mapping[str, object], key: str, longest: int) -> str:
-    value = data[key]
-    if not isinstance(value, str):
-        raise ValueError(f"{key} must be text")
-    if len(value) > longest:
-        raise ValueError(f"{key} is longer than {longest} characters")
-    return value
-
-
 def _only(data: Mapping[str, object], *keys: str) -> None:
     extra = sorted(set(data) - set(keys))
     if extra:
         raise ValueError(f"unexpected field(s) {', '.join(extra)}")
 
 
+def _token(data: Mapping[str, object]) -> str:
+    return text(data["token"], "token", TOKEN_LENGTH, as_sent=True)
+
+
 def pair_request(data: Mapping[str, object]) -> PairRequest:
     _only(data, "code", "name")
-    code = _text(data, "code", 12).strip()
+    code = text(data["code"], "code", 12, as_sent=True).strip()
     if not code.isdigit():
         raise ValueError("the code is digits")
-    return PairRequest(code, _text(data, "name", 64) if "name" in data else "")
+    return PairRequest(code, text(data["name"], "name", 64, as_sent=True) if "name" in data else "")
 
 
 def hello(data: Mapping[str, object]) -> Hello:
     _only(data, "type", "token")
     if data["type"] != "hello":
         raise ValueError("the first message is a hello")
-    return Hello(_text(data, "token", TOKEN_LENGTH))
+    return Hello(_token(data))
 
 
 def said(players: int) -> Callable[[Mapping[str, object]], Act | Beat]:
@@ -81,13 +76,13 @@ def said(players: int) -> Callable[[Mapping[str, object]], Act | Beat]:
             visible = data["visible"]
             if not isinstance(visible, bool):
                 raise ValueError("visible is true or false")
-            return Beat(_text(data, "token", TOKEN_LENGTH), visible)
+            return Beat(_token(data), visible)
         _only(data, "type", "token", "action")
         if kind != "act":
             raise ValueError("a message after the hello is an act or a beat")
         action = data["action"]
         if not isinstance(action, Mapping):
             raise ValueError("the action is an object")
-        return Act(_text(data, "token", TOKEN_LENGTH), action_from_dict(action, players))
+        return Act(_token(data), action_from_dict(action, players))
 
     return read

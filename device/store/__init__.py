@@ -60,8 +60,58 @@ from device.store.sqlite import (
     is_damage,
     open_readonly,
 )
+from engine.seats import MAX_SEATS
 
 log = logging.getLogger(__name__)
+
+
+# The view of each deal's result, made by step 2 and again after each rebuild of the deals table.
+_DEAL_RESULTS = """\
+    CREATE VIEW deal_results AS
+        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
+               json_extract(d.record, '$.trump') AS trump,
+               coalesce(json_extract(d.result, '$.tricks.NS'),
+                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
+               coalesce(json_extract(d.result, '$.tricks.EW'),
+                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
+               coalesce(json_extract(d.result, '$.points.NS'),
+                        json_extract(d.result, '$.points[0]')) AS points_ns,
+               coalesce(json_extract(d.result, '$.points.EW'),
+                        json_extract(d.result, '$.points[1]')) AS points_ew,
+               CASE coalesce(json_extract(d.result, '$.game_winner'),
+                             json_extract(d.result, '$.game_won_by'))
+                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
+               END AS game_winner
+        FROM deals AS d;
+"""
+
+
+def _deals_rebuilt(seats: int) -> str:
+    """The deals table rebuilt to let its dealer be N, E, S, W or any seat 0..``seats`` - 1
+    (with its view, which SQLite will not keep over the rebuild)."""
+    numbers = ", ".join(f"'{i}'" for i in range(seats))
+    return _DEALS_REBUILT.replace("{seats}", numbers)
+
+
+_DEALS_REBUILT = """
+    DROP VIEW deal_results;
+    CREATE TABLE deals_new (
+        id       INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        number   INTEGER NOT NULL,
+        dealer   TEXT NOT NULL CHECK (dealer IN ('N', 'E', 'S', 'W', {seats})),
+        record   TEXT NOT NULL,
+        started  TEXT NOT NULL,
+        finished TEXT,
+        result   TEXT,
+        UNIQUE (match_id, number)
+    );
+    INSERT INTO deals_new SELECT id, match_id, number, dealer, record, started, finished, result FROM deals;
+    DROP TABLE deals;
+    ALTER TABLE deals_new RENAME TO deals;
+    CREATE INDEX deals_unfinished ON deals (finished, id);
+""" + _DEAL_RESULTS
+
 
 # Forward migrations: MIGRATIONS[i] takes a file from user_version i to i + 1.
 # Never edit a released step; append a new one.
@@ -107,22 +157,7 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX deals_unfinished ON deals (finished, id);
     CREATE INDEX matches_unfinished ON matches (finished, id);
-    CREATE VIEW deal_results AS
-        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
-               json_extract(d.record, '$.trump') AS trump,
-               coalesce(json_extract(d.result, '$.tricks.NS'),
-                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
-               coalesce(json_extract(d.result, '$.tricks.EW'),
-                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
-               coalesce(json_extract(d.result, '$.points.NS'),
-                        json_extract(d.result, '$.points[0]')) AS points_ns,
-               coalesce(json_extract(d.result, '$.points.EW'),
-                        json_extract(d.result, '$.points[1]')) AS points_ew,
-               CASE coalesce(json_extract(d.result, '$.game_winner'),
-                             json_extract(d.result, '$.game_won_by'))
-                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
-               END AS game_winner
-        FROM deals AS d;
+""" + _DEAL_RESULTS + """
     CREATE VIEW match_results AS
         SELECT m.id AS match_id, m.started, m.finished, m.players,
                CASE json_extract(m.result, '$.winner')
@@ -132,44 +167,13 @@ MIGRATIONS: list[str] = [
     """,
     # 3: a deal's dealer is any seat of a table of two to seven (N E S W at four, else 0..6);
     # SQLite cannot drop a CHECK, so the table is rebuilt (foreign keys are off meanwhile)
-    """
-    DROP VIEW deal_results;
-    CREATE TABLE deals_new (
-        id       INTEGER PRIMARY KEY,
-        match_id INTEGER NOT NULL REFERENCES matches(id),
-        number   INTEGER NOT NULL,
-        dealer   TEXT NOT NULL CHECK (dealer IN ('N', 'E', 'S', 'W', '0', '1', '2', '3', '4', '5', '6')),
-        record   TEXT NOT NULL,
-        started  TEXT NOT NULL,
-        finished TEXT,
-        result   TEXT,
-        UNIQUE (match_id, number)
-    );
-    INSERT INTO deals_new SELECT id, match_id, number, dealer, record, started, finished, result FROM deals;
-    DROP TABLE deals;
-    ALTER TABLE deals_new RENAME TO deals;
-    CREATE INDEX deals_unfinished ON deals (finished, id);
-    CREATE VIEW deal_results AS
-        SELECT d.id AS deal_id, d.match_id, d.number, d.dealer, d.started, d.finished,
-               json_extract(d.record, '$.trump') AS trump,
-               coalesce(json_extract(d.result, '$.tricks.NS'),
-                        json_extract(d.result, '$.tricks[0]')) AS tricks_ns,
-               coalesce(json_extract(d.result, '$.tricks.EW'),
-                        json_extract(d.result, '$.tricks[1]')) AS tricks_ew,
-               coalesce(json_extract(d.result, '$.points.NS'),
-                        json_extract(d.result, '$.points[0]')) AS points_ns,
-               coalesce(json_extract(d.result, '$.points.EW'),
-                        json_extract(d.result, '$.points[1]')) AS points_ew,
-               CASE coalesce(json_extract(d.result, '$.game_winner'),
-                             json_extract(d.result, '$.game_won_by'))
-                   WHEN 0 THEN 'NS' WHEN 1 THEN 'EW' WHEN 'NS' THEN 'NS' WHEN 'EW' THEN 'EW'
-               END AS game_winner
-        FROM deals AS d;
-    """,
+    _deals_rebuilt(7),
+    # 4: a table of eight (two teams of four): its dealer may be seat 7
+    _deals_rebuilt(8),
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
-# The oldest schema read as it is, without the upgrade only the table may write: schema 3
-# only lets a deal's dealer be any seat of a larger or smaller table, so a schema-2 file
+# The oldest schema read as it is, without the upgrade only the table may write: schemas 3
+# and 4 only let a deal's dealer be any seat of a larger or smaller table, so a schema-2 file
 # reads the same.
 READABLE_FROM = 2
 
@@ -512,8 +516,9 @@ class Store:
     def start_deal(self, match_id: int, number: int, record: dict[str, Any]) -> int:
         """Journal a new deal's record (dealer, cards, trump) before it is shown."""
         dealer = str(record.get("dealer", ""))
-        if dealer not in ("N", "E", "S", "W", "0", "1", "2", "3", "4", "5", "6"):
-            raise StoreError(f"deal record's dealer {dealer!r} is not a seat (N, E, S or W; 0 to 6)")
+        if dealer not in ("N", "E", "S", "W", *map(str, range(MAX_SEATS))):
+            raise StoreError(f"deal record's dealer {dealer!r} is not a seat "
+                             f"(N, E, S or W; 0 to {MAX_SEATS - 1})")
         with self._write("the new deal") as db:
             try:
                 cur = db.execute(

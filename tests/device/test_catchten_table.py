@@ -1,5 +1,5 @@
 """Catch the Ten at the table's commands: the headless demo plays every size from two to
-eight and prints who took what; the screen seats two to seven and says so at eight;
+eight and prints who took what; the screen seats every size, eight too;
 history --json gives every card and score; PBN refuses a 36-card deal with the reason."""
 
 from __future__ import annotations
@@ -31,15 +31,17 @@ def test_the_headless_demo_plays_every_size_and_prints_the_scores(players: int, 
                        ["You", *(f"Player {i}" for i in range(2, players + 1))])
 
 
-def test_the_screen_refuses_eight_and_names_the_sizes_it_seats(capsys, tmp_path) -> None:
-    assert main(["screenshot", "--scene", "table", "--game", "catch-the-ten", "--players", "8",
-                 "--out", str(tmp_path / "t.png")]) == 2
-    said = capsys.readouterr().err
-    assert ("Catch the Ten at 8 players is played headless and in the arena only: "
-            "the screen seats 2 to 7") in said
+def test_the_screen_seats_eight_at_every_size(capsys, tmp_path) -> None:
+    """Eight players (two teams of four) are seated on the screen as the smaller tables are:
+    the game picker offers eight and a screenshot of the table at eight is drawn."""
     from device.app.game_choice import choice
 
-    assert choice("catch-the-ten").seat_counts == (2, 3, 4, 5, 6, 7)
+    assert choice("catch-the-ten").seat_counts == (2, 3, 4, 5, 6, 7, 8)
+    for size in ("800x480", "1920x1080", "480x800"):
+        out = tmp_path / f"t-{size}.png"
+        assert main(["screenshot", "--scene", "table", "--game", "catch-the-ten", "--players", "8",
+                     "--size", size, "--out", str(out)]) == 0, capsys.readouterr().err
+        assert out.stat().st_size > 0
 
 
 def test_history_json_gives_every_card_and_pbn_says_why_not(tmp_path, capsys) -> None:

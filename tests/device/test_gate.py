@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.gate import Limits, RefusalLog, Refused, decode, read
+from device.gate import Limits, RefusalLog, Refused, decode, read, text
+from engine.errors import NotationError
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
@@ -107,3 +108,22 @@ def test_the_log_says_which_refusals_it_wrote() -> None:
     log = RefusalLog(logging.getLogger("gate-test"))
     written = [log.note(Refused("table 1", "a result", "bad")) for _ in range(9)]
     assert written == [True, True, False, True, False, False, False, True, False]  # the 1st, 2nd, 4th, 8th
+
+
+@given(st.text(max_size=40))
+def test_a_name_shown_to_people_is_printable_and_not_blank_or_refused(value: str) -> None:
+    try:
+        name = text(value, "a name", 20)
+    except NotationError as exc:
+        assert "a name should be" in str(exc)
+        assert not value.strip() or not value.strip().isprintable() or len(value.strip()) > 20
+    else:
+        assert name == value.strip() and name and name.isprintable() and len(name) <= 20
+
+
+def test_a_token_is_taken_exactly_as_sent_and_only_as_text() -> None:
+    assert text(" ab\tc ", "a token", 8, as_sent=True) == " ab\tc "
+    with pytest.raises(NotationError, match="a token should be at most 4 characters"):
+        text("abcde", "a token", 4, as_sent=True)
+    with pytest.raises(NotationError, match="a token should be text"):
+        text(12, "a token", 4, as_sent=True)

@@ -104,20 +104,26 @@ def test_taps_alone_play_a_whole_hand_of_every_game(size, rotation):
     for game in GAME_NAMES:
         app = start(game, size, seed=7, rotation=rotation)
         try:
-            tap(app, *app.scene.buttons.by_name("deal").rect.center)
-            deal = app.session.deal
-            assert deal is not None, game
-            for _ in range(3000):
-                if deal.is_over:
-                    break
-                table = app.scene
-                if isinstance(table, TableScene) and table.waiting_for_human:
-                    tap_step(app, table)
-                else:
-                    app.step(1 / 60)
+            deal = play_by_taps(app)
             assert deal.is_over, (game, deal.phase, deal.turn, app.scene.status())
         finally:
             app.close()
+
+
+def play_by_taps(app):
+    """Deal with a tap and play the hand out, answering every step by taps alone; returns the deal."""
+    tap(app, *app.scene.buttons.by_name("deal").rect.center)
+    deal = app.session.deal
+    assert deal is not None
+    for _ in range(3000):
+        if deal.is_over:
+            break
+        table = app.scene
+        if isinstance(table, TableScene) and table.waiting_for_human:
+            tap_step(app, table)
+        else:
+            app.step(1 / 60)
+    return deal
 
 
 def test_the_table_names_no_game():

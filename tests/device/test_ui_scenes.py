@@ -288,13 +288,14 @@ def test_ui_keeps_running_while_the_ai_thinks(monkeypatch):
     from device.app import ai_worker
 
     release = threading.Event()
-    real_choose = ai_worker.choose
+    real_act = ai_worker.act_fixed
 
-    def slow_choose(*args, **kwargs):
+    def slow_act(*args, **kwargs):
         release.wait(120)  # the test releases it; the bound only frees the thread if the test fails
-        return real_choose(*args, **kwargs)
+        return real_act(*args, **kwargs)
 
-    monkeypatch.setattr(ai_worker, "choose", slow_choose)
+    # what the worker runs for a seeded table's AI seat
+    monkeypatch.setattr(ai_worker, "act_fixed", slow_act)
     monkeypatch.setattr(ai_worker, "THINKING_CUE_S", 0.0)
     a = make_app((800, 480), synchronous=False)
     try:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from device.app.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 SCENES = {
     "menu": ("menu", "MenuScene"),

@@ -17,7 +17,7 @@ from device.app.render import layout, text, theme, widgets
 from device.app.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 class AbandonScene(Scene):

@@ -10,7 +10,7 @@ from device.app.render import felt, layout, text, theme, widgets
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 class Scene:

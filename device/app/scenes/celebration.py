@@ -28,7 +28,7 @@ from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.match import Match
 
 ANIMATION_S = 2.4  # at normal pace; "slow" stretches it, "off" shows the last frame
@@ -311,6 +311,7 @@ class CelebrationScene(Scene):
         # As many a row as leave each a seat's name in full (a narrow screen: two rows).
         per_row = max(1, min(n, box.w // max(1, text.width("Player 7", self.px(20), True) + self.px(12))))
         rows = -(-n // per_row)
+        per_row = -(-n // rows)  # the rows alike (eight: four and four, not seven and one)
         cell = box.w // per_row
         row_h = box.h // rows
         size = min(self.px(84), int(row_h * 0.55), cell // 2)

@@ -25,7 +25,7 @@ from engine.games import GAMES, get_game
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 REST_S = 3.0  # the last hand's result stays this long before the next game is dealt
 SEED_STEP = 7919  # the demo's sessions are seeded apart from the table's own (--seed)

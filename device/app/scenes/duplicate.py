@@ -20,7 +20,7 @@ from engine.seats import SEAT_NAMES, Seat
 LIGHT_SUITS = {0: theme.INK, 1: (255, 130, 130), 2: (255, 150, 110), 3: theme.INK}
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.match import Match
 
 

@@ -27,7 +27,7 @@ from engine.cards import SUITS, Card
 from engine.errors import WhistError
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.reader import Reader
 
 log = logging.getLogger(__name__)

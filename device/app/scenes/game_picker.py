@@ -19,7 +19,7 @@ from device.app.scenes.base import Scene
 from engine.games import UNNAMED, get_game
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 class GamePickerScene(Scene):
@@ -72,14 +72,18 @@ class GamePickerScene(Scene):
     def _layout_players(self, w: int, h: int, game: GameChoice) -> None:
         pad = self.px(12)
         counts = game.seat_counts
-        bw, bh = self.px(72), self.px(64)
-        row_w = len(counts) * bw + (len(counts) - 1) * pad
+        bw, bh, gap = self.px(72), self.px(64), pad
+        row_w = len(counts) * bw + (len(counts) - 1) * gap
         self.panel = pygame.Rect(0, 0, min(w - 2 * pad, max(row_w, self.px(420)) + 2 * pad), self.px(230))
+        if row_w > self.panel.w - 2 * pad:  # two to eight on a portrait screen: narrower, closer
+            gap = self.px(6)
+            bw = max(self.px(48), (self.panel.w - 2 * pad - (len(counts) - 1) * gap) // len(counts))
+            row_w = len(counts) * bw + (len(counts) - 1) * gap
         self.panel.center = (w // 2, h // 2 + self.px(20))
         x = self.panel.centerx - row_w // 2
         y = self.panel.y + self.px(70)
         for i, n in enumerate(counts):
-            self.buttons.add(widgets.Button(pygame.Rect(x + i * (bw + pad), y, bw, bh), str(n),
+            self.buttons.add(widgets.Button(pygame.Rect(x + i * (bw + gap), y, bw, bh), str(n),
                                             partial(self.choose, game.name, n),
                                             primary=(game.name, n) == self.current, font_size=self.px(28),
                                             name=f"players-{n}"))

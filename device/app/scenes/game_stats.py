@@ -20,7 +20,7 @@ from device.store import StoreError
 from engine.errors import WhistError
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from engine.errors import WhistError
 from engine.seats import SEAT_NAMES, Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.reader import Reader
     from hall.table import HallTable
 

@@ -13,7 +13,7 @@ from engine.seats import SEATS
 from hall.referee import DriveReferee
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 class HallRefereeScene(RefereeScene):

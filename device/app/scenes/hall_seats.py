@@ -29,7 +29,7 @@ from engine.seats import SEAT_NAMES, Seat
 from .base import Scene
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 FALLBACK_NAMES = ("North", "East", "South", "West")
 

@@ -16,7 +16,7 @@ from device.app.scenes.base import Scene
 from device.events import Action, ButtonEvent, InputEvent
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 def store_notice(app: App) -> str | None:

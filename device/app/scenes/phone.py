@@ -16,7 +16,7 @@ from device.remote.qr import matrix
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.remote.pairing import Offer
 
 OFF = ("Seats from phones are off: set enabled = true under [remote] in the config, "

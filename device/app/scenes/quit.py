@@ -17,7 +17,7 @@ from device.app.scenes.base import Scene
 from device.events import QuitRequest
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 class QuitScene(Scene):

@@ -28,7 +28,7 @@ from engine.cards import STRAINS
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.store import DealRow, Store
     from engine.actions import Action as GameAction
     from engine.cards import Card

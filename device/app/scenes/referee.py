@@ -16,18 +16,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from device import vocabulary
 from device.app.house_rules import rules_from_config
 from device.app.render import cards, felt, text, theme, widgets
 from device.app.scenes import referee_seats as seats
 from device.app.scenes.referee_base import NO_READER, NO_SEAT_READERS, ButtonItem, RefereeFrame
+from device.config import AI_LEVELS
 from device.referee import HAND_OVER, PLAY, READERS, SETUP, STEPS, TRUMP, Referee
 from device.referee_view import RefereeView, Taken
-from engine.actions import Action, Declare
+from engine.actions import Action, Declare, Play
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.seats import Seat, seat_label
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 TAKEN_SECONDS = 3.0  # how long a card taken as a person's stays big (one reader)
 
@@ -117,13 +119,16 @@ class RefereeScene(RefereeFrame):
         elif s.phase == TRUMP and v.trumps_on_screen:
             items = [(SUIT_NAMES[i].capitalize(), self._trump_chooser(i), False, f"trump_{i}")
                      for i in range(4)]
+        elif s.phase == STEPS and v.passes_to is not None:  # an AI's pass given by hand: Passed
+            items = self._bar_items(v)
         elif s.phase == STEPS:
             self._choice_buttons(v)
         elif s.phase == HAND_OVER:
             items = [self._next_item(v.match_over)]
+        elif s.phase == PLAY and any(isinstance(c.action, Play) for c in v.choices):
+            self._holder_buttons(v)  # whose is the opening card: a button on each seat that may hold it
         elif s.phase == PLAY and v.choices:  # a dog's life: Knock beside Undo
-            items = [(c.label, self._chooser(c.action), False, f"choice_{i}")
-                     for i, c in enumerate(v.choices)]
+            items = self._bar_items(v)
         self._bottom_buttons(w, h, items)
         taken = self.showing_taken
         if taken is not None:
@@ -137,15 +142,35 @@ class RefereeScene(RefereeFrame):
         """The setup: a button at each seat, a person or the AI."""
         s = self.session
         bw = self.px(170 if v.players <= 4 else 128)
-        for sv in v.seats:
+        rects = [pygame.Rect(0, 0, min(bw, seats.row_room(self.spots, sv.seat) - self.px(6)), self.px(48))
+                 for sv in v.seats]
+        words = [s.seat_word(sv.seat) for sv in v.seats]
+        # three along the top at eight: every seat as P3, where one would need a smaller type to fit
+        widest = f"AI ({max(AI_LEVELS, key=len)})"
+        if any(text.fit_size(f"{word}: {widest}", self.px(17), r.w - self.px(16), True) < self.px(15)
+               for word, r in zip(words, rects, strict=True)):
+            words = [vocabulary.short_word(word) for word in words]
+        for sv, r, word in zip(v.seats, rects, words, strict=True):
             who = f"AI ({sv.ai})" if sv.ai else "person"
-            r = pygame.Rect(0, 0, bw, self.px(48))
             r.center = self.spots[sv.seat]
             r.clamp_ip(self.table_rect)
-            label = s.seat_word(sv.seat)
             name = f"seat_{seat_label(sv.seat, v.players)}"
-            self.buttons.add(widgets.Button(r, f"{label}: {who}", self._toggler(sv.seat),
+            self.buttons.add(widgets.Button(r, f"{word}: {who}", self._toggler(sv.seat),
                                             font_size=self.px(17), name=name))
+
+    def _bar_items(self, v: RefereeView) -> list[ButtonItem]:
+        """The choices as buttons of the bottom bar, beside Undo."""
+        return [(c.label, self._chooser(c.action), False, f"choice_{i}") for i, c in enumerate(v.choices)]
+
+    def _holder_buttons(self, v: RefereeView) -> None:
+        """A button on each seat whose player may hold the card that opens the play."""
+        bw = self.px(150 if v.players <= 4 else 120)
+        for i, c in enumerate(v.choices):
+            r = pygame.Rect(0, 0, bw, self.px(48))
+            r.center = self.spots[c.action.seat]
+            r.clamp_ip(self.table_rect)
+            self.buttons.add(widgets.Button(r, c.label, self._chooser(c.action), font_size=self.px(17),
+                                            name=f"choice_{i}", primary=i == v.choice_focus))
 
     def _choice_buttons(self, v: RefereeView) -> None:
         """The bids (or trump calls) of the person to act, big enough for a finger."""
@@ -212,7 +237,7 @@ class RefereeScene(RefereeFrame):
             self._draw_lines(surf, self.table_rect, [(line, "ok") for line in v.summary], size)
         elif v.phase == READERS:
             seats.draw_readers(self, surf, v, len(self.session.readers.readers))
-        elif v.phase == STEPS and v.choices:
+        elif v.phase == STEPS and v.choices and v.passes_to is None:
             self._draw_choices(surf, v)
         elif v.phase != SETUP:
             seats.draw_table(self, surf, v)

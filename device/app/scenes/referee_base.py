@@ -25,7 +25,7 @@ from engine.seats import Seat
 
 if TYPE_CHECKING:
     from device.app.ai_worker import Job
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.reader import Reader, TagLookup
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The table area of the Real cards screen (device.app.scenes.referee): two to seven seats round
+"""The table area of the Real cards screen (device.app.scenes.referee): two to eight seats round
 it, each with its label (its player's name cut short to fit, clear of its card), the trick, an
 AI's card asked for by its place in its rack (face down, its number on it), a hand face up for
 all, a stock's turned card, the kitty shown to all, the turned card; and the readers step."""
@@ -49,6 +49,13 @@ def seat_spots(players: int, r: pygame.Rect, inset: int) -> list[tuple[int, int]
     spots += [(int(r.left + (i + 1) * r.w / (top + 1)), r.top + inset) for i in range(top)]
     spots += [(r.right - inset * 3, int(r.top + (i + 1) * r.h / (right + 1))) for i in range(right)]
     return spots
+
+
+def row_room(spots: Sequence[tuple[int, int]], seat: Seat) -> int:
+    """How wide a thing centred on ``seat``'s spot may be and keep clear of its neighbours in
+    its row (three along the top at eight seats)."""
+    x, y = spots[seat]
+    return min((abs(x - ox) for i, (ox, oy) in enumerate(spots) if i != seat and oy == y), default=1 << 16)
 
 
 def reader_state(found: bool, asked: bool, passed: bool) -> tuple[str, tuple[int, int, int]]:
@@ -127,7 +134,8 @@ def seat_label(scene: TableLayout, v: RefereeView, seat: Seat) -> list[tuple[str
         edge = (inner.left if where < 0 else t.right - inner.right) if inner is not None else t.w // 2
         room = edge - (0 if where > 0 else t.x) - scene.px(12)
     else:
-        room = min(t.w - scene.px(16), 2 * min(x - t.x, t.right - x))
+        room = min(t.w - scene.px(16), 2 * min(x - t.x, t.right - x),
+                   row_room(scene.spots, seat) - scene.px(8))
     lines: list[tuple[str, int]] = []
     state = _state(v, sv)
     if text.width(name, size, bold) <= room:
@@ -241,6 +249,9 @@ def _draw_kitty(scene: TableLayout, surf: pygame.Surface, v: RefereeView, cw: in
     t = scene.table_rect
     w, h = int(cw * 0.7), int(ch * 0.7)
     shown = v.kitty
+    if v.passes_to is not None:
+        _draw_pass(scene, surf, v, w, h)
+        return
     room = t.w // 2  # the middle half: the seats' labels keep the sides
     step = min(int(w * 1.05), (room - w) // max(1, len(shown) - 1))
     x = t.centerx - (step * (len(shown) - 1) + w) // 2
@@ -259,6 +270,25 @@ def _draw_kitty(scene: TableLayout, surf: pygame.Surface, v: RefereeView, cw: in
     size = text.fit_size(note, scene.px(17), t.w - scene.px(40), True)
     nt = text.text(note, size, theme.GOLD, True)
     surf.blit(nt, nt.get_rect(midtop=(t.centerx, y + h + scene.px(6))))
+
+
+def _draw_pass(scene: TableLayout, surf: pygame.Surface, v: RefereeView, w: int, h: int) -> None:
+    """The cards of a pass scanned so far, face down on their way to the seat they go to."""
+    assert v.passes_to is not None
+    t = scene.table_rect
+    to = scene.spots[v.passes_to]
+    # Between the middle and the seat they go to: the direction of the pass at a glance.
+    x = (t.centerx * 2 + to[0]) // 3 - w // 2
+    y = (t.centery * 2 + to[1]) // 3 - h // 2
+    for i in range(v.discards):
+        surf.blit(cards.back_surface(w, h), (x + i * scene.px(8), y))
+    if v.expected_card is not None:
+        return  # an AI's pass: the prompt says it, and the rack's next card is shown by its place
+    sv = next(s for s in v.seats if s.seat == v.passes_to)
+    note = f"to {sv.name} · passed {v.discards} of {v.discard_count}"
+    size = text.fit_size(note, scene.px(17), t.w - scene.px(40), True)
+    nt = text.text(note, size, theme.GOLD, True)
+    surf.blit(nt, nt.get_rect(midtop=(t.centerx, t.centery + h // 2 + scene.px(6))))
 
 
 def draw_readers(scene: TableLayout, surf: pygame.Surface, v: RefereeView, total: int) -> None:
@@ -286,4 +316,4 @@ def draw_readers(scene: TableLayout, surf: pygame.Surface, v: RefereeView, total
     surf.blit(nt, nt.get_rect(center=(t.centerx, t.y + t.h // 3)))
 
 
-__all__ = ["card_spot", "draw_readers", "draw_table", "reader_state", "seat_label", "seat_spots"]
+__all__ = ["card_spot", "draw_readers", "draw_table", "reader_state", "row_room", "seat_label", "seat_spots"]

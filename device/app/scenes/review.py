@@ -8,13 +8,13 @@ same review as text (device.review, which ``history --show ID --review`` prints)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from device import vocabulary
 from device.app import ai_worker
+from device.app.app_protocol import ReviewCache
 from device.app.render import cards, felt, layout, text, theme, widgets
 from device.app.scenes.base import ScrollScene
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
@@ -24,19 +24,8 @@ from engine.cards import Card, parse_card
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.deal import Deal
-
-@dataclass
-class ReviewCache:
-    """One deal's review, kept on the app so it is worked out once, even when the
-    player leaves the screen and comes back while the AI is still at it."""
-
-    deal: Deal
-    job: int | None  # None once answered
-    result: list[CardCost] | None = None
-    failed: bool = False
-
 
 BAD = (235, 90, 70)
 GOOD = (110, 200, 120)
@@ -394,9 +383,13 @@ class ReviewScene(ScrollScene):
         ch = int(cw / cards.CARD_RATIO)
         four = self.app.config.display.four_colour
         x0 = area.left + (area.w - played * cw - (played - 1) * gap) // 2
-        widest = max(text.width(part, size) for s, _ in trick.plays()
-                     for part in text.wrap(vocabulary.seat_word(deal.game, s), size, cw + gap - 2))
-        stagger = widest > cw + gap - 2
+        room = cw + gap - 2
+        names = {s: vocabulary.seat_word(deal.game, s) for s, _ in trick.plays()}
+        if any(text.width(name, size) > room for name in names.values()):  # seven or eight cards: P3
+            names = {s: vocabulary.short_word(name) for s, name in names.items()}
+        widest = max(text.width(part, size) for name in names.values()
+                     for part in text.wrap(name, size, room))
+        stagger = widest > room
         for i, (seat, card) in enumerate(trick.plays()):
             x = x0 + i * (cw + gap)
             layout.blit(surf, cards.card_surface(int(card), cw, ch, four), (x, top))
@@ -404,9 +397,9 @@ class ReviewScene(ScrollScene):
                 ring = max(2, self.px(3))
                 outline = cards.outline_surface(cw, ch, theme.HIGHLIGHT, ring)
                 layout.blit(surf, outline, (x - ring, top - ring))
-            # A name wider than its card goes on two lines ("Player" over "3"), and where even
-            # that is too wide (seven cards) every other name drops below its neighbours'.
-            parts = text.wrap(vocabulary.seat_word(deal.game, seat), size, cw + gap - 2)
+            # A name wider than its card goes on two lines, and where even that is too wide
+            # every other name drops below its neighbours'.
+            parts = text.wrap(names[seat], size, room)
             below = len(parts) * (i % 2) if stagger else 0
             for k, part in enumerate(parts):
                 n = text.text(part, size, theme.INK)

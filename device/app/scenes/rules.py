@@ -9,7 +9,7 @@ from device.app.scenes.base import ScrollScene
 from engine.games import game_of, get_game
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.game import GameRules
 
 def house_rules(rules: GameRules) -> list[str]:

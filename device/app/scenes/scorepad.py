@@ -27,7 +27,7 @@ from device.words import count
 from engine.scoresheet import VALUE_NAMES
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from engine.match import Match
 
 PAPER = (248, 244, 228)
@@ -217,7 +217,10 @@ class ScorePadScene(ScrollScene):
             if any(text.width(p, fs, True) > side_w - u(6) for p in parts):
                 parts = (vocabulary.short_word(name),)  # seven seats on a narrow screen
             for k, part in enumerate(parts):
-                t = text.text(text.clip(part, fs, side_w - u(6), True), fs, PEN, True)
+                bold, size = True, fs
+                if text.width(part, fs, True) > side_w - u(6):  # eight each alone in portrait: "You" light
+                    bold, size = False, text.fit_size(part, fs, side_w - u(6), False, min_size=u(15))
+                t = text.text(text.clip(part, size, side_w - u(6), bold), size, PEN, bold)
                 top = u(2) + k * text.line_height(fs, True)
                 layout.blit(surf, t, t.get_rect(midtop=(x0 + side_w // 2, top)))
             narrow = any(text.width(cols[c], u(18)) > col_w - u(6) for c in keep)

@@ -10,7 +10,7 @@ from device.vocabulary import by_side
 from device.words import count
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
 
 
 class ScoreSheetScene(ScrollScene):

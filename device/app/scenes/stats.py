@@ -32,7 +32,7 @@ from engine.errors import WhistError
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.app.session import LevelStats
     from engine.deal import Deal
 

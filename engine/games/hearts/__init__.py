@@ -290,6 +290,9 @@ class Hearts(Game):
                 return seat
         return around(deal.dealer, 1, self.players)  # a real-card table that has not seen it
 
+    def opening_card(self, deal: DealState) -> Card:
+        return lowest_club(self.players)
+
     def play_limit(self, deal: DealState, seat: Seat, legal: list[Card]) -> tuple[list[Card], str]:
         r = _rules(deal.rules)
         first = not deal.tricks

@@ -7,38 +7,22 @@ trick, U takes your card back, D deals."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from device.app.render import text, widgets
 from device.app.scenes.table import draw, panels, trick, words
+from device.app.scenes.table.table_protocol import Drag
 from device.events import Action, ButtonEvent, InputEvent, PointerEvent
 from engine.actions import Play
 from engine.errors import RulesError
 
 if TYPE_CHECKING:
     from device.app.scenes.table.layout import Geometry
-    from device.app.scenes.table.scene import TableScene
+    from device.app.scenes.table.table_protocol import TableScene
     from engine.cards import Card
-
-
-@dataclass
-
-
-class Drag:
-    """A pointer held down on the table: where it went down and where it is now."""
-
-    card: Card | None  # the card it went down on
-    x0: float
-    y0: float
-    x: float
-    y: float
-    moved: bool = False  # further than a tap's wobble
-
-
-drag: Drag | None = None
 
 
 def layout_buttons(t: TableScene, g: Geometry) -> None:

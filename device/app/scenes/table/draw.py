@@ -18,7 +18,7 @@ from device.app.scenes.table.score import draw_scores
 from engine.game import Phase
 
 if TYPE_CHECKING:
-    from device.app.scenes.table.scene import TableScene
+    from device.app.scenes.table.table_protocol import TableScene
     from engine.cards import Card
     from engine.seats import Seat
 
@@ -161,7 +161,6 @@ def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
     if deal is None:
         return []
     g = t.geo
-    tw, th = int(g.tc_w * 0.8), int(g.tc_h * 0.8)
     shown: list[tuple[str, Card]] = []
     turned_card = deal.record.trump_card
     piles = deal.game.visible_piles(deal, t.you)
@@ -180,12 +179,8 @@ def turned(t: TableScene) -> list[tuple[str, Card, pygame.Rect]]:
             # one caption over a pile's cards, not one a card
             caption = word.removeprefix("the ").capitalize()
             shown += [(caption if i == 0 else "", c) for i, c in enumerate(pile)]
-    x, y = g.felt.x + g.pad, g.felt.y + t.px(24)
-    out = []
-    for caption, card in shown[:3]:
-        out.append((caption, card, pygame.Rect(x, y, tw, th)))
-        x += tw + g.pad
-    return out
+    step = g.aside.w + g.pad
+    return [(caption, card, g.aside.move(i * step, 0)) for i, (caption, card) in enumerate(shown[:3])]
 
 
 def _draw_turned(t: TableScene, surf: pygame.Surface) -> None:

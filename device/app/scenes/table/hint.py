@@ -9,7 +9,7 @@ the button of the bid, call or knock lit."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from device.app import ai_worker
 from device.app.family_hint import HintAsker, Suggestion, light
@@ -18,14 +18,31 @@ from engine.cards import parse_card
 from engine.game import Phase
 
 if TYPE_CHECKING:
+    from device.app.app_protocol import App
     from device.app.render.widgets import Button
-    from device.app.scenes.table.scene import TableScene
+    from device.app.scenes.table.panels import StepPanel
+    from device.app.session import Session
     from engine.actions import Action
     from engine.cards import Card
+    from engine.deal import Deal
+
+
+class HintedTable(Protocol):
+    """What the hint uses of the table scene (which makes the hint and so is above it)."""
+
+    app: App
+    session: Session
+    panel: StepPanel
+    selected: Card | None
+
+    @property
+    def deal(self) -> Deal | None: ...
+    @property
+    def waiting_for_human(self) -> bool: ...
 
 
 class TableHint:
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: HintedTable) -> None:
         self.table = table
         self.asker = HintAsker(table.app)
         self.shown: Suggestion | None = None
@@ -114,4 +131,4 @@ def _makes(button: Button, action: Action) -> bool:
     return isinstance(press, partial) and bool(press.args) and press.args[-1] == action
 
 
-__all__ = ["TableHint"]
+__all__ = ["HintedTable", "TableHint"]

@@ -22,6 +22,9 @@ from engine.seats import Seat
 FINGER_PX = 48
 # A card of the trick is at least this wide at 800x480, so its index reads at a glance.
 TRICK_CARD_W = 60
+# Eight cards of a trick, clockwise from yours at the bottom: (column, row) round a
+# three-by-three grid, the middle row's two a column further out.
+GRID_RING = ((0, 1), (-1, 1), (-2, 0), (-1, -1), (0, -1), (1, -1), (2, 0), (1, 1))
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,8 @@ class Geometry:
     trick_pos: dict[Seat, tuple[float, float]] = field(default_factory=dict)
     drop: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     label_w: int = 0  # the widest a label in the row may be
+    # the first of the small face-up cards at the felt's top left (the turned card), under its caption
+    aside: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @property
     def said(self) -> pygame.Rect:
@@ -213,6 +218,7 @@ def compute(w: int, h: int, u: float, seating: Seating, shape: Shape) -> Geometr
     g = Geometry(w, h, pad, landscape, bar, menu, hint, last, card_w, card_h, rows, step, hand_x0, hand_x1,
                  row_tops, raise_, own_row, status, slots, back_w, back_h, label_h, felt_rect, centre, tc_w,
                  tc_h)
+    g.aside = pygame.Rect(felt_rect.x + pad, felt_rect.y + px(24), int(tc_w * 0.8), int(tc_h * 0.8))
     g.trick_pos = trick_spots(g, seating)
     g.label_w = int(span) - pad if not alone else px(150) - pad
     g.drop = pygame.Rect(0, 0, int(tc_w * 3.6), int(tc_h * 1.9))
@@ -229,18 +235,34 @@ def trick_spots(g: Geometry, seating: Seating) -> dict[Seat, tuple[float, float]
     if n == 2:  # yours on the left, the other's on the right (a second card each beside the first)
         return {seating.you: (cx - 0.9 * g.tc_w, cy),
                 seating.others[0]: (cx + 0.9 * g.tc_w, cy)}
-    # many seats: spread across the felt, so each card shows its index
-    rx = g.tc_w * 0.8 if n <= 4 else min((g.felt.w - g.tc_w) / 2 - g.pad, g.tc_w * 0.5 * n)
-    ry = g.tc_h * 0.3 if n <= 4 else max(g.tc_h * 0.3, (g.felt.h - g.tc_h) / 2 - g.pad)
-    # clockwise from you at the bottom, as the seats sit: evenly round an oval
+    # clockwise from you at the bottom, as the seats sit
     rank = {"bottom": 0, "left": 1, "top": 2, "right": 3}
     ring = sorted(seating.seats, key=lambda s: (rank[seating.places[s].edge],
                                                  -seating.places[s].along if seating.places[s].edge == "left"
                                                  else seating.places[s].along))
+    if n == len(GRID_RING):
+        # round an oval, eight would lie two by two at the same height and hide each other's
+        # index; round the edge of a three-by-three grid every card lies whole, each towards its
+        # seat (the two up each side beside the middle row's ends, three above, you and two below)
+        dx = min(g.tc_w + g.pad, (g.felt.w - g.tc_w) / 4)
+        dy = min(g.tc_h + g.pad, g.felt.h - g.tc_h) / 2
+        # the middle row's end clear of the turned card, where the felt is too narrow to pass it
+        end = pygame.Rect(0, 0, g.tc_w, g.tc_h)
+        end.center = (int(cx - 2 * dx), int(cy))
+        middle = float(cy)
+        if end.colliderect(g.aside.inflate(g.pad, g.pad)):
+            middle = max(middle, min(g.aside.bottom + g.pad + g.tc_h / 2, g.felt.bottom - dy - g.tc_h / 2))
+        return {seat: (cx + col * dx, middle + row * dy)
+                for seat, (col, row) in zip(ring, GRID_RING, strict=True)}
+    # many seats: spread across the felt, so each card shows its index
+    rx = g.tc_w * 0.8 if n <= 4 else min((g.felt.w - g.tc_w) / 2 - g.pad, g.tc_w * 0.5 * n)
+    ry = g.tc_h * 0.3 if n <= 4 else max(g.tc_h * 0.3, (g.felt.h - g.tc_h) / 2 - g.pad)
+    # evenly round an oval
     for i, seat in enumerate(ring):
         angle = math.pi / 2 + i * 2 * math.pi / n
         out[seat] = (cx + rx * math.cos(angle), cy + ry * math.sin(angle))
     return out
 
 
-__all__ = ["FINGER_PX", "Geometry", "Shape", "Slot", "TRICK_CARD_W", "compute", "hand_rows", "trick_spots"]
+__all__ = ["FINGER_PX", "GRID_RING", "Geometry", "Shape", "Slot", "TRICK_CARD_W", "compute", "hand_rows",
+           "trick_spots"]

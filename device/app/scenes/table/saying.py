@@ -11,7 +11,7 @@ from engine.game import Phase
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.scenes.table.scene import TableScene
+    from device.app.scenes.table.table_protocol import TableScene
 
 
 def status(t: TableScene) -> str:

@@ -34,7 +34,7 @@ from engine.game import Phase
 from engine.seats import Seat
 
 if TYPE_CHECKING:
-    from device.app.app import App
+    from device.app.app_protocol import App
     from device.app.session import Session
     from device.events import InputEvent
     from engine.deal import Deal

@@ -17,7 +17,7 @@ from engine.game import Phase
 from engine.table_spec import ScoresBy
 
 if TYPE_CHECKING:
-    from device.app.scenes.table.scene import TableScene
+    from device.app.scenes.table.table_protocol import TableScene
 
 
 def badge_words(table: TableScene) -> str:

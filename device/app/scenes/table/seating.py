@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 SEAT_LABELS = {Seat.S: "You", Seat.N: "Partner", Seat.W: "Left", Seat.E: "Right"}
 
 # Where the other people sit (you are at the bottom): how many on the left edge, the
-# top and the right, by how many others there are, so no corner is crowded; six round a
-# hexagon (two a side, one at the top). The real-card referee seats them alike.
-EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2), 6: (2, 2, 2)}
+# top and the right, by how many others there are, so no corner is crowded; seven (at a
+# table of eight) two up each side and three along the top. The real-card referee seats
+# them alike.
+EDGES = {1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2)}
 
 
 @dataclass(frozen=True)

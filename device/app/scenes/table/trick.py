@@ -85,23 +85,27 @@ def draw_last(surf: pygame.Surface, g: Geometry, seating: Seating, plays: list[t
               winner: Seat, four: bool, px: int) -> pygame.Rect:
     """The last trick over a shade, as it lay, with who won it; returns the panel."""
     w, h = surf.get_size()
-    big = len(seating.seats) > 4
-    pw, ph = int(g.tc_w * (5.6 if big else 4.2)), int(g.tc_h * 2.2 + px * 70 // 18)
-    panel = pygame.Rect(0, 0, min(pw, w - 2 * g.pad), min(ph, h - 2 * g.pad))
+    # as wide and tall as the trick lies on the table, with the title above it and the note below
+    spread = bounds(g, plays) or pygame.Rect(g.centre, (0, 0))
+    gap = px // 3
+    title_size, note_size = px * 20 // 18, px
+    words_h = text.line_height(title_size, True) + text.line_height(note_size)
+    pw = max(int(g.tc_w * (5.6 if len(seating.seats) > 4 else 4.2)), spread.w + 2 * g.pad)
+    panel = pygame.Rect(0, 0, min(pw, w - 2 * g.pad), min(spread.h + words_h + 4 * gap, h - 2 * g.pad))
     panel.center = (w // 2, h // 2)
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill(theme.SHADE)
     layout.blit(surf, shade, (0, 0), covers=True)  # what is under the shade is not to be read
     surf.blit(widgets.panel_surface(panel.w, panel.h, 255), panel.topleft)
     title = f"Last trick: won by {'you' if winner == seating.you else seating.name(winner)}"
-    size = text.fit_size(title, px * 20 // 18, panel.w - px, True)
+    size = text.fit_size(title, title_size, panel.w - px, True)
     t = text.text(title, size, theme.GOLD, True)
-    layout.blit(surf, t, t.get_rect(midtop=(panel.centerx, panel.y + px // 2)))
-    dx, dy = panel.centerx - g.centre[0], panel.centery + px // 3 - g.centre[1]
+    shown = layout.blit(surf, t, t.get_rect(midtop=(panel.centerx, panel.y + gap)))
+    dx, dy = panel.centerx - spread.centerx, shown.bottom + gap - spread.y
     for card, _, (x, y) in spots(g, plays):
         put_card(surf, card, cards.card_surface(card, g.tc_w, g.tc_h, four), center=(x + dx, y + dy))
-    note = text.text("tap to close", px, theme.INK_DIM)
-    layout.blit(surf, note, note.get_rect(midbottom=(panel.centerx, panel.bottom - px // 3)))
+    note = text.text("tap to close", note_size, theme.INK_DIM)
+    layout.blit(surf, note, note.get_rect(midbottom=(panel.centerx, panel.bottom - gap)))
     return panel
 
 

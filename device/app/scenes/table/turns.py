@@ -12,7 +12,7 @@ from engine.actions import Play
 from engine.game import Phase
 
 if TYPE_CHECKING:
-    from device.app.scenes.table.scene import TableScene
+    from device.app.scenes.table.table_protocol import TableScene
     from engine.deal import Deal
 
 

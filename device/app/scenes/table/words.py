@@ -1,15 +1,17 @@
 """What the table says, in one vocabulary for every game: seats by their names
-(You, Partner, Left, Right; Player 2..7), cards short as ♠Q, a contract by its
+(You, Partner, Left, Right; Player 2..8), cards short as ♠Q, a contract by its
 call and who made it. Built from the deal and the seating only."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from device import vocabulary
 from device.app.scenes.table.panels import barred_reason, call_words
 from engine.actions import Bid, Declare, Exchange, Pass
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from engine.game import Phase
+from engine.table_spec import ScoresBy
 
 if TYPE_CHECKING:
     from device.app.scenes.table.seating import Seating
@@ -120,6 +122,10 @@ def label_lines(deal: Deal | None, seating: Seating, seat: Seat, match: Match, t
         return [name, "out"]
     bid = next((a for a in deal.auction if isinstance(a, Bid) and a.seat == seat), None)
     parts = []
+    game = deal.game
+    if game.table.scores_by is ScoresBy.SIDE:
+        # teams of alternate seats (six, eight): which is yours is not told by where they sit
+        parts.append(vocabulary.side_words(game)[game.side_of(seat)])
     if bid is not None:
         # a count is a bid ('bid 2'); a named call says itself, in the game's words
         called = call_words(bid, deal.game.table).lower()
