@@ -210,6 +210,73 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
     return -1;
 }
 
+/* -- the guided play-out ------------------------------------------------------------------ */
+/* what taking ``card`` is worth to its taker's side: its points, turned round where fewer
+ * points are better */
+static int want(const pm_game *g, int card) { return g->lowest_wins ? -g->values[card] : g->values[card]; }
+
+/* The play-out policy any trick-taking game scored by its cards admits, from the game's
+ * description alone: lead the least card that carries no points; follow by taking a trick
+ * worth having with the cheapest card that wins it now, fattening a trick the side holds
+ * when the last to play, else shedding: a card that loses the trick, the costliest to be
+ * left with first (penalties, then the highest), or what is least worth keeping. */
+static int policy(const pm_game *g, const pm_state *st, const int32_t *legal, int n) {
+    int best = legal[0];
+    if (st->ntrick == 0) {
+        int best_key = 1 << 30;
+        for (int i = 0; i < n; i++) {
+            int c = legal[i];
+            int key = (g->values[c] != 0) * 4096 + (c / 13 == g->trump) * 1024 + g->power[c];
+            if (key < best_key) best = c, best_key = key;
+        }
+        return best;
+    }
+    int led = st->trick[0] / 13, win = 0, win_key = -1, stake = 0;
+    for (int i = 0; i < st->ntrick; i++) {
+        int key = card_key(g, st->trick[i], led);
+        if (key > win_key) win = i, win_key = key;
+        stake += want(g, st->trick[i]);
+    }
+    int last = st->ntrick == g->players - 1;
+    int holder = (st->leader + win) % g->players;
+    int ours = g->side[holder] == g->side[st->turn] && holder != st->turn;
+    stake += g->over * g->players;
+    if (ours && last) { /* fatten the side's trick */
+        int best_key = -(1 << 30);
+        for (int i = 0; i < n; i++) {
+            int c = legal[i], key = want(g, legal[i]) * 4096 - g->power[c];
+            if (key > best_key) best = c, best_key = key;
+        }
+        return best;
+    }
+    int cheapest = -1, cheapest_key = 1 << 30, losers = 0;
+    for (int i = 0; i < n; i++) {
+        int key = card_key(g, legal[i], led);
+        if (key > win_key) {
+            if (key < cheapest_key) cheapest = legal[i], cheapest_key = key;
+        } else {
+            losers++;
+        }
+    }
+    if (cheapest >= 0 && !ours && stake + want(g, cheapest) > 0) return cheapest;
+    int penalties = 0;
+    for (int i = 0; i < n; i++)
+        if (want(g, legal[i]) < 0) penalties = 1;
+    int best_key = -(1 << 30);
+    for (int i = 0; i < n; i++) {
+        int c = legal[i], wins = card_key(g, c, led) > win_key, key;
+        if (losers && wins) continue;
+        if (!losers) /* the trick is taken: with the highest, the fewest points on it */
+            key = want(g, c) * 4096 + card_key(g, c, led);
+        else if (penalties)
+            key = -want(g, c) * 4096 + card_key(g, c, led) + 2048;
+        else
+            key = -(want(g, c) * 4096 + (c / 13 == g->trump) * 1024 + g->power[c]);
+        if (key > best_key) best = c, best_key = key;
+    }
+    return best;
+}
+
 /* -- the search -------------------------------------------------------------------------- */
 typedef struct {
     int32_t mover; /* the seat that chose the card leading here, -1 the root */
@@ -228,6 +295,11 @@ static int find_child(const node_t *nodes, int parent, int action) {
 }
 
 int pm_search(const pm_game *g, const pm_knowledge *k, int iterations, double explore, uint64_t seed) {
+    return pm_search_guided(g, k, iterations, explore, 0, seed);
+}
+
+int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, double explore, int guide,
+                     uint64_t seed) {
     if (iterations < 1) iterations = 1;
     node_t *nodes = malloc(sizeof(node_t) * (size_t)(iterations + 1));
     if (!nodes) return -1;
@@ -275,9 +347,12 @@ int pm_search(const pm_game *g, const pm_knowledge *k, int iterations, double ex
             node = best;
             path[depth++] = node;
         }
-        while (!pm_over(g, &st)) { /* the random play-out */
+        while (!pm_over(g, &st)) { /* the play-out: at random, or guided ``guide`` times in 100 */
             int n = pm_legal(g, &st, legal);
-            pm_apply(g, &st, legal[wd_below(&r, (uint64_t)n)]);
+            if (guide > 0 && (int)wd_below(&r, 100) < guide)
+                pm_apply(g, &st, policy(g, &st, legal, n));
+            else
+                pm_apply(g, &st, legal[wd_below(&r, (uint64_t)n)]);
         }
         rewards(g, &st, result);
         for (int i = 0; i < depth; i++) {

@@ -292,16 +292,16 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *go, *ko;
-    int iterations;
+    int iterations, guide = 0;
     double explore;
     unsigned long long seed;
     pm_game g;
     pm_knowledge k;
-    if (!PyArg_ParseTuple(args, "OOidK", &go, &ko, &iterations, &explore, &seed) || parse_game(go, &g) < 0 ||
+    if (!PyArg_ParseTuple(args, "OOidK|i", &go, &ko, &iterations, &explore, &seed, &guide) || parse_game(go, &g) < 0 ||
         parse_knowledge(ko, &g, &k) < 0)
         return NULL;
-    if (iterations < 1 || iterations > 10000000 || !(explore >= 0)) {
-        PyErr_SetString(PyExc_ValueError, "iterations 1..10,000,000, explore >= 0");
+    if (iterations < 1 || iterations > 10000000 || !(explore >= 0) || guide < 0 || guide > 100) {
+        PyErr_SetString(PyExc_ValueError, "iterations 1..10,000,000, explore >= 0, guide 0..100");
         return NULL;
     }
     int32_t legal[PM_CARDS];
@@ -310,7 +310,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         return NULL;
     }
     int card;
-    Py_BEGIN_ALLOW_THREADS card = pm_search(&g, &k, iterations, explore, (uint64_t)seed);
+    Py_BEGIN_ALLOW_THREADS card = pm_search_guided(&g, &k, iterations, explore, guide, (uint64_t)seed);
     Py_END_ALLOW_THREADS if (card == -1) return PyErr_NoMemory();
     if (card == -2) {
         PyErr_SetString(PyExc_ValueError, "no layout of the unseen cards fits what the seat knows");
@@ -324,7 +324,7 @@ static PyMethodDef methods[] = {
     {"apply", py_apply, METH_VARARGS, "apply(game, state, card) -> the state after it"},
     {"points", py_points, METH_VARARGS, "points(game, state) -> each side's points for the played-out hand"},
     {"sample", py_sample, METH_VARARGS, "sample(game, knowledge, seed) -> every seat's hand in one layout"},
-    {"search", py_search, METH_VARARGS, "search(game, knowledge, iterations, explore, seed) -> card"},
+    {"search", py_search, METH_VARARGS, "search(game, knowledge, iterations, explore, seed, guide=0) -> card"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_pointmcts",

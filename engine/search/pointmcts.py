@@ -153,18 +153,35 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     return (state, seat, counts, void_bits, known, unseen)
 
 
-Search = Callable[[Game, Knowledge, int, float, int], int]
+Search = Callable[[Game, Knowledge, int, float, int, int], int]
 
 SEARCH: Search = pick("point games' search", "engine._pointmcts", _BUILT, lambda: _pointmcts.search,
                       lambda: pointmcts_py.search, log)
 BACKEND = "python" if SEARCH is pointmcts_py.search else "c"
 
 
+@dataclass(frozen=True)
+class Tree:
+    """An AI level's search with this module: its iterations, fixed so a move is the same on
+    any machine and within 50 ms of processor time here (bench/RESULTS.md), how many
+    play-out cards in 100 follow the game's card policy rather than chance (``guide``),
+    and UCB1's constant."""
+
+    iterations: int
+    guide: int
+    explore: float = EXPLORE
+
+    def play(self, obs: Observation, play: PointPlay, seed: int) -> Play:
+        return search(obs, play, self.iterations, self.explore, seed, self.guide)
+
+
 def search(obs: Observation, play: PointPlay, iterations: int = ITERATIONS, explore: float = EXPLORE,
-           seed: int = 0) -> Play:
-    """The card the search chooses for ``obs``'s seat."""
-    card = SEARCH(play.game(), knowledge(obs, play), iterations, explore, seed & (2**64 - 1))
+           seed: int = 0, guide: int = 0) -> Play:
+    """The card the search chooses for ``obs``'s seat; ``guide``: the play-outs play the
+    game's card policy (lead low, take a trick worth taking cheaply, shed) that many times
+    in 100, at random otherwise (0, the default: the standard search)."""
+    card = SEARCH(play.game(), knowledge(obs, play), iterations, explore, seed & (2**64 - 1), guide)
     return Play(obs.seat, Card(card))
 
 
-__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "knowledge", "mask_of", "search"]
+__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "Tree", "knowledge", "mask_of", "search"]

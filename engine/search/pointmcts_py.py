@@ -146,6 +146,48 @@ def _legal(r: Rules, sim: Sim) -> list[int]:
     return cards_of(options)
 
 
+def _key(r: Rules, card: int, led: int) -> int:
+    s = card // 13
+    return 1000 + r.power[card] if s == r.trump else r.power[card] if s == led else -1
+
+
+def _want(r: Rules, card: int) -> int:
+    return -r.values[card] if r.lowest_wins else r.values[card]
+
+
+def _policy(r: Rules, sim: Sim, legal_now: list[int]) -> int:
+    """pointmcts.c's policy(), card for card."""
+    if not sim.trick:
+        return min(legal_now,
+                   key=lambda c: (r.values[c] != 0) * 4096 + (c // 13 == r.trump) * 1024 + r.power[c])
+    led = sim.trick[0] // 13
+    win, win_key = 0, -1
+    for i, c in enumerate(sim.trick):
+        if _key(r, c, led) > win_key:
+            win, win_key = i, _key(r, c, led)
+    stake = sum(_want(r, c) for c in sim.trick) + r.over * r.players
+    holder = (sim.leader + win) % r.players
+    ours = r.side[holder] == r.side[sim.turn] and holder != sim.turn
+    if ours and len(sim.trick) == r.players - 1:
+        return max(legal_now, key=lambda c: _want(r, c) * 4096 - r.power[c])
+    winners = [c for c in legal_now if _key(r, c, led) > win_key]
+    losers = len(legal_now) - len(winners)
+    if winners:
+        cheapest = min(winners, key=lambda c: _key(r, c, led))
+        if not ours and stake + _want(r, cheapest) > 0:
+            return cheapest
+    penalties = any(_want(r, c) < 0 for c in legal_now)
+
+    def shed(c: int) -> int:
+        if not losers:
+            return _want(r, c) * 4096 + _key(r, c, led)
+        if penalties:
+            return -_want(r, c) * 4096 + _key(r, c, led) + 2048
+        return -(_want(r, c) * 4096 + (c // 13 == r.trump) * 1024 + r.power[c])
+
+    return max((c for c in legal_now if not (losers and _key(r, c, led) > win_key)), key=shed)
+
+
 def _apply(r: Rules, sim: Sim, card: int) -> None:
     sim.hands[sim.turn] &= ~(1 << card)
     sim.trick.append(card)
@@ -298,7 +340,8 @@ class Node:
     children: dict[int, Node] = field(default_factory=dict)
 
 
-def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, seed: int) -> int:
+def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, seed: int,
+           guide: int = 0) -> int:
     r = Rules(*game)
     rng = Rng(seed)
     root = Node(-1)
@@ -334,7 +377,10 @@ def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, se
             path.append(node)
         while not _over(r, sim):
             legal_now = _legal(r, sim)
-            _apply(r, sim, legal_now[rng.below(len(legal_now))])
+            if guide > 0 and rng.below(100) < guide:
+                _apply(r, sim, _policy(r, sim, legal_now))
+            else:
+                _apply(r, sim, legal_now[rng.below(len(legal_now))])
         result = _rewards(r, sim)
         for n in path:
             n.visits += 1

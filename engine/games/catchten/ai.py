@@ -5,11 +5,18 @@ it wins a trick holding an honour as cheaply as it surely can (the jack takes an
 opponent's ten), plays its own ten or ace onto a trick its side surely wins, keeps
 its honours out of tricks it cannot win, and otherwise throws its least card.
 
-Medium, hard and expert search: they deal the cards they cannot see at random,
+Hard and expert search the hand as a tree (engine.search.pointmcts, in C: the
+information-set search of the bench's baseline, with ten and sixteen times its
+iterations; its play-outs guided by the card policy cost twice as much a move and
+measured no stronger here, bench/RESULTS.md). With
+packets still face down (two and three players), which that search does not model,
+they search flat as medium does, with more deals.
+
+Medium searches flat: it deals the cards it cannot see at random,
 consistent with what the seat knows (its hand and packets taken up, the cards
 played, the turned card in the dealer's hand, the suits each player showed out of
-in the packet in play), play every legal card out to the end of the deal with the
-textbook player at every seat, and keep the card whose deals score best for the
+in the packet in play), plays every legal card out to the end of the deal with the
+textbook player at every seat, and keeps the card whose deals score best for the
 seat's side against the best of the others (honours and cards over: the deal's
 points). The number of deals is fixed by level, not by the clock, so a move is the
 same for the same observation and seed on any machine.
@@ -24,8 +31,9 @@ from dataclasses import dataclass
 from engine.actions import Action, Play
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.games.catchten import HONOURS, PACKET, dealt_each, pack_for, teams_of
+from engine.games.catchten import HONOURS, PACKET, dealt_each, game_at, pack_for, teams_of
 from engine.observation import Observation
+from engine.search import pointmcts
 from engine.search.players import seeded
 
 SLIP_RATE = 0.12  # easy: share of moves where the textbook card is swapped for another legal one
@@ -44,6 +52,8 @@ class Effort:
 
 
 EFFORT = {"medium": Effort(6, 1200), "hard": Effort(16, 3000), "expert": Effort(32, 4000)}
+# hard and expert's tree search, for a hand played whole (no packets face down)
+TREE = {"hard": pointmcts.Tree(10000, 0), "expert": pointmcts.Tree(16000, 0)}
 TRUMP_POWER_JACK = 15
 
 
@@ -393,6 +403,10 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         raise RulesError(f"Catch the Ten has only cards to play, and seat {obs.label(obs.seat)} has none now")
     if level == "random":
         return rng.choice(plays)
+    if level in TREE and len(plays) > 1:
+        game = game_at(obs.players, str(obs.rules.get("sides", "two")))
+        if game.rules_from_dict(obs.rules).packets_dealt == 1:
+            return TREE[level].play(obs, game.point_play(obs), rng.getrandbits(64))
     if level in EFFORT:
         return Play(obs.seat, Card(search(obs, EFFORT[level], rng)))
     card = textbook_card(obs)
