@@ -1,4 +1,4 @@
-/* Argument checks the CPython bindings share (pysolver.c, pyfamily.c, pyismcts.c): a
+/* Argument checks the CPython bindings share (pysolver.c, pyfamily.c, pyismcts.c, pypointmcts.c): a
  * header of static functions, so each extension module carries its own copy and none
  * needs another's symbols. Include after <Python.h>. */
 #ifndef WI_PYARGS_H
@@ -30,6 +30,44 @@ static int pyargs_table_bytes(PyObject *o, size_t *out) {
         return -1;
     }
     *out = (size_t)v;
+    return 0;
+}
+
+static int count_cards(uint64_t m) {
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
+static int as_mask(PyObject *o, const char *what, uint64_t *out) {
+    if (!PyLong_Check(o) || PyBool_Check(o)) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int card mask", what);
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    if (v >> 52) {
+        PyErr_Format(PyExc_ValueError, "%s must be a 52-bit card mask", what);
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+static int mask_list(PyObject *o, const char *what, int count, uint64_t *out) {
+    PyObject *seq = PySequence_Fast(o, what);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != count) {
+        PyErr_Format(PyExc_ValueError, "%s must hold one mask per seat (%d)", what, count);
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        if (as_mask(PySequence_Fast_GET_ITEM(seq, i), what, &out[i]) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    Py_DECREF(seq);
     return 0;
 }
 

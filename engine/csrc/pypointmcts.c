@@ -12,26 +12,7 @@
 #include "pointmcts.h"
 #include "pyargs.h"
 
-static int count_cards(uint64_t m) {
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
 
-static int as_mask(PyObject *o, const char *what, uint64_t *out) {
-    if (!PyLong_Check(o) || PyBool_Check(o)) {
-        PyErr_Format(PyExc_ValueError, "%s must be an int card mask", what);
-        return -1;
-    }
-    unsigned long long v = PyLong_AsUnsignedLongLong(o);
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    if (v >> 52) {
-        PyErr_Format(PyExc_ValueError, "%s must be a 52-bit card mask", what);
-        return -1;
-    }
-    *out = (uint64_t)v;
-    return 0;
-}
 
 /* exactly ``count`` ints in lo..hi (count < 0: up to -count of them) into out[]; their number */
 static int int_list(PyObject *o, const char *what, int count, long lo, long hi, int32_t *out) {
@@ -56,22 +37,6 @@ static int int_list(PyObject *o, const char *what, int count, long lo, long hi, 
     return (int)n;
 }
 
-static int mask_list(PyObject *o, const char *what, int count, uint64_t *out) {
-    PyObject *seq = PySequence_Fast(o, what);
-    if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != count) {
-        PyErr_Format(PyExc_ValueError, "%s must hold one mask per seat (%d)", what, count);
-        Py_DECREF(seq);
-        return -1;
-    }
-    for (int i = 0; i < count; i++)
-        if (as_mask(PySequence_Fast_GET_ITEM(seq, i), what, &out[i]) < 0) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    Py_DECREF(seq);
-    return 0;
-}
 
 static int parse_game(PyObject *o, pm_game *g) {
     memset(g, 0, sizeof *g);
