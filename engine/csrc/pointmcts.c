@@ -219,7 +219,9 @@ static int want(const pm_game *g, int card) { return g->lowest_wins ? -g->values
  * description alone: lead the least card that carries no points; follow by taking a trick
  * worth having with the cheapest card that wins it now, fattening a trick the side holds
  * when the last to play, else shedding: a card that loses the trick, the costliest to be
- * left with first (penalties, then the highest), or what is least worth keeping. */
+ * left with first (penalties, then the highest), or what is least worth keeping. Where
+ * the points are penalties the highest card that loses is shed, following suit too (duck
+ * as high as one can, keep the low cards to duck with later). */
 static int policy(const pm_game *g, const pm_state *st, const int32_t *legal, int n) {
     int best = legal[0];
     if (st->ntrick == 0) {
@@ -268,6 +270,8 @@ static int policy(const pm_game *g, const pm_state *st, const int32_t *legal, in
         if (losers && wins) continue;
         if (!losers) /* the trick is taken: with the highest, the fewest points on it */
             key = want(g, c) * 4096 + card_key(g, c, led);
+        else if (g->lowest_wins) /* the worst penalty that loses, else the highest such card */
+            key = -want(g, c) * 4096 + g->power[c];
         else if (penalties)
             key = -want(g, c) * 4096 + card_key(g, c, led) + 2048;
         else

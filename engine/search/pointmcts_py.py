@@ -181,6 +181,8 @@ def _policy(r: Rules, sim: Sim, legal_now: list[int]) -> int:
     def shed(c: int) -> int:
         if not losers:
             return _want(r, c) * 4096 + _key(r, c, led)
+        if r.lowest_wins:
+            return -_want(r, c) * 4096 + r.power[c]
         if penalties:
             return -_want(r, c) * 4096 + _key(r, c, led) + 2048
         return -(_want(r, c) * 4096 + (c // 13 == r.trump) * 1024 + r.power[c])

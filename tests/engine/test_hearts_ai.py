@@ -113,3 +113,17 @@ def test_hard_shoots_the_moon_with_the_cards_for_it():
         deal.apply(choose(deal.observe(deal.turn), level, rng))
     score = GAME.score_hand(deal, (0, 0, 0, 0), rules, 1, None)
     assert score.points == (0, 26, 26, 26)
+
+
+@pytest.mark.parametrize("level", ["rules", "hard", "expert"])
+def test_every_level_ducks_under_the_queen_when_it_holds_a_low_spade(level):
+    """South leads a spade, West drops the queen on it: East, holding the ace and king of
+    spades and lower ones, plays under the queen rather than take 13 points."""
+    hands = ["C2 S3 S4 S5 D2 D3 D4 H2 H3 H4 H5 H6 H7", "C3 SA SK SJ S2 D5 D6 D7 H8 H9 HT HJ HQ",
+             "C4 C5 C6 C7 C8 C9 CT CJ CQ CK CA S8 S9", "SQ ST S6 S7 HK HA D8 D9 DT DJ DQ DK DA"]
+    deal = fixed_deal(hands)
+    for seat, card in ((N, "C2"), (E, "C3"), (S, "CA"), (W, "D8"), (S, "S8"), (W, "SQ"), (N, "S3")):
+        deal.apply(Play(seat, Card(card)))
+    assert deal.turn == E
+    action = choose(deal.observe(E), level, random.Random(2))
+    assert isinstance(action, Play) and action.card in parse_cards(["SJ", "S2"])

@@ -11,6 +11,7 @@ from engine.actions import Play
 from engine.ai.family import choose_action
 from engine.cards import Card
 from engine.games.catchten import CatchTenRules
+from engine.games.hearts import HeartsRules
 from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import knowledge
 from tests.engine.test_pointmcts import layout_positions, match_of, positions
@@ -83,3 +84,24 @@ def test_hard_repeats_its_card_for_a_seed_and_plays_a_legal_one() -> None:
             first = choose_action(obs, "hard", "s", budget=None)
             assert first in obs.legal
             assert choose_action(obs, "hard", "s", budget=None) == first
+
+
+def policy_card(trick: str, hand: str) -> Card:
+    """The guided play-outs' card in Hearts for the seat after ``trick`` (spaced cards, the
+    first its lead) holding ``hand``, hearts broken, the fourth trick."""
+    match = match_of(HeartsRules(players=4), 1)
+    obs, play, *_ = positions(match, random.Random(1))[0]
+    r = pointmcts_py.Rules(*play.game())
+    cards = [int(Card(c)) for c in trick.split()]
+    hands = [0, 0, 0, 0]
+    hands[len(cards)] = pointmcts.mask_of(frozenset(Card(c) for c in hand.split()))
+    sim = pointmcts_py.Sim(len(cards), 0, 3, True, cards, hands, [0, 0, 0, 0])
+    return Card(pointmcts_py._policy(r, sim, pointmcts_py._legal(r, sim)))
+
+
+def test_where_points_are_penalties_the_guided_play_outs_duck_high_and_dump_the_worst():
+    assert policy_card("DQ", "D3 DT DK C2") == Card("DT")  # under the queen, as high as it can
+    assert policy_card("D9 D5", "SQ HA C4") == Card("SQ")  # void: the queen of spades first
+    assert policy_card("D9", "HA H2 C4") == Card("HA")  # then the highest heart
+    assert policy_card("D9 D5 D2", "SK C4") == Card("SK")  # then the highest card
+    assert policy_card("", "H2 C5 D3") == Card("D3")  # lead the lowest card that carries no point

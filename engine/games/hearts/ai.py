@@ -1,8 +1,16 @@
 """Hearts' player: the textbook (duck, dump the queen and high hearts when void,
-flush the queen with low spades), and above it a flat Monte Carlo search that
-plays for the goal of the game, the fewest points against the others.
+flush the queen with low spades), above it a flat Monte Carlo search that plays
+for the goal of the game, the fewest points against the others, and for hard and
+expert a tree search.
 
-The search samples layouts of the unseen cards consistent with what the seat
+Hard and expert search the hand as a tree (engine.search.pointmcts, the C search
+the bench's standard ISMCTS runs, with more iterations and play-outs that mostly
+follow the card policy of a game scored in penalties: lead low, duck under the
+trick's winner as high as one can, dump the worst penalty when void, else the
+highest card). While the seat may still shoot the moon they keep the flat search,
+which weighs ducking against taking every point; the tree's play-outs never shoot.
+
+The flat search samples layouts of the unseen cards consistent with what the seat
 knows (its hand, the cards played, the suits each player has shown out of,
 the cards it passed, which the receiver holds until it plays them), tries
 every legal card on the same layouts and plays the rest of the hand out with
@@ -30,7 +38,9 @@ from dataclasses import dataclass
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.game import Phase
+from engine.games.hearts import Hearts
 from engine.observation import Observation
+from engine.search import pointmcts
 from engine.search.players import seeded
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
@@ -39,6 +49,8 @@ KING, ACE = 11, 12
 JACK_D = 2 * 13 + 9
 # Cards played in play-outs per decision, by level (shared by the candidate cards and plans).
 WORK = {"medium": 1500, "hard": 8000, "expert": 9000}
+# Iterations a card and the share of play-out cards guided, by level (bench/RESULTS.md).
+TREE = {"hard": pointmcts.Tree(6000, 80), "expert": pointmcts.Tree(8000, 80)}
 MIN_LAYOUTS = 4
 MAX_LAYOUTS = 64
 SLIP_RATE = 0.12  # easy: the share of cards played without thought
@@ -376,18 +388,34 @@ def _score(points: list[int], seat: int) -> float:
     return points[seat] - RIVALRY * sum(others) / len(others)
 
 
+def rivals_of(pos: Position) -> list[int]:
+    """The others who have taken every point card so far, enough of them to be shooting."""
+    n = pos.rules.players
+    return [s for s in range(n) if s != pos.seat and pos.counted[s] and
+            sum(pos.counted) == pos.counted[s] and pos.taken[s] >= SHOOT_SEEN]
+
+
+def moon_in_reach(pos: Position) -> bool:
+    """Whether the seat may still shoot: nobody else has a point, and its hand is strong or
+    it has taken some already."""
+    others_clean = all(pos.counted[s] == 0 for s in range(pos.rules.players) if s != pos.seat)
+    strong = sum(1 for c in pos.hand if _rank(c) >= QUEEN % 13) >= max(3, len(pos.hand) // 3)
+    return others_clean and not rivals_of(pos) and (strong or pos.counted[pos.seat] >= STOP_SEEN)
+
+
+def moon_planned(obs: Observation) -> bool:
+    pos = position(obs)
+    return pos.rules.moon != "off" and moon_in_reach(pos)
+
+
 def search(obs: Observation, rng: random.Random, work: int, moon: bool) -> int:
     pos = position(obs)
     legal = sorted(int(a.card) for a in obs.legal if isinstance(a, Play))
     if len(legal) == 1:
         return legal[0]
-    n = pos.rules.players
-    rivals = [s for s in range(n) if s != pos.seat and pos.counted[s] and
-              sum(pos.counted) == pos.counted[s] and pos.taken[s] >= SHOOT_SEEN]
-    others_clean = all(pos.counted[s] == 0 for s in range(n) if s != pos.seat)
+    rivals = rivals_of(pos)
     plans = [frozenset(rivals)]
-    strong = sum(1 for c in pos.hand if _rank(c) >= QUEEN % 13) >= max(3, len(pos.hand) // 3)
-    if moon and others_clean and not rivals and (strong or pos.counted[pos.seat] >= STOP_SEEN):
+    if moon and moon_in_reach(pos):
         plans.append(frozenset(rivals) | {pos.seat})
     cards_left = sum(pos.left) + len(pos.trick)
     layouts = max(MIN_LAYOUTS, min(MAX_LAYOUTS, work // max(1, cards_left * len(legal) * len(plans))))
@@ -435,6 +463,9 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         return textbook_pass(obs)
     if level == "random" or (level == "easy" and rng.random() < SLIP_RATE):
         return rng.choice(obs.legal)
+    tree = TREE.get(level)
+    if tree is not None and len(obs.legal) > 1 and not moon_planned(obs):
+        return tree.play(obs, Hearts(obs.players).point_play(obs), rng.getrandbits(64))
     work = WORK.get(level, 0)
     if not work:
         return textbook_play(obs)
