@@ -103,6 +103,11 @@ def cells() -> list[Cell]:
         out.append(Cell(f"check-{game}-4-x4", game, 4, "ismcts-1000", "ismcts-4000", "st", point_bench=True))
         for who in ("ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
+    # Hearts at three players too, and against the textbook in the same harness
+    out.append(Cell("hearts-4-hard-textbook", "hearts", 4, "hard", "rules", "st", point_bench=True))
+    for who in ("textbook", "ismcts-1000", "ismcts-4000"):
+        b = "rules" if who == "textbook" else who
+        out.append(Cell(f"hearts-3-hard-{who}", "hearts", 3, "hard", b, "st", point_bench=True))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",
