@@ -1,14 +1,14 @@
 """Hearts' player: the textbook (duck, dump the queen and high hearts when void,
-flush the queen with low spades), above it a flat Monte Carlo search that plays
-for the goal of the game, the fewest points against the others, and for hard and
-expert a tree search.
+flush the queen with low spades), a flat Monte Carlo search above it (medium), and
+for hard and expert a tree search; all play for the goal of the game, the fewest
+points.
 
-Hard and expert search the hand as a tree (engine.search.pointmcts, the C search
-the bench's standard ISMCTS runs, with more iterations and play-outs that mostly
-follow the card policy of a game scored in penalties: lead low, duck under the
-trick's winner as high as one can, dump the worst penalty when void, else the
-highest card). While the seat may still shoot the moon they keep the flat search,
-which weighs ducking against taking every point; the tree's play-outs never shoot.
+Hard and expert search the hand as a tree (engine.search.pointmcts: the C search
+the bench's standard ISMCTS runs, with six and eight times its iterations and
+play-outs that mostly follow the card policy of a game scored in penalties: lead
+low, duck under the trick's winner as high as one can, dump the worst penalty
+when void, else the highest card). The moon is in the reward as the rules score
+it, so the tree shoots when its hand takes everything and stops a rival's.
 
 The flat search samples layouts of the unseen cards consistent with what the seat
 knows (its hand, the cards played, the suits each player has shown out of,
@@ -17,16 +17,14 @@ every legal card on the same layouts and plays the rest of the hand out with
 the textbook for every seat. A card's value is the seat's points less the
 mean of the others' (the moon counted as the rules count it), so taking a
 heart to stop another's moon is worth it, and dumping the queen on a rival
-is better than on nobody. Hard also tries the moon: while nobody else has
-taken a point, each card is played out twice, once with the seat ducking and
-once with it taking everything, and the better plan (on the mean of all
-layouts, not per layout) is followed. A rival who has taken every point so
-far, and enough of them, is played out as shooting, so the search sees the
-moon coming and stops it.
+is better than on nobody. A rival who has taken every point so far, and
+enough of them, is played out as shooting, so the search sees the moon
+coming and stops it.
 
 Cards are ints here (suit * 13 + rank - 2; spades 0, hearts 1, diamonds 2,
 clubs 3), as in ``engine.cards``; the work of a decision is counted in cards
-played in play-outs, not seconds, so a move is the same on any machine.
+played in play-outs or iterations, not seconds, so a move is the same on any
+machine.
 """
 
 from __future__ import annotations
@@ -47,8 +45,8 @@ SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 QUEEN = 10  # the queen of spades
 KING, ACE = 11, 12
 JACK_D = 2 * 13 + 9
-# Cards played in play-outs per decision, by level (shared by the candidate cards and plans).
-WORK = {"medium": 1500, "hard": 8000, "expert": 9000}
+# Cards played in play-outs per decision (shared by the candidate cards): medium's flat search.
+WORK = {"medium": 1500}
 # Iterations a card and the share of play-out cards guided, by level (bench/RESULTS.md).
 TREE = {"hard": pointmcts.Tree(6000, 80), "expert": pointmcts.Tree(8000, 80)}
 MIN_LAYOUTS = 4
@@ -395,31 +393,15 @@ def rivals_of(pos: Position) -> list[int]:
             sum(pos.counted) == pos.counted[s] and pos.taken[s] >= SHOOT_SEEN]
 
 
-def moon_in_reach(pos: Position) -> bool:
-    """Whether the seat may still shoot: nobody else has a point, and its hand is strong or
-    it has taken some already."""
-    others_clean = all(pos.counted[s] == 0 for s in range(pos.rules.players) if s != pos.seat)
-    strong = sum(1 for c in pos.hand if _rank(c) >= QUEEN % 13) >= max(3, len(pos.hand) // 3)
-    return others_clean and not rivals_of(pos) and (strong or pos.counted[pos.seat] >= STOP_SEEN)
-
-
-def moon_planned(obs: Observation) -> bool:
-    pos = position(obs)
-    return pos.rules.moon != "off" and moon_in_reach(pos)
-
-
-def search(obs: Observation, rng: random.Random, work: int, moon: bool) -> int:
+def search(obs: Observation, rng: random.Random, work: int) -> int:
     pos = position(obs)
     legal = sorted(int(a.card) for a in obs.legal if isinstance(a, Play))
     if len(legal) == 1:
         return legal[0]
-    rivals = rivals_of(pos)
-    plans = [frozenset(rivals)]
-    if moon and moon_in_reach(pos):
-        plans.append(frozenset(rivals) | {pos.seat})
+    shooters = frozenset(rivals_of(pos))
     cards_left = sum(pos.left) + len(pos.trick)
-    layouts = max(MIN_LAYOUTS, min(MAX_LAYOUTS, work // max(1, cards_left * len(legal) * len(plans))))
-    totals = [[0.0] * len(legal) for _ in plans]
+    layouts = max(MIN_LAYOUTS, min(MAX_LAYOUTS, work // max(1, cards_left * len(legal))))
+    totals = [0.0] * len(legal)
     for _ in range(layouts):
         hands = None
         for _ in range(5):
@@ -428,11 +410,9 @@ def search(obs: Observation, rng: random.Random, work: int, moon: bool) -> int:
                 break
         if hands is None:
             hands = sample_loose(pos, rng)
-        for p, shooters in enumerate(plans):
-            for i, c in enumerate(legal):
-                totals[p][i] += _score(playout(pos, hands, c, shooters), pos.seat)
-    best = min((totals[p][i], i) for p in range(len(plans)) for i in range(len(legal)))
-    return legal[best[1]]
+        for i, c in enumerate(legal):
+            totals[i] += _score(playout(pos, hands, c, shooters), pos.seat)
+    return legal[min(range(len(legal)), key=lambda i: (totals[i], i))]
 
 
 def textbook_pass(obs: Observation) -> Exchange:
@@ -464,12 +444,12 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     if level == "random" or (level == "easy" and rng.random() < SLIP_RATE):
         return rng.choice(obs.legal)
     tree = TREE.get(level)
-    if tree is not None and len(obs.legal) > 1 and not moon_planned(obs):
+    if tree is not None and len(obs.legal) > 1:
         return tree.play(obs, Hearts(obs.players).point_play(obs), rng.getrandbits(64))
     work = WORK.get(level, 0)
     if not work:
         return textbook_play(obs)
-    return Play(obs.seat, Card(search(obs, rng, work, moon=level in ("hard", "expert"))))
+    return Play(obs.seat, Card(search(obs, rng, work)))
 
 
 PLAYER = seeded(choose)
