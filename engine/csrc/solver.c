@@ -733,6 +733,50 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     return q;
 }
 
+/* Trump contract, after the leader has cashed what cash_run counted (per:
+ * its rounds a suit): he leads suit e to partner's top card of it, and
+ * partner cashes his top cards of the side suits the leader did not cash.
+ * Returns partner's tricks (0 when the crossing is not sure), wr gets the
+ * cards they rely on. Partner must keep those suits whole while the leader
+ * cashes, discarding only side cards he can spare (a trump played on a side
+ * suit would take the lead from the leader), and the leader must not be made
+ * to ruff partner's winners in turn. Opponents who keep trumps follow every
+ * round counted, so they never discard and the suits' lengths hold. */
+static int cross_trump(const ws_ctx *c, int L, const int *per, int e, u16 *wr) {
+    int P = L ^ 2, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump, kt = per[t];
+    int ta = popc(c->h[A][t]) - kt, tb = popc(c->h[B][t]) - kt;
+    if ((!c->h[A][e] && ta > 0) || (!c->h[B][e] && tb > 0)) return 0; /* the entry could be ruffed */
+    int qp = 0, cashed = 0, spare = 0, discards = 0, lside = -1;
+    for (int s = 0; s < NSUIT; s++) {
+        wr[s] = 0;
+        int lp = popc(c->h[P][s]);
+        if (s == t) {
+            if (kt > lp) discards += kt - lp;
+            continue;
+        }
+        lside += popc(c->h[L][s]) - per[s]; /* the leader's side cards left after the entry */
+        if (per[s] > 0) {
+            if (per[s] > lp) discards += per[s] - lp;
+            else spare += lp - per[s];
+            continue;
+        }
+        u16 bits;
+        int k = top_run(c->rem[s], c->h[P][s], &bits);
+        if (ta > 0 && popc(c->h[A][s]) < k) k = popc(c->h[A][s]);
+        if (tb > 0 && popc(c->h[B][s]) < k) k = popc(c->h[B][s]);
+        if (k <= 0) {
+            spare += lp;
+            continue;
+        }
+        qp += k;
+        cashed += k;
+        wr[s] = bits;
+    }
+    if (spare < discards) return 0;
+    if (popc(c->h[L][t]) > kt && lside < cashed - 1) return 0;
+    return qp;
+}
+
 /* A sure lower bound on the leader's side's tricks: the leader cashes his
  * own top cards, or leads a low card to partner's top cards and partner
  * cashes his. */
@@ -741,6 +785,30 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int per[NSUIT];
     int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
+    if (t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t])) {
+        /* the opponents hold no trumps: every trick in which the side plays
+           one is the side's, so it takes at least as many as the longer
+           trump holding, and one more when partner ruffs a suit the leader
+           leads (the leader keeping his trumps), or when each can ruff a
+           suit the other leads. Only suit lengths matter: wr stays empty. */
+        int tl = popc(c->h[L][t]), tp = popc(c->h[P][t]), best = tl > tp ? tl : tp;
+        int ruffP = 0, ruffL = 0;
+        for (int s = 0; s < NSUIT; s++) {
+            if (s == t) continue;
+            if (c->h[L][s] && !c->h[P][s]) ruffP = 1;
+            if (c->h[P][s] && !c->h[L][s]) ruffL = 1;
+        }
+        if (ruffP && tp > 0) {
+            int one = 1 + (tl > tp - 1 ? tl : tp - 1);
+            if (one > best) best = one;
+            if (ruffL && tl > 0 && 1 + (tl > tp ? tl : tp) > best) best = 1 + (tl > tp ? tl : tp);
+        }
+        if (best > c->tricksLeft) best = c->tricksLeft;
+        if (best >= enough) {
+            for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+            return best;
+        }
+    }
     if (q + 1 == enough && q + 1 <= c->tricksLeft) {
         /* Ax opposite Kx, played last: the leader cashes his other winners
            and the ace (partner keeps two cards of the suit: he can, since he
@@ -774,7 +842,7 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         if (t != NT && s != t &&
             ((!c->h[A][s] && c->h[A][t]) || (!c->h[B][s] && c->h[B][t])))
             continue; /* the entry could be ruffed */
-        u16 pw[NSUIT];
+        u16 pw[NSUIT], pw2[NSUIT];
         if (t == NT) {
             /* no trump: the leader cashes his winners, then crosses to
                partner's; partner must keep his winners while discarding */
@@ -795,7 +863,13 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
             break;
         }
         int qp = cash_run(c, P, pw, enough, NULL);
-        if (qp > q) {
+        int qc = s == t ? 0 : cross_trump(c, L, per, s, pw2);
+        if (qc > 0 && q + qc > qp && q + qc > q) {
+            u16 lw2[NSUIT];
+            cash_run(c, L, lw2, NRANK + 1, NULL);
+            for (int x = 0; x < NSUIT; x++) wr[x] = lw2[x] | pw2[x];
+            q += qc;
+        } else if (qp > q) {
             u16 entry;
             top_run(rs, c->h[P][s], &entry);
             pw[s] |= entry; /* the count relies on partner winning the first round */
