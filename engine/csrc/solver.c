@@ -733,6 +733,38 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     return q;
 }
 
+/* The opponents hold no trumps: every trick in which the side plays one is
+ * the side's. After the leader has cashed cut[s] rounds of each side suit
+ * (partner following, or discarding side cards: -1 when he cannot), the side
+ * takes at least as many tricks as the longer trump holding, and one more
+ * when partner can ruff a suit the leader still holds (the leader keeping
+ * his trumps), or, with nothing cashed, when each can ruff a suit the other
+ * leads. Only suit lengths matter. */
+static int ruff_tricks(const ws_ctx *c, int L, const int *cut) {
+    int P = L ^ 2, t = c->trump;
+    int tl = popc(c->h[L][t]), tp = popc(c->h[P][t]), best = tl > tp ? tl : tp;
+    int ruffP = 0, ruffL = 0, spare = 0, cashed = 0;
+    for (int s = 0; s < NSUIT; s++) {
+        if (s == t) continue;
+        int lp = popc(c->h[P][s]), l = popc(c->h[L][s]) - cut[s];
+        int p = lp > cut[s] ? lp - cut[s] : 0;
+        spare += lp;
+        cashed += cut[s];
+        if (l > 0 && p == 0) ruffP = 1;
+        if (l == 0 && p > 0) ruffL = 1;
+    }
+    if (spare < cashed) return -1; /* partner would have to ruff the leader's winners */
+    if (ruffP && tp > 0) {
+        int one = 1 + (tl > tp - 1 ? tl : tp - 1);
+        if (one > best) best = one;
+        if (cashed == 0 && ruffL && tl > 0) {
+            int two = 1 + (tl > tp ? tl : tp);
+            if (two > best) best = two;
+        }
+    }
+    return best;
+}
+
 /* Trump contract, after the leader has cashed what cash_run counted (per:
  * its rounds a suit): he leads suit e to partner's top card of it, and
  * partner cashes his top cards of the side suits the leader did not cash.
@@ -786,26 +818,20 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
     if (t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t])) {
-        /* the opponents hold no trumps: every trick in which the side plays
-           one is the side's, so it takes at least as many as the longer
-           trump holding, and one more when partner ruffs a suit the leader
-           leads (the leader keeping his trumps), or when each can ruff a
-           suit the other leads. Only suit lengths matter: wr stays empty. */
-        int tl = popc(c->h[L][t]), tp = popc(c->h[P][t]), best = tl > tp ? tl : tp;
-        int ruffP = 0, ruffL = 0;
-        for (int s = 0; s < NSUIT; s++) {
-            if (s == t) continue;
-            if (c->h[L][s] && !c->h[P][s]) ruffP = 1;
-            if (c->h[P][s] && !c->h[L][s]) ruffL = 1;
-        }
-        if (ruffP && tp > 0) {
-            int one = 1 + (tl > tp - 1 ? tl : tp - 1);
-            if (one > best) best = one;
-            if (ruffL && tl > 0 && 1 + (tl > tp ? tl : tp) > best) best = 1 + (tl > tp ? tl : tp);
+        /* the opponents hold no trumps: the side's trump tricks, first
+           without the leader's side winners, then after them */
+        int none[NSUIT] = {0, 0, 0, 0}, qs = q - per[t];
+        int best = ruff_tricks(c, L, none);
+        if (qs > 0) {
+            int after = ruff_tricks(c, L, per);
+            if (after >= 0 && qs + after > best) best = qs + after;
+            else qs = 0;
         }
         if (best > c->tricksLeft) best = c->tricksLeft;
         if (best >= enough) {
-            for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+            /* the count relies on the leader's winners only when cashed */
+            if (qs == 0)
+                for (int s = 0; s < NSUIT; s++) wr[s] = 0;
             return best;
         }
     }
@@ -1218,7 +1244,10 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                 sc = 70 - rank; /* nobody can beat the side: any card wins */
             } else if (!(above & (opp | c->h[partner][s]))) {
                 sc = (lhoRuff || rhoRuff) ? 12 : 60 + popc(m->seq);
-            } else if (!(above & opp)) {
+            } else if (!(above & opp) || (c->h[partner][s] & topc)) {
+                /* partner's cards alone beat it, or it goes towards his top
+                   card (the lead stays with the side whatever the
+                   opponents play) */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : 50) - rank;
             } else {
                 if (c->h[lho][s] & topc) {
