@@ -998,24 +998,57 @@ static int second_trump(const ws_ctx *c, int X, u16 *bits) {
  * never a mere discard), and each hand plays one card a trick, so the side
  * wins at least as many tricks as either hand holds of those trumps. With
  * no top trump, a guarded second best may still be worth one (second_trump). */
+/* Tricks hand H is sure to win with its trumps: it plays every one of them,
+ * each in a trick of its own, and loses such a trick only to a higher trump
+ * of an opponent, each of which can beat one of them at most (the most they
+ * can beat: each opponent's trump, lowest first, taken against H's lowest
+ * trump below it). bits: the trumps from H's lowest up. */
+static int long_trumps(const ws_ctx *c, int H, u16 *bits) {
+    int t = c->trump;
+    u16 mine = c->h[H][t], opp = (u16)(c->h[(H + 1) & 3][t] | c->h[(H + 3) & 3][t]);
+    *bits = 0;
+    if (!mine) return 0;
+    u16 m = mine;
+    int lost = 0;
+    while (opp) {
+        u16 lo = (u16)(opp & (u16)(0u - opp)), below = (u16)(m & (lo - 1u));
+        opp ^= lo;
+        if (below) {
+            m ^= (u16)(below & (u16)(0u - below));
+            lost++;
+        }
+    }
+    *bits = (u16)(c->rem[t] & (u16) ~((mine & (u16)(0u - mine)) - 1u));
+    return popc(mine) - lost;
+}
+
 static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     int t = c->trump;
     *bits = 0;
     if (t == NT) return 0;
-    u16 run;
+    u16 run, lb;
+    int k = 0;
     top_run(c->rem[t], c->h[X][t] | c->h[X ^ 2][t], &run);
-    if (!run) return second_trump(c, X, bits);
-    int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
-    *bits = run;
-    /* When one hand holds enough lower trumps to play under each of its
-       partner's top trumps, no two top trumps ever share a trick: each wins
-       one. */
-    int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
-    if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) {
-        int k = k1 + k2;
-        return k < c->tricksLeft ? k : c->tricksLeft;
+    if (!run) {
+        k = second_trump(c, X, bits);
+    } else {
+        int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
+        *bits = run;
+        /* When one hand holds enough lower trumps to play under each of its
+           partner's top trumps, no two top trumps ever share a trick: each
+           wins one. */
+        int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
+        if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) k = k1 + k2 < c->tricksLeft ? k1 + k2 : c->tricksLeft;
+        else k = k1 > k2 ? k1 : k2;
     }
-    return k1 > k2 ? k1 : k2;
+    for (int h = X; h <= X + 2; h += 2) {
+        int kl = long_trumps(c, h & 3, &lb);
+        if (kl > k) {
+            k = kl;
+            *bits = lb;
+        }
+    }
+    return k;
 }
 
 /* Whether the side on lead must lose the current trick: in every suit the
