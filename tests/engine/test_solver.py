@@ -181,6 +181,58 @@ def test_c_and_python_agree_on_small_positions(pos):
         )
 
 
+@st.composite
+def trump_endings(draw):
+    """Trump endings where one side holds most of the trumps: the opponents hold none
+    or a few (often higher ones), the side's trumps split any way between its hands.
+    These reach the solver's trump bounds (a long trump holding, ruffs when the
+    opponents have no trumps, crossing to partner's winners) far more often than a
+    random layout does."""
+    n = draw(st.integers(min_value=2, max_value=5))
+    trump = draw(st.integers(0, 3))
+    side = draw(st.integers(0, 1))
+    trumps = draw(st.permutations(range(trump * 13, trump * 13 + 13)))
+    ours = draw(st.integers(min_value=1, max_value=min(2 * n, 13)))
+    theirs = draw(st.integers(min_value=0, max_value=min(2, 2 * n, 13 - ours)))
+    hands = [0, 0, 0, 0]
+    counts = [0, 0, 0, 0]
+
+    def give(seat: int, card: int) -> None:
+        hands[seat] |= 1 << card
+        counts[seat] += 1
+
+    for cards, seats in ((trumps[:ours], (side, side + 2)), (trumps[ours:ours + theirs], (1 - side, 3 - side))):
+        first = draw(st.integers(min_value=max(0, len(cards) - n), max_value=min(len(cards), n)))
+        for i, c in enumerate(cards):
+            give(seats[0] if i < first else seats[1], c)
+    rest = draw(st.permutations([c for c in range(52) if c // 13 != trump]))
+    for c in rest:
+        seat = next((h for h in range(4) if counts[h] < n), None)
+        if seat is None:
+            break
+        give(seat, c)
+    leader = draw(st.integers(0, 3))
+    trick = []
+    for i in range(draw(st.integers(0, 3))):
+        seat = (leader + i) % 4
+        cards = [c for c in range(52) if hands[seat] >> c & 1]
+        if trick:
+            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
+        c = draw(st.sampled_from(cards))
+        hands[seat] ^= 1 << c
+        trick.append(c)
+    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+
+
+@needs_c
+@settings(max_examples=200, deadline=None)
+@given(trump_endings())
+def test_c_and_python_agree_when_one_side_holds_the_trumps(pos):
+    from engine import _solver
+
+    assert _solver.solve_moves_masks(*pos) == solver_py.solve_moves_masks(*pos)
+
+
 def test_pure_python_fallback_is_used_when_forced():
     code = "from engine import solver; print(solver.BACKEND, solver.solve('N:A... 2... K... 3...', 'N', 'N'))"
     env = dict(os.environ, WHIST_PURE_SOLVER="1")
