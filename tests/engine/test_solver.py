@@ -201,7 +201,8 @@ def trump_endings(draw):
         hands[seat] |= 1 << card
         counts[seat] += 1
 
-    for cards, seats in ((trumps[:ours], (side, side + 2)), (trumps[ours:ours + theirs], (1 - side, 3 - side))):
+    split = ((trumps[:ours], (side, side + 2)), (trumps[ours:ours + theirs], (1 - side, 3 - side)))
+    for cards, seats in split:
         first = draw(st.integers(min_value=max(0, len(cards) - n), max_value=min(len(cards), n)))
         for i, c in enumerate(cards):
             give(seats[0] if i < first else seats[1], c)
