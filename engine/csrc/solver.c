@@ -724,10 +724,14 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
             if (k >= popc(c->h[P][s])) k = popc(c->h[X][s]);
         }
         if (k > 0) {
+            /* rely on no more cards than needed: the top ones of the run
+               when they are enough */
+            int use = q + k > enough ? enough - q : k;
+            if (use <= popc(bits)) bits = top_cards(bits, use);
             q += k;
             wr[s] |= bits;
             if (per) per[s] = k;
-            if (q >= enough) return q; /* rely on no more cards than needed */
+            if (q >= enough) return q;
         }
     }
     return q;
@@ -802,7 +806,7 @@ static int cross_trump(const ws_ctx *c, int L, const int *per, int e, u16 *wr) {
         }
         qp += k;
         cashed += k;
-        wr[s] = bits;
+        wr[s] = top_cards(bits, k);
     }
     if (spare < discards) return 0;
     if (popc(c->h[L][t]) > kt && lside < cashed - 1) return 0;
