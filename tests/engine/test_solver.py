@@ -145,15 +145,8 @@ def test_the_c_binding_never_crashes_on_arbitrary_input(hands, trump, leader, tr
 # --- C and Python agree ------------------------------------------------------------
 
 
-@st.composite
-def positions(draw, max_tricks: int = 5):
-    n = draw(st.integers(min_value=1, max_value=max_tricks))
-    deck = draw(st.permutations(range(52)))
-    hands = [0, 0, 0, 0]
-    for i in range(4):
-        for c in deck[i * n:(i + 1) * n]:
-            hands[i] |= 1 << c
-    trump = draw(st.integers(0, 4))
+def with_trick(draw, hands: list[int], trump: int):
+    """The position after up to three cards of a trick, each legal, from these hands."""
     leader = draw(st.integers(0, 3))
     trick = []
     for i in range(draw(st.integers(0, 3))):
@@ -165,6 +158,18 @@ def positions(draw, max_tricks: int = 5):
         hands[seat] ^= 1 << c
         trick.append(c)
     return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+
+
+@st.composite
+def positions(draw, max_tricks: int = 5):
+    n = draw(st.integers(min_value=1, max_value=max_tricks))
+    deck = draw(st.permutations(range(52)))
+    hands = [0, 0, 0, 0]
+    for i in range(4):
+        for c in deck[i * n:(i + 1) * n]:
+            hands[i] |= 1 << c
+    trump = draw(st.integers(0, 4))
+    return with_trick(draw, hands, trump)
 
 
 @needs_c
@@ -212,17 +217,7 @@ def trump_endings(draw):
         if seat is None:
             break
         give(seat, c)
-    leader = draw(st.integers(0, 3))
-    trick = []
-    for i in range(draw(st.integers(0, 3))):
-        seat = (leader + i) % 4
-        cards = [c for c in range(52) if hands[seat] >> c & 1]
-        if trick:
-            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
-        c = draw(st.sampled_from(cards))
-        hands[seat] ^= 1 << c
-        trick.append(c)
-    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+    return with_trick(draw, hands, trump)
 
 
 @needs_c
