@@ -782,7 +782,7 @@ static int cross_trump(const ws_ctx *c, int L, const int *per, int e, u16 *wr) {
     int P = L ^ 2, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump, kt = per[t];
     int ta = popc(c->h[A][t]) - kt, tb = popc(c->h[B][t]) - kt;
     if ((!c->h[A][e] && ta > 0) || (!c->h[B][e] && tb > 0)) return 0; /* the entry could be ruffed */
-    int qp = 0, cashed = 0, spare = 0, discards = 0, lside = -1;
+    int qp = 0, spare = 0, discards = 0, lside = -1;
     for (int s = 0; s < NSUIT; s++) {
         wr[s] = 0;
         int lp = popc(c->h[P][s]);
@@ -805,11 +805,10 @@ static int cross_trump(const ws_ctx *c, int L, const int *per, int e, u16 *wr) {
             continue;
         }
         qp += k;
-        cashed += k;
         wr[s] = top_cards(bits, k);
     }
     if (spare < discards) return 0;
-    if (popc(c->h[L][t]) > kt && lside < cashed - 1) return 0;
+    if (popc(c->h[L][t]) > kt && lside < qp - 1) return 0;
     return qp;
 }
 
@@ -894,7 +893,7 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         }
         int qp = cash_run(c, P, pw, enough, NULL);
         int qc = s == t ? 0 : cross_trump(c, L, per, s, pw2);
-        if (qc > 0 && q + qc > qp && q + qc > q) {
+        if (qc > 0 && q + qc > qp) {
             u16 lw2[NSUIT];
             cash_run(c, L, lw2, NRANK + 1, NULL);
             for (int x = 0; x < NSUIT; x++) wr[x] = lw2[x] | pw2[x];
@@ -997,11 +996,6 @@ static int second_trump(const ws_ctx *c, int X, u16 *bits) {
     return 0;
 }
 
-/* Tricks side X is sure to take with its top trumps: every trick in which
- * one of the side's unbeatable trumps is played is the side's (a trump is
- * never a mere discard), and each hand plays one card a trick, so the side
- * wins at least as many tricks as either hand holds of those trumps. With
- * no top trump, a guarded second best may still be worth one (second_trump). */
 /* Tricks hand H is sure to win with its trumps: it plays every one of them,
  * each in a trick of its own, and loses such a trick only to a higher trump
  * of an opponent, each of which can beat one of them at most (the most they
@@ -1026,6 +1020,12 @@ static int long_trumps(const ws_ctx *c, int H, u16 *bits) {
     return popc(mine) - lost;
 }
 
+/* Tricks side X is sure to take with its top trumps: every trick in which
+ * one of the side's unbeatable trumps is played is the side's (a trump is
+ * never a mere discard), and each hand plays one card a trick, so the side
+ * wins at least as many tricks as either hand holds of those trumps. With
+ * no top trump, a guarded second best may still be worth one (second_trump).
+ * A long holding may be worth more (long_trumps). */
 static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     int t = c->trump;
     *bits = 0;
