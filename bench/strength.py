@@ -73,6 +73,7 @@ class Cell:
     rules: tuple[str, ...] = ()
     classic_bench: bool = False  # through bench/arena.py (its bench-only bots: pimc-dds)
     point_bench: bool = False  # through bench/pointmcts_arena.py (the point games' C baseline)
+    by_tricks: bool = False  # its margin in tricks a deal (a game won by tricks), not points a hand
 
     def command(self, deals: int) -> list[str]:
         if self.point_bench:
@@ -92,7 +93,8 @@ def cells() -> list[Cell]:
         Cell("check-oh-hell-3-x4", "oh-hell", 3, ONE, FOUR, "st", SEVEN),
         Cell("check-oh-hell-4-x4", "oh-hell", 4, ONE, FOUR, "st", SEVEN),
     ]
-    for game, players, rules in (("oh-hell", 3, SEVEN), ("oh-hell", 4, SEVEN), ("knockout", 4, ())):
+    for game, players, rules in (("oh-hell", 3, SEVEN), ("oh-hell", 4, SEVEN), ("knockout", 3, ()),
+                                 ("knockout", 4, ())):
         for who in ("textbook", "ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"{game}-{players}-hard-{who}", game, players, "hard", OPPONENTS[who], "st",
                             rules))
@@ -103,6 +105,15 @@ def cells() -> list[Cell]:
         out.append(Cell(f"check-{game}-4-x4", game, 4, "ismcts-1000", "ismcts-4000", "st", point_bench=True))
         for who in ("ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
+    # classic whist's play, the same C baseline: the game's package describes it (every card one point)
+    out.append(Cell("check-classic-4-random", "classic", 4, "ismcts-1000", "random", "st", point_bench=True,
+                    by_tricks=True))
+    out.append(Cell("check-classic-4-x4", "classic", 4, "ismcts-1000", "ismcts-4000", "st", point_bench=True,
+                    by_tricks=True))
+    for level in ("hard", "expert"):
+        for who in ("ismcts-1000", "ismcts-4000"):
+            out.append(Cell(f"classic-{level}-{who}", "classic", 4, level, who, "st", point_bench=True,
+                            by_tricks=True))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",
@@ -141,9 +152,10 @@ def run(cell: Cell, deals: int, python: str) -> Result:
         return Result(float(m.group(1)), float(m.group(2)), int(d.group(1)), "tricks/deal", seconds)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     if cell.point_bench:
-        margin = data["point_margin"]
+        margin = data["trick_margin" if cell.by_tricks else "point_margin"]
         se = margin["se"] if margin["se"] is not None else math.nan
-        return Result(margin["mean"], se, int(data["deals"]), "points/hand", seconds)
+        unit = "tricks/deal" if cell.by_tricks else "points/hand"
+        return Result(margin["mean"], se, int(data["deals"]), unit, seconds)
     key = "trick_margin" if cell.game == "classic" or data.get("alone_points") is None else "point_margin"
     margin = data[key]
     unit = "tricks/deal" if key == "trick_margin" else "points/hand"
