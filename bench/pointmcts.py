@@ -1,8 +1,9 @@
-"""The standard ISMCTS baseline for the games scored by the cards taken (Hearts, Catch
-the Ten), as an external player: single-observer information-set Monte Carlo tree
-search (Cowling, Powley and Whitehouse 2012), 1,000 simulations a card, random
-play-outs, UCB1 0.7 on rewards in 0..1, the final card the root's most visited
-(engine.search.pointmcts, in C; the game's package describes its play and score).
+"""The standard ISMCTS baseline for the games whose package describes their card play
+(``point_play``: Hearts, Catch the Ten, classic whist), as an external player:
+single-observer information-set Monte Carlo tree search (Cowling, Powley and
+Whitehouse 2012), 1,000 simulations a card, random play-outs, UCB1 0.7 on rewards
+in 0..1, the final card the root's most visited (engine.search.pointmcts, in C;
+the game's package describes its play and score).
 
 The search plays the cards. Hearts' pass, which it does not search, is the game's
 textbook player's (the ``rules`` level), as hard's own pass is. Catch the Ten's
