@@ -114,6 +114,10 @@ def cells() -> list[Cell]:
         for who in ("ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"classic-{level}-{who}", "classic", 4, level, who, "st", point_bench=True,
                             by_tricks=True))
+    # the play of an auction's contract (Norwegian, Solo), the baseline bidding as the textbook
+    for game in ("norwegian", "solo"):
+        for who in ("ismcts-1000", "ismcts-4000"):
+            out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",
