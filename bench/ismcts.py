@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.actions import Action  # noqa: E402
+from engine.games import get_game  # noqa: E402
 from engine.observation import Observation  # noqa: E402
 from engine.search import ismcts, ismcts_py  # noqa: E402
 
@@ -75,7 +76,10 @@ def main() -> None:
     for line in sys.stdin:
         obs = Observation.from_json(json.loads(line))
         legal = list(obs.legal)
-        action = legal[0] if len(legal) == 1 else search(obs, args.iterations, args.seed, python=args.python)
+        # Knockout's goal is staying in, not a bid: the game says so, as it tells its own AI
+        knockouts = get_game(obs.game, obs.players).table.knockouts
+        action = legal[0] if len(legal) == 1 else search(obs, args.iterations, args.seed, python=args.python,
+                                                         knockouts=knockouts)
         print(json.dumps(action.to_dict(obs.players)), flush=True)
 
 
