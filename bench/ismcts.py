@@ -57,9 +57,12 @@ def seed_of(obs: Observation, seed: int | str) -> int:
 
 
 def search(obs: Observation, iterations: int = ITERATIONS, seed: int | str = 0, *,
-           python: bool = False, knockouts: bool = False) -> Action:
+           python: bool = False, knockouts: bool | None = None) -> Action:
     """The baseline's action for ``obs`` (C core, or the Python reference); ``knockouts``
-    for a game whose players with no trick leave it."""
+    for a game whose players with no trick leave it (by default the game's table says,
+    as the game tells its own AI: Knockout's goal is staying in, not a bid)."""
+    if knockouts is None:
+        knockouts = get_game(obs.game, obs.players).table.knockouts
     options = dataclasses.replace(ismcts.BASELINE, iterations=iterations, bid_iterations=iterations)
     if not python:
         return ismcts.search(obs, options, seed_of(obs, seed), knockouts)
@@ -76,10 +79,7 @@ def main() -> None:
     for line in sys.stdin:
         obs = Observation.from_json(json.loads(line))
         legal = list(obs.legal)
-        # Knockout's goal is staying in, not a bid: the game says so, as it tells its own AI
-        knockouts = get_game(obs.game, obs.players).table.knockouts
-        action = legal[0] if len(legal) == 1 else search(obs, args.iterations, args.seed, python=args.python,
-                                                         knockouts=knockouts)
+        action = legal[0] if len(legal) == 1 else search(obs, args.iterations, args.seed, python=args.python)
         print(json.dumps(action.to_dict(obs.players)), flush=True)
 
 
