@@ -28,6 +28,7 @@ from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay, knowledge
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
+from tests.engine.test_pointmcts import describe, full_state
 
 BACKENDS = (_pointmcts, pointmcts_py)
 NAMES = {Rules: "classic", NorwegianRules: "norwegian", SoloRules: "solo"}
@@ -36,20 +37,6 @@ NAMES = {Rules: "classic", NorwegianRules: "norwegian", SoloRules: "solo"}
 def match_of(rules: GameRules, seed: int) -> Match:
     game = get_game(NAMES[type(rules)], 4)
     return Match(rules, Seat(seed % 4), seed, game.with_rules(rules))
-
-
-def describe(match: Match, obs: Observation) -> PointPlay:
-    play: PointPlay = match.game.point_play(obs)  # type: ignore[attr-defined]
-    return play
-
-
-def full_state(match: Match, play: PointPlay) -> State:
-    """The search's state of the hand in progress with every hand as dealt."""
-    deal = match.current
-    assert deal is not None and deal.turn is not None
-    state = knowledge(match.observe(deal.turn), play)[0]
-    hands = tuple(pointmcts.mask_of(frozenset(deal.hand(Seat(s)) or ())) for s in range(4))
-    return (*state[:5], hands, state[6])
 
 
 def by_side(play: PointPlay, per_seat: tuple[int, ...]) -> tuple[int, ...]:
