@@ -9,8 +9,10 @@ Opponents:
 - ``ismcts-1000`` and ``ismcts-4000``: the standard single-observer ISMCTS
   (Cowling, Powley and Whitehouse 2012) with 1,000 and 4,000 simulations a
   move and random play-outs, bench/ismcts.py (the C search for Oh Hell and
-  Knockout); for Hearts and Catch the Ten bench/pointmcts.py (the C search of
-  the games scored by the cards taken), through bench/pointmcts_arena.py.
+  Knockout); for Hearts, Catch the Ten, classic, Norwegian and Solo whist
+  bench/pointmcts.py (the C search of the games whose package describes their
+  card play), through bench/pointmcts_arena.py; in Norwegian and Solo whist it
+  searches the play only, bidding as the textbook.
 - ``pimc-dds``: classic whist's PIMC on DDS with 20 layouts (bench/pimc_dds.py).
 
 Before the table, the baseline's own check, so nobody has to trust it: the
