@@ -724,13 +724,92 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
             if (k >= popc(c->h[P][s])) k = popc(c->h[X][s]);
         }
         if (k > 0) {
+            /* rely on no more cards than needed: the top ones of the run
+               when they are enough */
+            int use = q + k > enough ? enough - q : k;
+            if (use <= popc(bits)) bits = top_cards(bits, use);
             q += k;
             wr[s] |= bits;
             if (per) per[s] = k;
-            if (q >= enough) return q; /* rely on no more cards than needed */
+            if (q >= enough) return q;
         }
     }
     return q;
+}
+
+/* The opponents hold no trumps: every trick in which the side plays one is
+ * the side's. After the leader has cashed cut[s] rounds of each side suit
+ * (partner following, or discarding side cards: -1 when he cannot), the side
+ * takes at least as many tricks as the longer trump holding, and one more
+ * when partner can ruff a suit the leader still holds (the leader keeping
+ * his trumps), or, with nothing cashed, when each can ruff a suit the other
+ * leads. Only suit lengths matter. */
+static int ruff_tricks(const ws_ctx *c, int L, const int *cut) {
+    int P = L ^ 2, t = c->trump;
+    int tl = popc(c->h[L][t]), tp = popc(c->h[P][t]), best = tl > tp ? tl : tp;
+    int ruffP = 0, ruffL = 0, spare = 0, cashed = 0;
+    for (int s = 0; s < NSUIT; s++) {
+        if (s == t) continue;
+        int lp = popc(c->h[P][s]), l = popc(c->h[L][s]) - cut[s];
+        int p = lp > cut[s] ? lp - cut[s] : 0;
+        spare += lp;
+        cashed += cut[s];
+        if (l > 0 && p == 0) ruffP = 1;
+        if (l == 0 && p > 0) ruffL = 1;
+    }
+    if (spare < cashed) return -1; /* partner would have to ruff the leader's winners */
+    if (ruffP && tp > 0) {
+        int one = 1 + (tl > tp - 1 ? tl : tp - 1);
+        if (one > best) best = one;
+        if (cashed == 0 && ruffL && tl > 0) {
+            int two = 1 + (tl > tp ? tl : tp);
+            if (two > best) best = two;
+        }
+    }
+    return best;
+}
+
+/* Trump contract, after the leader has cashed what cash_run counted (per:
+ * its rounds a suit): he leads suit e to partner's top card of it, and
+ * partner cashes his top cards of the side suits the leader did not cash.
+ * Returns partner's tricks (0 when the crossing is not sure), wr gets the
+ * cards they rely on. Partner must keep those suits whole while the leader
+ * cashes, discarding only side cards he can spare (a trump played on a side
+ * suit would take the lead from the leader), and the leader must not be made
+ * to ruff partner's winners in turn. Opponents who keep trumps follow every
+ * round counted, so they never discard and the suits' lengths hold. */
+static int cross_trump(const ws_ctx *c, int L, const int *per, int e, u16 *wr) {
+    int P = L ^ 2, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump, kt = per[t];
+    int ta = popc(c->h[A][t]) - kt, tb = popc(c->h[B][t]) - kt;
+    if ((!c->h[A][e] && ta > 0) || (!c->h[B][e] && tb > 0)) return 0; /* the entry could be ruffed */
+    int qp = 0, spare = 0, discards = 0, lside = -1;
+    for (int s = 0; s < NSUIT; s++) {
+        wr[s] = 0;
+        int lp = popc(c->h[P][s]);
+        if (s == t) {
+            if (kt > lp) discards += kt - lp;
+            continue;
+        }
+        lside += popc(c->h[L][s]) - per[s]; /* the leader's side cards left after the entry */
+        if (per[s] > 0) {
+            if (per[s] > lp) discards += per[s] - lp;
+            else spare += lp - per[s];
+            continue;
+        }
+        u16 bits;
+        int k = top_run(c->rem[s], c->h[P][s], &bits);
+        if (ta > 0 && popc(c->h[A][s]) < k) k = popc(c->h[A][s]);
+        if (tb > 0 && popc(c->h[B][s]) < k) k = popc(c->h[B][s]);
+        if (k <= 0) {
+            spare += lp;
+            continue;
+        }
+        qp += k;
+        wr[s] = top_cards(bits, k);
+    }
+    if (spare < discards) return 0;
+    if (popc(c->h[L][t]) > kt && lside < qp - 1) return 0;
+    return qp;
 }
 
 /* A sure lower bound on the leader's side's tricks: the leader cashes his
@@ -741,6 +820,24 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int per[NSUIT];
     int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
+    if (t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t])) {
+        /* the opponents hold no trumps: the side's trump tricks, first
+           without the leader's side winners, then after them */
+        int none[NSUIT] = {0, 0, 0, 0}, qs = q - per[t];
+        int best = ruff_tricks(c, L, none);
+        if (qs > 0) {
+            int after = ruff_tricks(c, L, per);
+            if (after >= 0 && qs + after > best) best = qs + after;
+            else qs = 0;
+        }
+        if (best > c->tricksLeft) best = c->tricksLeft;
+        if (best >= enough) {
+            /* the count relies on the leader's winners only when cashed */
+            if (qs == 0)
+                for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+            return best;
+        }
+    }
     if (q + 1 == enough && q + 1 <= c->tricksLeft) {
         /* Ax opposite Kx, played last: the leader cashes his other winners
            and the ace (partner keeps two cards of the suit: he can, since he
@@ -774,7 +871,7 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         if (t != NT && s != t &&
             ((!c->h[A][s] && c->h[A][t]) || (!c->h[B][s] && c->h[B][t])))
             continue; /* the entry could be ruffed */
-        u16 pw[NSUIT];
+        u16 pw[NSUIT], pw2[NSUIT];
         if (t == NT) {
             /* no trump: the leader cashes his winners, then crosses to
                partner's; partner must keep his winners while discarding */
@@ -795,7 +892,13 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
             break;
         }
         int qp = cash_run(c, P, pw, enough, NULL);
-        if (qp > q) {
+        int qc = s == t ? 0 : cross_trump(c, L, per, s, pw2);
+        if (qc > 0 && q + qc > qp) {
+            u16 lw2[NSUIT];
+            cash_run(c, L, lw2, NRANK + 1, NULL);
+            for (int x = 0; x < NSUIT; x++) wr[x] = lw2[x] | pw2[x];
+            q += qc;
+        } else if (qp > q) {
             u16 entry;
             top_run(rs, c->h[P][s], &entry);
             pw[s] |= entry; /* the count relies on partner winning the first round */
@@ -893,29 +996,63 @@ static int second_trump(const ws_ctx *c, int X, u16 *bits) {
     return 0;
 }
 
+/* Tricks hand H is sure to win with its trumps: it plays every one of them,
+ * each in a trick of its own, and loses such a trick only to a higher trump
+ * of an opponent, each of which can beat one of them at most (the most they
+ * can beat: each opponent's trump, lowest first, taken against H's lowest
+ * trump below it). bits: the trumps from H's lowest up. */
+static int long_trumps(const ws_ctx *c, int H, u16 *bits) {
+    int t = c->trump;
+    u16 mine = c->h[H][t], opp = (u16)(c->h[(H + 1) & 3][t] | c->h[(H + 3) & 3][t]);
+    *bits = 0;
+    if (!mine) return 0;
+    u16 m = mine;
+    int lost = 0;
+    while (opp) {
+        u16 lo = (u16)(opp & (u16)(0u - opp)), below = (u16)(m & (lo - 1u));
+        opp ^= lo;
+        if (below) {
+            m ^= (u16)(below & (u16)(0u - below));
+            lost++;
+        }
+    }
+    *bits = (u16)(c->rem[t] & (u16) ~((mine & (u16)(0u - mine)) - 1u));
+    return popc(mine) - lost;
+}
+
 /* Tricks side X is sure to take with its top trumps: every trick in which
  * one of the side's unbeatable trumps is played is the side's (a trump is
  * never a mere discard), and each hand plays one card a trick, so the side
  * wins at least as many tricks as either hand holds of those trumps. With
- * no top trump, a guarded second best may still be worth one (second_trump). */
+ * no top trump, a guarded second best may still be worth one (second_trump).
+ * A long holding may be worth more (long_trumps). */
 static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     int t = c->trump;
     *bits = 0;
     if (t == NT) return 0;
-    u16 run;
+    u16 run, lb;
+    int k = 0;
     top_run(c->rem[t], c->h[X][t] | c->h[X ^ 2][t], &run);
-    if (!run) return second_trump(c, X, bits);
-    int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
-    *bits = run;
-    /* When one hand holds enough lower trumps to play under each of its
-       partner's top trumps, no two top trumps ever share a trick: each wins
-       one. */
-    int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
-    if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) {
-        int k = k1 + k2;
-        return k < c->tricksLeft ? k : c->tricksLeft;
+    if (!run) {
+        k = second_trump(c, X, bits);
+    } else {
+        int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
+        *bits = run;
+        /* When one hand holds enough lower trumps to play under each of its
+           partner's top trumps, no two top trumps ever share a trick: each
+           wins one. */
+        int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
+        if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) k = k1 + k2 < c->tricksLeft ? k1 + k2 : c->tricksLeft;
+        else k = k1 > k2 ? k1 : k2;
     }
-    return k1 > k2 ? k1 : k2;
+    for (int h = X; h <= X + 2; h += 2) {
+        int kl = long_trumps(c, h & 3, &lb);
+        if (kl > k) {
+            k = kl;
+            *bits = lb;
+        }
+    }
+    return k;
 }
 
 /* Whether the side on lead must lose the current trick: in every suit the
@@ -1144,7 +1281,10 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                 sc = 70 - rank; /* nobody can beat the side: any card wins */
             } else if (!(above & (opp | c->h[partner][s]))) {
                 sc = (lhoRuff || rhoRuff) ? 12 : 60 + popc(m->seq);
-            } else if (!(above & opp)) {
+            } else if (!(above & opp) || (c->h[partner][s] & topc)) {
+                /* partner's cards alone beat it, or it goes towards his top
+                   card (the lead stays with the side whatever the
+                   opponents play) */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : 50) - rank;
             } else {
                 if (c->h[lho][s] & topc) {

@@ -145,15 +145,8 @@ def test_the_c_binding_never_crashes_on_arbitrary_input(hands, trump, leader, tr
 # --- C and Python agree ------------------------------------------------------------
 
 
-@st.composite
-def positions(draw, max_tricks: int = 5):
-    n = draw(st.integers(min_value=1, max_value=max_tricks))
-    deck = draw(st.permutations(range(52)))
-    hands = [0, 0, 0, 0]
-    for i in range(4):
-        for c in deck[i * n:(i + 1) * n]:
-            hands[i] |= 1 << c
-    trump = draw(st.integers(0, 4))
+def with_trick(draw, hands: list[int], trump: int):
+    """The position after up to three cards of a trick, each legal, from these hands."""
     leader = draw(st.integers(0, 3))
     trick = []
     for i in range(draw(st.integers(0, 3))):
@@ -165,6 +158,18 @@ def positions(draw, max_tricks: int = 5):
         hands[seat] ^= 1 << c
         trick.append(c)
     return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+
+
+@st.composite
+def positions(draw, max_tricks: int = 5):
+    n = draw(st.integers(min_value=1, max_value=max_tricks))
+    deck = draw(st.permutations(range(52)))
+    hands = [0, 0, 0, 0]
+    for i in range(4):
+        for c in deck[i * n:(i + 1) * n]:
+            hands[i] |= 1 << c
+    trump = draw(st.integers(0, 4))
+    return with_trick(draw, hands, trump)
 
 
 @needs_c
@@ -179,6 +184,49 @@ def test_c_and_python_agree_on_small_positions(pos):
         assert _solver.solve_masks(hands, trump, leader) == solver_py.solve_masks(
             hands, trump, leader
         )
+
+
+@st.composite
+def trump_endings(draw):
+    """Trump endings where one side holds most of the trumps: the opponents hold none
+    or a few (often higher ones), the side's trumps split any way between its hands.
+    These reach the solver's trump bounds (a long trump holding, ruffs when the
+    opponents have no trumps, crossing to partner's winners) far more often than a
+    random layout does."""
+    n = draw(st.integers(min_value=2, max_value=5))
+    trump = draw(st.integers(0, 3))
+    side = draw(st.integers(0, 1))
+    trumps = draw(st.permutations(range(trump * 13, trump * 13 + 13)))
+    ours = draw(st.integers(min_value=1, max_value=min(2 * n, 13)))
+    theirs = draw(st.integers(min_value=0, max_value=min(2, 2 * n, 13 - ours)))
+    hands = [0, 0, 0, 0]
+    counts = [0, 0, 0, 0]
+
+    def give(seat: int, card: int) -> None:
+        hands[seat] |= 1 << card
+        counts[seat] += 1
+
+    split = ((trumps[:ours], (side, side + 2)), (trumps[ours:ours + theirs], (1 - side, 3 - side)))
+    for cards, seats in split:
+        first = draw(st.integers(min_value=max(0, len(cards) - n), max_value=min(len(cards), n)))
+        for i, c in enumerate(cards):
+            give(seats[0] if i < first else seats[1], c)
+    rest = draw(st.permutations([c for c in range(52) if c // 13 != trump]))
+    for c in rest:
+        seat = next((h for h in range(4) if counts[h] < n), None)
+        if seat is None:
+            break
+        give(seat, c)
+    return with_trick(draw, hands, trump)
+
+
+@needs_c
+@settings(max_examples=200, deadline=None)
+@given(trump_endings())
+def test_c_and_python_agree_when_one_side_holds_the_trumps(pos):
+    from engine import _solver
+
+    assert _solver.solve_moves_masks(*pos) == solver_py.solve_moves_masks(*pos)
 
 
 def test_pure_python_fallback_is_used_when_forced():
