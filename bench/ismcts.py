@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.actions import Action  # noqa: E402
+from engine.games import get_game  # noqa: E402
 from engine.observation import Observation  # noqa: E402
 from engine.search import ismcts, ismcts_py  # noqa: E402
 
@@ -56,9 +57,12 @@ def seed_of(obs: Observation, seed: int | str) -> int:
 
 
 def search(obs: Observation, iterations: int = ITERATIONS, seed: int | str = 0, *,
-           python: bool = False, knockouts: bool = False) -> Action:
+           python: bool = False, knockouts: bool | None = None) -> Action:
     """The baseline's action for ``obs`` (C core, or the Python reference); ``knockouts``
-    for a game whose players with no trick leave it."""
+    for a game whose players with no trick leave it (by default the game's table says,
+    as the game tells its own AI: Knockout's goal is staying in, not a bid)."""
+    if knockouts is None:
+        knockouts = get_game(obs.game, obs.players).table.knockouts
     options = dataclasses.replace(ismcts.BASELINE, iterations=iterations, bid_iterations=iterations)
     if not python:
         return ismcts.search(obs, options, seed_of(obs, seed), knockouts)

@@ -1,12 +1,15 @@
-"""The standard ISMCTS baseline for the games scored by the cards taken (Hearts, Catch
-the Ten), as an external player: single-observer information-set Monte Carlo tree
-search (Cowling, Powley and Whitehouse 2012), 1,000 simulations a card, random
-play-outs, UCB1 0.7 on rewards in 0..1, the final card the root's most visited
-(engine.search.pointmcts, in C; the game's package describes its play and score).
+"""The standard ISMCTS baseline for the games whose package describes their card play
+(``point_play``: Hearts, Catch the Ten, classic, Norwegian and Solo whist), as an
+external player: single-observer information-set Monte Carlo tree search (Cowling,
+Powley and Whitehouse 2012), 1,000 simulations a card, random play-outs, UCB1 0.7 on
+rewards in 0..1, the final card the root's most visited (engine.search.pointmcts, in
+C; the game's package describes its play and score).
 
-The search plays the cards. Hearts' pass, which it does not search, is the game's
-textbook player's (the ``rules`` level), as hard's own pass is. Catch the Ten's
-packets at two and three players are not modelled (play them with ``packets=false``).
+The search plays the cards. Every other action (Hearts' pass, the auctions of
+Norwegian and Solo whist) is the game's textbook player's (the ``rules`` level): in
+a game with an auction this is a baseline of the play alone, not the standard ISMCTS
+of the whole game. Catch the Ten's packets at two and three players are not
+modelled (play them with ``packets=false``).
 
     whist-table arena --game catch-the-ten hard "cmd:python bench/pointmcts.py" --timeout 120
 

@@ -1,7 +1,8 @@
-"""Duplicate deals of Hearts or Catch the Ten between an AI level and the standard
-ISMCTS baseline for the games scored by the cards taken (bench/pointmcts.py, in C),
-or between two sizes of the baseline (its own check: against a random player, and
-against itself with four times the simulations).
+"""Duplicate deals of a game whose package describes its card play (``point_play``:
+Hearts, Catch the Ten, classic whist ...) between an AI level and the standard ISMCTS
+baseline of that play (bench/pointmcts.py, in C), or between two sizes of the
+baseline (its own check: against a random player, and against itself with four
+times the simulations).
 
     python bench/pointmcts_arena.py GAME A B [--players N] [--deals D] [--seed S]
                                     [--rule KEY=VALUE ...] [--progress K]
@@ -10,9 +11,10 @@ A and B: an AI level (random, rules, easy, medium, hard, expert) or ``ismcts-N``
 baseline with N simulations a card, played in this process. The deals and seats are
 ``whist-table arena``'s (device.arena): each deal at every seat, A against B. The margin
 is A's points a hand over B's in the same seats, positive when A does better (fewer
-points where the game's lowest total wins). At four in Catch the Ten (two pairs) it is
-the pair's whole score, the trump honours and the cards over (``whist-table arena``'s
-point margin for two pairs counts the cards over only, its ``trick_points``). The
+points where the game's lowest total wins). Two pairs: the points each pair earned by
+its play, as the game counts them (``Game.played_points``: Catch the Ten's whole score,
+the trump honours and the cards over; classic's tricks over six, honours held being
+luck), and the tricks a hand. AI levels play at fixed work (no time budget). The
 baseline's processor time a card is printed beside. SIGTERM stops after the deals
 finished and reports them; the last line is the figures as JSON.
 """
@@ -68,14 +70,15 @@ def entrant(spec: str, cpu: list[float]) -> Entrant:
 
 
 class PointArena(Arena):
-    """device.arena's duplicate deals; two pairs scored by their whole points."""
+    """device.arena's duplicate deals; two pairs' points a hand (not a deal of two hands)."""
 
     def play_deal(self, record: DealRecord, seed: MoveSeed) -> tuple[float, float]:
         if not self.game.partnerships:
             return super().play_deal(record, seed)
         first = self.play_table(record, self.a, self.b, seed)
         second = self.play_table(record, self.b, self.a, seed)
-        points = (first.points[0] - first.points[1] + second.points[1] - second.points[0]) / 2
+        played = self.game.played_points
+        points = (played(first, 0) - played(first, 1) + played(second, 1) - played(second, 0)) / 2
         tricks = (first.tricks[0] - first.tricks[1] + second.tricks[1] - second.tricks[0]) / 2
         self.margins.append(tricks)
         self.points.append(points)

@@ -9,8 +9,10 @@ Opponents:
 - ``ismcts-1000`` and ``ismcts-4000``: the standard single-observer ISMCTS
   (Cowling, Powley and Whitehouse 2012) with 1,000 and 4,000 simulations a
   move and random play-outs, bench/ismcts.py (the C search for Oh Hell and
-  Knockout); for Hearts and Catch the Ten bench/pointmcts.py (the C search of
-  the games scored by the cards taken), through bench/pointmcts_arena.py.
+  Knockout); for Hearts, Catch the Ten, classic, Norwegian and Solo whist
+  bench/pointmcts.py (the C search of the games whose package describes their
+  card play), through bench/pointmcts_arena.py; in Norwegian and Solo whist it
+  searches the play only, bidding as the textbook.
 - ``pimc-dds``: classic whist's PIMC on DDS with 20 layouts (bench/pimc_dds.py).
 
 Before the table, the baseline's own check, so nobody has to trust it: the
@@ -73,6 +75,7 @@ class Cell:
     rules: tuple[str, ...] = ()
     classic_bench: bool = False  # through bench/arena.py (its bench-only bots: pimc-dds)
     point_bench: bool = False  # through bench/pointmcts_arena.py (the point games' C baseline)
+    by_tricks: bool = False  # its margin in tricks a deal (a game won by tricks), not points a hand
 
     def command(self, deals: int) -> list[str]:
         if self.point_bench:
@@ -92,7 +95,8 @@ def cells() -> list[Cell]:
         Cell("check-oh-hell-3-x4", "oh-hell", 3, ONE, FOUR, "st", SEVEN),
         Cell("check-oh-hell-4-x4", "oh-hell", 4, ONE, FOUR, "st", SEVEN),
     ]
-    for game, players, rules in (("oh-hell", 3, SEVEN), ("oh-hell", 4, SEVEN), ("knockout", 4, ())):
+    for game, players, rules in (("oh-hell", 3, SEVEN), ("oh-hell", 4, SEVEN), ("knockout", 3, ()),
+                                 ("knockout", 4, ())):
         for who in ("textbook", "ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"{game}-{players}-hard-{who}", game, players, "hard", OPPONENTS[who], "st",
                             rules))
@@ -108,6 +112,19 @@ def cells() -> list[Cell]:
     for who in ("textbook", "ismcts-1000", "ismcts-4000"):
         b = "rules" if who == "textbook" else who
         out.append(Cell(f"hearts-3-hard-{who}", "hearts", 3, "hard", b, "st", point_bench=True))
+    # classic whist's play, the same C baseline: the game's package describes it (every card one point)
+    out.append(Cell("check-classic-4-random", "classic", 4, "ismcts-1000", "random", "st", point_bench=True,
+                    by_tricks=True))
+    out.append(Cell("check-classic-4-x4", "classic", 4, "ismcts-1000", "ismcts-4000", "st", point_bench=True,
+                    by_tricks=True))
+    for level in ("hard", "expert"):
+        for who in ("ismcts-1000", "ismcts-4000"):
+            out.append(Cell(f"classic-{level}-{who}", "classic", 4, level, who, "st", point_bench=True,
+                            by_tricks=True))
+    # the play of an auction's contract (Norwegian, Solo), the baseline bidding as the textbook
+    for game in ("norwegian", "solo"):
+        for who in ("ismcts-1000", "ismcts-4000"):
+            out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",
@@ -146,9 +163,10 @@ def run(cell: Cell, deals: int, python: str) -> Result:
         return Result(float(m.group(1)), float(m.group(2)), int(d.group(1)), "tricks/deal", seconds)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     if cell.point_bench:
-        margin = data["point_margin"]
+        margin = data["trick_margin" if cell.by_tricks else "point_margin"]
         se = margin["se"] if margin["se"] is not None else math.nan
-        return Result(margin["mean"], se, int(data["deals"]), "points/hand", seconds)
+        unit = "tricks/deal" if cell.by_tricks else "points/hand"
+        return Result(margin["mean"], se, int(data["deals"]), unit, seconds)
     key = "trick_margin" if cell.game == "classic" or data.get("alone_points") is None else "point_margin"
     margin = data[key]
     unit = "tricks/deal" if key == "trick_margin" else "points/hand"

@@ -8,16 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from engine.cards import Card
+from engine.cards import Card, full_deck
 from engine.errors import RulesError
 from engine.game import Game, GameRules, Phase
 from engine.games.classic.pages import PAGES
 from engine.games.classic.rules import Rules
 from engine.games.classic.scoring import RUBBER_BONUS, game_value, score_hand
 from engine.games.classic.table import SETTINGS, TABLE
+from engine.order import Order
 from engine.pbn import Hands
 from engine.record import DealRecord
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat
 
 if TYPE_CHECKING:
@@ -104,6 +106,17 @@ class Classic(Game):
 
     def counts_rubber_points(self, rules: GameRules) -> bool:
         return _rules(rules).rubber_points
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The hand's play as engine.search.pointmcts models it, from ``obs``'s seat: two
+        pairs, must follow, the turned card in the dealer's hand until played. Every card
+        taken is worth one, so a side's points are four a trick: the odd tricks and the game
+        are won by tricks, and honours held are luck no play changes."""
+        pack = frozenset(full_deck())
+        known = {} if obs.trump_card is None else {obs.dealer: frozenset({obs.trump_card})}
+        return PointPlay(self.players, tuple(self.side_of(Seat(s)) for s in range(self.players)), pack,
+                         Order(obs.trump), dict.fromkeys(pack, 1), (26, 26), known=known)
 
 
 GAME = Classic()

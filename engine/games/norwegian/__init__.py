@@ -17,15 +17,16 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
-from engine.cards import Card, parse_card
+from engine.cards import Card, full_deck, parse_card
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, check_match_length, games_to_win_of
 from engine.games.norwegian.pages import PAGES
 from engine.games.norwegian.table import BID_STYLES, COLOURS, SETTINGS, TABLE
-from engine.order import NO_TRUMP
+from engine.order import NO_TRUMP, Order
 from engine.pbn import Hands
 from engine.record import DealRecord
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat, around
 
 if TYPE_CHECKING:
@@ -209,6 +210,24 @@ class Norwegian(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return games_to_win_of(rules.games_per_match) if isinstance(rules, NorwegianRules) else 1
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The play of the contract as engine.search.pointmcts models it, from ``obs``'s seat:
+        two pairs at no trumps, must follow, every card taken one point (the score rises
+        with the tricks in a grand and falls with them in a nullo), the laid cards turned
+        in a Minnesota auction known where they lie until played."""
+        if obs.contract is None:
+            raise RulesError("the play is searched once the auction has settled grand or nullo")
+        pack = frozenset(full_deck())
+        known: dict[Seat, frozenset[Card]] = {}
+        for action in obs.auction:
+            card = laid_card(action) if isinstance(action, Bid) else None
+            if card is not None:
+                known[action.seat] = frozenset({card})
+        return PointPlay(self.players, tuple(self.side_of(Seat(s)) for s in range(self.players)), pack,
+                         Order(NO_TRUMP), dict.fromkeys(pack, 1), (26, 26),
+                         lowest_wins=obs.contract.call == "nullo", known=known)
 
 
 GAME = Norwegian()

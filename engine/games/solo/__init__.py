@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Pass
-from engine.cards import STRAINS, Card
+from engine.cards import STRAINS, Card, full_deck
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.solo.pages import PAGES
@@ -41,14 +41,16 @@ from engine.games.solo.table import (
     SOLO,
     TABLE,
 )
-from engine.order import NO_TRUMP
+from engine.order import NO_TRUMP, Order
 from engine.record import DealRecord
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import SEAT_NAMES, Seat, around
 from engine.shuffle import shuffled_pack
 
 if TYPE_CHECKING:
     from engine.game import DealState
+    from engine.observation import Observation
 
 # The bids, lowest first: the call spoken in the auction, the contract it makes,
 # the tricks its side aims at, its units and whether it is played for the fewest.
@@ -391,6 +393,35 @@ class Solo(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return 1
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The play of the contract the auction settled, as engine.search.pointmcts models it
+        from ``obs``'s seat: the declaring side (the declarer, with its partner in prop and
+        cop) against the others, or each alone in a general misère; must follow; every card
+        taken one point, fewer better in the misères. The model plays all 13 tricks and is
+        rewarded by the tricks, not by whether the contract is made (a contract's units
+        change with its tricks only across the target, or by the extra tricks). The turned
+        card is known in the dealer's hand, an open misère's hand once shown."""
+        contract = obs.contract
+        if contract is None or contract.call == REDEAL:
+            raise RulesError("the play is searched once the auction has settled a contract")
+        declaring = declaring_side(contract, obs.auction)
+        if declaring:
+            side = tuple(0 if Seat(s) in declaring else 1 for s in range(self.players))
+        else:
+            side = tuple(range(self.players))
+        sides = max(side) + 1
+        dealt = tuple(13 * side.count(t) for t in range(sides))
+        known: dict[Seat, frozenset[Card]] = {}
+        if obs.trump_card is not None:
+            known[obs.dealer] = frozenset({obs.trump_card})
+        shown = obs.piles.get("exposed", ())
+        if shown and contract.declarer is not None:
+            known[contract.declarer] = known.get(contract.declarer, frozenset()) | frozenset(shown)
+        pack = frozenset(full_deck())
+        return PointPlay(self.players, side, pack, Order(contract.trump), dict.fromkeys(pack, 1), dealt,
+                         lowest_wins=contract.call in MISERES, known=known)
 
 
 GAME = Solo()
