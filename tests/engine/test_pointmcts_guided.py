@@ -99,7 +99,7 @@ def policy_card(trick: str, hand: str) -> Card:
     return Card(pointmcts_py._policy(r, sim, pointmcts_py._legal(r, sim)))
 
 
-def test_where_points_are_penalties_the_guided_play_outs_duck_high_and_dump_the_worst():
+def test_where_points_are_penalties_the_guided_play_outs_duck_high_and_dump_the_worst() -> None:
     assert policy_card("DQ", "D3 DT DK C2") == Card("DT")  # under the queen, as high as it can
     assert policy_card("D9 D5", "SQ HA C4") == Card("SQ")  # void: the queen of spades first
     assert policy_card("D9", "HA H2 C4") == Card("HA")  # then the highest heart
