@@ -1281,10 +1281,11 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                 sc = 70 - rank; /* nobody can beat the side: any card wins */
             } else if (!(above & (opp | c->h[partner][s]))) {
                 sc = (lhoRuff || rhoRuff) ? 12 : 60 + popc(m->seq);
-            } else if (!(above & opp) || (c->h[partner][s] & topc)) {
+            } else if (!(above & opp) || (!c->width && (c->h[partner][s] & topc))) {
                 /* partner's cards alone beat it, or it goes towards his top
                    card (the lead stays with the side whatever the
-                   opponents play) */
+                   opponents play); not in a narrow search, which searches
+                   only its first few leads and played weaker with it */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : 50) - rank;
             } else {
                 if (c->h[lho][s] & topc) {
