@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import Play
 from engine.backend import pick
-from engine.cards import Card
+from engine.cards import Card, full_deck
 from engine.errors import RulesError
 from engine.game import Phase
 from engine.observation import Observation
@@ -92,6 +92,16 @@ class PointPlay:
         sides = max(self.side) + 1
         if len(self.side) != self.players or len(self.dealt) != sides or len(self.before) not in (0, sides):
             raise RulesError("a side for every seat, and cards dealt (and scores before) for every side")
+
+    @classmethod
+    def by_tricks(cls, side: tuple[int, ...], order: Order, *, lowest_wins: bool = False,
+                  known: Mapping[Seat, frozenset[Card]] | None = None) -> PointPlay:
+        """The whole pack's play, 13 cards a seat, every card taken worth one: a side's
+        points are four a trick, for the games scored by the tricks."""
+        pack = frozenset(full_deck())
+        dealt = tuple(13 * side.count(t) for t in range(max(side) + 1))
+        return cls(len(side), side, pack, order, dict.fromkeys(pack, 1), dealt, lowest_wins=lowest_wins,
+                   known=known or {})
 
     @property
     def sides(self) -> int:

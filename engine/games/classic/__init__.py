@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, full_deck
+from engine.cards import Card
 from engine.errors import RulesError
 from engine.game import Game, GameRules, Phase
 from engine.games.classic.pages import PAGES
@@ -113,10 +113,9 @@ class Classic(Game):
         pairs, must follow, the turned card in the dealer's hand until played. Every card
         taken is worth one, so a side's points are four a trick: the odd tricks and the game
         are won by tricks, and honours held are luck no play changes."""
-        pack = frozenset(full_deck())
         known = {} if obs.trump_card is None else {obs.dealer: frozenset({obs.trump_card})}
-        return PointPlay(self.players, tuple(self.side_of(Seat(s)) for s in range(self.players)), pack,
-                         Order(obs.trump), dict.fromkeys(pack, 1), (26, 26), known=known)
+        side = tuple(self.side_of(Seat(s)) for s in range(self.players))
+        return PointPlay.by_tricks(side, Order(obs.trump), known=known)
 
 
 GAME = Classic()

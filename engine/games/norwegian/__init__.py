@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
-from engine.cards import Card, full_deck, parse_card
+from engine.cards import Card, parse_card
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, check_match_length, games_to_win_of
 from engine.games.norwegian.pages import PAGES
@@ -219,15 +219,13 @@ class Norwegian(Game):
         in a Minnesota auction known where they lie until played."""
         if obs.contract is None:
             raise RulesError("the play is searched once the auction has settled grand or nullo")
-        pack = frozenset(full_deck())
         known: dict[Seat, frozenset[Card]] = {}
         for action in obs.auction:
             card = laid_card(action) if isinstance(action, Bid) else None
             if card is not None:
                 known[action.seat] = frozenset({card})
-        return PointPlay(self.players, tuple(self.side_of(Seat(s)) for s in range(self.players)), pack,
-                         Order(NO_TRUMP), dict.fromkeys(pack, 1), (26, 26),
-                         lowest_wins=obs.contract.call == "nullo", known=known)
+        return PointPlay.by_tricks(tuple(self.side_of(Seat(s)) for s in range(self.players)), Order(NO_TRUMP),
+                                   lowest_wins=obs.contract.call == "nullo", known=known)
 
 
 GAME = Norwegian()

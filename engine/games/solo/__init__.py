@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Pass
-from engine.cards import STRAINS, Card, full_deck
+from engine.cards import STRAINS, Card
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.solo.pages import PAGES
@@ -411,17 +411,14 @@ class Solo(Game):
             side = tuple(0 if Seat(s) in declaring else 1 for s in range(self.players))
         else:
             side = tuple(range(self.players))
-        sides = max(side) + 1
-        dealt = tuple(13 * side.count(t) for t in range(sides))
         known: dict[Seat, frozenset[Card]] = {}
         if obs.trump_card is not None:
             known[obs.dealer] = frozenset({obs.trump_card})
         shown = obs.piles.get("exposed", ())
         if shown and contract.declarer is not None:
             known[contract.declarer] = known.get(contract.declarer, frozenset()) | frozenset(shown)
-        pack = frozenset(full_deck())
-        return PointPlay(self.players, side, pack, Order(contract.trump), dict.fromkeys(pack, 1), dealt,
-                         lowest_wins=contract.call in MISERES, known=known)
+        return PointPlay.by_tricks(side, Order(contract.trump), lowest_wins=contract.call in MISERES,
+                                   known=known)
 
 
 GAME = Solo()
