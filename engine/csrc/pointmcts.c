@@ -75,7 +75,9 @@ void pm_apply(const pm_game *g, pm_state *st, int card) {
         cards |= (uint64_t)1 << st->trick[i];
     }
     int winner = (st->leader + best) % g->players;
-    st->won[winner] |= cards;
+    if (!st->nstock || g->stock_scores) st->won[winner] |= cards;
+    for (int i = 0; i < g->players && st->nstock; i++) /* the winner the top card, the others the next */
+        st->hands[(winner + i) % g->players] |= (uint64_t)1 << st->stock[--st->nstock];
     st->leader = st->turn = winner;
     st->ntrick = 0;
     st->tricks++;
@@ -138,38 +140,62 @@ static void shuffle(int32_t *cards, int n, wd_rng *r) {
     }
 }
 
+/* the cards of each suit in a set */
+static void suit_counts(uint64_t h, int32_t *out) {
+    for (int suit = 0; suit < 4; suit++) out[suit] = popcount64(h & suit_mask(suit));
+}
+
+/* fits the suits' caps: the unknown cards ``h`` of a seat with caps ``caps`` */
+static int within_caps(uint64_t h, const int32_t *caps) {
+    int32_t n[4];
+    suit_counts(h, n);
+    for (int suit = 0; suit < 4; suit++)
+        if (n[suit] > caps[suit]) return 0;
+    return 1;
+}
+
 int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) {
-    int32_t pool[PM_CARDS], order[PM_CARDS], elig[PM_CARDS], need[PM_SEATS], room[PM_SEATS];
-    int n = 0, players = g->players;
+    int32_t pool[PM_CARDS], order[PM_CARDS], elig[PM_CARDS], need[PM_SEATS + 1], room[PM_SEATS + 1];
+    int32_t held[PM_SEATS][4];
+    int n = 0, players = g->players, hidden = 0, stock_seat = players; /* the stock's places: one more "seat" */
     uint64_t free = k->unseen;
     for (int s = 0; s < players; s++)
         if (s != k->seat) free &= ~k->known[s];
     for (; free; free &= free - 1) pool[n++] = lowest(free);
     for (int s = 0; s < players; s++) need[s] = s == k->seat ? 0 : k->counts[s] - popcount64(k->known[s]);
-    /* whole layouts at random, kept when no card lies in a suit its seat showed out of:
-     * uniform over the consistent layouts */
+    for (int i = 0; i < st->nstock; i++) hidden += st->stock[i] < 0;
+    need[stock_seat] = hidden;
+    /* whole layouts at random, kept when no card lies in a suit its seat showed out of (nor more
+     * of a suit than its caps): uniform over the consistent layouts; the stock's unseen places
+     * take the cards left, in the shuffled order */
     for (int t = 0; t < PM_REJECTIONS; t++) {
         shuffle(pool, n, r);
         int i = 0, ok = 1;
         for (int s = 0; s < players && ok; s++) {
             if (s == k->seat) continue;
-            uint64_t h = k->known[s];
+            uint64_t h = 0;
             for (int j = 0; j < need[s]; j++, i++) {
                 if (k->voids[s] >> (pool[i] / 13) & 1) ok = 0;
                 h |= (uint64_t)1 << pool[i];
             }
-            st->hands[s] = h;
+            if (ok && !within_caps(h, k->caps[s])) ok = 0;
+            st->hands[s] = h | k->known[s];
         }
-        if (ok) return 0;
+        if (ok) {
+            for (int j = 0; j < st->nstock; j++)
+                if (st->stock[j] < 0) st->stock[j] = pool[i++];
+            return 0;
+        }
     }
     /* many voids: card by card, the cards fewest seats may hold first, each to a seat that
      * may hold it in proportion to the room it has left */
+    int holders = hidden ? players + 1 : players;
     for (int t = 0; t < PM_FILLS; t++) {
         shuffle(pool, n, r);
         for (int i = 0; i < n; i++) {
             int c = pool[i], e = 0;
-            for (int s = 0; s < players; s++)
-                if (need[s] > 0 && !(k->voids[s] >> (c / 13) & 1)) e++;
+            for (int s = 0; s < holders; s++)
+                if (need[s] > 0 && (s == stock_seat || !(k->voids[s] >> (c / 13) & 1))) e++;
             elig[i] = e;
         }
         for (int i = 0; i < n; i++) order[i] = i;
@@ -181,31 +207,43 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
             }
             order[j + 1] = v;
         }
-        for (int s = 0; s < players; s++) {
+        uint64_t stocked = 0;
+        for (int s = 0; s < holders; s++) {
             room[s] = need[s];
-            if (s != k->seat) st->hands[s] = k->known[s];
+            if (s < players && s != k->seat) st->hands[s] = k->known[s];
+            if (s < players) memset(held[s], 0, sizeof held[s]);
         }
         int ok = 1;
         for (int i = 0; i < n && ok; i++) {
-            int c = pool[order[i]], total = 0;
-            for (int s = 0; s < players; s++)
-                if (room[s] > 0 && !(k->voids[s] >> (c / 13) & 1)) total += room[s];
+            int c = pool[order[i]], suit = c / 13, total = 0;
+            for (int s = 0; s < holders; s++)
+                if (room[s] > 0 && (s == stock_seat || held[s][suit] < k->caps[s][suit])) total += room[s];
             if (!total) {
                 ok = 0;
                 break;
             }
             int x = (int)wd_below(r, (uint64_t)total);
-            for (int s = 0; s < players; s++) {
-                if (room[s] <= 0 || (k->voids[s] >> (c / 13) & 1)) continue;
+            for (int s = 0; s < holders; s++) {
+                if (room[s] <= 0 || (s != stock_seat && held[s][suit] >= k->caps[s][suit])) continue;
                 if (x < room[s]) {
-                    st->hands[s] |= (uint64_t)1 << c;
+                    if (s == stock_seat)
+                        stocked |= (uint64_t)1 << c;
+                    else
+                        st->hands[s] |= (uint64_t)1 << c, held[s][suit]++;
                     room[s]--;
                     break;
                 }
                 x -= room[s];
             }
         }
-        if (ok) return 0;
+        if (ok) { /* the stock's cards in an order at random */
+            int m = 0;
+            for (; stocked; stocked &= stocked - 1) pool[m++] = lowest(stocked);
+            shuffle(pool, m, r);
+            for (int j = 0, i = 0; j < st->nstock; j++)
+                if (st->stock[j] < 0) st->stock[j] = pool[i++];
+            return 0;
+        }
     }
     return -1;
 }

@@ -1,7 +1,9 @@
 /* The standard information-set Monte Carlo tree search (single observer, Cowling,
  * Powley and Whitehouse 2012) for the play of a hand in games scored by the points
  * of the cards taken (Hearts, Catch the Ten ...): the forward model of the play, a
- * sampler of the unseen cards and the search with random play-outs.
+ * sampler of the unseen cards and the search with random play-outs. A hand may draw
+ * from a stock: after each trick while it lasts each seat from the winner round takes
+ * its top card (the first face up, the others unseen by the rest).
  *
  * Nothing here names a game: the rules of the play and of the score come in a
  * pm_game the game's package describes (engine.search.pointmcts.PointPlay).
@@ -41,6 +43,7 @@ typedef struct {
     int32_t target;             /* the score that ends the game (the moon's choice) */
     int32_t lowest_wins;        /* the points are penalties: fewer is better */
     double low, high;           /* the worst and best points a side can score: the reward's scale */
+    int32_t stock_scores;       /* the tricks played while a stock lasts score their cards too */
 } pm_game;
 
 /* the moon: each other side gains its points and the shooter loses them; or with
@@ -57,7 +60,9 @@ typedef struct {
     int32_t ntrick;
     int32_t trick[PM_SEATS];
     uint64_t hands[PM_SEATS];
-    uint64_t won[PM_SEATS];     /* the cards each seat has taken */
+    uint64_t won[PM_SEATS];     /* the cards each seat has taken (in the tricks that score) */
+    int32_t nstock;             /* cards left in the stock */
+    int32_t stock[PM_CARDS];    /* the stock, stock[nstock - 1] its top; -1 a card the seat has not seen */
 } pm_state;
 
 /* what the searching seat knows: the state with only its own hand filled in */
@@ -67,7 +72,9 @@ typedef struct {
     int32_t counts[PM_SEATS];   /* cards each seat holds */
     int32_t voids[PM_SEATS];    /* bit s: shown out of suit s */
     uint64_t known[PM_SEATS];   /* cards known to be in another's hand (passed to it, turned) */
-    uint64_t unseen;            /* every card in another's hand */
+    uint64_t unseen;            /* every card in another's hand or face down in the stock */
+    int32_t caps[PM_SEATS][4];  /* the most cards of each suit a seat's unknown cards may hold (a void 0,
+                                 * a suit shown out of before unseen draws the draws since) */
 } pm_knowledge;
 
 int pm_legal(const pm_game *g, const pm_state *st, int32_t *out);
@@ -76,8 +83,8 @@ int pm_over(const pm_game *g, const pm_state *st);
 /* each side's points for a finished hand, as the game scores them */
 void pm_points(const pm_game *g, const pm_state *st, int32_t *out);
 
-/* Fill the other seats' hands of ``st`` (a copy of k->root) with the unseen cards,
- * consistent with k; 0, or -1 when no layout was found. */
+/* Fill the other seats' hands of ``st`` (a copy of k->root) and the stock's unseen
+ * places with the unseen cards, consistent with k; 0, or -1 when no layout was found. */
 int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st);
 
 /* The card the search chooses after ``iterations`` simulations (the root's most

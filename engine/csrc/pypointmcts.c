@@ -3,9 +3,10 @@
  * the search. The values are the tuples engine.search.pointmcts builds:
  *   game: (players, side, trump, power, must_follow, first_lead, unbroken, breakers,
  *          first_barred, values, over, dealt, moon, moon_mode, moon_points, before,
- *          target, lowest_wins, low, high)
- *   state: (turn, leader, tricks, broken, trick, hands, won)
- *   knowledge: (state, seat, counts, voids, known, unseen) */
+ *          target, lowest_wins, low, high, stock_scores)
+ *   state: (turn, leader, tricks, broken, trick, hands, won, stock): the stock its top first
+ *   knowledge: (state, seat, counts, voids, known, unseen, caps): the state's stock with -1 for
+ *          each card the seat has not seen, caps each seat's most cards of each suit (4 ints) */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -41,16 +42,18 @@ static int int_list(PyObject *o, const char *what, int count, long lo, long hi, 
 static int parse_game(PyObject *o, pm_game *g) {
     memset(g, 0, sizeof *g);
     PyObject *side_o, *power_o, *values_o, *dealt_o, *before_o;
-    int players, trump, must_follow, first_lead, unbroken, over, moon_mode, moon_points, target, lowest_wins;
+    int players, trump, must_follow, first_lead, unbroken, over, moon_mode, moon_points, target, lowest_wins,
+        stock_scores;
     unsigned long long breakers, first_barred, moon;
     if (!PyTuple_Check(o) ||
-        !PyArg_ParseTuple(o, "iOiOiiiKKOiOKiiOiidd;a game is a tuple of 20 fields", &players, &side_o, &trump,
+        !PyArg_ParseTuple(o, "iOiOiiiKKOiOKiiOiiddi;a game is a tuple of 21 fields", &players, &side_o, &trump,
                           &power_o, &must_follow, &first_lead, &unbroken, &breakers, &first_barred, &values_o,
                           &over, &dealt_o, &moon, &moon_mode, &moon_points, &before_o, &target, &lowest_wins,
-                          &g->low, &g->high)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a game is a tuple of 20 fields");
+                          &g->low, &g->high, &stock_scores)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a game is a tuple of 21 fields");
         return -1;
     }
+    g->stock_scores = stock_scores != 0;
     if (players < 2 || players > PM_SEATS) {
         PyErr_Format(PyExc_ValueError, "players must be in 2..%d", PM_SEATS);
         return -1;
@@ -88,15 +91,21 @@ static int parse_game(PyObject *o, pm_game *g) {
     return 0;
 }
 
-static int parse_state(PyObject *o, const pm_game *g, pm_state *st) {
+/* ``unknown``: the stock may hold -1, a card the seat has not seen (a knowledge's root) */
+static int parse_state(PyObject *o, const pm_game *g, pm_state *st, int unknown) {
     memset(st, 0, sizeof *st);
-    PyObject *trick_o, *hands_o, *won_o;
+    PyObject *trick_o, *hands_o, *won_o, *stock_o;
     int turn, leader, tricks, broken;
-    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "iiiiOOO;a state is a tuple of 7 fields", &turn, &leader,
-                                               &tricks, &broken, &trick_o, &hands_o, &won_o)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a state is a tuple of 7 fields");
+    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "iiiiOOOO;a state is a tuple of 8 fields", &turn, &leader,
+                                               &tricks, &broken, &trick_o, &hands_o, &won_o, &stock_o)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a state is a tuple of 8 fields");
         return -1;
     }
+    int32_t stock[PM_CARDS];
+    int nstock = int_list(stock_o, "stock", -PM_CARDS, unknown ? -1 : 0, 51, stock);
+    if (nstock < 0) return -1;
+    st->nstock = nstock;
+    for (int i = 0; i < nstock; i++) st->stock[nstock - 1 - i] = stock[i];
     if (turn < 0 || turn >= g->players || leader < 0 || leader >= g->players || tricks < 0 || tricks > 52) {
         PyErr_SetString(PyExc_ValueError, "state: turn and leader are seats, tricks 0..52");
         return -1;
@@ -116,6 +125,14 @@ static int parse_state(PyObject *o, const pm_game *g, pm_state *st) {
         return -1;
     uint64_t seen = 0;
     for (int i = 0; i < n; i++) seen |= (uint64_t)1 << st->trick[i];
+    for (int i = 0; i < nstock; i++) {
+        if (st->stock[i] < 0) continue;
+        if (seen >> st->stock[i] & 1) {
+            PyErr_SetString(PyExc_ValueError, "state: a card is in two places");
+            return -1;
+        }
+        seen |= (uint64_t)1 << st->stock[i];
+    }
     for (int s = 0; s < g->players; s++) {
         if ((seen & st->hands[s]) || (seen & st->won[s])) {
             PyErr_SetString(PyExc_ValueError, "state: a card is in two places");
@@ -128,15 +145,15 @@ static int parse_state(PyObject *o, const pm_game *g, pm_state *st) {
 
 static int parse_knowledge(PyObject *o, const pm_game *g, pm_knowledge *k) {
     memset(k, 0, sizeof *k);
-    PyObject *so, *counts_o, *voids_o, *known_o;
+    PyObject *so, *counts_o, *voids_o, *known_o, *caps_o;
     int seat;
     unsigned long long unseen;
-    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "OiOOOK;knowledge is a tuple of 6 fields", &so, &seat,
-                                               &counts_o, &voids_o, &known_o, &unseen)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "knowledge is a tuple of 6 fields");
+    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "OiOOOKO;knowledge is a tuple of 7 fields", &so, &seat,
+                                               &counts_o, &voids_o, &known_o, &unseen, &caps_o)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "knowledge is a tuple of 7 fields");
         return -1;
     }
-    if (parse_state(so, g, &k->root) < 0) return -1;
+    if (parse_state(so, g, &k->root, 1) < 0) return -1;
     if (seat < 0 || seat >= g->players || unseen >> 52) {
         PyErr_SetString(PyExc_ValueError, "knowledge: seat a seat, unseen a 52-bit mask");
         return -1;
@@ -147,6 +164,22 @@ static int parse_knowledge(PyObject *o, const pm_game *g, pm_knowledge *k) {
         int_list(voids_o, "voids", g->players, 0, 15, k->voids) < 0 ||
         mask_list(known_o, "known", g->players, k->known) < 0)
         return -1;
+    PyObject *caps = PySequence_Fast(caps_o, "caps");
+    if (!caps) return -1;
+    if (PySequence_Fast_GET_SIZE(caps) != g->players) {
+        PyErr_Format(PyExc_ValueError, "caps must hold 4 numbers per seat (%d)", g->players);
+        Py_DECREF(caps);
+        return -1;
+    }
+    for (int s = 0; s < g->players; s++) {
+        if (int_list(PySequence_Fast_GET_ITEM(caps, s), "caps", 4, 0, 13, k->caps[s]) < 0) {
+            Py_DECREF(caps);
+            return -1;
+        }
+        for (int suit = 0; suit < 4; suit++) /* a suit shown out of: none at all */
+            if (k->voids[s] >> suit & 1) k->caps[s][suit] = 0;
+    }
+    Py_DECREF(caps);
     int dealt = 0;
     uint64_t placed = 0;
     for (int s = 0; s < g->players; s++) {
@@ -159,8 +192,16 @@ static int parse_knowledge(PyObject *o, const pm_game *g, pm_knowledge *k) {
         }
         placed |= k->known[s];
     }
-    if (dealt != count_cards(k->unseen) || (k->unseen & k->root.hands[seat])) {
-        PyErr_SetString(PyExc_ValueError, "knowledge: the other seats must hold exactly the unseen cards");
+    uint64_t stocked = 0;
+    for (int i = 0; i < k->root.nstock; i++) {
+        if (k->root.stock[i] < 0)
+            dealt++;
+        else
+            stocked |= (uint64_t)1 << k->root.stock[i];
+    }
+    if (dealt != count_cards(k->unseen) || (k->unseen & (k->root.hands[seat] | stocked))) {
+        PyErr_SetString(PyExc_ValueError,
+                        "knowledge: the other seats and the stock's unseen places must hold exactly the unseen cards");
         return -1;
     }
     return 0;
@@ -174,11 +215,16 @@ static PyObject *mask_tuple(const uint64_t *m, int n) {
 }
 
 static PyObject *state_tuple(const pm_game *g, const pm_state *st) {
-    PyObject *trick = PyTuple_New(st->ntrick);
-    if (!trick) return NULL;
+    PyObject *trick = PyTuple_New(st->ntrick), *stock = PyTuple_New(st->nstock);
+    if (!trick || !stock) {
+        Py_XDECREF(trick);
+        Py_XDECREF(stock);
+        return NULL;
+    }
     for (int i = 0; i < st->ntrick; i++) PyTuple_SET_ITEM(trick, i, PyLong_FromLong(st->trick[i]));
-    return Py_BuildValue("(iiiiNNN)", st->turn, st->leader, st->tricks, st->broken, trick,
-                         mask_tuple(st->hands, g->players), mask_tuple(st->won, g->players));
+    for (int i = 0; i < st->nstock; i++) PyTuple_SET_ITEM(stock, i, PyLong_FromLong(st->stock[st->nstock - 1 - i]));
+    return Py_BuildValue("(iiiiNNNN)", st->turn, st->leader, st->tricks, st->broken, trick,
+                         mask_tuple(st->hands, g->players), mask_tuple(st->won, g->players), stock);
 }
 
 static PyObject *py_legal(PyObject *self, PyObject *args) {
@@ -186,7 +232,7 @@ static PyObject *py_legal(PyObject *self, PyObject *args) {
     PyObject *go, *so;
     pm_game g;
     pm_state st;
-    if (!PyArg_ParseTuple(args, "OO", &go, &so) || parse_game(go, &g) < 0 || parse_state(so, &g, &st) < 0)
+    if (!PyArg_ParseTuple(args, "OO", &go, &so) || parse_game(go, &g) < 0 || parse_state(so, &g, &st, 0) < 0)
         return NULL;
     int32_t out[PM_CARDS];
     int n = pm_legal(&g, &st, out);
@@ -202,7 +248,7 @@ static PyObject *py_apply(PyObject *self, PyObject *args) {
     int card;
     pm_game g;
     pm_state st;
-    if (!PyArg_ParseTuple(args, "OOi", &go, &so, &card) || parse_game(go, &g) < 0 || parse_state(so, &g, &st) < 0)
+    if (!PyArg_ParseTuple(args, "OOi", &go, &so, &card) || parse_game(go, &g) < 0 || parse_state(so, &g, &st, 0) < 0)
         return NULL;
     int32_t legal[PM_CARDS];
     int n = pm_legal(&g, &st, legal), ok = 0;
@@ -221,7 +267,7 @@ static PyObject *py_points(PyObject *self, PyObject *args) {
     PyObject *go, *so;
     pm_game g;
     pm_state st;
-    if (!PyArg_ParseTuple(args, "OO", &go, &so) || parse_game(go, &g) < 0 || parse_state(so, &g, &st) < 0)
+    if (!PyArg_ParseTuple(args, "OO", &go, &so) || parse_game(go, &g) < 0 || parse_state(so, &g, &st, 0) < 0)
         return NULL;
     if (!pm_over(&g, &st)) {
         PyErr_SetString(PyExc_ValueError, "points: the hand is not played out");
@@ -235,7 +281,8 @@ static PyObject *py_points(PyObject *self, PyObject *args) {
     return t;
 }
 
-static PyObject *py_sample(PyObject *self, PyObject *args) {
+/* one layout of the unseen cards: every seat's hand, or (``layout``) the whole state */
+static PyObject *sampled(PyObject *self, PyObject *args, int layout) {
     (void)self;
     PyObject *go, *ko;
     unsigned long long seed;
@@ -251,8 +298,12 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "no layout of the unseen cards fits what the seat knows");
         return NULL;
     }
-    return mask_tuple(st.hands, g.players);
+    return layout ? state_tuple(&g, &st) : mask_tuple(st.hands, g.players);
 }
+
+static PyObject *py_sample(PyObject *self, PyObject *args) { return sampled(self, args, 0); }
+
+static PyObject *py_layout(PyObject *self, PyObject *args) { return sampled(self, args, 1); }
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
@@ -289,6 +340,7 @@ static PyMethodDef methods[] = {
     {"apply", py_apply, METH_VARARGS, "apply(game, state, card) -> the state after it"},
     {"points", py_points, METH_VARARGS, "points(game, state) -> each side's points for the played-out hand"},
     {"sample", py_sample, METH_VARARGS, "sample(game, knowledge, seed) -> every seat's hand in one layout"},
+    {"layout", py_layout, METH_VARARGS, "layout(game, knowledge, seed) -> the state in one layout, stock and all"},
     {"search", py_search, METH_VARARGS, "search(game, knowledge, iterations, explore, seed, guide=0) -> card"},
     {NULL, NULL, 0, NULL}};
 

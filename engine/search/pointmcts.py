@@ -8,6 +8,14 @@ seat's information set with every seat's choices in it by UCB1 on that seat's
 own reward in 0..1 with availability counts, one node added an iteration, random
 play-outs, the final card the root's most visited.
 
+A hand may draw from a stock (German whist): after each trick while it lasts the
+winner takes its face-up top card and each other seat the next, unseen by the
+rest, and the next is turned. A layout then also deals the face-down stock, in an
+order at random; the face-up card stays on top, a card a seat was seen to take
+stays in its hand, and a suit a seat showed out of comes back only with the
+unseen cards it drew since (at most as many as it drew, less those of the suit it
+has played since).
+
 Nothing here names a game: the game's package describes its hand as a
 :class:`PointPlay` (seats and sides, the pack, trumps and rank order, the lead
 limits, what each card scores to its taker, the cards taken over the number
@@ -64,7 +72,10 @@ class PointPlay:
     loses them; "choice": so only when that ends the game, ``target``, with the shooter
     lowest on the scores ``before`` the hand, else the shooter loses twice them);
     ``known``: cards the observing seat knows to be in another seat's hand as the play
-    began (the cards it passed, the turned trump), played ones included."""
+    began (the cards it passed, the turned trump) or has seen it take since (a stock's
+    face-up card), played ones included; ``stock``, ``upcard``: the stock drawn from after
+    each trick while it lasts, and its face-up card now; ``stock_scores``: the tricks played
+    while the stock lasts count (else only the later ones do)."""
 
     players: int
     side: tuple[int, ...]  # each seat's side
@@ -85,6 +96,9 @@ class PointPlay:
     target: int = 0
     lowest_wins: bool = False
     known: Mapping[Seat, frozenset[Card]] = field(default_factory=dict)
+    stock: int = 0  # cards in the stock as the play began (none: no drawing)
+    upcard: Card | None = None  # the stock's face-up top card now
+    stock_scores: bool = False  # the tricks played while the stock lasts score their cards too
 
     def __post_init__(self) -> None:
         if self.moon_mode not in MOON_MODES:
@@ -92,6 +106,8 @@ class PointPlay:
         sides = max(self.side) + 1
         if len(self.side) != self.players or len(self.dealt) != sides or len(self.before) not in (0, sides):
             raise RulesError("a side for every seat, and cards dealt (and scores before) for every side")
+        if self.stock % self.players:
+            raise RulesError(f"a stock of {self.stock} cannot be drawn one card a seat by {self.players} players")
 
     @classmethod
     def by_tricks(cls, side: tuple[int, ...], order: Order, *, lowest_wins: bool = False,
@@ -107,10 +123,18 @@ class PointPlay:
     def sides(self) -> int:
         return max(self.side) + 1
 
+    @property
+    def draw_tricks(self) -> int:
+        """The tricks played while the stock lasts."""
+        return self.stock // self.players
+
     def scale(self) -> tuple[float, float]:
-        """The worst and the best points a side can score in the hand."""
-        low = sum(min(0, v) for v in self.values.values())
-        high = sum(max(0, v) for v in self.values.values()) + self.over * (len(self.pack) - min(self.dealt))
+        """The worst and the best points a side can score in the hand (of the cards in the
+        tricks that count)."""
+        counted = len(self.pack) - (0 if self.stock_scores else self.stock)
+        values = sorted(self.values.get(c, 0) for c in self.pack)
+        low = sum(min(0, v) for v in values[:counted])
+        high = sum(max(0, v) for v in values[len(values) - counted:]) + self.over * (counted - min(self.dealt))
         if self.moon and self.moon_mode == "choice":
             low -= self.moon_points
         return float(low), float(high)
@@ -126,7 +150,7 @@ class PointPlay:
                 -1 if self.unbroken is None else self.unbroken, mask_of(self.breakers),
                 mask_of(self.first_barred), values, self.over, self.dealt, mask_of(self.moon), moon_mode,
                 self.moon_points, self.before or (0,) * self.sides, self.target, int(self.lowest_wins),
-                low, high)
+                low, high, int(self.stock_scores))
 
 
 def mask_of(cards: frozenset[Card] | set[Card] | tuple[Card, ...]) -> int:
@@ -145,22 +169,57 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     hand = mask_of(obs.hand)
     played = {c for t in (*obs.tricks, obs.trick) for c in t.cards}
     won = [0] * n
-    for t in obs.tricks:
-        won[int(t.winner(play.order))] |= mask_of(t.cards)
+    for i, t in enumerate(obs.tricks):
+        if play.stock_scores or i >= play.draw_tricks:
+            won[int(t.winner(play.order))] |= mask_of(t.cards)
     per = [0] * n
     for t in (*obs.tricks, obs.trick):
         for who, _ in t.plays():
             per[int(who)] += 1
     counts = tuple(len(obs.hand) + per[seat] - per[s] for s in range(n))
-    shown = voids(obs)
     known = tuple(0 if s == seat else mask_of(play.known.get(Seat(s), frozenset()) - played)
                   for s in range(n))
-    unseen = mask_of(play.pack) & ~hand & ~mask_of(frozenset(played))
+    left = max(0, play.stock - n * len(obs.tricks))
+    if left and play.upcard is None:
+        raise RulesError("a stock still drawn from needs its face-up card")
+    stock = (int(play.upcard), *(-1,) * (left - 1)) if left and play.upcard is not None else ()
+    unseen = mask_of(play.pack) & ~hand & ~mask_of(frozenset(played)) & ~mask_of(tuple(c for c in stock if c >= 0))
     hands = tuple(hand if s == seat else 0 for s in range(n))
     state = (seat, int(obs.trick.leader), len(obs.tricks), int(bool(play.breakers & played)),
-             tuple(int(c) for c in obs.trick.cards), hands, tuple(won))
-    void_bits = tuple(sum(1 << suit for suit in shown[Seat(s)]) for s in range(n))
-    return (state, seat, counts, void_bits, known, unseen)
+             tuple(int(c) for c in obs.trick.cards), hands, tuple(won), stock)
+    if play.stock:
+        caps = drawn_caps(obs, play)
+        void_bits = tuple(sum(1 << suit for suit in range(4) if caps[s][suit] == 0) for s in range(n))
+    else:
+        shown = voids(obs)
+        void_bits = tuple(sum(1 << suit for suit in shown[Seat(s)]) for s in range(n))
+        caps = ((13,) * 4,) * n
+    return (state, seat, counts, void_bits, known, unseen, caps)
+
+
+def drawn_caps(obs: Observation, play: PointPlay) -> tuple[tuple[int, ...], ...]:
+    """Where a hand draws from a stock: the most cards of each suit each seat's unknown cards
+    may hold. A suit a seat showed out of comes back only with the unseen cards it drew since
+    (a stock's cards below the top, each seat but the trick's winner), less the cards of the
+    suit it has played since that were not known to be in its hand."""
+    n = obs.players
+    tricks = (*obs.tricks, obs.trick)
+    caps = [[13] * 4 for _ in range(n)]
+    for s in range(n):
+        known = play.known.get(Seat(s), frozenset())
+        for i, t in enumerate(tricks):
+            if not t.cards:
+                continue
+            led = play.order.led_suit(list(t.cards))
+            for who, card in t.plays():
+                if int(who) != s or led is None or play.order.suit_of(card) == led:
+                    continue
+                drawn = sum(1 for j in range(i, len(obs.tricks))
+                            if j < play.draw_tricks and int(obs.tricks[j].winner(play.order)) != s)
+                since = sum(1 for later in tricks[i + 1:] for w, c in later.plays()
+                            if int(w) == s and play.order.suit_of(c) == led and c not in known)
+                caps[s][led] = max(0, drawn - since)
+    return tuple(tuple(c) for c in caps)
 
 
 Search = Callable[[Game, Knowledge, int, float, int, int], int]
@@ -194,4 +253,4 @@ def search(obs: Observation, play: PointPlay, iterations: int = ITERATIONS, expl
     return Play(obs.seat, Card(card))
 
 
-__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "Tree", "knowledge", "mask_of", "search"]
+__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "Tree", "drawn_caps", "knowledge", "mask_of", "search"]

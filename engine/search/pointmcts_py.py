@@ -18,9 +18,11 @@ FILLS = 200  # card-by-card fills tried before giving up
 MOON_OTHERS, MOON_CHOICE = 1, 2
 
 Game = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int, int, int, tuple[int, ...], int,
-             tuple[int, ...], int, int, int, tuple[int, ...], int, int, float, float]
-State = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+             tuple[int, ...], int, int, int, tuple[int, ...], int, int, float, float, int]
+# the stock top first; in a knowledge's root -1 for each card the seat has not seen
+State = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# caps: each seat's most cards of each suit among its unknown cards
+Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[tuple[int, ...], ...]]
 
 
 class Rng:
@@ -79,19 +81,20 @@ class Sim:
     trick: list[int]
     hands: list[int]
     won: list[int]
+    stock: list[int] = field(default_factory=list)  # its top last, as the C holds it
 
     @classmethod
     def of(cls, state: State) -> Sim:
-        turn, leader, tricks, broken, trick, hands, won = state
-        return cls(turn, leader, tricks, bool(broken), list(trick), list(hands), list(won))
+        turn, leader, tricks, broken, trick, hands, won, stock = state
+        return cls(turn, leader, tricks, bool(broken), list(trick), list(hands), list(won), list(stock[::-1]))
 
     def state(self) -> State:
         return (self.turn, self.leader, self.tricks, int(self.broken), tuple(self.trick), tuple(self.hands),
-                tuple(self.won))
+                tuple(self.won), tuple(self.stock[::-1]))
 
     def copy(self) -> Sim:
         return Sim(self.turn, self.leader, self.tricks, self.broken, list(self.trick), list(self.hands),
-                   list(self.won))
+                   list(self.won), list(self.stock))
 
 
 @dataclass
@@ -118,6 +121,7 @@ class Rules:
     lowest_wins: int
     low: float
     high: float
+    stock_scores: int
     sides: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -206,8 +210,12 @@ def _apply(r: Rules, sim: Sim, card: int) -> None:
         if key > best_key:
             best, best_key = i, key
     winner = (sim.leader + best) % r.players
-    for c in sim.trick:
-        sim.won[winner] |= 1 << c
+    if not sim.stock or r.stock_scores:
+        for c in sim.trick:
+            sim.won[winner] |= 1 << c
+    for i in range(r.players):  # the winner the top card, the others the next
+        if sim.stock:
+            sim.hands[(winner + i) % r.players] |= 1 << sim.stock.pop()
     sim.leader = sim.turn = winner
     sim.trick = []
     sim.tricks += 1
@@ -271,8 +279,19 @@ def _shuffle(cards: list[int], rng: Rng) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int]) -> bool:
-    _, seat, counts, voids, known, unseen = k
+def _within_caps(h: int, caps: tuple[int, ...]) -> bool:
+    return all(bin(h & suit_mask(suit)).count("1") <= caps[suit] for suit in range(4))
+
+
+def _caps(k: Knowledge, players: int) -> list[list[int]]:
+    """The knowledge's caps with its voids: a suit shown out of, none at all."""
+    return [[0 if k[3][s] >> suit & 1 else k[6][s][suit] for suit in range(4)] for s in range(players)]
+
+
+def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]) -> bool:
+    """pointmcts.c's pm_sample(), number for number: ``stock`` top last, -1 where unseen."""
+    _, seat, counts, voids, known, unseen, _ = k
+    caps = _caps(k, r.players)
     players = r.players
     free = unseen
     for s in range(players):
@@ -280,6 +299,16 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int]) -> bool:
             free &= ~known[s]
     pool = cards_of(free)
     need = [0 if s == seat else counts[s] - bin(known[s]).count("1") for s in range(players)]
+    hidden = sum(1 for c in stock if c < 0)
+    need.append(hidden)  # the stock's unseen places, one more "seat"
+    stock_seat = players
+
+    def fill_stock(cards: list[int]) -> None:
+        it = iter(cards)
+        for j, c in enumerate(stock):
+            if c < 0:
+                stock[j] = next(it)
+
     for _ in range(REJECTIONS):
         _shuffle(pool, rng)
         i, ok = 0, True
@@ -288,27 +317,36 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int]) -> bool:
                 break
             if s == seat:
                 continue
-            h = known[s]
+            h = 0
             for _ in range(need[s]):
                 if voids[s] >> (pool[i] // 13) & 1:
                     ok = False
                 h |= 1 << pool[i]
                 i += 1
-            hands[s] = h
+            if ok and not _within_caps(h, tuple(caps[s])):
+                ok = False
+            hands[s] = h | known[s]
         if ok:
+            fill_stock(pool[i:])
             return True
+    holders = players + 1 if hidden else players
     for _ in range(FILLS):
         _shuffle(pool, rng)
-        elig = [sum(1 for s in range(players) if need[s] > 0 and not voids[s] >> (c // 13) & 1) for c in pool]
+        elig = [sum(1 for s in range(holders)
+                    if need[s] > 0 and (s == stock_seat or not voids[s] >> (c // 13) & 1)) for c in pool]
         order = sorted(range(len(pool)), key=lambda i: elig[i])
         room = list(need)
+        held = [[0] * 4 for _ in range(players)]
+        stocked = 0
         for s in range(players):
             if s != seat:
                 hands[s] = known[s]
         ok = True
         for i in order:
             c = pool[i]
-            open_ = [s for s in range(players) if room[s] > 0 and not voids[s] >> (c // 13) & 1]
+            suit = c // 13
+            open_ = [s for s in range(holders)
+                     if room[s] > 0 and (s == stock_seat or held[s][suit] < caps[s][suit])]
             total = sum(room[s] for s in open_)
             if not total:
                 ok = False
@@ -316,21 +354,33 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int]) -> bool:
             x = rng.below(total)
             for s in open_:
                 if x < room[s]:
-                    hands[s] |= 1 << c
+                    if s == stock_seat:
+                        stocked |= 1 << c
+                    else:
+                        hands[s] |= 1 << c
+                        held[s][suit] += 1
                     room[s] -= 1
                     break
                 x -= room[s]
         if ok:
+            cards = cards_of(stocked)
+            _shuffle(cards, rng)
+            fill_stock(cards)
             return True
     return False
 
 
-def sample(game: Game, knowledge: Knowledge, seed: int) -> tuple[int, ...]:
+def layout(game: Game, knowledge: Knowledge, seed: int) -> State:
+    """One layout of the unseen cards: the whole state, the stock's unseen places filled."""
     r = Rules(*game)
-    hands = list(knowledge[0][5])
-    if not _sample(r, knowledge, Rng(seed), hands):
+    sim = Sim.of(knowledge[0])
+    if not _sample(r, knowledge, Rng(seed), sim.hands, sim.stock):
         raise ValueError("no layout of the unseen cards fits what the seat knows")
-    return tuple(hands)
+    return sim.state()
+
+
+def sample(game: Game, knowledge: Knowledge, seed: int) -> tuple[int, ...]:
+    return layout(game, knowledge, seed)[5]
 
 
 @dataclass
@@ -350,7 +400,7 @@ def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, se
     base = Sim.of(knowledge[0])
     for _ in range(max(1, iterations)):
         sim = base.copy()
-        if not _sample(r, knowledge, rng, sim.hands):
+        if not _sample(r, knowledge, rng, sim.hands, sim.stock):
             raise ValueError("no layout of the unseen cards fits what the seat knows")
         node, path = root, [root]
         while not _over(r, sim):

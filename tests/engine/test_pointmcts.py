@@ -48,7 +48,7 @@ def full_state(match: Match, play: PointPlay) -> State:
     assert deal is not None and deal.turn is not None
     state = knowledge(match.observe(deal.turn), play)[0]
     hands = tuple(pointmcts.mask_of(frozenset(deal.hand(Seat(s)) or ())) for s in range(match.game.players))
-    return (*state[:5], hands, state[6])
+    return (*state[:5], hands, *state[6:])
 
 
 Position = tuple[Observation, PointPlay, Game, State, list[int], int]
@@ -129,7 +129,7 @@ def test_a_layout_keeps_every_shown_out_suit_known_card_and_hand_size(seed: int)
     rng = random.Random(seed)
     for obs, play in layout_positions(seed):
         k = knowledge(obs, play)
-        state, seat, counts, voids, known, unseen = k
+        state, seat, counts, voids, known, unseen, _ = k
         for _ in range(5):
             s = rng.getrandbits(64)
             hands = _pointmcts.sample(play.game(), k, s)
