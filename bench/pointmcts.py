@@ -1,5 +1,5 @@
 """The standard ISMCTS baseline for the games whose package describes their card play
-(``point_play``: Hearts, Catch the Ten, classic, Norwegian and Solo whist), as an
+(``point_play``: Hearts, Catch the Ten, classic, Norwegian, Solo and German whist), as an
 external player: single-observer information-set Monte Carlo tree search (Cowling,
 Powley and Whitehouse 2012), 1,000 simulations a card, random play-outs, UCB1 0.7 on
 rewards in 0..1, the final card the root's most visited (engine.search.pointmcts, in

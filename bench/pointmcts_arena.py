@@ -1,5 +1,5 @@
 """Duplicate deals of a game whose package describes its card play (``point_play``:
-Hearts, Catch the Ten, classic whist ...) between an AI level and the standard ISMCTS
+Hearts, Catch the Ten, classic and German whist ...) between an AI level and the standard ISMCTS
 baseline of that play (bench/pointmcts.py, in C), or between two sizes of the
 baseline (its own check: against a random player, and against itself with four
 times the simulations).

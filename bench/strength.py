@@ -9,7 +9,7 @@ Opponents:
 - ``ismcts-1000`` and ``ismcts-4000``: the standard single-observer ISMCTS
   (Cowling, Powley and Whitehouse 2012) with 1,000 and 4,000 simulations a
   move and random play-outs, bench/ismcts.py (the C search for Oh Hell and
-  Knockout); for Hearts, Catch the Ten, classic, Norwegian and Solo whist
+  Knockout); for Hearts, Catch the Ten, classic, Norwegian, Solo and German whist
   bench/pointmcts.py (the C search of the games whose package describes their
   card play), through bench/pointmcts_arena.py; in Norwegian and Solo whist it
   searches the play only, bidding as the textbook.
@@ -125,6 +125,14 @@ def cells() -> list[Cell]:
     for game in ("norwegian", "solo"):
         for who in ("ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
+    # German whist: no auction, its whole game is the play with the stock, so this IS the
+    # standard ISMCTS of the game
+    out.append(Cell("check-german-2-random", "german", 2, "ismcts-1000", "random", "st", point_bench=True))
+    out.append(Cell("check-german-2-x4", "german", 2, "ismcts-1000", "ismcts-4000", "st", point_bench=True))
+    for level in ("hard", "expert"):
+        for who in ("ismcts-1000", "ismcts-4000"):
+            if level == "hard" or who == "ismcts-1000":
+                out.append(Cell(f"german-2-{level}-{who}", "german", 2, level, who, "st", point_bench=True))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",

@@ -9,12 +9,15 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
-from engine.cards import Card
+from engine.cards import Card, full_deck
 from engine.errors import RulesError
 from engine.game import Game, GameRules, check_match_length, games_to_win_of
 from engine.games.german.pages import PAGES
 from engine.games.german.table import SCORE_MODES, SETTINGS, TABLE
+from engine.observation import Observation
+from engine.order import Order
 from engine.record import DealRecord, deal_out
+from engine.search.pointmcts import PointPlay
 from engine.scoring import HandScore
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
@@ -133,6 +136,35 @@ class German(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return games_to_win_of(_rules(rules).games_per_match)
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The hand's play and score as engine.search.pointmcts models them, from ``obs``'s
+        seat: the stock drawn from after each of the first 13 tricks, the card turned at the
+        deal known in the hand of the first trick's winner until played, the stock's face-up
+        card on its top. The reward is the seat's points as the hand scores them: ``per_trick``
+        a point a counted trick (its cards worth one each), ``difference`` the counted tricks
+        over the other's (the cards over half of those counted), of the last 13 tricks or,
+        with ``phase1_counts``, of all 26. ``majority`` (a game won by one trick more) is a
+        step the model cannot score: refused."""
+        return play_model(obs, _rules(self.rules_from_dict(obs.rules)))
+
+
+def play_model(obs: Observation, rules: GermanRules) -> PointPlay:
+    """engine.search.pointmcts's model of the hand under ``rules`` (see German.point_play)."""
+    if rules.score_mode == "majority":
+        raise RulesError("the point games' search cannot score a game won by the majority of the tricks: "
+                         "measure German whist with score_mode=per_trick or difference")
+    pack = frozenset(full_deck())
+    counted = 2 * DRAW_TRICKS if rules.phase1_counts else DRAW_TRICKS
+    known: dict[Seat, frozenset[Card]] = {}
+    if obs.tricks and obs.trump_card is not None:
+        known[obs.tricks[0].winner(Order(obs.trump))] = frozenset({obs.trump_card})
+    up = obs.piles.get("upcard", ())
+    per_trick = rules.score_mode == "per_trick"
+    return PointPlay(2, (0, 1), pack, Order(obs.trump), dict.fromkeys(pack, 1) if per_trick else {},
+                     (counted, counted), over=0 if per_trick else 1, known=known, stock=2 * DRAW_TRICKS,
+                     upcard=up[0] if up else None, stock_scores=rules.phase1_counts)
 
 
 GAME = German()
