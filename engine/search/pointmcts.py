@@ -13,8 +13,8 @@ winner takes its face-up top card and each other seat the next, unseen by the
 rest, and the next is turned. A layout then also deals the face-down stock, in an
 order at random; the face-up card stays on top, a card a seat was seen to take
 stays in its hand, and a suit a seat showed out of comes back only with the
-unseen cards it drew since (at most as many as it drew, less those of the suit it
-has played since).
+cards it drew since (at most as many as it drew, less those of the suit it has
+played since).
 
 Nothing here names a game: the game's package describes its hand as a
 :class:`PointPlay` (seats and sides, the pack, trumps and rank order, the lead
@@ -107,7 +107,8 @@ class PointPlay:
         if len(self.side) != self.players or len(self.dealt) != sides or len(self.before) not in (0, sides):
             raise RulesError("a side for every seat, and cards dealt (and scores before) for every side")
         if self.stock % self.players:
-            raise RulesError(f"a stock of {self.stock} cannot be drawn one card a seat by {self.players} players")
+            raise RulesError(f"a stock of {self.stock} cannot be drawn one card a seat by "
+                             f"{self.players} players")
 
     @classmethod
     def by_tricks(cls, side: tuple[int, ...], order: Order, *, lowest_wins: bool = False,
@@ -134,7 +135,8 @@ class PointPlay:
         counted = len(self.pack) - (0 if self.stock_scores else self.stock)
         values = sorted(self.values.get(c, 0) for c in self.pack)
         low = sum(min(0, v) for v in values[:counted])
-        high = sum(max(0, v) for v in values[len(values) - counted:]) + self.over * (counted - min(self.dealt))
+        high = sum(max(0, v) for v in values[len(values) - counted:])
+        high += self.over * (counted - min(self.dealt))
         if self.moon and self.moon_mode == "choice":
             low -= self.moon_points
         return float(low), float(high)
@@ -183,7 +185,8 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     if left and play.upcard is None:
         raise RulesError("a stock still drawn from needs its face-up card")
     stock = (int(play.upcard), *(-1,) * (left - 1)) if left and play.upcard is not None else ()
-    unseen = mask_of(play.pack) & ~hand & ~mask_of(frozenset(played)) & ~mask_of(tuple(c for c in stock if c >= 0))
+    upcards = mask_of(tuple(Card(c) for c in stock if c >= 0))
+    unseen = mask_of(play.pack) & ~hand & ~mask_of(frozenset(played)) & ~upcards
     hands = tuple(hand if s == seat else 0 for s in range(n))
     state = (seat, int(obs.trick.leader), len(obs.tricks), int(bool(play.breakers & played)),
              tuple(int(c) for c in obs.trick.cards), hands, tuple(won), stock)
@@ -199,9 +202,10 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
 
 def drawn_caps(obs: Observation, play: PointPlay) -> tuple[tuple[int, ...], ...]:
     """Where a hand draws from a stock: the most cards of each suit each seat's unknown cards
-    may hold. A suit a seat showed out of comes back only with the unseen cards it drew since
-    (a stock's cards below the top, each seat but the trick's winner), less the cards of the
-    suit it has played since that were not known to be in its hand."""
+    may hold. A suit a seat showed out of comes back only with the cards it drew since (one
+    a trick while the stock lasts: the face-up ones it won are not remembered, the
+    observation showing only the stock's top card now), less the cards of the suit it has
+    played since that were not known to be in its hand."""
     n = obs.players
     tricks = (*obs.tricks, obs.trick)
     caps = [[13] * 4 for _ in range(n)]
@@ -214,8 +218,7 @@ def drawn_caps(obs: Observation, play: PointPlay) -> tuple[tuple[int, ...], ...]
             for who, card in t.plays():
                 if int(who) != s or led is None or play.order.suit_of(card) == led:
                     continue
-                drawn = sum(1 for j in range(i, len(obs.tricks))
-                            if j < play.draw_tricks and int(obs.tricks[j].winner(play.order)) != s)
+                drawn = max(0, min(len(obs.tricks), play.draw_tricks) - i)
                 since = sum(1 for later in tricks[i + 1:] for w, c in later.plays()
                             if int(w) == s and play.order.suit_of(c) == led and c not in known)
                 caps[s][led] = max(0, drawn - since)
@@ -253,4 +256,5 @@ def search(obs: Observation, play: PointPlay, iterations: int = ITERATIONS, expl
     return Play(obs.seat, Card(card))
 
 
-__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "Tree", "drawn_caps", "knowledge", "mask_of", "search"]
+__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "Tree", "drawn_caps", "knowledge", "mask_of",
+           "search"]

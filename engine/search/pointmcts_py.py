@@ -22,7 +22,8 @@ Game = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int, int, int
 # the stock top first; in a knowledge's root -1 for each card the seat has not seen
 State = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # caps: each seat's most cards of each suit among its unknown cards
-Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[tuple[int, ...], ...]]
+Caps = tuple[tuple[int, ...], ...]
+Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, Caps]
 
 
 class Rng:

@@ -17,8 +17,8 @@ from engine.games.german.table import SCORE_MODES, SETTINGS, TABLE
 from engine.observation import Observation
 from engine.order import Order
 from engine.record import DealRecord, deal_out
-from engine.search.pointmcts import PointPlay
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
 

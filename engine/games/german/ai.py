@@ -7,21 +7,32 @@ to a player who watched the draws (the face-up cards the other took, and
 the rest by elimination), so the last 13 tricks are a two-hand problem of
 perfect information: the textbook plays masters and cheap winners;
 ``endgame`` is the exact answer where a solver is given.
+
+Hard and expert search the first 13 tricks with the information-set tree
+search of engine.search.pointmcts over the model German.point_play describes
+(the stock dealt face down at random in each layout, the hand played out to
+its score), then solve the last 13 exactly as medium does.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine.actions import Action, Play
 from engine.cards import Card, full_deck
 from engine.family_solver import solve_family_moves
+from engine.games.german import GAME, play_model
 from engine.observation import Observation
 from engine.order import Order
 from engine.search.players import seeded
+from engine.search.pointmcts import PointPlay, Tree
 
 WORTH_WINNING = 11  # a jack or better is an upcard worth a card to win
+# the stock's tricks searched at fixed work, so a move is the same on any machine and within
+# 50 ms of processor time (bench/RESULTS.md)
+TREE = {"hard": Tree(iterations=6000, guide=0), "expert": Tree(iterations=12000, guide=0)}
 
 # (hands as masks, order, leader, trick) -> tricks after each legal card, for the mover
 Endgame = Callable[[tuple[int, int], Order, int, tuple[int, ...]], dict[int, int] | None]
@@ -93,10 +104,23 @@ def _solved(obs: Observation, order: Order, endgame: Endgame) -> Card | None:
     return min((Card(c) for c, v in values.items() if v == best), key=order.power)
 
 
+def model(obs: Observation) -> PointPlay:
+    """The search's model of the hand: a game won by the majority of the tricks is searched
+    for the most tricks (a step no reward in the model can say)."""
+    rules = GAME.rules_from_dict(obs.rules)
+    if rules.score_mode == "majority":
+        rules = replace(rules, score_mode="per_trick")
+    return play_model(obs, rules)
+
+
 def choose_action(obs: Observation, level: str, rng: random.Random) -> Action:
-    """The player of ``level``: the textbook, with the exact endgame above easy."""
+    """The player of ``level``: the textbook, with the exact endgame above easy; hard and
+    expert search the tricks played while the stock lasts."""
     if level == "random":
         return rng.choice(obs.legal)
+    tree = TREE.get(level)
+    if tree is not None and upcard(obs) is not None and len(obs.legal) > 1:
+        return tree.play(obs, model(obs), rng.getrandbits(64))
     return choose(obs, None if level in ("rules", "easy") else _endgame)
 
 
@@ -109,4 +133,4 @@ def _endgame(hands: tuple[int, int], order: Order, leader: int,
 PLAYER = seeded(choose_action)
 TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
-__all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_action", "other_hand", "upcard"]
+__all__ = ["PLAYER", "TEXTBOOK", "TREE", "choose", "choose_action", "model", "other_hand", "upcard"]
