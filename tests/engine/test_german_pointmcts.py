@@ -27,6 +27,7 @@ from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay, knowledge, mask_of
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
+from tests.engine.test_pointmcts import describe, full_state, play_checked
 
 BACKENDS = (_pointmcts, pointmcts_py)
 GERMAN = get_game("german")
@@ -34,16 +35,6 @@ GERMAN = get_game("german")
 
 def match_of(rules: GermanRules, seed: int) -> Match:
     return Match(rules, Seat(seed % 2), seed, GERMAN.with_rules(rules))
-
-
-def full_state(match: Match, play: PointPlay) -> State:
-    """The search's state of the deal in progress with both hands and the stock as they lie."""
-    deal = match.current
-    assert deal is not None and deal.turn is not None
-    state = knowledge(match.observe(deal.turn), play)[0]
-    hands = tuple(mask_of(frozenset(deal.hand(Seat(s)) or ())) for s in range(2))
-    stock = tuple(int(c) for c in deal.piles.get("stock", ()))
-    return (*state[:5], hands, state[6], stock)
 
 
 Position = tuple[Observation, PointPlay, State]
@@ -57,7 +48,7 @@ def positions(match: Match, rng: random.Random) -> list[Position]:
     while not deal.is_over:
         assert deal.turn is not None
         obs = match.observe(deal.turn)
-        play = GERMAN.point_play(obs)  # type: ignore[attr-defined]
+        play = describe(match, obs)
         out.append((obs, play, full_state(match, play)))
         match.apply(rng.choice(deal.legal_actions()))
     return out
@@ -75,28 +66,8 @@ def test_the_model_plays_draws_and_scores_every_hand_as_the_engine(rules: German
     left, the tricks that count) is the one the next observation describes, and the hand's
     points are the engine's score (per trick, a point a card: twice it)."""
     match = match_of(rules, seed)
-    rng = random.Random(seed)
-    deal = match.new_deal()
-    state: State | None = None
-    play: PointPlay | None = None
-    while not deal.is_over:
-        assert deal.turn is not None
-        obs = match.observe(deal.turn)
-        play = GERMAN.point_play(obs)  # type: ignore[attr-defined]
-        game = play.game()
-        now = full_state(match, play)
-        if state is not None:
-            assert now == state
-        state = now
-        legal = sorted(int(a.card) for a in deal.legal_actions() if isinstance(a, Play))
-        for backend in BACKENDS:
-            assert list(backend.legal(game, state)) == legal
-        card = rng.choice(legal)
-        after = _pointmcts.apply(game, state, card)
-        assert pointmcts_py.apply(game, state, card) == after
-        state = after
-        match.apply(Play(deal.turn, Card(card)))
-    assert state is not None and play is not None
+    match.new_deal()
+    state, play = play_checked(match, random.Random(seed))
     score = match.finish_deal()
     assert not state[7] and tuple(bin(w).count("1") // 2 for w in state[6]) == score.tricks
     # a point a trick is its two cards' one each: twice the score, the same reward

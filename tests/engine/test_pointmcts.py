@@ -7,6 +7,7 @@ reference chooses, seed for seed."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -43,12 +44,47 @@ def describe(match: Match, obs: Observation) -> PointPlay:
 
 
 def full_state(match: Match, play: PointPlay) -> State:
-    """The search's state of the deal in progress with every hand as dealt."""
+    """The search's state of the deal in progress with every hand as dealt (and a stock
+    drawn from, German whist's, as it lies)."""
     deal = match.current
     assert deal is not None and deal.turn is not None
     state = knowledge(match.observe(deal.turn), play)[0]
     hands = tuple(pointmcts.mask_of(frozenset(deal.hand(Seat(s)) or ())) for s in range(match.game.players))
-    return (*state[:5], hands, *state[6:])
+    return (*state[:5], hands, state[6], tuple(int(c) for c in deal.piles.get("stock", ())))
+
+
+Check = Callable[[Observation, PointPlay, State], None]
+
+
+def play_checked(match: Match, rng: random.Random, each: Check | None = None) -> tuple[State, PointPlay]:
+    """The deal in progress played out at random, checking at every card that the legal cards
+    are the engine's in C and in Python and the state after it the one the next observation
+    describes (``each``: more checks before a card): the last state and model."""
+    deal = match.current
+    assert deal is not None
+    state: State | None = None
+    play: PointPlay | None = None
+    while not deal.is_over:
+        assert deal.turn is not None
+        obs = match.observe(deal.turn)
+        play = describe(match, obs)
+        game = play.game()
+        now = full_state(match, play)
+        if state is not None:
+            assert now == state
+        state = now
+        legal = sorted(int(a.card) for a in deal.legal_actions() if isinstance(a, Play))
+        for backend in BACKENDS:
+            assert list(backend.legal(game, state)) == legal
+        if each is not None:
+            each(obs, play, state)
+        card = rng.choice(legal)
+        after = _pointmcts.apply(game, state, card)
+        assert pointmcts_py.apply(game, state, card) == after
+        state = after
+        match.apply(Play(deal.turn, Card(card)))
+    assert state is not None and play is not None
+    return state, play
 
 
 Position = tuple[Observation, PointPlay, Game, State, list[int], int]

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import _pointmcts
-from engine.actions import Bid, Pass, Play
+from engine.actions import Bid, Pass
 from engine.cards import Card
 from engine.game import GameRules, Phase
 from engine.games import get_game
@@ -28,7 +28,7 @@ from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay, knowledge
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
-from tests.engine.test_pointmcts import describe, full_state
+from tests.engine.test_pointmcts import describe, play_checked
 
 BACKENDS = (_pointmcts, pointmcts_py)
 NAMES = {Rules: "classic", NorwegianRules: "norwegian", SoloRules: "solo"}
@@ -85,29 +85,10 @@ def test_the_model_plays_every_card_and_counts_every_trick_as_the_engine(rules: 
             break
         if not to_play(match, rng):
             continue
-        deal = match.current
-        assert deal is not None
-        state: State | None = None
-        play: PointPlay | None = None
-        while not deal.is_over:
-            assert deal.turn is not None
-            obs = match.observe(deal.turn)
-            play = describe(match, obs)
-            game = play.game()
-            now = full_state(match, play)
-            if state is not None:
-                assert now == state
-            state = now
-            legal = sorted(int(a.card) for a in deal.legal_actions() if isinstance(a, Play))
-            for backend in BACKENDS:
-                assert list(backend.legal(game, state)) == legal
+        def tricks_so_far(obs: Observation, play: PointPlay, state: State) -> None:
             assert side_tricks(play, state) == by_side(play, obs.won)
-            card = rng.choice(legal)
-            after = _pointmcts.apply(game, state, card)
-            assert pointmcts_py.apply(game, state, card) == after
-            state = after
-            match.apply(Play(deal.turn, Card(card)))
-        assert state is not None and play is not None
+
+        state, play = play_checked(match, rng, tricks_so_far)
         score = match.finish_deal()
         tricks = by_side(play, score.tricks) if len(score.tricks) == 4 else score.tricks
         assert side_tricks(play, state) == tricks
