@@ -737,6 +737,30 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     return q;
 }
 
+/* The opponents hold no trumps, the leader L tl of them and partner tp: a
+ * crossruff. The leader leads a suit partner is void in and partner ruffs,
+ * partner leads one the leader is void in and he ruffs, and so on; each
+ * such trick is the side's, and so is every later trick in which it plays a
+ * trump: at least as many as the longer holding left. Only suit lengths
+ * matter. */
+static int crossruff(const ws_ctx *c, int L, int tl, int tp) {
+    int P = L ^ 2, t = c->trump, x = 0, y = 0;
+    for (int s = 0; s < NSUIT; s++) {
+        if (s == t) continue;
+        int lp = popc(c->h[P][s]), ll = popc(c->h[L][s]);
+        if (!lp) x += ll; /* the leader's cards partner ruffs */
+        if (!ll) y += lp;
+    }
+    int mp = x < tp ? x : tp, ml = y < tl ? y : tl, best = tl > tp ? tl : tp;
+    for (int k = 1;; k++) {
+        int pr = (k + 1) / 2, lr = k / 2; /* partner ruffs first */
+        if (pr > mp || lr > ml) break;
+        int rest = tl - lr > tp - pr ? tl - lr : tp - pr;
+        if (k + rest > best) best = k + rest;
+    }
+    return best;
+}
+
 /* The opponents hold no trumps: every trick in which the side plays one is
  * the side's. After the leader has cashed cut[s] rounds of each side suit
  * (partner following, or discarding side cards: -1 when he cannot), the side
@@ -758,6 +782,7 @@ static int ruff_tricks(const ws_ctx *c, int L, const int *cut) {
         if (l == 0 && p > 0) ruffL = 1;
     }
     if (spare < cashed) return -1; /* partner would have to ruff the leader's winners */
+    if (cashed == 0) return crossruff(c, L, tl, tp);
     if (ruffP && tp > 0) {
         int one = 1 + (tl > tp - 1 ? tl : tp - 1);
         if (one > best) best = one;
@@ -836,6 +861,26 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
             if (qs == 0)
                 for (int s = 0; s < NSUIT; s++) wr[s] = 0;
             return best;
+        }
+    }
+    if (t != NT && (c->h[A][t] | c->h[B][t]) && c->h[L][t]) {
+        /* the leader draws the opponents' trumps with his top ones, partner
+           following, and the lead stays with him: then a crossruff */
+        int la = popc(c->h[A][t]), lb = popc(c->h[B][t]), d = la > lb ? la : lb;
+        int tl = popc(c->h[L][t]), tp = popc(c->h[P][t]);
+        if (tl >= d && tp >= d) {
+            u16 bits, xbits;
+            int kx;
+            draw_trumps(c, L, &kx, &bits, &xbits);
+            if (kx >= d) {
+                int r = d + crossruff(c, L, tl - d, tp - d);
+                if (r > c->tricksLeft) r = c->tricksLeft;
+                if (r >= enough) {
+                    for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+                    wr[t] = top_cards(c->h[L][t], d);
+                    return r;
+                }
+            }
         }
     }
     if (q + 1 == enough && q + 1 <= c->tricksLeft) {
