@@ -30,8 +30,9 @@ def build(cc: str, out: Path, defines: list[str]) -> None:
     import endplay._dds
 
     lib = Path(endplay._dds.__file__).parent
-    subprocess.run([cc, "-std=c99", "-O3", "-fno-wrapv", *(f"-D{d}" for d in defines), f"-I{ROOT / 'engine' / 'csrc'}",
-                    str(ROOT / "bench" / "dds_nodes.c"), str(ROOT / "engine" / "csrc" / "solver.c"),
+    csrc = ROOT / "engine" / "csrc"
+    subprocess.run([cc, "-std=c99", "-O3", "-fno-wrapv", *(f"-D{d}" for d in defines), f"-I{csrc}",
+                    str(ROOT / "bench" / "dds_nodes.c"), str(csrc / "solver.c"),
                     f"-L{lib}", "-l:libdds.so", f"-Wl,-rpath,{lib}", "-o", str(out)], check=True)
 
 
@@ -61,7 +62,7 @@ def main(argv: list[str]) -> int:
             rows = [line.split() for line in run.stdout.splitlines()]
             ours = [int(r[1]) for r in rows]
             dds = [int(r[2]) for r in rows]
-            nr = [o / max(d, 1) for o, d in zip(ours, dds)]
+            nr = [o / max(d, 1) for o, d in zip(ours, dds, strict=True)]
             tr = [float(r[3]) / max(float(r[4]), 1e-6) for r in rows]
             bad = sum(int(r[5]) for r in rows)
             worst = sorted(range(len(nr)), key=lambda i: -nr[i])[:args.worst]
