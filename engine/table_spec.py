@@ -141,6 +141,7 @@ class TableSpec:
     scans: tuple[Scan, ...] = ()
     cards_per_trick_per_seat: int = 1
     turned_card: bool = False  # a card turned for trumps lies face up at the start
+    trumps: bool = True  # False: the game never has a trump suit, so no screen names one
     # What the score pad and the statistics count besides tricks and points:
     bids_tricks: bool = False  # each seat bids the number of tricks it will take (exact bids)
     contracts: bool = False  # the auction names a declarer whose side makes or fails a contract

@@ -320,9 +320,10 @@ class ReviewScene(ScrollScene):
             layout.blit(surf, block, (x, y - block.get_height() // 2))
         # the corners: trumps, and who leads this trick
         trump = deal.trump
-        label = "No trumps" if trump not in range(4) else "Trumps"
+        label = "" if not deal.game.table.trumps else "No trumps" if trump not in range(4) else "Trumps"
         t = text.text(label, size, theme.INK_DIM, True)
-        layout.blit(surf, t, (area.left + pad, area.top + pad))
+        if label:
+            layout.blit(surf, t, (area.left + pad, area.top + pad))
         if trump in range(4):
             colour = PANEL_SUITS[self.app.config.display.four_colour][trump]
             layout.blit(surf, cards.suit_surface(trump, self.px(20), colour),

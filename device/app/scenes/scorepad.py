@@ -85,14 +85,14 @@ class Pad:
 
         for h in sheet.hands:
             cells: tuple[tuple[str, ...], ...]
-            trump = vocabulary.trumps_short(h.trump)
+            trump = vocabulary.trumps_short(h.trump) if game.table.trumps else ""
             if auction:
                 call = vocabulary.say(game, h.notes[0]) if h.notes and n == 2 else trump
                 margin = f"{h.number} {call}".strip()
                 cells = tuple((str(h.tricks[s]), blank(h.points[s]), number(h.game_after[s]))
                               for s in range(n))
             else:
-                margin = f"{h.number}  {trump}"
+                margin = f"{h.number}  {trump}".rstrip()
                 if honours:
                     cells = tuple((blank(h.trick_points[s]), blank(h.honours[s]), number(h.game_after[s]))
                                   for s in range(n))

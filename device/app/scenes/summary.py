@@ -61,7 +61,8 @@ class SummaryScene(Scene):
         if contract is not None and contract.declarer is not None:
             out.append(("Contract", f"{vocabulary.contract_word(game, contract.call)} by "
                                     f"{vocabulary.seat_word(game, contract.declarer)}"))
-        out.append(("Trumps", vocabulary.trumps_word(s.trump)))
+        if game.table.trumps:
+            out.append(("Trumps", vocabulary.trumps_word(s.trump)))
         to = game.exchange_to(deal, vocabulary.you(game)) if deal is not None and deal.exchanges else None
         if to is not None:  # cards passed to another seat before the play
             out.append(("Pass", f"to {vocabulary.seat_word(game, to)}"))

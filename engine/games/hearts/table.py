@@ -15,6 +15,7 @@ TABLE = TableSpec(
     piles=(Pile("passed", "the cards you passed", 0, Place.DECLARER, Sight.TAKER,
                 help="the cards you passed before the play, face down to the others"),),
     lowest_wins=True,
+    trumps=False,
 )
 
 SETTINGS = (

@@ -14,6 +14,7 @@ TABLE = TableSpec(
     calls=(Call("grand", "Grand", "a hand played to win tricks"),
            Call("nullo", "Nullo", "a hand played to lose tricks")),
     contracts=True,
+    trumps=False,
 )
 
 _MATCH = (1, 3)

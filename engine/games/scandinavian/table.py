@@ -16,6 +16,7 @@ TABLE = TableSpec(
     scans=(Scan("up", Moment.DEAL, "each player's eight face-up cards"),
            Scan("down", Moment.EVERY_TRICK, "a card turned up where one was played from a pile")),
     cards_per_trick_per_seat=2,
+    trumps=False,
 )
 
 SETTINGS = (

@@ -27,6 +27,12 @@ def badge_words(table: TableScene) -> str:
     if deal.phase == Phase.AUCTION:
         return "Bidding"
     contract = words.contract_words(deal, table.seating)
+    spec = deal.game.table
+    if not spec.trumps:  # nothing to say of trumps: the hand's call (Pass left, Nullo), else the game
+        called = deal.contract or deal.game.contract(deal)
+        if not contract and called is not None and called.call:
+            contract = spec.call_word(called.call).capitalize()
+        return contract or deal.game.title
     if deal.trump < 4:  # the suit is drawn after the words
         downtown = deal.contract is not None and deal.contract.downtown
         return contract or ("Downtown, trumps" if downtown else "Trumps")
