@@ -656,8 +656,9 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
  * when its best trump beats every trump the opponents started with, or both
  * opponents are out of trumps. Returns the rounds won; *kx gets the rounds
  * won before the lead first left X (X is on lead after them), *bits the
- * trumps led in all the rounds won, *xbits those led in the first *kx. */
-static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits, u16 *xbits) {
+ * trumps led in all the rounds won, *xbits those led in the first *kx,
+ * *ebits (if not NULL) those led in the first `enough`. */
+static int draw_trumps(const ws_ctx *c, int X, int enough, int *kx, u16 *bits, u16 *xbits, u16 *ebits) {
     int t = c->trump, P = X ^ 2;
     u16 hx = c->h[X][t], hp = c->h[P][t];
     u16 opp = (u16)(c->h[(X + 1) & 3][t] | c->h[(X + 3) & 3][t]);
@@ -674,6 +675,7 @@ static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits, u16 *xbits) {
         if (top < otop && (k < la || k < lb)) break;
         k++;
         b |= cl; /* partner's cards below the lowest of these compare the same way */
+        if (k == enough && ebits) *ebits = b;
         *hl ^= cl;
         *hq ^= cq;
         if (cq > cl) onX = !onX;
@@ -697,9 +699,10 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     }
     if (t != NT) {
         u16 bits, xbits;
-        int kt, all = draw_trumps(c, X, &kt, &bits, &xbits);
+        u16 ebits;
+        int kt, all = draw_trumps(c, X, enough, &kt, &bits, &xbits, &ebits);
         if (all >= enough) {
-            wr[t] = bits;
+            wr[t] = ebits; /* only the rounds needed */
             return all;
         }
         q = kt;
@@ -871,7 +874,7 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         if (tl >= d && tp >= d) {
             u16 bits, xbits;
             int kx;
-            draw_trumps(c, L, &kx, &bits, &xbits);
+            draw_trumps(c, L, 0, &kx, &bits, &xbits, NULL);
             if (kx >= d) {
                 int r = d + crossruff(c, L, tl - d, tp - d);
                 if (r > c->tricksLeft) r = c->tricksLeft;
@@ -1046,23 +1049,32 @@ static int second_trump(const ws_ctx *c, int X, u16 *bits) {
  * of an opponent, each of which can beat one of them at most (the most they
  * can beat: each opponent's trump, lowest first, taken against H's lowest
  * trump below it). bits: the trumps from H's lowest up. */
-static int long_trumps(const ws_ctx *c, int H, u16 *bits) {
+static int long_trumps(const ws_ctx *c, int H, int enough, u16 *bits) {
     int t = c->trump;
     u16 mine = c->h[H][t], opp = (u16)(c->h[(H + 1) & 3][t] | c->h[(H + 3) & 3][t]);
     *bits = 0;
     if (!mine) return 0;
-    u16 m = mine;
-    int lost = 0;
-    while (opp) {
-        u16 lo = (u16)(opp & (u16)(0u - opp)), below = (u16)(m & (lo - 1u));
-        opp ^= lo;
-        if (below) {
-            m ^= (u16)(below & (u16)(0u - below));
-            lost++;
+    /* the argument holds for any of H's trumps, so the count relies on no
+       more of them than it needs: his top j */
+    int won = 0;
+    u16 used = 0;
+    for (u16 m = mine; m && won < enough;) {
+        used |= (u16)(1u << hibit(m));
+        m ^= (u16)(1u << hibit(m));
+        u16 u = used, o = opp;
+        int lost = 0;
+        while (o) {
+            u16 lo = (u16)(o & (u16)(0u - o)), below = (u16)(u & (lo - 1u));
+            o ^= lo;
+            if (below) {
+                u ^= (u16)(below & (u16)(0u - below));
+                lost++;
+            }
         }
+        won = popc(used) - lost;
     }
-    *bits = (u16)(c->rem[t] & (u16) ~((mine & (u16)(0u - mine)) - 1u));
-    return popc(mine) - lost;
+    *bits = (u16)(c->rem[t] & (u16) ~((used & (u16)(0u - used)) - 1u));
+    return won;
 }
 
 /* Tricks side X is sure to take with its top trumps: every trick in which
@@ -1071,7 +1083,7 @@ static int long_trumps(const ws_ctx *c, int H, u16 *bits) {
  * wins at least as many tricks as either hand holds of those trumps. With
  * no top trump, a guarded second best may still be worth one (second_trump).
  * A long holding may be worth more (long_trumps). */
-static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
+static int sure_trumps(const ws_ctx *c, int X, int enough, u16 *bits) {
     int t = c->trump;
     *bits = 0;
     if (t == NT) return 0;
@@ -1090,8 +1102,9 @@ static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
         if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) k = k1 + k2 < c->tricksLeft ? k1 + k2 : c->tricksLeft;
         else k = k1 > k2 ? k1 : k2;
     }
+    if (k >= enough) return k; /* the top trumps alone: fewer cards relied on */
     for (int h = X; h <= X + 2; h += 2) {
-        int kl = long_trumps(c, h & 3, &lb);
+        int kl = long_trumps(c, h & 3, enough, &lb);
         if (kl > k) {
             k = kl;
             *bits = lb;
@@ -1486,12 +1499,12 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         if (c->trump != NT) {
             u16 tb;
             int other = hand ^ 1;
-            int st = sure_trumps(c, other, &tb);
+            int st = sure_trumps(c, other, isMax ? c->tricksLeft - need + 1 : need, &tb);
             if (isMax ? c->tricksLeft - st < need : st >= need) {
                 wr[c->trump] = tb;
                 return !isMax;
             }
-            st = sure_trumps(c, hand, &tb);
+            st = sure_trumps(c, hand, isMax ? need : c->tricksLeft - need + 1, &tb);
             if (isMax ? st >= need : c->tricksLeft - st < need) {
                 wr[c->trump] = tb;
                 return isMax;
