@@ -1044,34 +1044,44 @@ static int second_trump(const ws_ctx *c, int X, u16 *bits) {
     return 0;
 }
 
+/* How many of the trumps `use` the opponents' trumps `opp` can beat, each
+   in a trick of its own: each of theirs, lowest first, taken against the
+   lowest of `use` below it. */
+static int long_count(u16 use, u16 opp) {
+    int lost = 0;
+    while (opp) {
+        u16 lo = (u16)(opp & (u16)(0u - opp)), below = (u16)(use & (lo - 1u));
+        opp ^= lo;
+        if (below) {
+            use ^= (u16)(below & (u16)(0u - below));
+            lost++;
+        }
+    }
+    return lost;
+}
+
 /* Tricks hand H is sure to win with its trumps: it plays every one of them,
  * each in a trick of its own, and loses such a trick only to a higher trump
  * of an opponent, each of which can beat one of them at most (the most they
  * can beat: each opponent's trump, lowest first, taken against H's lowest
- * trump below it). bits: the trumps from H's lowest up. */
+ * trump below it). The count holds for any of H's trumps, so it relies on
+ * no more of them than it needs for `enough`: his top ones. bits: the
+ * trumps from the lowest of those up. */
 static int long_trumps(const ws_ctx *c, int H, int enough, u16 *bits) {
     int t = c->trump;
     u16 mine = c->h[H][t], opp = (u16)(c->h[(H + 1) & 3][t] | c->h[(H + 3) & 3][t]);
     *bits = 0;
     if (!mine) return 0;
-    /* the argument holds for any of H's trumps, so the count relies on no
-       more of them than it needs: his top j */
-    int won = 0;
-    u16 used = 0;
-    for (u16 m = mine; m && won < enough;) {
-        used |= (u16)(1u << hibit(m));
-        m ^= (u16)(1u << hibit(m));
-        u16 u = used, o = opp;
-        int lost = 0;
-        while (o) {
-            u16 lo = (u16)(o & (u16)(0u - o)), below = (u16)(u & (lo - 1u));
-            o ^= lo;
-            if (below) {
-                u ^= (u16)(below & (u16)(0u - below));
-                lost++;
-            }
+    int won = popc(mine) - long_count(mine, opp);
+    u16 used = mine;
+    if (won >= enough) {
+        used = 0;
+        for (u16 m = mine;;) {
+            used |= (u16)(1u << hibit(m));
+            m ^= (u16)(1u << hibit(m));
+            won = popc(used) - long_count(used, opp);
+            if (won >= enough || !m) break;
         }
-        won = popc(used) - lost;
     }
     *bits = (u16)(c->rem[t] & (u16) ~((used & (u16)(0u - used)) - 1u));
     return won;
@@ -1082,7 +1092,8 @@ static int long_trumps(const ws_ctx *c, int H, int enough, u16 *bits) {
  * never a mere discard), and each hand plays one card a trick, so the side
  * wins at least as many tricks as either hand holds of those trumps. With
  * no top trump, a guarded second best may still be worth one (second_trump).
- * A long holding may be worth more (long_trumps). */
+ * A long holding may be worth more (long_trumps). bits name no more cards
+ * than a count of `enough` needs. */
 static int sure_trumps(const ws_ctx *c, int X, int enough, u16 *bits) {
     int t = c->trump;
     *bits = 0;
