@@ -1087,6 +1087,18 @@ static int long_trumps(const ws_ctx *c, int H, int enough, u16 *bits) {
     return won;
 }
 
+/* Tricks side X takes with `top`, trumps no opponent can beat: each hand's
+ * are played in tricks of their own, and when one hand holds enough lower
+ * trumps to play under each of its partner's, no two of them ever share a
+ * trick: each wins one. */
+static int top_trumps(const ws_ctx *c, int X, u16 top) {
+    int t = c->trump;
+    int k1 = popc(top & c->h[X][t]), k2 = popc(top & c->h[X ^ 2][t]);
+    int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
+    if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) return k1 + k2 < c->tricksLeft ? k1 + k2 : c->tricksLeft;
+    return k1 > k2 ? k1 : k2;
+}
+
 /* Tricks side X is sure to take with its top trumps: every trick in which
  * one of the side's unbeatable trumps is played is the side's (a trump is
  * never a mere discard), and each hand plays one card a trick, so the side
@@ -1104,14 +1116,17 @@ static int sure_trumps(const ws_ctx *c, int X, int enough, u16 *bits) {
     if (!run) {
         k = second_trump(c, X, bits);
     } else {
-        int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
-        *bits = run;
-        /* When one hand holds enough lower trumps to play under each of its
-           partner's top trumps, no two top trumps ever share a trick: each
-           wins one. */
-        int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
-        if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) k = k1 + k2 < c->tricksLeft ? k1 + k2 : c->tricksLeft;
-        else k = k1 > k2 ? k1 : k2;
+        /* the argument holds for any of the top trumps: the count relies on
+           no more of them than it needs, from the top (and fewer of them
+           may count more: more of one hand's lower trumps to spare) */
+        for (int j = 1; j <= popc(run) && k < enough; j++) {
+            u16 top = top_cards(run, j);
+            int kj = top_trumps(c, X, top);
+            if (kj > k || j == 1) {
+                k = kj;
+                *bits = top;
+            }
+        }
     }
     if (k >= enough) return k; /* the top trumps alone: fewer cards relied on */
     for (int h = X; h <= X + 2; h += 2) {
