@@ -656,9 +656,8 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
  * when its best trump beats every trump the opponents started with, or both
  * opponents are out of trumps. Returns the rounds won; *kx gets the rounds
  * won before the lead first left X (X is on lead after them), *bits the
- * trumps led in all the rounds won, *xbits those led in the first *kx,
- * *ebits (if not NULL) those led in the first `enough`. */
-static int draw_trumps(const ws_ctx *c, int X, int enough, int *kx, u16 *bits, u16 *xbits, u16 *ebits) {
+ * trumps led in all the rounds won, *xbits those led in the first *kx. */
+static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits, u16 *xbits) {
     int t = c->trump, P = X ^ 2;
     u16 hx = c->h[X][t], hp = c->h[P][t];
     u16 opp = (u16)(c->h[(X + 1) & 3][t] | c->h[(X + 3) & 3][t]);
@@ -675,7 +674,6 @@ static int draw_trumps(const ws_ctx *c, int X, int enough, int *kx, u16 *bits, u
         if (top < otop && (k < la || k < lb)) break;
         k++;
         b |= cl; /* partner's cards below the lowest of these compare the same way */
-        if (k == enough && ebits) *ebits = b;
         *hl ^= cl;
         *hq ^= cq;
         if (cq > cl) onX = !onX;
@@ -699,10 +697,9 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     }
     if (t != NT) {
         u16 bits, xbits;
-        u16 ebits;
-        int kt, all = draw_trumps(c, X, enough, &kt, &bits, &xbits, &ebits);
+        int kt, all = draw_trumps(c, X, &kt, &bits, &xbits);
         if (all >= enough) {
-            wr[t] = ebits; /* only the rounds needed */
+            wr[t] = bits;
             return all;
         }
         q = kt;
@@ -740,30 +737,6 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     return q;
 }
 
-/* The opponents hold no trumps, the leader L tl of them and partner tp: a
- * crossruff. The leader leads a suit partner is void in and partner ruffs,
- * partner leads one the leader is void in and he ruffs, and so on; each
- * such trick is the side's, and so is every later trick in which it plays a
- * trump: at least as many as the longer holding left. Only suit lengths
- * matter. */
-static int crossruff(const ws_ctx *c, int L, int tl, int tp) {
-    int P = L ^ 2, t = c->trump, x = 0, y = 0;
-    for (int s = 0; s < NSUIT; s++) {
-        if (s == t) continue;
-        int lp = popc(c->h[P][s]), ll = popc(c->h[L][s]);
-        if (!lp) x += ll; /* the leader's cards partner ruffs */
-        if (!ll) y += lp;
-    }
-    int mp = x < tp ? x : tp, ml = y < tl ? y : tl, best = tl > tp ? tl : tp;
-    for (int k = 1;; k++) {
-        int pr = (k + 1) / 2, lr = k / 2; /* partner ruffs first */
-        if (pr > mp || lr > ml) break;
-        int rest = tl - lr > tp - pr ? tl - lr : tp - pr;
-        if (k + rest > best) best = k + rest;
-    }
-    return best;
-}
-
 /* The opponents hold no trumps: every trick in which the side plays one is
  * the side's. After the leader has cashed cut[s] rounds of each side suit
  * (partner following, or discarding side cards: -1 when he cannot), the side
@@ -785,7 +758,6 @@ static int ruff_tricks(const ws_ctx *c, int L, const int *cut) {
         if (l == 0 && p > 0) ruffL = 1;
     }
     if (spare < cashed) return -1; /* partner would have to ruff the leader's winners */
-    if (cashed == 0) return crossruff(c, L, tl, tp);
     if (ruffP && tp > 0) {
         int one = 1 + (tl > tp - 1 ? tl : tp - 1);
         if (one > best) best = one;
@@ -864,26 +836,6 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
             if (qs == 0)
                 for (int s = 0; s < NSUIT; s++) wr[s] = 0;
             return best;
-        }
-    }
-    if (t != NT && (c->h[A][t] | c->h[B][t]) && c->h[L][t]) {
-        /* the leader draws the opponents' trumps with his top ones, partner
-           following, and the lead stays with him: then a crossruff */
-        int la = popc(c->h[A][t]), lb = popc(c->h[B][t]), d = la > lb ? la : lb;
-        int tl = popc(c->h[L][t]), tp = popc(c->h[P][t]);
-        if (tl >= d && tp >= d) {
-            u16 bits, xbits;
-            int kx;
-            draw_trumps(c, L, 0, &kx, &bits, &xbits, NULL);
-            if (kx >= d) {
-                int r = d + crossruff(c, L, tl - d, tp - d);
-                if (r > c->tricksLeft) r = c->tricksLeft;
-                if (r >= enough) {
-                    for (int s = 0; s < NSUIT; s++) wr[s] = 0;
-                    wr[t] = top_cards(c->h[L][t], d);
-                    return r;
-                }
-            }
         }
     }
     if (q + 1 == enough && q + 1 <= c->tricksLeft) {
@@ -1044,59 +996,28 @@ static int second_trump(const ws_ctx *c, int X, u16 *bits) {
     return 0;
 }
 
-/* How many of the trumps `use` the opponents' trumps `opp` can beat, each
-   in a trick of its own: each of theirs, lowest first, taken against the
-   lowest of `use` below it. */
-static int long_count(u16 use, u16 opp) {
-    int lost = 0;
-    while (opp) {
-        u16 lo = (u16)(opp & (u16)(0u - opp)), below = (u16)(use & (lo - 1u));
-        opp ^= lo;
-        if (below) {
-            use ^= (u16)(below & (u16)(0u - below));
-            lost++;
-        }
-    }
-    return lost;
-}
-
 /* Tricks hand H is sure to win with its trumps: it plays every one of them,
  * each in a trick of its own, and loses such a trick only to a higher trump
  * of an opponent, each of which can beat one of them at most (the most they
  * can beat: each opponent's trump, lowest first, taken against H's lowest
- * trump below it). The count holds for any of H's trumps, so it relies on
- * no more of them than it needs for `enough`: his top ones. bits: the
- * trumps from the lowest of those up. */
-static int long_trumps(const ws_ctx *c, int H, int enough, u16 *bits) {
+ * trump below it). bits: the trumps from H's lowest up. */
+static int long_trumps(const ws_ctx *c, int H, u16 *bits) {
     int t = c->trump;
     u16 mine = c->h[H][t], opp = (u16)(c->h[(H + 1) & 3][t] | c->h[(H + 3) & 3][t]);
     *bits = 0;
     if (!mine) return 0;
-    int won = popc(mine) - long_count(mine, opp);
-    u16 used = mine;
-    if (won >= enough) {
-        used = 0;
-        for (u16 m = mine;;) {
-            used |= (u16)(1u << hibit(m));
-            m ^= (u16)(1u << hibit(m));
-            won = popc(used) - long_count(used, opp);
-            if (won >= enough || !m) break;
+    u16 m = mine;
+    int lost = 0;
+    while (opp) {
+        u16 lo = (u16)(opp & (u16)(0u - opp)), below = (u16)(m & (lo - 1u));
+        opp ^= lo;
+        if (below) {
+            m ^= (u16)(below & (u16)(0u - below));
+            lost++;
         }
     }
-    *bits = (u16)(c->rem[t] & (u16) ~((used & (u16)(0u - used)) - 1u));
-    return won;
-}
-
-/* Tricks side X takes with `top`, trumps no opponent can beat: each hand's
- * are played in tricks of their own, and when one hand holds enough lower
- * trumps to play under each of its partner's, no two of them ever share a
- * trick: each wins one. */
-static int top_trumps(const ws_ctx *c, int X, u16 top) {
-    int t = c->trump;
-    int k1 = popc(top & c->h[X][t]), k2 = popc(top & c->h[X ^ 2][t]);
-    int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
-    if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) return k1 + k2 < c->tricksLeft ? k1 + k2 : c->tricksLeft;
-    return k1 > k2 ? k1 : k2;
+    *bits = (u16)(c->rem[t] & (u16) ~((mine & (u16)(0u - mine)) - 1u));
+    return popc(mine) - lost;
 }
 
 /* Tricks side X is sure to take with its top trumps: every trick in which
@@ -1104,9 +1025,8 @@ static int top_trumps(const ws_ctx *c, int X, u16 top) {
  * never a mere discard), and each hand plays one card a trick, so the side
  * wins at least as many tricks as either hand holds of those trumps. With
  * no top trump, a guarded second best may still be worth one (second_trump).
- * A long holding may be worth more (long_trumps). bits name no more cards
- * than a count of `enough` needs. */
-static int sure_trumps(const ws_ctx *c, int X, int enough, u16 *bits) {
+ * A long holding may be worth more (long_trumps). */
+static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
     int t = c->trump;
     *bits = 0;
     if (t == NT) return 0;
@@ -1116,21 +1036,17 @@ static int sure_trumps(const ws_ctx *c, int X, int enough, u16 *bits) {
     if (!run) {
         k = second_trump(c, X, bits);
     } else {
-        /* the argument holds for any of the top trumps: the count relies on
-           no more of them than it needs, from the top (and fewer of them
-           may count more: more of one hand's lower trumps to spare) */
-        for (int j = 1; j <= popc(run) && k < enough; j++) {
-            u16 top = top_cards(run, j);
-            int kj = top_trumps(c, X, top);
-            if (kj > k || j == 1) {
-                k = kj;
-                *bits = top;
-            }
-        }
+        int k1 = popc(run & c->h[X][t]), k2 = popc(run & c->h[X ^ 2][t]);
+        *bits = run;
+        /* When one hand holds enough lower trumps to play under each of its
+           partner's top trumps, no two top trumps ever share a trick: each
+           wins one. */
+        int l1 = popc(c->h[X][t]), l2 = popc(c->h[X ^ 2][t]);
+        if (k1 && k2 && (l1 >= k1 + k2 || l2 >= k1 + k2)) k = k1 + k2 < c->tricksLeft ? k1 + k2 : c->tricksLeft;
+        else k = k1 > k2 ? k1 : k2;
     }
-    if (k >= enough) return k; /* the top trumps alone: fewer cards relied on */
     for (int h = X; h <= X + 2; h += 2) {
-        int kl = long_trumps(c, h & 3, enough, &lb);
+        int kl = long_trumps(c, h & 3, &lb);
         if (kl > k) {
             k = kl;
             *bits = lb;
@@ -1525,12 +1441,12 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         if (c->trump != NT) {
             u16 tb;
             int other = hand ^ 1;
-            int st = sure_trumps(c, other, isMax ? c->tricksLeft - need + 1 : need, &tb);
+            int st = sure_trumps(c, other, &tb);
             if (isMax ? c->tricksLeft - st < need : st >= need) {
                 wr[c->trump] = tb;
                 return !isMax;
             }
-            st = sure_trumps(c, hand, isMax ? need : c->tricksLeft - need + 1, &tb);
+            st = sure_trumps(c, hand, &tb);
             if (isMax ? st >= need : c->tricksLeft - st < need) {
                 wr[c->trump] = tb;
                 return isMax;
