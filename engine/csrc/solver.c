@@ -1262,6 +1262,11 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
         u16 ptop = pc ? (u16)(1u << hibit(pc)) : 0;
         int sideSuit = t != NT && ls != t;
         partnerTop = ptop > wb && ptop > th && !(sideSuit && !th && c->h[lho][t]);
+        /* the opponents hold no trumps and partner can ruff: his trump takes
+           the trick, so this hand's need not (discard rather than ruff); in
+           exact searches only, like the lead towards partner's top card */
+        if (!c->width && sideSuit && !pc && c->h[partner][t] && !c->h[lho][t] && !c->h[rho][t])
+            partnerTop = 1;
         /* a third hand's single card above this hand's falls anyway: no need
            to force it out */
         partnerOut = ptop < wb && !(sideSuit && !pc && c->h[partner][t]) && popc(th) != 1;
@@ -1344,7 +1349,9 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             else sc = 30 - rank;
         } else if (s == t) {
             int beats = ws != t || b > wb;
-            if (partnerWins && tn == 3) sc = -rank;
+            if (!c->width && partnerWins && tn == 2 && ws == ls && later > wb)
+                sc = 65 - rank; /* the fourth hand beats partner's card: ruff as over an opponent's */
+            else if (partnerWins && tn == 3) sc = -rank;
             else if (beats) sc = (partnerWins ? 20 : partnerTop ? 50 : 65) - rank;
             else sc = -rank;
         } else {

@@ -1,0 +1,80 @@
+"""Our solver's positions reached and processor time beside DDS's, deal by deal.
+
+Builds ``bench/dds_nodes.c`` with ``engine/csrc/solver.c`` and endplay's own
+``libdds.so`` into one program, feeds it full deals
+(``engine.ddsformat.random_position``, the deals ``bench/pi_budget.py`` uses
+for a seed) and prints, per seed, the positions reached (trick-start nodes:
+deterministic, unlike time) and the time of both, the median and worst ratio
+a deal, and the worst deals. Every card's value is checked against DDS's.
+
+    python bench/dds_nodes.py [--seeds 1 2 3] [--deals 40] [--worst 3] [--cc gcc] [-D NAME=VALUE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.ddsformat import random_position  # noqa: E402
+
+
+def build(cc: str, out: Path, defines: list[str]) -> None:
+    import endplay._dds
+
+    lib = Path(endplay._dds.__file__).parent
+    csrc = ROOT / "engine" / "csrc"
+    subprocess.run([cc, "-std=c99", "-O3", "-fno-wrapv", *(f"-D{d}" for d in defines), f"-I{csrc}",
+                    str(ROOT / "bench" / "dds_nodes.c"), str(csrc / "solver.c"),
+                    f"-L{lib}", "-l:libdds.so", f"-Wl,-rpath,{lib}", "-o", str(out)], check=True)
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--worst", type=int, default=3, help="worst deals to list a seed")
+    ap.add_argument("--cc", default="gcc")
+    ap.add_argument("-D", dest="defines", action="append", default=[],
+                    help="a macro for solver.c, as NAME or NAME=VALUE (its tuning knobs)")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = Path(tmp) / "dds_nodes"
+        build(args.cc, exe, args.defines)
+        print("seed | nodes, ours | DDS | ours/DDS nodes: sum, median, worst | time ratio: median, worst"
+              " | worst deals (nodes ratio) | values differ")
+        tot_o = tot_d = 0
+        for seed in args.seeds:
+            rng = random.Random(seed)
+            lines = []
+            for _ in range(args.deals):
+                hands, trump, leader, _trick = random_position(rng, None)
+                lines.append(" ".join(str(x) for x in (*hands, trump, leader)))
+            run = subprocess.run([str(exe)], input="\n".join(lines) + "\n", capture_output=True,
+                                 text=True, check=True)
+            rows = [line.split() for line in run.stdout.splitlines()]
+            ours = [int(r[1]) for r in rows]
+            dds = [int(r[2]) for r in rows]
+            nr = [o / max(d, 1) for o, d in zip(ours, dds, strict=True)]
+            tr = [float(r[3]) / max(float(r[4]), 1e-6) for r in rows]
+            bad = sum(int(r[5]) for r in rows)
+            worst = sorted(range(len(nr)), key=lambda i: -nr[i])[:args.worst]
+            tot_o += sum(ours)
+            tot_d += sum(dds)
+            print(f"{seed} | {sum(ours) / 1e6:.3f} M | {sum(dds) / 1e6:.3f} M | "
+                  f"{sum(ours) / sum(dds):.3f}, {statistics.median(nr):.3f}, {max(nr):.2f} | "
+                  f"{statistics.median(tr):.3f}, {max(tr):.2f} | "
+                  + ", ".join(f"{i}: {nr[i]:.2f} ({ours[i]}/{dds[i]})" for i in worst) + f" | {bad}")
+        print(f"all | {tot_o / 1e6:.3f} M | {tot_d / 1e6:.3f} M | {tot_o / tot_d:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
