@@ -1,9 +1,10 @@
 /* The standard information-set Monte Carlo tree search (single observer, Cowling,
  * Powley and Whitehouse 2012) for the play of a hand in games scored by the points
  * of the cards taken (penalties or prizes by the card, or one a trick): the forward
- * model of the play, a sampler of the unseen cards and the search with random play-outs. A hand may draw
- * from a stock: after each trick while it lasts each seat from the winner round takes
- * its top card (the first face up, the others unseen by the rest).
+ * model of the play, a sampler of the unseen cards and the search with random
+ * play-outs. A hand may draw from a stock: after each trick while it lasts each seat
+ * from the winner round takes its top card (the first face up, the others unseen by
+ * the rest).
  *
  * Nothing here names a game: the rules of the play and of the score come in a
  * pm_game the game's package describes (engine.search.pointmcts.PointPlay).

@@ -318,16 +318,15 @@ class ReviewScene(ScrollScene):
         for seat, (x, y, width) in self._places(deal, side).items():
             block = self._hand_block(seat, hands[seat], size, width, marks, rings)
             layout.blit(surf, block, (x, y - block.get_height() // 2))
-        # the corners: trumps, and who leads this trick
+        # the corners: trumps (in a game that has them), and who leads this trick
         trump = deal.trump
-        label = "" if not deal.game.table.trumps else "No trumps" if trump not in range(4) else "Trumps"
-        t = text.text(label, size, theme.INK_DIM, True)
-        if label:
+        if deal.game.table.trumps:
+            t = text.text("Trumps" if trump in range(4) else "No trumps", size, theme.INK_DIM, True)
             layout.blit(surf, t, (area.left + pad, area.top + pad))
-        if trump in range(4):
-            colour = PANEL_SUITS[self.app.config.display.four_colour][trump]
-            layout.blit(surf, cards.suit_surface(trump, self.px(20), colour),
-                      (area.left + pad + t.get_width() + self.px(4), area.top + pad))
+            if trump in range(4):
+                colour = PANEL_SUITS[self.app.config.display.four_colour][trump]
+                layout.blit(surf, cards.suit_surface(trump, self.px(20), colour),
+                          (area.left + pad + t.get_width() + self.px(4), area.top + pad))
         if deal.tricks and self.step == 0:  # a trick's leader is named beside it
             leader = vocabulary.seat_word(deal.game, deal.tricks[0].leader)
             lead = text.text(vocabulary.verb(leader, "lead"), size, theme.INK_DIM)
