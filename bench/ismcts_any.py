@@ -35,10 +35,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.actions import Action, Exchange
-from engine.cards import Card
+from engine.cards import Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
+from engine.games import get_game
 from engine.match import Match
+from engine.observation import Observation
 from engine.order import Order
 from engine.search.ismcts_py import Node
 from engine.search.layouts import voids
@@ -183,23 +185,74 @@ def determinize(deal: Deal, seat: Seat, rng: random.Random, places: Places | Non
                    f"in {TRIES} tries")
 
 
-def rewards(deal: Deal, scale: tuple[float, float]) -> list[float]:
-    """Each side's result of a finished deal scaled to 0..1: its tricks in a partnership
-    game (the arena's margin), else its points between ``scale``'s low and high."""
+def deal_of(obs: Observation, rng: random.Random) -> Deal:
+    """A deal ``obs``'s seat could be looking at before the first card, for a player that
+    sees only its observation (an external one): its hand, the turned card in the
+    dealer's, the cards it has not seen dealt to the other seats at random, the auction
+    replayed. :func:`determinize` then deals the unseen cards afresh each iteration, so
+    the layout drawn here tells the search nothing."""
+    game = get_game(obs.game, obs.players)
+    rules = game.rules_from_dict(obs.rules)
+    game = game.with_rules(rules)
+    if obs.tricks or obs.trick.cards or obs.piles:
+        raise NoLayout("an observation is turned into a deal only before the first card is played")
+    size = len(obs.hand)
+    deck = full_deck()
+    if size * obs.players != len(deck):
+        raise NoLayout(f"{obs.players} hands of {size} cards are not the {len(deck)}-card pack: "
+                       "the cards left over lie somewhere the observation does not say")
+    turned = obs.trump_card
+    unseen = [c for c in deck if c not in obs.hand and c != turned]
+    rng.shuffle(unseen)
+    hands: list[list[Card]] = []
+    for s in range(obs.players):
+        if s == obs.seat:
+            hands.append(list(obs.hand))
+            continue
+        hand = [turned] if turned is not None and s == obs.dealer else []
+        take = size - len(hand)
+        hands.append(hand + unseen[:take])
+        unseen = unseen[take:]
+    deal = Deal(DealRecord.of_hands(obs.dealer, hands, obs.trump, trump_card=turned), rules, game)
+    for action in obs.auction:
+        try:
+            deal.apply(action)
+        except RulesError as e:
+            # a bid laid face down (Minnesota whist) is not the seat's to know
+            raise NoLayout(f"{obs.seat.name} cannot replay the auction it saw ({action}): {e}") from e
+    if deal.observe(obs.seat).legal != obs.legal:
+        raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not offer its legal actions")
+    return deal
+
+
+def points(deal: Deal) -> list[float]:
+    """Each side's points in a finished hand, from the game's own ``score_hand``; in a
+    partnership game its points over the other pair's (a pair may score nothing in a hand
+    it won nothing in, as a nullo's high side: what matters is which pair scored, and how much)."""
     game = deal.game
+    score = game.score_hand(deal, (0,) * game.sides, deal.rules, 1, None).points
     if game.partnerships:
+        return [float(score[0] - score[1]), float(score[1] - score[0])]
+    return [float(p) for p in score]
+
+
+def rewards(deal: Deal, scale: tuple[float, float], by_points: bool = False) -> list[float]:
+    """Each side's result of a finished deal scaled to 0..1: in a partnership game its
+    share of the tricks (the arena's margin) unless ``by_points``, else its :func:`points`
+    between ``scale``'s low and high."""
+    game = deal.game
+    if game.partnerships and not by_points:
         total = max(1, sum(deal.won))
         return [deal.won[0] / total, deal.won[1] / total]
-    score = game.score_hand(deal, (0,) * game.sides, deal.rules, 1, None)
     low, high = scale
-    out = [min(1.0, max(0.0, (p - low) / (high - low))) for p in score.points]
+    out = [min(1.0, max(0.0, (p - low) / (high - low))) for p in points(deal)]
     # where the points are penalties (the lowest total wins) fewer is better
     return [1.0 - r for r in out] if game.table.lowest_wins else out
 
 
 def scale(deal: Deal, seat: Seat, places: Places) -> tuple[float, float]:
-    """The points a seat can score in a hand of this size, worst and best, measured by
-    playing the hand out at random (the engine has no formula for every game): the
+    """The :func:`points` a side can score in a hand of this size, worst and best, measured
+    by playing the hand out at random (the engine has no formula for every game): the
     extremes of 64 random play-outs of layouts ``seat`` could be looking at, widened by
     a tenth."""
     rng = random.Random(0)
@@ -208,7 +261,7 @@ def scale(deal: Deal, seat: Seat, places: Places) -> tuple[float, float]:
         d = determinize(deal, seat, rng, places)
         while not d.is_over:
             d.apply(rng.choice(moves(d, rng)))
-        pts = d.game.score_hand(d, (0,) * d.game.sides, d.rules, 1, None).points
+        pts = points(d)
         lows.append(min(pts))
         highs.append(max(pts))
     low, high = min(lows), max(highs)
@@ -227,11 +280,13 @@ def moves(deal: Deal, rng: random.Random) -> list[Action]:
 
 
 def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.Random,
-           reward_scale: tuple[float, float] | None = None) -> Action:
-    """The root's most visited action after ``iterations`` simulations from ``seat``'s view."""
+           reward_scale: tuple[float, float] | None = None, by_points: bool = False) -> Action:
+    """The root's most visited action after ``iterations`` simulations from ``seat``'s view;
+    ``by_points``: rewarded by the hand's points in a partnership game too (see :func:`rewards`)."""
     game = deal.game
     places = Places.of(deal.record)
-    span = reward_scale or ((0.0, 1.0) if game.partnerships else scale(deal, seat, places))
+    by_tricks = game.partnerships and not by_points
+    span = reward_scale or ((0.0, 1.0) if by_tricks else scale(deal, seat, places))
     root: Node[Action] = Node()
     for _ in range(max(1, iterations)):
         d = determinize(deal, seat, rng, places)
@@ -258,7 +313,7 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
             path.append(node)
         while not d.is_over:
             d.apply(rng.choice(moves(d, rng)))
-        result = rewards(d, span)
+        result = rewards(d, span, by_points)
         for n in path:
             n.visits += 1
             if n.mover >= 0:

@@ -5,22 +5,31 @@ Powley and Whitehouse 2012), 1,000 simulations a card, random play-outs, UCB1 0.
 rewards in 0..1, the final card the root's most visited (engine.search.pointmcts, in
 C; the game's package describes its play and score).
 
-The search plays the cards. Every other action (Hearts' pass, the auctions of
-Norwegian and Solo whist) is the game's textbook player's (the ``rules`` level): in
-a game with an auction this is a baseline of the play alone, not the standard ISMCTS
-of the whole game. Catch the Ten's packets at two and three players are not
-modelled (play them with ``packets=false``).
+The search plays the cards. The decisions before the play (the auctions of Norwegian
+and Solo whist, Solo's trumps named in an abundance) are made with ``--auction``:
 
-    whist-table arena --game catch-the-ten hard "cmd:python bench/pointmcts.py" --timeout 120
+- ``search`` (the default): the standard ISMCTS of the whole game, the same algorithm on
+  the engine's own rules in Python (bench/ismcts_any.py) with the same number of
+  simulations, from the seat's own view, each simulation played out at random to the end
+  of the hand and rewarded by the hand's points as the game's ``score_hand`` counts them;
+- ``textbook``: the game's textbook player's (the ``rules`` level): a baseline of the
+  card play alone, as in the cells measured before the auction was searched.
 
-Options: ``--iterations N`` (default 1000), ``--seed S``, ``--python`` (the Python
-reference, slow).
+Hearts' pass is the textbook's in both (a pass is any three cards of the hand: the
+Python search would draw one pass an iteration and never compare them). Catch the Ten's
+packets at two and three players are not modelled (play them with ``packets=false``).
+
+    whist-table arena --game norwegian hard "cmd:python bench/pointmcts.py" --timeout 120
+
+Options: ``--iterations N`` (default 1000), ``--seed S``, ``--auction search|textbook``,
+``--python`` (the Python reference of the card search, slow).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -30,6 +39,7 @@ for path in (ROOT, ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+import ismcts_any  # noqa: E402
 from ismcts import seed_of  # noqa: E402
 
 from engine.actions import Action, Play  # noqa: E402
@@ -59,12 +69,30 @@ def describe(obs: Observation) -> PointPlay:
     return game.point_play(obs)
 
 
-def act(obs: Observation, iterations: int, seed: int | str, python: bool = False) -> Action:
-    """The baseline's action: the search's card, or the textbook's pass."""
+SEARCH, TEXTBOOK = "search", "textbook"
+AUCTIONS = (SEARCH, TEXTBOOK)
+SEARCHED = (Phase.AUCTION, Phase.DECLARE)  # the phases ``search`` searches
+
+
+def auction(obs: Observation, iterations: int, seed: int | str) -> Action:
+    """The standard ISMCTS's choice before the play (bench/ismcts_any.py): every seat's
+    choices in the tree, random play-outs to the end of the hand, rewarded by the hand's
+    points (a pair's over the other pair's in a partnership game)."""
+    rng = random.Random(seed_of(obs, seed))
+    deal = ismcts_any.deal_of(obs, rng)
+    return ismcts_any.search(deal, obs.seat, iterations, ismcts_any.EXPLORE, rng, by_points=True)
+
+
+def act(obs: Observation, iterations: int, seed: int | str, python: bool = False,
+        before_play: str = SEARCH) -> Action:
+    """The baseline's action: the search's card; before the play the searched choice
+    (``before_play`` ``search``) or the textbook's (``textbook``, and Hearts' pass)."""
     legal = list(obs.legal)
     if len(legal) == 1:
         return legal[0]
     if obs.phase != Phase.PLAY:
+        if before_play == SEARCH and obs.phase in SEARCHED:
+            return auction(obs, iterations, seed)
         return choose_action(obs, "rules", str(seed), budget=None)
     play = describe(obs)
     if python:
@@ -78,11 +106,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=pointmcts.ITERATIONS)
     parser.add_argument("--seed", default="0")
-    parser.add_argument("--python", action="store_true", help="the Python reference search (slow)")
+    parser.add_argument("--auction", choices=AUCTIONS, default=SEARCH,
+                        help="search: the auction (and Solo's trumps) by the same ISMCTS over the whole hand, "
+                             "random play-outs rewarded by the hand's points (the standard ISMCTS of the whole "
+                             "game); textbook: by the textbook player (a baseline of the card play alone)")
+    parser.add_argument("--python", action="store_true", help="the Python reference of the card search (slow)")
     args = parser.parse_args()
     for line in sys.stdin:
         obs = Observation.from_json(json.loads(line))
-        print(json.dumps(act(obs, args.iterations, args.seed, args.python).to_dict(obs.players)), flush=True)
+        action = act(obs, args.iterations, args.seed, args.python, args.auction)
+        print(json.dumps(action.to_dict(obs.players)), flush=True)
 
 
 if __name__ == "__main__":

@@ -8,14 +8,18 @@ times the simulations).
                                     [--rule KEY=VALUE ...] [--progress K]
 
 A and B: an AI level (random, rules, easy, medium, hard, expert) or ``ismcts-N``, the
-baseline with N simulations a card, played in this process. The deals and seats are
+baseline with N simulations a move, played in this process: the standard ISMCTS of the
+whole game, its auction (and Solo's trumps) searched over the whole hand by
+bench/ismcts_any.py, its cards by the C search; or ``ismcts-N-textbook``, the same card
+search with the textbook's auction (a baseline of the card play alone, the cells measured
+before the auction was searched). The deals and seats are
 ``whist-table arena``'s (device.arena): each deal at every seat, A against B. The margin
 is A's points a hand over B's in the same seats, positive when A does better (fewer
 points where the game's lowest total wins). Two pairs: the points each pair earned by
 its play, as the game counts them (``Game.played_points``: Catch the Ten's whole score,
 the trump honours and the cards over; classic's tricks over six, honours held being
 luck), and the tricks a hand. AI levels play at fixed work (no time budget). The
-baseline's processor time a card is printed beside. SIGTERM stops after the deals
+baseline's processor time a card, and a move of its searched auction, is printed beside. SIGTERM stops after the deals
 finished and reports them; the last line is the figures as JSON.
 """
 
@@ -46,26 +50,35 @@ from engine.seats import Seat  # noqa: E402
 from engine.settings import rules_with  # noqa: E402
 
 PREFIX = "ismcts-"
+TEXTBOOK = "-textbook"  # the spec's suffix for the textbook's auction
 
 
-def baseline(iterations: int, cpu: list[float]) -> Entrant:
-    """The baseline as an arena player, its processor time a card appended to ``cpu``."""
-    name = f"{PREFIX}{iterations}"
+def baseline(iterations: int, cpu: list[float], auction_cpu: list[float],
+             before_play: str = pointmcts.SEARCH) -> Entrant:
+    """The baseline as an arena player, its processor time a card appended to ``cpu``, a
+    searched move before the play to ``auction_cpu``."""
+    name = f"{PREFIX}{iterations}{TEXTBOOK if before_play == pointmcts.TEXTBOOK else ''}"
 
     def bot(match: Match, seat: Seat, seed: MoveSeed) -> Action:
         obs = match.observe(seat)
         start = time.process_time()
-        action = pointmcts.act(obs, iterations, str(seed))
-        if obs.phase == Phase.PLAY and len(obs.legal) > 1:
-            cpu.append(time.process_time() - start)
+        action = pointmcts.act(obs, iterations, str(seed), before_play=before_play)
+        if len(obs.legal) > 1:
+            if obs.phase == Phase.PLAY:
+                cpu.append(time.process_time() - start)
+            elif before_play == pointmcts.SEARCH and obs.phase in pointmcts.SEARCHED:
+                auction_cpu.append(time.process_time() - start)
         return action
 
     return Entrant(name, name, bot)
 
 
-def entrant(spec: str, cpu: list[float]) -> Entrant:
+def entrant(spec: str, cpu: list[float], auction_cpu: list[float]) -> Entrant:
     if spec.startswith(PREFIX):
-        return baseline(int(spec[len(PREFIX):]), cpu)
+        size = spec[len(PREFIX):]
+        if size.endswith(TEXTBOOK):
+            return baseline(int(size[:-len(TEXTBOOK)]), cpu, auction_cpu, pointmcts.TEXTBOOK)
+        return baseline(int(size), cpu, auction_cpu)
     return Entrant(spec, spec, level_bot(spec, None))
 
 
@@ -100,7 +113,8 @@ def main() -> int:
     rules = rules_with(game, args.rule)
     game = game.with_rules(rules)
     cpu: dict[str, list[float]] = {args.a: [], args.b: []}
-    a, b = entrant(args.a, cpu[args.a]), entrant(args.b, cpu[args.b])
+    auction_cpu: dict[str, list[float]] = {args.a: [], args.b: []}
+    a, b = entrant(args.a, cpu[args.a], auction_cpu[args.a]), entrant(args.b, cpu[args.b], auction_cpu[args.b])
     if args.a == args.b:
         raise SystemExit("A and B are the same player")
     start = time.monotonic()
@@ -119,13 +133,14 @@ def main() -> int:
         out["trick_margin"] = tricks.to_json()
     else:
         out["alone_points"] = {k: statistics.fmean(v) if v else None for k, v in arena.alone.items()}
-    times = {}
-    for spec, seconds in cpu.items():
-        if seconds:
-            lat, mean = Latency.of(seconds), 1000 * statistics.fmean(seconds)
-            print(f"  {spec} processor time a card: {lat.text()}, mean {mean:.1f} ms")
-            times[spec] = {**lat.to_json(), "mean": round(mean, 3)}
-    out["baseline_cpu_ms"] = times
+    for key, what, moves in (("baseline_cpu_ms", "a card", cpu), ("auction_cpu_ms", "a move of its auction", auction_cpu)):
+        times = {}
+        for spec, seconds in moves.items():
+            if seconds:
+                lat, mean = Latency.of(seconds), 1000 * statistics.fmean(seconds)
+                print(f"  {spec} processor time {what}: {lat.text()}, mean {mean:.1f} ms ({len(seconds)} moves)")
+                times[spec] = {**lat.to_json(), "mean": round(mean, 3)}
+        out[key] = times
     print(json.dumps(out))
     return 0
 
