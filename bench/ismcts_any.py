@@ -14,17 +14,21 @@ every game the engine has, knowing nothing of any of them:
 - one tree of the seat's information set, every seat's choices in it, keyed
   by the action; selection by UCB1 over the actions legal in this
   determinization with availability counts; one node added an iteration;
-- random play-outs to the end of the hand; every side's reward (its points,
-  or its tricks in a partnership game, scaled to 0..1) backed up to the nodes
-  where that side chose;
+- random play-outs to the end of the hand; every side's reward (its points
+  from the game's ``score_hand``, or in a partnership game its share of the
+  tricks unless the caller asks for the points, a pair's over the other's;
+  scaled to 0..1) backed up to the nodes where that side chose;
 - the final move the root's most visited action.
 
 It is slow (the engine's rules in Python, a replay per iteration): the C
 search (engine/csrc/ismcts.c in its random play-out mode, bench/ismcts.py)
 is the same algorithm for Oh Hell and Knockout, and tests hold the two to
 the same choices on clear positions; engine/csrc/pointmcts.c (bench/pointmcts.py)
-is the same for Hearts and Catch the Ten, about 100 times faster here. The game's value scale for the reward
-comes from :func:`scale`.
+is the same for Hearts and Catch the Ten, about 100 times faster here, and
+searches their cards while this one searches the auctions of Norwegian and
+Solo whist (bench/pointmcts.py). The game's value scale for the reward comes
+from :func:`scale`; an external player's position, from its observation alone,
+from :func:`deal_of`.
 """
 
 from __future__ import annotations
@@ -221,7 +225,8 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
             # a bid laid face down (Minnesota whist) is not the seat's to know
             raise NoLayout(f"{obs.seat.name} cannot replay the auction it saw ({action}): {e}") from e
     if deal.observe(obs.seat).legal != obs.legal:
-        raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not offer its legal actions")
+        raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not offer "
+                       "the legal actions it shows")
     return deal
 
 

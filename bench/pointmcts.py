@@ -1,9 +1,10 @@
 """The standard ISMCTS baseline for the games whose package describes their card play
 (``point_play``: Hearts, Catch the Ten, classic, Norwegian, Solo and German whist), as an
 external player: single-observer information-set Monte Carlo tree search (Cowling,
-Powley and Whitehouse 2012), 1,000 simulations a card, random play-outs, UCB1 0.7 on
-rewards in 0..1, the final card the root's most visited (engine.search.pointmcts, in
-C; the game's package describes its play and score).
+Powley and Whitehouse 2012), 1,000 simulations a move, random play-outs, UCB1 0.7 on
+rewards in 0..1, the final move the root's most visited; the cards searched in C
+(engine.search.pointmcts; the game's package describes its play and score), the
+auction by default over the whole hand in Python (bench/ismcts_any.py).
 
 The search plays the cards. The decisions before the play (the auctions of Norwegian
 and Solo whist, Solo's trumps named in an abundance) are made with ``--auction``:
@@ -107,10 +108,12 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=pointmcts.ITERATIONS)
     parser.add_argument("--seed", default="0")
     parser.add_argument("--auction", choices=AUCTIONS, default=SEARCH,
-                        help="search: the auction (and Solo's trumps) by the same ISMCTS over the whole hand, "
-                             "random play-outs rewarded by the hand's points (the standard ISMCTS of the whole "
-                             "game); textbook: by the textbook player (a baseline of the card play alone)")
-    parser.add_argument("--python", action="store_true", help="the Python reference of the card search (slow)")
+                        help="search: the auction (and Solo's trumps) by the same ISMCTS over the whole "
+                             "hand, random play-outs rewarded by the hand's points (the standard ISMCTS of "
+                             "the whole game); textbook: by the textbook player (a baseline of the card play "
+                             "alone)")
+    parser.add_argument("--python", action="store_true",
+                        help="the Python reference of the card search (slow)")
     args = parser.parse_args()
     for line in sys.stdin:
         obs = Observation.from_json(json.loads(line))

@@ -19,8 +19,9 @@ points where the game's lowest total wins). Two pairs: the points each pair earn
 its play, as the game counts them (``Game.played_points``: Catch the Ten's whole score,
 the trump honours and the cards over; classic's tricks over six, honours held being
 luck), and the tricks a hand. AI levels play at fixed work (no time budget). The
-baseline's processor time a card, and a move of its searched auction, is printed beside. SIGTERM stops after the deals
-finished and reports them; the last line is the figures as JSON.
+baseline's processor time a card, and a move of its searched auction, is printed beside.
+SIGTERM stops after the deals finished and reports them; the last line is the figures
+as JSON.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def main() -> int:
     game = game.with_rules(rules)
     cpu: dict[str, list[float]] = {args.a: [], args.b: []}
     auction_cpu: dict[str, list[float]] = {args.a: [], args.b: []}
-    a, b = entrant(args.a, cpu[args.a], auction_cpu[args.a]), entrant(args.b, cpu[args.b], auction_cpu[args.b])
+    a, b = (entrant(spec, cpu[spec], auction_cpu[spec]) for spec in (args.a, args.b))
     if args.a == args.b:
         raise SystemExit("A and B are the same player")
     start = time.monotonic()
@@ -133,12 +134,13 @@ def main() -> int:
         out["trick_margin"] = tricks.to_json()
     else:
         out["alone_points"] = {k: statistics.fmean(v) if v else None for k, v in arena.alone.items()}
-    for key, what, moves in (("baseline_cpu_ms", "a card", cpu), ("auction_cpu_ms", "a move of its auction", auction_cpu)):
+    kinds = (("baseline_cpu_ms", "a card", cpu), ("auction_cpu_ms", "a move of its auction", auction_cpu))
+    for key, what, moves in kinds:
         times = {}
         for spec, seconds in moves.items():
             if seconds:
                 lat, mean = Latency.of(seconds), 1000 * statistics.fmean(seconds)
-                print(f"  {spec} processor time {what}: {lat.text()}, mean {mean:.1f} ms ({len(seconds)} moves)")
+                print(f"  {spec} processor time {what}: {lat.text()}, mean {mean:.1f} ms")
                 times[spec] = {**lat.to_json(), "mean": round(mean, 3)}
         out[key] = times
     print(json.dumps(out))

@@ -1,0 +1,114 @@
+"""The bench's standard ISMCTS of the whole game (bench/pointmcts.py's ``search``
+auction): before the play it searches the seat's choices over the whole hand with
+random play-outs, rewarded by the hand's points as the game scores them, from the
+observation alone; and it bids as the hand asks."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import ismcts_any  # noqa: E402
+import pointmcts  # noqa: E402
+
+from engine.actions import Bid, Declare, Pass  # noqa: E402
+from engine.ai.family import choose_action  # noqa: E402
+from engine.cards import Card, full_deck  # noqa: E402
+from engine.deal import Deal, DealRecord  # noqa: E402
+from engine.game import GameRules, Phase  # noqa: E402
+from engine.games import get_game  # noqa: E402
+from engine.games.norwegian import NorwegianRules  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.order import NO_TRUMP  # noqa: E402
+from engine.seats import Seat  # noqa: E402
+
+
+def _deal(game_name: str, north: list[Card], turned: Card | None = None,
+          rules: GameRules | None = None) -> Deal:
+    """North's hand as given, the rest shuffled to the others; West deals, North is eldest."""
+    game = get_game(game_name, 4)
+    rest = [c for c in full_deck() if c not in north and c != turned]
+    random.Random(1).shuffle(rest)
+    west = rest[26:39] if turned is None else [*rest[26:38], turned]
+    trump = NO_TRUMP if turned is None else turned.suit
+    record = DealRecord.of_hands(Seat(3), [north, rest[:13], rest[13:26], west], trump, None, turned)
+    return Deal(record, rules or game.default_rules(), game)
+
+
+@pytest.mark.parametrize(("ranks", "call"), [(range(2, 6), "nullo"), (range(11, 15), "grand")])
+def test_norwegian_eldest_bids_nullo_with_low_cards_and_grand_with_high(ranks: range, call: str) -> None:
+    north = [c for c in full_deck() if c.rank in ranks][:13]
+    obs = _deal("norwegian", north).observe(Seat(0))
+    assert pointmcts.act(obs, 100, "t") == Bid(Seat(0), call=call)
+
+
+def test_solo_with_every_trump_bids_abundance_declared_and_names_the_suit_it_holds() -> None:
+    spades = [c for c in full_deck() if c.suit == 0]
+    deal = _deal("solo", spades, Card("H2"))
+    assert pointmcts.act(deal.observe(Seat(0)), 100, "t") == Bid(Seat(0), call="abundance declared")
+    deal.apply(Bid(Seat(0), call="abundance"))
+    for seat in (1, 2, 3):
+        deal.apply(Pass(Seat(seat)))
+    obs = deal.observe(Seat(0))
+    assert obs.phase == Phase.DECLARE
+    assert pointmcts.act(obs, 100, "t") == Declare(Seat(0), trump="S")
+
+
+def test_a_nullo_rewards_the_pair_that_took_fewer_tricks_by_the_points_not_the_tricks() -> None:
+    game = get_game("norwegian", 4)
+    rng = random.Random(3)
+    match = Match(game.default_rules(), Seat(0), 3, game)
+    match.new_deal(3)
+    deal = match.current
+    assert deal is not None
+    for _ in range(4):
+        assert deal.turn is not None
+        deal.apply(Pass(deal.turn))  # all pass: nullo
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    low = 0 if deal.won[0] < deal.won[1] else 1
+    span = (-60.0, 60.0)
+    by_points = ismcts_any.rewards(deal, span, by_points=True)
+    assert by_points[low] > 0.5 > by_points[1 - low]
+    assert ismcts_any.rewards(deal, span)[low] < 0.5  # the share of the tricks, kept for the old callers
+
+
+@pytest.mark.parametrize(("game_name", "seed"),
+                         [("norwegian", 1), ("norwegian", 2), ("solo", 1), ("solo", 2)])
+def test_every_searched_choice_before_the_play_is_legal(game_name: str, seed: int) -> None:
+    game = get_game(game_name, 4)
+    match = Match(game.default_rules(), Seat(0), seed, game)
+    match.new_deal(seed)
+    deal = match.current
+    assert deal is not None
+    searched = 0
+    while deal.phase in (Phase.AUCTION, Phase.DECLARE):
+        seat = deal.turn
+        assert seat is not None
+        obs = match.observe(seat)
+        action = pointmcts.act(obs, 20, "t")
+        assert action in obs.legal
+        searched += 1
+        match.apply(action)
+    assert searched > 0
+
+
+def test_the_textbook_auction_is_still_there_for_the_old_cells() -> None:
+    obs = _deal("norwegian", [c for c in full_deck() if c.rank in range(2, 6)][:13]).observe(Seat(0))
+    assert pointmcts.act(obs, 100, "t", before_play=pointmcts.TEXTBOOK) == choose_action(obs, "rules", "t",
+                                                                                           budget=None)
+
+
+def test_a_bid_laid_face_down_is_not_replayed_from_what_the_seat_cannot_see() -> None:
+    deal = _deal("norwegian", [c for c in full_deck() if c.rank in range(2, 6)][:13],
+                 rules=NorwegianRules(bid_style="cards"))
+    deal.apply(deal.legal_actions()[0])  # North lays a card
+    obs = deal.observe(Seat(1))
+    assert any(isinstance(a, Bid) and a.call == "face down" for a in obs.auction)
+    with pytest.raises(ismcts_any.NoLayout, match="cannot replay the auction"):
+        ismcts_any.deal_of(obs, random.Random(0))
