@@ -11,8 +11,12 @@ Opponents:
   move and random play-outs, bench/ismcts.py (the C search for Oh Hell and
   Knockout); for Hearts, Catch the Ten, classic, Norwegian, Solo and German whist
   bench/pointmcts.py (the C search of the games whose package describes their
-  card play), through bench/pointmcts_arena.py; in Norwegian and Solo whist it
-  searches the play only, bidding as the textbook.
+  card play), through bench/pointmcts_arena.py; in Norwegian and Solo whist its
+  auction is searched over the whole hand by the same algorithm in Python
+  (bench/ismcts_any.py, rewarded by the hand's points), so it is the standard
+  ISMCTS of the whole game. ``ismcts-1000-textbook`` is the same card search
+  bidding as the textbook (the play's baseline alone, the cells measured before
+  the auction was searched).
 - ``pimc-dds``: classic whist's PIMC on DDS with 20 layouts (bench/pimc_dds.py).
 
 Before the table, the baseline's own check, so nobody has to trust it: the
@@ -121,9 +125,14 @@ def cells() -> list[Cell]:
         for who in ("ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"classic-{level}-{who}", "classic", 4, level, who, "st", point_bench=True,
                             by_tricks=True))
-    # the play of an auction's contract (Norwegian, Solo), the baseline bidding as the textbook
+    # the games with an auction (Norwegian, Solo): the whole game, the auction searched over the
+    # whole hand and checked as above, and against the same card search bidding as the textbook;
+    # and hard against the baseline of the play alone, bidding as the textbook (the older cells)
     for game in ("norwegian", "solo"):
-        for who in ("ismcts-1000", "ismcts-4000"):
+        out.append(Cell(f"check-{game}-4-random", game, 4, "ismcts-1000", "random", "st", point_bench=True))
+        out.append(Cell(f"check-{game}-4-textbook-auction", game, 4, "ismcts-1000", "ismcts-1000-textbook",
+                        "st", point_bench=True))
+        for who in ("ismcts-1000", "ismcts-4000", "ismcts-1000-textbook", "ismcts-4000-textbook"):
             out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
     # German whist: no auction, its whole game is the play with the stock, so this IS the
     # standard ISMCTS of the game
@@ -185,6 +194,8 @@ def run(cell: Cell, deals: int, python: str) -> Result:
 def label(spec: str) -> str:
     if re.fullmatch(r"ismcts-\d+", spec):  # bench/pointmcts_arena.py's baseline
         return f"ISMCTS {spec.split('-')[1]}"
+    if re.fullmatch(r"ismcts-\d+-textbook", spec):  # the same, bidding as the textbook
+        return f"ISMCTS {spec.split('-')[1]} (play; textbook auction)"
     for name, value in OPPONENTS.items():
         if spec == value:
             return f"ISMCTS {name.split('-')[1]}" if name.startswith("ismcts") else name
