@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from engine.actions import Action, Exchange
+from engine.actions import Action, Bid, Exchange, Pass
 from engine.cards import Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
@@ -110,13 +110,17 @@ class Places:
 def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: random.Random,
            shown_out: Mapping[Seat, set[int]] | None = None) -> Deal:
     """``deal``'s actions on ``record``; the cards another seat laid away unseen (Bid Whist's
-    kitty) are any it could have laid away in this layout. Cards passed to another seat
-    (Hearts' pass) are first those of the suits the passer later showed out of (it cannot
-    have kept them), then any, those of the receiver's shown-out suits last."""
+    kitty) are any it could have laid away in this layout, and so are the bids it made
+    unseen (Minnesota's cards laid face down) any it could have made. Cards passed to
+    another seat (Hearts' pass) are first those of the suits the passer later showed out
+    of (it cannot have kept them), then any, those of the receiver's shown-out suits last."""
     trial = Deal(record, deal.rules, deal.game)
     out = shown_out or {}
+    views = deal.game.auction_seen(deal, seat)
     for action in deal.actions:
-        if isinstance(action, Exchange) and action.seat != seat:
+        if isinstance(action, (Bid, Pass)) and action.seat != seat and views[len(trial.auction)] != action:
+            action = rng.choice(trial.legal_actions())
+        elif isinstance(action, Exchange) and action.seat != seat:
             keep = [c for c in action.discard if c in seen]
             free = [c for c in sorted(trial.hand(action.seat) or ()) if c not in seen]
             need = len(action.discard) - len(keep)
@@ -193,8 +197,8 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
     """A deal ``obs``'s seat could be looking at before the first card, for a player that
     sees only its observation (an external one): its hand, the turned card in the
     dealer's, the cards it has not seen dealt to the other seats at random, the auction
-    replayed. :func:`determinize` then deals the unseen cards afresh each iteration, so
-    the layout drawn here tells the search nothing."""
+    replayed. :func:`determinize` then deals the unseen cards (and draws the bids laid
+    unseen) afresh each iteration, so the layout drawn here tells the search nothing."""
     game = get_game(obs.game, obs.players)
     rules = game.rules_from_dict(obs.rules)
     game = game.with_rules(rules)
@@ -219,14 +223,13 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
         unseen = unseen[take:]
     deal = Deal(DealRecord.of_hands(obs.dealer, hands, obs.trump, trump_card=turned), rules, game)
     for action in obs.auction:
-        try:
-            deal.apply(action)
-        except RulesError as e:
-            # a bid laid face down (Minnesota whist) is not the seat's to know
-            raise NoLayout(f"{obs.seat.name} cannot replay the auction it saw ({action}): {e}") from e
-    if deal.observe(obs.seat).legal != obs.legal:
-        raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not offer "
-                       "the legal actions it shows")
+        legal = deal.legal_actions()
+        # a bid the seat saw laid face down (Minnesota whist): any that seat could lay, as in replay()
+        deal.apply(action if action in legal else rng.choice(legal))
+    mine = deal.observe(obs.seat)
+    if mine.auction != obs.auction or mine.legal != obs.legal:
+        raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not show "
+                       "the auction and the legal actions it shows")
     return deal
 
 

@@ -104,11 +104,14 @@ def test_the_textbook_auction_is_still_there_for_the_old_cells() -> None:
                                                                                            budget=None)
 
 
-def test_a_bid_laid_face_down_is_not_replayed_from_what_the_seat_cannot_see() -> None:
+def test_a_card_laid_face_down_is_drawn_afresh_in_every_layout_not_read_from_the_deal() -> None:
     deal = _deal("norwegian", [c for c in full_deck() if c.rank in range(2, 6)][:13],
                  rules=NorwegianRules(bid_style="cards"))
-    deal.apply(deal.legal_actions()[0])  # North lays a card
+    deal.apply(deal.legal_actions()[0])  # North lays its lowest spade
     obs = deal.observe(Seat(1))
-    assert any(isinstance(a, Bid) and a.call == "face down" for a in obs.auction)
-    with pytest.raises(ismcts_any.NoLayout, match="cannot replay the auction"):
-        ismcts_any.deal_of(obs, random.Random(0))
+    assert obs.auction == (Bid(Seat(0), call="face down"),)
+    rng = random.Random(0)
+    base = ismcts_any.deal_of(obs, rng)
+    laid = {ismcts_any.determinize(base, Seat(1), rng).auction[0] for _ in range(20)}
+    assert len(laid) > 5 and obs.auction[0] not in laid  # North's cards, each laid as a card
+    assert pointmcts.act(obs, 20, "t") in obs.legal
