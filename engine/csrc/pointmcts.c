@@ -9,9 +9,13 @@
 #define PM_FILLS 200     /* card-by-card fills tried before giving up */
 
 static int popcount64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
     int n = 0;
     for (; x; x &= x - 1) n++;
     return n;
+#endif
 }
 
 /* the lowest card of a non-empty set (de Bruijn: no compiler builtins in C99) */
@@ -349,12 +353,20 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
     nodes[0] = (node_t){-1, -1, 0, 0, 0.0, -1, -1};
     wd_rng r;
     wd_seed(&r, seed);
-    int32_t legal[PM_CARDS], untried[PM_CARDS], path[PM_CARDS + 2];
+    int32_t legal[PM_CARDS], untried[PM_CARDS], path[PM_CARDS + 2], child_of[PM_CARDS];
     double result[PM_SEATS];
+    /* log(available) for every count the search can reach: the same values as calling log */
+    double *logs = malloc(sizeof(double) * (size_t)(iterations + 2));
+    if (!logs) {
+        free(nodes);
+        return -1;
+    }
+    for (int i = 1; i <= iterations + 1; i++) logs[i] = log((double)i);
     for (int it = 0; it < iterations; it++) {
         pm_state st = k->root;
         if (pm_sample(g, k, &r, &st) < 0) {
             free(nodes);
+            free(logs);
             return -2;
         }
         int node = 0, depth = 0;
@@ -362,8 +374,11 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
         /* selection by UCB1 over the cards legal in this layout, then one node added */
         while (!pm_over(g, &st)) {
             int n = pm_legal(g, &st, legal), nu = 0;
+            /* the node's children by card, found in one pass over them */
+            for (int i = 0; i < n; i++) child_of[legal[i]] = -1;
+            for (int c = nodes[node].child; c >= 0; c = nodes[c].sibling) child_of[nodes[c].action] = c;
             for (int i = 0; i < n; i++) {
-                int c = find_child(nodes, node, legal[i]);
+                int c = child_of[legal[i]];
                 if (c >= 0)
                     nodes[c].available++;
                 else
@@ -380,9 +395,9 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
             int best = -1;
             double best_u = -1.0;
             for (int i = 0; i < n; i++) {
-                int c = find_child(nodes, node, legal[i]);
+                int c = child_of[legal[i]];
                 double u = nodes[c].total / nodes[c].visits +
-                           explore * sqrt(log((double)nodes[c].available) / nodes[c].visits);
+                           explore * sqrt(logs[nodes[c].available] / nodes[c].visits);
                 if (u > best_u) best = c, best_u = u;
             }
             pm_apply(g, &st, nodes[best].action);
@@ -410,5 +425,6 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
         if (c >= 0 && nodes[c].visits > best_visits) best = legal[i], best_visits = nodes[c].visits;
     }
     free(nodes);
+    free(logs);
     return best;
 }
