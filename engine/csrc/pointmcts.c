@@ -161,14 +161,17 @@ static int within_caps(uint64_t h, const int32_t *caps) {
 int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) {
     int32_t pool[PM_CARDS], order[PM_CARDS], elig[PM_CARDS], need[PM_SEATS + 1], room[PM_SEATS + 1];
     int32_t held[PM_SEATS][4];
-    int n = 0, players = g->players, hidden = 0, stock_seat = players; /* the stock's places: one more "seat" */
+    int n = 0, players = g->players, stock_seat = players;
     uint64_t free = k->unseen;
     for (int s = 0; s < players; s++)
         if (s != k->seat) free &= ~k->known[s];
     for (; free; free &= free - 1) pool[n++] = lowest(free);
     for (int s = 0; s < players; s++) need[s] = s == k->seat ? 0 : k->counts[s] - popcount64(k->known[s]);
-    for (int i = 0; i < st->nstock; i++) hidden += st->stock[i] < 0;
-    need[stock_seat] = hidden;
+    /* the stock's unseen places, and the unseen cards dealt to no seat (out of play, as a
+     * widow's dead hand): one more "seat" takes them all */
+    int placed = 0;
+    for (int s = 0; s < players; s++) placed += need[s];
+    need[stock_seat] = n - placed;
     /* whole layouts at random, kept when no card lies in a suit its seat showed out of (nor more
      * of a suit than its caps): uniform over the consistent layouts; the stock's unseen places
      * take the cards left, in the shuffled order */
@@ -193,7 +196,7 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
     }
     /* many voids: card by card, the cards fewest seats may hold first, each to a seat that
      * may hold it in proportion to the room it has left */
-    int holders = hidden ? players + 1 : players;
+    int holders = need[stock_seat] ? players + 1 : players;
     for (int t = 0; t < PM_FILLS; t++) {
         shuffle(pool, n, r);
         for (int i = 0; i < n; i++) {

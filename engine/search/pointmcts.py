@@ -75,7 +75,8 @@ class PointPlay:
     began (the cards it passed, the turned trump) or has seen it take since (a stock's
     face-up card), played ones included; ``stock``, ``upcard``: the stock drawn from after
     each trick while it lasts, and its face-up card now; ``stock_scores``: the tricks played
-    while the stock lasts count (else only the later ones do)."""
+    while the stock lasts count (else only the later ones do); ``out``: cards of ``pack`` in
+    no hand and out of play, unseen by the observing seat (a widow's dead hand)."""
 
     players: int
     side: tuple[int, ...]  # each seat's side
@@ -99,6 +100,7 @@ class PointPlay:
     stock: int = 0  # cards in the stock as the play began (none: no drawing)
     upcard: Card | None = None  # the stock's face-up top card now
     stock_scores: bool = False  # the tricks played while the stock lasts score their cards too
+    out: int = 0  # cards of the pack dealt to no seat and unseen (the layouts leave them out)
 
     def __post_init__(self) -> None:
         if self.moon_mode not in MOON_MODES:
@@ -106,6 +108,8 @@ class PointPlay:
         sides = max(self.side) + 1
         if len(self.side) != self.players or len(self.dealt) != sides or len(self.before) not in (0, sides):
             raise RulesError("a side for every seat, and cards dealt (and scores before) for every side")
+        if self.out < 0 or self.out > len(self.pack):
+            raise RulesError(f"{self.out} cards out of play do not fit a pack of {len(self.pack)}")
         if self.stock % self.players:
             raise RulesError(f"a stock of {self.stock} cannot be drawn one card a seat by "
                              f"{self.players} players")
@@ -132,7 +136,7 @@ class PointPlay:
     def scale(self) -> tuple[float, float]:
         """The worst and the best points a side can score in the hand (of the cards in the
         tricks that count)."""
-        counted = len(self.pack) - (0 if self.stock_scores else self.stock)
+        counted = len(self.pack) - (0 if self.stock_scores else self.stock) - self.out
         values = sorted(self.values.get(c, 0) for c in self.pack)
         low = sum(min(0, v) for v in values[:counted])
         high = sum(max(0, v) for v in values[len(values) - counted:])

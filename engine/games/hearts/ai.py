@@ -7,8 +7,9 @@ Hard and expert search the hand as a tree (engine.search.pointmcts: the C search
 the bench's standard ISMCTS runs, with six times its iterations (expert too: more
 did not fit a move's processor time) and play-outs that mostly follow the card
 policy of a game scored in penalties: lead low, duck under the trick's winner as
-high as one can, dump the worst penalty when void, else the highest card). The moon is in the reward as the rules score
-it, so the tree shoots when its hand takes everything and stops a rival's.
+high as one can, dump the worst penalty when void, else the highest card). The moon
+is in the reward as the rules score it, so the tree shoots when its hand takes
+everything and stops a rival's.
 
 The flat search samples layouts of the unseen cards consistent with what the seat
 knows (its hand, the cards played, the suits each player has shown out of,
