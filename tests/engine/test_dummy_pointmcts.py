@@ -25,7 +25,7 @@ from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay, knowledge
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
-from tests.engine.test_pointmcts import describe
+from tests.engine.test_pointmcts import describe, drawn
 
 BACKENDS = (_pointmcts, pointmcts_py)
 
@@ -109,13 +109,7 @@ def test_every_layout_keeps_the_dummy_and_the_declarer_where_they_lie() -> None:
         deal = match.current
         assert deal is not None
         while not deal.is_over:
-            assert deal.turn is not None
-            obs = match.observe(deal.turn)
-            play = describe(match, obs)
-            k = knowledge(obs, play)
-            s = rng.getrandbits(64)
-            hands = _pointmcts.sample(play.game(), k, s)
-            assert hands == pointmcts_py.sample(play.game(), k, s)
+            _, play, _, hands = drawn(match, rng)
             dummy = play.place(DUMMY)
             assert hands[dummy] == pointmcts.mask_of(frozenset(deal.hand(DUMMY) or ()))
             if deal.turn == DUMMY:

@@ -20,10 +20,10 @@ from engine.games.widow import WidowRules
 from engine.match import Match
 from engine.observation import Observation
 from engine.search import pointmcts, pointmcts_py
-from engine.search.pointmcts import PointPlay, knowledge
+from engine.search.pointmcts import PointPlay
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
-from tests.engine.test_pointmcts import describe, play_checked
+from tests.engine.test_pointmcts import describe, drawn, play_checked
 
 BACKENDS = (_pointmcts, pointmcts_py)
 
@@ -81,13 +81,7 @@ def test_every_layout_leaves_the_dead_hand_out_and_keeps_the_turned_card_with_th
         deal = match.current
         assert deal is not None
         while not deal.is_over:
-            assert deal.turn is not None
-            obs = match.observe(deal.turn)
-            play = describe(match, obs)
-            k = knowledge(obs, play)
-            s = rng.getrandbits(64)
-            hands = _pointmcts.sample(play.game(), k, s)
-            assert hands == pointmcts_py.sample(play.game(), k, s)
+            obs, _, k, hands = drawn(match, rng)
             counts = k[2]
             assert all(bin(h).count("1") == counts[i] for i, h in enumerate(hands))
             placed = 0
