@@ -2,6 +2,15 @@
 wall clock, so a machine shared with other jobs still gives the figure it would
 alone): the p99 and the largest over every play and every bid of N deals.
 
+The processor time is the level's fixed work (``budget=None``: the moves the arenas'
+``--budget 0`` measure, the same on any machine). A timed move (the table's, 40 ms by
+the clock) searches on every solving thread until its clock runs out, so its processor
+time is the threads' count times the budget when the machine is idle and less under
+load: it says nothing of the move's cost. Each move with a choice is therefore also
+asked for timed, in the same position, and that call's clock time (and its
+processor time, all threads together) is reported beside; the deal goes on with the
+fixed-work move, so the positions do not depend on the load.
+
     python bench/move_cpu.py GAME [--deals N] [--level hard] [--players N] [--rule KEY=VALUE ...]
 
 Deal i is the game's hand i of its schedule (Oh Hell's hand sizes), as in the arena.
@@ -56,17 +65,19 @@ def main() -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--players", type=int, default=None, help="oh-hell 3-7, knockout 2-7")
     parser.add_argument("--matches", action="store_true", help="N whole matches instead of N deals")
+    parser.add_argument("--no-timed", dest="timed", action="store_false",
+                        help="leave out the timed moves' clock (half the run)")
     add_rule_option(parser)
     args = parser.parse_args()
     game = get_game(args.game, args.players)
-    choose = choose_action
+    choose: Callable[..., Action] = choose_action
     if args.level.startswith("ismcts"):
         sys.path.insert(0, str(ROOT / "bench"))
         import ismcts
 
         python = args.level == "ismcts-py"
 
-        def choose(obs: Observation, level: str, seed: str) -> Action:
+        def choose(obs: Observation, level: str, seed: str, budget: float | None = None) -> Action:
             return obs.legal[0] if len(obs.legal) == 1 else ismcts.search(
                 obs, ismcts.ITERATIONS, seed, python=python, knockouts=game.table.knockouts)
     try:
@@ -84,18 +95,22 @@ def main() -> int:
     plays: list[float] = []
     bids: list[float] = []
     by_kind: dict[str, list[float]] = {}  # the deal's phase when the move was asked for
-    walls: list[float] = []  # the clock's time of every move with a choice
+    walls: list[float] = []  # the clock's time of every timed move with a choice
+    timed_cpu: list[float] = []  # and its processor time, every thread's
 
     def play_out(deal: Deal, seed: str, apply: Callable[[Action], object]) -> None:
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
             obs = deal.observe(seat)
-            t0, w0 = time.process_time(), time.perf_counter()
-            action = choose(obs, args.level, seed)
+            t0 = time.process_time()
+            action = choose(obs, args.level, seed, budget=None)
             spent = time.process_time() - t0
-            if len(obs.legal) > 1:
+            if len(obs.legal) > 1 and args.timed:
+                t0, w0 = time.process_time(), time.perf_counter()
+                choose(obs, args.level, seed, budget=DEFAULT_BUDGET)
                 walls.append(time.perf_counter() - w0)
+                timed_cpu.append(time.process_time() - t0)
             (plays if isinstance(action, Play) else bids).append(spent)
             by_kind.setdefault(str(deal.phase), []).append(spent)
             apply(action)
@@ -119,9 +134,11 @@ def main() -> int:
           f"bids and other steps {len(bids)}, p99 {p99(bids):.1f} ms"
           + (f", max {1000 * max(bids):.1f} ms" if bids else ""))
     load = os.getloadavg()[0]
-    print(f"  by the clock (moves with a choice; the timed budget {1000 * DEFAULT_BUDGET:.0f} ms): "
-          f"p99 {p99(walls):.1f} ms, max {1000 * max(walls, default=0.0):.1f} ms, "
-          f"load average {load:.1f} on {os.cpu_count()} cores")
+    if args.timed:
+        print(f"  by the clock (moves with a choice; the timed budget {1000 * DEFAULT_BUDGET:.0f} ms): "
+              f"p99 {p99(walls):.1f} ms, max {1000 * max(walls, default=0.0):.1f} ms, "
+              f"load average {load:.1f} on {os.cpu_count()} cores; "
+              f"processor time p99 {p99(timed_cpu):.1f} ms (every thread's)")
     for kind, seconds in by_kind.items():
         print(f"  {kind}: {len(seconds)} moves, p50 {percentile(seconds, 0.5):.1f} ms, "
               f"p99 {p99(seconds):.1f} ms, max {1000 * max(seconds):.1f} ms")

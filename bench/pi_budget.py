@@ -4,7 +4,8 @@
   after one hand of the game with hard AI seats, solving on four threads as on every Pi
   from the Zero 2 W up (the window on SDL's dummy driver, or Xvfb when DISPLAY is set);
 - peak RSS of the headless demo playing one hand;
-- processor time a move by kind (the deal's phase), p50/p99/max, hard and expert
+- processor time a move by kind (the deal's phase), p50/p99/max, hard and expert at
+  fixed work, and the clock time of the same moves timed (40 ms) beside their budget
   (bench/move_cpu.py);
 - the classic solver's time on full deals beside DDS's, same positions, same process
   (bench/solver.py's run_set): the median and the worst per-position ratio.
@@ -179,27 +180,29 @@ def run_child(args: list[str]) -> dict[str, object]:
 KIND = re.compile(r"^\s+(\w+): (\d+) moves, p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms")
 
 
-CLOCK = re.compile(r"^\s+by the clock .*: p99 ([\d.]+) ms, max ([\d.]+) ms, load average ([\d.]+)")
+CLOCK = re.compile(r"^\s+by the clock .*: p99 ([\d.]+) ms, max ([\d.]+) ms, load average ([\d.]+)"
+                   r".*processor time p99 ([\d.]+) ms")
 OVERRUN = 1.25  # a timed move's clock time against its budget, at a load of 2
 LOAD = 2.0
 
 
 def move_times(game: str, level: str, deals: int) -> tuple[dict[str, tuple[int, float, float, float]],
-                                                          tuple[float, float, float]]:
-    """Processor time by kind (n, p50, p99, max), and the clock's (p99, max, load average)."""
+                                                          tuple[float, float, float, float]]:
+    """Processor time by kind (n, p50, p99, max) at fixed work, and the timed moves' clock
+    (p99, max, load average) with their processor time's p99 (every thread's)."""
     proc = subprocess.run([sys.executable, str(HERE / "move_cpu.py"), game, "--deals", str(deals),
                            "--level", level], capture_output=True, text=True, cwd=ROOT)
     if proc.returncode:
         raise RuntimeError(f"move_cpu.py {game} {level} failed:\n{proc.stderr[-2000:]}")
     kinds = {}
-    clock = (math.nan, math.nan, math.nan)
+    clock = (math.nan, math.nan, math.nan, math.nan)
     for line in proc.stdout.splitlines():
         m = KIND.match(line)
         if m:
             kinds[m[1]] = (int(m[2]), float(m[3]), float(m[4]), float(m[5]))
         c = CLOCK.match(line)
         if c:
-            clock = (float(c[1]), float(c[2]), float(c[3]))
+            clock = (float(c[1]), float(c[2]), float(c[3]), float(c[4]))
     return kinds, clock
 
 
@@ -259,10 +262,11 @@ def main(argv: list[str]) -> int:
             if not ok:
                 failed.append(f"memory {board} {game}")
     if "moves" not in args.skip:
-        print(f"\nprocessor time a move, {deals} deals a game and level (ms: p50 / p99 / max)", flush=True)
+        print(f"\nprocessor time a move at fixed work, {deals} deals a game and level (ms: p50 / p99 / max); "
+              f"the clock of the same moves timed", flush=True)
         for game in games:
             for level in levels:
-                kinds, (wall99, wall_max, load) = move_times(game, level, deals)
+                kinds, (wall99, wall_max, load, timed_cpu) = move_times(game, level, deals)
                 for kind, (n, p50, p99, top) in kinds.items():
                     ok = p99 <= P99_MS and top <= MAX_MS
                     print(f"{game:<14}{level:<8}{kind:<10}{n:6} moves {p50:7.1f} {p99:7.1f} {top:7.1f}  "
@@ -271,9 +275,12 @@ def main(argv: list[str]) -> int:
                         failed.append(f"moves {game} {level} {kind}")
                 # a timed move (the budget is the clock's) within OVERRUN of it, judged at a load of LOAD
                 limit = OVERRUN * 1000 * BUDGET
-                judged = verdict(wall99 <= limit) if load <= LOAD else f"not judged: load > {LOAD:.0f}"
+                # within it at a higher load is within it at LOAD; over it there is not judged
+                judged = verdict(wall99 <= limit) if load <= LOAD or wall99 <= limit else \
+                    f"not judged: load > {LOAD:.0f}"
                 print(f"{game:<14}{level:<8}{'clock':<10}{'':>12} p99 {wall99:7.1f} max {wall_max:7.1f} "
-                      f"(budget {1000 * BUDGET:.0f} ms, p99 <= {limit:.0f}) load {load:.1f}  {judged}",
+                      f"(budget {1000 * BUDGET:.0f} ms, p99 <= {limit:.0f}; processor p99 {timed_cpu:.1f}, "
+                      f"every thread's) load {load:.1f}  {judged}",
                       flush=True)
                 if load <= LOAD and wall99 > limit:
                     failed.append(f"clock {game} {level}")

@@ -9,9 +9,13 @@
 #define PM_FILLS 200     /* card-by-card fills tried before giving up */
 
 static int popcount64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
     int n = 0;
     for (; x; x &= x - 1) n++;
     return n;
+#endif
 }
 
 /* the lowest card of a non-empty set (de Bruijn: no compiler builtins in C99) */
@@ -157,14 +161,17 @@ static int within_caps(uint64_t h, const int32_t *caps) {
 int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) {
     int32_t pool[PM_CARDS], order[PM_CARDS], elig[PM_CARDS], need[PM_SEATS + 1], room[PM_SEATS + 1];
     int32_t held[PM_SEATS][4];
-    int n = 0, players = g->players, hidden = 0, stock_seat = players; /* the stock's places: one more "seat" */
+    int n = 0, players = g->players, stock_seat = players;
     uint64_t free = k->unseen;
     for (int s = 0; s < players; s++)
         if (s != k->seat) free &= ~k->known[s];
     for (; free; free &= free - 1) pool[n++] = lowest(free);
     for (int s = 0; s < players; s++) need[s] = s == k->seat ? 0 : k->counts[s] - popcount64(k->known[s]);
-    for (int i = 0; i < st->nstock; i++) hidden += st->stock[i] < 0;
-    need[stock_seat] = hidden;
+    /* the stock's unseen places, and the unseen cards dealt to no seat (out of play, as a
+     * widow's dead hand): one more "seat" takes them all */
+    int placed = 0;
+    for (int s = 0; s < players; s++) placed += need[s];
+    need[stock_seat] = n - placed;
     /* whole layouts at random, kept when no card lies in a suit its seat showed out of (nor more
      * of a suit than its caps): uniform over the consistent layouts; the stock's unseen places
      * take the cards left, in the shuffled order */
@@ -189,7 +196,7 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
     }
     /* many voids: card by card, the cards fewest seats may hold first, each to a seat that
      * may hold it in proportion to the room it has left */
-    int holders = hidden ? players + 1 : players;
+    int holders = need[stock_seat] ? players + 1 : players;
     for (int t = 0; t < PM_FILLS; t++) {
         shuffle(pool, n, r);
         for (int i = 0; i < n; i++) {
@@ -349,12 +356,20 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
     nodes[0] = (node_t){-1, -1, 0, 0, 0.0, -1, -1};
     wd_rng r;
     wd_seed(&r, seed);
-    int32_t legal[PM_CARDS], untried[PM_CARDS], path[PM_CARDS + 2];
+    int32_t legal[PM_CARDS], untried[PM_CARDS], path[PM_CARDS + 2], child_of[PM_CARDS];
     double result[PM_SEATS];
+    /* log(available) for every count the search can reach: the same values as calling log */
+    double *logs = malloc(sizeof(double) * (size_t)(iterations + 2));
+    if (!logs) {
+        free(nodes);
+        return -1;
+    }
+    for (int i = 1; i <= iterations + 1; i++) logs[i] = log((double)i);
     for (int it = 0; it < iterations; it++) {
         pm_state st = k->root;
         if (pm_sample(g, k, &r, &st) < 0) {
             free(nodes);
+            free(logs);
             return -2;
         }
         int node = 0, depth = 0;
@@ -362,8 +377,11 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
         /* selection by UCB1 over the cards legal in this layout, then one node added */
         while (!pm_over(g, &st)) {
             int n = pm_legal(g, &st, legal), nu = 0;
+            /* the node's children by card, found in one pass over them */
+            for (int i = 0; i < n; i++) child_of[legal[i]] = -1;
+            for (int c = nodes[node].child; c >= 0; c = nodes[c].sibling) child_of[nodes[c].action] = c;
             for (int i = 0; i < n; i++) {
-                int c = find_child(nodes, node, legal[i]);
+                int c = child_of[legal[i]];
                 if (c >= 0)
                     nodes[c].available++;
                 else
@@ -380,9 +398,9 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
             int best = -1;
             double best_u = -1.0;
             for (int i = 0; i < n; i++) {
-                int c = find_child(nodes, node, legal[i]);
+                int c = child_of[legal[i]];
                 double u = nodes[c].total / nodes[c].visits +
-                           explore * sqrt(log((double)nodes[c].available) / nodes[c].visits);
+                           explore * sqrt(logs[nodes[c].available] / nodes[c].visits);
                 if (u > best_u) best = c, best_u = u;
             }
             pm_apply(g, &st, nodes[best].action);
@@ -410,5 +428,6 @@ int pm_search_guided(const pm_game *g, const pm_knowledge *k, int iterations, do
         if (c >= 0 && nodes[c].visits > best_visits) best = legal[i], best_visits = nodes[c].visits;
     }
     free(nodes);
+    free(logs);
     return best;
 }

@@ -73,7 +73,8 @@ typedef struct {
     int32_t counts[PM_SEATS];   /* cards each seat holds */
     int32_t voids[PM_SEATS];    /* bit s: shown out of suit s */
     uint64_t known[PM_SEATS];   /* cards known to be in another's hand (passed to it, turned) */
-    uint64_t unseen;            /* every card in another's hand or face down in the stock */
+    uint64_t unseen;            /* every card in another's hand, face down in the stock, or out of
+                                 * play unseen (a dead hand: those beyond the seats' counts) */
     int32_t caps[PM_SEATS][4];  /* the most cards of each suit a seat's unknown cards may hold (a void 0,
                                  * a suit shown out of before unseen draws the draws since) */
 } pm_knowledge;
@@ -85,7 +86,8 @@ int pm_over(const pm_game *g, const pm_state *st);
 void pm_points(const pm_game *g, const pm_state *st, int32_t *out);
 
 /* Fill the other seats' hands of ``st`` (a copy of k->root) and the stock's unseen
- * places with the unseen cards, consistent with k; 0, or -1 when no layout was found. */
+ * places with the unseen cards, consistent with k, the cards left over out of play; 0, or
+ * -1 when no layout was found. */
 int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st);
 
 /* The card the search chooses after ``iterations`` simulations (the root's most

@@ -199,9 +199,10 @@ static int parse_knowledge(PyObject *o, const pm_game *g, pm_knowledge *k) {
         else
             stocked |= (uint64_t)1 << k->root.stock[i];
     }
-    if (dealt != count_cards(k->unseen) || (k->unseen & (k->root.hands[seat] | stocked))) {
+    /* more unseen cards than places: the rest are out of play (a dead hand) */
+    if (dealt > count_cards(k->unseen) || (k->unseen & (k->root.hands[seat] | stocked))) {
         PyErr_SetString(PyExc_ValueError,
-                        "knowledge: the other seats and the stock's unseen places must hold exactly the unseen cards");
+                        "knowledge: the other seats and the stock's unseen places hold more cards than are unseen");
         return -1;
     }
     return 0;

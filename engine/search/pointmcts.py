@@ -71,11 +71,14 @@ class PointPlay:
     ``moon_points`` (``moon_mode`` "others": each other side gains them and the shooter
     loses them; "choice": so only when that ends the game, ``target``, with the shooter
     lowest on the scores ``before`` the hand, else the shooter loses twice them);
+    ``ring``: the engine's seats in the model's order, the order of play (the model plays
+    its seats 0, 1, 2 ... round; empty: the engine's seats in their own order);
     ``known``: cards the observing seat knows to be in another seat's hand as the play
     began (the cards it passed, the turned trump) or has seen it take since (a stock's
     face-up card), played ones included; ``stock``, ``upcard``: the stock drawn from after
     each trick while it lasts, and its face-up card now; ``stock_scores``: the tricks played
-    while the stock lasts count (else only the later ones do)."""
+    while the stock lasts count (else only the later ones do); ``out``: cards of ``pack`` in
+    no hand and out of play, unseen by the observing seat (a widow's dead hand)."""
 
     players: int
     side: tuple[int, ...]  # each seat's side
@@ -99,6 +102,12 @@ class PointPlay:
     stock: int = 0  # cards in the stock as the play began (none: no drawing)
     upcard: Card | None = None  # the stock's face-up top card now
     stock_scores: bool = False  # the tricks played while the stock lasts score their cards too
+    out: int = 0  # cards of the pack dealt to no seat and unseen (the layouts leave them out)
+    ring: tuple[Seat, ...] = ()  # the engine's seats in the model's order of play
+
+    def place(self, seat: Seat) -> int:
+        """The model's seat of the engine's ``seat``."""
+        return self.ring.index(seat) if self.ring else int(seat)
 
     def __post_init__(self) -> None:
         if self.moon_mode not in MOON_MODES:
@@ -106,6 +115,12 @@ class PointPlay:
         sides = max(self.side) + 1
         if len(self.side) != self.players or len(self.dealt) != sides or len(self.before) not in (0, sides):
             raise RulesError("a side for every seat, and cards dealt (and scores before) for every side")
+        if self.ring and sorted(self.ring) != list(range(self.players)):
+            raise RulesError(f"the order of play names each of the {self.players} seats once")
+        if self.ring and self.stock:
+            raise RulesError("a stock is drawn from by the seats in their own order")
+        if self.out < 0 or self.out > len(self.pack):
+            raise RulesError(f"{self.out} cards out of play do not fit a pack of {len(self.pack)}")
         if self.stock % self.players:
             raise RulesError(f"a stock of {self.stock} cannot be drawn one card a seat by "
                              f"{self.players} players")
@@ -132,7 +147,7 @@ class PointPlay:
     def scale(self) -> tuple[float, float]:
         """The worst and the best points a side can score in the hand (of the cards in the
         tricks that count)."""
-        counted = len(self.pack) - (0 if self.stock_scores else self.stock)
+        counted = len(self.pack) - (0 if self.stock_scores else self.stock) - self.out
         values = sorted(self.values.get(c, 0) for c in self.pack)
         low = sum(min(0, v) for v in values[:counted])
         high = sum(max(0, v) for v in values[len(values) - counted:])
@@ -167,20 +182,21 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     if obs.phase != Phase.PLAY:
         raise RulesError(f"the point games' search chooses cards, not the {obs.phase} phase's actions")
     n = obs.players
-    seat = int(obs.seat)
+    place = play.place
+    seat = place(obs.seat)
     hand = mask_of(obs.hand)
     played = {c for t in (*obs.tricks, obs.trick) for c in t.cards}
     won = [0] * n
     for i, t in enumerate(obs.tricks):
         if play.stock_scores or i >= play.draw_tricks:
-            won[int(t.winner(play.order))] |= mask_of(t.cards)
+            won[place(t.winner(play.order))] |= mask_of(t.cards)
     per = [0] * n
     for t in (*obs.tricks, obs.trick):
         for who, _ in t.plays():
-            per[int(who)] += 1
+            per[place(who)] += 1
     counts = tuple(len(obs.hand) + per[seat] - per[s] for s in range(n))
-    known = tuple(0 if s == seat else mask_of(play.known.get(Seat(s), frozenset()) - played)
-                  for s in range(n))
+    by_place = {place(s): cards for s, cards in play.known.items()}
+    known = tuple(0 if s == seat else mask_of(by_place.get(s, frozenset()) - played) for s in range(n))
     left = max(0, play.stock - n * len(obs.tricks))
     if left and play.upcard is None:
         raise RulesError("a stock still drawn from needs its face-up card")
@@ -188,14 +204,14 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     upcards = mask_of(tuple(Card(c) for c in stock if c >= 0))
     unseen = mask_of(play.pack) & ~hand & ~mask_of(frozenset(played)) & ~upcards
     hands = tuple(hand if s == seat else 0 for s in range(n))
-    state = (seat, int(obs.trick.leader), len(obs.tricks), int(bool(play.breakers & played)),
+    state = (seat, place(obs.trick.leader), len(obs.tricks), int(bool(play.breakers & played)),
              tuple(int(c) for c in obs.trick.cards), hands, tuple(won), stock)
     if play.stock:
         caps = drawn_caps(obs, play)
         void_bits = tuple(sum(1 << suit for suit in range(4) if caps[s][suit] == 0) for s in range(n))
     else:
-        shown = voids(obs)
-        void_bits = tuple(sum(1 << suit for suit in shown[Seat(s)]) for s in range(n))
+        shown = {place(s): suits for s, suits in voids(obs).items()}
+        void_bits = tuple(sum(1 << suit for suit in shown[s]) for s in range(n))
         caps = ((13,) * 4,) * n
     return (state, seat, counts, void_bits, known, unseen, caps)
 

@@ -300,8 +300,9 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
             free &= ~known[s]
     pool = cards_of(free)
     need = [0 if s == seat else counts[s] - bin(known[s]).count("1") for s in range(players)]
-    hidden = sum(1 for c in stock if c < 0)
-    need.append(hidden)  # the stock's unseen places, one more "seat"
+    # the stock's unseen places, and the unseen cards dealt to no seat (out of play, as a
+    # widow's dead hand): one more "seat" takes them all
+    need.append(len(pool) - sum(need))
     stock_seat = players
 
     def fill_stock(cards: list[int]) -> None:
@@ -330,7 +331,7 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
         if ok:
             fill_stock(pool[i:])
             return True
-    holders = players + 1 if hidden else players
+    holders = players + 1 if need[stock_seat] else players
     for _ in range(FILLS):
         _shuffle(pool, rng)
         elig = [sum(1 for s in range(holders)

@@ -25,7 +25,7 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay, knowledge
-from engine.search.pointmcts_py import Game, State
+from engine.search.pointmcts_py import Game, Knowledge, State
 from engine.seats import Seat
 
 BACKENDS = (_pointmcts, pointmcts_py)
@@ -54,6 +54,20 @@ def full_state(match: Match, play: PointPlay) -> State:
 
 
 Check = Callable[[Observation, PointPlay, State], None]
+
+
+def drawn(match: Match, rng: random.Random) -> tuple[Observation, PointPlay, Knowledge, tuple[int, ...]]:
+    """One layout from the view of the seat to act: its observation, the game's model, what
+    it knows and every seat's hand as drawn, the C and the Python sampler agreeing."""
+    deal = match.current
+    assert deal is not None and deal.turn is not None
+    obs = match.observe(deal.turn)
+    play = describe(match, obs)
+    k = knowledge(obs, play)
+    s = rng.getrandbits(64)
+    hands = _pointmcts.sample(play.game(), k, s)
+    assert hands == pointmcts_py.sample(play.game(), k, s)
+    return obs, play, k, hands
 
 
 def play_checked(match: Match, rng: random.Random, each: Check | None = None) -> tuple[State, PointPlay]:

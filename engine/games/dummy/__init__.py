@@ -26,7 +26,7 @@ by player (N, E, S).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Declare, Exchange, Pass
@@ -38,11 +38,13 @@ from engine.games.dummy.table import SET_PENALTIES, SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
 from engine.record import DealRecord
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat
 from engine.shuffle import fisher_yates, rng_for, shuffled_pack
 
 if TYPE_CHECKING:
     from engine.game import DealState, MatchState
+    from engine.observation import Observation
 
 MODES = ("uptown", "downtown", "notrump")
 DUMMY = Seat(3)
@@ -296,6 +298,25 @@ class Dummy(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return 1
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The play as engine.search.pointmcts models it, from ``obs``'s seat: the four hands
+        in the order of play (declarer, left opponent, dummy, right opponent), the declarer
+        and the dummy a side against the two others, must follow, every card taken worth
+        one (the declarer scores by its tricks with the dummy's), the dummy's hand known to
+        all and the declarer's to the dummy's seat, whose cards the declarer plays."""
+        contract = obs.contract
+        if contract is None or contract.declarer is None:
+            raise RulesError("the play is searched once the auction has found a declarer")
+        if _rules(self.rules_from_dict(obs.rules)).jokers:
+            raise RulesError("the point games' search has no jokers: play dummy whist without them")
+        d = contract.declarer
+        ring = (d, _player(d, 1), DUMMY, _player(d, 2))
+        known = {DUMMY: frozenset(obs.piles.get("dummy", ())), d: frozenset(obs.piles.get("declarer", ()))}
+        play = PointPlay.by_tricks((0, 1, 0, 1), Order(contract.trump, contract.downtown),
+                                   known={s: cards for s, cards in known.items() if cards})
+        return replace(play, ring=ring)
 
 
 GAME = Dummy()

@@ -32,7 +32,7 @@ from engine.search.pointmcts import PointPlay, Tree
 WORTH_WINNING = 11  # a jack or better is an upcard worth a card to win
 # the stock's tricks searched at fixed work, so a move is the same on any machine and within
 # 50 ms of processor time (bench/RESULTS.md)
-TREE = {"hard": Tree(iterations=8000, guide=80), "expert": Tree(iterations=12000, guide=80)}
+TREE = {"hard": Tree(iterations=8000, guide=80), "expert": Tree(iterations=10000, guide=80)}
 
 # (hands as masks, order, leader, trick) -> tricks after each legal card, for the mover
 Endgame = Callable[[tuple[int, int], Order, int, tuple[int, ...]], dict[int, int] | None]

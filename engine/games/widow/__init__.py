@@ -17,23 +17,25 @@ away the hand held (the machine puts the offered hand into the hand first).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Exchange, Pass, Play
-from engine.cards import STRAINS, Card
+from engine.cards import STRAINS, Card, full_deck
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, Phase, Step
 from engine.games.widow.pages import PAGES
 from engine.games.widow.table import SETTINGS, SWAP, TABLE, TAKE, TRUMPS
-from engine.order import NO_TRUMP
+from engine.order import NO_TRUMP, Order
 from engine.record import DealRecord, seat_name
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
 
 if TYPE_CHECKING:
     from engine.game import DealState
+    from engine.observation import Observation
 
 TAKER_PAR, PAR = 4, 3
 
@@ -247,6 +249,20 @@ class Widow(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return 1
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The play as engine.search.pointmcts models it, from ``obs``'s seat: three players
+        each alone, must follow, every card taken worth one (each scores its tricks less a
+        par fixed before the play). The dead hand is in no seat's hand: the seat that laid it
+        away knows its cards, the others only that 13 unseen cards are out of play. The
+        turned card is in the dealer's hand until played unless the dealer took the widow
+        or swapped, when it may lie in the dead hand."""
+        dealer_moved = any(isinstance(a, Bid) and a.seat == obs.dealer for a in obs.auction)
+        known = {} if obs.trump_card is None or dealer_moved else {obs.dealer: frozenset({obs.trump_card})}
+        dead = frozenset(obs.piles.get("dead", ()))
+        play = PointPlay.by_tricks((0, 1, 2), Order(obs.trump), known=known)
+        return replace(play, pack=frozenset(full_deck()) - dead, out=13 - len(dead))
 
 
 GAME = Widow()

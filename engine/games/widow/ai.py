@@ -9,7 +9,10 @@ masters first, win cheaply, else the lowest card.
 ``medium`` and above: near the end, layouts of the unseen cards (the others'
 hands and the dead hand, unless this seat laid it away) solved by the family
 solver for this seat's tricks against both others, within a fixed count of
-search nodes; the card with the most tricks on average is played.
+search nodes; the card with the most tricks on average is played. Before that
+``hard`` and ``expert`` search the hand as a tree (engine.search.pointmcts over
+the model Widow.point_play describes, at fixed work, play-outs mostly following
+the trick games' card policy).
 """
 
 from __future__ import annotations
@@ -19,11 +22,13 @@ import random
 from engine.actions import Action, Bid, Exchange, Pass, Play
 from engine.cards import Card
 from engine.game import Phase
+from engine.games.widow import GAME
 from engine.observation import Observation
 from engine.order import Order
 from engine.search import layouts
 from engine.search.hands import count_tricks, win_with
 from engine.search.players import seeded
+from engine.search.pointmcts import Tree
 from engine.seats import Seat
 
 TAKE_BELOW = 3.5  # a hand counted for fewer tricks than par takes the widow
@@ -32,6 +37,9 @@ SOLVE_CARDS = 9
 NODES = {"medium": 15_000, "hard": 40_000, "expert": 120_000}
 LAYOUTS = {"medium": 4, "hard": 12, "expert": 24}
 SLIP_RATE = 0.12
+# the tricks before the solved endgame: iterations and guided play-outs, fixed so a move is the
+# same on any machine and within 50 ms of processor time (bench/RESULTS.md)
+TREE = {"hard": Tree(iterations=5000, guide=80), "expert": Tree(iterations=5000, guide=80)}
 
 
 def _count(cards: tuple[Card, ...] | list[Card], trump: int) -> float:
@@ -78,6 +86,9 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
         return choose_bid(obs)
     if obs.phase == Phase.EXCHANGE:
         return choose_exchange(obs)
+    tree = TREE.get(level)
+    if tree is not None and len(obs.hand) > SOLVE_CARDS and len(obs.legal) > 1:
+        return tree.play(obs, GAME.point_play(obs), rng.getrandbits(64))
     card = solved_card(obs, level, rng)
     if card is None:
         cards = [a.card for a in obs.legal if isinstance(a, Play)]
@@ -90,4 +101,4 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
 PLAYER = seeded(choose)
 TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
-__all__ = ["PLAYER", "TEXTBOOK", "choose", "choose_bid", "choose_exchange", "solved_card"]
+__all__ = ["PLAYER", "TEXTBOOK", "TREE", "choose", "choose_bid", "choose_exchange", "solved_card"]
