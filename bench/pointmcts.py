@@ -80,7 +80,12 @@ def auction(obs: Observation, iterations: int, seed: int | str) -> Action:
     choices in the tree, random play-outs to the end of the hand, rewarded by the hand's
     points (a pair's over the other pair's in a partnership game)."""
     rng = random.Random(seed_of(obs, seed))
-    deal = ismcts_any.deal_of(obs, rng)
+    try:
+        deal = ismcts_any.deal_of(obs, rng)
+    except ismcts_any.NoLayout as exc:
+        raise ismcts_any.NoLayout(f"{exc}: the searched auction cannot start from this observation; play "
+                                  f"{obs.game} with the textbook's (--auction textbook, or ismcts-N-textbook "
+                                  "in bench/pointmcts_arena.py)") from exc
     return ismcts_any.search(deal, obs.seat, iterations, ismcts_any.EXPLORE, rng, by_points=True)
 
 

@@ -134,6 +134,14 @@ def cells() -> list[Cell]:
                         "st", point_bench=True))
         for who in ("ismcts-1000", "ismcts-4000", "ismcts-1000-textbook", "ismcts-4000-textbook"):
             out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
+    # dummy and widow whist: the play alone (their auction, call, take and keep the textbook's:
+    # the searched auction cannot start from their observations), checked as above
+    one, four = "ismcts-1000-textbook", "ismcts-4000-textbook"
+    for game, n in (("dummy", 4), ("widow", 3)):
+        out.append(Cell(f"check-{game}-{n}-random", game, n, one, "random", "st", point_bench=True))
+        out.append(Cell(f"check-{game}-{n}-x4", game, n, one, four, "st", point_bench=True))
+        for who in (one, four):
+            out.append(Cell(f"{game}-{n}-hard-{who}", game, n, "hard", who, "st", point_bench=True))
     # German whist: no auction, its whole game is the play with the stock, so this IS the
     # standard ISMCTS of the game
     out.append(Cell("check-german-2-random", "german", 2, "ismcts-1000", "random", "st", point_bench=True))
