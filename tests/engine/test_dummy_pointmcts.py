@@ -14,18 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import _pointmcts
-from engine.actions import Exchange, Play
-from engine.cards import Card
+from engine.actions import Exchange
 from engine.errors import RulesError
 from engine.game import Phase
 from engine.games import get_game
 from engine.games.dummy import DUMMY, DummyRules
 from engine.match import Match
+from engine.observation import Observation
 from engine.search import pointmcts, pointmcts_py
-from engine.search.pointmcts import PointPlay, knowledge
+from engine.search.pointmcts import PointPlay
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
-from tests.engine.test_pointmcts import describe, drawn
+from tests.engine.test_pointmcts import describe, drawn, play_checked, play_searching
 
 BACKENDS = (_pointmcts, pointmcts_py)
 
@@ -47,16 +47,6 @@ def to_play(rules: DummyRules, seed: int) -> Match:
     return match
 
 
-def full_state(match: Match, play: PointPlay) -> State:
-    """The model's state of the deal in progress with every hand as it lies, in the model's
-    order of seats."""
-    deal = match.current
-    assert deal is not None and deal.turn is not None
-    state = knowledge(match.observe(deal.turn), play)[0]
-    hands = tuple(pointmcts.mask_of(frozenset(deal.hand(seat) or ())) for seat in play.ring)
-    return (*state[:5], hands, state[6], ())
-
-
 def side_tricks(state: State) -> tuple[int, int]:
     cards = [bin(w).count("1") for w in state[6]]
     return ((cards[0] + cards[2]) // 4, (cards[1] + cards[3]) // 4)
@@ -73,27 +63,11 @@ def test_the_model_plays_every_card_in_the_order_of_play_as_the_engine(seed: int
     match = to_play(DummyRules(downtown_beats_uptown=downtown_beats_uptown), seed)
     deal = match.current
     assert deal is not None
-    rng = random.Random(seed)
-    state: State | None = None
-    play: PointPlay | None = None
-    while not deal.is_over:
-        assert deal.turn is not None
-        obs = match.observe(deal.turn)
-        play = describe(match, obs)
-        game = play.game()
-        now = full_state(match, play)
-        if state is not None:
-            assert now == state
-        state = now
+
+    def in_order_of_play(obs: Observation, play: PointPlay, state: State) -> None:
         assert play.ring[state[0]] == deal.turn
-        legal = sorted(int(a.card) for a in deal.legal_actions() if isinstance(a, Play))
-        for backend in BACKENDS:
-            assert list(backend.legal(game, state)) == legal
-        card = rng.choice(legal)
-        state = _pointmcts.apply(game, state, card)
-        assert pointmcts_py.apply(game, now, card) == state
-        match.apply(Play(deal.turn, Card(card)))
-    assert state is not None and play is not None
+
+    state, play = play_checked(match, random.Random(seed), in_order_of_play)
     declarer = play.ring[0]
     assert side_tricks(state)[0] == deal.taken[declarer] + deal.taken[DUMMY]
 
@@ -127,16 +101,7 @@ def declarer_tricks(seed: int, search: bool) -> int:
     deal = match.current
     assert deal is not None and deal.contract is not None and deal.contract.declarer is not None
     declarer = deal.contract.declarer
-    rng = random.Random(seed)
-    while not deal.is_over:
-        assert deal.turn is not None
-        if search and deal.turn in (declarer, DUMMY):
-            obs = match.observe(deal.turn)
-            action = pointmcts.search(obs, describe(match, obs), seed=seed)
-            assert action in obs.legal
-            match.apply(action)
-        else:
-            match.apply(rng.choice(deal.legal_actions()))
+    play_searching(match, lambda seat: search and seat in (declarer, DUMMY), seed)
     return deal.taken[declarer] + deal.taken[DUMMY]
 
 

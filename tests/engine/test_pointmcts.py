@@ -44,16 +44,34 @@ def describe(match: Match, obs: Observation) -> PointPlay:
 
 
 def full_state(match: Match, play: PointPlay) -> State:
-    """The search's state of the deal in progress with every hand as dealt (and a stock
-    drawn from, German whist's, as it lies)."""
+    """The search's state of the deal in progress with every hand as dealt, in the model's
+    order of seats (and a stock drawn from, German whist's, as it lies)."""
     deal = match.current
     assert deal is not None and deal.turn is not None
     state = knowledge(match.observe(deal.turn), play)[0]
-    hands = tuple(pointmcts.mask_of(frozenset(deal.hand(Seat(s)) or ())) for s in range(match.game.players))
+    seats = play.ring or tuple(Seat(s) for s in range(match.game.players))
+    hands = tuple(pointmcts.mask_of(frozenset(deal.hand(seat) or ())) for seat in seats)
     return (*state[:5], hands, state[6], tuple(int(c) for c in deal.piles.get("stock", ())))
 
 
 Check = Callable[[Observation, PointPlay, State], None]
+
+
+def play_searching(match: Match, searches: Callable[[Seat], bool], seed: int) -> None:
+    """The deal in progress played out: the seats ``searches`` names with the search (1,000
+    simulations a card, seeded by ``seed``), every other card at random."""
+    deal = match.current
+    assert deal is not None
+    rng = random.Random(seed)
+    while not deal.is_over:
+        assert deal.turn is not None
+        if searches(deal.turn):
+            obs = match.observe(deal.turn)
+            action = pointmcts.search(obs, describe(match, obs), seed=seed)
+            assert action in obs.legal
+            match.apply(action)
+        else:
+            match.apply(rng.choice(deal.legal_actions()))
 
 
 def drawn(match: Match, rng: random.Random) -> tuple[Observation, PointPlay, Knowledge, tuple[int, ...]]:

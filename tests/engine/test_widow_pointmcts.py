@@ -23,7 +23,7 @@ from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
-from tests.engine.test_pointmcts import describe, drawn, play_checked
+from tests.engine.test_pointmcts import drawn, play_checked, play_searching
 
 BACKENDS = (_pointmcts, pointmcts_py)
 
@@ -110,21 +110,12 @@ def test_every_layout_leaves_the_dead_hand_out_and_keeps_the_turned_card_with_th
 def searched_tricks(seed: int, searcher: Seat | None) -> int:
     """Seat E's tricks in deal ``seed`` (the widow passed by all), searching with 1,000
     simulations a card when it is ``searcher``, every other card at random."""
-    rng = random.Random(seed)
     match = match_of(WidowRules(), seed)
     deal = match.new_deal()
     while deal.phase is not Phase.PLAY:
         assert deal.turn is not None
         match.apply(next(a for a in deal.legal_actions() if not isinstance(a, Bid)))
-    while not deal.is_over:
-        assert deal.turn is not None
-        if deal.turn == searcher:
-            obs = match.observe(deal.turn)
-            action = pointmcts.search(obs, describe(match, obs), seed=seed)
-            assert action in obs.legal
-            match.apply(action)
-        else:
-            match.apply(rng.choice(deal.legal_actions()))
+    play_searching(match, lambda seat: seat == searcher, seed)
     return match.finish_deal().tricks[int(Seat.E)]
 
 
