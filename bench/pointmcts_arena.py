@@ -27,6 +27,7 @@ as JSON.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
@@ -107,6 +108,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", default="st")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first deal's number: a run split in parts plays the same deals as one")
     parser.add_argument("--progress", type=int, default=10)
     add_rule_option(parser)
     args = parser.parse_args()
@@ -120,13 +123,21 @@ def main() -> int:
         raise SystemExit("A and B are the same player")
     start = time.monotonic()
     arena = PointArena(game, a, b, rules)
-    finished = arena.play(standard_deals(game, rules, args.seed, args.deals), progress=args.progress)
+    if args.first < 0:
+        parser.error("--first is a deal number from 0")
+    every = standard_deals(game, rules, args.seed, args.first + args.deals)
+    deals = itertools.islice(every, args.first, None)
+    finished = arena.play(deals, progress=args.progress)
     points = Figure.of(arena.points)
-    print(f"{args.game}, {game.players} players, seed {args.seed}: {len(arena.margins)} duplicate deals, "
-          f"{time.monotonic() - start:.0f} s{'' if finished else ' (stopped)'}")
+    part = f" from deal {args.first}" if args.first else ""
+    stopped = "" if finished else " (stopped)"
+    print(f"{args.game}, {game.players} players, seed {args.seed}{part}: "
+          f"{len(arena.margins)} duplicate deals, {time.monotonic() - start:.0f} s{stopped}")
     print(f"  {args.a} over {args.b}: {points.text()} points/hand")
     out: dict[str, object] = {"game": args.game, "a": args.a, "b": args.b, "players": game.players,
-                              "seed": args.seed, "deals": len(arena.margins), "finished": finished,
+                              "seed": args.seed, "first": args.first, "deals": len(arena.margins),
+                              "finished": finished,
+                              "points": arena.points, "tricks": arena.margins,
                               "point_margin": points.to_json(), "rules": rules.to_dict()}
     if game.partnerships:
         tricks = Figure.of(arena.margins)

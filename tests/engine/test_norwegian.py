@@ -124,3 +124,25 @@ def test_a_nullo_card_depends_only_on_the_seed_not_on_what_was_solved_before() -
     assert obs.contract is not None and obs.contract.call == "nullo"
     first = choose_action(obs, "hard", seed=5, budget=None, samples=4)
     assert all(choose_action(obs, "hard", seed=5, budget=None, samples=4) == first for _ in range(3))
+
+
+def test_hard_plays_a_whole_nullo_the_same_with_the_same_seed_and_takes_fewer_tricks_than_random() -> None:
+    # the first six tricks from the C tree, the rest solved: legal at every card and repeatable
+    from engine.ai import choose_action
+
+    def nullo_hand(level_ns: str, seed: int) -> tuple[int, list[str]]:
+        deal = hand_with([Pass(Seat.E), Pass(Seat.S), Pass(Seat.W), Pass(Seat.N)], seed=seed)
+        cards = []
+        while not deal.is_over:
+            seat = deal.turn
+            level = level_ns if seat in (Seat.N, Seat.S) else "random"
+            action = choose_action(deal.observe(seat), level, seed=seed, budget=None)
+            assert deal.is_legal(action)
+            deal.apply(action)
+            cards.append(str(action))
+        return deal.tricks_taken()[0], cards
+
+    hard = [nullo_hand("hard", seed) for seed in range(4)]
+    assert hard == [nullo_hand("hard", seed) for seed in range(4)]
+    random_ns = sum(nullo_hand("random", seed)[0] for seed in range(4))
+    assert sum(t for t, _ in hard) < random_ns

@@ -1,21 +1,29 @@
 """Norwegian whist's player: the textbook auction (grand with a strong hand,
 else pass, as all passing makes the hand nullo anyway; laying a card in
-Minnesota whist), the shared search towards the most tricks in a grand, and in
-a nullo the ducking textbook with, at the searching levels near the end,
-layouts solved by the family solver for the fewest tricks (``nullo``)."""
+Minnesota whist), at hard and expert the valued one (``auction``: each call
+worth the points the hand expects from it); the shared search towards the most
+tricks in a grand; in a nullo the ducking textbook, the C tree search
+(engine.search.pointmcts) at hard and expert while a hand holds more than
+``nullo.SOLVE_CARDS`` cards, then layouts solved by the family solver for the
+fewest tricks (``nullo``)."""
 
 from __future__ import annotations
 
 from engine.actions import Action, Bid, Pass, Play
 from engine.cards import Card
 from engine.game import Phase
-from engine.games.norwegian import nullo
+from engine.games.norwegian import GAME, auction, nullo
+from engine.games.norwegian.auction import HIGH_CARD_POINTS
 from engine.observation import Observation
 from engine.order import Order
 from engine.search.levels import seed_for
 from engine.search.players import most_tricks
+from engine.search.pointmcts import Tree
 
-HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
+VALUED = ("hard", "expert")
+# a nullo's first six tricks searched (the C tree of engine.search.pointmcts, its play-outs
+# guided), then the solved endgame
+TREE = {"hard": Tree(iterations=5000, guide=80), "expert": Tree(iterations=5000, guide=80)}
 GRAND_POINTS = 15  # a quarter of the 40 is 10: with 15 the side expects seven tricks at no trump
 
 
@@ -23,15 +31,27 @@ def choose(obs: Observation, level: str, seed: int | str | None, budget: float |
            samples: int | None) -> Action:
     if obs.phase == Phase.AUCTION:
         rng = seed_for(obs.to_json(), seed)
-        return rng.choice(obs.legal) if level == "random" else _bid(obs)
+        if level == "random":
+            return rng.choice(obs.legal)
+        return _valued(obs) if level in VALUED and obs.rules.get("bid_style") != "cards" else _bid(obs)
     if obs.contract is None or obs.contract.call != "nullo":
         return most_tricks(obs, level, seed, budget, samples)
     # seeded from the card-play part, as the search is
     rng = seed_for(obs.play_form(), seed)
     if level == "random":
         return rng.choice(obs.legal)
+    tree = TREE.get(level)
+    if tree is not None and len(obs.hand) > nullo.SOLVE_CARDS and len(obs.legal) > 1:
+        return tree.play(obs, GAME.point_play(obs), rng.getrandbits(64))
     solved = nullo.solved_card(obs, level, rng)
     return _duck(obs) if solved is None else Play(obs.seat, solved)
+
+
+def _valued(obs: Observation) -> Action:
+    said = auction.call(obs.hand, len(obs.auction), obs.rules)  # spoken: every earlier seat passed
+    if said is None:
+        return next(a for a in obs.legal if isinstance(a, Pass))
+    return next(a for a in obs.legal if isinstance(a, Bid) and a.call == said)
 
 
 def _points(hand: tuple[Card, ...]) -> int:
