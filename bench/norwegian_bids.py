@@ -50,7 +50,7 @@ import numpy as np  # noqa: E402
 from engine.actions import Bid, Pass  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.deal import Deal  # noqa: E402
-from engine.games.norwegian import GAME  # noqa: E402
+from engine.games.norwegian import GAME, grand_points, nullo_points  # noqa: E402
 from engine.games.norwegian.ai import choose  # noqa: E402
 from engine.games.norwegian.auction import (  # noqa: E402
     HIGH_CARD_POINTS,
@@ -59,8 +59,6 @@ from engine.games.norwegian.auction import (  # noqa: E402
     Values,
     decide,
     features,
-    grand_points,
-    nullo_points,
     values,
 )
 from engine.order import NO_TRUMP  # noqa: E402
@@ -70,7 +68,6 @@ from engine.seats import Seat, around  # noqa: E402
 from engine.solver import default_solver  # noqa: E402
 
 RULES = GAME.default_rules()
-POINTS = {"grand_made": RULES.grand_made, "grand_set": RULES.grand_set, "nullo": RULES.nullo}
 
 
 @dataclass(frozen=True)
@@ -155,9 +152,9 @@ class Table:
                 break
         row = self.rows[deal[seat]]
         if said == "grand":
-            v = grand_points(row.grand, RULES.grand_made, RULES.grand_set)
+            v = grand_points(row.grand, RULES)
         else:  # a nullo said, or all passed: the dealer's nullo
-            v = nullo_points(row.nullo, RULES.nullo)
+            v = nullo_points(row.nullo, RULES)
         side = seat % 2
         return (max(v, 0), max(-v, 0)) if side == 0 else (max(-v, 0), max(v, 0))
 
@@ -228,7 +225,7 @@ def probe(count: int, first: int, out: Path, progress: int) -> None:
 def imitate(path: Path, grand: Model, nullo: Model) -> tuple[Shifts, float]:
     """Shifts with which our rule makes the calls the standard ISMCTS made, and the share made."""
     seen = [json.loads(line) for line in path.read_text().splitlines()]
-    vals = [values([Card(c) for c in d["hand"]], POINTS, grand, nullo) for d in seen]
+    vals = [values([Card(c) for c in d["hand"]], RULES, grand, nullo) for d in seen]
     # the dealer's nullo is the hand where all passed
     calls = [None if d["passes"] == 3 and d["call"] == "nullo" else d["call"] for d in seen]
 
@@ -248,7 +245,7 @@ def fit(path: Path, probed: Path | None) -> None:
     print(f"GRAND = Model({grand.weights}, {grand.spread})")
     print(f"NULLO = Model({nullo.weights}, {nullo.spread})")
     table = Table(rows)
-    vals = [values(r.hand, POINTS, grand, nullo) for r in rows]
+    vals = [values(r.hand, RULES, grand, nullo) for r in rows]
     rivals = {"textbook (grand from 15)": textbook(table, 15, None)}
     for g in (13, 16):
         for n in (6, 9):

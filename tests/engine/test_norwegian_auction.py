@@ -24,7 +24,7 @@ from engine.seats import Seat
 
 GAME = get_game("norwegian")
 ROOT = Path(__file__).resolve().parents[2]
-NORWEGIAN = NorwegianRules().to_dict()
+NORWEGIAN = NorwegianRules()
 
 hands = st.lists(st.sampled_from(full_deck()), min_size=13, max_size=13, unique=True)
 
@@ -67,7 +67,7 @@ def test_the_top_cards_bid_grand_and_the_lowest_bid_nullo_wherever_they_sit():
 
 
 def test_the_values_follow_the_rules_points():
-    norwegian, minnesota = values(STRONG, NORWEGIAN), values(STRONG, MINNESOTA.to_dict())
+    norwegian, minnesota = values(STRONG, NORWEGIAN), values(STRONG, MINNESOTA)
     assert norwegian.grand > minnesota.grand > 0
 
 

@@ -71,6 +71,18 @@ def _rules(rules: GameRules) -> NorwegianRules:
     return rules
 
 
+def grand_points(tricks: int, rules: NorwegianRules) -> int:
+    """A grand's points for the bidding side that took ``tricks``: a x (tricks - 6) when it
+    made seven; else negative, the opponents' b x (their tricks - 6)."""
+    return rules.grand_made * (tricks - 6) if tricks >= 7 else -rules.grand_set * (13 - tricks - 6)
+
+
+def nullo_points(tricks: int, rules: NorwegianRules) -> int:
+    """A nullo's points for a side that took ``tricks``: c x (the other side's tricks - 6) when
+    it took fewer; else negative, the other side's."""
+    return rules.nullo * (13 - tricks - 6) if tricks <= 6 else -rules.nullo * (tricks - 6)
+
+
 def is_high(card: Card, rules: NorwegianRules) -> bool:
     """Whether a laid card votes grand: spades and clubs are black, hearts and diamonds red."""
     black = card.suit in (0, 3)
@@ -189,16 +201,9 @@ class Norwegian(Game):
         assert contract is not None
         tricks = deal.tricks_taken()
         points = [0, 0]
-        if contract.call == "grand":
-            assert contract.declarer is not None
-            side = contract.declarer.side
-            if tricks[side] >= 7:
-                points[side] = rules.grand_made * (tricks[side] - 6)
-            else:
-                points[1 - side] = rules.grand_set * (tricks[1 - side] - 6)
-        else:
-            low = 0 if tricks[0] < tricks[1] else 1
-            points[low] = rules.nullo * (tricks[1 - low] - 6)
+        side = 0 if contract.declarer is None else contract.declarer.side
+        scored = (grand_points if contract.call == "grand" else nullo_points)(tricks[side], rules)
+        points[side if scored > 0 else 1 - side] = abs(scored)
         after = (game_score[0] + points[0], game_score[1] + points[1])
         won = next((s for s in (0, 1) if after[s] >= rules.target), None)
         bidder = "all passed" if contract.declarer is None else f"bid by {contract.declarer.name}"

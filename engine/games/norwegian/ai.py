@@ -48,7 +48,8 @@ def choose(obs: Observation, level: str, seed: int | str | None, budget: float |
 
 
 def _valued(obs: Observation) -> Action:
-    said = auction.call(obs.hand, len(obs.auction), obs.rules)  # spoken: every earlier seat passed
+    # spoken: every earlier seat passed
+    said = auction.call(obs.hand, len(obs.auction), GAME.rules_from_dict(obs.rules))
     if said is None:
         return next(a for a in obs.legal if isinstance(a, Pass))
     return next(a for a in obs.legal if isinstance(a, Bid) and a.call == said)

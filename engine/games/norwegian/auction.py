@@ -7,7 +7,7 @@ trumps, a nullo's by the tricks taken when every seat ducks as the textbook
 does. The spread about the prediction is taken as normal, so a call's value
 is the rules' score averaged over 0..13 tricks. A seat then says the best of
 grand, nullo and pass, each shifted by what its place in the auction tells
-(``SHIFT``: the passes before it say what the other hands are not, and a pass
+(``SHIFTS``: the passes before it say what the other hands are not, and a pass
 lets the next seats choose); the dealer's pass is a nullo, so it weighs grand
 against nullo alone. ``python bench/norwegian_bids.py`` remakes every number
 here from the deals it plays and prints them.
@@ -16,10 +16,11 @@ here from the deals it plays and prints them.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.games.norwegian import NorwegianRules, grand_points, nullo_points
 
 HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
 
@@ -69,40 +70,25 @@ def _spread(mean: float, sd: float) -> list[float]:
             for t in range(14)]
 
 
-def grand_points(tricks: int, made: int, set_: int) -> int:
-    """The bidding side's points from a grand with ``tricks``: the opponents' as a loss."""
-    return made * (tricks - 6) if tricks >= 7 else -set_ * (13 - tricks - 6)
-
-
-def nullo_points(tricks: int, low: int) -> int:
-    """A side's points from a nullo in which it took ``tricks``: the other's as a loss."""
-    return low * (13 - tricks - 6) if tricks <= 6 else -low * (tricks - 6)
-
-
 @dataclass(frozen=True)
 class Values:
     grand: float
     nullo: float
 
 
-def values(hand: Sequence[Card], rules: Mapping[str, object], grand_model: Model = GRAND,
+def values(hand: Sequence[Card], rules: NorwegianRules, grand_model: Model = GRAND,
            nullo_model: Model = NULLO) -> Values:
-    """The points the side expects from this hand's grand and from its nullo."""
-    made, set_, low = (_whole(rules, k, d) for k, d in (("grand_made", 4), ("grand_set", 8), ("nullo", 2)))
+    """The points the side expects from this hand's grand and from its nullo (the rules'
+    scoring, the game's own)."""
     grand = _spread(grand_model.tricks(hand), grand_model.spread)
     nullo = _spread(nullo_model.tricks(hand), nullo_model.spread)
-    return Values(sum(p * grand_points(t, made, set_) for t, p in enumerate(grand)),
-                  sum(p * nullo_points(t, low) for t, p in enumerate(nullo)))
+    return Values(sum(p * grand_points(t, rules) for t, p in enumerate(grand)),
+                  sum(p * nullo_points(t, rules) for t, p in enumerate(nullo)))
 
 
-def _whole(rules: Mapping[str, object], key: str, default: int) -> int:
-    value = rules.get(key, default)
-    return value if isinstance(value, int) else default
-
-
-def call(hand: Sequence[Card], passes: int, rules: Mapping[str, object]) -> str | None:
+def call(hand: Sequence[Card], passes: int, rules: NorwegianRules) -> str | None:
     """``grand``, ``nullo`` or None (pass) for a seat that has seen ``passes`` passes."""
-    scale = _whole(rules, "grand_made", 4) / 4  # the shifts were fitted at Norwegian's points
+    scale = rules.grand_made / 4  # the shifts were fitted at Norwegian's points
     return decide(values(hand, rules), passes, SHIFTS, scale)
 
 
@@ -117,5 +103,4 @@ def decide(v: Values, passes: int, shifts: Shifts, scale: float = 1.0) -> str | 
     return "nullo" if nullo >= 0 else None
 
 
-__all__ = ["GRAND", "NULLO", "SHIFTS", "Model", "Shifts", "Values", "call", "decide", "features",
-           "grand_points", "nullo_points", "values"]
+__all__ = ["GRAND", "NULLO", "SHIFTS", "Model", "Shifts", "Values", "call", "decide", "features", "values"]
