@@ -53,7 +53,6 @@ from engine.deal import Deal  # noqa: E402
 from engine.games.norwegian import GAME, grand_points, nullo_points  # noqa: E402
 from engine.games.norwegian.ai import choose  # noqa: E402
 from engine.games.norwegian.auction import (  # noqa: E402
-    HIGH_CARD_POINTS,
     Model,
     Shifts,
     Values,
@@ -64,6 +63,7 @@ from engine.games.norwegian.auction import (  # noqa: E402
 from engine.order import NO_TRUMP  # noqa: E402
 from engine.phase import Phase  # noqa: E402
 from engine.record import DealRecord  # noqa: E402
+from engine.search.hands import high_card_points  # noqa: E402
 from engine.seats import Seat, around  # noqa: E402
 from engine.solver import default_solver  # noqa: E402
 
@@ -141,7 +141,8 @@ class Table:
             by_deal.setdefault(r.deal, {})[r.seat] = i
         self.deals = [d for d in by_deal.values() if len(d) == 4]
 
-    def points(self, deal: dict[int, int], rule_of: Callable[[int], Rule]) -> tuple[int, int]:
+    def margin(self, deal: dict[int, int], rule_of: Callable[[int], Rule]) -> int:
+        """North-South's points less East-West's once the seats' rules have settled the call."""
         dealer = self.rows[deal[0]].dealer
         said: str | None = None
         seat = dealer
@@ -155,20 +156,19 @@ class Table:
             v = grand_points(row.grand, RULES)
         else:  # a nullo said, or all passed: the dealer's nullo
             v = nullo_points(row.nullo, RULES)
-        side = seat % 2
-        return (max(v, 0), max(-v, 0)) if side == 0 else (max(-v, 0), max(v, 0))
+        return v if seat % 2 == 0 else -v
 
     def margins(self, a: Rule, b: Rule, deals: Sequence[dict[int, int]]) -> list[float]:
         out = []
         for d in deals:
-            one = self.points(d, lambda s: a if s % 2 == 0 else b)
-            two = self.points(d, lambda s: b if s % 2 == 0 else a)
-            out.append(((one[0] - one[1]) + (two[1] - two[0])) / 2)
+            one = self.margin(d, lambda s: a if s % 2 == 0 else b)
+            two = self.margin(d, lambda s: b if s % 2 == 0 else a)
+            out.append((one - two) / 2)
         return out
 
 
 def textbook(table: Table, grand_from: int, nullo_to: int | None) -> Rule:
-    hcp = [sum(HIGH_CARD_POINTS.get(c.rank, 0) for c in r.hand) for r in table.rows]
+    hcp = [high_card_points(r.hand) for r in table.rows]
 
     def rule(i: int, passes: int) -> str | None:
         if hcp[i] >= grand_from:

@@ -113,6 +113,8 @@ def main() -> int:
     parser.add_argument("--progress", type=int, default=10)
     add_rule_option(parser)
     args = parser.parse_args()
+    if args.first < 0:
+        parser.error("--first is a deal number from 0")
     game = get_game(args.game, args.players)
     rules = rules_with(game, args.rule)
     game = game.with_rules(rules)
@@ -123,8 +125,6 @@ def main() -> int:
         raise SystemExit("A and B are the same player")
     start = time.monotonic()
     arena = PointArena(game, a, b, rules)
-    if args.first < 0:
-        parser.error("--first is a deal number from 0")
     every = standard_deals(game, rules, args.seed, args.first + args.deals)
     deals = itertools.islice(every, args.first, None)
     finished = arena.play(deals, progress=args.progress)

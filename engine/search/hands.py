@@ -11,6 +11,13 @@ from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
 from engine.seats import Seat
 
+HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+def high_card_points(cards: Sequence[Card]) -> int:
+    """The textbook count of a hand's honours: ace 4, king 3, queen 2, jack 1 (40 in a pack)."""
+    return sum(HIGH_CARD_POINTS.get(c.rank, 0) for c in cards)
+
 
 def played(obs: Observation) -> set[Card]:
     return {c for t in obs.tricks for c in t.cards} | set(obs.trick.cards)
@@ -72,4 +79,4 @@ def win_with(obs: Observation, order: Order, cards: list[Card], team: frozenset[
     return min(cards, key=cheap)
 
 
-__all__ = ["count_tricks", "played", "win_with"]
+__all__ = ["count_tricks", "high_card_points", "played", "win_with"]

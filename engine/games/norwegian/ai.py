@@ -13,9 +13,9 @@ from engine.actions import Action, Bid, Pass, Play
 from engine.cards import Card
 from engine.game import Phase
 from engine.games.norwegian import GAME, auction, nullo
-from engine.games.norwegian.auction import HIGH_CARD_POINTS
 from engine.observation import Observation
 from engine.order import Order
+from engine.search.hands import high_card_points
 from engine.search.levels import seed_for
 from engine.search.players import most_tricks
 from engine.search.pointmcts import Tree
@@ -55,23 +55,19 @@ def _valued(obs: Observation) -> Action:
     return next(a for a in obs.legal if isinstance(a, Bid) and a.call == said)
 
 
-def _points(hand: tuple[Card, ...]) -> int:
-    return sum(HIGH_CARD_POINTS.get(c.rank, 0) for c in hand)
-
-
 def _bid(obs: Observation) -> Action:
     """Norwegian whist's textbook: grand with a strong hand, else pass (all
     passing makes the hand nullo anyway). Laying a card (Minnesota whist): the
     lowest card of the colour that says so, revealing least if it is turned."""
     if obs.rules.get("bid_style") == "cards":
         black_high = obs.rules.get("high_colour", "black") == "black"
-        grand_wanted = _points(obs.hand) >= GRAND_POINTS
+        grand_wanted = high_card_points(obs.hand) >= GRAND_POINTS
         laid = [a for a in obs.legal if isinstance(a, Bid) and a.call is not None]
         cards = {a: Card(a.call) for a in laid if a.call is not None}
         wanted = [a for a in laid if (cards[a].suit in (0, 3)) == (black_high == grand_wanted)]
         return min(wanted or laid, key=lambda a: (cards[a].rank, cards[a].suit))
     grand = next((a for a in obs.legal if isinstance(a, Bid) and a.call == "grand"), None)
-    if grand is not None and _points(obs.hand) >= GRAND_POINTS:
+    if grand is not None and high_card_points(obs.hand) >= GRAND_POINTS:
         return grand
     return next(a for a in obs.legal if isinstance(a, Pass))
 

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.games.norwegian import NorwegianRules, grand_points, nullo_points
-
-HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
+from engine.search.hands import high_card_points
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ def features(hand: Sequence[Card]) -> tuple[int, ...]:
     a suit, low cards (2-5), middle cards (6-8)."""
     ranks = [c.rank for c in hand]
     lengths = [sum(1 for c in hand if c.suit == s) for s in range(4)]
-    return (1, sum(HIGH_CARD_POINTS.get(r, 0) for r in ranks), ranks.count(14), ranks.count(10),
+    return (1, high_card_points(hand), ranks.count(14), ranks.count(10),
             sum(max(0, n - 4) for n in lengths), sum(1 for r in ranks if r <= 5),
             sum(1 for r in ranks if 6 <= r <= 8))
 

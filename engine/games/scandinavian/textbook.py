@@ -12,8 +12,8 @@ from engine.actions import Action, Bid, Play
 from engine.cards import Card
 from engine.observation import Observation
 from engine.order import Order
+from engine.search.hands import high_card_points
 
-HIGH_CARD_POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
 HIGH_POINTS = 16  # 18 random cards hold about 14 of the 40 points: bid high with a little more
 
 
@@ -22,8 +22,7 @@ def own_cards(obs: Observation) -> tuple[Card, ...]:
 
 
 def bid(obs: Observation) -> Action:
-    points = sum(HIGH_CARD_POINTS.get(c.rank, 0) for c in own_cards(obs))
-    call = "high" if points >= HIGH_POINTS else "low"
+    call = "high" if high_card_points(own_cards(obs)) >= HIGH_POINTS else "low"
     return next(a for a in obs.legal if isinstance(a, Bid) and a.call == call)
 
 
