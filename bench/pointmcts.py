@@ -1,8 +1,9 @@
 """The standard ISMCTS baseline for the games whose package describes their card play
-(``point_play``: Hearts, Catch the Ten, classic, Norwegian, Solo and German whist), as an
-external player: single-observer information-set Monte Carlo tree search (Cowling,
-Powley and Whitehouse 2012), 1,000 simulations a move, random play-outs, UCB1 0.7 on
-rewards in 0..1, the final move the root's most visited; the cards searched in C
+(``point_play``: Hearts, Catch the Ten, classic, Norwegian, Solo, German, dummy and widow
+whist, Bid Whist), as an external player: single-observer information-set Monte Carlo
+tree search (Cowling, Powley and Whitehouse 2012), 1,000 simulations a move, random
+play-outs, UCB1 0.7 on rewards in 0..1, the final move the root's most visited; the
+cards searched in C
 (engine.search.pointmcts; the game's package describes its play and score), the
 auction by default over the whole hand in Python (bench/ismcts_any.py).
 
@@ -45,7 +46,6 @@ from ismcts import seed_of  # noqa: E402
 
 from engine.actions import Action, Play  # noqa: E402
 from engine.ai.family import choose_action  # noqa: E402
-from engine.cards import Card  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.games import get_game  # noqa: E402
@@ -104,7 +104,7 @@ def act(obs: Observation, iterations: int, seed: int | str, python: bool = False
     if python:
         card = pointmcts_py.search(play.game(), pointmcts.knowledge(obs, play), iterations, pointmcts.EXPLORE,
                                    seed_of(obs, seed))
-        return Play(obs.seat, Card(card))
+        return Play(obs.seat, pointmcts.CARDS[card])
     return pointmcts.search(obs, play, iterations, seed=seed_of(obs, seed))
 
 

@@ -27,7 +27,20 @@ static int lowest(uint64_t x) {
     return index[((x & (~x + 1)) * 0x03F79D71B4CB0A89ULL) >> 58];
 }
 
-static uint64_t suit_mask(int suit) { return ((uint64_t)0x1FFF) << (13 * suit); }
+void pm_prepare(pm_game *g) {
+    for (int suit = 0; suit < 4; suit++) g->suit_masks[suit] = 0;
+    for (int c = 0; c < PM_CARDS; c++)
+        if (g->suit[c] >= 0) g->suit_masks[g->suit[c]] |= (uint64_t)1 << c;
+}
+
+/* the suit the trick was led in: the first card's that fixes one, -1 while none has */
+static int led_suit(const pm_game *g, const pm_state *st) {
+    for (int i = 0; i < st->ntrick; i++) {
+        int c = st->trick[i];
+        if (g->suit[c] >= 0 && !(g->free_leads >> c & 1)) return g->suit[c];
+    }
+    return -1;
+}
 
 /* -- the forward model --------------------------------------------------------------- */
 int pm_over(const pm_game *g, const pm_state *st) {
@@ -40,7 +53,8 @@ int pm_legal(const pm_game *g, const pm_state *st, int32_t *out) {
     uint64_t options = st->hands[st->turn];
     int leading = st->ntrick == 0;
     if (!leading && g->must_follow) {
-        uint64_t follow = options & suit_mask(st->trick[0] / 13);
+        int led = led_suit(g, st);
+        uint64_t follow = led >= 0 ? options & g->suit_masks[led] : 0;
         if (follow) options = follow;
     }
     if (st->tricks == 0) {
@@ -49,8 +63,8 @@ int pm_legal(const pm_game *g, const pm_state *st, int32_t *out) {
         } else if (options & ~g->first_barred) {
             options &= ~g->first_barred;
         }
-    } else if (leading && g->unbroken >= 0 && !st->broken && (options & ~suit_mask(g->unbroken))) {
-        options &= ~suit_mask(g->unbroken);
+    } else if (leading && g->unbroken >= 0 && !st->broken && (options & ~g->suit_masks[g->unbroken])) {
+        options &= ~g->suit_masks[g->unbroken];
     }
     int n = 0;
     for (; options; options &= options - 1) out[n++] = lowest(options);
@@ -59,8 +73,8 @@ int pm_legal(const pm_game *g, const pm_state *st, int32_t *out) {
 
 /* a card's strength in a trick: trumps above the led suit, anything else nothing */
 static int card_key(const pm_game *g, int card, int led) {
-    int s = card / 13;
-    return s == g->trump ? 1000 + g->power[card] : s == led ? g->power[card] : -1;
+    int s = g->suit[card];
+    return s < 0 ? -1 : s == g->trump ? 1000 + g->power[card] : s == led ? g->power[card] : -1;
 }
 
 void pm_apply(const pm_game *g, pm_state *st, int card) {
@@ -71,7 +85,7 @@ void pm_apply(const pm_game *g, pm_state *st, int card) {
         st->turn = (st->turn + 1) % g->players;
         return;
     }
-    int led = st->trick[0] / 13, best = 0, best_key = -1;
+    int led = led_suit(g, st), best = 0, best_key = -1;
     uint64_t cards = 0;
     for (int i = 0; i < st->ntrick; i++) {
         int key = card_key(g, st->trick[i], led);
@@ -145,16 +159,62 @@ static void shuffle(int32_t *cards, int n, wd_rng *r) {
 }
 
 /* the cards of each suit in a set */
-static void suit_counts(uint64_t h, int32_t *out) {
-    for (int suit = 0; suit < 4; suit++) out[suit] = popcount64(h & suit_mask(suit));
+static void suit_counts(const pm_game *g, uint64_t h, int32_t *out) {
+    for (int suit = 0; suit < 4; suit++) out[suit] = popcount64(h & g->suit_masks[suit]);
+}
+
+/* a seat showed out of the card's suit (a card of no suit: never) */
+static int void_of(const pm_game *g, const pm_knowledge *k, int s, int card) {
+    return g->suit[card] >= 0 && (k->voids[s] >> g->suit[card] & 1);
 }
 
 /* fits the suits' caps: the unknown cards ``h`` of a seat with caps ``caps`` */
-static int within_caps(uint64_t h, const int32_t *caps) {
+static int within_caps(const pm_game *g, uint64_t h, const int32_t *caps) {
     int32_t n[4];
-    suit_counts(h, n);
+    suit_counts(g, h, n);
     for (int suit = 0; suit < 4; suit++)
         if (n[suit] > caps[suit]) return 0;
+    return 1;
+}
+
+/* seat ``s`` (stock_seat: the stock's places and out of play) has room for ``card`` */
+static int open_to(const pm_game *g, const pm_knowledge *k, int s, int card, const int32_t *room,
+                   int32_t held[][4], int stock_seat) {
+    if (room[s] <= 0 || (k->barred[s] >> card & 1)) return 0;
+    int suit = g->suit[card];
+    return s == stock_seat || suit < 0 || held[s][suit] < k->caps[s][suit];
+}
+
+/* Each seat (stock_seat: out of play) that may hold no more of the cards ``left`` than it
+ * has room for takes them all, until none does: 0 where a seat may hold fewer, or more
+ * of a suit than its caps. */
+static int force(const pm_game *g, const pm_knowledge *k, int holders, int stock_seat, int32_t *room,
+                 int32_t held[][4], pm_state *st, uint64_t *left, uint64_t *stocked) {
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int s = 0; s < holders; s++) {
+            if (room[s] <= 0) continue;
+            uint64_t may = *left & ~k->barred[s];
+            if (s != stock_seat)
+                for (uint64_t m = may; m; m &= m - 1)
+                    if (void_of(g, k, s, lowest(m))) may &= ~((uint64_t)1 << lowest(m));
+            int count = popcount64(may);
+            if (count < room[s]) return 0;
+            if (count > room[s]) continue;
+            for (uint64_t m = may; m; m &= m - 1) {
+                int c = lowest(m), suit = g->suit[c];
+                if (s == stock_seat) {
+                    *stocked |= (uint64_t)1 << c;
+                    continue;
+                }
+                if (suit >= 0 && held[s][suit]++ >= k->caps[s][suit]) return 0;
+                st->hands[s] |= (uint64_t)1 << c;
+            }
+            room[s] = 0;
+            *left &= ~may;
+            changed = 1;
+        }
+    }
     return 1;
 }
 
@@ -174,35 +234,42 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
     need[stock_seat] = n - placed;
     /* whole layouts at random, kept when no card lies in a suit its seat showed out of (nor more
      * of a suit than its caps): uniform over the consistent layouts; the stock's unseen places
-     * take the cards left, in the shuffled order */
-    for (int t = 0; t < PM_REJECTIONS; t++) {
+     * take the cards left, in the shuffled order. Not where some cards may lie with one seat
+     * only (a kitty with its bidder): whole layouts would almost never keep them there. */
+    int rejections = PM_REJECTIONS;
+    for (int s = 0; s <= players; s++)
+        if (k->barred[s]) rejections = 0;
+    for (int t = 0; t < rejections; t++) {
         shuffle(pool, n, r);
         int i = 0, ok = 1;
         for (int s = 0; s < players && ok; s++) {
             if (s == k->seat) continue;
             uint64_t h = 0;
             for (int j = 0; j < need[s]; j++, i++) {
-                if (k->voids[s] >> (pool[i] / 13) & 1) ok = 0;
+                if (void_of(g, k, s, pool[i])) ok = 0;
                 h |= (uint64_t)1 << pool[i];
             }
-            if (ok && !within_caps(h, k->caps[s])) ok = 0;
+            if (ok && ((h & k->barred[s]) || !within_caps(g, h, k->caps[s]))) ok = 0;
             st->hands[s] = h | k->known[s];
         }
-        if (ok) {
+        uint64_t rest = 0;
+        for (int j = i; j < n; j++) rest |= (uint64_t)1 << pool[j];
+        if (ok && !(rest & k->barred[stock_seat])) {
             for (int j = 0; j < st->nstock; j++)
                 if (st->stock[j] < 0) st->stock[j] = pool[i++];
             return 0;
         }
     }
     /* many voids: card by card, the cards fewest seats may hold first, each to a seat that
-     * may hold it in proportion to the room it has left */
+     * may hold it in proportion to the room it has left; where that keeps failing, first
+     * each seat that may hold no more of the cards than it has room for takes them all */
     int holders = need[stock_seat] ? players + 1 : players;
-    for (int t = 0; t < PM_FILLS; t++) {
+    for (int t = 0; t < 2 * PM_FILLS; t++) {
         shuffle(pool, n, r);
         for (int i = 0; i < n; i++) {
             int c = pool[i], e = 0;
             for (int s = 0; s < holders; s++)
-                if (need[s] > 0 && (s == stock_seat || !(k->voids[s] >> (c / 13) & 1))) e++;
+                if (need[s] > 0 && !(k->barred[s] >> c & 1) && (s == stock_seat || !void_of(g, k, s, c))) e++;
             elig[i] = e;
         }
         for (int i = 0; i < n; i++) order[i] = i;
@@ -220,23 +287,28 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
             if (s < players && s != k->seat) st->hands[s] = k->known[s];
             if (s < players) memset(held[s], 0, sizeof held[s]);
         }
-        int ok = 1;
+        uint64_t left = 0; /* the cards not placed yet */
+        for (int i = 0; i < n; i++) left |= (uint64_t)1 << pool[i];
+        int ok = t < PM_FILLS || force(g, k, holders, stock_seat, room, held, st, &left, &stocked);
         for (int i = 0; i < n && ok; i++) {
-            int c = pool[order[i]], suit = c / 13, total = 0;
+            if (!(left >> pool[order[i]] & 1)) continue;
+            int c = pool[order[i]], suit = g->suit[c], total = 0;
             for (int s = 0; s < holders; s++)
-                if (room[s] > 0 && (s == stock_seat || held[s][suit] < k->caps[s][suit])) total += room[s];
+                if (open_to(g, k, s, c, room, held, stock_seat)) total += room[s];
             if (!total) {
                 ok = 0;
                 break;
             }
             int x = (int)wd_below(r, (uint64_t)total);
             for (int s = 0; s < holders; s++) {
-                if (room[s] <= 0 || (s != stock_seat && held[s][suit] >= k->caps[s][suit])) continue;
+                if (!open_to(g, k, s, c, room, held, stock_seat)) continue;
                 if (x < room[s]) {
                     if (s == stock_seat)
                         stocked |= (uint64_t)1 << c;
-                    else
-                        st->hands[s] |= (uint64_t)1 << c, held[s][suit]++;
+                    else {
+                        st->hands[s] |= (uint64_t)1 << c;
+                        if (suit >= 0) held[s][suit]++;
+                    }
                     room[s]--;
                     break;
                 }
@@ -273,12 +345,12 @@ static int policy(const pm_game *g, const pm_state *st, const int32_t *legal, in
         int best_key = 1 << 30;
         for (int i = 0; i < n; i++) {
             int c = legal[i];
-            int key = (g->values[c] != 0) * 4096 + (c / 13 == g->trump) * 1024 + g->power[c];
+            int key = (g->values[c] != 0) * 4096 + (g->suit[c] == g->trump) * 1024 + g->power[c];
             if (key < best_key) best = c, best_key = key;
         }
         return best;
     }
-    int led = st->trick[0] / 13, win = 0, win_key = -1, stake = 0;
+    int led = led_suit(g, st), win = 0, win_key = -1, stake = 0;
     for (int i = 0; i < st->ntrick; i++) {
         int key = card_key(g, st->trick[i], led);
         if (key > win_key) win = i, win_key = key;
@@ -320,7 +392,7 @@ static int policy(const pm_game *g, const pm_state *st, const int32_t *legal, in
         else if (penalties)
             key = -want(g, c) * 4096 + card_key(g, c, led) + 2048;
         else
-            key = -(want(g, c) * 4096 + (c / 13 == g->trump) * 1024 + g->power[c]);
+            key = -(want(g, c) * 4096 + (g->suit[c] == g->trump) * 1024 + g->power[c]);
         if (key > best_key) best = c, best_key = key;
     }
     return best;

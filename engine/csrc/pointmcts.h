@@ -8,8 +8,9 @@
  *
  * Nothing here names a game: the rules of the play and of the score come in a
  * pm_game the game's package describes (engine.search.pointmcts.PointPlay).
- * Cards are engine.cards.Card ints (suit * 13 + rank - 2), a hand a 64-bit set of
- * them; an action is a card. engine.search.pointmcts_py is the same in Python with
+ * Cards are engine.cards.Card ints (suit * 13 + rank - 2, the jokers 52 and 53), a
+ * hand a 64-bit set of them; an action is a card. The suit a card counts as in the hand
+ * comes with the game (a joker is a trump, or of no suit at no trump). engine.search.pointmcts_py is the same in Python with
  * the same random numbers, the reference the tests hold this to. Plain C99.
  */
 #ifndef PM_POINTMCTS_H
@@ -20,7 +21,7 @@
 #include "deals.h"
 
 #define PM_SEATS 8
-#define PM_CARDS 52
+#define PM_CARDS 54
 
 /* the rules of a hand's play and its score */
 typedef struct {
@@ -45,7 +46,13 @@ typedef struct {
     int32_t lowest_wins;        /* the points are penalties: fewer is better */
     double low, high;           /* the worst and best points a side can score: the reward's scale */
     int32_t stock_scores;       /* the tricks played while a stock lasts score their cards too */
+    int32_t suit[PM_CARDS];     /* the suit each card counts as, 0-3, or -1 none (it never wins) */
+    uint64_t free_leads;        /* cards that, led, fix no suit: the next card with a suit does */
+    uint64_t suit_masks[4];     /* the cards of each suit (from suit[]: pm_prepare) */
 } pm_game;
+
+/* fill in what pm_game derives from its fields (suit_masks) */
+void pm_prepare(pm_game *g);
 
 /* the moon: each other side gains its points and the shooter loses them; or with
  * the choice, that unless it ends the game with the shooter lowest, the shooter
@@ -77,6 +84,7 @@ typedef struct {
                                  * play unseen (a dead hand: those beyond the seats' counts) */
     int32_t caps[PM_SEATS][4];  /* the most cards of each suit a seat's unknown cards may hold (a void 0,
                                  * a suit shown out of before unseen draws the draws since) */
+    uint64_t barred[PM_SEATS + 1]; /* cards each seat may not hold; [players]: not out of play */
 } pm_knowledge;
 
 int pm_legal(const pm_game *g, const pm_state *st, int32_t *out);

@@ -39,22 +39,23 @@ static int count_cards(uint64_t m) {
     return n;
 }
 
-static int as_mask(PyObject *o, const char *what, uint64_t *out) {
+/* ``o`` as a set of cards 0..bits-1 (52, or 54 with the jokers) */
+static int as_mask(PyObject *o, const char *what, int bits, uint64_t *out) {
     if (!PyLong_Check(o) || PyBool_Check(o)) {
         PyErr_Format(PyExc_ValueError, "%s must be an int card mask", what);
         return -1;
     }
     unsigned long long v = PyLong_AsUnsignedLongLong(o);
     if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    if (v >> 52) {
-        PyErr_Format(PyExc_ValueError, "%s must be a 52-bit card mask", what);
+    if (v >> bits) {
+        PyErr_Format(PyExc_ValueError, "%s must be a %d-bit card mask", what, bits);
         return -1;
     }
     *out = (uint64_t)v;
     return 0;
 }
 
-static int mask_list(PyObject *o, const char *what, int count, uint64_t *out) {
+static int mask_list(PyObject *o, const char *what, int count, int bits, uint64_t *out) {
     PyObject *seq = PySequence_Fast(o, what);
     if (!seq) return -1;
     if (PySequence_Fast_GET_SIZE(seq) != count) {
@@ -63,7 +64,7 @@ static int mask_list(PyObject *o, const char *what, int count, uint64_t *out) {
         return -1;
     }
     for (int i = 0; i < count; i++)
-        if (as_mask(PySequence_Fast_GET_ITEM(seq, i), what, &out[i]) < 0) {
+        if (as_mask(PySequence_Fast_GET_ITEM(seq, i), what, bits, &out[i]) < 0) {
             Py_DECREF(seq);
             return -1;
         }

@@ -75,7 +75,7 @@ static int parse_state(PyObject *o, is_state *st) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bids and taken must hold one int per seat");
         return -1;
     }
-    return mask_list(hands_o, "hands", (int)players, st->hands);
+    return mask_list(hands_o, "hands", (int)players, 52, st->hands);
 }
 
 static PyObject *state_tuple(const is_state *st) {
@@ -165,7 +165,7 @@ static PyObject *py_estimate(PyObject *self, PyObject *args) {
     PyObject *ho;
     int trump, players;
     uint64_t hand;
-    if (!PyArg_ParseTuple(args, "Oii", &ho, &trump, &players) || as_mask(ho, "hand", &hand) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "Oii", &ho, &trump, &players) || as_mask(ho, "hand", 52, &hand) < 0) return NULL;
     return PyFloat_FromDouble(is_estimate(hand, trump, players));
 }
 
@@ -192,7 +192,7 @@ static int parse_knowledge(PyObject *o, is_knowledge *k) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "counts and voids must hold one int per seat");
         return -1;
     }
-    if (as_mask(unseen_o, "unseen", &k->unseen) < 0) return -1;
+    if (as_mask(unseen_o, "unseen", 52, &k->unseen) < 0) return -1;
     int dealt = 0;
     for (int i = 0; i < n; i++) dealt += k->counts[k->order[i]];
     if (dealt > count_cards(k->unseen)) {

@@ -3,10 +3,12 @@
  * the search. The values are the tuples engine.search.pointmcts builds:
  *   game: (players, side, trump, power, must_follow, first_lead, unbroken, breakers,
  *          first_barred, values, over, dealt, moon, moon_mode, moon_points, before,
- *          target, lowest_wins, low, high, stock_scores)
+ *          target, lowest_wins, low, high, stock_scores, suit, free_leads): power, values and
+ *          suit one int a card of the 54 (the jokers 52 and 53), suit -1 for a card of no suit
  *   state: (turn, leader, tricks, broken, trick, hands, won, stock): the stock its top first
- *   knowledge: (state, seat, counts, voids, known, unseen, caps): the state's stock with -1 for
- *          each card the seat has not seen, caps each seat's most cards of each suit (4 ints) */
+ *   knowledge: (state, seat, counts, voids, known, unseen, caps, barred): the state's stock with -1
+ *          for each card the seat has not seen, caps each seat's most cards of each suit (4 ints),
+ *          barred the cards each seat may not hold and then those that are not out of play */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -41,16 +43,16 @@ static int int_list(PyObject *o, const char *what, int count, long lo, long hi, 
 
 static int parse_game(PyObject *o, pm_game *g) {
     memset(g, 0, sizeof *g);
-    PyObject *side_o, *power_o, *values_o, *dealt_o, *before_o;
+    PyObject *side_o, *power_o, *values_o, *dealt_o, *before_o, *suit_o;
     int players, trump, must_follow, first_lead, unbroken, over, moon_mode, moon_points, target, lowest_wins,
         stock_scores;
-    unsigned long long breakers, first_barred, moon;
+    unsigned long long breakers, first_barred, moon, free_leads;
     if (!PyTuple_Check(o) ||
-        !PyArg_ParseTuple(o, "iOiOiiiKKOiOKiiOiiddi;a game is a tuple of 21 fields", &players, &side_o, &trump,
+        !PyArg_ParseTuple(o, "iOiOiiiKKOiOKiiOiiddiOK;a game is a tuple of 23 fields", &players, &side_o, &trump,
                           &power_o, &must_follow, &first_lead, &unbroken, &breakers, &first_barred, &values_o,
                           &over, &dealt_o, &moon, &moon_mode, &moon_points, &before_o, &target, &lowest_wins,
-                          &g->low, &g->high, &stock_scores)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a game is a tuple of 21 fields");
+                          &g->low, &g->high, &stock_scores, &suit_o, &free_leads)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a game is a tuple of 23 fields");
         return -1;
     }
     g->stock_scores = stock_scores != 0;
@@ -64,11 +66,11 @@ static int parse_game(PyObject *o, pm_game *g) {
     for (int s = 0; s < players; s++)
         if (g->side[s] + 1 > nsides) nsides = g->side[s] + 1;
     g->nsides = nsides;
-    if (trump < 0 || trump > 4 || first_lead < -1 || first_lead > 51 || unbroken < -1 || unbroken > 3 ||
-        moon_mode < 0 || moon_mode > PM_MOON_CHOICE || (breakers | first_barred | moon) >> 52 ||
+    if (trump < 0 || trump > 4 || first_lead < -1 || first_lead >= PM_CARDS || unbroken < -1 || unbroken > 3 ||
+        moon_mode < 0 || moon_mode > PM_MOON_CHOICE || (breakers | first_barred | moon | free_leads) >> PM_CARDS ||
         !(g->high > g->low)) {
-        PyErr_SetString(PyExc_ValueError, "game: trump 0..4, first_lead -1..51, unbroken -1..3, moon_mode 0..2, "
-                                          "52-bit masks, high above low");
+        PyErr_SetString(PyExc_ValueError, "game: trump 0..4, first_lead -1..53, unbroken -1..3, moon_mode 0..2, "
+                                          "54-bit masks, high above low");
         return -1;
     }
     g->trump = trump;
@@ -83,11 +85,14 @@ static int parse_game(PyObject *o, pm_game *g) {
     g->moon_points = moon_points;
     g->target = target;
     g->lowest_wins = lowest_wins != 0;
-    if (int_list(power_o, "power", PM_CARDS, 0, 100, g->power) < 0 ||
+    g->free_leads = free_leads;
+    if (int_list(suit_o, "suit", PM_CARDS, -1, 3, g->suit) < 0 ||
+        int_list(power_o, "power", PM_CARDS, 0, 100, g->power) < 0 ||
         int_list(values_o, "values", PM_CARDS, -1000, 1000, g->values) < 0 ||
-        int_list(dealt_o, "dealt", nsides, 0, 52, g->dealt) < 0 ||
+        int_list(dealt_o, "dealt", nsides, 0, PM_CARDS, g->dealt) < 0 ||
         int_list(before_o, "before", nsides, -100000, 100000, g->before) < 0)
         return -1;
+    pm_prepare(g);
     return 0;
 }
 
@@ -102,26 +107,27 @@ static int parse_state(PyObject *o, const pm_game *g, pm_state *st, int unknown)
         return -1;
     }
     int32_t stock[PM_CARDS];
-    int nstock = int_list(stock_o, "stock", -PM_CARDS, unknown ? -1 : 0, 51, stock);
+    int nstock = int_list(stock_o, "stock", -PM_CARDS, unknown ? -1 : 0, PM_CARDS - 1, stock);
     if (nstock < 0) return -1;
     st->nstock = nstock;
     for (int i = 0; i < nstock; i++) st->stock[nstock - 1 - i] = stock[i];
-    if (turn < 0 || turn >= g->players || leader < 0 || leader >= g->players || tricks < 0 || tricks > 52) {
-        PyErr_SetString(PyExc_ValueError, "state: turn and leader are seats, tricks 0..52");
+    if (turn < 0 || turn >= g->players || leader < 0 || leader >= g->players || tricks < 0 || tricks > PM_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "state: turn and leader are seats, tricks 0..54");
         return -1;
     }
     st->turn = turn;
     st->leader = leader;
     st->tricks = tricks;
     st->broken = broken != 0;
-    int n = int_list(trick_o, "trick", -(g->players - 1), 0, 51, st->trick);
+    int n = int_list(trick_o, "trick", -(g->players - 1), 0, PM_CARDS - 1, st->trick);
     if (n < 0) return -1;
     st->ntrick = n;
     if ((leader + n) % g->players != turn) {
         PyErr_SetString(PyExc_ValueError, "state: the seat to play is not the one after the trick's cards");
         return -1;
     }
-    if (mask_list(hands_o, "hands", g->players, st->hands) < 0 || mask_list(won_o, "won", g->players, st->won) < 0)
+    if (mask_list(hands_o, "hands", g->players, PM_CARDS, st->hands) < 0 ||
+        mask_list(won_o, "won", g->players, PM_CARDS, st->won) < 0)
         return -1;
     uint64_t seen = 0;
     for (int i = 0; i < n; i++) seen |= (uint64_t)1 << st->trick[i];
@@ -145,24 +151,25 @@ static int parse_state(PyObject *o, const pm_game *g, pm_state *st, int unknown)
 
 static int parse_knowledge(PyObject *o, const pm_game *g, pm_knowledge *k) {
     memset(k, 0, sizeof *k);
-    PyObject *so, *counts_o, *voids_o, *known_o, *caps_o;
+    PyObject *so, *counts_o, *voids_o, *known_o, *caps_o, *barred_o;
     int seat;
     unsigned long long unseen;
-    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "OiOOOKO;knowledge is a tuple of 7 fields", &so, &seat,
-                                               &counts_o, &voids_o, &known_o, &unseen, &caps_o)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "knowledge is a tuple of 7 fields");
+    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "OiOOOKOO;knowledge is a tuple of 8 fields", &so, &seat,
+                                               &counts_o, &voids_o, &known_o, &unseen, &caps_o, &barred_o)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "knowledge is a tuple of 8 fields");
         return -1;
     }
     if (parse_state(so, g, &k->root, 1) < 0) return -1;
-    if (seat < 0 || seat >= g->players || unseen >> 52) {
-        PyErr_SetString(PyExc_ValueError, "knowledge: seat a seat, unseen a 52-bit mask");
+    if (seat < 0 || seat >= g->players || unseen >> PM_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "knowledge: seat a seat, unseen a 54-bit mask");
         return -1;
     }
     k->seat = seat;
     k->unseen = unseen;
-    if (int_list(counts_o, "counts", g->players, 0, 52, k->counts) < 0 ||
+    if (int_list(counts_o, "counts", g->players, 0, PM_CARDS, k->counts) < 0 ||
         int_list(voids_o, "voids", g->players, 0, 15, k->voids) < 0 ||
-        mask_list(known_o, "known", g->players, k->known) < 0)
+        mask_list(known_o, "known", g->players, PM_CARDS, k->known) < 0 ||
+        mask_list(barred_o, "barred", g->players + 1, PM_CARDS, k->barred) < 0)
         return -1;
     PyObject *caps = PySequence_Fast(caps_o, "caps");
     if (!caps) return -1;

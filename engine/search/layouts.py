@@ -26,15 +26,15 @@ ATTEMPTS = 20
 OUT = -1  # the bucket of unseen cards out of play
 
 
-def voids(obs: Observation) -> dict[Seat, set[int]]:
-    """The suits each seat has shown out of (the game's Order decides the suit led)."""
-    order = Order(obs.trump, obs.order == "downtown")
+def voids(obs: Observation, order: Order | None = None) -> dict[Seat, set[int]]:
+    """The suits each seat has shown out of: a card not of the suit led when it was played
+    (``order``, the hand's, decides the suits; a joker led may leave the suit to the next card)."""
+    order = order or Order(obs.trump, obs.order == "downtown")
     out: dict[Seat, set[int]] = {Seat(s): set() for s in range(obs.players)}
     for trick in (*obs.tricks, obs.trick):
-        if not trick.cards:
-            continue
-        led = order.led_suit(list(trick.cards))
-        for seat, card in trick.plays():
+        cards = list(trick.cards)
+        for i, (seat, card) in enumerate(trick.plays()):
+            led = order.led_suit(cards[:i])
             if led is not None and order.suit_of(card) != led:
                 out[seat].add(led)
     return out

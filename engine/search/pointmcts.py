@@ -3,7 +3,8 @@ the games scored by the cards taken (the bench's yardstick, issue 48): single
 observer (Cowling, Powley and Whitehouse 2012), a fresh determinization every
 iteration consistent with everything the seat knows (its hand, the cards played,
 the suits each seat showed out of, how many cards each holds, the cards it knows
-to be in another's hand: the ones it passed, the turned trump), one tree of the
+to be in another's hand: the ones it passed, the turned trump; the cards only one
+seat may hold, a Bid Whist kitty the bidder took up), one tree of the
 seat's information set with every seat's choices in it by UCB1 on that seat's
 own reward in 0..1 with availability counts, one node added an iteration, random
 play-outs, the final card the root's most visited.
@@ -17,7 +18,8 @@ cards it drew since (at most as many as it drew, less those of the suit it has
 played since).
 
 Nothing here names a game: the game's package describes its hand as a
-:class:`PointPlay` (seats and sides, the pack, trumps and rank order, the lead
+:class:`PointPlay` (seats and sides, the pack, jokers and all, trumps and rank order
+with the suit each card counts as, the lead
 limits, what each card scores to its taker, the cards taken over the number
 dealt, the moon, whether fewer points are better), and a play-out's reward is
 the side's points as the engine would score the hand, scaled to 0..1 between the
@@ -75,7 +77,9 @@ class PointPlay:
     its seats 0, 1, 2 ... round; empty: the engine's seats in their own order);
     ``known``: cards the observing seat knows to be in another seat's hand as the play
     began (the cards it passed, the turned trump) or has seen it take since (a stock's
-    face-up card), played ones included; ``stock``, ``upcard``: the stock drawn from after
+    face-up card), played ones included; ``only``: cards that, where a seat holds them, only
+    this seat may hold (a Bid Whist kitty the declarer took up: in its hand or laid away);
+    ``stock``, ``upcard``: the stock drawn from after
     each trick while it lasts, and its face-up card now; ``stock_scores``: the tricks played
     while the stock lasts count (else only the later ones do); ``out``: cards of ``pack`` in
     no hand and out of play, unseen by the observing seat (a widow's dead hand)."""
@@ -99,6 +103,7 @@ class PointPlay:
     target: int = 0
     lowest_wins: bool = False
     known: Mapping[Seat, frozenset[Card]] = field(default_factory=dict)
+    only: Mapping[Seat, frozenset[Card]] = field(default_factory=dict)
     stock: int = 0  # cards in the stock as the play began (none: no drawing)
     upcard: Card | None = None  # the stock's face-up top card now
     stock_scores: bool = False  # the tricks played while the stock lasts score their cards too
@@ -159,15 +164,20 @@ class PointPlay:
     def game(self) -> Game:
         """The search's game tuple."""
         low, high = self.scale()
-        power = tuple(self.order.power(Card(c)) for c in range(52))
-        values = tuple(self.values.get(Card(c), 0) for c in range(52))
+        power = tuple(self.order.power(c) for c in CARDS)
+        values = tuple(self.values.get(c, 0) for c in CARDS)
+        suits = tuple(-1 if (suit := self.order.suit_of(c)) is None else suit for c in CARDS)
+        free = mask_of(tuple(c for c in CARDS if self.order.led_suit([c]) is None))
         moon_mode = MOON_MODES[self.moon_mode] if self.moon else 0
         return (self.players, self.side, self.order.trump, power, int(self.must_follow),
                 -1 if self.first_lead is None else int(self.first_lead),
                 -1 if self.unbroken is None else self.unbroken, mask_of(self.breakers),
                 mask_of(self.first_barred), values, self.over, self.dealt, mask_of(self.moon), moon_mode,
                 self.moon_points, self.before or (0,) * self.sides, self.target, int(self.lowest_wins),
-                low, high, int(self.stock_scores))
+                low, high, int(self.stock_scores), suits, free)
+
+
+CARDS = tuple(full_deck(jokers=True))  # every card the search knows, 0..53
 
 
 def mask_of(cards: frozenset[Card] | set[Card] | tuple[Card, ...]) -> int:
@@ -210,10 +220,12 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
         caps = drawn_caps(obs, play)
         void_bits = tuple(sum(1 << suit for suit in range(4) if caps[s][suit] == 0) for s in range(n))
     else:
-        shown = {place(s): suits for s, suits in voids(obs).items()}
+        shown = {place(s): suits for s, suits in voids(obs, play.order).items()}
         void_bits = tuple(sum(1 << suit for suit in shown[s]) for s in range(n))
         caps = ((13,) * 4,) * n
-    return (state, seat, counts, void_bits, known, unseen, caps)
+    confined = {place(s): mask_of(cards) & unseen for s, cards in play.only.items()}
+    barred = tuple(sum(m for t, m in confined.items() if t != s) for s in range(n)) + (0,)
+    return (state, seat, counts, void_bits, known, unseen, caps, barred)
 
 
 def drawn_caps(obs: Observation, play: PointPlay) -> tuple[tuple[int, ...], ...]:
@@ -263,14 +275,19 @@ class Tree:
         return search(obs, play, self.iterations, self.explore, seed, self.guide)
 
 
+# the search the trick games' hard and expert levels play their first tricks with, before
+# their endgame is solved: the same work in each (bench/RESULTS.md has its move times)
+OPENING = Tree(iterations=5000, guide=80)
+
+
 def search(obs: Observation, play: PointPlay, iterations: int = ITERATIONS, explore: float = EXPLORE,
            seed: int = 0, guide: int = 0) -> Play:
     """The card the search chooses for ``obs``'s seat; ``guide``: the play-outs play the
     game's card policy (lead low, take a trick worth taking cheaply, shed) that many times
     in 100, at random otherwise (0, the default: the standard search)."""
     card = SEARCH(play.game(), knowledge(obs, play), iterations, explore, seed & (2**64 - 1), guide)
-    return Play(obs.seat, Card(card))
+    return Play(obs.seat, CARDS[card])
 
 
-__all__ = ["BACKEND", "EXPLORE", "ITERATIONS", "PointPlay", "Tree", "drawn_caps", "knowledge", "mask_of",
-           "search"]
+__all__ = ["BACKEND", "CARDS", "EXPLORE", "ITERATIONS", "OPENING", "PointPlay", "Tree", "drawn_caps",
+           "knowledge", "mask_of", "search"]

@@ -17,13 +17,16 @@ REJECTIONS = 32  # uniform layouts drawn whole before the card-by-card fill
 FILLS = 200  # card-by-card fills tried before giving up
 MOON_OTHERS, MOON_CHOICE = 1, 2
 
+CARDS = 54  # the 52 and the two jokers
 Game = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int, int, int, tuple[int, ...], int,
-             tuple[int, ...], int, int, int, tuple[int, ...], int, int, float, float, int]
+             tuple[int, ...], int, int, int, tuple[int, ...], int, int, float, float, int,
+             tuple[int, ...], int]
 # the stock top first; in a knowledge's root -1 for each card the seat has not seen
 State = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # caps: each seat's most cards of each suit among its unknown cards
 Caps = tuple[tuple[int, ...], ...]
-Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, Caps]
+# barred: the cards each seat may not hold, then those not out of play
+Knowledge = tuple[State, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, Caps, tuple[int, ...]]
 
 
 class Rng:
@@ -64,11 +67,7 @@ def _rotl(x: int, k: int) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
-
-
-def suit_mask(suit: int) -> int:
-    return 0x1FFF << (13 * suit)
+    return [c for c in range(CARDS) if mask >> c & 1]
 
 
 @dataclass
@@ -123,10 +122,22 @@ class Rules:
     low: float
     high: float
     stock_scores: int
+    suit: tuple[int, ...]  # each card's suit in the hand, -1 none
+    free_leads: int  # cards that, led, fix no suit
     sides: int = field(init=False)
+    suit_masks: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.sides = max(self.side) + 1
+        self.suit_masks = [sum(1 << c for c in range(CARDS) if self.suit[c] == s) for s in range(4)]
+
+
+def _led(r: Rules, trick: list[int]) -> int:
+    """pointmcts.c's led_suit(): the first card's suit that fixes one, -1 while none has."""
+    for c in trick:
+        if r.suit[c] >= 0 and not r.free_leads >> c & 1:
+            return r.suit[c]
+    return -1
 
 
 def _over(r: Rules, sim: Sim) -> bool:
@@ -137,7 +148,8 @@ def _legal(r: Rules, sim: Sim) -> list[int]:
     options = sim.hands[sim.turn]
     leading = not sim.trick
     if not leading and r.must_follow:
-        follow = options & suit_mask(sim.trick[0] // 13)
+        led = _led(r, sim.trick)
+        follow = options & r.suit_masks[led] if led >= 0 else 0
         if follow:
             options = follow
     if sim.tricks == 0:
@@ -146,14 +158,14 @@ def _legal(r: Rules, sim: Sim) -> list[int]:
                 options = 1 << r.first_lead
         elif options & ~r.first_barred:
             options &= ~r.first_barred
-    elif leading and r.unbroken >= 0 and not sim.broken and options & ~suit_mask(r.unbroken):
-        options &= ~suit_mask(r.unbroken)
+    elif leading and r.unbroken >= 0 and not sim.broken and options & ~r.suit_masks[r.unbroken]:
+        options &= ~r.suit_masks[r.unbroken]
     return cards_of(options)
 
 
 def _key(r: Rules, card: int, led: int) -> int:
-    s = card // 13
-    return 1000 + r.power[card] if s == r.trump else r.power[card] if s == led else -1
+    s = r.suit[card]
+    return -1 if s < 0 else 1000 + r.power[card] if s == r.trump else r.power[card] if s == led else -1
 
 
 def _want(r: Rules, card: int) -> int:
@@ -164,8 +176,8 @@ def _policy(r: Rules, sim: Sim, legal_now: list[int]) -> int:
     """pointmcts.c's policy(), card for card."""
     if not sim.trick:
         return min(legal_now,
-                   key=lambda c: (r.values[c] != 0) * 4096 + (c // 13 == r.trump) * 1024 + r.power[c])
-    led = sim.trick[0] // 13
+                   key=lambda c: (r.values[c] != 0) * 4096 + (r.suit[c] == r.trump) * 1024 + r.power[c])
+    led = _led(r, sim.trick)
     win, win_key = 0, -1
     for i, c in enumerate(sim.trick):
         if _key(r, c, led) > win_key:
@@ -190,7 +202,7 @@ def _policy(r: Rules, sim: Sim, legal_now: list[int]) -> int:
             return -_want(r, c) * 4096 + r.power[c]
         if penalties:
             return -_want(r, c) * 4096 + _key(r, c, led) + 2048
-        return -(_want(r, c) * 4096 + (c // 13 == r.trump) * 1024 + r.power[c])
+        return -(_want(r, c) * 4096 + (r.suit[c] == r.trump) * 1024 + r.power[c])
 
     return max((c for c in legal_now if not (losers and _key(r, c, led) > win_key)), key=shed)
 
@@ -203,11 +215,10 @@ def _apply(r: Rules, sim: Sim, card: int) -> None:
     if len(sim.trick) < r.players:
         sim.turn = (sim.turn + 1) % r.players
         return
-    led = sim.trick[0] // 13
+    led = _led(r, sim.trick)
     best, best_key = 0, -1
     for i, c in enumerate(sim.trick):
-        s = c // 13
-        key = 1000 + r.power[c] if s == r.trump else r.power[c] if s == led else -1
+        key = _key(r, c, led)
         if key > best_key:
             best, best_key = i, key
     winner = (sim.leader + best) % r.players
@@ -280,8 +291,13 @@ def _shuffle(cards: list[int], rng: Rng) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _within_caps(h: int, caps: tuple[int, ...]) -> bool:
-    return all(bin(h & suit_mask(suit)).count("1") <= caps[suit] for suit in range(4))
+def _within_caps(r: Rules, h: int, caps: tuple[int, ...]) -> bool:
+    return all(bin(h & r.suit_masks[suit]).count("1") <= caps[suit] for suit in range(4))
+
+
+def _void(r: Rules, voids: int, card: int) -> bool:
+    """The seat showed out of the card's suit (a card of no suit: never)."""
+    return r.suit[card] >= 0 and bool(voids >> r.suit[card] & 1)
 
 
 def _caps(k: Knowledge, players: int) -> list[list[int]]:
@@ -289,9 +305,44 @@ def _caps(k: Knowledge, players: int) -> list[list[int]]:
     return [[0 if k[3][s] >> suit & 1 else k[6][s][suit] for suit in range(4)] for s in range(players)]
 
 
+def _force(r: Rules, k: Knowledge, holders: int, room: list[int], held: list[list[int]], hands: list[int],
+           left: int, caps: list[list[int]]) -> tuple[int, int] | None:
+    """pointmcts.c's force(): each seat (the last, out of play) that may hold no more of the
+    cards ``left`` than it has room for takes them all, until none does; the cards left and
+    those put out of play, or None where a seat may hold fewer or more of a suit than its caps."""
+    voids, barred = k[3], k[7]
+    stock_seat = r.players
+    stocked = 0
+    changed = True
+    while changed:
+        changed = False
+        for s in range(holders):
+            if room[s] <= 0:
+                continue
+            may = [c for c in cards_of(left & ~barred[s]) if s == stock_seat or not _void(r, voids[s], c)]
+            if len(may) < room[s]:
+                return None
+            if len(may) > room[s]:
+                continue
+            for c in may:
+                suit = r.suit[c]
+                if s == stock_seat:
+                    stocked |= 1 << c
+                    continue
+                if suit >= 0:
+                    if held[s][suit] >= caps[s][suit]:
+                        return None
+                    held[s][suit] += 1
+                hands[s] |= 1 << c
+            room[s] = 0
+            left &= ~sum(1 << c for c in may)
+            changed = True
+    return left, stocked
+
+
 def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]) -> bool:
     """pointmcts.c's pm_sample(), number for number: ``stock`` top last, -1 where unseen."""
-    _, seat, counts, voids, known, unseen, _ = k
+    _, seat, counts, voids, known, unseen, _, barred = k
     caps = _caps(k, r.players)
     players = r.players
     free = unseen
@@ -311,7 +362,7 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
             if c < 0:
                 stock[j] = next(it)
 
-    for _ in range(REJECTIONS):
+    for _ in range(0 if any(barred) else REJECTIONS):
         _shuffle(pool, rng)
         i, ok = 0, True
         for s in range(players):
@@ -321,21 +372,22 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
                 continue
             h = 0
             for _ in range(need[s]):
-                if voids[s] >> (pool[i] // 13) & 1:
+                if _void(r, voids[s], pool[i]):
                     ok = False
                 h |= 1 << pool[i]
                 i += 1
-            if ok and not _within_caps(h, tuple(caps[s])):
+            if ok and (h & barred[s] or not _within_caps(r, h, tuple(caps[s]))):
                 ok = False
             hands[s] = h | known[s]
-        if ok:
+        rest = sum(1 << c for c in pool[i:])
+        if ok and not rest & barred[stock_seat]:
             fill_stock(pool[i:])
             return True
     holders = players + 1 if need[stock_seat] else players
-    for _ in range(FILLS):
+    for t in range(2 * FILLS):
         _shuffle(pool, rng)
-        elig = [sum(1 for s in range(holders)
-                    if need[s] > 0 and (s == stock_seat or not voids[s] >> (c // 13) & 1)) for c in pool]
+        elig = [sum(1 for s in range(holders) if need[s] > 0 and not barred[s] >> c & 1
+                    and (s == stock_seat or not _void(r, voids[s], c))) for c in pool]
         order = sorted(range(len(pool)), key=lambda i: elig[i])
         room = list(need)
         held = [[0] * 4 for _ in range(players)]
@@ -343,12 +395,24 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
         for s in range(players):
             if s != seat:
                 hands[s] = known[s]
+        left = sum(1 << c for c in pool)
         ok = True
+        if t >= FILLS:
+            forced = _force(r, k, holders, room, held, hands, left, caps)
+            ok = forced is not None
+            if forced is not None:
+                left, out = forced
+                stocked |= out
         for i in order:
+            if not ok:
+                break
             c = pool[i]
-            suit = c // 13
+            if not left >> c & 1:
+                continue
+            suit = r.suit[c]
             open_ = [s for s in range(holders)
-                     if room[s] > 0 and (s == stock_seat or held[s][suit] < caps[s][suit])]
+                     if room[s] > 0 and not barred[s] >> c & 1
+                     and (s == stock_seat or suit < 0 or held[s][suit] < caps[s][suit])]
             total = sum(room[s] for s in open_)
             if not total:
                 ok = False
@@ -360,7 +424,8 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
                         stocked |= 1 << c
                     else:
                         hands[s] |= 1 << c
-                        held[s][suit] += 1
+                        if suit >= 0:
+                            held[s][suit] += 1
                     room[s] -= 1
                     break
                 x -= room[s]

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import _pointmcts
 from engine.actions import Exchange
-from engine.errors import RulesError
 from engine.game import Phase
 from engine.games import get_game
 from engine.games.dummy import DUMMY, DummyRules
@@ -25,7 +23,7 @@ from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
-from tests.engine.test_pointmcts import describe, drawn, play_checked, play_searching
+from tests.engine.test_pointmcts import drawn, left_out, play_checked, play_searching
 
 BACKENDS = (_pointmcts, pointmcts_py)
 
@@ -110,9 +108,23 @@ def test_the_search_takes_more_tricks_than_random_play_for_the_declarer() -> Non
     assert sum(margins) / len(margins) > 2
 
 
-def test_jokers_are_refused_with_a_reason() -> None:
-    match = to_play(DummyRules(jokers=True), 1)
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_with_jokers_the_model_plays_all_54_and_leaves_the_two_laid_away_out(seed: int) -> None:
+    """Dummy whist with jokers (two top trumps, or no suit at no trump; two of the dummy's
+    cards laid away): every card is played as the engine plays it, and every layout leaves
+    two cards out of play, those the declarer laid away where the seat knows them."""
+    match = to_play(DummyRules(jokers=True), seed)
     deal = match.current
-    assert deal is not None and deal.turn is not None
-    with pytest.raises(RulesError, match="jokers"):
-        describe(match, match.observe(deal.turn))
+    assert deal is not None
+    rng = random.Random(seed)
+    while not deal.is_over:
+        obs, _, k, hands = drawn(match, rng)
+        left_out(obs, k, hands, 54, "discard", 2)
+        match.apply(rng.choice(deal.legal_actions()))
+    match = to_play(DummyRules(jokers=True), seed)
+    deal = match.current
+    assert deal is not None
+    state, play = play_checked(match, random.Random(seed))
+    declarer = play.ring[0]
+    assert side_tricks(state)[0] == deal.taken[declarer] + deal.taken[DUMMY]

@@ -101,7 +101,7 @@ def test_every_layout_keeps_the_seen_cards_where_they_lie_and_the_real_one_fits(
     for _ in range(3):
         for obs, play, real in positions(match_of(GermanRules(), rng.getrandbits(32)), rng):
             k = knowledge(obs, play)
-            state, seat, counts, voids, known, unseen, caps = k
+            state, seat, counts, voids, known, unseen, caps, _ = k
             other = 1 - seat
             assert within(real[5][other], known[other], caps[other])
             for who, cards in seen_in_hands(obs).items():

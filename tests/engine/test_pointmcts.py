@@ -23,6 +23,7 @@ from engine.games.catchten import CatchTenRules
 from engine.games.hearts import HeartsRules
 from engine.match import Match
 from engine.observation import Observation
+from engine.order import NO_TRUMP, Order
 from engine.search import pointmcts, pointmcts_py
 from engine.search.pointmcts import PointPlay, knowledge
 from engine.search.pointmcts_py import Game, Knowledge, State
@@ -88,6 +89,24 @@ def drawn(match: Match, rng: random.Random) -> tuple[Observation, PointPlay, Kno
     return obs, play, k, hands
 
 
+def left_out(obs: Observation, k: Knowledge, hands: tuple[int, ...], pack: int, pile: str, out: int) -> int:
+    """A layout's hands each as many cards as its seat holds, no card in two, none of the
+    cards of ``pile`` the seat was shown (those laid away out of play), and ``out`` of the
+    ``pack`` (its size) neither placed nor played: the cards placed, or 0 where the seat was
+    not shown the pile."""
+    counts = k[2]
+    assert all(bin(h).count("1") == counts[i] for i, h in enumerate(hands))
+    placed = 0
+    for h in hands:
+        assert not placed & h
+        placed |= h
+    played = pointmcts.mask_of(frozenset(c for t in (*obs.tricks, obs.trick) for c in t.cards))
+    assert bin(((1 << pack) - 1) & ~placed & ~played).count("1") == out
+    laid = pointmcts.mask_of(frozenset(obs.piles.get(pile, ())))
+    assert not placed & laid
+    return placed if laid else 0
+
+
 def play_checked(match: Match, rng: random.Random, each: Check | None = None) -> tuple[State, PointPlay]:
     """The deal in progress played out at random, checking at every card that the legal cards
     are the engine's in C and in Python and the state after it the one the next observation
@@ -114,7 +133,7 @@ def play_checked(match: Match, rng: random.Random, each: Check | None = None) ->
         after = _pointmcts.apply(game, state, card)
         assert pointmcts_py.apply(game, state, card) == after
         state = after
-        match.apply(Play(deal.turn, Card(card)))
+        match.apply(Play(deal.turn, pointmcts.CARDS[card]))
     assert state is not None and play is not None
     return state, play
 
@@ -197,7 +216,7 @@ def test_a_layout_keeps_every_shown_out_suit_known_card_and_hand_size(seed: int)
     rng = random.Random(seed)
     for obs, play in layout_positions(seed):
         k = knowledge(obs, play)
-        state, seat, counts, voids, known, unseen, _ = k
+        state, seat, counts, voids, known, unseen, _, _ = k
         for _ in range(5):
             s = rng.getrandbits(64)
             hands = _pointmcts.sample(play.game(), k, s)
@@ -213,6 +232,26 @@ def test_a_layout_keeps_every_shown_out_suit_known_card_and_hand_size(seed: int)
                 assert not hands[p] & others
                 others |= hands[p]
             assert others == unseen
+
+
+def test_a_seat_that_may_hold_only_the_cards_it_needs_is_dealt_them() -> None:
+    """Three seats and 16 cards out of play: East, shown out of hearts, diamonds and clubs,
+    holds ten cards and only ten spades are unseen; South is out of spades. Card by card
+    those ten almost never all land with East rather than out of play; the sampler
+    still finds the layout (East takes them all), in C and in Python alike."""
+    play = PointPlay.by_tricks((0, 1, 0), Order(NO_TRUMP))
+    play = PointPlay(3, (0, 1, 0), play.pack, play.order, play.values, (26, 13), out=13)
+    spades = [Card(f"S{r}") for r in "23456789TJ"]
+    unseen = spades + [Card(f"{s}{r}") for s in "HD" for r in "23456789TJQKA"]
+    hand = pointmcts.mask_of(tuple(Card(f"C{r}") for r in "23456789TJ"))
+    state = (0, 0, 3, 0, (), (hand, 0, 0), (0, 0, 0), ())
+    k = (state, 0, (10, 10, 10), (0, 0b1110, 0b0001), (0, 0, 0), pointmcts.mask_of(tuple(unseen)),
+         ((13,) * 4,) * 3, (0, 0, 0, 0))
+    for seed in range(20):
+        hands = _pointmcts.sample(play.game(), k, seed)
+        assert hands == pointmcts_py.sample(play.game(), k, seed)
+        assert hands[1] == pointmcts.mask_of(tuple(spades))
+        assert bin(hands[2]).count("1") == 10 and not hands[2] & hands[1]
 
 
 def test_the_passed_cards_and_the_turned_trump_are_known_where_they_lie() -> None:

@@ -19,11 +19,11 @@ from engine.games import get_game
 from engine.games.widow import WidowRules
 from engine.match import Match
 from engine.observation import Observation
-from engine.search import pointmcts, pointmcts_py
+from engine.search import pointmcts_py
 from engine.search.pointmcts import PointPlay
 from engine.search.pointmcts_py import State
 from engine.seats import Seat
-from tests.engine.test_pointmcts import drawn, play_checked, play_searching
+from tests.engine.test_pointmcts import drawn, left_out, play_checked, play_searching
 
 BACKENDS = (_pointmcts, pointmcts_py)
 
@@ -82,18 +82,7 @@ def test_every_layout_leaves_the_dead_hand_out_and_keeps_the_turned_card_with_th
         assert deal is not None
         while not deal.is_over:
             obs, _, k, hands = drawn(match, rng)
-            counts = k[2]
-            assert all(bin(h).count("1") == counts[i] for i, h in enumerate(hands))
-            placed = 0
-            for h in hands:
-                assert not placed & h
-                placed |= h
-            played = pointmcts.mask_of(frozenset(c for t in (*obs.tricks, obs.trick) for c in t.cards))
-            dead = pointmcts.mask_of(frozenset(obs.piles.get("dead", ())))
-            assert not placed & dead
-            unplaced = bin(((1 << 52) - 1) & ~placed & ~played).count("1")
-            assert unplaced == 13
-            if dead:
+            if left_out(obs, k, hands, 52, "dead", 13):
                 dead_checked += 1
             else:
                 out_checked += 1

@@ -20,11 +20,13 @@ from engine.games.bid.table import SETTINGS, TABLE
 from engine.order import NO_TRUMP, Order
 from engine.record import DealRecord
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat, around
 from engine.shuffle import fisher_yates, rng_for
 
 if TYPE_CHECKING:
     from engine.game import DealState
+    from engine.observation import Observation
 
 MODES = ("uptown", "downtown", "notrump")
 ORDERS = ("uptown", "downtown")
@@ -337,6 +339,25 @@ class BidWhist(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return games_to_win_of(_rules(rules).games_per_match)
+
+    # -- the bench's standard search ------------------------------------------------
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The play as engine.search.pointmcts models it, from ``obs``'s seat: the 54 cards,
+        the jokers the top trumps (of no suit at no trump, never winning), partners a side,
+        must follow, every card taken worth one (the side's books decide the contract; the
+        kitty's book is the bidder's whatever the play). The six cards laid away are out of
+        play: the bidder knows them, the others only that six unseen cards are; a kitty turned
+        for all to see is, card by card, in the bidder's hand or laid away."""
+        contract = obs.contract
+        if contract is None or contract.declarer is None:
+            raise RulesError("the play is searched once the auction has found a bidder")
+        r = _rules(self.rules_from_dict(obs.rules))
+        order = Order(obs.trump, obs.order == "downtown", r.downtown_ace == "low", r.joker_lead)
+        away = frozenset(obs.piles.get("discard", ()))
+        pack = frozenset(full_deck(jokers=True)) - away
+        kitty = frozenset(obs.piles.get("kitty", ()))
+        return PointPlay(4, (0, 1, 0, 1), pack, order, dict.fromkeys(pack, 1), (2 * HAND, 2 * HAND),
+                         out=KITTY - len(away), only={contract.declarer: kitty} if kitty else {})
 
 
 def bid_points(rules: BidRules, level: int, notrump: bool, books: int) -> int:

@@ -10,11 +10,14 @@
   jokers (not at no trump) and masters, and lays away the losers of the
   shortest side suits.
 - Card play: ``rules`` is the textbook (:func:`engine.search.rules.choose_in_order`);
-  the searching levels sample the unseen cards consistent with every
-  show-out and the kitty, try each legal card in every layout and finish the
-  hand with the textbook player, keeping the card that takes most books for
-  the side. The work per move is a fixed number of plays (no clock), scaled
-  to the cards left, so a move is reproducible.
+  ``hard`` and ``expert`` search the first four tricks as a tree (the C search of
+  engine.search.pointmcts on the model the package describes: the 54 cards, the
+  kitty with its bidder, a fresh layout every iteration); from eight cards left,
+  and at every card for ``medium``, the searching levels sample the unseen cards
+  consistent with every show-out and the kitty, try each legal card in every
+  layout and finish the hand with the textbook player, keeping the card that
+  takes most books for the side. The work per move is fixed (no clock), so a
+  move is reproducible.
 """
 
 from __future__ import annotations
@@ -26,10 +29,13 @@ from functools import cache
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
 from engine.cards import JOKER, STRAINS, Card, full_deck
+from engine.family_solver import clear_tables, nodes, partners, solve_family_moves
 from engine.game import Phase
+from engine.games.bid import GAME, bid_points
 from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
 from engine.search.players import seeded
+from engine.search.pointmcts import CARDS, OPENING
 from engine.search.rules import choose_in_order, order_table, winning_index
 from engine.seats import Seat
 
@@ -39,6 +45,13 @@ KITTY_TRICKS = 1.0  # six more cards to choose from, the six worst laid away
 BOOK = 6
 # Cards played per search move (textbook plays in rollouts): about 50 ms on this machine.
 PLAY_WORK = 2500
+# hard and expert search the first tricks as a tree (engine.search.pointmcts, its play-outs
+# guided), while a hand holds more than ROLLOUT_CARDS cards
+TREE = {"hard": OPENING, "expert": OPENING}
+ROLLOUT_CARDS = 8  # from this many cards in hand, the endgame: solved (hard, expert) or played out
+# the solved endgame's work a move: positions searched and layouts drawn
+NODES = {"hard": 40_000, "expert": 120_000}
+LAYOUTS = {"hard": 12, "expert": 24}
 BID_SAMPLES = 16
 BID_CANDIDATES = 4
 _SEAT = tuple(Seat(i) for i in range(4))  # Seat(i) is an enum call: rollouts make it by the thousand
@@ -243,6 +256,13 @@ def choose_play(obs: Observation, level: str, rng: random.Random) -> Action:
     order = Order(obs.trump, obs.order == "downtown", *_rules(obs))
     if level == "random":
         return Play(obs.seat, rng.choice(legal))
+    tree = TREE.get(level)
+    if tree is not None and len(obs.hand) > ROLLOUT_CARDS and len(legal) > 1:
+        return tree.play(obs, GAME.point_play(obs), rng.getrandbits(64))
+    if len(legal) > 1:
+        solved = solved_card(obs, level, order, rng)
+        if solved is not None:
+            return Play(obs.seat, solved)
     textbook = choose_in_order(list(obs.hand), obs.trick.cards, order, _gone(obs), obs.seat,
                                obs.trick.leader, _leads(obs))
     if level in ("rules", "easy") or len(legal) == 1:
@@ -258,6 +278,45 @@ def choose_play(obs: Observation, level: str, rng: random.Random) -> Action:
             totals[c] += _finish(obs, order, hands, c)
     best = max(legal, key=lambda c: (totals[c], c == textbook))
     return Play(obs.seat, best)
+
+
+def solved_card(obs: Observation, level: str, order: Order, rng: random.Random) -> Card | None:
+    """The endgame's card for ``hard`` and ``expert`` (None for the other levels, or before
+    ROLLOUT_CARDS): each card's double-dummy books in sampled layouts (the family solver, a
+    fixed number of positions a move), scored as the hand will be, made or set, and the card
+    worth most on average to the seat's side."""
+    contract = obs.contract
+    if (level not in NODES or len(obs.hand) > ROLLOUT_CARDS or contract is None or contract.declarer is None
+            or contract.level is None):
+        return None
+    bidder = int(contract.declarer)
+    rules = GAME.rules_from_dict(obs.rules)
+    taken = obs.won[bidder] + obs.won[(bidder + 2) % 4] + 1  # the kitty is the first book
+    trick = tuple(int(c) for c in obs.trick.cards)
+    budget = NODES[level]
+    worth: dict[int, float] = {}
+    books: dict[int, float] = {}
+    clear_tables()  # a layout's positions must not depend on earlier moves, so a seed gives one card
+    for _ in range(LAYOUTS[level]):
+        hands = sample_hands(obs, rng) if budget > 0 else None
+        if hands is None:
+            break
+        masks = [sum(1 << int(c) for c in h) for h in hands]
+        before = nodes()
+        values = solve_family_moves(masks, order, int(obs.trick.leader), trick, partners(bidder),
+                                    node_limit=budget)
+        budget -= max(1, nodes() - before)
+        if values is None:
+            break
+        for card, v in values.items():
+            points = bid_points(rules, contract.level, order.trump == NO_TRUMP, taken + v)
+            worth[card] = worth.get(card, 0.0) + points
+            books[card] = books.get(card, 0.0) + v
+    if not worth:
+        return None
+    sign = 1 if int(obs.seat) % 2 == bidder % 2 else -1
+    best = max(worth, key=lambda c: (sign * worth[c], sign * books[c], -order.power(CARDS[c])))
+    return CARDS[best]
 
 
 def _gone(obs: Observation) -> set[Card]:

@@ -305,17 +305,21 @@ class Dummy(Game):
         in the order of play (declarer, left opponent, dummy, right opponent), the declarer
         and the dummy a side against the two others, must follow, every card taken worth
         one (the declarer scores by its tricks with the dummy's), the dummy's hand known to
-        all and the declarer's to the dummy's seat, whose cards the declarer plays."""
+        all and the declarer's to the dummy's seat, whose cards the declarer plays. With jokers
+        the two cards the declarer laid away are out of play: known to the declarer, two unseen
+        cards to a defender."""
         contract = obs.contract
         if contract is None or contract.declarer is None:
             raise RulesError("the play is searched once the auction has found a declarer")
-        if _rules(self.rules_from_dict(obs.rules)).jokers:
-            raise RulesError("the point games' search has no jokers: play dummy whist without them")
         d = contract.declarer
         ring = (d, _player(d, 1), DUMMY, _player(d, 2))
         known = {DUMMY: frozenset(obs.piles.get("dummy", ())), d: frozenset(obs.piles.get("declarer", ()))}
         play = PointPlay.by_tricks((0, 1, 0, 1), Order(contract.trump, contract.downtown),
                                    known={s: cards for s, cards in known.items() if cards})
+        if _rules(self.rules_from_dict(obs.rules)).jokers:
+            laid = frozenset(obs.piles.get("discard", ()))
+            pack = frozenset(full_deck(jokers=True)) - laid
+            play = replace(play, pack=pack, values=dict.fromkeys(pack, 1), out=DUMMY_EXTRA - len(laid))
         return replace(play, ring=ring)
 
 

@@ -14,9 +14,8 @@ family solver in the hand's order of play (declarer, left, dummy, right)
 with the declarer's side maximising; the card that makes (or sets) the
 contract on most layouts, then the most (fewest) tricks, is played. Before
 that ``hard`` and ``expert`` search the hand as a tree (engine.search.pointmcts
-over the model Dummy.point_play describes, at fixed work, play-outs mostly
-following the trick games' card policy), except with jokers, which the model
-has not.
+over the model Dummy.point_play describes, jokers and all, at fixed work,
+play-outs mostly following the trick games' card policy).
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from engine.order import NO_TRUMP, Order
 from engine.search import layouts
 from engine.search.hands import count_tricks, win_with
 from engine.search.players import seeded
-from engine.search.pointmcts import Tree
+from engine.search.pointmcts import OPENING
 from engine.seats import Seat
 
 DUMMY_ADDS = 2.5  # likely tricks an unseen hand adds to the count of the bidder's
@@ -43,7 +42,7 @@ LAYOUTS = {"medium": 4, "hard": 12, "expert": 24}
 SLIP_RATE = 0.12
 # the tricks before the solved endgame: iterations and guided play-outs, fixed so a move is the
 # same on any machine and within 50 ms of processor time (bench/RESULTS.md)
-TREE = {"hard": Tree(iterations=5000, guide=80), "expert": Tree(iterations=5000, guide=80)}
+TREE = {"hard": OPENING, "expert": OPENING}
 
 
 def _downtown(cards: list[Card]) -> list[Card]:
@@ -183,8 +182,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     if obs.phase == Phase.EXCHANGE:
         return choose_exchange(obs)
     tree = TREE.get(level)
-    jokers = GAME.rules_from_dict(obs.rules).jokers
-    if tree is not None and not jokers and len(obs.hand) > SOLVE_CARDS and len(obs.legal) > 1:
+    if tree is not None and len(obs.hand) > SOLVE_CARDS and len(obs.legal) > 1:
         return tree.play(obs, GAME.point_play(obs), rng.getrandbits(64))
     card = solved_card(obs, level, rng)
     if card is None:

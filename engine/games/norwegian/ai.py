@@ -18,12 +18,12 @@ from engine.order import Order
 from engine.search.hands import high_card_points
 from engine.search.levels import seed_for
 from engine.search.players import most_tricks
-from engine.search.pointmcts import Tree
+from engine.search.pointmcts import OPENING
 
 VALUED = ("hard", "expert")
 # a nullo's first six tricks searched (the C tree of engine.search.pointmcts, its play-outs
 # guided), then the solved endgame
-TREE = {"hard": Tree(iterations=5000, guide=80), "expert": Tree(iterations=5000, guide=80)}
+TREE = {"hard": OPENING, "expert": OPENING}
 GRAND_POINTS = 15  # a quarter of the 40 is 10: with 15 the side expects seven tricks at no trump
 
 

@@ -28,7 +28,7 @@ from engine.order import Order
 from engine.search import layouts
 from engine.search.hands import count_tricks, win_with
 from engine.search.players import seeded
-from engine.search.pointmcts import Tree
+from engine.search.pointmcts import OPENING
 from engine.seats import Seat
 
 TAKE_BELOW = 3.5  # a hand counted for fewer tricks than par takes the widow
@@ -39,7 +39,7 @@ LAYOUTS = {"medium": 4, "hard": 12, "expert": 24}
 SLIP_RATE = 0.12
 # the tricks before the solved endgame: iterations and guided play-outs, fixed so a move is the
 # same on any machine and within 50 ms of processor time (bench/RESULTS.md)
-TREE = {"hard": Tree(iterations=5000, guide=80), "expert": Tree(iterations=5000, guide=80)}
+TREE = {"hard": OPENING, "expert": OPENING}
 
 
 def _count(cards: tuple[Card, ...] | list[Card], trump: int) -> float:
