@@ -142,6 +142,13 @@ def cells() -> list[Cell]:
         out.append(Cell(f"check-{game}-{n}-x4", game, n, one, four, "st", point_bench=True))
         for who in (one, four):
             out.append(Cell(f"{game}-{n}-hard-{who}", game, n, "hard", who, "st", point_bench=True))
+    out.append(Cell(f"dummy-jokers-4-hard-{one}", "dummy", 4, "hard", one, "st", ("--rule", "jokers=true"),
+                    point_bench=True))
+    # Bid Whist the same way, on the deals of its other runs (seed bid500)
+    out.append(Cell("check-bid-4-random", "bid", 4, one, "random", "bid500", point_bench=True))
+    out.append(Cell("check-bid-4-x4", "bid", 4, one, four, "bid500", point_bench=True))
+    for who in (one, four):
+        out.append(Cell(f"bid-4-hard-{who}", "bid", 4, "hard", who, "bid500", point_bench=True))
     # German whist: no auction, its whole game is the play with the stock, so this IS the
     # standard ISMCTS of the game
     out.append(Cell("check-german-2-random", "german", 2, "ismcts-1000", "random", "st", point_bench=True))
