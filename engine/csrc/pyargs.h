@@ -59,7 +59,7 @@ static int mask_list(PyObject *o, const char *what, int count, int bits, uint64_
     PyObject *seq = PySequence_Fast(o, what);
     if (!seq) return -1;
     if (PySequence_Fast_GET_SIZE(seq) != count) {
-        PyErr_Format(PyExc_ValueError, "%s must hold one mask per seat (%d)", what, count);
+        PyErr_Format(PyExc_ValueError, "%s must hold %d masks", what, count);
         Py_DECREF(seq);
         return -1;
     }

@@ -311,31 +311,6 @@ static PyObject *py_debug_flags(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
-static int parse_masks(PyObject *o, const char *what, int n, uint64_t *out) {
-    PyObject *seq = PySequence_Fast(o, what);
-    if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        PyErr_Format(PyExc_ValueError, "%s must hold %d masks", what, n);
-        Py_DECREF(seq);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (v >> 52) {
-            PyErr_Format(PyExc_ValueError, "%s: a mask holds a card beyond 51", what);
-            Py_DECREF(seq);
-            return -1;
-        }
-        out[i] = v;
-    }
-    Py_DECREF(seq);
-    return 0;
-}
-
 static PyObject *py_deal_layouts(PyObject *self, PyObject *args) {
     Py_buffer buf;
     PyObject *baseo, *cardso, *otherso;
@@ -358,8 +333,8 @@ static PyObject *py_deal_layouts(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "needs must be in 0..13 and the count not negative");
         goto done;
     }
-    if (parse_masks(baseo, "base", 4, base) || parse_masks(cardso, "suit cards", 4, cards) ||
-        parse_masks(otherso, "others", 3, o))
+    if (mask_list(baseo, "base", 4, 52, base) || mask_list(cardso, "suit cards", 4, 52, cards) ||
+        mask_list(otherso, "others", 3, 52, o))
         goto done;
     for (int k = 0; k < 4; k++)
         if (cards[k] & ~((uint64_t)0x1FFF << (13 * k))) {
