@@ -179,8 +179,8 @@ static int force(const pm_game *g, const pm_knowledge *k, int holders, int stock
             if (room[s] <= 0) continue;
             uint64_t may = *left & ~k->barred[s];
             if (s != stock_seat)
-                for (uint64_t m = may; m; m &= m - 1)
-                    if (void_of(g, k, s, lowest(m))) may &= ~((uint64_t)1 << lowest(m));
+                for (int suit = 0; suit < 4; suit++)
+                    if (k->voids[s] >> suit & 1) may &= ~g->suit_masks[suit];
             int count = popcount64(may);
             if (count < room[s]) return 0;
             if (count > room[s]) continue;
@@ -232,12 +232,10 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
                 if (void_of(g, k, s, pool[i])) ok = 0;
                 h |= (uint64_t)1 << pool[i];
             }
-            if (ok && ((h & k->barred[s]) || !within_caps(g, h, k->caps[s]))) ok = 0;
+            if (ok && !within_caps(g, h, k->caps[s])) ok = 0;
             st->hands[s] = h | k->known[s];
         }
-        uint64_t rest = 0;
-        for (int j = i; j < n; j++) rest |= (uint64_t)1 << pool[j];
-        if (ok && !(rest & k->barred[stock_seat])) {
+        if (ok) {
             for (int j = 0; j < st->nstock; j++)
                 if (st->stock[j] < 0) st->stock[j] = pool[i++];
             return 0;

@@ -319,7 +319,12 @@ def _force(r: Rules, k: Knowledge, holders: int, room: list[int], held: list[lis
         for s in range(holders):
             if room[s] <= 0:
                 continue
-            may = [c for c in cards_of(left & ~barred[s]) if s == stock_seat or not _void(r, voids[s], c)]
+            allowed = left & ~barred[s]
+            if s != stock_seat:
+                for suit in range(4):
+                    if voids[s] >> suit & 1:
+                        allowed &= ~r.suit_masks[suit]
+            may = cards_of(allowed)
             if len(may) < room[s]:
                 return None
             if len(may) > room[s]:
@@ -335,7 +340,7 @@ def _force(r: Rules, k: Knowledge, holders: int, room: list[int], held: list[lis
                     held[s][suit] += 1
                 hands[s] |= 1 << c
             room[s] = 0
-            left &= ~sum(1 << c for c in may)
+            left &= ~allowed
             changed = True
     return left, stocked
 
@@ -376,11 +381,10 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
                     ok = False
                 h |= 1 << pool[i]
                 i += 1
-            if ok and (h & barred[s] or not _within_caps(r, h, tuple(caps[s]))):
+            if ok and not _within_caps(r, h, tuple(caps[s])):
                 ok = False
             hands[s] = h | known[s]
-        rest = sum(1 << c for c in pool[i:])
-        if ok and not rest & barred[stock_seat]:
+        if ok:
             fill_stock(pool[i:])
             return True
     holders = players + 1 if need[stock_seat] else players
