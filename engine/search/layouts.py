@@ -14,7 +14,7 @@ textbook), so a layout never contradicts a show-out.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.cards import Card, full_deck
 from engine.family_solver import clear_tables, nodes, solve_family_moves
@@ -102,20 +102,29 @@ def solve_layouts(obs: Observation, rng: random.Random, draw: int, node_budget: 
     """The family solver's values of every legal card (the side's tricks from here) on up to
     ``draw`` sampled layouts, within ``node_budget`` search nodes in all."""
     order = Order(obs.trump, obs.order == "downtown")
-    trick = tuple(int(c) for c in obs.trick.cards)
+    return solve_drawn(lambda: sample(obs, rng, counts, known, out_of_play, excluded), order,
+                       int(obs.trick.leader), tuple(int(c) for c in obs.trick.cards), draw, node_budget, side,
+                       maximise)
+
+
+def solve_drawn(layout: Callable[[], Sequence[Iterable[Card]] | None], order: Order, leader: int,
+                trick: tuple[int, ...], draw: int, node_budget: int, side: int,
+                maximise: bool = True) -> list[dict[int, int]]:
+    """:func:`solve_layouts` with the game's own layouts: up to ``draw`` of them from ``layout``
+    (each hand in the solver's seat order; None: none fits), solved from ``leader`` and the
+    ``trick`` so far for the ``side`` within ``node_budget`` search nodes in all."""
     out: list[dict[int, int]] = []
     budget = node_budget
     clear_tables()  # a layout's nodes must not depend on earlier moves, so a seed gives one card
     for _ in range(draw):
         if budget <= 0:
             break
-        hands = sample(obs, rng, counts, known, out_of_play, excluded)
+        hands = layout()
         if hands is None:
             break
         masks = [sum(1 << int(c) for c in h) for h in hands]
         before = nodes()
-        values = solve_family_moves(masks, order, int(obs.trick.leader), trick, side, maximise=maximise,
-                                    node_limit=budget)
+        values = solve_family_moves(masks, order, leader, trick, side, maximise=maximise, node_limit=budget)
         budget -= max(1, nodes() - before)
         if values is None:
             break
@@ -123,4 +132,4 @@ def solve_layouts(obs: Observation, rng: random.Random, draw: int, node_budget: 
     return out
 
 
-__all__ = ["held_counts", "played", "sample", "solve_layouts", "voids"]
+__all__ = ["held_counts", "played", "sample", "solve_drawn", "solve_layouts", "voids"]

@@ -29,11 +29,12 @@ from functools import cache
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
 from engine.cards import JOKER, STRAINS, Card, full_deck
-from engine.family_solver import clear_tables, nodes, partners, solve_family_moves
+from engine.family_solver import partners
 from engine.game import Phase
 from engine.games.bid import GAME, bid_points
 from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
+from engine.search.layouts import solve_drawn
 from engine.search.players import seeded
 from engine.search.pointmcts import CARDS, OPENING
 from engine.search.rules import choose_in_order, order_table, winning_index
@@ -293,21 +294,11 @@ def solved_card(obs: Observation, level: str, order: Order, rng: random.Random) 
     rules = GAME.rules_from_dict(obs.rules)
     taken = obs.won[bidder] + obs.won[(bidder + 2) % 4] + 1  # the kitty is the first book
     trick = tuple(int(c) for c in obs.trick.cards)
-    budget = NODES[level]
     worth: dict[int, float] = {}
     books: dict[int, float] = {}
-    clear_tables()  # a layout's positions must not depend on earlier moves, so a seed gives one card
-    for _ in range(LAYOUTS[level]):
-        hands = sample_hands(obs, rng) if budget > 0 else None
-        if hands is None:
-            break
-        masks = [sum(1 << int(c) for c in h) for h in hands]
-        before = nodes()
-        values = solve_family_moves(masks, order, int(obs.trick.leader), trick, partners(bidder),
-                                    node_limit=budget)
-        budget -= max(1, nodes() - before)
-        if values is None:
-            break
+    solved = solve_drawn(lambda: sample_hands(obs, rng), order, int(obs.trick.leader), trick, LAYOUTS[level],
+                         NODES[level], partners(bidder))
+    for values in solved:
         for card, v in values.items():
             points = bid_points(rules, contract.level, order.trump == NO_TRUMP, taken + v)
             worth[card] = worth.get(card, 0.0) + points

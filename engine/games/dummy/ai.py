@@ -23,8 +23,7 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
-from engine.cards import BIG_JOKER_ID, LITTLE_JOKER_ID, Card, full_deck
-from engine.family_solver import clear_tables, nodes, solve_family_moves
+from engine.cards import Card, full_deck
 from engine.game import Phase
 from engine.games.dummy import DUMMY, GAME, MODES, rank
 from engine.observation import Observation
@@ -32,7 +31,7 @@ from engine.order import NO_TRUMP, Order
 from engine.search import layouts
 from engine.search.hands import count_tricks, win_with
 from engine.search.players import seeded
-from engine.search.pointmcts import OPENING
+from engine.search.pointmcts import CARDS, OPENING
 from engine.seats import Seat
 
 DUMMY_ADDS = 2.5  # likely tricks an unseen hand adds to the count of the bidder's
@@ -136,38 +135,26 @@ def solved_card(obs: Observation, level: str, rng: random.Random) -> Card | None
     deck = full_deck(jokers=jokers)
     order = Order(obs.trump, obs.order == "downtown")
     trick = tuple(int(c) for c in obs.trick.cards)
-    budget = NODES[level]
     need = 6 + int(contract.level or 0)
     taken = obs.won[declarer] + obs.won[DUMMY]
     made: dict[int, float] = {}
     tricks: dict[int, float] = {}
-    clear_tables()  # a layout's nodes must not depend on earlier moves, so a seed gives one card
-    for _ in range(draws):
-        if budget <= 0:
-            break
+
+    def in_order_of_play() -> list[set[Card]] | None:
         hands = layouts.sample(obs, rng, counts, known, out_of_play, laid, deck)
-        if hands is None:
-            break
-        masks = [sum(1 << int(c) for c in hands[s]) for s in ring]
-        before = nodes()
-        values = solve_family_moves(masks, order, ring.index(obs.trick.leader), trick, 0b0101,
-                                    node_limit=budget)
-        budget -= max(1, nodes() - before)
-        if values is None:
-            break
+        return None if hands is None else [hands[s] for s in ring]
+
+    solved = layouts.solve_drawn(in_order_of_play, order, ring.index(obs.trick.leader), trick, draws,
+                                 NODES[level], 0b0101)
+    for values in solved:
         for card, v in values.items():
             made[card] = made.get(card, 0.0) + (taken + v >= need)
             tricks[card] = tricks.get(card, 0.0) + v
     if not made:
         return None
     sign = 1 if obs.seat in (declarer, DUMMY) else -1
-    best = max(made, key=lambda c: (sign * made[c], sign * tricks[c], -order.power(_card(c))))
-    return _card(best)
-
-
-def _card(number: int) -> Card:
-    """The card of a solver's card number, the jokers (52, 53) included."""
-    return Card.joker(number == BIG_JOKER_ID) if number >= LITTLE_JOKER_ID else Card(number)
+    best = max(made, key=lambda c: (sign * made[c], sign * tricks[c], -order.power(CARDS[c])))
+    return CARDS[best]
 
 
 def choose(obs: Observation, level: str, rng: random.Random) -> Action:
