@@ -1,6 +1,6 @@
 """The standard ISMCTS baseline for the games whose package describes their card play
-(``point_play``: Hearts, Catch the Ten, classic, Norwegian, Solo, German, dummy and widow
-whist, Bid Whist), as an external player: single-observer information-set Monte Carlo
+(``point_play``: Hearts, Catch the Ten, classic, Norwegian, Solo, German, dummy, widow and
+Scandinavian whist, Bid Whist), as an external player: single-observer information-set Monte Carlo
 tree search (Cowling, Powley and Whitehouse 2012), 1,000 simulations a move, random
 play-outs, UCB1 0.7 on rewards in 0..1, the final move the root's most visited; the
 cards searched in C

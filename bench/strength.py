@@ -9,7 +9,8 @@ Opponents:
 - ``ismcts-1000`` and ``ismcts-4000``: the standard single-observer ISMCTS
   (Cowling, Powley and Whitehouse 2012) with 1,000 and 4,000 simulations a
   move and random play-outs, bench/ismcts.py (the C search for Oh Hell and
-  Knockout); for Hearts, Catch the Ten, classic, Norwegian, Solo and German whist
+  Knockout); for Hearts, Catch the Ten, classic, Norwegian, Solo, German, dummy, widow,
+  Scandinavian and Bid whist
   bench/pointmcts.py (the C search of the games whose package describes their
   card play), through bench/pointmcts_arena.py; in Norwegian and Solo whist its
   auction is searched over the whole hand by the same algorithm in Python
@@ -157,6 +158,13 @@ def cells() -> list[Cell]:
         for who in ("ismcts-1000", "ismcts-4000"):
             if level == "hard" or who == "ismcts-1000":
                 out.append(Cell(f"german-2-{level}-{who}", "german", 2, level, who, "st", point_bench=True))
+    # Scandinavian whist: the play alone (its high or low the textbook's), face-up cards and
+    # four-card tricks in the C model; checked as above, and expert at 1,000
+    out.append(Cell("check-scandinavian-2-random", "scandinavian", 2, one, "random", "st", point_bench=True))
+    out.append(Cell("check-scandinavian-2-x4", "scandinavian", 2, one, four, "st", point_bench=True))
+    for who in (one, four):
+        out.append(Cell(f"scandinavian-2-hard-{who}", "scandinavian", 2, "hard", who, "st", point_bench=True))
+    out.append(Cell(f"scandinavian-2-expert-{one}", "scandinavian", 2, "expert", one, "st", point_bench=True))
     for level in ("hard", "expert"):
         out.append(Cell(f"classic-{level}-textbook", "classic", 4, level, "rules", "st"))
         out.append(Cell(f"classic-{level}-pimc-dds", "classic", 4, level, "pimc-dds", "st",

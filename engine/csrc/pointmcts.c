@@ -62,9 +62,13 @@ static int card_key(const pm_game *g, int card, int led) {
 
 void pm_apply(const pm_game *g, pm_state *st, int card) {
     st->hands[st->turn] &= ~((uint64_t)1 << card);
+    if (st->under[card] >= 0) { /* a layout's face-up card: the one under it is turned */
+        st->hands[st->turn] |= (uint64_t)1 << st->under[card];
+        st->under[card] = -1;
+    }
     st->trick[st->ntrick++] = card;
     if (g->breakers >> card & 1) st->broken = 1;
-    if (st->ntrick < g->players) {
+    if (st->ntrick < g->trick_size) {
         st->turn = (st->turn + 1) % g->players;
         return;
     }
@@ -201,6 +205,13 @@ static int force(const pm_game *g, const pm_knowledge *k, int holders, int stock
     return 1;
 }
 
+/* the cards ``cards`` face down under the layouts' places not drawn yet, in the order of the
+ * cards on them */
+static void turn_down(pm_state *st, const int32_t *cards) {
+    for (int c = 0, i = 0; c < PM_CARDS; c++)
+        if (st->under[c] == PM_UNSEEN) st->under[c] = (int8_t)cards[i++];
+}
+
 int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) {
     int32_t pool[PM_CARDS], order[PM_CARDS], elig[PM_CARDS], need[PM_SEATS + 1], room[PM_SEATS + 1];
     int32_t held[PM_SEATS][4];
@@ -210,8 +221,8 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
         if (s != k->seat) free &= ~k->known[s];
     for (; free; free &= free - 1) pool[n++] = lowest(free);
     for (int s = 0; s < players; s++) need[s] = s == k->seat ? 0 : k->counts[s] - popcount64(k->known[s]);
-    /* the stock's unseen places, and the unseen cards dealt to no seat (out of play, as a
-     * widow's dead hand): one more "seat" takes them all */
+    /* the stock's unseen places, the cards face down under the layouts and the unseen cards
+     * dealt to no seat (out of play, as a widow's dead hand): one more "seat" takes them all */
     int placed = 0;
     for (int s = 0; s < players; s++) placed += need[s];
     need[stock_seat] = n - placed;
@@ -238,6 +249,7 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
         if (ok) {
             for (int j = 0; j < st->nstock; j++)
                 if (st->stock[j] < 0) st->stock[j] = pool[i++];
+            turn_down(st, pool + i);
             return 0;
         }
     }
@@ -300,8 +312,10 @@ int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st) 
             int m = 0;
             for (; stocked; stocked &= stocked - 1) pool[m++] = lowest(stocked);
             shuffle(pool, m, r);
-            for (int j = 0, i = 0; j < st->nstock; j++)
+            int i = 0;
+            for (int j = 0; j < st->nstock; j++)
                 if (st->stock[j] < 0) st->stock[j] = pool[i++];
+            turn_down(st, pool + i);
             return 0;
         }
     }
@@ -337,10 +351,11 @@ static int policy(const pm_game *g, const pm_state *st, const int32_t *legal, in
         if (key > win_key) win = i, win_key = key;
         stake += want(g, st->trick[i]);
     }
-    int last = st->ntrick == g->players - 1;
+    int last = st->ntrick == g->trick_size - 1;
     int holder = (st->leader + win) % g->players;
-    int ours = g->side[holder] == g->side[st->turn] && holder != st->turn;
-    stake += g->over * g->players;
+    /* the seat's own card counts too, where a seat plays twice a trick */
+    int ours = g->side[holder] == g->side[st->turn];
+    stake += g->over * g->trick_size;
     if (ours && last) { /* fatten the side's trick */
         int best_key = -(1 << 30);
         for (int i = 0; i < n; i++) {

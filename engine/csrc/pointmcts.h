@@ -4,7 +4,8 @@
  * model of the play, a sampler of the unseen cards and the search with random
  * play-outs. A hand may draw from a stock: after each trick while it lasts each seat
  * from the winner round takes its top card (the first face up, the others unseen by
- * the rest).
+ * the rest). A seat may also play the face-up cards of a layout on the table, each
+ * turning the card face down under it, which it may then play too.
  *
  * Nothing here names a game: the rules of the play and of the score come in a
  * pm_game the game's package describes (engine.search.pointmcts.PointPlay).
@@ -48,6 +49,7 @@ typedef struct {
     int32_t stock_scores;       /* the tricks played while a stock lasts score their cards too */
     int32_t suit[PM_CARDS];     /* the suit each card counts as, 0-3, or -1 none (it never wins) */
     uint64_t free_leads;        /* cards that, led, fix no suit: the next card with a suit does */
+    int32_t trick_size;         /* cards a trick, the seats in turn and round again (players..PM_SEATS) */
     uint64_t suit_masks[4];     /* the cards of each suit (from suit[]: pm_prepare) */
 } pm_game;
 
@@ -71,7 +73,11 @@ typedef struct {
     uint64_t won[PM_SEATS];     /* the cards each seat has taken (in the tricks that score) */
     int32_t nstock;             /* cards left in the stock */
     int32_t stock[PM_CARDS];    /* the stock, stock[nstock - 1] its top; -1 a card the seat has not seen */
+    int8_t under[PM_CARDS];     /* the card face down under each face-up layout card: played, it goes to
+                                 * the hand that played its cover; -1 none, PM_UNSEEN not drawn yet */
 } pm_state;
+
+#define PM_UNSEEN (-2)
 
 /* what the searching seat knows: the state with only its own hand filled in */
 typedef struct {
@@ -93,9 +99,9 @@ int pm_over(const pm_game *g, const pm_state *st);
 /* each side's points for a finished hand, as the game scores them */
 void pm_points(const pm_game *g, const pm_state *st, int32_t *out);
 
-/* Fill the other seats' hands of ``st`` (a copy of k->root) and the stock's unseen
- * places with the unseen cards, consistent with k, the cards left over out of play; 0, or
- * -1 when no layout was found. */
+/* Fill the other seats' hands of ``st`` (a copy of k->root), the stock's unseen places
+ * and the cards face down under the layouts with the unseen cards, consistent with k, the
+ * cards left over out of play; 0, or -1 when no layout was found. */
 int pm_sample(const pm_game *g, const pm_knowledge *k, wd_rng *r, pm_state *st);
 
 /* The card the search chooses after ``iterations`` simulations (the root's most

@@ -3,9 +3,10 @@
  * the search. The values are the tuples engine.search.pointmcts builds:
  *   game: (players, side, trump, power, must_follow, first_lead, unbroken, breakers,
  *          first_barred, values, over, dealt, moon, moon_mode, moon_points, before,
- *          target, lowest_wins, low, high, stock_scores, suit, free_leads): power, values and
- *          suit one int a card of the 54 (the jokers 52 and 53), suit -1 for a card of no suit
- *   state: (turn, leader, tricks, broken, trick, hands, won, stock): the stock its top first
+ *          target, lowest_wins, low, high, stock_scores, suit, free_leads, trick_size): power, values
+ *          and suit one int a card of the 54 (the jokers 52 and 53), suit -1 for a card of no suit
+ *   state: (turn, leader, tricks, broken, trick, hands, won, stock, under): the stock its top first,
+ *          under a (card, card face down under it) pair for each layout card with one, -1 unseen
  *   knowledge: (state, seat, counts, voids, known, unseen, caps, barred): the state's stock with -1
  *          for each card the seat has not seen, caps each seat's most cards of each suit (4 ints),
  *          barred the cards each seat may not hold and then those that are not out of play */
@@ -48,11 +49,12 @@ static int parse_game(PyObject *o, pm_game *g) {
         stock_scores;
     unsigned long long breakers, first_barred, moon, free_leads;
     if (!PyTuple_Check(o) ||
-        !PyArg_ParseTuple(o, "iOiOiiiKKOiOKiiOiiddiOK;a game is a tuple of 23 fields", &players, &side_o, &trump,
-                          &power_o, &must_follow, &first_lead, &unbroken, &breakers, &first_barred, &values_o,
-                          &over, &dealt_o, &moon, &moon_mode, &moon_points, &before_o, &target, &lowest_wins,
-                          &g->low, &g->high, &stock_scores, &suit_o, &free_leads)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a game is a tuple of 23 fields");
+        !PyArg_ParseTuple(o, "iOiOiiiKKOiOKiiOiiddiOKi;a game is a tuple of 24 fields", &players, &side_o,
+                          &trump, &power_o, &must_follow, &first_lead, &unbroken, &breakers, &first_barred,
+                          &values_o, &over, &dealt_o, &moon, &moon_mode, &moon_points, &before_o, &target,
+                          &lowest_wins, &g->low, &g->high, &stock_scores, &suit_o, &free_leads,
+                          &g->trick_size)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a game is a tuple of 24 fields");
         return -1;
     }
     g->stock_scores = stock_scores != 0;
@@ -61,6 +63,11 @@ static int parse_game(PyObject *o, pm_game *g) {
         return -1;
     }
     g->players = players;
+    if (g->trick_size < players || g->trick_size > PM_SEATS || g->trick_size % players) {
+        PyErr_Format(PyExc_ValueError, "a trick is the seats' cards in turn, round once or more: %d..%d cards",
+                     players, PM_SEATS);
+        return -1;
+    }
     if (int_list(side_o, "side", players, 0, players - 1, g->side) < 0) return -1;
     int nsides = 0;
     for (int s = 0; s < players; s++)
@@ -96,16 +103,43 @@ static int parse_game(PyObject *o, pm_game *g) {
     return 0;
 }
 
-/* ``unknown``: the stock may hold -1, a card the seat has not seen (a knowledge's root) */
-static int parse_state(PyObject *o, const pm_game *g, pm_state *st, int unknown) {
-    memset(st, 0, sizeof *st);
-    PyObject *trick_o, *hands_o, *won_o, *stock_o;
-    int turn, leader, tricks, broken;
-    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "iiiiOOOO;a state is a tuple of 8 fields", &turn, &leader,
-                                               &tricks, &broken, &trick_o, &hands_o, &won_o, &stock_o)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a state is a tuple of 8 fields");
+/* the (card, card under it) pairs of ``o`` into st->under; ``unknown``: -1 under allowed (unseen) */
+static int parse_under(PyObject *o, pm_state *st, int unknown) {
+    memset(st->under, -1, sizeof st->under);
+    PyObject *seq = PySequence_Fast(o, "under");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = n <= PM_CARDS;
+    for (Py_ssize_t i = 0; i < n && ok; i++) {
+        int32_t pair[2];
+        if (int_list(PySequence_Fast_GET_ITEM(seq, i), "under's pair", 2, -1, PM_CARDS - 1, pair) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        ok = pair[0] >= 0 && (pair[1] >= 0 || unknown) && st->under[pair[0]] == -1;
+        st->under[pair[0]] = (int8_t)(pair[1] >= 0 ? pair[1] : PM_UNSEEN);
+    }
+    Py_DECREF(seq);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "under: one (card, card under it) pair a layout card, the card under "
+                                          "it -1 only where the seat has not seen it");
         return -1;
     }
+    return 0;
+}
+
+/* ``unknown``: the stock and the layouts may hold -1, a card the seat has not seen (a knowledge's root) */
+static int parse_state(PyObject *o, const pm_game *g, pm_state *st, int unknown) {
+    memset(st, 0, sizeof *st);
+    PyObject *trick_o, *hands_o, *won_o, *stock_o, *under_o;
+    int turn, leader, tricks, broken;
+    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "iiiiOOOOO;a state is a tuple of 9 fields", &turn, &leader,
+                                               &tricks, &broken, &trick_o, &hands_o, &won_o, &stock_o,
+                                               &under_o)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a state is a tuple of 9 fields");
+        return -1;
+    }
+    if (parse_under(under_o, st, unknown) < 0) return -1;
     int32_t stock[PM_CARDS];
     int nstock = int_list(stock_o, "stock", -PM_CARDS, unknown ? -1 : 0, PM_CARDS - 1, stock);
     if (nstock < 0) return -1;
@@ -119,7 +153,7 @@ static int parse_state(PyObject *o, const pm_game *g, pm_state *st, int unknown)
     st->leader = leader;
     st->tricks = tricks;
     st->broken = broken != 0;
-    int n = int_list(trick_o, "trick", -(g->players - 1), 0, PM_CARDS - 1, st->trick);
+    int n = int_list(trick_o, "trick", -(g->trick_size - 1), 0, PM_CARDS - 1, st->trick);
     if (n < 0) return -1;
     st->ntrick = n;
     if ((leader + n) % g->players != turn) {
@@ -145,6 +179,20 @@ static int parse_state(PyObject *o, const pm_game *g, pm_state *st, int unknown)
             return -1;
         }
         seen |= st->hands[s] | st->won[s];
+    }
+    /* a layout card in a hand (in a knowledge's root, where only the seat's own hand is
+     * filled in, anywhere but played), the one under it nowhere else */
+    for (int c = 0; c < PM_CARDS; c++) {
+        if (st->under[c] == -1) continue;
+        int held = 0;
+        for (int s = 0; s < g->players; s++) held |= (int)(st->hands[s] >> c & 1);
+        if (unknown) held = !(seen >> c & 1) || held;
+        if (!held || (st->under[c] >= 0 && (seen >> st->under[c] & 1))) {
+            PyErr_SetString(PyExc_ValueError,
+                            "state: a layout card is in no hand, or a card under it is in two places");
+            return -1;
+        }
+        if (st->under[c] >= 0) seen |= (uint64_t)1 << st->under[c];
     }
     return 0;
 }
@@ -206,6 +254,12 @@ static int parse_knowledge(PyObject *o, const pm_game *g, pm_knowledge *k) {
         else
             stocked |= (uint64_t)1 << k->root.stock[i];
     }
+    for (int c = 0; c < PM_CARDS; c++) {
+        if (k->root.under[c] == PM_UNSEEN)
+            dealt++;
+        else if (k->root.under[c] >= 0)
+            stocked |= (uint64_t)1 << k->root.under[c];
+    }
     /* more unseen cards than places: the rest are out of play (a dead hand) */
     if (dealt > count_cards(k->unseen) || (k->unseen & (k->root.hands[seat] | stocked))) {
         PyErr_SetString(PyExc_ValueError,
@@ -223,16 +277,22 @@ static PyObject *mask_tuple(const uint64_t *m, int n) {
 }
 
 static PyObject *state_tuple(const pm_game *g, const pm_state *st) {
-    PyObject *trick = PyTuple_New(st->ntrick), *stock = PyTuple_New(st->nstock);
-    if (!trick || !stock) {
+    int nunder = 0;
+    for (int c = 0; c < PM_CARDS; c++) nunder += st->under[c] != -1;
+    PyObject *trick = PyTuple_New(st->ntrick), *stock = PyTuple_New(st->nstock), *under = PyTuple_New(nunder);
+    if (!trick || !stock || !under) {
         Py_XDECREF(trick);
         Py_XDECREF(stock);
+        Py_XDECREF(under);
         return NULL;
     }
     for (int i = 0; i < st->ntrick; i++) PyTuple_SET_ITEM(trick, i, PyLong_FromLong(st->trick[i]));
     for (int i = 0; i < st->nstock; i++) PyTuple_SET_ITEM(stock, i, PyLong_FromLong(st->stock[st->nstock - 1 - i]));
-    return Py_BuildValue("(iiiiNNNN)", st->turn, st->leader, st->tricks, st->broken, trick,
-                         mask_tuple(st->hands, g->players), mask_tuple(st->won, g->players), stock);
+    for (int c = 0, i = 0; c < PM_CARDS; c++)
+        if (st->under[c] != -1)
+            PyTuple_SET_ITEM(under, i++, Py_BuildValue("(ii)", c, st->under[c] >= 0 ? st->under[c] : -1));
+    return Py_BuildValue("(iiiiNNNNN)", st->turn, st->leader, st->tricks, st->broken, trick,
+                         mask_tuple(st->hands, g->players), mask_tuple(st->won, g->players), stock, under);
 }
 
 static PyObject *py_legal(PyObject *self, PyObject *args) {

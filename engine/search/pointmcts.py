@@ -17,6 +17,11 @@ stays in its hand, and a suit a seat showed out of comes back only with the
 cards it drew since (at most as many as it drew, less those of the suit it has
 played since).
 
+A seat may also play from a layout on the table (Scandinavian whist): face-up cards
+every seat sees, some with a card face down under each, turned and playable the moment
+the card on it is played. A layout draws the face-down cards with the other seats'
+hands; a suit a seat showed out of bars its hand, not the cards under its layout.
+
 Nothing here names a game: the game's package describes its hand as a
 :class:`PointPlay` (seats and sides, the pack, jokers and all, trumps and rank order
 with the suit each card counts as, the lead
@@ -77,7 +82,10 @@ class PointPlay:
     its seats 0, 1, 2 ... round; empty: the engine's seats in their own order);
     ``known``: cards the observing seat knows to be in another seat's hand as the play
     began (the cards it passed, the turned trump) or has seen it take since (a stock's
-    face-up card), played ones included; ``only``: cards that, where a seat holds them, only
+    face-up card), played ones included; ``shown``: face-up cards on the table each seat may
+    play besides its hand, ``covered``: those of them with a card face down under each;
+    ``trick_size``: cards a trick, the seats in turn round once or more (0: one a seat);
+    ``only``: cards that, where a seat holds them, only
     this seat may hold (a Bid Whist kitty the declarer took up: in its hand or laid away);
     ``stock``, ``upcard``: the stock drawn from after
     each trick while it lasts, and its face-up card now; ``stock_scores``: the tricks played
@@ -109,6 +117,9 @@ class PointPlay:
     stock_scores: bool = False  # the tricks played while the stock lasts score their cards too
     out: int = 0  # cards of the pack dealt to no seat and unseen (the layouts leave them out)
     ring: tuple[Seat, ...] = ()  # the engine's seats in the model's order of play
+    shown: Mapping[Seat, frozenset[Card]] = field(default_factory=dict)  # face-up on the table, playable
+    covered: frozenset[Card] = frozenset()  # shown cards with a card face down under each
+    trick_size: int = 0  # cards a trick (0: one a seat)
 
     def place(self, seat: Seat) -> int:
         """The model's seat of the engine's ``seat``."""
@@ -126,6 +137,10 @@ class PointPlay:
             raise RulesError("a stock is drawn from by the seats in their own order")
         if self.out < 0 or self.out > len(self.pack):
             raise RulesError(f"{self.out} cards out of play do not fit a pack of {len(self.pack)}")
+        if not self.covered <= frozenset().union(*self.shown.values()):
+            raise RulesError("a card with one face down under it is a face-up card on the table")
+        if self.trick_size and (self.trick_size % self.players or self.trick_size > 8):
+            raise RulesError(f"a trick of {self.trick_size} cards is not the {self.players} seats in turn")
         if self.stock % self.players:
             raise RulesError(f"a stock of {self.stock} cannot be drawn one card a seat by "
                              f"{self.players} players")
@@ -174,7 +189,7 @@ class PointPlay:
                 -1 if self.unbroken is None else self.unbroken, mask_of(self.breakers),
                 mask_of(self.first_barred), values, self.over, self.dealt, mask_of(self.moon), moon_mode,
                 self.moon_points, self.before or (0,) * self.sides, self.target, int(self.lowest_wins),
-                low, high, int(self.stock_scores), suits, free)
+                low, high, int(self.stock_scores), suits, free, self.trick_size or self.players)
 
 
 CARDS = tuple(full_deck(jokers=True))  # every card the search knows, 0..53
@@ -194,7 +209,7 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     n = obs.players
     place = play.place
     seat = place(obs.seat)
-    hand = mask_of(obs.hand)
+    hand = mask_of(frozenset(obs.hand) | play.shown.get(obs.seat, frozenset()))
     played = {c for t in (*obs.tricks, obs.trick) for c in t.cards}
     won = [0] * n
     for i, t in enumerate(obs.tricks):
@@ -204,8 +219,15 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     for t in (*obs.tricks, obs.trick):
         for who, _ in t.plays():
             per[place(who)] += 1
-    counts = tuple(len(obs.hand) + per[seat] - per[s] for s in range(n))
-    by_place = {place(s): cards for s, cards in play.known.items()}
+    # each seat was dealt as many cards as this one: those played, those it holds and those
+    # face down under its layout
+    down = [0] * n
+    for s, cards in play.shown.items():
+        down[place(s)] = len(cards & play.covered)
+    dealt = bin(hand).count("1") + per[seat] + down[seat]
+    counts = tuple(dealt - per[s] - down[s] for s in range(n))
+    by_place = {place(s): play.known.get(s, frozenset()) | play.shown.get(s, frozenset())
+                for s in {*play.known, *play.shown}}
     known = tuple(0 if s == seat else mask_of(by_place.get(s, frozenset()) - played) for s in range(n))
     left = max(0, play.stock - n * len(obs.tricks))
     if left and play.upcard is None:
@@ -214,8 +236,9 @@ def knowledge(obs: Observation, play: PointPlay) -> Knowledge:
     upcards = mask_of(tuple(Card(c) for c in stock if c >= 0))
     unseen = mask_of(play.pack) & ~hand & ~mask_of(frozenset(played)) & ~upcards
     hands = tuple(hand if s == seat else 0 for s in range(n))
+    under = tuple((int(c), -1) for c in sorted(play.covered))
     state = (seat, place(obs.trick.leader), len(obs.tricks), int(bool(play.breakers & played)),
-             tuple(int(c) for c in obs.trick.cards), hands, tuple(won), stock)
+             tuple(int(c) for c in obs.trick.cards), hands, tuple(won), stock, under)
     if play.stock:
         caps = drawn_caps(obs, play)
         void_bits = tuple(sum(1 << suit for suit in range(4) if caps[s][suit] == 0) for s in range(n))

@@ -20,9 +20,11 @@ MOON_OTHERS, MOON_CHOICE = 1, 2
 CARDS = 54  # the 52 and the two jokers
 Game = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int, int, int, tuple[int, ...], int,
              tuple[int, ...], int, int, int, tuple[int, ...], int, int, float, float, int,
-             tuple[int, ...], int]
-# the stock top first; in a knowledge's root -1 for each card the seat has not seen
-State = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+             tuple[int, ...], int, int]
+# the stock top first, then a (card, card face down under it) pair for each layout card with
+# one; in a knowledge's root -1 for each card the seat has not seen
+State = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+              tuple[tuple[int, int], ...]]
 # caps: each seat's most cards of each suit among its unknown cards
 Caps = tuple[tuple[int, ...], ...]
 # barred: the cards each seat may not hold, then those not out of play
@@ -82,19 +84,21 @@ class Sim:
     hands: list[int]
     won: list[int]
     stock: list[int] = field(default_factory=list)  # its top last, as the C holds it
+    under: dict[int, int] = field(default_factory=dict)  # a layout card: the card under it, -1 unseen
 
     @classmethod
     def of(cls, state: State) -> Sim:
-        turn, leader, tricks, broken, trick, hands, won, stock = state
-        return cls(turn, leader, tricks, bool(broken), list(trick), list(hands), list(won), list(stock[::-1]))
+        turn, leader, tricks, broken, trick, hands, won, stock, under = state
+        return cls(turn, leader, tricks, bool(broken), list(trick), list(hands), list(won), list(stock[::-1]),
+                   dict(under))
 
     def state(self) -> State:
         return (self.turn, self.leader, self.tricks, int(self.broken), tuple(self.trick), tuple(self.hands),
-                tuple(self.won), tuple(self.stock[::-1]))
+                tuple(self.won), tuple(self.stock[::-1]), tuple(sorted(self.under.items())))
 
     def copy(self) -> Sim:
         return Sim(self.turn, self.leader, self.tricks, self.broken, list(self.trick), list(self.hands),
-                   list(self.won), list(self.stock))
+                   list(self.won), list(self.stock), dict(self.under))
 
 
 @dataclass
@@ -124,6 +128,7 @@ class Rules:
     stock_scores: int
     suit: tuple[int, ...]  # each card's suit in the hand, -1 none
     free_leads: int  # cards that, led, fix no suit
+    trick_size: int  # cards a trick: the seats in turn, round once or more
     sides: int = field(init=False)
     suit_masks: list[int] = field(init=False)
 
@@ -182,10 +187,10 @@ def _policy(r: Rules, sim: Sim, legal_now: list[int]) -> int:
     for i, c in enumerate(sim.trick):
         if _key(r, c, led) > win_key:
             win, win_key = i, _key(r, c, led)
-    stake = sum(_want(r, c) for c in sim.trick) + r.over * r.players
+    stake = sum(_want(r, c) for c in sim.trick) + r.over * r.trick_size
     holder = (sim.leader + win) % r.players
-    ours = r.side[holder] == r.side[sim.turn] and holder != sim.turn
-    if ours and len(sim.trick) == r.players - 1:
+    ours = r.side[holder] == r.side[sim.turn]
+    if ours and len(sim.trick) == r.trick_size - 1:
         return max(legal_now, key=lambda c: _want(r, c) * 4096 - r.power[c])
     winners = [c for c in legal_now if _key(r, c, led) > win_key]
     losers = len(legal_now) - len(winners)
@@ -209,10 +214,13 @@ def _policy(r: Rules, sim: Sim, legal_now: list[int]) -> int:
 
 def _apply(r: Rules, sim: Sim, card: int) -> None:
     sim.hands[sim.turn] &= ~(1 << card)
+    under = sim.under.pop(card, None)
+    if under is not None:  # a layout's face-up card: the one under it is turned
+        sim.hands[sim.turn] |= 1 << under
     sim.trick.append(card)
     if r.breakers >> card & 1:
         sim.broken = True
-    if len(sim.trick) < r.players:
+    if len(sim.trick) < r.trick_size:
         sim.turn = (sim.turn + 1) % r.players
         return
     led = _led(r, sim.trick)
@@ -271,6 +279,8 @@ def legal(game: Game, state: State) -> tuple[int, ...]:
 
 
 def apply(game: Game, state: State, card: int) -> State:
+    if any(u < 0 for _, u in state[8]):
+        raise ValueError("under: the card under a layout card -1 only where the seat has not seen it")
     r, sim = Rules(*game), Sim.of(state)
     if card not in _legal(r, sim):
         raise ValueError(f"card {card} is not legal here")
@@ -345,8 +355,10 @@ def _force(r: Rules, k: Knowledge, holders: int, room: list[int], held: list[lis
     return left, stocked
 
 
-def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]) -> bool:
-    """pointmcts.c's pm_sample(), number for number: ``stock`` top last, -1 where unseen."""
+def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int],
+            under: dict[int, int]) -> bool:
+    """pointmcts.c's pm_sample(), number for number: ``stock`` top last, -1 where unseen, and
+    ``under`` the layouts' face-down cards, -1 where unseen."""
     _, seat, counts, voids, known, unseen, _, barred = k
     caps = _caps(k, r.players)
     players = r.players
@@ -356,8 +368,8 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
             free &= ~known[s]
     pool = cards_of(free)
     need = [0 if s == seat else counts[s] - bin(known[s]).count("1") for s in range(players)]
-    # the stock's unseen places, and the unseen cards dealt to no seat (out of play, as a
-    # widow's dead hand): one more "seat" takes them all
+    # the stock's unseen places, the cards face down under the layouts and the unseen cards
+    # dealt to no seat (out of play, as a widow's dead hand): one more "seat" takes them all
     need.append(len(pool) - sum(need))
     stock_seat = players
 
@@ -366,6 +378,9 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
         for j, c in enumerate(stock):
             if c < 0:
                 stock[j] = next(it)
+        for top in sorted(under):  # then the layouts' face-down cards, in the order of those on them
+            if under[top] < 0:
+                under[top] = next(it)
 
     for _ in range(0 if any(barred) else REJECTIONS):
         _shuffle(pool, rng)
@@ -442,10 +457,11 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
 
 
 def layout(game: Game, knowledge: Knowledge, seed: int) -> State:
-    """One layout of the unseen cards: the whole state, the stock's unseen places filled."""
+    """One layout of the unseen cards: the whole state, the stock's unseen places and the
+    cards face down under the layouts filled."""
     r = Rules(*game)
     sim = Sim.of(knowledge[0])
-    if not _sample(r, knowledge, Rng(seed), sim.hands, sim.stock):
+    if not _sample(r, knowledge, Rng(seed), sim.hands, sim.stock, sim.under):
         raise ValueError("no layout of the unseen cards fits what the seat knows")
     return sim.state()
 
@@ -471,7 +487,7 @@ def search(game: Game, knowledge: Knowledge, iterations: int, explore: float, se
     base = Sim.of(knowledge[0])
     for _ in range(max(1, iterations)):
         sim = base.copy()
-        if not _sample(r, knowledge, rng, sim.hands, sim.stock):
+        if not _sample(r, knowledge, rng, sim.hands, sim.stock, sim.under):
             raise ValueError("no layout of the unseen cards fits what the seat knows")
         node, path = root, [root]
         while not _over(r, sim):

@@ -6,18 +6,20 @@ under it turned at once; no trumps; first to 13."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from engine.actions import Bid, Pass
-from engine.cards import Card
+from engine.cards import Card, full_deck
 from engine.errors import RulesError
 from engine.game import Contract, Game, GameRules, check_match_length, games_to_win_of
 from engine.games.scandinavian.pages import PAGES
 from engine.games.scandinavian.table import SETTINGS, TABLE
-from engine.order import NO_TRUMP
+from engine.observation import Observation
+from engine.order import NO_TRUMP, Order
 from engine.record import DealRecord
 from engine.scoring import HandScore
+from engine.search.pointmcts import PointPlay
 from engine.seats import Seat, around
 from engine.shuffle import shuffled_pack
 
@@ -171,6 +173,21 @@ class Scandinavian(Game):
 
     def games_to_win(self, rules: GameRules) -> int:
         return games_to_win_of(_rules(rules).games_per_match)
+
+    def point_play(self, obs: Observation) -> PointPlay:
+        """The play as engine.search.pointmcts models it, from ``obs``'s seat: two players
+        alone, four cards a trick, must follow from the hand or the face-up cards, every
+        card taken worth one; in a low game fewer are better. The face-up cards are the
+        table's (``layout0`` and ``layout1``), the cards under those in ``covered0`` and
+        ``covered1`` unseen by both players."""
+        contract = obs.contract
+        if contract is None:
+            raise RulesError("Scandinavian whist's play is modelled once high or low is settled")
+        shown = {Seat(s): frozenset(obs.piles.get(f"layout{s}", ())) for s in (0, 1)}
+        covered = frozenset(obs.piles.get("covered0", ())) | frozenset(obs.piles.get("covered1", ()))
+        play = PointPlay.by_tricks((0, 1), Order(NO_TRUMP), lowest_wins=contract.call == "low")
+        return replace(play, pack=frozenset(full_deck()), shown=shown, covered=covered,
+                       trick_size=2 * self.players)
 
 
 GAME = Scandinavian()

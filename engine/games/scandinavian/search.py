@@ -1,4 +1,6 @@
-"""Two-player Scandinavian whist's searching player (``medium`` and above).
+"""Two-player Scandinavian whist's simulations: high or low at ``medium`` and above,
+the cards at ``medium`` (``hard`` and ``expert`` play theirs with the tree search of
+engine.search.pointmcts: the package's ``ai``).
 
 The family solver cannot hold this game: four cards a trick from two hands,
 and cards turned face up in the middle of the play. So the search is flat
@@ -31,7 +33,7 @@ from engine.search.layouts import voids
 from engine.seats import Seat
 
 # simulated cards a move may cost, and the fewest and most layouts a move draws
-PLAY_WORK = {"medium": 1_200, "hard": 4_800, "expert": 9_600}
+PLAY_WORK = {"medium": 1_200}  # hard and expert play with the tree (the package's ai)
 BID_LAYOUTS = {"medium": 20, "hard": 80, "expert": 80}
 MIN_LAYOUTS = 4
 MAX_LAYOUTS = 60
