@@ -51,7 +51,7 @@ from engine.observation import Observation
 from engine.order import Order
 from engine.search import pointmcts_py
 from engine.search.layouts import voids
-from engine.search.pointmcts_py import MOON_CHOICE, MOON_OTHERS, Game, Knowledge
+from engine.search.pointmcts_py import MOON_CHOICE, MOON_OTHERS, SEATS, Game, Knowledge
 from engine.seats import Seat
 
 try:
@@ -139,7 +139,7 @@ class PointPlay:
             raise RulesError(f"{self.out} cards out of play do not fit a pack of {len(self.pack)}")
         if not self.covered <= frozenset().union(*self.shown.values()):
             raise RulesError("a card with one face down under it is a face-up card on the table")
-        if self.trick_size and (self.trick_size % self.players or self.trick_size > 8):
+        if self.trick_size and (self.trick_size % self.players or self.trick_size > SEATS):
             raise RulesError(f"a trick of {self.trick_size} cards is not the {self.players} seats in turn")
         if self.stock % self.players:
             raise RulesError(f"a stock of {self.stock} cannot be drawn one card a seat by "

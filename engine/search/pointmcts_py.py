@@ -18,6 +18,7 @@ FILLS = 200  # card-by-card fills tried before giving up
 MOON_OTHERS, MOON_CHOICE = 1, 2
 
 CARDS = 54  # the 52 and the two jokers
+SEATS = 8  # pointmcts.h's PM_SEATS: the most seats, and the most cards a trick
 Game = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int, int, int, tuple[int, ...], int,
              tuple[int, ...], int, int, int, tuple[int, ...], int, int, float, float, int,
              tuple[int, ...], int, int]
@@ -373,7 +374,8 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
     need.append(len(pool) - sum(need))
     stock_seat = players
 
-    def fill_stock(cards: list[int]) -> None:
+    def fill_places(cards: list[int]) -> None:
+        """The stock's unseen places, then the layouts' face-down cards, from ``cards`` in turn."""
         it = iter(cards)
         for j, c in enumerate(stock):
             if c < 0:
@@ -400,7 +402,7 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
                 ok = False
             hands[s] = h | known[s]
         if ok:
-            fill_stock(pool[i:])
+            fill_places(pool[i:])
             return True
     holders = players + 1 if need[stock_seat] else players
     for t in range(2 * FILLS):
@@ -451,7 +453,7 @@ def _sample(r: Rules, k: Knowledge, rng: Rng, hands: list[int], stock: list[int]
         if ok:
             cards = cards_of(stocked)
             _shuffle(cards, rng)
-            fill_stock(cards)
+            fill_places(cards)
             return True
     return False
 
