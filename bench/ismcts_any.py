@@ -42,6 +42,7 @@ from engine.actions import Action, Bid, Exchange, Pass
 from engine.cards import Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
+from engine.game import Game
 from engine.games import get_game
 from engine.match import Match
 from engine.observation import Observation
@@ -198,17 +199,19 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
     sees only its observation (an external one): its hand, the turned card in the
     dealer's, the cards it has not seen dealt to the other seats at random, the auction
     replayed. :func:`determinize` then deals the unseen cards (and draws the bids laid
-    unseen) afresh each iteration, so the layout drawn here tells the search nothing."""
+    unseen) afresh each iteration, so the layout drawn here tells the search nothing.
+    Where the pack is not four hands and nothing else (a widow, a kitty, a dummy shown,
+    cards laid out face up) the game deals it and the cards are named to fit
+    (:func:`_named_to_fit`)."""
     game = get_game(obs.game, obs.players)
     rules = game.rules_from_dict(obs.rules)
     game = game.with_rules(rules)
-    if obs.tricks or obs.trick.cards or obs.piles:
+    if obs.tricks or obs.trick.cards:
         raise NoLayout("an observation is turned into a deal only before the first card is played")
     size = len(obs.hand)
     deck = full_deck()
-    if size * obs.players != len(deck):
-        raise NoLayout(f"{obs.players} hands of {size} cards are not the {len(deck)}-card pack: "
-                       "the cards left over lie somewhere the observation does not say")
+    if obs.piles or size * obs.players != len(deck):
+        return _named_to_fit(obs, game, rng)
     turned = obs.trump_card
     unseen = [c for c in deck if c not in obs.hand and c != turned]
     rng.shuffle(unseen)
@@ -230,6 +233,74 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
     if mine.auction != obs.auction or mine.legal != obs.legal:
         raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not show "
                        "the auction and the legal actions it shows")
+    return deal
+
+
+def _replayed(record: DealRecord, obs: Observation, game: Game, rng: random.Random) -> Deal:
+    """``record`` with ``obs``'s auction played on it: a bid the seat did not see (laid face
+    down) any the bidder could make, as in :func:`replay`."""
+    deal = Deal(record, game.rules_from_dict(obs.rules), game)
+    for action in obs.auction:
+        legal = deal.legal_actions()
+        deal.apply(action if action in legal else rng.choice(legal))
+    return deal
+
+
+def _named_to_fit(obs: Observation, game: Game, rng: random.Random) -> Deal:
+    """A deal of the game's own shape that shows ``obs``: the game deals a hand at random, its
+    auction replayed; the cards the seat would see there (its hand, the turned card, each
+    open pile card by card) are then renamed the cards ``obs`` shows in the same places,
+    every other card at random one of those ``obs`` does not show, and the auction replayed
+    on the renamed deal. The seat's view of it must be ``obs``'s, else :class:`NoLayout`."""
+    rules = game.rules_from_dict(obs.rules)
+    record = game.next_record(rules, obs.dealer, 0, rng.getrandbits(64))
+    view = _replayed(record, obs, game, rng).observe(obs.seat)
+    name: dict[Card, Card] = {}
+
+    def pair(mine: Card | None, theirs: Card | None) -> None:
+        if mine is None or theirs is None:
+            if mine != theirs:
+                raise NoLayout("the game's deal turns a card where the observation shows none, or none "
+                               "where it shows one")
+            return
+        if name.setdefault(mine, theirs) != theirs:
+            raise NoLayout(f"{mine} would be both {name[mine]} and {theirs}")
+
+    pair(view.trump_card, obs.trump_card)
+    if set(view.piles) != set(obs.piles):
+        raise NoLayout(f"the game's deal shows the piles {sorted(view.piles)}, the observation "
+                       f"{sorted(obs.piles)}")
+    for pile, cards in obs.piles.items():
+        if len(view.piles[pile]) != len(cards):
+            raise NoLayout(f"{pile} holds {len(view.piles[pile])} cards in the game's deal, {len(cards)} in "
+                           "the observation")
+        for mine, theirs in zip(view.piles[pile], cards, strict=True):
+            pair(mine, theirs)
+    if len(view.hand) != len(obs.hand):
+        raise NoLayout(f"the game deals {len(view.hand)} cards to the seat, the observation shows "
+                       f"{len(obs.hand)}")
+    used = set(name.values())
+    free = [c for c in sorted(obs.hand) if c not in used]
+    for mine in sorted(view.hand):
+        if mine not in name:
+            name[mine] = free.pop(0)
+    places = Places.of(record)
+    pack = sorted(c for p in places.cards for c in p)  # the game's own (Bid Whist's jokers)
+    taken = set(name.values())
+    rest = [c for c in pack if c not in taken]
+    rng.shuffle(rest)
+    for card in pack:
+        if card not in name:
+            name[card] = rest.pop()
+    renamed = places.record(record, [[name[c] for c in p] for p in places.cards])
+    if record.trump_card is not None:
+        turned = name[record.trump_card]
+        renamed = replace(renamed, trump=turned.suit, trump_card=turned)
+    deal = _replayed(renamed, obs, game, rng)
+    shown = deal.observe(obs.seat)
+    if (shown.hand, shown.piles, shown.trump_card, shown.auction, shown.legal) != (
+            obs.hand, obs.piles, obs.trump_card, obs.auction, obs.legal):
+        raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not show what it shows")
     return deal
 
 
@@ -360,7 +431,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     import time
 
     from device.arena import Arena, Entrant, make_entrant, standard_deals
-    from engine.games import get_game
 
     parser = argparse.ArgumentParser(description="an AI level against the standard ISMCTS, duplicate deals")
     parser.add_argument("game")

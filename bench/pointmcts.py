@@ -7,8 +7,9 @@ cards searched in C
 (engine.search.pointmcts; the game's package describes its play and score), the
 auction by default over the whole hand in Python (bench/ismcts_any.py).
 
-The search plays the cards. The decisions before the play (the auctions of Norwegian
-and Solo whist, Solo's trumps named in an abundance) are made with ``--auction``:
+The search plays the cards. The decisions before the play (the auctions of Norwegian,
+Solo, dummy, widow and Bid Whist, Solo's trumps named in an abundance, the trumps named in
+dummy and Bid Whist, Scandinavian's high or low) are made with ``--auction``:
 
 - ``search`` (the default): the standard ISMCTS of the whole game, the same algorithm on
   the engine's own rules in Python (bench/ismcts_any.py) with the same number of
@@ -17,9 +18,10 @@ and Solo whist, Solo's trumps named in an abundance) are made with ``--auction``
 - ``textbook``: the game's textbook player's (the ``rules`` level): a baseline of the
   card play alone, as in the cells measured before the auction was searched.
 
-Hearts' pass is the textbook's in both (a pass is any three cards of the hand: the
-Python search would draw one pass an iteration and never compare them). Catch the Ten's
-packets at two and three players are not modelled (play them with ``packets=false``).
+Hearts' pass, the hand widow whist keeps after a take and Bid Whist's kitty laid away
+are the textbook's in both (an exchange is any few cards of the hand: the Python search
+would draw one an iteration and never compare them). Catch the Ten's packets at two and
+three players are not modelled (play them with ``packets=false``).
 
     whist-table arena --game norwegian hard "cmd:python bench/pointmcts.py" --timeout 120
 

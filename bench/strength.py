@@ -135,8 +135,17 @@ def cells() -> list[Cell]:
                         "st", point_bench=True))
         for who in ("ismcts-1000", "ismcts-4000", "ismcts-1000-textbook", "ismcts-4000-textbook"):
             out.append(Cell(f"{game}-4-hard-{who}", game, 4, "hard", who, "st", point_bench=True))
-    # dummy and widow whist: the play alone (their auction, call, take and keep the textbook's:
-    # the searched auction cannot start from their observations), checked as above
+    # dummy, widow, Bid and Scandinavian whist: the whole game (the auction and the call searched
+    # as above, from a deal of the game's own shape named to fit the seat's view: a widow, a dummy
+    # shown, a kitty, the layouts), checked against the textbook's auction, and hard against it
+    for game, n, seed in (("dummy", 4, "st"), ("widow", 3, "st"), ("bid", 4, "bid500"),
+                          ("scandinavian", 2, "st")):
+        out.append(Cell(f"check-{game}-{n}-textbook-auction", game, n, "ismcts-1000", "ismcts-1000-textbook",
+                        seed, point_bench=True))
+        for who in ("ismcts-1000", "ismcts-4000"):
+            out.append(Cell(f"{game}-{n}-hard-{who}", game, n, "hard", who, seed, point_bench=True))
+    # and the older cells of the play alone (their auction, call, take and keep the textbook's),
+    # checked as above
     one, four = "ismcts-1000-textbook", "ismcts-4000-textbook"
     for game, n in (("dummy", 4), ("widow", 3)):
         out.append(Cell(f"check-{game}-{n}-random", game, n, one, "random", "st", point_bench=True))

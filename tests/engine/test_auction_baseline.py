@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -78,10 +80,11 @@ def test_a_nullo_rewards_the_pair_that_took_fewer_tricks_by_the_points_not_the_t
     assert ismcts_any.rewards(deal, span)[low] < 0.5  # the share of the tricks, kept for the old callers
 
 
-@pytest.mark.parametrize(("game_name", "seed"),
-                         [("norwegian", 1), ("norwegian", 2), ("solo", 1), ("solo", 2)])
-def test_every_searched_choice_before_the_play_is_legal(game_name: str, seed: int) -> None:
-    game = get_game(game_name, 4)
+@pytest.mark.parametrize(("game_name", "players", "seed"),
+                         [("norwegian", 4, 1), ("norwegian", 4, 2), ("solo", 4, 1), ("solo", 4, 2),
+                          ("widow", 3, 1), ("dummy", 4, 1), ("bid", 4, 1), ("scandinavian", 2, 1)])
+def test_every_searched_choice_before_the_play_is_legal(game_name: str, players: int, seed: int) -> None:
+    game = get_game(game_name, players)
     match = Match(game.default_rules(), Seat(0), seed, game)
     match.new_deal(seed)
     deal = match.current
@@ -96,6 +99,33 @@ def test_every_searched_choice_before_the_play_is_legal(game_name: str, seed: in
         searched += 1
         match.apply(action)
     assert searched > 0
+
+
+SHAPED = [("widow", 3), ("dummy", 4), ("bid", 4), ("scandinavian", 2)]  # a widow, a dummy, a kitty, layouts
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(SHAPED), st.integers(0, 10_000))
+def test_a_deal_rebuilt_from_any_observation_before_the_play_shows_the_seat_what_it_saw(
+        shape: tuple[str, int], seed: int) -> None:
+    game = get_game(*shape)
+    match = Match(game.default_rules(), Seat(0), seed, game)
+    match.new_deal(seed)
+    deal = match.current
+    assert deal is not None
+    rng = random.Random(seed)
+    while deal.phase in (Phase.AUCTION, Phase.DECLARE):
+        seat = deal.turn
+        assert seat is not None
+        obs = match.observe(seat)
+        rebuilt = ismcts_any.deal_of(obs, rng)
+        seen = rebuilt.observe(seat)
+        assert (seen.hand, seen.piles, seen.trump_card, seen.auction, seen.legal) == (
+            obs.hand, obs.piles, obs.trump_card, obs.auction, obs.legal)
+        # every layout drawn from it shows the same, its unseen cards anywhere they could be
+        again = ismcts_any.determinize(rebuilt, seat, rng).observe(seat)
+        assert (again.hand, again.piles, again.auction) == (obs.hand, obs.piles, obs.auction)
+        match.apply(rng.choice(obs.legal))
 
 
 def test_the_textbook_auction_is_still_there_for_the_old_cells() -> None:
@@ -115,3 +145,16 @@ def test_a_card_laid_face_down_is_drawn_afresh_in_every_layout_not_read_from_the
     laid = {ismcts_any.determinize(base, Seat(1), rng).auction[0] for _ in range(20)}
     assert len(laid) > 5 and obs.auction[0] not in laid  # North's cards, each laid as a card
     assert pointmcts.act(obs, 20, "t") in obs.legal
+
+
+@pytest.mark.parametrize(("high", "call"), [(True, "high"), (False, "low")])
+def test_scandinavian_eldest_calls_high_with_the_top_cards_and_low_with_the_bottom_ones(high: bool,
+                                                                                       call: str) -> None:
+    # eldest's hand and face-up cards the 18 best (or worst), the cards under them unseen
+    game = get_game("scandinavian", 2)
+    deck = sorted(full_deck(), key=lambda c: (c.rank, c.suit), reverse=high)
+    mine, rest = deck[:26], deck[26:]
+    piles = {"down0": rest[10:18], "up0": rest[18:26], "down1": mine[10:18], "up1": mine[18:26]}
+    record = DealRecord.of_hands(Seat(0), [rest[:10], mine[:10]], NO_TRUMP, piles)
+    obs = Deal(record, game.default_rules(), game).observe(Seat(1))
+    assert pointmcts.act(obs, 100, "t") == Bid(Seat(1), call=call)
