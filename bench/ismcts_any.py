@@ -42,7 +42,7 @@ from engine.actions import Action, Bid, Exchange, Pass
 from engine.cards import Card, full_deck
 from engine.deal import Deal, DealRecord
 from engine.errors import RulesError
-from engine.game import Game
+from engine.game import Game, GameRules
 from engine.games import get_game
 from engine.match import Match
 from engine.observation import Observation
@@ -211,7 +211,7 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
     size = len(obs.hand)
     deck = full_deck()
     if obs.piles or size * obs.players != len(deck):
-        return _named_to_fit(obs, game, rng)
+        return _named_to_fit(obs, game, rules, rng)
     turned = obs.trump_card
     unseen = [c for c in deck if c not in obs.hand and c != turned]
     rng.shuffle(unseen)
@@ -224,11 +224,8 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
         take = size - len(hand)
         hands.append(hand + unseen[:take])
         unseen = unseen[take:]
-    deal = Deal(DealRecord.of_hands(obs.dealer, hands, obs.trump, trump_card=turned), rules, game)
-    for action in obs.auction:
-        legal = deal.legal_actions()
-        # a bid the seat saw laid face down (Minnesota whist): any that seat could lay, as in replay()
-        deal.apply(action if action in legal else rng.choice(legal))
+    record = DealRecord.of_hands(obs.dealer, hands, obs.trump, trump_card=turned)
+    deal = _replayed(record, obs, game, rules, rng)
     mine = deal.observe(obs.seat)
     if mine.auction != obs.auction or mine.legal != obs.legal:
         raise NoLayout(f"the deal rebuilt from {obs.seat.name}'s observation does not show "
@@ -236,25 +233,25 @@ def deal_of(obs: Observation, rng: random.Random) -> Deal:
     return deal
 
 
-def _replayed(record: DealRecord, obs: Observation, game: Game, rng: random.Random) -> Deal:
+def _replayed(record: DealRecord, obs: Observation, game: Game, rules: GameRules,
+              rng: random.Random) -> Deal:
     """``record`` with ``obs``'s auction played on it: a bid the seat did not see (laid face
-    down) any the bidder could make, as in :func:`replay`."""
-    deal = Deal(record, game.rules_from_dict(obs.rules), game)
+    down, Minnesota whist) any the bidder could make, as in :func:`replay`."""
+    deal = Deal(record, rules, game)
     for action in obs.auction:
         legal = deal.legal_actions()
         deal.apply(action if action in legal else rng.choice(legal))
     return deal
 
 
-def _named_to_fit(obs: Observation, game: Game, rng: random.Random) -> Deal:
+def _named_to_fit(obs: Observation, game: Game, rules: GameRules, rng: random.Random) -> Deal:
     """A deal of the game's own shape that shows ``obs``: the game deals a hand at random, its
     auction replayed; the cards the seat would see there (its hand, the turned card, each
     open pile card by card) are then renamed the cards ``obs`` shows in the same places,
     every other card at random one of those ``obs`` does not show, and the auction replayed
     on the renamed deal. The seat's view of it must be ``obs``'s, else :class:`NoLayout`."""
-    rules = game.rules_from_dict(obs.rules)
     record = game.next_record(rules, obs.dealer, 0, rng.getrandbits(64))
-    view = _replayed(record, obs, game, rng).observe(obs.seat)
+    view = _replayed(record, obs, game, rules, rng).observe(obs.seat)
     name: dict[Card, Card] = {}
 
     def pair(mine: Card | None, theirs: Card | None) -> None:
@@ -296,7 +293,7 @@ def _named_to_fit(obs: Observation, game: Game, rng: random.Random) -> Deal:
     if record.trump_card is not None:
         turned = name[record.trump_card]
         renamed = replace(renamed, trump=turned.suit, trump_card=turned)
-    deal = _replayed(renamed, obs, game, rng)
+    deal = _replayed(renamed, obs, game, rules, rng)
     shown = deal.observe(obs.seat)
     if (shown.hand, shown.piles, shown.trump_card, shown.auction, shown.legal) != (
             obs.hand, obs.piles, obs.trump_card, obs.auction, obs.legal):
