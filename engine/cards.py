@@ -28,6 +28,10 @@ BIG_JOKER_ID = 53
 _JOKER_TEXT = {LITTLE_JOKER_ID: "LJ", BIG_JOKER_ID: "BJ"}
 _JOKER_NAMES = {LITTLE_JOKER_ID: "little joker", BIG_JOKER_ID: "big joker"}
 
+# by card number, jokers included: the searches in Python ask these millions of times
+_SUIT_OF = tuple(min(i // 13, JOKER) for i in range(54))
+_RANK_OF = tuple(i % 13 + 2 if i < 52 else i - 37 for i in range(54))
+
 _SYMBOL_TO_SUIT = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
@@ -67,14 +71,12 @@ class Card(int):
     @property
     def suit(self) -> int:
         """0..3 for S H D C; :data:`JOKER` for both jokers."""
-        return min(int(self) // 13, JOKER)
+        return _SUIT_OF[self]
 
     @property
     def rank(self) -> int:
         """2..14 (ace high); the little joker 15, the big joker 16."""
-        if self.is_joker:
-            return int(self) - 37
-        return int(self) % 13 + 2
+        return _RANK_OF[self]
 
     @property
     def suit_letter(self) -> str:

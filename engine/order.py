@@ -56,9 +56,10 @@ class Order:
 
     def suit_of(self, card: Card) -> int | None:
         """The suit a card counts as: a joker is a trump, or no suit at no trump."""
-        if card.suit == JOKER:
+        suit = card.suit
+        if suit == JOKER:
             return None if self.trump == NO_TRUMP else self.trump
-        return card.suit
+        return suit
 
     def power(self, card: Card) -> int:
         """Higher beats lower within a suit (jokers above the trump ace)."""

@@ -89,16 +89,19 @@ SIDE_NAMES = ("NS", "EW")
 SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
+_SEATS_AT = {n: tuple(Seat(i) for i in range(n)) for n in range(2, MAX_SEATS + 1)}  # asked on every move
+
+
 def seats_at(players: int) -> tuple[Seat, ...]:
     """The seats of a table of ``players`` (2 to 8), clockwise from seat 0."""
     if not 2 <= players <= MAX_SEATS:
         raise NotationError(f"a table seats 2 to {MAX_SEATS} players, not {players}")
-    return tuple(Seat(i) for i in range(players))
+    return _SEATS_AT[players]
 
 
 def around(seat: Seat, steps: int, players: int) -> Seat:
     """The seat ``steps`` places clockwise from ``seat`` at a table of ``players``."""
-    return Seat((int(seat) + steps) % players)
+    return _SEATS_AT[MAX_SEATS][(seat + steps) % players]
 
 
 def seat_names(players: int) -> tuple[str, ...]:
