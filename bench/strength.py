@@ -144,8 +144,8 @@ def cells() -> list[Cell]:
                         seed, point_bench=True))
         for who in ("ismcts-1000", "ismcts-4000"):
             out.append(Cell(f"{game}-{n}-hard-{who}", game, n, "hard", who, seed, point_bench=True))
-    # and the older cells of the play alone (their auction, call, take and keep the textbook's),
-    # checked as above
+    # and the older cells of the play alone (the baseline's auction, call, take and keep the
+    # textbook's; widow whist's hard takes by its own thresholds), checked as above
     one, four = "ismcts-1000-textbook", "ismcts-4000-textbook"
     for game, n in (("dummy", 4), ("widow", 3)):
         out.append(Cell(f"check-{game}-{n}-random", game, n, one, "random", "st", point_bench=True))

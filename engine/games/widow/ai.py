@@ -6,6 +6,11 @@ hands); keep the hand counted for more tricks; swap unseen for a rejected
 hand (``chain``) only with a hand counted at under two tricks; in play,
 masters first, win cheaply, else the lowest card.
 
+``hard`` and ``expert`` take the widow by the seat's place in the offer: a hand counted
+below ``TAKE_BELOW_AT`` for eldest, the next player or the dealer. Played out both ways
+from deals, a take repays its trick of par only with a poorer hand than the textbook's
+count says, and poorer still the later the place (bench/widow_takes.py makes the numbers).
+
 ``medium`` and above: near the end, layouts of the unseen cards (the others'
 hands and the dead hand, unless this seat laid it away) solved by the family
 solver for this seat's tricks against both others, within a fixed count of
@@ -33,6 +38,8 @@ from engine.seats import Seat
 
 TAKE_BELOW = 3.5  # a hand counted for fewer tricks than par takes the widow
 SWAP_BELOW = 2.0
+TAKE_BELOW_AT = (2.7, 2.4, 1.8)  # hard and expert, by place: eldest, the next, the dealer
+TAKE_LEVELS = ("hard", "expert")
 SOLVE_CARDS = 9
 NODES = {"medium": 15_000, "hard": 40_000, "expert": 120_000}
 LAYOUTS = {"medium": 4, "hard": 12, "expert": 24}
@@ -55,9 +62,11 @@ def choose_exchange(obs: Observation) -> Action:
     return max(offered, key=kept)
 
 
-def choose_bid(obs: Observation) -> Action:
+def choose_bid(obs: Observation, level: str = "rules") -> Action:
     bid = next(a for a in obs.legal if isinstance(a, Bid))
     limit = TAKE_BELOW if bid.call == "take" else SWAP_BELOW
+    if bid.call == "take" and level in TAKE_LEVELS:
+        limit = TAKE_BELOW_AT[(int(obs.seat) - int(obs.dealer) - 1) % len(TAKE_BELOW_AT)]
     if _count(obs.hand, obs.trump) < limit:
         return bid
     return next(a for a in obs.legal if isinstance(a, Pass))
@@ -83,7 +92,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
     if level == "random":
         return rng.choice(obs.legal)
     if obs.phase == Phase.AUCTION:
-        return choose_bid(obs)
+        return choose_bid(obs, level)
     if obs.phase == Phase.EXCHANGE:
         return choose_exchange(obs)
     tree = TREE.get(level)
