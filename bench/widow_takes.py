@@ -44,7 +44,7 @@ from engine.match import Match  # noqa: E402
 from engine.search.hands import count_tricks  # noqa: E402
 from engine.seats import Seat, around  # noqa: E402
 
-PLACES = 3
+PLACES = GAME.players  # eldest, the next, the dealer: every seat is offered the widow in turn
 
 
 def played(record: DealRecord, place: int, take: bool, level: str) -> tuple[int, ...]:
@@ -77,12 +77,11 @@ def play(args: argparse.Namespace) -> int:
         for n, i in enumerate(range(args.first, args.first + args.deals), 1):
             record = GAME.next_record(rules, Seat(i % PLACES), 0, f"take{i}")
             hands = record.hands()
-            counts = [count_tricks(list(hands[around(record.dealer, p + 1, PLACES)] or ()), record.trump)
-                      for p in range(PLACES)]
-            for place in range(PLACES):
+            seats = [around(record.dealer, p + 1, PLACES) for p in range(PLACES)]
+            counts = [count_tricks(list(hands[seat] or ()), record.trump) for seat in seats]
+            for place, seat in enumerate(seats):
                 if not args.low <= counts[place] < args.high:
                     continue
-                seat = around(record.dealer, place + 1, PLACES)
                 taking = played(record, place, True, args.level)[seat]
                 passing = played(record, place, False, args.level)[seat]
                 out.write(json.dumps({"deal": i, "place": place, "count": counts[place],
