@@ -109,15 +109,18 @@ class Places:
 
 
 def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: random.Random,
-           shown_out: Mapping[Seat, set[int]] | None = None) -> Deal:
+           shown_out: Mapping[Seat, set[int]] | None = None,
+           views: Sequence[Bid | Pass] | None = None) -> Deal:
     """``deal``'s actions on ``record``; the cards another seat laid away unseen (Bid Whist's
     kitty) are any it could have laid away in this layout, and so are the bids it made
     unseen (Minnesota's cards laid face down) any it could have made. Cards passed to
     another seat (Hearts' pass) are first those of the suits the passer later showed out
-    of (it cannot have kept them), then any, those of the receiver's shown-out suits last."""
+    of (it cannot have kept them), then any, those of the receiver's shown-out suits last.
+    ``views``: the auction as ``seat`` saw it (``Game.auction_seen``), if already known."""
     trial = Deal(record, deal.rules, deal.game)
     out = shown_out or {}
-    views = deal.game.auction_seen(deal, seat)
+    if views is None:
+        views = deal.game.auction_seen(deal, seat)
     for action in deal.actions:
         if isinstance(action, (Bid, Pass)) and action.seat != seat and views[len(trial.auction)] != action:
             action = rng.choice(trial.legal_actions())
@@ -140,58 +143,75 @@ def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: ran
     return trial
 
 
+class Layouts:
+    """The layouts ``seat`` could be looking at in ``deal``: what it has seen, worked out
+    once, and :meth:`draw` to deal one of them (as many times as a search asks)."""
+
+    def __init__(self, deal: Deal, seat: Seat, places: Places | None = None) -> None:
+        self.deal, self.seat = deal, seat
+        self.places = places = places or Places.of(deal.record)
+        obs = deal.observe(seat)
+        self.want = obs.to_json()
+        self.seen = seen = visible(deal, seat)
+        order = Order(obs.trump, obs.order == "downtown")
+        self.shown_out = shown_out = voids(obs)
+        self.views = deal.game.auction_seen(deal, seat)
+        self.hidden = [c for p in places.cards for c in p if c not in seen]
+        room = [sum(1 for c in p if c not in seen) for p in places.cards]
+        self.room = room
+        # A seat that passed cards to another (Hearts) showed out of its hand after the pass: its
+        # dealt hand may hold as many cards of those suits as it passed cards the seat did not see.
+        passed = [0] * len(places.cards)
+        for ex in deal.exchanges:
+            if ex.seat != seat and deal.game.exchange_to(deal, ex.seat) is not None:
+                passed[places.owners.index(ex.seat)] = sum(1 for c in ex.discard if c not in seen)
+        self.passed = passed
+        # barred[card][place]: the place's owner has shown out of the card's suit
+        self.barred = {c: [owner is not None and order.suit_of(c) in shown_out.get(owner, set())
+                           for owner in places.owners] for c in self.hidden}
+        # how many places could take the card: the hardest to place are dealt first
+        self.reach = {c: sum(1 for i, r in enumerate(room) if r and (not bars[i] or passed[i] > 0))
+                      for c, bars in self.barred.items()}
+
+    def draw(self, rng: random.Random) -> Deal:
+        """One layout, its actions replayed; :class:`NoLayout` if none fits in ``TRIES``."""
+        places, seen, barred = self.places, self.seen, self.barred
+        hidden = list(self.hidden)
+        for _ in range(TRIES):
+            rng.shuffle(hidden)
+            slack = list(self.passed)
+            pool = sorted(hidden, key=self.reach.__getitem__)
+            left = list(self.room)
+            given: list[list[Card]] = [[] for _ in places.cards]
+            ok = True
+            for card in pool:
+                bars = barred[card]
+                options = [i for i in range(len(left)) if left[i] > 0 and (not bars[i] or slack[i] > 0)]
+                if not options:
+                    ok = False
+                    break
+                i = rng.choices(options, [left[j] for j in options])[0]
+                left[i] -= 1
+                slack[i] -= bars[i]
+                given[i].append(card)
+            if not ok:
+                continue
+            # a place keeps its seen cards where they lay (a stock's order), the rest filled in
+            cards = [[c if c in seen else given[i].pop() for c in p] for i, p in enumerate(places.cards)]
+            try:
+                trial = replay(self.deal, places.record(self.deal.record, cards), self.seat, seen, rng,
+                               self.shown_out, self.views)
+            except RulesError:
+                continue
+            if trial.observe(self.seat).to_json() == self.want:
+                return trial
+        raise NoLayout(f"no layout of the {len(hidden)} unseen cards fits what {self.seat.name} has seen "
+                       f"in {TRIES} tries")
+
+
 def determinize(deal: Deal, seat: Seat, rng: random.Random, places: Places | None = None) -> Deal:
     """A deal consistent with everything ``seat`` knows of ``deal``, its actions replayed."""
-    places = places or Places.of(deal.record)
-    obs = deal.observe(seat)
-    want = obs.to_json()
-    seen = visible(deal, seat)
-    order = Order(obs.trump, obs.order == "downtown")
-    shown_out = voids(obs)
-    hidden = [c for p in places.cards for c in p if c not in seen]
-    room = [sum(1 for c in p if c not in seen) for p in places.cards]
-    # A seat that passed cards to another (Hearts) showed out of its hand after the pass: its
-    # dealt hand may hold as many cards of those suits as it passed cards the seat did not see.
-    passed = [0] * len(places.cards)
-    for ex in deal.exchanges:
-        if ex.seat != seat and deal.game.exchange_to(deal, ex.seat) is not None:
-            passed[places.owners.index(ex.seat)] = sum(1 for c in ex.discard if c not in seen)
-
-    def barred(card: Card, place: int) -> bool:
-        owner = places.owners[place]
-        return owner is not None and order.suit_of(card) in shown_out.get(owner, set())
-
-    def fits(card: Card, place: int, slack: Sequence[int]) -> bool:
-        return not barred(card, place) or slack[place] > 0
-
-    for _ in range(TRIES):
-        rng.shuffle(hidden)
-        slack = list(passed)
-        pool = sorted(hidden, key=lambda c: sum(1 for i, r in enumerate(room) if r and fits(c, i, passed)))
-        left = list(room)
-        given: list[list[Card]] = [[] for _ in places.cards]
-        ok = True
-        for card in pool:
-            options = [i for i in range(len(left)) if left[i] > 0 and fits(card, i, slack)]
-            if not options:
-                ok = False
-                break
-            i = rng.choices(options, [left[j] for j in options])[0]
-            left[i] -= 1
-            slack[i] -= barred(card, i)
-            given[i].append(card)
-        if not ok:
-            continue
-        # a place keeps its seen cards where they lay (a stock's order), the rest filled in
-        cards = [[c if c in seen else given[i].pop() for c in p] for i, p in enumerate(places.cards)]
-        try:
-            trial = replay(deal, places.record(deal.record, cards), seat, seen, rng, shown_out)
-        except RulesError:
-            continue
-        if trial.observe(seat).to_json() == want:
-            return trial
-    raise NoLayout(f"no layout of the {len(hidden)} unseen cards fits what {seat.name} has seen "
-                   f"in {TRIES} tries")
+    return Layouts(deal, seat, places).draw(rng)
 
 
 def deal_of(obs: Observation, rng: random.Random) -> Deal:
@@ -332,11 +352,12 @@ def scale(deal: Deal, seat: Seat, places: Places) -> tuple[float, float]:
     extremes of 64 random play-outs of layouts ``seat`` could be looking at, widened by
     a tenth."""
     rng = random.Random(0)
+    layouts = Layouts(deal, seat, places)
     lows, highs = [], []
     for _ in range(64):
-        d = determinize(deal, seat, rng, places)
+        d = layouts.draw(rng)
         while not d.is_over:
-            d.apply(rng.choice(moves(d, rng)))
+            step(d, rng.choice(moves(d, rng)))
         pts = points(d)
         lows.append(min(pts))
         highs.append(max(pts))
@@ -355,6 +376,14 @@ def moves(deal: Deal, rng: random.Random) -> list[Action]:
     return [Exchange(deal.turn, tuple(rng.sample(hand, deal.exchange_count())))]
 
 
+def step(deal: Deal, action: Action) -> None:
+    """Play one of :func:`moves`: a legal action unchecked (it is one), a drawn exchange checked."""
+    if isinstance(action, Exchange):
+        deal.apply(action)
+    else:
+        deal.push(action)
+
+
 def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.Random,
            reward_scale: tuple[float, float] | None = None, by_points: bool = False) -> Action:
     """The root's most visited action after ``iterations`` simulations from ``seat``'s view;
@@ -363,9 +392,10 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
     places = Places.of(deal.record)
     by_tricks = game.partnerships and not by_points
     span = reward_scale or ((0.0, 1.0) if by_tricks else scale(deal, seat, places))
+    layouts = Layouts(deal, seat, places)
     root: Node[Action] = Node()
     for _ in range(max(1, iterations)):
-        d = determinize(deal, seat, rng, places)
+        d = layouts.draw(rng)
         node, path = root, [root]
         while not d.is_over:
             legal = moves(d, rng)
@@ -380,15 +410,15 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
             if untried:
                 a = rng.choice(untried)
                 node.children[a] = child = Node[Action](mover=side, available=1)
-                d.apply(a)
+                step(d, a)
                 path.append(child)
                 break
             best = max(legal, key=lambda a: ucb(node.children[a], explore))
-            d.apply(best)
+            step(d, best)
             node = node.children[best]
             path.append(node)
         while not d.is_over:
-            d.apply(rng.choice(moves(d, rng)))
+            step(d, rng.choice(moves(d, rng)))
         result = rewards(d, span, by_points)
         for n in path:
             n.visits += 1

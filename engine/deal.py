@@ -380,6 +380,11 @@ class Deal:
     def apply(self, action: Action) -> Trick | None:
         """Validate and apply; returns the trick it completed, if any."""
         self.check(action)
+        return self.push(action)
+
+    def push(self, action: Action) -> Trick | None:
+        """Apply an action already known to be legal (one of :meth:`legal_actions`), without
+        checking it again: a search's play-outs. Anything else may leave the deal broken."""
         self.actions.append(action)
         if isinstance(action, Pass) and self._step is None and self.contract is not None:
             # a knock (checked: the game allows it): the seat sits this trick out (a dog's life)
