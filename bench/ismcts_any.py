@@ -98,11 +98,13 @@ class Places:
         dealt = tuple(frozenset(h) for h in cards[:n])
         piles = tuple((name, tuple(c)) for name, c in zip(self.names[n:], cards[n:], strict=True))
         if base.pack is not None:
-            # classic's pack: card i goes to the seat dealer + 1 + i, the last (turned) to the dealer
-            turned = base.pack[-1]
+            # classic's pack: card i goes to the seat dealer + 1 + i, the last to the dealer (turned
+            # for trumps where the game turns one: it stays the last; else any of the dealer's)
+            turned = base.trump_card
             queues = {s: [c for c in cards[s] if c != turned] for s in range(n)}
             last = len(base.pack) - 1
-            pack = tuple(turned if i == last else queues[int(base.dealer.offset(1 + i % 4))].pop()
+            pack = tuple(turned if i == last and turned is not None
+                         else queues[int(base.dealer.offset(1 + i % 4))].pop()
                          for i in range(len(base.pack)))
             return replace(base, pack=pack)
         return replace(base, dealt=dealt, piles=piles)

@@ -37,7 +37,8 @@ def _match(game_name: str, players: int, seed: int) -> Match:
 
 
 @pytest.mark.parametrize(("game_name", "players"), [("classic", 4), ("oh-hell", 3), ("german", 2),
-                                                     ("dummy", 4), ("knockout", 4)])
+                                                     ("dummy", 4), ("knockout", 4),
+                                                     ("norwegian", 4)])
 def test_every_layout_drawn_shows_the_seat_exactly_what_it_saw(game_name, players):
     match = _match(game_name, players, 3)
     deal = match.current
