@@ -131,6 +131,15 @@ def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: ran
             free = [c for c in sorted(trial.hand(action.seat) or ()) if c not in seen]
             need = len(action.discard) - len(keep)
             to = deal.game.exchange_to(trial, action.seat)
+            offered = trial.legal_actions()
+            if offered:  # the game offers a few (widow whist: the widow or the hand kept whole)
+                fit = [a for a in offered if isinstance(a, Exchange)
+                       and {c for c in a.discard if c in seen} == set(keep)]
+                if not fit:
+                    raise RulesError("no exchange the game offers lays away what the seat saw laid away")
+                action = rng.choice(fit)
+                trial.apply(action)
+                continue
             if to is None:
                 chosen = rng.sample(free, need)
             else:

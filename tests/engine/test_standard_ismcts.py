@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import ismcts as baseline  # noqa: E402
 import ismcts_any  # noqa: E402
 
-from engine.actions import Bid, Pass, Play  # noqa: E402
+from engine.actions import Bid, Exchange, Pass, Play  # noqa: E402
 from engine.cards import Card, full_deck  # noqa: E402
 from engine.deal import DealRecord  # noqa: E402
 from engine.games import get_game  # noqa: E402
@@ -38,7 +38,7 @@ def _match(game_name: str, players: int, seed: int) -> Match:
 
 @pytest.mark.parametrize(("game_name", "players"), [("classic", 4), ("oh-hell", 3), ("german", 2),
                                                      ("dummy", 4), ("knockout", 4),
-                                                     ("norwegian", 4)])
+                                                     ("norwegian", 4), ("widow", 3)])
 def test_every_layout_drawn_shows_the_seat_exactly_what_it_saw(game_name, players):
     match = _match(game_name, players, 3)
     deal = match.current
@@ -59,6 +59,34 @@ def test_every_layout_drawn_shows_the_seat_exactly_what_it_saw(game_name, player
         assert layout.observe(seat) == deal.observe(seat)
         seen_hands.add(tuple(tuple(sorted(layout.hand(s) or ())) for s in deal.seats if s != seat))
     assert len(seen_hands) > 1  # the others' cards are dealt afresh, not read from the real deal
+
+
+@pytest.mark.parametrize("keeps", ["own hand", "widow"])
+def test_layouts_after_a_widow_taken_lay_away_a_hand_whole(keeps):
+    """Widow whist's taker keeps one hand whole: a layout lays away the widow or its own
+    hand as the game allows (a random 13 of its 26 cards is no deal the seat could see)."""
+    match = _match("widow", 3, 2)
+    deal = match.current
+    assert deal is not None
+    take = next(a for a in deal.legal_actions() if isinstance(a, Bid) and a.call == "take")
+    match.apply(take)
+    while not isinstance(deal.legal_actions()[0], Exchange):  # the others pass
+        match.apply(next((a for a in deal.legal_actions() if isinstance(a, Pass)), deal.legal_actions()[0]))
+    exchanges = deal.legal_actions()
+    assert deal.turn == take.seat
+    dealt = deal.record.hands()[int(deal.turn)]
+    lay = next(a for a in exchanges if (set(a.discard) == dealt) == (keeps == "widow"))
+    match.apply(lay)
+    rng = random.Random(4)
+    for _ in range(4):
+        match.apply(rng.choice(deal.legal_actions()))
+    seat = deal.turn
+    assert seat is not None and seat != lay.seat
+    for _ in range(10):
+        layout = ismcts_any.determinize(deal, seat, rng)
+        assert layout.observe(seat) == deal.observe(seat)
+        laid = set(layout.exchanges[0].discard)
+        assert laid in (set(layout.record.hands()[int(lay.seat)]), set(dict(layout.record.piles)["widow"]))
 
 
 @pytest.mark.parametrize(("game_name", "players"), [("classic", 4), ("oh-hell", 3), ("german", 2),
