@@ -96,6 +96,12 @@ def rank(bid: Bid, rules: DummyRules) -> tuple[int, int]:
     return (int(bid.level or 0), mode)
 
 
+def set_loss(over: int, level: int, rules: DummyRules) -> int:
+    """What a contract of ``level`` set with ``over`` tricks over six loses: the tricks short,
+    or the whole bid (``set_penalty``)."""
+    return level - over if rules.set_penalty == "shortfall" else level
+
+
 def high_bid(deal: DealState) -> Bid | None:
     bids = [a for a in deal.auction if isinstance(a, Bid)]
     return bids[-1] if bids else None
@@ -276,7 +282,7 @@ class Dummy(Game):
             points[declarer] = over
             note = f"{contract.call} by {declarer.name}: {took} tricks with the dummy, made"
         else:
-            loss = contract.level - over if r.set_penalty == "shortfall" else contract.level
+            loss = set_loss(over, contract.level, r)
             if r.defenders_score_on_set:
                 for s in range(PLAYERS):
                     if s != declarer:

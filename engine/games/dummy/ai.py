@@ -21,11 +21,12 @@ play-outs mostly following the trick games' card policy).
 from __future__ import annotations
 
 import random
+from statistics import NormalDist
 
 from engine.actions import Action, Bid, Declare, Exchange, Pass, Play
 from engine.cards import Card, full_deck
 from engine.game import Phase
-from engine.games.dummy import DUMMY, GAME, MODES, rank
+from engine.games.dummy import DUMMY, GAME, MODES, DummyRules, rank, set_loss
 from engine.observation import Observation
 from engine.order import NO_TRUMP, Order
 from engine.search import layouts
@@ -35,6 +36,14 @@ from engine.search.pointmcts import CARDS, OPENING
 from engine.seats import Seat
 
 DUMMY_ADDS = 2.5  # likely tricks an unseen hand adds to the count of the bidder's
+# Hard and expert value a bid by the tricks over six the side expects, base + slope x the
+# count, solved with every card seen, less what play falls short of that, spread about it;
+# all made by bench/dummy_bids.py (bench/RESULTS.md)
+VALUED_LEVELS = ("hard", "expert")
+OVER = {"uptown": (-0.02, 0.66), "downtown": (0.01, 0.66), "notrump": (0.33, 0.76)}
+OVER_SPREAD = {"uptown": 1.89, "downtown": 1.95, "notrump": 2.32}
+PLAYED = -0.35
+MAKE = 0.7  # before the dealer, bid up to what the side makes this often: the others need more
 SOLVE_CARDS = 9
 NODES = {"medium": 15_000, "hard": 40_000, "expert": 120_000}
 LAYOUTS = {"medium": 4, "hard": 12, "expert": 24}
@@ -58,28 +67,83 @@ def strain_count(cards: list[Card], trump: int, downtown: bool) -> float:
     return count + (jokers if trump != NO_TRUMP else 0)
 
 
+def mode_counts(cards: list[Card]) -> dict[str, float]:
+    """The count of ``cards`` for each type of bid: the best suit uptown and downtown, and
+    the better direction at no trump less a half."""
+    return {"uptown": max(strain_count(cards, s, False) for s in range(4)),
+            "downtown": max(strain_count(cards, s, True) for s in range(4)),
+            "notrump": max(strain_count(cards, NO_TRUMP, d) for d in (False, True)) - 0.5}
+
+
 def _best(cards: list[Card]) -> tuple[float, str]:
     """The best count and bid type of ``cards``."""
-    options = []
-    for downtown in (False, True):
-        suits = max(strain_count(cards, s, downtown) for s in range(4))
-        options.append((suits, "downtown" if downtown else "uptown"))
-    nt = max(strain_count(cards, NO_TRUMP, d) for d in (False, True))
-    options.append((nt - 0.5, "notrump"))
-    return max(options)
+    return max((count, mode) for mode, count in mode_counts(cards).items())
 
 
-def choose_bid(obs: Observation) -> Action:
-    rules = GAME.rules_from_dict(obs.rules)
-    count, mode = _best(list(obs.hand))
-    level = int(count + DUMMY_ADDS) - 6
+def best_mode(cards: list[Card]) -> str:
+    """The type of bid the textbook makes with ``cards``."""
+    return _best(cards)[1]
+
+
+def expected_over(count: float, mode: str) -> float:
+    """Tricks over six a declarer's side can expect from a hand of ``count`` for a bid of ``mode``."""
+    base, slope = OVER[mode]
+    return base + slope * count + PLAYED
+
+
+def over_chances(mean: float, mode: str) -> dict[int, float]:
+    """The chance of each number of tricks over six (-6 to 7) about ``mean``."""
+    spread = NormalDist(mean, OVER_SPREAD[mode])
+    edges = [spread.cdf(x + 0.5) for x in range(-6, 7)]
+    return {x: (1.0 if x == 7 else edges[x + 6]) - (0.0 if x == -6 else edges[x + 5]) for x in range(-6, 8)}
+
+
+def bid_value(chances: dict[int, float], level: int, rules: DummyRules) -> float:
+    """Points a declarer expects from a contract of ``level``: every trick over six when made,
+    the loss when set (a loss too where the defenders score it instead)."""
+    return sum(p * (x if x >= level else -set_loss(x, level, rules)) for x, p in chances.items())
+
+
+def valued_bid(obs: Observation, rules: DummyRules) -> Action:
+    """Hard's and expert's bid: for each type, the least the auction allows, or before the
+    dealer's (who speaks last) the most the side makes at least ``MAKE`` of the time, if more,
+    to keep the others out; the bid expecting the most points, if it expects any."""
+    counts = mode_counts(list(obs.hand))
     bids = [a for a in obs.legal if isinstance(a, Bid)]
     passing = next((a for a in obs.legal if isinstance(a, Pass)), None)
-    mine = Bid(obs.seat, level=max(level, 1), mode=mode)
+    options: list[tuple[float, Bid]] = []
+    for mode in MODES:
+        levels = sorted(int(b.level or 0) for b in bids if b.mode == mode)
+        if not levels:
+            continue
+        chances = over_chances(expected_over(counts[mode], mode), mode)
+        level = levels[0]
+        if obs.seat != obs.dealer:
+            sure = [n for n in levels if sum(p for x, p in chances.items() if x >= n) >= MAKE]
+            level = max([level, *sure])
+        options.append((bid_value(chances, level, rules), Bid(obs.seat, level=level, mode=mode)))
+    if not options:  # nothing left to overcall with
+        assert passing is not None
+        return passing
+    value, bid = max(options, key=lambda o: (o[0], rank(o[1], rules)))
+    return passing if passing is not None and value <= 0 else bid
+
+
+def choose_bid(obs: Observation, level: str = "rules") -> Action:
+    """The textbook's bid (its count plus what a dummy adds, the highest that fits), or at
+    ``VALUED_LEVELS`` :func:`valued_bid`."""
+    rules = GAME.rules_from_dict(obs.rules)
+    if level in VALUED_LEVELS:
+        return valued_bid(obs, rules)
+    count, mode = _best(list(obs.hand))
+    over = int(count + DUMMY_ADDS) - 6
+    bids = [a for a in obs.legal if isinstance(a, Bid)]
+    passing = next((a for a in obs.legal if isinstance(a, Pass)), None)
+    mine = Bid(obs.seat, level=max(over, 1), mode=mode)
     fits = [b for b in bids if rank(b, rules) <= rank(mine, rules)]
     if passing is None:  # the dealer must bid: the least legal
         return min(bids, key=lambda b: rank(b, rules))
-    if level < rules.min_bid or not fits:
+    if over < rules.min_bid or not fits:
         return passing
     return max(fits, key=lambda b: rank(b, rules))
 
@@ -163,7 +227,7 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
             return Exchange(obs.seat, tuple(sorted(rng.sample(sorted(obs.hand), obs.discard))))
         return rng.choice(obs.legal)
     if obs.phase == Phase.AUCTION:
-        return choose_bid(obs)
+        return choose_bid(obs, level)
     if obs.phase == Phase.DECLARE:
         return choose_declare(obs)
     if obs.phase == Phase.EXCHANGE:
@@ -187,5 +251,6 @@ def choose(obs: Observation, level: str, rng: random.Random) -> Action:
 PLAYER = seeded(choose)
 TEXTBOOK = None  # the simple bots play engine.search.rules' card
 
-__all__ = ["MODES", "PLAYER", "TEXTBOOK", "TREE", "choose", "choose_bid", "choose_declare", "choose_exchange",
-           "solved_card", "strain_count"]
+__all__ = ["MODES", "PLAYER", "TEXTBOOK", "TREE", "best_mode", "bid_value", "choose", "choose_bid",
+           "choose_declare", "choose_exchange", "expected_over", "mode_counts", "over_chances", "solved_card",
+           "strain_count", "valued_bid"]
