@@ -1,9 +1,12 @@
 """Dummy whist's player.
 
-Bidding (every level but random): the hand's likely tricks in its best way
+Bidding (the textbook, easy, medium): the hand's likely tricks in its best way
 of playing (a suit uptown or downtown, no trump either way) plus what an
 unseen dummy adds on average; bid that many over six when it beats the
-bid before, the least legal bid when the dealer must. The declarer names
+bid before, the least legal bid when the dealer must. ``hard`` and ``expert``
+value each bid by the points the declarer's side can expect from it
+(:func:`valued_bid`): a side names trumps after seeing the dummy and leads,
+and makes more than the textbook's count says. The declarer names
 the strain its hand and the dummy, now face up, count best in. In play the
 declarer's side (its hand and the dummy's) wants tricks, the two defenders
 want them too, to set it: masters, cheap winners, a partner's trick left.
