@@ -45,9 +45,14 @@ RULES = GAME.default_rules()
 SEED = "bids"
 
 
+def dealt(index: int) -> Deal:
+    """Deal ``index`` of seed ``bids``, the dealer moving round, before the first bid."""
+    return Deal(GAME.next_record(RULES, Seat(index % 3), 0, f"{SEED}{index}"), RULES, GAME)
+
+
 def declared(index: int, mode: str) -> Deal:
     """Deal ``index``, eldest bidding one of ``mode``, the others passing, trumps named."""
-    deal = Deal(GAME.next_record(RULES, Seat(index % 3), 0, f"{SEED}{index}"), RULES, GAME)
+    deal = dealt(index)
     eldest = deal.turn
     assert eldest is not None
     deal.apply(Bid(eldest, level=1, mode=mode))
@@ -92,8 +97,8 @@ def play(args: argparse.Namespace) -> int:
     start = time.monotonic()
     with open(args.out, "w") as out:
         for i in range(args.first, args.first + args.deals):
-            first = declared(i, "uptown")
-            hand = sorted(first.record.hands()[int(first.auction[0].seat)])
+            before = dealt(i)
+            hand = sorted(before.hand(before.turn) or ())
             mode = ai.best_mode(hand)
             deal = declared(i, mode)
             contract = deal.contract
@@ -119,10 +124,9 @@ def fit(solved: list[str], played: list[str]) -> int:
     for mode in MODES:
         xs = [float(r[mode][0]) for r in rows]
         ys = [float(r[mode][1]) for r in rows]
-        mx, my = statistics.mean(xs), statistics.mean(ys)
+        slope, base = statistics.linear_regression(xs, ys)
+        mx = statistics.mean(xs)
         sxx = sum((x - mx) ** 2 for x in xs)
-        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
-        base = my - slope * mx
         spread = statistics.stdev([y - base - slope * x for x, y in zip(xs, ys, strict=True)])
         print(f"{mode:9s} {len(rows)} deals: over six = {base:.2f} + {slope:.3f} x count, "
               f"spread {spread:.2f} (slope ± {spread / math.sqrt(sxx):.3f})")

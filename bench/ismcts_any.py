@@ -128,18 +128,17 @@ def replay(deal: Deal, record: DealRecord, seat: Seat, seen: set[Card], rng: ran
             action = rng.choice(trial.legal_actions())
         elif isinstance(action, Exchange) and action.seat != seat:
             keep = [c for c in action.discard if c in seen]
-            free = [c for c in sorted(trial.hand(action.seat) or ()) if c not in seen]
-            need = len(action.discard) - len(keep)
-            to = deal.game.exchange_to(trial, action.seat)
             offered = trial.legal_actions()
             if offered:  # the game offers a few (widow whist: the widow or the hand kept whole)
                 fit = [a for a in offered if isinstance(a, Exchange)
                        and {c for c in a.discard if c in seen} == set(keep)]
                 if not fit:
                     raise RulesError("no exchange the game offers lays away what the seat saw laid away")
-                action = rng.choice(fit)
-                trial.apply(action)
+                trial.apply(rng.choice(fit))
                 continue
+            free = [c for c in sorted(trial.hand(action.seat) or ()) if c not in seen]
+            need = len(action.discard) - len(keep)
+            to = deal.game.exchange_to(trial, action.seat)
             if to is None:
                 chosen = rng.sample(free, need)
             else:
@@ -357,13 +356,11 @@ def rewards(deal: Deal, scale: tuple[float, float], by_points: bool = False) -> 
     return [1.0 - r for r in out] if game.table.lowest_wins else out
 
 
-def scale(deal: Deal, seat: Seat, places: Places) -> tuple[float, float]:
+def scale(layouts: Layouts) -> tuple[float, float]:
     """The :func:`points` a side can score in a hand of this size, worst and best, measured
     by playing the hand out at random (the engine has no formula for every game): the
-    extremes of 64 random play-outs of layouts ``seat`` could be looking at, widened by
-    a tenth."""
+    extremes of 64 random play-outs of ``layouts``, widened by a tenth."""
     rng = random.Random(0)
-    layouts = Layouts(deal, seat, places)
     lows, highs = [], []
     for _ in range(64):
         d = layouts.draw(rng)
@@ -400,10 +397,9 @@ def search(deal: Deal, seat: Seat, iterations: int, explore: float, rng: random.
     """The root's most visited action after ``iterations`` simulations from ``seat``'s view;
     ``by_points``: rewarded by the hand's points in a partnership game too (see :func:`rewards`)."""
     game = deal.game
-    places = Places.of(deal.record)
+    layouts = Layouts(deal, seat)
     by_tricks = game.partnerships and not by_points
-    span = reward_scale or ((0.0, 1.0) if by_tricks else scale(deal, seat, places))
-    layouts = Layouts(deal, seat, places)
+    span = reward_scale or ((0.0, 1.0) if by_tricks else scale(layouts))
     root: Node[Action] = Node()
     for _ in range(max(1, iterations)):
         d = layouts.draw(rng)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -105,10 +106,9 @@ def fit(paths: list[str]) -> int:
             print(f"{name:<8}{len(xs):>6}  too few hands")
             continue
         n = len(xs)
-        mx, my = sum(x for x, _ in xs) / n, sum(y for _, y in xs) / n
+        b, a = statistics.linear_regression([x for x, _ in xs], [y for _, y in xs])
+        mx = sum(x for x, _ in xs) / n
         sxx = sum((x - mx) ** 2 for x, _ in xs)
-        b = sum((x - mx) * (y - my) for x, y in xs) / sxx
-        a = my - b * mx
         res = sum((y - a - b * x) ** 2 for x, y in xs) / (n - 2)
         cross = -a / b
         se = math.sqrt(res * (1 / n + (cross - mx) ** 2 / sxx)) / abs(b)
