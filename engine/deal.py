@@ -237,10 +237,16 @@ class Deal:
         seat = self.turn
         if seat is None or self.contract is None:
             return []
-        hand = self.playable(seat)
+        return self._cards_for(seat)
+
+    def _cards_for(self, seat: Seat) -> list[Card]:
+        # legal_moves once the seat to play is known (a search's play-outs ask it every card)
+        hand = self._hands[seat]
         if hand is None:
             return []
-        return self.game.play_limit(self, seat, self.order.legal(hand, self.current.cards))[0]
+        layout = self.game.layout(self, seat)
+        return self.game.play_limit(self, seat, self.order.legal(hand | layout if layout else hand,
+                                                                 self.current.cards))[0]
 
     def playable(self, seat: Seat) -> frozenset[Card] | None:
         """The cards ``seat`` may play from: its hand and, in Scandinavian
@@ -258,7 +264,8 @@ class Deal:
         step = self._step
         if step is None:
             knock: list[Action] = [Pass(seat)] if self.game.may_knock(self, seat) else []
-            return [Play(seat, c) for c in self.legal_moves()] + knock
+            cards = self._cards_for(seat) if self.contract is not None else []
+            return [Play(seat, c) for c in cards] + knock
         if step.phase is Phase.AUCTION:
             return list(self.game.auction_legal(self, seat))
         if step.phase is Phase.DECLARE:
@@ -386,6 +393,8 @@ class Deal:
         """Apply an action already known to be legal (one of :meth:`legal_actions`), without
         checking it again: a search's play-outs. Anything else may leave the deal broken."""
         self.actions.append(action)
+        if isinstance(action, Play):
+            return self._play(action)
         if isinstance(action, Pass) and self._step is None and self.contract is not None:
             # a knock (checked: the game allows it): the seat sits this trick out (a dog's life)
             self.current = self.current.knock(action.seat)
@@ -407,19 +416,22 @@ class Deal:
                 self.auction.append(action)
             self._advance()
             return None
-        if isinstance(action, Claim):
-            self.claim = action
-            return None
-        assert isinstance(action, Play)
+        assert isinstance(action, Claim)
+        self.claim = action
+        return None
+
+    def _play(self, action: Play) -> Trick | None:
         seat, card = action.seat, action.card
         if seat != self.current.next_seat:  # the unseen opening card: its holder leads
             self.current = self._trick(seat)
         hand = self._hands[seat]
+        from_hand = hand is not None and card in hand
         if hand is not None:
             hand.discard(card)
         self._note_revoke(seat, card)
         self.current = self.current.add(card)
-        self._uncovered()
+        if not from_hand:  # a card off the table's layout may turn the one under it
+            self._uncovered()
         if not self.current.complete:
             return None
         return self._close_trick()
@@ -483,9 +495,10 @@ class Deal:
 
     def _uncovered(self) -> None:
         # A layout card turned face up by the card just played is within reach from now on.
+        at = self._plays()
         for seat in self.seats:
             for c in self.game.layout(self, seat):
-                self._reach.setdefault(c, self._plays())
+                self._reach.setdefault(c, at)
 
     # -- results ------------------------------------------------------------
     def tricks_taken(self) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.cards import STRAINS, SUIT_NAMES, SUITS, Card, parse_card, parse_cards, parse_strain
 from engine.errors import NotationError, RulesError
@@ -91,7 +92,12 @@ class DealRecord:
 
     def pile(self, name: str) -> tuple[Card, ...]:
         """The cards of the pile ``name`` as dealt (empty if the deal has none)."""
-        return next((cards for n, cards in self.piles if n == name), ())
+        return self._by_name.get(name, ())
+
+    @cached_property
+    def _by_name(self) -> dict[str, tuple[Card, ...]]:
+        # a layout's cards are looked up after every card a search plays (Scandinavian whist)
+        return dict(self.piles)
 
     @classmethod
     def deal(

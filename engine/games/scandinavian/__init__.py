@@ -56,17 +56,16 @@ def _rules(rules: GameRules) -> ScandinavianRules:
 def stacks(deal: DealState, seat: Seat) -> list[tuple[Card | None, bool]]:
     """Each of ``seat``'s 8 layout places: the card on top (None once both are
     played) and whether it is face up."""
-    gone = set(deal.played) | set(deal.current.cards)
+    return [(card, card is not None) for card in tops(deal, seat)]
+
+
+def tops(deal: DealState, seat: Seat) -> list[Card | None]:
+    """The card on top of each of ``seat``'s 8 layout places, face up (None once both are
+    played): the face-down card is turned the moment its cover is played."""
+    gone = deal.played.keys() | deal.current.cards
     downs, ups = deal.record.pile(f"down{int(seat)}"), deal.record.pile(f"up{int(seat)}")
-    out: list[tuple[Card | None, bool]] = []
-    for down, up in zip(downs, ups, strict=True):
-        if up not in gone:
-            out.append((up, True))
-        elif down not in gone:
-            out.append((down, True))  # turned the moment its cover was played
-        else:
-            out.append((None, False))
-    return out
+    return [up if up not in gone else down if down not in gone else None
+            for down, up in zip(downs, ups, strict=True)]
 
 
 def covered(deal: DealState, seat: Seat) -> tuple[Card, ...]:
@@ -120,7 +119,7 @@ class Scandinavian(Game):
         return 13
 
     def layout(self, deal: DealState, seat: Seat) -> frozenset[Card]:
-        return frozenset(card for card, up in stacks(deal, seat) if card is not None and up)
+        return frozenset(card for card in tops(deal, seat) if card is not None)
 
     def visible_piles(self, deal: DealState, seat: Seat) -> dict[str, tuple[Card, ...]]:
         # every face-up card is on the table for both players to see, and which of them
