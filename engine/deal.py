@@ -8,7 +8,7 @@ work that way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 from engine.actions import Action, Bid, Claim, Declare, Exchange, Pass, Play, action_from_dict
 from engine.cards import STRAINS, SUIT_NAMES, Card, parse_card
@@ -235,26 +235,28 @@ class Deal:
         """Cards the player to move may play, sorted; empty outside the play,
         when the hand is over or when it is unknown."""
         seat = self.turn
-        if seat is None or self.contract is None:
-            return []
-        return self._cards_for(seat)
+        return [] if seat is None else self._cards_for(seat)
 
     def _cards_for(self, seat: Seat) -> list[Card]:
         # legal_moves once the seat to play is known (a search's play-outs ask it every card)
-        hand = self._hands[seat]
-        if hand is None:
+        cards = self._reachable(seat)
+        if self.contract is None or cards is None:
             return []
-        layout = self.game.layout(self, seat)
-        return self.game.play_limit(self, seat, self.order.legal(hand | layout if layout else hand,
-                                                                 self.current.cards))[0]
+        return self.game.play_limit(self, seat, self.order.legal(cards, self.current.cards))[0]
 
     def playable(self, seat: Seat) -> frozenset[Card] | None:
         """The cards ``seat`` may play from: its hand and, in Scandinavian
         whist, the face-up cards of its layout. None if the hand is unknown."""
+        cards = self._reachable(seat)
+        return None if cards is None else frozenset(cards)
+
+    def _reachable(self, seat: Seat) -> Set[Card] | None:
+        # playable without copying a hand that has no layout beside it
         hand = self._hands[seat]
         if hand is None:
             return None
-        return frozenset(hand) | self.game.layout(self, seat)
+        layout = self.game.layout(self, seat)
+        return hand | layout if layout else hand
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (claims aside)."""
@@ -264,8 +266,7 @@ class Deal:
         step = self._step
         if step is None:
             knock: list[Action] = [Pass(seat)] if self.game.may_knock(self, seat) else []
-            cards = self._cards_for(seat) if self.contract is not None else []
-            return [Play(seat, c) for c in cards] + knock
+            return [Play(seat, c) for c in self._cards_for(seat)] + knock
         if step.phase is Phase.AUCTION:
             return list(self.game.auction_legal(self, seat))
         if step.phase is Phase.DECLARE:

@@ -62,15 +62,20 @@ def stacks(deal: DealState, seat: Seat) -> list[tuple[Card | None, bool]]:
 def tops(deal: DealState, seat: Seat) -> list[Card | None]:
     """The card on top of each of ``seat``'s 8 layout places, face up (None once both are
     played): the face-down card is turned the moment its cover is played."""
-    gone = deal.played.keys() | deal.current.cards
+    gone = _gone(deal)
     downs, ups = deal.record.pile(f"down{int(seat)}"), deal.record.pile(f"up{int(seat)}")
     return [up if up not in gone else down if down not in gone else None
             for down, up in zip(downs, ups, strict=True)]
 
 
+def _gone(deal: DealState) -> set[Card]:
+    """The cards played, the trick in progress's included."""
+    return deal.played.keys() | deal.current.cards
+
+
 def covered(deal: DealState, seat: Seat) -> tuple[Card, ...]:
     """``seat``'s face-up cards with a face-down card still under them."""
-    gone = set(deal.played) | set(deal.current.cards)
+    gone = _gone(deal)
     downs, ups = deal.record.pile(f"down{int(seat)}"), deal.record.pile(f"up{int(seat)}")
     return tuple(sorted(up for down, up in zip(downs, ups, strict=True) if up not in gone))
 
