@@ -239,8 +239,10 @@ class Deal:
 
     def _cards_for(self, seat: Seat) -> list[Card]:
         # legal_moves once the seat to play is known (a search's play-outs ask it every card)
+        if self.contract is None:
+            return []
         cards = self._reachable(seat)
-        if self.contract is None or cards is None:
+        if cards is None:
             return []
         return self.game.play_limit(self, seat, self.order.legal(cards, self.current.cards))[0]
 
