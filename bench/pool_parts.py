@@ -61,8 +61,9 @@ def part_of_file(path: Path) -> tuple[Part, dict[str, object]]:
     if not isinstance(points, list) or not points:
         raise SystemExit(f"{path}: no deal finished")
     xs = [float(x) for x in points]
-    first = data["first"]
-    assert isinstance(first, int)
+    first = data.get("first")
+    if not isinstance(first, int):
+        raise SystemExit(f"{path}: no deal number \"first\" in its JSON line")
     return Part(first, len(xs), sum(xs), sum(x * x for x in xs), str(path)), data
 
 
