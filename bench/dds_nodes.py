@@ -51,6 +51,7 @@ def main(argv: list[str]) -> int:
         print("seed | nodes, ours | DDS | ours/DDS nodes: sum, median, worst | time ratio: median, worst"
               " | worst deals (nodes ratio) | values differ")
         tot_o = tot_d = 0
+        tot_to = tot_td = 0.0
         for seed in args.seeds:
             rng = random.Random(seed)
             lines = []
@@ -68,11 +69,14 @@ def main(argv: list[str]) -> int:
             worst = sorted(range(len(nr)), key=lambda i: -nr[i])[:args.worst]
             tot_o += sum(ours)
             tot_d += sum(dds)
+            tot_to += sum(float(r[3]) for r in rows)
+            tot_td += sum(float(r[4]) for r in rows)
             print(f"{seed} | {sum(ours) / 1e6:.3f} M | {sum(dds) / 1e6:.3f} M | "
                   f"{sum(ours) / sum(dds):.3f}, {statistics.median(nr):.3f}, {max(nr):.2f} | "
                   f"{statistics.median(tr):.3f}, {max(tr):.2f} | "
                   + ", ".join(f"{i}: {nr[i]:.2f} ({ours[i]}/{dds[i]})" for i in worst) + f" | {bad}")
-        print(f"all | {tot_o / 1e6:.3f} M | {tot_d / 1e6:.3f} M | {tot_o / tot_d:.3f}")
+        print(f"all | {tot_o / 1e6:.3f} M | {tot_d / 1e6:.3f} M | {tot_o / tot_d:.3f} | time summed:"
+              f" {tot_to:.2f} s ours, {tot_td:.2f} s DDS, {tot_to / tot_td:.3f}")
     return 0
 
 

@@ -1,18 +1,25 @@
 """The C core built on its own (tests/c/vectors.c, no Python) for the Pi's
-CPUs and with sanitizers, checked against DDS's exact values.
+CPUs, with sanitizers and at two optimisation levels, checked against DDS's
+exact values.
 
     python tests/c/check_vectors.py [--deals N] [TARGET ...]
 
 Targets: aarch64 (64-bit Pi OS) and armhf (32-bit Pi OS) are built with
 Debian's cross compilers and run under qemu-user; sanitize is this machine's
-gcc with -fsanitize=address,undefined. Every build is plain C99 with
--Wall -Wextra -pedantic -Werror. The positions: for every tenth deal of
-list100, the opening lead (FUT: every card's value) and the value before and
-after every card of the recorded play (TRACE); for every other one of those
-deals the 20 full-deal solves of TABLE; and a few seeded layouts of the AI's
-sampler, which must come out the same on every CPU. Prints per target how
-many values matched and how long the run took; exit status 1 on any
-difference. tests/engine/test_solver_cross.py runs the same in `make test`.
+gcc with -fsanitize=address,undefined; O0 and O3 are this machine's gcc
+unoptimised and optimised. Every build is plain C99 with -Wall -Wextra
+-pedantic -Werror. The positions: for every tenth deal of list100, the
+opening lead (FUT: every card's value) and the value before and after every
+card of the recorded play (TRACE); for every other one of those deals the 20
+full-deal solves of TABLE; and a few seeded layouts of the AI's sampler,
+which must come out the same on every CPU. Every build must also reach the
+same number of positions: the search's order may not depend on the CPU or the
+optimiser (a difference is undefined behaviour or a compiler fault; gcc 12's
+ipa-modref once dropped a store in a variant of the solver, every value
+still right, only the order wrong: bench/RESULTS.md, 2026-12-06). Prints per
+target how many values matched, the positions reached and how long the run
+took; exit status 1 on any difference. tests/engine/test_solver_cross.py
+runs the same in `make test`.
 """
 
 from __future__ import annotations
@@ -60,6 +67,8 @@ TARGETS = {
     "sanitize": Target("sanitize", "gcc", ("-O1", "-g", "-fno-omit-frame-pointer",
                                            "-fsanitize=address,undefined",
                                            "-fno-sanitize-recover=all"), ()),
+    "O0": Target("O0", "gcc", ("-O0",), ()),
+    "O3": Target("O3", "gcc", ("-O3", "-fno-wrapv"), ()),
 }
 
 # The sampler's layout of the 39 cards North cannot see (North holds the
@@ -80,14 +89,16 @@ def deal_indices(n: int = DEALS) -> list[int]:
     return list(range(0, 100, max(1, 100 // n)))[:n]
 
 
-def build(target: Target, out_dir: Path) -> Path:
+def build(target: Target, out_dir: Path, sources: Sequence[Path] = SOURCES) -> list[str]:
+    """A stand-alone driver (the last of ``sources``) built for ``target``: the command
+    that runs it, under the target's emulator."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    exe = out_dir / "vectors"
-    cmd = [target.cc, *WARNINGS, *target.flags, f"-I{CSRC}", *map(str, SOURCES), "-o", str(exe)]
+    exe = out_dir / sources[-1].stem
+    cmd = [target.cc, *WARNINGS, *target.flags, f"-I{CSRC}", *map(str, sources), "-o", str(exe), "-lm"]
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed:\n{done.stderr}")
-    return exe
+    return [*target.emulator, str(exe)]
 
 
 @dataclass(frozen=True)
@@ -105,6 +116,7 @@ class Outcome:
     checks: int  # values compared (TRACE compares two per position)
     seconds: float
     wrong: list[str]
+    reached: int  # trick-start positions the solver reached over the run
 
 
 def hand_masks(pbn: str) -> tuple[int, ...]:
@@ -167,7 +179,7 @@ def check(command: Sequence[str], deal_indices: Sequence[int], vectors: Path = V
     trace_lines = sorted({moves_line(*p) for ps in traced.values() for p in ps})
     queries += [Query(f"sampler seed {seed}", f"deal {seed}", layout)
                 for seed, layout in SAMPLER_LAYOUTS.items()]
-    lines = [q.line for q in queries] + trace_lines
+    lines = [q.line for q in queries] + trace_lines + ["positions"]
     start = time.monotonic()
     done = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True, text=True)
     seconds = time.monotonic() - start
@@ -179,7 +191,7 @@ def check(command: Sequence[str], deal_indices: Sequence[int], vectors: Path = V
     wrong = [f"{q.what}: expected {q.expected!r}, got {a!r}"
              for q, a in zip(queries, answers, strict=False) if not same(q.line, a, q.expected)]
     checks = len(queries)
-    solved = dict(zip(trace_lines, answers[len(queries):], strict=True))
+    solved = dict(zip(trace_lines, answers[len(queries):-1], strict=True))
 
     def lookup(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[int, ...]) -> dict[int, int]:
         return parse_moves(solved[moves_line(hands, trump, leader, trick)])
@@ -189,7 +201,7 @@ def check(command: Sequence[str], deal_indices: Sequence[int], vectors: Path = V
             checks += 1
             if got != expected:
                 wrong.append(f"deal {i} TRACE {what}: expected {expected}, got {got}")
-    return Outcome(len(lines), checks, seconds, wrong)
+    return Outcome(len(lines) - 1, checks, seconds, wrong, int(answers[-1]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,20 +218,25 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     indices = deal_indices(args.deals)
     status = 0
+    reached: dict[str, int] = {}
     for name in args.targets or TARGETS:
         target = TARGETS[name]
         if target.missing():
             print(f"{name}: missing {', '.join(target.missing())} (.ci/run installs them)")
             status = 1
             continue
-        exe = build(target, args.build_dir / name)
-        outcome = check([*target.emulator, str(exe)], indices)
+        outcome = check(build(target, args.build_dir / name), indices)
         for line in outcome.wrong[:20]:
             print(line)
         print(f"{name}: {outcome.checks - len(outcome.wrong)}/{outcome.checks} values as expected, "
               f"{outcome.positions} positions from {len(indices)} deals of list100, "
-              f"{outcome.seconds:.1f} s", flush=True)
+              f"{outcome.reached:,} positions reached, {outcome.seconds:.1f} s", flush=True)
         status |= bool(outcome.wrong)
+        reached[name] = outcome.reached
+    if len(set(reached.values())) > 1:
+        print("the builds reached different numbers of positions: the search's order depends on the "
+              "build (undefined behaviour or a compiler fault)")
+        status = 1
     return status
 
 

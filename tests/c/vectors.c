@@ -5,46 +5,30 @@
  *   moves N E S W trump leader [trick cards...]  ->  card=value card=value ...
  *   tricks N E S W trump leader                  ->  tricks for the leader's side
  *   deal seed                                    ->  N E S W: the sampler's layout
+ *   positions                                    ->  trick-start positions the
+ *                                                    solver has reached so far
  *
  * Hands are hex card masks (card = suit * 13 + rank - 2, suits S H D C),
  * without the cards already in the current trick; seats N E S W = 0..3;
  * trump 0..3 a suit, 4 no trump. An answer is printed for every line read
  * (blank lines give blank lines); a bad line stops the run with its number.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "deals.h"
+#include "driver.h"
 #include "solver.h"
 
 #define MAXTOK 16
-
-static int to_u64(const char *s, int base, uint64_t *out) {
-    char *end;
-    if (*s == '-') return -1; /* strtoull would take it and negate */
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, base);
-    if (errno || end == s || *end) return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
-static int to_int(const char *s, int lo, int hi, int *out) {
-    uint64_t v;
-    if (to_u64(s, 10, &v) || v < (uint64_t)lo || v > (uint64_t)hi) return -1;
-    *out = (int)v;
-    return 0;
-}
 
 /* hands, trump and leader from tok[1..6]; 0 or -1 */
 static int read_position(char **tok, int ntok, uint64_t hands[4], int *trump, int *leader) {
     if (ntok < 7) return -1;
     for (int i = 0; i < 4; i++)
-        if (to_u64(tok[1 + i], 16, &hands[i])) return -1;
-    return to_int(tok[5], 0, 4, trump) || to_int(tok[6], 0, 3, leader) ? -1 : 0;
+        if (drv_u64(tok[1 + i], 16, &hands[i])) return -1;
+    return drv_int(tok[5], 0, 4, trump) || drv_int(tok[6], 0, 3, leader) ? -1 : 0;
 }
 
 /* The sampler's deal of the cards N cannot see (N holds the spades here): a
@@ -79,7 +63,7 @@ static const char *answer(ws_ctx *ctx, char *line, char *err, size_t errlen) {
         if (read_position(tok, ntok, hands, &trump, &leader) || ntrick > 3)
             return "expected: moves N E S W trump leader [up to 3 cards]";
         for (int i = 0; i < ntrick; i++)
-            if (to_int(tok[7 + i], 0, 51, &trick[i])) return "trick cards are 0..51";
+            if (drv_int(tok[7 + i], 0, 51, &trick[i])) return "trick cards are 0..51";
         int n = ws_solve_moves(ctx, hands, trump, leader, trick, ntrick, cards, values, err, errlen);
         if (n < 0) return err;
         for (int i = 0; i < n; i++) printf(i ? " %d=%d" : "%d=%d", cards[i], values[i]);
@@ -90,34 +74,37 @@ static const char *answer(ws_ctx *ctx, char *line, char *err, size_t errlen) {
         int v = ws_solve(ctx, hands, trump, leader, err, errlen);
         if (v < 0) return err;
         printf("%d\n", v);
+    } else if (strcmp(tok[0], "positions") == 0) {
+        if (ntok != 1) return "expected: positions";
+        printf("%llu\n", ws_ctx_trick_nodes(ctx));
     } else if (strcmp(tok[0], "deal") == 0) {
         uint64_t seed;
-        if (ntok != 2 || to_u64(tok[1], 10, &seed)) return "expected: deal SEED (a decimal number)";
+        if (ntok != 2 || drv_u64(tok[1], 10, &seed)) return "expected: deal SEED (a decimal number)";
         print_deal(seed);
     } else {
-        return "expected a line starting moves, tricks or deal";
+        return "expected a line starting moves, tricks, positions or deal";
     }
     return NULL;
 }
 
+typedef struct {
+    ws_ctx *ctx;
+    char err[WS_ERRLEN];
+} session;
+
+static const char *answer_line(void *state, char *line) {
+    session *s = state;
+    return answer(s->ctx, line, s->err, sizeof s->err);
+}
+
 int main(void) {
-    ws_ctx *ctx = ws_ctx_new(0);
-    if (!ctx) {
+    session s;
+    s.ctx = ws_ctx_new(0);
+    if (!s.ctx) {
         fprintf(stderr, "vectors: out of memory for the solver's table\n");
         return 1;
     }
-    char line[512], err[WS_ERRLEN];
-    long lineno = 0;
-    const char *wrong = NULL;
-    while (!wrong && fgets(line, sizeof line, stdin)) {
-        lineno++;
-        wrong = !strchr(line, '\n') && !feof(stdin) ? "line too long" : answer(ctx, line, err, sizeof err);
-    }
-    ws_ctx_free(ctx);
-    if (!wrong && fflush(stdout) != 0) wrong = "cannot write the answers";
-    if (wrong) {
-        fprintf(stderr, "vectors: line %ld: %s\n", lineno, wrong);
-        return 1;
-    }
-    return 0;
+    int status = drv_run("vectors", answer_line, &s);
+    ws_ctx_free(s.ctx);
+    return status;
 }

@@ -180,6 +180,19 @@ def deal(rng: random.Random, seats: int, each: int, jokers: bool = True) -> list
     return [sum(1 << c for c in deck[i * each:(i + 1) * each]) for i in range(seats)]
 
 
+def start_trick(rng: random.Random, hands: list[int], order: Order, leader: int,
+                cards: int) -> tuple[int, ...]:
+    """Plays ``cards`` random legal cards to the trick from ``leader`` on, out of ``hands``."""
+    trick: list[int] = []
+    for k in range(cards):
+        seat = (leader + k) % len(hands)
+        legal = order.legal([fs.card_of(c) for c in fs.cards_in(hands[seat])], [fs.card_of(c) for c in trick])
+        card = int(rng.choice(legal))
+        hands[seat] ^= 1 << card
+        trick.append(card)
+    return tuple(trick)
+
+
 def test_the_reference_equals_the_classic_solver_on_small_classic_deals():
     rng = random.Random(11)
     for _ in range(60):
@@ -224,16 +237,9 @@ def positions(draw: st.DrawFn, most_cards: int = 3) -> tuple[list[int], Order, i
     rng = random.Random(draw(st.integers(0, 2**32)))
     hands = deal(rng, seats, each, jokers=draw(st.booleans()))
     leader = draw(st.integers(0, seats - 1))
-    trick: list[int] = []
-    for k in range(draw(st.integers(0, seats - 1))):
-        seat = (leader + k) % seats
-        legal = order.legal([fs.card_of(c) for c in fs.cards_in(hands[seat])],
-                            [fs.card_of(c) for c in trick])
-        card = int(rng.choice(legal))
-        hands[seat] ^= 1 << card
-        trick.append(card)
+    trick = start_trick(rng, hands, order, leader, draw(st.integers(0, seats - 1)))
     side = draw(st.integers(0, (1 << seats) - 1))
-    return hands, order, leader, tuple(trick), side
+    return hands, order, leader, trick, side
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

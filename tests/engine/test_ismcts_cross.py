@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -20,23 +19,12 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.search import ismcts
 from engine.seats import Seat
-from tests.c.check_vectors import CSRC, ROOT, TARGETS, WARNINGS
+from tests.c.check_vectors import CSRC, ROOT, TARGETS
+from tests.c.drivers import built
 
 DRIVER = ROOT / "tests" / "c" / "ismcts_moves.c"
 SOURCES = (CSRC / "ismcts.c", CSRC / "deals.c", DRIVER)
 OPTIONS = ismcts.Options(300, 300)
-
-
-def build(name: str, out_dir: Path) -> list[str]:
-    target = TARGETS[name]
-    missing = target.missing()
-    if missing:
-        pytest.skip(f"{', '.join(missing)} not installed (.ci/run installs them)")
-    exe = out_dir / "ismcts_moves"
-    cmd = [target.cc, *WARNINGS, *target.flags, f"-I{CSRC}", *map(str, SOURCES), "-o", str(exe), "-lm"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return [*target.emulator, str(exe)]
 
 
 def line(obs: Observation, seed: int, knockouts: bool) -> str:
@@ -74,7 +62,7 @@ def positions() -> list[tuple[Observation, int, bool]]:
 
 @pytest.mark.parametrize("name", list(TARGETS))
 def test_the_search_chooses_the_same_on_every_cpu(name, tmp_path):
-    command = build(name, tmp_path)
+    command = built(name, SOURCES, tmp_path)
     cases = positions()
     assert len(cases) > 40
     lines = [line(obs, seed, knockouts) for obs, seed, knockouts in cases]
