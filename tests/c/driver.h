@@ -27,17 +27,34 @@ static inline int drv_int(const char *s, int lo, int hi, int *out) {
     return 0;
 }
 
-/* Prints the answer to one line; NULL, or what is wrong with the line. */
-typedef const char *(*drv_answer)(void *state, char *line);
+/* Prints the answer to one line, split into its ntok words (at least one; a
+   blank line gets a blank answer without a call); err is room for a message.
+   NULL, or what is wrong with the line. */
+typedef const char *(*drv_answer)(void *state, char **tok, int ntok, char *err, size_t errlen);
+
+#define DRV_MAXTOK 512
+#define DRV_ERRLEN 256
 
 /* Answers every line of stdin; 0, or 1 after naming the first bad line on stderr. */
 static inline int drv_run(const char *name, drv_answer answer, void *state) {
-    static char line[16384];
+    static char line[16384], err[DRV_ERRLEN];
+    static char *tok[DRV_MAXTOK];
     long lineno = 0;
     const char *wrong = NULL;
     while (!wrong && fgets(line, sizeof line, stdin)) {
         lineno++;
-        wrong = !strchr(line, '\n') && !feof(stdin) ? "line too long" : answer(state, line);
+        if (!strchr(line, '\n') && !feof(stdin)) {
+            wrong = "line too long";
+            break;
+        }
+        int ntok = 0;
+        for (char *t = strtok(line, " \t\r\n"); t && !wrong; t = strtok(NULL, " \t\r\n")) {
+            if (ntok == DRV_MAXTOK) wrong = "too many words";
+            else tok[ntok++] = t;
+        }
+        if (wrong) break;
+        if (ntok == 0) putchar('\n');
+        else wrong = answer(state, tok, ntok, err, sizeof err);
     }
     if (!wrong && fflush(stdout) != 0) wrong = "cannot write the answers";
     if (wrong) {

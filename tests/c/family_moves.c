@@ -19,8 +19,6 @@
 #include "driver.h"
 #include "family.h"
 
-#define MAXTOK 32
-
 static const char *moves(wf_ctx *ctx, char **tok, int ntok, char *err, size_t errlen) {
     static const char *usage =
         "expected: moves SEATS TRUMP DOWNTOWN ACE_LOW FREE_JOKER LEADER SIDE MAXIMISE HANDS... [TRICK...]";
@@ -49,44 +47,24 @@ static const char *moves(wf_ctx *ctx, char **tok, int ntok, char *err, size_t er
     return NULL;
 }
 
-/* Answers one line on stdout; NULL, or what is wrong with the line. */
-static const char *answer(wf_ctx *ctx, char *line, char *err, size_t errlen) {
-    char *tok[MAXTOK];
-    int ntok = 0;
-    for (char *t = strtok(line, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
-        if (ntok == MAXTOK) return "too many words";
-        tok[ntok++] = t;
-    }
-    if (ntok == 0) {
-        putchar('\n');
-    } else if (strcmp(tok[0], "moves") == 0) {
-        return moves(ctx, tok, ntok, err, errlen);
-    } else if (strcmp(tok[0], "nodes") == 0 && ntok == 1) {
+/* Answers one line on stdout (drv_answer). */
+static const char *answer(void *state, char **tok, int ntok, char *err, size_t errlen) {
+    wf_ctx *ctx = state;
+    if (strcmp(tok[0], "moves") == 0) return moves(ctx, tok, ntok, err, errlen);
+    if (strcmp(tok[0], "nodes") == 0 && ntok == 1) {
         printf("%llu\n", wf_ctx_nodes(ctx));
-    } else {
-        return "expected a line starting moves or nodes";
+        return NULL;
     }
-    return NULL;
-}
-
-typedef struct {
-    wf_ctx *ctx;
-    char err[WF_ERRLEN];
-} session;
-
-static const char *answer_line(void *state, char *line) {
-    session *s = state;
-    return answer(s->ctx, line, s->err, sizeof s->err);
+    return "expected a line starting moves or nodes";
 }
 
 int main(void) {
-    session s;
-    s.ctx = wf_ctx_new(0);
-    if (!s.ctx) {
+    wf_ctx *ctx = wf_ctx_new(0);
+    if (!ctx) {
         fprintf(stderr, "family_moves: out of memory for the solver's table\n");
         return 1;
     }
-    int status = drv_run("family_moves", answer_line, &s);
-    wf_ctx_free(s.ctx);
+    int status = drv_run("family_moves", answer, ctx);
+    wf_ctx_free(ctx);
     return status;
 }

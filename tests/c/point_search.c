@@ -21,16 +21,18 @@
 #include "driver.h"
 #include "pointmcts.h"
 
+/* The line's words, read in turn; bad once one is missing or malformed. */
 typedef struct {
-    char *next;
-    int bad;
+    char **tok;
+    int ntok, next, bad;
 } words;
 
 static char *word(words *w) {
-    char *t = strtok(w->next, " \t\r\n");
-    w->next = NULL;
-    if (!t) w->bad = 1;
-    return t;
+    if (w->next == w->ntok) {
+        w->bad = 1;
+        return NULL;
+    }
+    return w->tok[w->next++];
 }
 
 static long num(words *w) {
@@ -140,10 +142,10 @@ static void read_knowledge(words *w, const pm_game *g, pm_knowledge *k) {
     for (int s = 0; s <= n; s++) k->barred[s] = mask(w);
 }
 
-/* Answers one line on stdout; NULL, or what is wrong with the line. */
-static const char *answer(void *state, char *line) {
-    (void)state;
-    words w = {line, 0};
+/* Answers one line on stdout (drv_answer). */
+static const char *answer(void *state, char **tok, int ntok, char *err, size_t errlen) {
+    (void)state, (void)err, (void)errlen;
+    words w = {tok, ntok, 0, 0};
     int iterations = (int)num(&w);
     double explore = real(&w);
     int guide = (int)num(&w);
@@ -152,7 +154,7 @@ static const char *answer(void *state, char *line) {
     pm_knowledge k;
     if (!w.bad) read_game(&w, &g);
     if (!w.bad) read_knowledge(&w, &g, &k);
-    if (w.bad || strtok(NULL, " \t\r\n")) return "expected: ITERATIONS EXPLORE GUIDE SEED GAME KNOWLEDGE";
+    if (w.bad || w.next != ntok) return "expected: ITERATIONS EXPLORE GUIDE SEED GAME KNOWLEDGE";
     int card = pm_search_guided(&g, &k, iterations, explore, guide, seed);
     if (card < 0) return card == -2 ? "no layout fits what the seat knows" : "out of memory for the tree";
     printf("%d\n", card);

@@ -21,8 +21,6 @@
 #include "driver.h"
 #include "solver.h"
 
-#define MAXTOK 16
-
 /* hands, trump and leader from tok[1..6]; 0 or -1 */
 static int read_position(char **tok, int ntok, uint64_t hands[4], int *trump, int *leader) {
     if (ntok < 7) return -1;
@@ -46,19 +44,12 @@ static void print_deal(uint64_t seed) {
            (unsigned long long)out[2], (unsigned long long)out[3]);
 }
 
-/* Answers one line on stdout; NULL, or what is wrong with the line. */
-static const char *answer(ws_ctx *ctx, char *line, char *err, size_t errlen) {
-    char *tok[MAXTOK];
-    int ntok = 0;
-    for (char *t = strtok(line, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
-        if (ntok == MAXTOK) return "too many words";
-        tok[ntok++] = t;
-    }
+/* Answers one line on stdout (drv_answer). */
+static const char *answer(void *state, char **tok, int ntok, char *err, size_t errlen) {
+    ws_ctx *ctx = state;
     uint64_t hands[4];
     int trump, leader;
-    if (ntok == 0) {
-        putchar('\n');
-    } else if (strcmp(tok[0], "moves") == 0) {
+    if (strcmp(tok[0], "moves") == 0) {
         int trick[3], ntrick = ntok - 7, cards[13], values[13];
         if (read_position(tok, ntok, hands, &trump, &leader) || ntrick > 3)
             return "expected: moves N E S W trump leader [up to 3 cards]";
@@ -87,24 +78,13 @@ static const char *answer(ws_ctx *ctx, char *line, char *err, size_t errlen) {
     return NULL;
 }
 
-typedef struct {
-    ws_ctx *ctx;
-    char err[WS_ERRLEN];
-} session;
-
-static const char *answer_line(void *state, char *line) {
-    session *s = state;
-    return answer(s->ctx, line, s->err, sizeof s->err);
-}
-
 int main(void) {
-    session s;
-    s.ctx = ws_ctx_new(0);
-    if (!s.ctx) {
+    ws_ctx *ctx = ws_ctx_new(0);
+    if (!ctx) {
         fprintf(stderr, "vectors: out of memory for the solver's table\n");
         return 1;
     }
-    int status = drv_run("vectors", answer_line, &s);
-    ws_ctx_free(s.ctx);
+    int status = drv_run("vectors", answer, ctx);
+    ws_ctx_free(ctx);
     return status;
 }
