@@ -400,9 +400,26 @@ def test_the_reader_thread_says_who_has_the_port_and_takes_it_when_freed(ptys, r
     assert next_event(events, CardScanned).tag == TAG_SQ
 
 
+def interrupt(proc: subprocess.Popen[str]) -> None:
+    """Ctrl-C a reader command; if it has not stopped 30 s later, fail with its threads' stacks.
+
+    Once, under a loaded machine, the command outlived the wait and nothing said where it
+    hung: SIGABRT makes faulthandler (PYTHONFAULTHANDLER) print every thread's stack.
+    """
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        rest, _ = proc.communicate(timeout=30)
+        pytest.fail(f"the reader command did not stop within 30 s of Ctrl-C:\n{rest[-6000:]}")
+
+
 def test_two_reader_commands_on_one_port_the_second_refuses_with_the_owners_pid(ptys, tmp_path):
     pty = ptys()
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    # faulthandler lets a stuck first command show where its threads are (see interrupt()).
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path),
+               PYTHONFAULTHANDLER="1")
     command = [sys.executable, "-m", "device.cli", "reader", "--port", pty.path,
                "--protocol", "rdm6300"]
     first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -427,5 +444,4 @@ def test_two_reader_commands_on_one_port_the_second_refuses_with_the_owners_pid(
                 assert TAG_SQ in line
                 break
     finally:
-        first.send_signal(signal.SIGINT)
-        first.wait(timeout=30)
+        interrupt(first)
