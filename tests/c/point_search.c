@@ -45,12 +45,10 @@ static long num(words *w) {
 }
 
 static uint64_t mask(words *w) {
-    char *t = word(w), *end;
-    if (!t) return 0;
-    errno = 0;
-    unsigned long long v = strtoull(t, &end, 16);
-    if (errno || *end) w->bad = 1;
-    return (uint64_t)v;
+    char *t = word(w);
+    uint64_t v = 0;
+    if (t && drv_u64(t, 16, &v)) w->bad = 1;
+    return v;
 }
 
 static double real(words *w) {
