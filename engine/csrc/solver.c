@@ -82,6 +82,16 @@ static inline int hibit(u32 x) {
 }
 #endif
 
+/* Every bit at or below the highest of x (a 13-bit mask; 0 for 0), without
+   a branch: in the move generator a mispredicted test cost more (bench/RESULTS.md). */
+static inline u32 smear_down(u32 x) {
+    x |= x >> 1;
+    x |= x >> 2;
+    x |= x >> 4;
+    x |= x >> 8;
+    return x;
+}
+
 typedef struct {
     u64 key;  /* suit lengths of every hand, 4 bits each */
     u32 gen;  /* valid only when equal to the context's generation */
@@ -95,12 +105,13 @@ typedef struct {
    South/West), 26 bits a suit, two suits a word. An entry keeps the planes
    of the top k[s] cards of each suit; all entries of a node share the suit
    lengths, so the mask of those bits follows from k alone (topm) and is
-   kept beside the pattern: a probe then tests an entry with two loads from
-   one cache line and no table lookups.
+   kept in the block with the pattern: a probe tests an entry with no table
+   lookups.
 
    Entries of one node live in blocks, stored field by field: a probe
-   rejects most entries on the first word, so it reads about three cache
-   lines a block instead of every entry whole. A probe is bound by memory
+   rejects most entries on the first word (the patterns and masks of suits
+   0 and 1 of the whole block, tested together), so it reads about three
+   cache lines a block instead of every entry whole. A probe is bound by memory
    latency (perf: the loads of the block header and the first word), so it
    asks for the next block while it scans this one. */
 #ifndef BLK
@@ -135,8 +146,8 @@ typedef struct {
 #endif
 typedef struct {
     u32 next, n;
-    u64 w0[BLK][2];    /* owners the bound depends on, suits 0 and 1: pattern and mask */
-    u64 w1[BLK][2];    /* suits 2 and 3 */
+    u64 p0[BLK], m0[BLK]; /* owners the bound depends on, suits 0 and 1: pattern and mask */
+    u64 p1[BLK], m1[BLK]; /* suits 2 and 3 */
     u8 lb[BLK], ub[BLK]; /* bounds on North-South's tricks from here */
     u16 best[BLK];     /* best move found: suit << 8 | rank index + 1 */
 } TTBlock;
@@ -505,9 +516,15 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *
             __builtin_prefetch(p + 128);
         }
 #endif
-        for (u32 j = blk->n; j-- > 0;) {
-            if ((o0 & blk->w0[j][1]) != blk->w0[j][0]) continue;
-            if ((o1 & blk->w1[j][1]) != blk->w1[j][0]) continue;
+        /* the first word of every entry at once, without a branch an entry;
+           then the matches, newest first */
+        u32 hit = 0;
+        for (u32 j = 0; j < BLK; j++) hit |= (u32)((o0 & blk->m0[j]) == blk->p0[j]) << j;
+        hit &= (1u << blk->n) - 1u;
+        while (hit) {
+            u32 j = (u32)hibit(hit);
+            hit ^= 1u << j;
+            if ((o1 & blk->m1[j]) != blk->p1[j]) continue;
             if (!*best) *best = blk->best[j];
             int r;
             if (c->maxSide == 0) {
@@ -529,7 +546,7 @@ static int tt_probe(ws_ctx *c, const TTNode *nd, const u64 *own, int need, u16 *
             }
             for (int s = 0; s < NSUIT; s++) {
                 /* the mask's plane-0 bits of the suit count its top cards */
-                u64 m = s < 2 ? blk->w0[j][1] : blk->w1[j][1];
+                u64 m = s < 2 ? blk->m0[j] : blk->m1[j];
                 wr[s] = top_cards(c->rem[s], popc((u32)(m >> (26 * (s & 1)))));
             }
             return r;
@@ -557,7 +574,7 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, 
     int tl = c->tricksLeft;
     TTBlock *eb = NULL;
     u32 ej = 0;
-#define SAME(b, j) ((b)->w0[j][0] == o0 && (b)->w1[j][0] == o1 && (b)->w0[j][1] == mk0 && (b)->w1[j][1] == mk1)
+#define SAME(b, j) ((b)->p0[j] == o0 && (b)->p1[j] == o1 && (b)->m0[j] == mk0 && (b)->m1[j] == mk1)
     if (cd->gen != c->gen) {
         /* the table was cleared since the probe: nothing to update */
     } else if (cd->n <= NCAND) {
@@ -606,10 +623,10 @@ static void tt_store(ws_ctx *c, u64 key, u32 lt, const u64 *own, const u16 *wr, 
         }
         eb = blk;
         ej = blk->n++;
-        eb->w0[ej][0] = o0;
-        eb->w0[ej][1] = mk0;
-        eb->w1[ej][0] = o1;
-        eb->w1[ej][1] = mk1;
+        eb->p0[ej] = o0;
+        eb->m0[ej] = mk0;
+        eb->p1[ej] = o1;
+        eb->m1[ej] = mk1;
         eb->lb[ej] = 0;
         eb->ub[ej] = (u8)tl;
         eb->best[ej] = 0;
@@ -645,7 +662,7 @@ static inline int trick_winner(const ws_ctx *c, int n) {
 /* The top cards of a suit held by one hand, counted from the very top. */
 static inline int top_run(u16 rem, u16 mine, u16 *bits) {
     u16 other = (u16)(rem & ~mine); /* the run stops at the best card of another hand */
-    u16 b = other ? (u16)(rem & ~((2u << hibit(other)) - 1u)) : rem;
+    u16 b = (u16)(rem & ~smear_down(other));
     *bits = b;
     return popc(b);
 }
@@ -1182,17 +1199,12 @@ static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
     if (c->tn > 0 && c->h[hand][c->tsuit[0]]) lo = hi = c->tsuit[0];
     for (int s = lo; s <= hi; s++) {
         u16 hs = c->h[hand][s];
-        u16 pres = c->rem[s] | intrick[s];
+        u16 others = (u16)((c->rem[s] | intrick[s]) & ~hs);
         while (hs) {
+            /* the run down from the top card: this hand's cards above the
+               best card of another hand (or one in the trick) below it */
             u16 top = (u16)(1u << hibit(hs));
-            u16 seq = top;
-            u16 below = pres & (u16)(top - 1u);
-            while (below) {
-                u16 t2 = (u16)(1u << hibit(below));
-                if (!(hs & t2)) break;
-                seq |= t2;
-                below ^= t2;
-            }
+            u16 seq = (u16)(hs & ((top << 1) - 1u) & ~smear_down(others & (top - 1u)));
             mv[n].suit = (u8)s;
             /* play the run's lowest card: when it wins by rank, the cards
                above it are in the stored pattern anyway */
