@@ -1452,16 +1452,24 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         }
         if (c->trump != NT) {
             u16 tb;
-            int other = hand ^ 1;
-            int st = sure_trumps(c, other, &tb);
-            if (isMax ? c->tricksLeft - st < need : st >= need) {
-                wr[c->trump] = tb;
-                return !isMax;
+            int other = hand ^ 1, t = c->trump;
+            /* a side's sure trump tricks are at most its trumps: the count is
+               made only where that many could decide */
+            int cut = isMax ? c->tricksLeft - need + 1 : need;
+            if (popc((u16)(c->h[other][t] | c->h[other ^ 2][t])) >= cut) {
+                int st = sure_trumps(c, other, &tb);
+                if (st >= cut) {
+                    wr[t] = tb;
+                    return !isMax;
+                }
             }
-            st = sure_trumps(c, hand, &tb);
-            if (isMax ? st >= need : c->tricksLeft - st < need) {
-                wr[c->trump] = tb;
-                return isMax;
+            cut = isMax ? need : c->tricksLeft - need + 1;
+            if (popc((u16)(c->h[hand][t] | c->h[hand ^ 2][t])) >= cut) {
+                int st = sure_trumps(c, hand, &tb);
+                if (st >= cut) {
+                    wr[t] = tb;
+                    return isMax;
+                }
             }
         }
         if (isMax ? need == c->tricksLeft : need == 1) {
