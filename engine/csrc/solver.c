@@ -117,6 +117,9 @@ typedef struct {
 #ifndef BLK
 #define BLK 10
 #endif
+#if BLK > 31
+#error "BLK: a probe keeps a block's matches as bits of one 32-bit word"
+#endif
 /* Bonus for the card that last cut off at the same depth ("killer"). A lead
    that refuted a sibling's line usually refutes this one too, at no trump
    above all (bench/RESULTS.md); later in the trick the cheap heuristics
