@@ -1046,10 +1046,12 @@ static int long_trumps(const ws_ctx *c, int H, u16 *bits) {
  * wins at least as many tricks as either hand holds of those trumps. With
  * no top trump, a guarded second best may still be worth one (second_trump).
  * A long holding may be worth more (long_trumps). */
-static int sure_trumps(const ws_ctx *c, int X, u16 *bits) {
+static int sure_trumps(const ws_ctx *c, int X, u16 *bits, int enough) {
     int t = c->trump;
     *bits = 0;
-    if (t == NT) return 0;
+    /* the count never exceeds the side's trumps: where they are fewer than
+       enough, it is not worked out (0) */
+    if (t == NT || popc((u16)(c->h[X][t] | c->h[X ^ 2][t])) < enough) return 0;
     u16 run, lb;
     int k = 0;
     top_run(c->rem[t], c->h[X][t] | c->h[X ^ 2][t], &run);
@@ -1207,7 +1209,7 @@ static int gen_moves(const ws_ctx *c, int hand, Move *mv) {
             /* the run down from the top card: this hand's cards above the
                best card of another hand (or one in the trick) below it */
             u16 top = (u16)(1u << hibit(hs));
-            u16 seq = (u16)(hs & ((top << 1) - 1u) & ~smear_down(others & (top - 1u)));
+            u16 seq = (u16)(hs & ~smear_down(others & (top - 1u)));
             mv[n].suit = (u8)s;
             /* play the run's lowest card: when it wins by rank, the cards
                above it are in the stored pattern anyway */
@@ -1455,24 +1457,16 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         }
         if (c->trump != NT) {
             u16 tb;
-            int other = hand ^ 1, t = c->trump;
-            /* a side's sure trump tricks are at most its trumps: the count is
-               made only where that many could decide */
-            int cut = isMax ? c->tricksLeft - need + 1 : need;
-            if (popc((u16)(c->h[other][t] | c->h[other ^ 2][t])) >= cut) {
-                int st = sure_trumps(c, other, &tb);
-                if (st >= cut) {
-                    wr[t] = tb;
-                    return !isMax;
-                }
+            int other = hand ^ 1;
+            int st = sure_trumps(c, other, &tb, isMax ? c->tricksLeft - need + 1 : need);
+            if (isMax ? c->tricksLeft - st < need : st >= need) {
+                wr[c->trump] = tb;
+                return !isMax;
             }
-            cut = isMax ? need : c->tricksLeft - need + 1;
-            if (popc((u16)(c->h[hand][t] | c->h[hand ^ 2][t])) >= cut) {
-                int st = sure_trumps(c, hand, &tb);
-                if (st >= cut) {
-                    wr[t] = tb;
-                    return isMax;
-                }
+            st = sure_trumps(c, hand, &tb, isMax ? need : c->tricksLeft - need + 1);
+            if (isMax ? st >= need : c->tricksLeft - st < need) {
+                wr[c->trump] = tb;
+                return isMax;
             }
         }
         if (isMax ? need == c->tricksLeft : need == 1) {
