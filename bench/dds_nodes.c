@@ -3,10 +3,13 @@
  * reached (trick-start nodes) and each one's thread processor time, every
  * value checked equal. Positions come on stdin, one a line: the four hands'
  * card masks, trump, leader (bench/dds_nodes.py writes them and builds this).
+ * With the argument "ours", only our solver runs and each line is the deal's
+ * number and our positions.
  */
 #define _POSIX_C_SOURCE 200112L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "solver.h"
@@ -28,7 +31,8 @@ static double cpu(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    int oursOnly = argc > 1 && strcmp(argv[1], "ours") == 0;
     ws_ctx *c = ws_ctx_new(0);
     unsigned long long h[4];
     int trump, leader, k = 0;
@@ -52,6 +56,11 @@ int main(void) {
         for (int p = 0; p < 4; p++)
             for (int s = 0; s < 4; s++)
                 dl.remainCards[p][s] = (unsigned)((hands[p] >> (13 * s)) & 0x1FFF) << 2;
+        if (oursOnly) { /* bench/order_tune.py: the positions alone, DDS's known */
+            printf("%d %llu\n", k++, ours);
+            fflush(stdout);
+            continue;
+        }
         struct futureTricks ft;
         double t2 = cpu();
         int rc = SolveBoard(dl, -1, 3, 1, &ft, 0);

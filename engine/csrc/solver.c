@@ -122,14 +122,8 @@ typedef struct {
 #endif
 /* Bonus for the card that last cut off at the same depth ("killer"). A lead
    that refuted a sibling's line usually refutes this one too, at no trump
-   above all (bench/RESULTS.md); later in the trick the cheap heuristics
-   know better. */
-#ifndef KILLER_LEAD_NT
-#define KILLER_LEAD_NT 200
-#endif
-#ifndef KILLER_LEAD
-#define KILLER_LEAD 60
-#endif
+   above all (bench/RESULTS.md; a lead's bonus is in OrderWeights); later in
+   the trick the cheap heuristics know better. */
 #ifndef KILLER
 #define KILLER 25
 #endif
@@ -1232,11 +1226,40 @@ static inline u16 killer_context(const ws_ctx *c) {
     return (u16)(c->tn ? (c->tsuit[0] + 1) << 12 : 0);
 }
 
+/* The weights of move ordering that differ between the two kinds of search.
+ * An exact search's order changes only how many positions it reaches: its
+ * weights were tuned on that count beside DDS's, deal by deal, by a
+ * coordinate search over every weight of order_moves (bench/order_tune.py;
+ * bench/RESULTS.md, 2026-12-06, night). A narrow search searches only its
+ * first few moves, so its order is its play: it keeps the weights the AI's
+ * strength was measured with. */
+typedef struct {
+    int free;             /* lead: nobody can beat the side's card */
+    int top_ruffed;       /* lead of the side's top card that an opponent can ruff */
+    int to_partner;       /* lead that partner's cards alone beat, or towards his top card */
+    int through_partner;  /* lead through the second hand's top card, partner holding the suit */
+    int through;          /* the same, partner void */
+    int answers;          /* penalty a card the opponents can answer a lead with */
+    int trump_more;       /* trump lead, the side holding more trumps */
+    int nt_length;        /* no trump: a card the side holds in the suit led */
+    int keep_winner;      /* penalty for discarding a winner */
+    int killer_lead_nt;   /* a killer lead at no trump */
+    int killer_lead;      /* a killer lead in a trump contract */
+} OrderWeights;
+
+#ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
+static const OrderWeights EXACT = {ORDER_EXACT};
+#else
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78};
+#endif
+static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60};
+
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
  * cheaply when it matters, play low when partner has the trick. Scores the
  * moves, and sorts them best first when `sort`. */
 static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, int sort) {
     int t = c->trump, tn = c->tn;
+    const OrderWeights *w = c->width ? &NARROW : &EXACT;
     u16 kill = c->killer[c->depth & 63][0], kill2 = c->killer[c->depth & 63][1];
     u16 ctx = killer_context(c);
     kill = (kill & 0xF000) == ctx ? (u16)(kill & 0x0FFF) : 0;
@@ -1300,19 +1323,19 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             int lhoRuff = t != NT && s != t && !c->h[lho][s] && c->h[lho][t];
             int rhoRuff = t != NT && s != t && !c->h[rho][s] && c->h[rho][t];
             if (!opp && !(t != NT && s != t && (c->h[lho][t] | c->h[rho][t]))) {
-                sc = 70 - rank; /* nobody can beat the side: any card wins */
+                sc = w->free - rank; /* nobody can beat the side: any card wins */
             } else if (!(above & (opp | c->h[partner][s]))) {
-                sc = (lhoRuff || rhoRuff) ? 12 : 60 + popc(m->seq);
+                sc = (lhoRuff || rhoRuff) ? w->top_ruffed : 60 + popc(m->seq);
             } else if (!(above & opp) || (!c->width && (c->h[partner][s] & topc))) {
                 /* partner's cards alone beat it, or it goes towards his top
                    card (the lead stays with the side whatever the
                    opponents play); not in a narrow search, which searches
                    only its first few leads and played weaker with it */
-                sc = (lhoRuff ? 6 : rhoRuff ? 20 : 50) - rank;
+                sc = (lhoRuff ? 6 : rhoRuff ? 20 : w->to_partner) - rank;
             } else {
                 if (c->h[lho][s] & topc) {
                     /* through the second hand's top card towards partner */
-                    sc = (c->h[partner][s] ? 38 : 24) - rank;
+                    sc = (c->h[partner][s] ? w->through_partner : w->through) - rank;
                 } else if (popc(m->seq) >= 2 && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2) {
                     sc = 32 + rank; /* a sequence forces out the top card */
                 } else {
@@ -1335,7 +1358,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    answer a lead with, the fewer lines there are to refute
                    (a void can answer with any card) */
                 int cl = popc(c->h[lho][s]), cr = popc(c->h[rho][s]);
-                sc -= 10 * ((cl ? cl : c->tricksLeft) + (cr ? cr : c->tricksLeft));
+                sc -= w->answers * ((cl ? cl : c->tricksLeft) + (cr ? cr : c->tricksLeft));
             }
             if (t != NT && s != t && popc(c->h[hand][s]) == 1 && c->h[hand][t] &&
                 popc(c->h[partner][s]) > 1 && (c->h[partner][s] & topc))
@@ -1343,9 +1366,9 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             if (t != NT && s == t) {
                 int ours = popc(c->h[hand][t]) + popc(c->h[partner][t]);
                 int theirs = popc(c->h[lho][t]) + popc(c->h[rho][t]);
-                sc += ours > theirs ? 4 : -12;
+                sc += ours > theirs ? w->trump_more : -12;
             } else if (t == NT) {
-                sc += popc(c->h[hand][s]) + popc(c->h[partner][s]) - popc(opp) / 2;
+                sc += w->nt_length * (popc(c->h[hand][s]) + popc(c->h[partner][s])) - popc(opp) / 2;
             }
         } else if (s == ls) {
             int beats = ws == ls && b > wb;
@@ -1373,7 +1396,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             else sc = -rank;
         } else {
             sc = 20 - rank;
-            if (!(above & ~c->h[hand][s])) sc -= 30; /* keep winners (a smaller weight searched more) */
+            if (!(above & ~c->h[hand][s])) sc -= w->keep_winner; /* keep winners */
             sc += popc(c->h[hand][s]) * 3;
         }
         if (ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1))))
@@ -1381,7 +1404,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                weighed lower, fewer positions are searched (measured) */
             sc += tn || t == NT ? 400 : 40;
         else if (kill && (kill >> 8) == s && (m->seq & (1u << ((kill & 0xFF) - 1))))
-            sc += tn ? KILLER : t == NT ? KILLER_LEAD_NT : KILLER_LEAD;
+            sc += tn ? KILLER : t == NT ? w->killer_lead_nt : w->killer_lead;
         else if (KILLER2 && kill2 && (kill2 >> 8) == s && (m->seq & (1u << ((kill2 & 0xFF) - 1))))
             sc += KILLER2;
         m->score = sc;

@@ -1,0 +1,143 @@
+"""Tunes the exact search's move-ordering weights on the positions it reaches beside DDS's.
+
+The weights are the fields of ``OrderWeights EXACT`` in ``engine/csrc/solver.c`` (a narrow
+search keeps its own: its order is its play). A coordinate search: each weight in turn one step
+down and one up (30% of it, at least 2), kept when the objective falls by more than 0.002, then
+stepped on the same way while it keeps falling; sweeps until none moves. The objective, over the
+full deals of the training seeds (``bench/dds_nodes.py``'s deals): the mean log of our positions
+over DDS's a deal (the typical deal, which the budget's median judges) plus 0.3 times the log of
+the sums' ratio (the big deals, where the time goes). The held-out seeds are reported before and
+after. Only positions are compared here: check the values and the time of the weights chosen
+with ``bench/dds_nodes.py``.
+
+    python bench/order_tune.py [--train 1 2 3 4 5 6] [--test 7 8 9] [--deals 40] [--sweeps 3]
+                               [--start W,W,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from dds_nodes import build  # noqa: E402
+
+from engine.ddsformat import random_position  # noqa: E402
+
+Weights = tuple[int, ...]
+
+
+def current_weights() -> tuple[list[str], Weights]:
+    """The field names of OrderWeights and the values of EXACT, read from solver.c."""
+    src = (ROOT / "engine" / "csrc" / "solver.c").read_text()
+    struct = re.search(r"typedef struct \{([^}]*)\} OrderWeights;", src)
+    values = re.search(r"#else\nstatic const OrderWeights EXACT = \{([^}]*)\};", src)
+    if not struct or not values:
+        raise SystemExit("order_tune: OrderWeights or EXACT not found in engine/csrc/solver.c")
+    names = re.findall(r"int (\w+);", struct.group(1))
+    return names, tuple(int(v) for v in values.group(1).split(","))
+
+
+def deals(seeds: list[int], n: int) -> str:
+    lines = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        for _ in range(n):
+            hands, trump, leader, _trick = random_position(rng, None)
+            lines.append(" ".join(str(x) for x in (*hands, trump, leader)))
+    return "\n".join(lines) + "\n"
+
+
+class Tuner:
+    def __init__(self, tmp: Path, sets: dict[str, str]) -> None:
+        self.tmp = tmp
+        self.sets = sets
+        self.seen: dict[tuple[Weights, str], tuple[float, float, float]] = {}
+        exe = tmp / "dds"
+        build("gcc", exe, [])
+        self.dds = {name: self._column(exe, text, [], 2) for name, text in sets.items()}
+
+    @staticmethod
+    def _column(exe: Path, text: str, args: list[str], col: int) -> list[int]:
+        out = subprocess.run([str(exe), *args], input=text, capture_output=True, text=True,
+                             check=True).stdout
+        return [int(line.split()[col]) for line in out.splitlines()]
+
+    def score(self, w: Weights, name: str = "train") -> tuple[float, float, float]:
+        """(objective, geometric mean of the ratios, ratio of the sums)."""
+        if (w, name) not in self.seen:
+            exe = self.tmp / ("v_" + "_".join(str(v).replace("-", "m") for v in w))
+            build("gcc", exe, [f"ORDER_EXACT={','.join(map(str, w))}"])
+            ours = self._column(exe, self.sets[name], ["ours"], 1)
+            exe.unlink()
+            dds = self.dds[name]
+            gm = sum(math.log(o / d) for o, d in zip(ours, dds, strict=True)) / len(dds)
+            tot = math.log(sum(ours) / sum(dds))
+            self.seen[(w, name)] = (gm + 0.3 * tot, math.exp(gm), math.exp(tot))
+        return self.seen[(w, name)]
+
+
+def show(s: tuple[float, float, float]) -> str:
+    return f"objective {s[0]:+.4f}, a deal {s[1]:.4f}x DDS (geometric mean), summed {s[2]:.4f}x"
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--train", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6])
+    ap.add_argument("--test", type=int, nargs="+", default=[7, 8, 9])
+    ap.add_argument("--deals", type=int, default=40, help="full deals a seed")
+    ap.add_argument("--sweeps", type=int, default=3)
+    ap.add_argument("--start", help="weights to start from, comma-separated (default: EXACT's)")
+    args = ap.parse_args(argv)
+    names, start = current_weights()
+    if args.start:
+        start = tuple(int(v) for v in args.start.split(","))
+        if len(start) != len(names):
+            raise SystemExit(f"order_tune: --start needs {len(names)} weights ({', '.join(names)})")
+    with tempfile.TemporaryDirectory() as tmp:
+        tuner = Tuner(Path(tmp), {"train": deals(args.train, args.deals),
+                                  "test": deals(args.test, args.deals)})
+        pool = ThreadPoolExecutor(max(1, min(2, os.cpu_count() or 1)))
+        w, best = start, tuner.score(start)
+        print(f"start {dict(zip(names, w, strict=True))}\n  {show(best)}", flush=True)
+        for sweep in range(args.sweeps):
+            moved = False
+            for i, name in enumerate(names):
+                step = max(2, round(abs(w[i]) * 0.3))
+                tries = [w[:i] + (w[i] + d,) + w[i + 1:] for d in (-step, step)]
+                got = list(pool.map(tuner.score, tries))
+                k = min((0, 1), key=lambda j: got[j][0])
+                if got[k][0] >= best[0] - 0.002:
+                    continue
+                d, old = (-step if k == 0 else step), w[i]
+                w, best = tries[k], got[k]
+                while True:
+                    nxt = w[:i] + (w[i] + d,) + w[i + 1:]
+                    s = tuner.score(nxt)
+                    if s[0] >= best[0] - 0.002:
+                        break
+                    w, best = nxt, s
+                moved = True
+                print(f"sweep {sweep + 1}: {name} {old} -> {w[i]}: {show(best)}", flush=True)
+            if not moved:
+                break
+        print(f"weights {{{', '.join(map(str, w))}}} ({dict(zip(names, w, strict=True))})")
+        print(f"training seeds: {show(tuner.score(start))} before, {show(best)} after")
+        print(f"held-out seeds: {show(tuner.score(start, 'test'))} before, "
+              f"{show(tuner.score(w, 'test'))} after")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
