@@ -66,20 +66,25 @@ class Tuner:
         self.seen: dict[tuple[Weights, str], tuple[float, float, float]] = {}
         exe = tmp / "dds"
         build("gcc", exe, [])
-        self.dds = {name: self._column(exe, text, [], 2) for name, text in sets.items()}
+        self.dds = {}
+        for name, text in sets.items():
+            rows = self._rows(exe, text, [])
+            if any(int(r[5]) for r in rows):  # every card's value checked against DDS's
+                raise SystemExit(f"order_tune: our values differ from DDS's ({name} seeds)")
+            self.dds[name] = [int(r[2]) for r in rows]
 
     @staticmethod
-    def _column(exe: Path, text: str, args: list[str], col: int) -> list[int]:
+    def _rows(exe: Path, text: str, args: list[str]) -> list[list[str]]:
         out = subprocess.run([str(exe), *args], input=text, capture_output=True, text=True,
                              check=True).stdout
-        return [int(line.split()[col]) for line in out.splitlines()]
+        return [line.split() for line in out.splitlines()]
 
     def score(self, w: Weights, name: str = "train") -> tuple[float, float, float]:
         """(objective, geometric mean of the ratios, ratio of the sums)."""
         if (w, name) not in self.seen:
             exe = self.tmp / ("v_" + "_".join(str(v).replace("-", "m") for v in w))
             build("gcc", exe, [f"ORDER_EXACT={','.join(map(str, w))}"])
-            ours = self._column(exe, self.sets[name], ["ours"], 1)
+            ours = [int(r[1]) for r in self._rows(exe, self.sets[name], ["ours"])]
             exe.unlink()
             dds = self.dds[name]
             gm = sum(math.log(o / d) for o, d in zip(ours, dds, strict=True)) / len(dds)
