@@ -50,17 +50,17 @@ int main(int argc, char **argv) {
             fprintf(stderr, "ours failed: %s\n", err);
             return 1;
         }
+        if (oursOnly) { /* bench/order_tune.py: the positions alone, DDS's known */
+            printf("%d %llu\n", k++, ours);
+            fflush(stdout);
+            continue;
+        }
         struct deal dl = {0};
         dl.trump = trump;
         dl.first = leader;
         for (int p = 0; p < 4; p++)
             for (int s = 0; s < 4; s++)
                 dl.remainCards[p][s] = (unsigned)((hands[p] >> (13 * s)) & 0x1FFF) << 2;
-        if (oursOnly) { /* bench/order_tune.py: the positions alone, DDS's known */
-            printf("%d %llu\n", k++, ours);
-            fflush(stdout);
-            continue;
-        }
         struct futureTricks ft;
         double t2 = cpu();
         int rc = SolveBoard(dl, -1, 3, 1, &ft, 0);

@@ -36,6 +36,16 @@ def build(cc: str, out: Path, defines: list[str]) -> None:
                     f"-L{lib}", "-l:libdds.so", f"-Wl,-rpath,{lib}", "-o", str(out)], check=True)
 
 
+def deal_lines(seed: int, deals: int) -> list[str]:
+    """The seed's full deals, one a line as bench/dds_nodes.c reads them."""
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(deals):
+        hands, trump, leader, _trick = random_position(rng, None)
+        lines.append(" ".join(str(x) for x in (*hands, trump, leader)))
+    return lines
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
@@ -53,11 +63,7 @@ def main(argv: list[str]) -> int:
         tot_o = tot_d = 0
         tot_to = tot_td = 0.0
         for seed in args.seeds:
-            rng = random.Random(seed)
-            lines = []
-            for _ in range(args.deals):
-                hands, trump, leader, _trick = random_position(rng, None)
-                lines.append(" ".join(str(x) for x in (*hands, trump, leader)))
+            lines = deal_lines(seed, args.deals)
             run = subprocess.run([str(exe)], input="\n".join(lines) + "\n", capture_output=True,
                                  text=True, check=True)
             rows = [line.split() for line in run.stdout.splitlines()]

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import random
 import re
 import subprocess
 import sys
@@ -31,9 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from dds_nodes import build  # noqa: E402
-
-from engine.ddsformat import random_position  # noqa: E402
+from dds_nodes import build, deal_lines  # noqa: E402
 
 Weights = tuple[int, ...]
 
@@ -50,13 +47,7 @@ def current_weights() -> tuple[list[str], Weights]:
 
 
 def deals(seeds: list[int], n: int) -> str:
-    lines = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        for _ in range(n):
-            hands, trump, leader, _trick = random_position(rng, None)
-            lines.append(" ".join(str(x) for x in (*hands, trump, leader)))
-    return "\n".join(lines) + "\n"
+    return "".join(line + "\n" for seed in seeds for line in deal_lines(seed, n))
 
 
 class Tuner:

@@ -1481,12 +1481,12 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         if (c->trump != NT) {
             u16 tb;
             int other = hand ^ 1;
-            int st = sure_trumps(c, other, &tb, isMax ? c->tricksLeft - need + 1 : need);
+            int st = sure_trumps(c, other, &tb, c->tricksLeft - enough + 1);
             if (isMax ? c->tricksLeft - st < need : st >= need) {
                 wr[c->trump] = tb;
                 return !isMax;
             }
-            st = sure_trumps(c, hand, &tb, isMax ? need : c->tricksLeft - need + 1);
+            st = sure_trumps(c, hand, &tb, enough);
             if (isMax ? st >= need : c->tricksLeft - st < need) {
                 wr[c->trump] = tb;
                 return isMax;
