@@ -924,14 +924,14 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     return q > c->tricksLeft ? c->tricksLeft : q;
 }
 
-/* No trump, mid-trick: hand hh will win this trick (playing its top card of
- * the led suit now when plays_now) and then leads its top cards, all sure
- * winners. q: tricks counted so far. */
-static int nt_cash_after(const ws_ctx *c, int hh, int plays_now, int q, int enough, u16 *wr) {
-    int ss = c->tsuit[0];
+/* Mid-trick, nobody else able to ruff: hand hh will win this trick (playing
+ * a card of suit `plays`, its top card of the led suit or a trump to ruff,
+ * now; -1 when its card is already in the trick) and then leads its top
+ * cards, all sure winners. q: tricks counted so far. */
+static int nt_cash_after(const ws_ctx *c, int hh, int plays, int q, int enough, u16 *wr) {
     for (int s = 0; s < NSUIT && q < enough; s++) {
         u16 bits;
-        int drop = s == ss && plays_now;
+        int drop = s == plays;
         int k = top_run(c->rem[s], c->h[hh][s], &bits) - drop;
         if (k <= 0) continue;
         if (!(c->rem[s] & (u16)~c->h[hh][s])) {
@@ -946,8 +946,9 @@ static int nt_cash_after(const ws_ctx *c, int hh, int plays_now, int q, int enou
 
 /* Mid-trick, second or third hand to play: tricks its side is sure of when
  * it can win this trick whatever the hands still to play do (the best card
- * of the led suit, or a ruff nobody after can beat), and at no trump the top
- * cards the winning hand then leads. wr gets the cards the count relies on. */
+ * of the led suit, or a ruff nobody after can beat), and at no trump (or
+ * when the opponents hold no trumps) the top cards the winning hand then
+ * leads. wr gets the cards the count relies on. */
 static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
     int tn = c->tn, ss = c->tsuit[0], t = c->trump, P = hand ^ 2, O = (hand + 1) & 3;
     for (int s = 0; s < NSUIT; s++) wr[s] = 0;
@@ -965,9 +966,11 @@ static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
     if (tn == 1) side |= c->h[P][ss];
     else side |= c->tbit[0];
     int ruff = sideSuit && ((!c->h[hand][ss] && c->h[hand][t]) || (tn == 1 && !c->h[P][ss] && c->h[P][t]));
-    int hh = hand, plays_now = 1;
+    int hh = hand, plays = ss;
     if (ruff) {
         if (lastRuffs) return 0; /* a ruff the next hand could beat: only voids matter otherwise */
+        if (c->h[hand][ss] || !c->h[hand][t]) hh = P;
+        plays = t;
     } else {
         if (!side || lastRuffs) return 0;
         u16 top = (u16)(1u << hibit(side));
@@ -977,11 +980,15 @@ static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
             hh = (c->h[hand][ss] & top) ? hand : P;
         } else if (!(c->h[hand][ss] & top)) {
             hh = P; /* partner's lead wins */
-            plays_now = 0;
+            plays = -1;
         }
     }
-    if (1 >= enough || t != NT) return 1;
-    return nt_cash_after(c, hh, plays_now, 1, enough, wr);
+    if (1 >= enough) return 1;
+    /* with trumps, the winner cashes as at no trump once the opponents hold
+       none: that they hold none is in the suit lengths the table is keyed
+       by, so the count relies on no trump's rank */
+    if (t != NT && (c->h[O][t] || c->h[(hand + 3) & 3][t])) return 1;
+    return nt_cash_after(c, hh, plays, 1, enough, wr);
 }
 
 /* At a trick's start: side X holds the second best trump in a hand hh
