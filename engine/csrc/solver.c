@@ -888,14 +888,19 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
         u16 pw[NSUIT], pw2[NSUIT];
         if (t == NT) {
             /* no trump: the leader cashes his winners, then crosses to
-               partner's; partner must keep his winners while discarding */
-            int qp = cash_run(c, P, pw, NRANK + 1, NULL), d = 0;
+               partner's; partner must keep his winners while discarding.
+               Partner's are counted only as far as needed, and the entry
+               is kept (and relied on) even when that count stops short of
+               its suit */
+            int pp[NSUIT];
+            int qp = cash_run(c, P, pw, enough - q, pp), d = 0;
+            pw[s] |= (u16)(1u << hibit(rs));
             for (int x = 0; x < NSUIT; x++) {
                 /* partner discards on every round of the leader's beyond his length */
                 int lp = popc(c->h[P][x]);
                 if (per[x] > lp) d += per[x] - lp;
             }
-            int idle = -qp;
+            int idle = -qp - (pp[s] == 0);
             for (int x = 0; x < NSUIT; x++) idle += popc(c->h[P][x]);
             if (idle >= d && q + qp > q) {
                 u16 lw2[NSUIT];
@@ -937,6 +942,9 @@ static int nt_cash_after(const ws_ctx *c, int hh, int plays, int q, int enough, 
         if (!(c->rem[s] & (u16)~c->h[hh][s])) {
             k = popc(c->h[hh][s]) - drop; /* nobody else holds the suit */
             bits = 0;
+        } else if (q + k > enough) {
+            k = enough - q; /* rely on no more cards than needed */
+            bits = top_cards(bits, k + drop);
         }
         q += k;
         wr[s] |= bits;
@@ -987,7 +995,15 @@ static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
     /* with trumps, the winner cashes as at no trump once the opponents hold
        none: that they hold none is in the suit lengths the table is keyed
        by, so the count relies on no trump's rank */
-    if (t != NT && (c->h[O][t] || c->h[(hand + 3) & 3][t])) return 1;
+    if (t != NT && (c->h[O][t] || c->h[(hand + 3) & 3][t])) {
+        /* else the winner's top trumps, led one after the other */
+        u16 bits;
+        int drop = plays == t, k = top_run(c->rem[t], c->h[hh][t], &bits) - drop;
+        if (k <= 0) return 1;
+        if (1 + k > enough) k = enough - 1;
+        wr[t] |= top_cards(bits, k + drop);
+        return 1 + k;
+    }
     return nt_cash_after(c, hh, plays, 1, enough, wr);
 }
 
