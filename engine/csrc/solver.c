@@ -891,9 +891,9 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
                partner's; partner must keep his winners while discarding.
                Partner's are counted only as far as needed, and the entry
                is kept (and relied on) even when that count stops short of
-               its suit */
+               its suit; a narrow search counts them all (trick_quick) */
             int pp[NSUIT];
-            int qp = cash_run(c, P, pw, enough - q, pp), d = 0;
+            int qp = cash_run(c, P, pw, c->width ? NRANK + 1 : enough - q, pp), d = 0;
             pw[s] |= (u16)(1u << hibit(rs));
             for (int x = 0; x < NSUIT; x++) {
                 /* partner discards on every round of the leader's beyond his length */
@@ -942,8 +942,8 @@ static int nt_cash_after(const ws_ctx *c, int hh, int plays, int q, int enough, 
         if (!(c->rem[s] & (u16)~c->h[hh][s])) {
             k = popc(c->h[hh][s]) - drop; /* nobody else holds the suit */
             bits = 0;
-        } else if (q + k > enough) {
-            k = enough - q; /* rely on no more cards than needed */
+        } else if (q + k > enough && !c->width) {
+            k = enough - q; /* rely on no more cards than needed (exact searches: trick_quick) */
             bits = top_cards(bits, k + drop);
         }
         q += k;
@@ -992,6 +992,10 @@ static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
         }
     }
     if (1 >= enough) return 1;
+    /* a narrow search keeps the counts the AI's strength was measured with:
+       its values are estimates, and these later counts made hard's play
+       worse there (bench/RESULTS.md); so do nt_cash_after and quick_tricks */
+    if (t != NT && c->width) return 1;
     /* with trumps, the winner cashes as at no trump once the opponents hold
        none: that they hold none is in the suit lengths the table is keyed
        by, so the count relies on no trump's rank */
