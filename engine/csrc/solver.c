@@ -929,12 +929,14 @@ static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     return q > c->tricksLeft ? c->tricksLeft : q;
 }
 
-/* Mid-trick, nobody else able to ruff: hand hh will win this trick (playing
- * a card of suit `plays`, its top card of the led suit or a trump to ruff,
- * now; -1 when its card is already in the trick) and then leads its top
- * cards, all sure winners. q: tricks counted so far. */
-static int nt_cash_after(const ws_ctx *c, int hh, int plays, int q, int enough, u16 *wr) {
+/* Mid-trick: hand hh will win this trick (playing a card of suit `plays`,
+ * its top card of the led suit or a trump to ruff, now; -1 when its card is
+ * already in the trick) and then leads its top cards, sure winners: of every
+ * suit when nobody else can ruff, else (`only`) of the trump suit alone.
+ * q: tricks counted so far. */
+static int cash_after(const ws_ctx *c, int hh, int plays, int only, int q, int enough, u16 *wr) {
     for (int s = 0; s < NSUIT && q < enough; s++) {
+        if (only >= 0 && s != only) continue;
         u16 bits;
         int drop = s == plays;
         int k = top_run(c->rem[s], c->h[hh][s], &bits) - drop;
@@ -994,21 +996,14 @@ static int trick_quick(const ws_ctx *c, int hand, int enough, u16 *wr) {
     if (1 >= enough) return 1;
     /* a narrow search keeps the counts the AI's strength was measured with:
        its values are estimates, and these later counts made hard's play
-       worse there (bench/RESULTS.md); so do nt_cash_after and quick_tricks */
+       worse there (bench/RESULTS.md); so do cash_after and quick_tricks */
     if (t != NT && c->width) return 1;
     /* with trumps, the winner cashes as at no trump once the opponents hold
-       none: that they hold none is in the suit lengths the table is keyed
-       by, so the count relies on no trump's rank */
-    if (t != NT && (c->h[O][t] || c->h[(hand + 3) & 3][t])) {
-        /* else the winner's top trumps, led one after the other */
-        u16 bits;
-        int drop = plays == t, k = top_run(c->rem[t], c->h[hh][t], &bits) - drop;
-        if (k <= 0) return 1;
-        if (1 + k > enough) k = enough - 1;
-        wr[t] |= top_cards(bits, k + drop);
-        return 1 + k;
-    }
-    return nt_cash_after(c, hh, plays, 1, enough, wr);
+       none (that they hold none is in the suit lengths the table is keyed
+       by, so the count relies on no trump's rank); while they keep some,
+       only its top trumps */
+    int only = t != NT && (c->h[O][t] || c->h[(hand + 3) & 3][t]) ? t : -1;
+    return cash_after(c, hh, plays, only, 1, enough, wr);
 }
 
 /* At a trick's start: side X holds the second best trump in a hand hh
