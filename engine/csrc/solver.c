@@ -471,6 +471,15 @@ static inline u16 top_cards(u16 m, int k) {
     return r;
 }
 
+/* One hand holds every card left of suit s: no two of them can meet in a
+ * trick, so a value never depends on their ranks, only on the suit lengths
+ * the table is keyed by, and a result need not rely on them. Exact searches
+ * only: a narrow search's move order, and so its value, can depend on them. */
+static inline int held_by_one(const ws_ctx *c, int s) {
+    u16 r = c->rem[s];
+    return r == c->h[0][s] || r == c->h[1][s] || r == c->h[2][s] || r == c->h[3][s];
+}
+
 static u64 length_key(const ws_ctx *c) {
     u64 k = 0;
     for (int h = 0; h < NSEAT; h++)
@@ -1090,6 +1099,9 @@ static int sure_trumps(const ws_ctx *c, int X, u16 *bits, int enough) {
             *bits = lb;
         }
     }
+    /* with the opponents out of trumps, every count above is of lengths
+       (exact searches only, as held_by_one) */
+    if (!c->width && !(c->h[(X + 1) & 3][t] | c->h[(X + 3) & 3][t])) *bits = 0;
     return k;
 }
 
@@ -1197,6 +1209,9 @@ static int play_child(ws_ctx *c, int hand, int s, u16 bit, int need, u16 *cw) {
         c->tn = 0;
         c->tricksLeft--;
         r = search(c, need - ((wh & 1) == c->maxSide), cw);
+        if (!c->width)
+            for (int x = 0; x < NSUIT; x++)
+                if (held_by_one(c, x)) cw[x] = 0;
         c->leader = oldLeader;
         c->tn = tn;
         c->tricksLeft++;
