@@ -1323,12 +1323,15 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
         }
         /* third hand, the fourth hand beats the trick's best card and all of
            this hand's: the cheapest card that makes it spend its top run is
-           worth trying first (an idea of DDS's third-hand weights) */
+           worth trying first (an idea of DDS's third-hand weights). In exact
+           searches the run is its best card's, whether or not another hand
+           holds a higher one: a king behind the ace is forced out too */
         u16 ltop = later ? (u16)(1u << hibit(later)) : 0, mine = c->h[hand][ls];
         outgunned = tn == 2 && mine && ws == ls && ltop > wb && ltop > (u16)(1u << hibit(mine));
         if (outgunned) {
             u16 top;
-            top_run(c->rem[ls], later, &top);
+            if (c->width) top_run(c->rem[ls], later, &top);
+            else top = (u16)(later & ~smear_down(c->rem[ls] & ~later & (ltop - 1u)));
             u16 below = (u16)(later & ~top), second = below ? (u16)(1u << hibit(below)) : 0;
             u16 over = second > wb ? (u16)(mine & ~((second << 1) - 1u)) : 0;
             force = (u16)(over & (u16)(0u - over));
