@@ -677,10 +677,11 @@ static inline int top_run(u16 rem, u16 mine, u16 *bits) {
  * trump and his partner plays his lowest (or discards), so the lead passes
  * to partner only when partner's lowest is higher. A round is the side's
  * when its best trump beats every trump the opponents started with, or both
- * opponents are out of trumps. Returns the rounds won; *kx gets the rounds
- * won before the lead first left X (X is on lead after them), *bits the
- * trumps led in all the rounds won, *xbits those led in the first *kx. */
-static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits, u16 *xbits) {
+ * opponents are out of trumps. Returns the rounds won, at most limit; *kx
+ * gets the rounds won before the lead first left X (X is on lead after
+ * them), *bits the trumps led in all the rounds won, *xbits those led in the
+ * first *kx. */
+static int draw_trumps(const ws_ctx *c, int X, int limit, int *kx, u16 *bits, u16 *xbits) {
     int t = c->trump, P = X ^ 2;
     u16 hx = c->h[X][t], hp = c->h[P][t];
     u16 opp = (u16)(c->h[(X + 1) & 3][t] | c->h[(X + 3) & 3][t]);
@@ -690,8 +691,21 @@ static int draw_trumps(const ws_ctx *c, int X, int *kx, u16 *bits, u16 *xbits) {
     u16 b = 0;
     *kx = 0;
     *xbits = 0;
-    while (onX ? hx : hp) {
+    while ((onX ? hx : hp) && k < limit) {
         u16 *hl = onX ? &hx : &hp, *hq = onX ? &hp : &hx;
+        if (!c->width && k >= la && k >= lb && !*hq) {
+            /* the opponents and the leader's partner are out of trumps: each
+               trump the leader holds wins a round, whatever its rank (exact
+               searches; a narrow search keeps the counts it was measured with) */
+            int more = popc(*hl);
+            if (k + more > limit) more = limit - k;
+            k += more;
+            if (onX && *kx == k - more) {
+                *kx = k;
+                *xbits = b;
+            }
+            break;
+        }
         u16 cl = (u16)(1u << hibit(*hl)), cq = (u16)(*hq & (u16)(0u - *hq));
         u16 top = cl > cq ? cl : cq;
         if (top < otop && (k < la || k < lb)) break;
@@ -720,7 +734,9 @@ static int cash_run(const ws_ctx *c, int X, u16 *wr, int enough, int *per) {
     }
     if (t != NT) {
         u16 bits, xbits;
-        int kt, all = draw_trumps(c, X, &kt, &bits, &xbits);
+        /* no more rounds than needed, so the count relies on no more trumps
+           (exact searches) */
+        int kt, all = draw_trumps(c, X, c->width ? NRANK + 1 : enough, &kt, &bits, &xbits);
         if (all >= enough) {
             wr[t] = bits;
             return all;
