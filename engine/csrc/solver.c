@@ -710,7 +710,11 @@ static int draw_trumps(const ws_ctx *c, int X, int limit, int *kx, u16 *bits, u1
         u16 top = cl > cq ? cl : cq;
         if (top < otop && (k < la || k < lb)) break;
         k++;
-        b |= cl; /* partner's cards below the lowest of these compare the same way */
+        /* partner's cards below the lowest of these compare the same way; an
+           exact search relies on the round's best trump alone, which pins
+           every card above it: whichever of the two plays lower keeps doing
+           so wherever the count is reused */
+        b |= c->width ? cl : top;
         *hl ^= cl;
         *hq ^= cq;
         if (cq > cl) onX = !onX;
