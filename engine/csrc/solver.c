@@ -861,6 +861,16 @@ static int cross_trump(const ws_ctx *c, int L, const int *per, int e, u16 *wr) {
 static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int P = (L + 2) & 3, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump;
     int per[NSUIT];
+    if (!c->width && t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t])) {
+        /* the opponents hold no trumps: when the side's trump tricks alone
+           are enough, the count relies on suit lengths only, where the cash
+           below would rely on ranks (exact searches) */
+        int none[NSUIT] = {0, 0, 0, 0}, best = ruff_tricks(c, L, none);
+        if (best >= enough) {
+            for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+            return best > c->tricksLeft ? c->tricksLeft : best;
+        }
+    }
     int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
     if (t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t])) {
