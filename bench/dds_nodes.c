@@ -12,18 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "dds_abi.h"
 #include "solver.h"
-
-struct deal {
-    int trump, first, currentTrickSuit[3], currentTrickRank[3];
-    unsigned int remainCards[4][4];
-};
-struct futureTricks {
-    int nodes, cards, suit[13], rank[13], equals[13], score[13];
-};
-int SolveBoard(struct deal dl, int target, int solutions, int mode, struct futureTricks *futp,
-               int threadIndex);
-void SetMaxThreads(int userThreads);
 
 static double cpu(void) {
     struct timespec t;

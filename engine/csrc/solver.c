@@ -1951,3 +1951,15 @@ int ws_solve(ws_ctx *c, const uint64_t hands[4], int trump, int leader, char *er
     int v = root_value(c);
     return c->aborted ? WS_LIMIT : v;
 }
+
+int ws_solve_target(ws_ctx *c, const uint64_t hands[4], int trump, int leader, const int *trick,
+                    int ntrick, int need, char *err, size_t errlen) {
+    if (!c) FAIL("no solver context");
+    if (ws_validate(hands, trump, leader, trick, ntrick, err, errlen)) return -1;
+    u16 wr[NSUIT];
+    setup(c, hands, trump, leader, trick, ntrick);
+    tt_fresh(c, hands, leader, trick, ntrick);
+    c->maxSide = ((leader + ntrick) & 3) & 1;
+    int r = search(c, need, wr);
+    return c->aborted ? WS_LIMIT : r;
+}

@@ -70,4 +70,11 @@ int ws_solve_moves(ws_ctx *ctx, const uint64_t hands[4], int trump, int leader, 
 int ws_solve(ws_ctx *ctx, const uint64_t hands[4], int trump, int leader, char *err,
              size_t errlen);
 
+/* Whether the side of the player to move takes at least `need` tricks from
+ * here (current trick included): 1 or 0, -1 with err set, WS_LIMIT when a
+ * limit was hit. One search of one target, for benchmarks that compare
+ * single proofs (bench/dds_proofs.c); ws_ctx_clear first for a fresh one. */
+int ws_solve_target(ws_ctx *ctx, const uint64_t hands[4], int trump, int leader, const int *trick,
+                    int ntrick, int need, char *err, size_t errlen);
+
 #endif
