@@ -12,7 +12,6 @@
  * it; its killer moves carry over from solve to solve whatever the deal, so
  * a DDS count can still depend on what was solved before it.
  */
-#define _POSIX_C_SOURCE 200112L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

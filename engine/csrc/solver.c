@@ -860,24 +860,22 @@ static int cross_trump(const ws_ctx *c, int L, const int *per, int e, u16 *wr) {
  * cashes his. */
 static int quick_tricks(const ws_ctx *c, int L, u16 *wr, int enough) {
     int P = (L + 2) & 3, A = (L + 1) & 3, B = (L + 3) & 3, t = c->trump;
-    int per[NSUIT];
-    if (!c->width && t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t])) {
-        /* the opponents hold no trumps: when the side's trump tricks alone
-           are enough, the count relies on suit lengths only, where the cash
-           below would rely on ranks (exact searches) */
-        int none[NSUIT] = {0, 0, 0, 0}, best = ruff_tricks(c, L, none);
-        if (best >= enough) {
-            for (int s = 0; s < NSUIT; s++) wr[s] = 0;
-            return best > c->tricksLeft ? c->tricksLeft : best;
-        }
+    int per[NSUIT], none[NSUIT] = {0, 0, 0, 0};
+    /* the opponents hold no trumps: the side's trump tricks without the
+       leader's side winners, which rely on suit lengths only */
+    int noTrumps = t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t]);
+    int alone = noTrumps ? ruff_tricks(c, L, none) : 0;
+    if (noTrumps && !c->width && alone >= enough) {
+        /* enough by themselves: counted before the cash below, which would
+           rely on ranks (exact searches) */
+        for (int s = 0; s < NSUIT; s++) wr[s] = 0;
+        return alone > c->tricksLeft ? c->tricksLeft : alone;
     }
     int q = cash_run(c, L, wr, enough, per);
     if (q >= enough) return q > c->tricksLeft ? c->tricksLeft : q;
-    if (t != NT && !c->h[A][t] && !c->h[B][t] && (c->h[L][t] | c->h[P][t])) {
-        /* the opponents hold no trumps: the side's trump tricks, first
-           without the leader's side winners, then after them */
-        int none[NSUIT] = {0, 0, 0, 0}, qs = q - per[t];
-        int best = ruff_tricks(c, L, none);
+    if (noTrumps) {
+        /* then the same after the leader's side winners */
+        int qs = q - per[t], best = alone;
         if (qs > 0) {
             int after = ruff_tricks(c, L, per);
             if (after >= 0 && qs + after > best) best = qs + after;
@@ -1959,7 +1957,7 @@ int ws_solve_target(ws_ctx *c, const uint64_t hands[4], int trump, int leader, c
     u16 wr[NSUIT];
     setup(c, hands, trump, leader, trick, ntrick);
     tt_fresh(c, hands, leader, trick, ntrick);
-    c->maxSide = ((leader + ntrick) & 3) & 1;
+    c->maxSide = (leader + ntrick) & 1;
     int r = search(c, need, wr);
     return c->aborted ? WS_LIMIT : r;
 }
