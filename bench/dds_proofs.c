@@ -132,7 +132,13 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < 4; i++) p.h[i] = h[i];
     SetMaxThreads(0);
+    int given = -1, gside = -1;
     for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '=') { /* =NS7: prove North-South's 7 tricks (and 8) from here */
+            gside = argv[i][1] == 'E' ? 1 : 0;
+            given = atoi(argv[i] + 3);
+            continue;
+        }
         int card = parse_card(argv[i]);
         if (card < 0 || !(legal(&p) >> card & 1)) {
             fprintf(stderr, "dds_proofs: %s is not a card the player to move may play\n", argv[i]);
@@ -142,8 +148,13 @@ int main(int argc, char **argv) {
     }
     ws_ctx *c = ws_ctx_new(0);
     int side = mover(&p) & 1, v = value(c, &p);
-    printf("%c to play, %d tricks left; the side's value %d (from here, this trick included)\n",
-           "NESW"[mover(&p)], tricks_left(&p), v);
+    if (given >= 0) {
+        /* the tricks still to win from here: the given total less those won */
+        side = gside;
+        v = given - p.won[side];
+    }
+    printf("%c to play, %d tricks left; %s %d (from here, this trick included)\n",
+           "NESW"[mover(&p)], tricks_left(&p), given < 0 ? "the side's value" : side ? "East-West need" : "North-South need", v);
     printf("%-6s | %-24s | %-24s\n", "card", "at the value: ours / DDS", "a trick over: ours / DDS");
     proofs(c, &p, &p, side, v, "here");
     uint64_t m = legal(&p);

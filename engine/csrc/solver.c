@@ -50,8 +50,15 @@ static int popc_slow(u32 x) {
 }
 
 /* Suit masks are 13 bits: a table beats a libgcc call on CPUs built for
-   without a popcount instruction. */
+   without a popcount instruction. Where the build targets one (x86's POPCNT,
+   which -march=native turns on) the instruction is quicker than the table's
+   load (bench/RESULTS.md); elsewhere, the Pi's ARM cores among them, the
+   table stays. */
+#if defined(__POPCNT__)
+#define popc(x) __builtin_popcount((u32)(x) & 0x1FFFu)
+#else
 #define popc(x) ((int)popc_table[(x) & 0x1FFF])
+#endif
 
 /* x's bits at the positions of m's set bits, packed to the bottom (a
    13-bit "parallel extract" from two small tables, portable to any CPU). */
