@@ -1317,14 +1317,21 @@ typedef struct {
     int keep_winner;      /* penalty for discarding a winner */
     int killer_lead_nt;   /* a killer lead at no trump */
     int killer_lead;      /* a killer lead in a trump contract */
+    int seq_through;      /* a lead through the second hand's top card from a sequence (SEQ_LOW) */
+    int seq_lead;         /* a lead from such a sequence where no other rule placed it */
 } OrderWeights;
+
+/* A sequence worth leading from: two or more touching cards, the lowest the
+   nine or higher (rank index 7), as QJ or T9; it sets up tricks without
+   giving one away (bench/RESULTS.md, 2026-12-07, later). */
+#define SEQ_LOW 7
 
 #ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
 static const OrderWeights EXACT = {ORDER_EXACT};
 #else
-static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78};
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10};
 #endif
-static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60};
+static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0};
 
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
  * cheaply when it matters, play low when partner has the trick. Scores the
@@ -1411,10 +1418,12 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                 if (c->h[lho][s] & topc) {
                     /* through the second hand's top card towards partner */
                     sc = (c->h[partner][s] ? w->through_partner : w->through) - rank;
+                    if (popc(m->seq) >= 2 && rank >= SEQ_LOW) sc += w->seq_through;
                 } else if (popc(m->seq) >= 2 && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2) {
                     sc = 32 + rank; /* a sequence forces out the top card */
                 } else {
                     sc = 18 - rank;
+                    if (popc(m->seq) >= 2 && rank >= SEQ_LOW) sc += w->seq_lead;
                 }
                 if (t != NT && s != t && !c->h[partner][s] && c->h[partner][t] && !lhoRuff)
                     sc += 30;
