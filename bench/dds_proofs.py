@@ -43,15 +43,17 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if args.deal < 0:
         raise SystemExit("dds_proofs: --deal counts from 0")
-    total = re.fullmatch(r"(NS|EW)=(\d{1,2})", args.total or "NS=0")
-    if not total or int(total[2]) > 13:
-        raise SystemExit(f"dds_proofs: --total is a side and its tricks of the deal, as NS=7 or EW=6, "
-                         f"not {args.total!r}")
+    extra: list[str] = []
+    if args.total:
+        total = re.fullmatch(r"(NS|EW)=(\d{1,2})", args.total)
+        if not total or int(total[2]) > 13:
+            raise SystemExit(f"dds_proofs: --total is a side and its tricks of the deal, as NS=7 or EW=6, "
+                             f"not {args.total!r}")
+        extra = [f"={total[1]}{total[2]}"]
     line = deal_lines(args.seed, args.deal + 1)[args.deal]
     with tempfile.TemporaryDirectory() as tmp:
         exe = Path(tmp) / "dds_proofs"
         build(args.cc, exe, args.defines, "dds_proofs.c")
-        extra = [f"={total[1]}{total[2]}"] if args.total else []
         run = subprocess.run([str(exe), *extra, *args.cards], input=line + "\n", text=True)
     return run.returncode
 

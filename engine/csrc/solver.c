@@ -40,7 +40,6 @@ typedef uint8_t u8;
 #define NIL 0xFFFFFFFFu
 #define ABOVE_ACE ((u16)(1u << NRANK))
 
-static u8 popc_table[1 << 13];
 static int popc_ready = 0;
 
 static int popc_slow(u32 x) {
@@ -57,6 +56,7 @@ static int popc_slow(u32 x) {
 #if defined(__POPCNT__)
 #define popc(x) __builtin_popcount((u32)(x) & 0x1FFFu)
 #else
+static u8 popc_table[1 << 13];
 #define popc(x) ((int)popc_table[(x) & 0x1FFF])
 #endif
 
@@ -300,7 +300,9 @@ static void ctx_free_tables(ws_ctx *c, size_t nn, size_t ne) {
 
 ws_ctx *ws_ctx_new(size_t tt_bytes) {
     if (!popc_ready) {
+#if !defined(__POPCNT__)
         for (u32 i = 0; i < (1u << 13); i++) popc_table[i] = (u8)popc_slow(i);
+#endif
         for (u32 m = 0; m < 128; m++)
             for (u32 x = 0; x < 128; x++) {
                 pext_lo[m][x] = (u8)pext_slow(x, m);
@@ -1415,15 +1417,16 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    only its first few leads and played weaker with it */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : w->to_partner) - rank;
             } else {
+                int run = popc(m->seq) >= 2, fromSeq = run && rank >= SEQ_LOW;
                 if (c->h[lho][s] & topc) {
                     /* through the second hand's top card towards partner */
                     sc = (c->h[partner][s] ? w->through_partner : w->through) - rank;
-                    if (popc(m->seq) >= 2 && rank >= SEQ_LOW) sc += w->seq_through;
-                } else if (popc(m->seq) >= 2 && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2) {
+                    if (fromSeq) sc += w->seq_through;
+                } else if (run && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2) {
                     sc = 32 + rank; /* a sequence forces out the top card */
                 } else {
                     sc = 18 - rank;
-                    if (popc(m->seq) >= 2 && rank >= SEQ_LOW) sc += w->seq_lead;
+                    if (fromSeq) sc += w->seq_lead;
                 }
                 if (t != NT && s != t && !c->h[partner][s] && c->h[partner][t] && !lhoRuff)
                     sc += 30;
