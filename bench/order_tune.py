@@ -11,7 +11,7 @@ after. Only positions are compared here: check the values and the time of the we
 with ``bench/dds_nodes.py``.
 
     python bench/order_tune.py [--train 1 2 3 4 5 6] [--test 7 8 9] [--deals 40] [--sweeps 3]
-                               [--start W,W,...]
+                               [--start W,W,...] [--hold NAME ...]
 """
 
 from __future__ import annotations
@@ -95,8 +95,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--deals", type=int, default=40, help="full deals a seed")
     ap.add_argument("--sweeps", type=int, default=3)
     ap.add_argument("--start", help="weights to start from, comma-separated (default: EXACT's)")
+    ap.add_argument("--hold", nargs="+", default=[], metavar="NAME",
+                    help="weights left as they start (one chosen for the worst deals, which the "
+                         "objective does not see)")
     args = ap.parse_args(argv)
     names, start = current_weights()
+    unknown = sorted(set(args.hold) - set(names))
+    if unknown:
+        raise SystemExit(f"order_tune: no weight {', '.join(unknown)} (the weights: {', '.join(names)})")
     if args.start:
         start = tuple(int(v) for v in args.start.split(","))
         if len(start) != len(names):
@@ -110,6 +116,8 @@ def main(argv: list[str]) -> int:
         for sweep in range(args.sweeps):
             moved = False
             for i, name in enumerate(names):
+                if name in args.hold:
+                    continue
                 step = max(2, round(abs(w[i]) * 0.3))
                 tries = [w[:i] + (w[i] + d,) + w[i + 1:] for d in (-step, step)]
                 got = list(pool.map(tuner.score, tries))
