@@ -1321,7 +1321,8 @@ typedef struct {
     int killer_lead;      /* a killer lead in a trump contract */
     int seq_through;      /* a lead through the second hand's top card from a sequence (SEQ_LOW) */
     int seq_lead;         /* a lead from such a sequence where no other rule placed it */
-    int under_partner;    /* lead below partner's best card, his beating the opponents' */
+    int under_partner;    /* trump contracts: a lead below partner's best card, his beating the opponents' */
+    int under_partner_nt; /* the same at no trump */
 } OrderWeights;
 
 /* A sequence worth leading from: two or more touching cards, the lowest the
@@ -1332,9 +1333,9 @@ typedef struct {
 #ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
 static const OrderWeights EXACT = {ORDER_EXACT};
 #else
-static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 60};
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60};
 #endif
-static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0};
+static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0};
 
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
  * cheaply when it matters, play low when partner has the trick. Scores the
@@ -1342,6 +1343,7 @@ static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0
 static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, int sort) {
     int t = c->trump, tn = c->tn;
     const OrderWeights *w = c->width ? &NARROW : &EXACT;
+    int under = t == NT ? w->under_partner_nt : w->under_partner; /* 0: no such rule */
     u16 kill = c->killer[c->depth & 63][0], kill2 = c->killer[c->depth & 63][1];
     u16 ctx = killer_context(c);
     kill = (kill & 0xF000) == ctx ? (u16)(kill & 0x0FFF) : 0;
@@ -1417,15 +1419,15 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    opponents play); not in a narrow search, which searches
                    only its first few leads and played weaker with it */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : w->to_partner) - rank;
-            } else if (w->under_partner && c->h[partner][s] &&
+            } else if (under && c->h[partner][s] &&
                        (u16)(1u << hibit(c->h[partner][s])) > opp) {
                 /* this hand holds the suit's top card, and partner's best
                    beats every card the opponents hold: a lead below it
                    keeps the trick with the side and the top card as a way
-                   back. Weighed below the top card's own cash: above it
-                   the typical deal gained but the worst grew (bench/RESULTS.md,
-                   2026-12-07, night) */
-                sc = (lhoRuff ? 6 : rhoRuff ? 20 : w->under_partner) - rank;
+                   back. At no trump weighed below the top card's own cash:
+                   above it the typical deal gained but the worst grew
+                   (bench/RESULTS.md, 2026-12-07, night) */
+                sc = (lhoRuff ? 6 : rhoRuff ? 20 : under) - rank;
             } else {
                 int run = popc(m->seq) >= 2, fromSeq = run && rank >= SEQ_LOW;
                 if (c->h[lho][s] & topc) {
