@@ -1323,6 +1323,7 @@ typedef struct {
     int seq_lead;         /* a lead from such a sequence where no other rule placed it */
     int under_partner;    /* trump contracts: a lead below partner's best card, his beating the opponents' */
     int under_partner_nt; /* the same at no trump */
+    int through_partner_nt; /* through_partner at no trump (bench/RESULTS.md, 2026-12-07, night) */
 } OrderWeights;
 
 /* A sequence worth leading from: two or more touching cards, the lowest the
@@ -1333,9 +1334,9 @@ typedef struct {
 #ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
 static const OrderWeights EXACT = {ORDER_EXACT};
 #else
-static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60};
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 40};
 #endif
-static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0};
+static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38};
 
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
  * cheaply when it matters, play low when partner has the trick. Scores the
@@ -1432,7 +1433,8 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                 int run = popc(m->seq) >= 2, fromSeq = run && rank >= SEQ_LOW;
                 if (c->h[lho][s] & topc) {
                     /* through the second hand's top card towards partner */
-                    sc = (c->h[partner][s] ? w->through_partner : w->through) - rank;
+                    sc = (c->h[partner][s] ? (t == NT ? w->through_partner_nt : w->through_partner)
+                                           : w->through) - rank;
                     if (fromSeq) sc += w->seq_through;
                 } else if (run && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2) {
                     sc = 32 + rank; /* a sequence forces out the top card */
