@@ -10,7 +10,9 @@ DDS's is the one to follow: add it to the cards and run again (bench/RESULTS.md,
     python bench/dds_proofs.py --seed 1 --deal 22 [H9 H2 ...] [--total NS=7] [--cc gcc] [-D NAME=VALUE]
 
 With --total the rows follow one proof down the tree (a side's tricks of the whole deal, and
-one more) rather than the value of each position reached.
+one more) rather than the value of each position reached. ``-D ROOT_TRACE`` prints, for every
+search our solver starts, the moves at its root in the order it tried them, with their order
+scores, whether each cut off, and its positions: where a proof went down the wrong card first.
 """
 
 from __future__ import annotations

@@ -1334,9 +1334,16 @@ typedef struct {
 #ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
 static const OrderWeights EXACT = {ORDER_EXACT};
 #else
-static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 40};
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50};
 #endif
 static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38};
+
+/* The hand's top trumps alone draw every trump the opponents hold. */
+static inline int draws_all(const ws_ctx *c, int hand) {
+    int t = c->trump, l = popc(c->h[(hand + 1) & 3][t]), r = popc(c->h[(hand + 3) & 3][t]);
+    u16 bits;
+    return top_run(c->rem[t], c->h[hand][t], &bits) >= (l > r ? l : r);
+}
 
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
  * cheaply when it matters, play low when partner has the trick. Scores the
@@ -1421,23 +1428,40 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    only its first few leads and played weaker with it */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : w->to_partner) - rank;
             } else if (under && c->h[partner][s] &&
-                       (u16)(1u << hibit(c->h[partner][s])) > opp) {
+                       (u16)(1u << hibit(c->h[partner][s])) > opp &&
+                       !(s == t && draws_all(c, hand))) {
                 /* this hand holds the suit's top card, and partner's best
                    beats every card the opponents hold: a lead below it
                    keeps the trick with the side and the top card as a way
                    back. At no trump weighed below the top card's own cash:
                    above it the typical deal gained but the worst grew
-                   (bench/RESULTS.md, 2026-12-07, night) */
+                   (bench/RESULTS.md, 2026-12-07, night). Not in trumps the
+                   hand's top cards draw from the opponents: drawing them
+                   comes first (seed 1 deal 22; 2026-12-07, morning) */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : under) - rank;
             } else {
                 int run = popc(m->seq) >= 2, fromSeq = run && rank >= SEQ_LOW;
-                if (c->h[lho][s] & topc) {
+                /* a lead through the second hand's top card helps partner
+                   only if his best card beats that hand's next one; in exact
+                   searches, where it sent seed 1 deal 18's defence down a
+                   diamond lead through AKQ8 to partner's 7532 first
+                   (bench/RESULTS.md, 2026-12-07, morning) */
+                u16 lrest = (u16)(c->h[lho][s] & ~topc);
+                int through = c->width || !c->h[partner][s] || !lrest ||
+                              (u16)(1u << hibit(c->h[partner][s])) > (u16)(1u << hibit(lrest));
+                if ((c->h[lho][s] & topc) && through) {
                     /* through the second hand's top card towards partner */
                     sc = (c->h[partner][s] ? (t == NT ? w->through_partner_nt : w->through_partner)
                                            : w->through) - rank;
                     if (fromSeq) sc += w->seq_through;
-                } else if (run && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2) {
-                    sc = 32 + rank; /* a sequence forces out the top card */
+                } else if (run && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2 &&
+                           !(!c->width && (c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1)) {
+                    /* a sequence forces out the top card; a bare one falls
+                       to any card, and the low lead keeps the sequence as
+                       winners (exact searches: seed 1 deal 114, KQT974
+                       against a bare ace; bench/RESULTS.md, 2026-12-07,
+                       morning) */
+                    sc = 32 + rank;
                 } else {
                     sc = 18 - rank;
                     if (fromSeq) sc += w->seq_lead;
@@ -1641,7 +1665,16 @@ static int search(ws_ctx *c, int need, u16 *wr) {
            the first `width` are taken to fail as well */
         if (c->width && tried++ >= c->width) break;
         u16 cw[NSUIT];
+#ifdef ROOT_TRACE
+        unsigned long long n0 = c->tricknodes;
+#endif
         int r = play_child(c, hand, s, m->bit, need, cw);
+#ifdef ROOT_TRACE /* bench/dds_proofs.py -D ROOT_TRACE: the root's moves in the order searched */
+        if (c->depth == 0)
+            fprintf(stderr, "root, the mover's side needing %d: %c%c (order score %d) %s, %llu positions\n",
+                    need, "SHDC"[s], "23456789TJQKA"[hibit(m->bit)], m->score,
+                    r == isMax ? "cuts off" : "fails", c->tricknodes - n0);
+#endif
         if (c->aborted) return 0; /* an unproven result: store nothing */
         u16 thr = cw[s] ? (u16)(cw[s] & (u16)(0u - cw[s])) : ABOVE_ACE;
         if (r == isMax) {
@@ -1837,7 +1870,14 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi, 
         int g = guess;
         if (g <= lo) g = lo + 1;
         if (g > hi) g = hi;
+#ifdef ROOT_TRACE
+        unsigned long long n0 = c->tricknodes;
+#endif
         int r = play_child(c, hand, m->suit, m->bit, g, cw);
+#ifdef ROOT_TRACE
+        fprintf(stderr, "card %c%c, %d tricks: %s, %llu positions\n", "SHDC"[m->suit],
+                "23456789TJQKA"[hibit(m->bit)], g, r ? "yes" : "no", c->tricknodes - n0);
+#endif
         if (c->aborted) return -1;
         u16 t = cw[m->suit] ? (u16)(cw[m->suit] & (u16)(0u - cw[m->suit])) : ABOVE_ACE;
         if (t < *thr) *thr = t;
