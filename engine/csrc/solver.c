@@ -1324,6 +1324,7 @@ typedef struct {
     int under_partner;    /* trump contracts: a lead below partner's best card, his beating the opponents' */
     int under_partner_nt; /* the same at no trump */
     int through_partner_nt; /* through_partner at no trump (bench/RESULTS.md, 2026-12-07, night) */
+    int tt_lead_nt;       /* the table's stored best lead at no trump (40 in trump contracts) */
 } OrderWeights;
 
 /* A sequence worth leading from: two or more touching cards, the lowest the
@@ -1334,9 +1335,9 @@ typedef struct {
 #ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
 static const OrderWeights EXACT = {ORDER_EXACT};
 #else
-static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50};
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50, 100};
 #endif
-static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38};
+static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38, 400};
 
 /* The hand's top trumps alone draw every trump the opponents hold. */
 static inline int draws_all(const ws_ctx *c, int hand) {
@@ -1525,9 +1526,10 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             sc += popc(c->h[hand][s]) * 3;
         }
         if (ttbest && (ttbest >> 8) == s && (m->seq & (1u << ((ttbest & 0xFF) - 1))))
-            /* a trump contract's stored best lead is one hint among the others:
-               weighed lower, fewer positions are searched (measured) */
-            sc += tn || t == NT ? 400 : 40;
+            /* a stored best lead is one hint among the others: weighed
+               lower, fewer positions are searched (measured; at no trump
+               in exact searches, bench/RESULTS.md, 2026-12-07, morning) */
+            sc += tn ? 400 : t == NT ? w->tt_lead_nt : 40;
         else if (kill && (kill >> 8) == s && (m->seq & (1u << ((kill & 0xFF) - 1))))
             sc += tn ? KILLER : t == NT ? w->killer_lead_nt : w->killer_lead;
         else if (KILLER2 && kill2 && (kill2 >> 8) == s && (m->seq & (1u << ((kill2 & 0xFF) - 1))))
