@@ -219,6 +219,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--deals", type=int, default=None, help="deals a level for the move times")
     ap.add_argument("--levels", nargs="*", default=None, help="AI levels timed (default hard expert)")
     ap.add_argument("--full", type=int, default=None, help="full deals for the solver against DDS")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="the full deals' seed (bench/dds_nodes.py's; default 1, the budget's)")
     ap.add_argument("--boards", nargs="*", choices=list(BOARDS), default=None,
                     help="the Pis whose memory the AI is sized to (default zero2w pi4)")
     ap.add_argument("--skip", nargs="*", default=[], choices=["memory", "moves", "solver"])
@@ -288,14 +290,15 @@ def main(argv: list[str]) -> int:
                     failed.append(f"clock {game} {level}")
     if "solver" not in args.skip:
         try:
-            row = run_child(["solver", str(full), "1"])
+            row = run_child(["solver", str(full), str(args.seed)])
         except RuntimeError as exc:
             print(f"\nsolver against DDS not measured: {exc}")
         else:
             got = {k: float(v) for k, v in row.items()}  # type: ignore[arg-type]
             med, worst = got["median_ratio"], got["max_ratio"]
             ok = med <= MEDIAN_RATIO and worst <= WORST_RATIO and got["mismatches"] == 0
-            print(f"\nfull deals ({full}, seed 1, processor time, table {got['table_mib']:.0f} MiB): "
+            print(f"\nfull deals ({full}, seed {args.seed}, processor time, "
+                  f"table {got['table_mib']:.0f} MiB): "
                   f"ours median {1000 * got['ours_med']:.1f} ms, DDS {1000 * got['dds_med']:.1f} ms; "
                   f"per-position ratio median {med:.2f} (<= {MEDIAN_RATIO}), worst {worst:.2f} "
                   f"(<= {WORST_RATIO}); {got['mismatches']:.0f} values differ  {verdict(ok)}", flush=True)
