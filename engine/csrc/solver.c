@@ -1325,6 +1325,7 @@ typedef struct {
     int under_partner_nt; /* the same at no trump */
     int through_partner_nt; /* through_partner at no trump (bench/RESULTS.md, 2026-12-07, night) */
     int tt_lead_nt;       /* the table's stored best lead at no trump (40 in trump contracts) */
+    int second_through;   /* a lead through the top card to partner's second card */
 } OrderWeights;
 
 /* A sequence worth leading from: two or more touching cards, the lowest the
@@ -1335,9 +1336,9 @@ typedef struct {
 #ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
 static const OrderWeights EXACT = {ORDER_EXACT};
 #else
-static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50, 100};
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50, 100, 45};
 #endif
-static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38, 400};
+static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38, 400, 0};
 
 /* The hand's top trumps alone draw every trump the opponents hold. */
 static inline int draws_all(const ws_ctx *c, int hand) {
@@ -1455,6 +1456,14 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                     sc = (c->h[partner][s] ? (t == NT ? w->through_partner_nt : w->through_partner)
                                            : w->through) - rank;
                     if (fromSeq) sc += w->seq_through;
+                    {
+                        /* partner holds the suit's second card, behind the
+                           top one: it makes a trick now or once the top card
+                           falls, whichever the second hand plays, unless
+                           ruffed (bench/RESULTS.md, 2026-12-07, morning) */
+                        u16 rest2 = (u16)(rs & ~topc);
+                        if (rest2 && (c->h[partner][s] & (u16)(1u << hibit(rest2)))) sc += w->second_through;
+                    }
                 } else if (run && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2 &&
                            !(!c->width && (c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1)) {
                     /* a sequence forces out the top card; a bare one falls
