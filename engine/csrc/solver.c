@@ -1325,7 +1325,7 @@ typedef struct {
     int under_partner_nt; /* the same at no trump */
     int through_partner_nt; /* through_partner at no trump (bench/RESULTS.md, 2026-12-07, night) */
     int tt_lead_nt;       /* the table's stored best lead at no trump (40 in trump contracts) */
-    int second_through;   /* a lead through the top card to partner's second card */
+    int second_through;   /* a lead through the top card to partner's guarded second card */
 } OrderWeights;
 
 /* A sequence worth leading from: two or more touching cards, the lowest the
@@ -1457,12 +1457,14 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                                            : w->through) - rank;
                     if (fromSeq) sc += w->seq_through;
                     {
-                        /* partner holds the suit's second card, behind the
-                           top one: it makes a trick now or once the top card
-                           falls, whichever the second hand plays, unless
+                        /* partner holds the suit's second card, guarded, behind
+                           the top one: it makes a trick now or once the top
+                           card falls, whichever the second hand plays, unless
                            ruffed (bench/RESULTS.md, 2026-12-07, morning) */
                         u16 rest2 = (u16)(rs & ~topc);
-                        if (rest2 && (c->h[partner][s] & (u16)(1u << hibit(rest2)))) sc += w->second_through;
+                        if (rest2 && (c->h[partner][s] & (u16)(1u << hibit(rest2))) &&
+                            popc(c->h[partner][s]) >= 2)
+                            sc += w->second_through;
                     }
                 } else if (run && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2 &&
                            !(!c->width && (c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1)) {
