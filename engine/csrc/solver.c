@@ -1883,14 +1883,7 @@ static int value_of_move(ws_ctx *c, int hand, const Move *m, int guess, int hi, 
         int g = guess;
         if (g <= lo) g = lo + 1;
         if (g > hi) g = hi;
-#ifdef ROOT_TRACE
-        unsigned long long n0 = c->tricknodes;
-#endif
         int r = play_child(c, hand, m->suit, m->bit, g, cw);
-#ifdef ROOT_TRACE
-        fprintf(stderr, "card %c%c, %d tricks: %s, %llu positions\n", "SHDC"[m->suit],
-                "23456789TJQKA"[hibit(m->bit)], g, r ? "yes" : "no", c->tricknodes - n0);
-#endif
         if (c->aborted) return -1;
         u16 t = cw[m->suit] ? (u16)(cw[m->suit] & (u16)(0u - cw[m->suit])) : ABOVE_ACE;
         if (t < *thr) *thr = t;
