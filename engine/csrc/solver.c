@@ -1417,6 +1417,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             u16 opp = c->h[lho][s] | c->h[rho][s];
             u16 rs = c->rem[s];
             u16 topc = (u16)(1u << hibit(rs));
+            u16 pc = c->h[partner][s], pbest = pc ? (u16)(1u << hibit(pc)) : 0; /* partner's best card */
             int lhoRuff = t != NT && s != t && !c->h[lho][s] && c->h[lho][t];
             int rhoRuff = t != NT && s != t && !c->h[rho][s] && c->h[rho][t];
             if (!opp && !(t != NT && s != t && (c->h[lho][t] | c->h[rho][t]))) {
@@ -1429,9 +1430,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    opponents play); not in a narrow search, which searches
                    only its first few leads and played weaker with it */
                 sc = (lhoRuff ? 6 : rhoRuff ? 20 : w->to_partner) - rank;
-            } else if (under && c->h[partner][s] &&
-                       (u16)(1u << hibit(c->h[partner][s])) > opp &&
-                       !(s == t && draws_all(c, hand))) {
+            } else if (under && pbest > opp && !(s == t && draws_all(c, hand))) {
                 /* this hand holds the suit's top card, and partner's best
                    beats every card the opponents hold: a lead below it
                    keeps the trick with the side and the top card as a way
@@ -1448,26 +1447,18 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    searches, where it sent seed 1 deal 18's defence down a
                    diamond lead through AKQ8 to partner's 7532 first
                    (bench/RESULTS.md, 2026-12-07, morning) */
-                u16 lrest = (u16)(c->h[lho][s] & ~topc);
-                int through = c->width || !c->h[partner][s] || !lrest ||
-                              (u16)(1u << hibit(c->h[partner][s])) > (u16)(1u << hibit(lrest));
-                if ((c->h[lho][s] & topc) && through) {
+                u16 lrest = (u16)(c->h[lho][s] & ~topc), rest = (u16)(rs & ~topc);
+                if ((c->h[lho][s] & topc) && (c->width || !pc || pbest > lrest)) {
                     /* through the second hand's top card towards partner */
-                    sc = (c->h[partner][s] ? (t == NT ? w->through_partner_nt : w->through_partner)
-                                           : w->through) - rank;
+                    sc = (pc ? (t == NT ? w->through_partner_nt : w->through_partner) : w->through) - rank;
                     if (fromSeq) sc += w->seq_through;
-                    {
-                        /* partner holds the suit's second card, guarded, behind
-                           the top one: it makes a trick now or once the top
-                           card falls, whichever the second hand plays, unless
-                           ruffed (bench/RESULTS.md, 2026-12-07, morning) */
-                        u16 rest2 = (u16)(rs & ~topc);
-                        if (rest2 && (c->h[partner][s] & (u16)(1u << hibit(rest2))) &&
-                            popc(c->h[partner][s]) >= 2)
-                            sc += w->second_through;
-                    }
-                } else if (run && b > (rs & (u16) ~topc & (u16)(0u - 1u)) >> 2 &&
-                           !(!c->width && (c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1)) {
+                    /* partner holds the suit's second card, guarded, behind
+                       the top one: it makes a trick now or once the top card
+                       falls, whichever the second hand plays, unless ruffed
+                       (bench/RESULTS.md, 2026-12-07, morning) */
+                    if (rest && (pc & (u16)(1u << hibit(rest))) && popc(pc) >= 2) sc += w->second_through;
+                } else if (run && b > rest >> 2 &&
+                           (c->width || !((c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1))) {
                     /* a sequence forces out the top card; a bare one falls
                        to any card, and the low lead keeps the sequence as
                        winners (exact searches: seed 1 deal 114, KQT974
