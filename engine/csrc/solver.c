@@ -1326,6 +1326,7 @@ typedef struct {
     int through_partner_nt; /* through_partner at no trump (bench/RESULTS.md, 2026-12-07, night) */
     int tt_lead_nt;       /* the table's stored best lead at no trump (40 in trump contracts) */
     int second_through;   /* a lead through the top card to partner's guarded second card */
+    int tenace;           /* penalty: cashing a tenace's top card while the fourth hand guards the second */
 } OrderWeights;
 
 /* A sequence worth leading from: two or more touching cards, the lowest the
@@ -1336,9 +1337,9 @@ typedef struct {
 #ifdef ORDER_EXACT /* bench/order_tune.py tries other weights this way */
 static const OrderWeights EXACT = {ORDER_EXACT};
 #else
-static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50, 100, 45};
+static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50, 100, 45, 40};
 #endif
-static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38, 400, 0};
+static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38, 400, 0, 0};
 
 /* The hand's top trumps alone draw every trump the opponents hold. */
 static inline int draws_all(const ws_ctx *c, int hand) {
@@ -1424,6 +1425,15 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                 sc = w->free - rank; /* nobody can beat the side: any card wins */
             } else if (!(above & (opp | c->h[partner][s]))) {
                 sc = (lhoRuff || rhoRuff) ? w->top_ruffed : 60 + popc(m->seq);
+                /* the top card of a tenace (AQ) over the fourth hand's
+                   guarded second card (Kx): cashing it sets that card up,
+                   where partner's lead through it would make both (seed 5
+                   deal 26; bench/RESULTS.md, 2026-12-07, day) */
+                u16 r2 = (u16)(rs & ~topc), sec = r2 ? (u16)(1u << hibit(r2)) : 0;
+                u16 r3 = (u16)(r2 & ~sec);
+                if (pc && (c->h[rho][s] & sec) && popc(c->h[rho][s]) >= 2 && r3 &&
+                    (c->h[hand][s] & (u16)(1u << hibit(r3))))
+                    sc -= w->tenace;
             } else if (!(above & opp) || (!c->width && (c->h[partner][s] & topc))) {
                 /* partner's cards alone beat it, or it goes towards his top
                    card (the lead stays with the side whatever the
