@@ -8,13 +8,13 @@
   fixed work, and the clock time of the same moves timed (40 ms) beside their budget
   (bench/move_cpu.py);
 - the classic solver's time on full deals beside DDS's, same positions, same process
-  (bench/solver.py's run_set): the median and the worst per-position ratio, judged, and
-  the slowest deal beside DDS's slowest.
+  (bench/solver.py's run_set), each deal's quickest of --passes solves: the median and the
+  worst per-position ratio, judged, and the slowest deal beside DDS's slowest.
 
 Each measurement runs in a child process of its own, so one's memory is not another's.
 
     python bench/pi_budget.py [--quick] [--games classic bid ...] [--deals N]
-        [--skip memory moves solver]
+        [--skip memory moves solver] [--seed 1] [--passes 3]
 
 BENCH_QUICK=1 or --quick: two games' memory, a few deals of hard moves, a few full deals.
 """
@@ -136,9 +136,14 @@ def child_demo(game: str, board: str) -> dict[str, object]:
     return {"demo": peak_mb(), "rc": rc}
 
 
-def child_solver(full: int, seed: int) -> dict[str, object]:
+def child_solver(full: int, seed: int, passes: int) -> dict[str, object]:
     """Both solvers on the same full deals, in this thread, timed by the thread's processor
-    time (a loaded machine stretches the clock, not the work), every value checked."""
+    time (a loaded machine stretches the clock, not the work), every value checked. The
+    deals are solved `passes` times over, in turn, and each solver's time of a deal is its
+    quickest: a deal of a few milliseconds otherwise gets its ratio from the timer's and the
+    caches' noise (the same deal's worst ratio read 1.38-1.63 in three runs; bench/RESULTS.md,
+    2026-12-07, day). Every other deal comes between two solves of one, so neither solver
+    reuses its table or a kept answer."""
     import random
     import statistics
 
@@ -152,21 +157,24 @@ def child_solver(full: int, seed: int) -> dict[str, object]:
     rng = random.Random(seed)
     positions = [random_position(rng, None) for _ in range(full)]
     solver.solve_moves_masks(*random_position(random.Random(-1), None))  # the table set up, untimed
-    ours, theirs, ratios, differ = [], [], [], 0
-    for pos in positions:
-        deal = to_endplay(pos)
-        t0 = time.thread_time()
-        mine = solver.solve_moves_masks(*pos)
-        t1 = time.thread_time()
-        board = solve_board(deal)
-        t2 = time.thread_time()
-        differ += mine != dds_values(board)
-        ours.append(t1 - t0)
-        theirs.append(t2 - t1)
-        ratios.append((t1 - t0) / max(t2 - t1, 1e-6))
+    deals = [to_endplay(pos) for pos in positions]
+    ours, theirs = [math.inf] * full, [math.inf] * full
+    differ: set[int] = set()
+    for _ in range(passes):
+        for i, (pos, deal) in enumerate(zip(positions, deals, strict=True)):
+            t0 = time.thread_time()
+            mine = solver.solve_moves_masks(*pos)
+            t1 = time.thread_time()
+            board = solve_board(deal)
+            t2 = time.thread_time()
+            if mine != dds_values(board):
+                differ.add(i)
+            ours[i] = min(ours[i], t1 - t0)
+            theirs[i] = min(theirs[i], t2 - t1)
+    ratios = [o / max(d, 1e-6) for o, d in zip(ours, theirs, strict=True)]
     return {"ours_med": statistics.median(ours), "dds_med": statistics.median(theirs),
             "ours_max": max(ours), "dds_max": max(theirs),
-            "median_ratio": statistics.median(ratios), "max_ratio": max(ratios), "mismatches": differ,
+            "median_ratio": statistics.median(ratios), "max_ratio": max(ratios), "mismatches": len(differ),
             "table_mib": solver.table_size() >> 20}
 
 
@@ -221,11 +229,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--full", type=int, default=None, help="full deals for the solver against DDS")
     ap.add_argument("--seed", type=int, default=1,
                     help="the full deals' seed (bench/dds_nodes.py's; default 1, the budget's)")
+    ap.add_argument("--passes", type=int, default=3,
+                    help="times the full deals are solved, each deal's quickest kept (default 3)")
     ap.add_argument("--boards", nargs="*", choices=list(BOARDS), default=None,
                     help="the Pis whose memory the AI is sized to (default zero2w pi4)")
     ap.add_argument("--skip", nargs="*", default=[], choices=["memory", "moves", "solver"])
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.passes < 1:
+        raise SystemExit("pi_budget: --passes is how many times the deals are solved, 1 or more")
     if args.child:
         kind, *rest = args.child
         if kind == "app":
@@ -233,7 +245,7 @@ def main(argv: list[str]) -> int:
         elif kind == "demo":
             result = child_demo(rest[0], rest[1])
         else:
-            result = child_solver(int(rest[0]), int(rest[1]))
+            result = child_solver(int(rest[0]), int(rest[1]), int(rest[2]))
         print(RESULT + json.dumps(result), flush=True)
         return 0
 
@@ -290,14 +302,15 @@ def main(argv: list[str]) -> int:
                     failed.append(f"clock {game} {level}")
     if "solver" not in args.skip:
         try:
-            row = run_child(["solver", str(full), str(args.seed)])
+            row = run_child(["solver", str(full), str(args.seed), str(args.passes)])
         except RuntimeError as exc:
             print(f"\nsolver against DDS not measured: {exc}")
         else:
             got = {k: float(v) for k, v in row.items()}  # type: ignore[arg-type]
             med, worst = got["median_ratio"], got["max_ratio"]
             ok = med <= MEDIAN_RATIO and worst <= WORST_RATIO and got["mismatches"] == 0
-            print(f"\nfull deals ({full}, seed {args.seed}, processor time, "
+            print(f"\nfull deals ({full}, seed {args.seed}, processor time, each deal's quickest of "
+                  f"{args.passes} passes, "
                   f"table {got['table_mib']:.0f} MiB): "
                   f"ours median {1000 * got['ours_med']:.1f} ms, DDS {1000 * got['dds_med']:.1f} ms; "
                   f"per-position ratio median {med:.2f} (<= {MEDIAN_RATIO}), worst {worst:.2f} "
