@@ -5,7 +5,8 @@ Builds ``bench/dds_nodes.c`` with ``engine/csrc/solver.c`` and endplay's own
 (``engine.ddsformat.random_position``, the deals ``bench/pi_budget.py`` uses
 for a seed) and prints, per seed, the positions reached (trick-start nodes:
 deterministic, unlike time) and the time of both, the median and worst ratio
-a deal, and the worst deals. Every card's value is checked against DDS's.
+a deal, and the worst deals; then, over every deal, how many cost either solver
+over 1.5 times the other's. Every card's value is checked against DDS's.
 
     python bench/dds_nodes.py [--seeds 1 2 3] [--deals 40] [--worst 3] [--cc gcc] [-D NAME=VALUE]
 """
@@ -63,6 +64,8 @@ def main(argv: list[str]) -> int:
               " | worst deals (nodes ratio) | values differ")
         tot_o = tot_d = 0
         tot_to = tot_td = 0.0
+        all_nr: list[float] = []
+        all_tr: list[float] = []
         for seed in args.seeds:
             lines = deal_lines(seed, args.deals)
             run = subprocess.run([str(exe)], input="\n".join(lines) + "\n", capture_output=True,
@@ -74,6 +77,8 @@ def main(argv: list[str]) -> int:
             tr = [float(r[3]) / max(float(r[4]), 1e-6) for r in rows]
             bad = sum(int(r[5]) for r in rows)
             worst = sorted(range(len(nr)), key=lambda i: -nr[i])[:args.worst]
+            all_nr += nr
+            all_tr += tr
             tot_o += sum(ours)
             tot_d += sum(dds)
             tot_to += sum(float(r[3]) for r in rows)
@@ -84,7 +89,17 @@ def main(argv: list[str]) -> int:
                   + ", ".join(f"{i}: {nr[i]:.2f} ({ours[i]}/{dds[i]})" for i in worst) + f" | {bad}")
         print(f"all | {tot_o / 1e6:.3f} M | {tot_d / 1e6:.3f} M | {tot_o / tot_d:.3f} | time summed:"
               f" {tot_to:.2f} s ours, {tot_td:.2f} s DDS, {tot_to / tot_td:.3f}")
+        print(f"the tails, both ways ({len(all_nr)} deals): {tail(all_nr, 'positions')};"
+              f" {tail(all_tr, 'time')}")
     return 0
+
+
+def tail(ratios: list[float], what: str) -> str:
+    """How many deals cost one solver over 1.5 times the other's, each way, and the worst each way."""
+    ours = sum(r > 1.5 for r in ratios)
+    theirs = sum(r < 1 / 1.5 for r in ratios)
+    return (f"{what} over 1.5x DDS's on {ours}, DDS's over 1.5x ours on {theirs}"
+            f" (worst {max(ratios):.2f}x / {1 / min(ratios):.2f}x)")
 
 
 if __name__ == "__main__":
