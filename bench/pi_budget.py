@@ -142,8 +142,9 @@ def child_solver(full: int, seed: int, passes: int) -> dict[str, object]:
     deals are solved `passes` times over, in turn, and each solver's time of a deal is its
     quickest: a deal of a few milliseconds otherwise gets its ratio from the timer's and the
     caches' noise (the same deal's worst ratio read 1.38-1.63 in three runs; bench/RESULTS.md,
-    2026-12-07, day). Every other deal comes between two solves of one, so neither solver
-    reuses its table or a kept answer."""
+    2026-12-07, day). Neither solver may reuse what it found before: ours has its tables and
+    kept answers emptied before each solve (untimed), and DDS starts afresh on a deal other
+    than its last, which every deal is when there are two or more (one deal: one pass)."""
     import random
     import statistics
 
@@ -160,8 +161,9 @@ def child_solver(full: int, seed: int, passes: int) -> dict[str, object]:
     deals = [to_endplay(pos) for pos in positions]
     ours, theirs = [math.inf] * full, [math.inf] * full
     differ: set[int] = set()
-    for _ in range(passes):
+    for _ in range(passes if full > 1 else 1):
         for i, (pos, deal) in enumerate(zip(positions, deals, strict=True)):
+            solver.clear_tables()
             t0 = time.thread_time()
             mine = solver.solve_moves_masks(*pos)
             t1 = time.thread_time()
