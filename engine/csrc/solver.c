@@ -1419,6 +1419,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             u16 rs = c->rem[s];
             u16 topc = (u16)(1u << hibit(rs));
             u16 pc = c->h[partner][s], pbest = pc ? (u16)(1u << hibit(pc)) : 0; /* partner's best card */
+            u16 rest = (u16)(rs & ~topc), second = rest ? (u16)(1u << hibit(rest)) : 0; /* its 2nd card */
             int lhoRuff = t != NT && s != t && !c->h[lho][s] && c->h[lho][t];
             int rhoRuff = t != NT && s != t && !c->h[rho][s] && c->h[rho][t];
             if (!opp && !(t != NT && s != t && (c->h[lho][t] | c->h[rho][t]))) {
@@ -1429,9 +1430,8 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    guarded second card (Kx): cashing it sets that card up,
                    where partner's lead through it would make both (seed 5
                    deal 26; bench/RESULTS.md, 2026-12-07, day) */
-                u16 r2 = (u16)(rs & ~topc), sec = r2 ? (u16)(1u << hibit(r2)) : 0;
-                u16 r3 = (u16)(r2 & ~sec);
-                if (pc && (c->h[rho][s] & sec) && popc(c->h[rho][s]) >= 2 && r3 &&
+                u16 r3 = (u16)(rest & ~second);
+                if (pc && (c->h[rho][s] & second) && popc(c->h[rho][s]) >= 2 && r3 &&
                     (c->h[hand][s] & (u16)(1u << hibit(r3))))
                     sc -= w->tenace;
             } else if (!(above & opp) || (!c->width && (c->h[partner][s] & topc))) {
@@ -1457,7 +1457,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    searches, where it sent seed 1 deal 18's defence down a
                    diamond lead through AKQ8 to partner's 7532 first
                    (bench/RESULTS.md, 2026-12-07, morning) */
-                u16 lrest = (u16)(c->h[lho][s] & ~topc), rest = (u16)(rs & ~topc);
+                u16 lrest = (u16)(c->h[lho][s] & ~topc);
                 if ((c->h[lho][s] & topc) && (c->width || !pc || pbest > lrest)) {
                     /* through the second hand's top card towards partner */
                     sc = (pc ? (t == NT ? w->through_partner_nt : w->through_partner) : w->through) - rank;
@@ -1466,7 +1466,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                        the top one: it makes a trick now or once the top card
                        falls, whichever the second hand plays, unless ruffed
                        (bench/RESULTS.md, 2026-12-07, morning) */
-                    if (rest && (pc & (u16)(1u << hibit(rest))) && popc(pc) >= 2) sc += w->second_through;
+                    if ((pc & second) && popc(pc) >= 2) sc += w->second_through;
                 } else if (run && b > rest >> 2 &&
                            (c->width || !((c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1))) {
                     /* a sequence forces out the top card; a bare one falls
@@ -1487,9 +1487,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    (and a card to spare): it sits over the side's honours and
                    plays last, so such a lead seldom refutes; tried later (an
                    idea of DDS's lead weights; bench/RESULTS.md) */
-                u16 rest = (u16)(rs & ~topc);
-                u16 top2 = (u16)(topc | (rest ? (u16)(1u << hibit(rest)) : 0));
-                if ((c->h[rho][s] & top2) && popc(c->h[rho][s]) > 1) sc -= RHO_HIGH;
+                if ((c->h[rho][s] & (topc | second)) && popc(c->h[rho][s]) > 1) sc -= RHO_HIGH;
             }
             {
                 /* smaller trees first: the fewer cards the opponents can
