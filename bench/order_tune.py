@@ -23,8 +23,10 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -33,6 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from dds_nodes import build, deal_lines  # noqa: E402
 
 Weights = tuple[int, ...]
+S = TypeVar("S", bound=tuple[float, ...])
 
 
 def current_weights() -> tuple[list[str], Weights]:
@@ -44,6 +47,57 @@ def current_weights() -> tuple[list[str], Weights]:
         raise SystemExit("order_tune: OrderWeights or EXACT not found in engine/csrc/solver.c")
     names = re.findall(r"int (\w+);", struct.group(1))
     return names, tuple(int(v) for v in values.group(1).split(","))
+
+
+def start_weights(tool: str, names: list[str], start: Weights, hold: list[str], text: str | None) -> Weights:
+    """The weights to start from (``text``, comma-separated, else ``start``), after checking
+    that every held name is a weight's."""
+    unknown = sorted(set(hold) - set(names))
+    if unknown:
+        raise SystemExit(f"{tool}: no weight {', '.join(unknown)} (the weights: {', '.join(names)})")
+    if text:
+        start = tuple(int(v) for v in text.split(","))
+        if len(start) != len(names):
+            raise SystemExit(f"{tool}: --start needs {len(names)} weights ({', '.join(names)})")
+    return start
+
+
+def coordinate_search(names: list[str], start: Weights, hold: list[str], sweeps: int,
+                      score: Callable[[Weights], S], better: Callable[[S, S], bool],
+                      show: Callable[[S], str], floor: int | None = None) -> tuple[Weights, S]:
+    """Each weight not held in turn one step down and one up (30% of it, at least 2, never
+    below ``floor``); the best try kept when ``better`` than the best so far, then stepped on
+    the same way while it stays better; sweeps until none moves. Scores compare objective first."""
+    pool = ThreadPoolExecutor(max(1, min(2, os.cpu_count() or 1)))
+    w, best = start, score(start)
+
+    def nudged(v: Weights, i: int, d: int) -> Weights:
+        return v[:i] + (v[i] + d if floor is None else max(floor, v[i] + d),) + v[i + 1:]
+    for sweep in range(sweeps):
+        moved = False
+        for i, name in enumerate(names):
+            if name in hold:
+                continue
+            step = max(2, round(abs(w[i]) * 0.3))
+            tries = [t for t in (nudged(w, i, -step), nudged(w, i, step)) if t != w]
+            got = list(pool.map(score, tries))
+            ok = [j for j in range(len(tries)) if better(got[j], best)]
+            if not ok:
+                continue
+            k = min(ok, key=lambda j: got[j])
+            old, d = w[i], tries[k][i] - w[i]
+            w, best = tries[k], got[k]
+            while floor is None or w[i] + d >= floor:
+                nxt = nudged(w, i, d)
+                s = score(nxt)
+                if not better(s, best):
+                    break
+                w, best = nxt, s
+            moved = True
+            print(f"sweep {sweep + 1}: {name} {old} -> {w[i]}: {show(best)}", flush=True)
+        if not moved:
+            break
+    return w, best
 
 
 def deals(seeds: list[int], n: int) -> str:
@@ -100,42 +154,13 @@ def main(argv: list[str]) -> int:
                          "objective does not see)")
     args = ap.parse_args(argv)
     names, start = current_weights()
-    unknown = sorted(set(args.hold) - set(names))
-    if unknown:
-        raise SystemExit(f"order_tune: no weight {', '.join(unknown)} (the weights: {', '.join(names)})")
-    if args.start:
-        start = tuple(int(v) for v in args.start.split(","))
-        if len(start) != len(names):
-            raise SystemExit(f"order_tune: --start needs {len(names)} weights ({', '.join(names)})")
+    start = start_weights("order_tune", names, start, args.hold, args.start)
     with tempfile.TemporaryDirectory() as tmp:
         tuner = Tuner(Path(tmp), {"train": deals(args.train, args.deals),
                                   "test": deals(args.test, args.deals)})
-        pool = ThreadPoolExecutor(max(1, min(2, os.cpu_count() or 1)))
-        w, best = start, tuner.score(start)
-        print(f"start {dict(zip(names, w, strict=True))}\n  {show(best)}", flush=True)
-        for sweep in range(args.sweeps):
-            moved = False
-            for i, name in enumerate(names):
-                if name in args.hold:
-                    continue
-                step = max(2, round(abs(w[i]) * 0.3))
-                tries = [w[:i] + (w[i] + d,) + w[i + 1:] for d in (-step, step)]
-                got = list(pool.map(tuner.score, tries))
-                k = min((0, 1), key=lambda j: got[j][0])
-                if got[k][0] >= best[0] - 0.002:
-                    continue
-                d, old = (-step if k == 0 else step), w[i]
-                w, best = tries[k], got[k]
-                while True:
-                    nxt = w[:i] + (w[i] + d,) + w[i + 1:]
-                    s = tuner.score(nxt)
-                    if s[0] >= best[0] - 0.002:
-                        break
-                    w, best = nxt, s
-                moved = True
-                print(f"sweep {sweep + 1}: {name} {old} -> {w[i]}: {show(best)}", flush=True)
-            if not moved:
-                break
+        print(f"start {dict(zip(names, start, strict=True))}\n  {show(tuner.score(start))}", flush=True)
+        w, best = coordinate_search(names, start, args.hold, args.sweeps, tuner.score,
+                                    lambda s, b: s[0] < b[0] - 0.002, show)
         print(f"weights {{{', '.join(map(str, w))}}} ({dict(zip(names, w, strict=True))})")
         print(f"training seeds: {show(tuner.score(start))} before, {show(best)} after")
         print(f"held-out seeds: {show(tuner.score(start, 'test'))} before, "

@@ -171,7 +171,7 @@ typedef struct {
 int ws_debug_flags = 0;
 
 typedef struct {
-    int valid, flags, width, trump, leader, ntrick, out;
+    int valid, flags, width, plies, trump, leader, ntrick, out;
     u64 hands[NSEAT];
     int trick[NSEAT - 1];
     int cards[NRANK], values[NRANK];
@@ -194,9 +194,10 @@ struct ws_ctx {
     double timeLimit, deadline; /* seconds; 0 = none */
     int guess;                  /* first guess of the value, -1 = none */
     int width;                  /* moves searched per node below the root, 0 = all (exact) */
+    int plies;                  /* narrow: plies below the root searched at width, one move deeper (0: all) */
     int aborted;
     u64 lastDeal[NSEAT]; /* the cards of the deal the table was last used for */
-    int lastWidth;       /* the width the table's entries were found with */
+    int lastWidth, lastPlies; /* the width and plies the table's entries were found with */
     /* The last NMEMO complete answers of ws_solve_moves, kept whole: the
        very same position asked again (a hint, then the move; DDS's
        largest.txt lists some positions twice) is answered without a search,
@@ -1339,7 +1340,11 @@ static const OrderWeights EXACT = {ORDER_EXACT};
 #else
 static const OrderWeights EXACT = {28, 20, 80, 16, 3, 16, 2, 4, 21, 260, 78, 15, 10, 80, 60, 50, 100, 45, 40};
 #endif
+#ifdef ORDER_NARROW /* bench/narrow_tune.py tries other weights this way */
+static const OrderWeights NARROW = {ORDER_NARROW};
+#else
 static const OrderWeights NARROW = {70, 12, 50, 38, 24, 10, 4, 1, 30, 200, 60, 0, 0, 0, 0, 38, 400, 0, 0};
+#endif
 
 /* The hand's top trumps alone draw every trump the opponents hold. */
 static inline int draws_all(const ws_ctx *c, int hand) {
@@ -1348,12 +1353,20 @@ static inline int draws_all(const ws_ctx *c, int hand) {
     return top_run(c->rem[t], c->h[hand][t], &bits) >= (l > r ? l : r);
 }
 
+/* bench/narrow_tune.py orders a narrow search as an exact one this way, to compare. */
+#ifdef NARROW_AS_EXACT
+#define ORDER_NARROWLY(c) 0
+#else
+#define ORDER_NARROWLY(c) ((c)->width)
+#endif
+
 /* Cheap heuristics: cash winners, lead towards partner's winners, win
  * cheaply when it matters, play low when partner has the trick. Scores the
  * moves, and sorts them best first when `sort`. */
 static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, int sort) {
+    const int narrowly = ORDER_NARROWLY(c);
     int t = c->trump, tn = c->tn;
-    const OrderWeights *w = c->width ? &NARROW : &EXACT;
+    const OrderWeights *w = narrowly ? &NARROW : &EXACT;
     int under = t == NT ? w->under_partner_nt : w->under_partner; /* 0: no such rule */
     u16 kill = c->killer[c->depth & 63][0], kill2 = c->killer[c->depth & 63][1];
     u16 ctx = killer_context(c);
@@ -1388,7 +1401,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
         outgunned = tn == 2 && mine && ws == ls && ltop > wb && ltop > (u16)(1u << hibit(mine));
         if (outgunned) {
             u16 top;
-            if (c->width) top_run(c->rem[ls], later, &top);
+            if (narrowly) top_run(c->rem[ls], later, &top);
             else top = (u16)(later & ~smear_down(c->rem[ls] & ~later & (ltop - 1u)));
             u16 below = (u16)(later & ~top), second = below ? (u16)(1u << hibit(below)) : 0;
             u16 over = second > wb ? (u16)(mine & ~((second << 1) - 1u)) : 0;
@@ -1403,7 +1416,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
         /* the opponents hold no trumps and partner can ruff: his trump takes
            the trick, so this hand's need not (discard rather than ruff); in
            exact searches only, like the lead towards partner's top card */
-        if (!c->width && sideSuit && !pc && c->h[partner][t] && !c->h[lho][t] && !c->h[rho][t])
+        if (!narrowly && sideSuit && !pc && c->h[partner][t] && !c->h[lho][t] && !c->h[rho][t])
             partnerTop = 1;
         /* a third hand's single card above this hand's falls anyway: no need
            to force it out */
@@ -1434,7 +1447,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                 if (pc && (c->h[rho][s] & second) && popc(c->h[rho][s]) >= 2 && r3 &&
                     (c->h[hand][s] & (u16)(1u << hibit(r3))))
                     sc -= w->tenace;
-            } else if (!(above & opp) || (!c->width && (c->h[partner][s] & topc))) {
+            } else if (!(above & opp) || (!narrowly && (c->h[partner][s] & topc))) {
                 /* partner's cards alone beat it, or it goes towards his top
                    card (the lead stays with the side whatever the
                    opponents play); not in a narrow search, which searches
@@ -1458,7 +1471,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                    diamond lead through AKQ8 to partner's 7532 first
                    (bench/RESULTS.md, 2026-12-07, morning) */
                 u16 lrest = (u16)(c->h[lho][s] & ~topc);
-                if ((c->h[lho][s] & topc) && (c->width || !pc || pbest > lrest)) {
+                if ((c->h[lho][s] & topc) && (narrowly || !pc || pbest > lrest)) {
                     /* through the second hand's top card towards partner */
                     sc = (pc ? (t == NT ? w->through_partner_nt : w->through_partner) : w->through) - rank;
                     if (fromSeq) sc += w->seq_through;
@@ -1468,7 +1481,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
                        (bench/RESULTS.md, 2026-12-07, morning) */
                     if ((pc & second) && popc(pc) >= 2) sc += w->second_through;
                 } else if (run && b > rest >> 2 &&
-                           (c->width || !((c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1))) {
+                           (narrowly || !((c->h[rho][s] & topc) && popc(c->h[rho][s]) == 1))) {
                     /* a sequence forces out the top card; a bare one falls
                        to any card, and the low lead keeps the sequence as
                        winners (exact searches: seed 1 deal 114, KQT974
@@ -1525,7 +1538,7 @@ static void order_moves(const ws_ctx *c, int hand, Move *mv, int n, u16 ttbest, 
             else sc = 30 - rank;
         } else if (s == t) {
             int beats = ws != t || b > wb;
-            if (!c->width && partnerWins && tn == 2 && ws == ls && later > wb)
+            if (!narrowly && partnerWins && tn == 2 && ws == ls && later > wb)
                 sc = 65 - rank; /* the fourth hand beats partner's card: ruff as over an opponent's */
             else if (partnerWins && tn == 3) sc = -rank;
             else if (beats) sc = (partnerWins ? 20 : partnerTop ? 50 : 65) - rank;
@@ -1675,7 +1688,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
         if (runTop < lw[s] && !(ws_debug_flags & 4)) continue;
         /* a narrow search trusts the move ordering: the moves it ranks below
            the first `width` are taken to fail as well */
-        if (c->width && tried++ >= c->width) break;
+        if (c->width && tried++ >= (c->plies && c->depth >= c->plies ? 1 : c->width)) break;
         u16 cw[NSUIT];
 #ifdef ROOT_TRACE
         unsigned long long n0 = c->tricknodes;
@@ -1814,9 +1827,10 @@ static void tt_fresh(ws_ctx *c, const uint64_t hands[4], int leader, const int *
     for (int h = 0; h < NSEAT; h++)
         if (cur[h] & ~c->lastDeal[h]) same = 0;
     /* a narrow search's bounds are not exact ones: never mix the two */
-    if (same && c->width == c->lastWidth) return;
+    if (same && c->width == c->lastWidth && c->plies == c->lastPlies) return;
     memcpy(c->lastDeal, cur, sizeof cur);
     c->lastWidth = c->width;
+    c->lastPlies = c->plies;
     /* another deal: its positions rarely meet the last one's, whose entries
        would only crowd the table and steer the search by another deal's best
        moves (the layouts of one PIMC move gained nothing from each other's
@@ -1858,6 +1872,10 @@ void ws_ctx_set_guess(ws_ctx *c, int tricks) {
 
 void ws_ctx_set_width(ws_ctx *c, int width) {
     if (c) c->width = width > 0 ? width : 0;
+}
+
+void ws_ctx_set_plies(ws_ctx *c, int plies) {
+    if (c) c->plies = plies > 0 ? plies : 0;
 }
 
 void ws_ctx_set_time_limit(ws_ctx *c, double seconds) {
@@ -1929,7 +1947,8 @@ static int memo_find(const ws_ctx *c, const uint64_t hands[4], int trump, int le
                      const int *trick, int ntrick) {
     for (int m = 0; m < NMEMO; m++) {
         const Memo *e = &c->memo[m];
-        if (!e->valid || e->flags != ws_debug_flags || e->width != c->width || e->trump != trump ||
+        if (!e->valid || e->flags != ws_debug_flags || e->width != c->width || e->plies != c->plies ||
+            e->trump != trump ||
             e->leader != leader || e->ntrick != ntrick)
             continue;
         int same = 1;
@@ -1948,6 +1967,7 @@ static void memo_keep(ws_ctx *c, const uint64_t hands[4], int trump, int leader,
     e->valid = 1;
     e->flags = ws_debug_flags;
     e->width = c->width;
+    e->plies = c->plies;
     e->trump = trump;
     e->leader = leader;
     e->ntrick = ntrick;

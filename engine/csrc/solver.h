@@ -50,6 +50,11 @@ void ws_ctx_set_guess(ws_ctx *ctx, int tricks);
  * a hand, where an exact answer is slow, width 2 or 3 is many times quicker
  * and usually picks the same card (bench/RESULTS.md). */
 void ws_ctx_set_width(ws_ctx *ctx, int width);
+/* With a width: search only `plies` plies below the root at that width and one
+ * move at each position deeper, many times sooner again (0 = every ply at the
+ * width, the default). For bench/narrow_tune.py: the AI does not use it, having
+ * played worse with it (bench/RESULTS.md, 2026-12-07, afternoon). */
+void ws_ctx_set_plies(ws_ctx *ctx, int plies);
 
 /* Forget every stored position (the next call starts from an empty table). */
 void ws_ctx_clear(ws_ctx *ctx);

@@ -36,7 +36,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cache
@@ -242,7 +242,9 @@ def _pick_in_class(view: View, group: list[Card]) -> Card:
     return group[-1] if not view.current.cards else group[0]
 
 
-def _search(searcher: Searcher, view: View, rng: random.Random, cfg: Search) -> Result:
+def candidates(view: View) -> tuple[list[list[Card]], list[Card], dict[Card, int]]:
+    """The cards a search weighs: the legal cards' classes, the one card played for each,
+    and the textbook's order of preference, which breaks ties between them."""
     groups = classes(view)
     prefs = rules.rank_preferences(view)
     pref_rank = {c: i for i, c in enumerate(prefs)}
@@ -251,6 +253,19 @@ def _search(searcher: Searcher, view: View, rng: random.Random, cfg: Search) -> 
         inside = [c for c in prefs if c in g]
         # the textbook card when it lies in the group, else the natural one
         reps.append(inside[0] if inside and pref_rank[inside[0]] == 0 else _pick_in_class(view, g))
+    return groups, reps, pref_rank
+
+
+def best_of(means: Sequence[float], ranks: Sequence[int]) -> int:
+    """The index of the best mean; among (near) ties, the lowest rank (the textbook's
+    preference, candidates()) decides: the search decides, the book breaks its ties (a lean
+    towards the book card cost tricks, bench/RESULTS.md)."""
+    top = max(means)
+    return min((i for i in range(len(means)) if means[i] >= top - 1e-9), key=lambda i: ranks[i])
+
+
+def _search(searcher: Searcher, view: View, rng: random.Random, cfg: Search) -> Result:
+    groups, reps, pref_rank = candidates(view)
     if len(groups) == 1 and not cfg.evaluate_forced:
         return Result(reps[0], {c: math.nan for c in groups[0]}, 0, forced=True)
     job = _Job(searcher, view, rng, cfg, [int(r) for r in reps])
@@ -271,10 +286,7 @@ def _search(searcher: Searcher, view: View, rng: random.Random, cfg: Search) -> 
         wsum = float(len(rows))
         totals = [sum(r[i] for r in rows) for i in range(k)]
     means = [t / wsum for t in totals]
-    top = max(means)
-    # among (near) ties, the textbook preference decides: the search decides, the book
-    # breaks its ties (a lean towards the book card cost tricks, bench/RESULTS.md)
-    best_i = min((i for i in range(k) if means[i] >= top - 1e-9), key=lambda i: pref_rank[reps[i]])
+    best_i = best_of(means, [pref_rank[r] for r in reps])
     book = next((i for i in range(k) if pref_rank[reps[i]] == 0), None)
     n = len(rows)
     if (cfg.prior and book is not None and n < cfg.min_samples
