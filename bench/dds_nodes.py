@@ -27,15 +27,19 @@ sys.path.insert(0, str(ROOT))
 from engine.ddsformat import random_position  # noqa: E402
 
 
-def build(cc: str, out: Path, defines: list[str], program: str = "dds_nodes.c") -> None:
-    """A bench program (bench/dds_nodes.c or another beside it) linked with solver.c and DDS."""
-    import endplay._dds
+def build(cc: str, out: Path, defines: list[str], program: str = "dds_nodes.c", dds: bool = True) -> None:
+    """A bench program (bench/dds_nodes.c or another beside it) linked with solver.c, and with
+    DDS (endplay's own) unless ``dds`` is False."""
+    link: list[str] = []
+    if dds:
+        import endplay._dds
 
-    lib = Path(endplay._dds.__file__).parent
+        lib = Path(endplay._dds.__file__).parent
+        link = [f"-L{lib}", "-l:libdds.so", f"-Wl,-rpath,{lib}"]
     csrc = ROOT / "engine" / "csrc"
     subprocess.run([cc, "-std=c99", "-O3", "-fno-wrapv", *(f"-D{d}" for d in defines), f"-I{csrc}",
                     f"-I{ROOT / 'bench'}", str(ROOT / "bench" / program), str(csrc / "solver.c"),
-                    f"-L{lib}", "-l:libdds.so", f"-Wl,-rpath,{lib}", "-o", str(out)], check=True)
+                    *link, "-o", str(out)], check=True)
 
 
 def deal_lines(seed: int, deals: int) -> list[str]:

@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from dds_nodes import build  # noqa: E402
 from order_tune import coordinate_search, start_weights  # noqa: E402
 from order_tune import current_weights as exact_weights  # noqa: E402
 
@@ -126,17 +127,6 @@ def exact_values(pos: list[Position], cache_file: Path) -> list[list[list[int]]]
     return out
 
 
-DEFINES: list[str] = []  # -D's macros for solver.c
-
-
-def build(out: Path, weights: Weights | None) -> None:
-    csrc = ROOT / "engine" / "csrc"
-    defines = [f"-DORDER_NARROW={','.join(map(str, weights))}"] if weights else []
-    defines += [f"-D{d}" for d in DEFINES]
-    subprocess.run(["gcc", "-std=c99", "-O2", *defines, f"-I{csrc}", str(ROOT / "bench" / "narrow_values.c"),
-                    str(csrc / "solver.c"), "-o", str(out)], check=True)
-
-
 def lines(pos: list[Position]) -> str:
     rows = []
     for p in pos:
@@ -163,15 +153,16 @@ def cost(pos: list[Position], exact: list[list[list[int]]], out: str,
             for i, c in enumerate(p.reps):
                 narrow[i] += int(vals[str(c)])
         chosen = pimc.best_of(narrow, p.ties)
-        *rows, truth = rows
-        means = [sum(r[i] for r in rows) / len(rows) for i in range(len(p.reps))]
-        lost += max(means) - means[chosen]
+        *solved, truth = rows
+        means = [sum(r[i] for r in solved) / len(solved) for i in range(len(p.reps))]
+        here_lost = max(means) - means[chosen]
+        lost += here_lost
         nodes += here
         if by_size is not None:
             ref = pimc.best_of(means, p.ties)
             row = by_size.setdefault(p.cards, [0, 0.0, 0, 0.0, 0.0])
             row[0] += 1
-            row[1] += max(means) - means[chosen]
+            row[1] += here_lost
             row[2] += here / len(p.layouts)
             row[3] += max(truth) - truth[chosen]
             row[4] += max(truth) - truth[ref]
@@ -179,8 +170,9 @@ def cost(pos: list[Position], exact: list[list[list[int]]], out: str,
 
 
 class Tuner:
-    def __init__(self, tmp: Path, sets: dict[str, tuple[list[Position], list[list[list[int]]]]]) -> None:
-        self.tmp, self.sets = tmp, sets
+    def __init__(self, tmp: Path, sets: dict[str, tuple[list[Position], list[list[list[int]]]]],
+                 defines: list[str]) -> None:
+        self.tmp, self.sets, self.defines = tmp, sets, defines  # defines: -D's macros for solver.c
         self.text = {name: lines(pos) for name, (pos, _) in sets.items()}
         self.seen: dict[tuple[Weights, str], tuple[float, int]] = {}
         self.by_size: dict[tuple[Weights, str], dict[int, list[float]]] = {}
@@ -188,7 +180,8 @@ class Tuner:
     def score(self, w: Weights, name: str = "train") -> tuple[float, int]:
         if (w, name) not in self.seen:
             exe = self.tmp / ("n_" + "_".join(str(v).replace("-", "m") for v in w))
-            build(exe, w)
+            build("gcc", exe, [f"ORDER_NARROW={','.join(map(str, w))}", *self.defines], "narrow_values.c",
+                  dds=False)
             out = subprocess.run([str(exe)], input=self.text[name], capture_output=True, text=True,
                                  check=True).stdout
             exe.unlink()
@@ -226,7 +219,6 @@ def main(argv: list[str]) -> int:
                     help="a macro for solver.c, as NAME or NAME=VALUE (NARROW_AS_EXACT: the exact order)")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "narrow_tune_exact.pickle")
     args = ap.parse_args(argv)
-    DEFINES[:] = args.defines
     names, start = current_weights()
     start = start_weights("narrow_tune", names, start, args.hold, args.start)
     sets = {}
@@ -240,7 +232,7 @@ def main(argv: list[str]) -> int:
         sets[name] = (pos, exact_values(pos, args.cache))
     count = len(sets["train"][0])
     with tempfile.TemporaryDirectory() as tmp:
-        tuner = Tuner(Path(tmp), sets)
+        tuner = Tuner(Path(tmp), sets, args.defines)
         base = tuner.score(start)
         print(f"start {dict(zip(names, start, strict=True))}\n  {show(base, base, count)}", flush=True)
 

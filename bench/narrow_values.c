@@ -1,8 +1,9 @@
 /* Every card's value from a narrow (or exact) search, position by position, for
  * bench/narrow_tune.py: each line on stdin is the four hands' card masks, trump,
  * leader, width, plies (ws_ctx_set_plies), a flag that empties the table first (a new
- * move), and the trick's cards so far (a count, then the cards). Each line out is the search nodes it took,
- * then card:value pairs. Built with -DORDER_NARROW=... to try other weights.
+ * move), and the trick's cards so far (a count, then the cards). Each line out is the
+ * search nodes it took, then card:value pairs. Built with -DORDER_NARROW=... to try
+ * other weights.
  */
 #include <stdio.h>
 

@@ -1948,8 +1948,7 @@ static int memo_find(const ws_ctx *c, const uint64_t hands[4], int trump, int le
     for (int m = 0; m < NMEMO; m++) {
         const Memo *e = &c->memo[m];
         if (!e->valid || e->flags != ws_debug_flags || e->width != c->width || e->plies != c->plies ||
-            e->trump != trump ||
-            e->leader != leader || e->ntrick != ntrick)
+            e->trump != trump || e->leader != leader || e->ntrick != ntrick)
             continue;
         int same = 1;
         for (int h = 0; h < NSEAT; h++) same &= e->hands[h] == hands[h];
