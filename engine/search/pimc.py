@@ -360,9 +360,9 @@ class _Job:
             self.totals[i] += w * v
 
     def done(self) -> bool:
-        # Fixed work stops at a clear card too (the test depends only on the layouts, so the
-        # move stays reproducible): it lets a fixed move spend its nodes where the cards are
-        # close, instead of stopping at a flat count (engine.search.levels.FIXED_CAP).
+        # Fixed work stops at a clear card too, past min_samples (the test depends only on the
+        # layouts, so the move stays reproducible): a search with min_samples below samples
+        # spends its nodes where the cards are close.
         n = len(self.rows)
         return n >= self.cfg.samples or (
             n >= self.cfg.min_samples and _clear(self.rows, self.totals, self.cfg.z))

@@ -316,7 +316,7 @@ def test_textbook_discards_from_weakness() -> None:
 
 
 def _weights_by(view, key, n: int = 400) -> dict:  # noqa: ANN001
-    """Mean expert weight of sampled layouts, grouped by key(hands)."""
+    """Mean weight (hard and expert) of sampled layouts, grouped by key(hands)."""
     from engine.search.inference import PlayInference
     from engine.search.sampling import Sampler
 
@@ -336,7 +336,7 @@ def _held(hands, seat: Seat, suit: int) -> int:  # noqa: ANN001
     return sum(1 for c in range(suit * 13, suit * 13 + 13) if hands[seat] >> c & 1)
 
 
-def test_expert_believes_leads_come_from_long_suits() -> None:
+def test_the_ai_believes_leads_come_from_long_suits() -> None:
     deal = Deal(DealRecord.deal(Seat.S, seed=41))  # West leads first
     deal.play(max(deal.legal_moves()))  # some card from West's hand
     view = view_of(deal.observation(deal.turn))
@@ -353,7 +353,7 @@ _VOID_NORTH = ("S2 S3 S4 D2 D3 D4 D5 D6 D7 D8 D9 DT DJ",
                "SJ SQ SK SA HQ HK HA DQ DK DA CQ CK CA")
 
 
-def test_expert_believes_second_hand_plays_low_and_third_hand_high() -> None:
+def test_the_ai_believes_second_hand_plays_low_and_third_hand_high() -> None:
     from engine.search.inference import _events
 
     # West leads the club two; North plays the ten, East the five
@@ -380,7 +380,7 @@ def test_expert_believes_second_hand_plays_low_and_third_hand_high() -> None:
     assert east.factor(clubs("C5 C6")) > 2 * east.factor(clubs("C5 CA"))
 
 
-def test_expert_believes_a_discard_means_no_trump_to_ruff_with() -> None:
+def test_the_ai_believes_a_discard_means_no_trump_to_ruff_with() -> None:
     hands = [h.split() for h in _VOID_NORTH]
     deal = Deal(DealRecord.from_hands(hands, Seat.S, "S"))  # spades trumps, West leads
     deal.play(parse_card("HA"))
@@ -390,7 +390,7 @@ def test_expert_believes_a_discard_means_no_trump_to_ruff_with() -> None:
     assert means[False] > means[True]
 
 
-def test_expert_weight_is_the_product_of_what_each_card_says() -> None:
+def test_the_ai_weight_is_the_product_of_what_each_card_says() -> None:
     # The weights are looked up per suit holding and per suit lengths, for speed;
     # they must equal the plain product over every card the others played.
     from engine.search.inference import PlayInference, _events
@@ -411,7 +411,7 @@ def test_expert_weight_is_the_product_of_what_each_card_says() -> None:
             assert weigh(view, hands) == pytest.approx(plain, rel=1e-12)
 
 
-def test_expert_weights_change_nothing_when_nobody_has_played() -> None:
+def test_the_ai_weights_change_nothing_when_nobody_has_played() -> None:
     deal = Deal(DealRecord.deal(Seat.S, seed=3))  # West on lead: no card seen yet
     view = view_of(deal.observation(Seat.W))
     assert set(_weights_by(view, lambda hands: 0, n=50)) == {0}

@@ -14,7 +14,10 @@ textbook player with ``rules.forget``: its card moved in 7 of these
 positions (4, 6, 16, 18, 31, 38, 46; bench/RESULTS.md, 2026-12-03). The
 solver's trump bounds and lead order (2026-12-05) reach fewer positions, so a
 fixed-work solve gets further: hard's card and the hint moved in position 27
-(bench/RESULTS.md, 2026-12-05, with the arena margin).
+(bench/RESULTS.md, 2026-12-05, with the arena margin). Hard now reads the play as
+expert did (its layouts drawn by engine.search.inference) and plays expert's former
+card (expert's is unchanged, the same search): hard and the hint moved in positions 9,
+20, 36, 40 and 45 (bench/RESULTS.md, 2026-12-07, evening).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ EXPECTED = {
     6: "D3 DK DK DK DK DK DK DT DK DK",
     7: "HJ C9 C9 C9 H8 H8 C9 CQ C9 H8",
     8: "S3 DQ DQ DQ SK SK DQ S3 DQ SK",
-    9: "CQ C4 C4 C4 C4 D9 C4 H8 C4 C4",
+    9: "CQ C4 C4 C4 D9 D9 C4 H8 C4 D9",
     10: "DJ D2 D2 D2 D2 D2 D2 D4 D2 D2",
     11: "H4 H3 H3 HT HT HT H3 H5 H3 HT",
     12: "DT DT DT DT DT DT DT S5 DT DT",
@@ -57,7 +60,7 @@ EXPECTED = {
     17: "SK CT CT CT CT CT CT CT CT CT",
     18: "D2 D8 D8 D8 D8 D8 D8 D8 D8 D8",
     19: "H2 H2 H2 H2 H2 H2 H2 H9 H2 H2",
-    20: "S4 HT HT HT SA HT HT C5 HT SA",
+    20: "S4 HT HT HT HT HT HT C5 HT HT",
     21: "CT D4 D4 D4 D4 D4 D4 D7 D4 D4",
     22: "S4 S3 S3 S3 S3 S3 S3 S8 S3 S3",
     23: "H9 H3 H3 H3 H3 H3 H3 H5 H3 H3",
@@ -73,16 +76,16 @@ EXPECTED = {
     33: "SJ S3 S3 S3 S3 S3 S3 SQ S3 S3",
     34: "S5 S5 S5 S5 C4 C4 S5 C3 S5 C4",
     35: "CK C6 C6 C6 CK CK C6 C9 C6 CK",
-    36: "D3 S4 S4 S4 D3 H4 S4 C2 S4 D3",
+    36: "D3 S4 S4 S4 H4 H4 S4 C2 S4 H4",
     37: "C4 C2 C2 C2 C2 C2 C2 C2 C2 C2",
     38: "HK HK HK HK HK HK HK H8 HK HK",
     39: "S3 S3 S3 S3 S3 S3 S3 S7 S3 S3",
-    40: "C8 C3 C3 C3 C3 HA C3 C8 C3 C3",
+    40: "C8 C3 C3 C3 HA HA C3 C8 C3 HA",
     41: "SQ SJ SJ SJ SJ SJ SJ SJ SJ SJ",
     42: "C2 CK C2 CK CK CK CK CK CK CK",
     43: "C5 C5 CT C5 C5 C5 C5 CT C5 C5",
     44: "H7 D6 D6 D6 D6 D6 D6 D5 D6 D6",
-    45: "D7 D2 D2 S7 D2 S7 D2 H5 D2 D2",
+    45: "D7 D2 D2 S7 S7 S7 D2 H5 D2 S7",
     46: "D8 D8 D8 D8 DJ DJ D8 DJ DJ DJ",
     47: "D3 D3 D3 D3 D3 D3 D3 D8 HJ D3",
 }
