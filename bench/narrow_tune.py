@@ -221,12 +221,12 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     names, start = current_weights()
     start = start_weights("narrow_tune", names, start, args.hold, args.start)
+    narrow = tuple((least, width, 0) for least, width in levels.NARROW)
+    if args.narrow:
+        parts = (part.split(",") for part in args.narrow.split(";"))
+        narrow = tuple((int(a), int(b), int(d)) for a, b, d in parts)
     sets = {}
     for name, prefix, n in (("train", "ntrain", args.train), ("test", "ntest", args.test)):
-        narrow = tuple((least, width, 0) for least, width in levels.NARROW)
-        if args.narrow:
-            parts = (part.split(",") for part in args.narrow.split(";"))
-            narrow = tuple((int(a), int(b), int(d)) for a, b, d in parts)
         pos = positions(prefix, n, args.layouts, narrow)
         print(f"{name}: {len(pos)} positions from {n} deals", flush=True)
         sets[name] = (pos, exact_values(pos, args.cache))

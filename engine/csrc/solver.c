@@ -1678,6 +1678,9 @@ static int search(ws_ctx *c, int need, u16 *wr) {
     u16 lw[NSUIT] = {0, 0, 0, 0};
     int res = !isMax;
     int tried = 0;
+    /* a narrow search trusts the move ordering: the moves it ranks below the
+       first `width` (one below `plies`) are taken to fail as well; 0: all */
+    const int width = !c->width ? 0 : c->plies && c->depth >= c->plies ? 1 : c->width;
     for (int i = 0; i < n; i++) {
         next_move(mv, i, n);
         Move *m = &mv[i];
@@ -1686,9 +1689,7 @@ static int search(ws_ctx *c, int need, u16 *wr) {
            every card of it is interchangeable with a low card already tried */
         u16 runTop = (u16)(1u << hibit(m->seq));
         if (runTop < lw[s] && !(ws_debug_flags & 4)) continue;
-        /* a narrow search trusts the move ordering: the moves it ranks below
-           the first `width` are taken to fail as well */
-        if (c->width && tried++ >= (c->plies && c->depth >= c->plies ? 1 : c->width)) break;
+        if (width && tried++ >= width) break;
         u16 cw[NSUIT];
 #ifdef ROOT_TRACE
         unsigned long long n0 = c->tricknodes;
