@@ -92,6 +92,7 @@ def card_bot(name: str) -> CardBot:
 
 def make_bot(name: str, key: str, budget: float | None, samples: int | None,
              searcher: pimc.Searcher | None = None) -> Entrant:
+    bot: CardBot
     if searcher is not None and name in ai.LEVELS:
         def level_bot(deal: Deal, seat: Seat, seed: int) -> str:
             obs = deal.observation(seat)

@@ -1,4 +1,4 @@
-"""Expert level: PIMC whose layouts are weighted by how well they explain the play.
+"""Hard and expert: PIMC whose layouts are weighted by how well they explain the play.
 
 Plain PIMC treats every consistent layout alike. Real players are not
 random: most of them play by the textbook (lead from the long suit, top of a
@@ -19,6 +19,7 @@ spent most solves on layouts weighted near zero (bench/RESULTS.md).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.search.rules import equivalent, lowest_of_run, master_of
 from engine.search.view import SUIT_MASKS, View
@@ -74,15 +75,19 @@ class _Lead:
         f = self.cache.get(holding)
         if f is not None:
             return f
+        n = ((holding | self.later) & SUIT_MASKS[self.suit]).bit_count()
+        f = CARD_TRUST * self.follows_book(holding) + (1 - CARD_TRUST) / n
+        self.cache[holding] = f
+        return f
+
+    def follows_book(self, holding: int) -> bool:
+        """Whether the card led is the book's (or one worth the same), from this suit's cards."""
         held = (holding | self.later) & SUIT_MASKS[self.suit]
         n = held.bit_count()
         top = _high(held)
         sequence = n > 1 and top % 13 >= 9 and equivalent(top, _high(held & ~(1 << top)), held, self.gone)
         book = top if (n < 3 or sequence or master_of(top, held, self.gone)) else _low(held)
-        ok = equivalent(book, self.card, held, self.gone)
-        f = CARD_TRUST * ok + (1 - CARD_TRUST) / n
-        self.cache[holding] = f
-        return f
+        return equivalent(book, self.card, held, self.gone)
 
 
 class _Follow:
@@ -103,6 +108,13 @@ class _Follow:
         f = self.cache.get(held)
         if f is not None:
             return f
+        f = CARD_TRUST * self.follows_book(hand) + (1 - CARD_TRUST) / held.bit_count()
+        self.cache[held] = f
+        return f
+
+    def follows_book(self, hand: int) -> bool:
+        """Whether the card is the book's (or one worth the same), from the suit's cards held."""
+        held = (hand | self.later) & self.mask
         same_suit = self.win // 13 == self.card // 13  # else the trick is ruffed
         winners = held & ~((1 << (self.win + 1)) - 1) if same_suit else 0
         if self.pos == 1 or not winners:
@@ -113,10 +125,7 @@ class _Follow:
             book = _low(winners)
         else:
             book = lowest_of_run(_high(winners), held, self.gone)
-        ok = equivalent(book, self.card, held, self.gone)
-        f = CARD_TRUST * ok + (1 - CARD_TRUST) / held.bit_count()
-        self.cache[held] = f
-        return f
+        return equivalent(book, self.card, held, self.gone)
 
 
 class _NoRuff:
@@ -129,7 +138,10 @@ class _NoRuff:
         self.seat, self.forbidden, self.later = seat, forbidden, later
 
     def factor(self, hand: int) -> float:
-        return 1 - CARD_TRUST if (hand | self.later) & self.forbidden else 1.0
+        return 1.0 if self.follows_book(hand) else 1 - CARD_TRUST
+
+    def follows_book(self, hand: int) -> bool:
+        return not (hand | self.later) & self.forbidden
 
 
 _Event = _Lead | _Follow | _NoRuff
@@ -242,3 +254,37 @@ class PlayInference:
         for s, model in self._seats:
             w *= model.weight(hands[s])
         return w
+
+
+# by place in the trick: a card that follows is named by its index in the trick (KINDS[pos])
+KINDS = ("lead", "second hand", "third hand", "fourth hand", "no ruff")
+
+
+@dataclass(frozen=True)
+class BookCheck:
+    """One card another player played, held against the book the inference believes."""
+
+    seat: int
+    kind: str  # one of KINDS
+    book: bool  # the book's card (a lead: its card, whatever the suit)
+    suit_chance: float | None  # a lead: the chance the inference gives the suit led
+    suits_held: int  # a lead: the suits the hand held then (1 / this: no belief)
+
+
+def book_checks(view: View, hands: tuple[int, int, int, int]) -> list[BookCheck]:
+    """Every card the others played so far, checked against the book from ``hands`` (the
+    cards each seat holds now, which only the deal itself knows): how far real players
+    follow the book the inference believes (bench/book_rates.py)."""
+    out = []
+    for e in _events(view):
+        hand = hands[e.seat]
+        if isinstance(e, _Lead):
+            lengths = _lengths(hand)
+            held = sum(1 for n, m in zip(lengths, SUIT_MASKS, strict=True) if n or e.later & m)
+            out.append(BookCheck(e.seat, KINDS[0], e.follows_book(hand & SUIT_MASKS[e.suit]),
+                                 e.suit_part(lengths), held))
+        elif isinstance(e, _Follow):
+            out.append(BookCheck(e.seat, KINDS[e.pos], e.follows_book(hand), None, 0))
+        else:
+            out.append(BookCheck(e.seat, KINDS[4], e.follows_book(hand), None, 0))
+    return list(reversed(out))

@@ -390,6 +390,25 @@ def test_the_ai_believes_a_discard_means_no_trump_to_ruff_with() -> None:
     assert means[False] > means[True]
 
 
+def test_the_textbook_players_cards_all_read_as_the_book() -> None:
+    # The inference's book and the textbook player are written apart: they must agree,
+    # or the AI would read a textbook player (the likeliest human) as playing off the book.
+    from engine.search.inference import KINDS, book_checks
+    from engine.search.view import mask_of
+
+    seen = set()
+    for seed in range(8):
+        deal = Deal(DealRecord.deal(Seat.S, seed=seed))
+        while not deal.is_over:
+            view = view_of(deal.observation(deal.turn))
+            hands = [mask_of(deal.hand(s) or ()) for s in deal.seats]
+            for check in book_checks(view, (hands[0], hands[1], hands[2], hands[3])):
+                assert check.book, (seed, check)
+                seen.add(check.kind)
+            deal.play(textbook.choose(view))
+    assert seen == set(KINDS)
+
+
 def test_the_ai_weight_is_the_product_of_what_each_card_says() -> None:
     # The weights are looked up per suit holding and per suit lengths, for speed;
     # they must equal the plain product over every card the others played.
