@@ -90,14 +90,19 @@ def card_bot(name: str) -> CardBot:
     raise SystemExit(f"unknown bot {name!r}: choose from {', '.join(BOTS)} or cmd:PROGRAM")
 
 
+def level_card_bot(name: str, budget: float | None, samples: int | None,
+                   searcher: pimc.Searcher | None = None) -> CardBot:
+    """The table's level ``name`` as a bot of the deal, seeded as the table seeds it."""
+    def level_bot(deal: Deal, seat: Seat, seed: int) -> str:
+        obs = deal.observation(seat)
+        return str(levels.play(view_of(obs), name, levels.seed_for(obs, seed), budget, samples, searcher))
+    return level_bot
+
+
 def make_bot(name: str, key: str, budget: float | None, samples: int | None,
              searcher: pimc.Searcher | None = None) -> Entrant:
-    bot: CardBot
     if searcher is not None and name in ai.LEVELS:
-        def level_bot(deal: Deal, seat: Seat, seed: int) -> str:
-            obs = deal.observation(seat)
-            return str(levels.play(view_of(obs), name, levels.seed_for(obs, seed), budget, samples, searcher))
-        bot = level_bot
+        bot = level_card_bot(name, budget, samples, searcher)
     elif name not in BENCH_ONLY:
         try:
             return make_entrant(name, key, budget, samples)

@@ -32,10 +32,9 @@ from engine import ai  # noqa: E402
 from engine.actions import Play  # noqa: E402
 from engine.cards import parse_card  # noqa: E402
 from engine.deal import Deal  # noqa: E402
-from engine.search import inference, levels  # noqa: E402
+from engine.search import inference  # noqa: E402
 from engine.search.pimc import Hands  # noqa: E402
 from engine.search.view import View, mask_of, view_of  # noqa: E402
-from engine.seats import Seat  # noqa: E402
 
 
 def bot(name: str) -> arena.CardBot:
@@ -43,11 +42,7 @@ def bot(name: str) -> arena.CardBot:
         return arena.card_bot(name)
     if name not in ai.LEVELS:
         raise SystemExit(f"unknown bot {name!r}: choose from {', '.join(arena.BOTS)}")
-
-    def level(deal: Deal, seat: Seat, seed: int) -> str:
-        obs = deal.observation(seat)
-        return str(levels.play(view_of(obs), name, levels.seed_for(obs, seed), None))
-    return level
+    return arena.level_card_bot(name, None, None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -75,14 +75,16 @@ class _Lead:
         f = self.cache.get(holding)
         if f is not None:
             return f
-        n = ((holding | self.later) & SUIT_MASKS[self.suit]).bit_count()
-        f = CARD_TRUST * self.follows_book(holding) + (1 - CARD_TRUST) / n
+        held = (holding | self.later) & SUIT_MASKS[self.suit]
+        f = CARD_TRUST * self._book(held) + (1 - CARD_TRUST) / held.bit_count()
         self.cache[holding] = f
         return f
 
-    def follows_book(self, holding: int) -> bool:
-        """Whether the card led is the book's (or one worth the same), from this suit's cards."""
-        held = (holding | self.later) & SUIT_MASKS[self.suit]
+    def follows_book(self, hand: int) -> bool:
+        """Whether the card led is the book's (or one worth the same), from the hand held now."""
+        return self._book((hand | self.later) & SUIT_MASKS[self.suit])
+
+    def _book(self, held: int) -> bool:
         n = held.bit_count()
         top = _high(held)
         sequence = n > 1 and top % 13 >= 9 and equivalent(top, _high(held & ~(1 << top)), held, self.gone)
@@ -108,13 +110,15 @@ class _Follow:
         f = self.cache.get(held)
         if f is not None:
             return f
-        f = CARD_TRUST * self.follows_book(hand) + (1 - CARD_TRUST) / held.bit_count()
+        f = CARD_TRUST * self._book(held) + (1 - CARD_TRUST) / held.bit_count()
         self.cache[held] = f
         return f
 
     def follows_book(self, hand: int) -> bool:
-        """Whether the card is the book's (or one worth the same), from the suit's cards held."""
-        held = (hand | self.later) & self.mask
+        """Whether the card is the book's (or one worth the same), from the hand held now."""
+        return self._book((hand | self.later) & self.mask)
+
+    def _book(self, held: int) -> bool:
         same_suit = self.win // 13 == self.card // 13  # else the trick is ruffed
         winners = held & ~((1 << (self.win + 1)) - 1) if same_suit else 0
         if self.pos == 1 or not winners:
@@ -281,7 +285,7 @@ def book_checks(view: View, hands: tuple[int, int, int, int]) -> list[BookCheck]
         if isinstance(e, _Lead):
             lengths = _lengths(hand)
             held = sum(1 for n, m in zip(lengths, SUIT_MASKS, strict=True) if n or e.later & m)
-            out.append(BookCheck(e.seat, KINDS[0], e.follows_book(hand & SUIT_MASKS[e.suit]),
+            out.append(BookCheck(e.seat, KINDS[0], e.follows_book(hand),
                                  e.suit_part(lengths), held))
         elif isinstance(e, _Follow):
             out.append(BookCheck(e.seat, KINDS[e.pos], e.follows_book(hand), None, 0))
