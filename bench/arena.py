@@ -99,6 +99,27 @@ def level_card_bot(name: str, budget: float | None, samples: int | None,
     return level_bot
 
 
+def named_bot(name: str) -> CardBot:
+    """A table level (fixed work) or a bench-only bot, by name."""
+    if name in BENCH_ONLY:
+        return card_bot(name)
+    if name not in ai.LEVELS:
+        raise SystemExit(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
+    return level_card_bot(name, None, None)
+
+
+def two_players(doc: str, argv: list[str] | None) -> tuple[argparse.Namespace, dict[str, CardBot]]:
+    """The command line of a tool that plays the bench's deals between A and B (``--deals``,
+    ``--seed``): its arguments and the two players by name."""
+    p = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    p.add_argument("a", help=f"player A ({', '.join(BOTS)})")
+    p.add_argument("b", help="player B")
+    p.add_argument("--deals", type=int, default=30, help="deals, each played twice")
+    p.add_argument("--seed", default="arena", help="seed for the deals and the players")
+    args = p.parse_args(argv)
+    return args, {args.a: named_bot(args.a), args.b: named_bot(args.b)}
+
+
 def make_bot(name: str, key: str, budget: float | None, samples: int | None,
              searcher: pimc.Searcher | None = None) -> Entrant:
     if searcher is not None and name in ai.LEVELS:

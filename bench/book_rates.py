@@ -17,7 +17,6 @@ A and B are the table's levels or the bench's bots (bench/arena.py).
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from collections import defaultdict
@@ -28,7 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import arena  # noqa: E402
 
-from engine import ai  # noqa: E402
 from engine.actions import Play  # noqa: E402
 from engine.cards import parse_card  # noqa: E402
 from engine.deal import Deal  # noqa: E402
@@ -37,22 +35,8 @@ from engine.search.pimc import Hands  # noqa: E402
 from engine.search.view import View, mask_of, view_of  # noqa: E402
 
 
-def bot(name: str) -> arena.CardBot:
-    if name in arena.BENCH_ONLY:
-        return arena.card_bot(name)
-    if name not in ai.LEVELS:
-        raise SystemExit(f"unknown bot {name!r}: choose from {', '.join(arena.BOTS)}")
-    return arena.level_card_bot(name, None, None)
-
-
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("a")
-    p.add_argument("b")
-    p.add_argument("--deals", type=int, default=30)
-    p.add_argument("--seed", default="arena")
-    args = p.parse_args(argv)
-    bots = {args.a: bot(args.a), args.b: bot(args.b)}
+    args, bots = arena.two_players(__doc__, argv)
     hits: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     suit_ll: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     for record, seed in arena.bench_deals(args.seed, args.deals):

@@ -33,6 +33,9 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "arena-expert": (["expert", "rules", "--deals", "500"], ["expert", "rules", "--deals", "20"]),
     "arena-expert-vs-dds": (["expert", "pimc-dds", "--deals", "500"],
                             ["expert", "pimc-dds", "--deals", "20"]),
+    # where hard's margin over PIMC-DDS-20 is won and lost: every card's double-dummy error
+    "dd_errors": (["hard", "pimc-dds", "--deals", "150", "--seed", "st"],
+                  ["hard", "pimc-dds", "--deals", "2"]),
     # the reference bot against our textbook bot: what "+1.6 against a textbook bot" is here
     "arena-reference": (["pimc-dds", "rules", "--deals", "500"], ["pimc-dds", "rules", "--deals", "5"]),
     # the information hard lacks: hard seeing its partner's hand (dd, which sees all four, is the ceiling)
