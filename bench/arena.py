@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -39,7 +39,7 @@ from device.arena import Arena, Entrant, entrant_keys, make_entrant  # noqa: E40
 from device.machine import size_ai  # noqa: E402
 from engine import ai  # noqa: E402
 from engine.actions import Action, Play  # noqa: E402
-from engine.cards import parse_card  # noqa: E402
+from engine.cards import Card, parse_card  # noqa: E402
 from engine.deal import Deal, DealRecord  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.match import Match  # noqa: E402
@@ -118,6 +118,19 @@ def two_players(doc: str, argv: list[str] | None) -> tuple[argparse.Namespace, d
     p.add_argument("--seed", default="arena", help="seed for the deals and the players")
     args = p.parse_args(argv)
     return args, {args.a: named_bot(args.a), args.b: named_bot(args.b)}
+
+
+def play_out(deal: Deal, who: tuple[str, str], bots: dict[str, CardBot], seed: int
+             ) -> Iterator[tuple[Seat, str, Card]]:
+    """Play ``deal`` to its end, ``who[0]`` North-South and ``who[1]`` East-West: each seat,
+    its player's name and the card it chose, yielded before the card is played."""
+    while not deal.is_over:
+        seat = deal.turn
+        assert seat is not None
+        name = who[int(seat) % 2]
+        card = parse_card(bots[name](deal, seat, seed))
+        yield seat, name, card
+        deal.apply(Play(seat, card))
 
 
 def make_bot(name: str, key: str, budget: float | None, samples: int | None,

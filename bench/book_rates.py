@@ -27,8 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import arena  # noqa: E402
 
-from engine.actions import Play  # noqa: E402
-from engine.cards import parse_card  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.search import inference  # noqa: E402
 from engine.search.pimc import Hands  # noqa: E402
@@ -44,13 +42,9 @@ def main(argv: list[str] | None = None) -> int:
             deal = Deal(record)
             # each seat's checks come from the next seat's view at its last turn
             last: dict[int, tuple[View, Hands]] = {}
-            while not deal.is_over:
-                seat = deal.turn
-                assert seat is not None
-                obs = deal.observation(seat)
+            for seat, _, _ in arena.play_out(deal, who, bots, seed):
                 masks = [mask_of(deal.hand(s) or ()) for s in deal.seats]
-                last[int(seat)] = (view_of(obs), (masks[0], masks[1], masks[2], masks[3]))
-                deal.apply(Play(seat, parse_card(bots[who[int(seat) % 2]](deal, seat, seed))))
+                last[int(seat)] = (view_of(deal.observation(seat)), (masks[0], masks[1], masks[2], masks[3]))
             for s in range(4):
                 view, hands = last[(s + 1) % 4]
                 name = who[s % 2]

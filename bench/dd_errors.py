@@ -27,8 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import arena  # noqa: E402
 
-from engine.actions import Play  # noqa: E402
-from engine.cards import parse_card  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.search.view import mask_of  # noqa: E402
 from engine.solver import default_solver  # noqa: E402
@@ -52,21 +50,17 @@ def main(argv: list[str] | None = None) -> int:
     for record, seed in arena.bench_deals(args.seed, args.deals):
         for who in ((args.a, args.b), (args.b, args.a)):  # who sits North-South, East-West
             deal = Deal(record)
-            while not deal.is_over:
-                seat = deal.turn
-                assert seat is not None
+            for seat, name, card in arena.play_out(deal, who, bots, seed):
                 masks = [mask_of(deal.hand(s) or ()) for s in deal.seats]
                 trick = tuple(int(c) for c in deal.current.cards)
-                card = parse_card(bots[who[int(seat) % 2]](deal, seat, seed))
                 values = solver.solve_moves_masks((masks[0], masks[1], masks[2], masks[3]), deal.trump,
                                                   int(deal.current.leader), trick)
                 assert values is not None  # no limit given
                 lost = max(values.values()) - values[int(card)]
-                tally = errors[(who[int(seat) % 2], stage_of(masks[int(seat)].bit_count()), len(trick))]
+                tally = errors[(name, stage_of(masks[int(seat)].bit_count()), len(trick))]
                 tally[0] += lost
                 tally[1] += lost > 0
                 tally[2] += 1
-                deal.apply(Play(seat, card))
             tricks = deal.tricks_taken()
             margin += tricks[0] if who[0] == args.a else tricks[1]
         margin -= 13
