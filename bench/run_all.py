@@ -36,6 +36,9 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     # where hard's margin over PIMC-DDS-20 is won and lost: every card's double-dummy error
     "dd_errors": (["hard", "pimc-dds", "--deals", "150", "--seed", "st"],
                   ["hard", "pimc-dds", "--deals", "2"]),
+    # where hard's book prior keeps the book's card, and how sharp its layouts' weights are
+    "search_stats": (["hard", "pimc-dds", "--deals", "12", "--seed", "rep"],
+                     ["hard", "rules", "--deals", "2"]),
     # the reference bot against our textbook bot: what "+1.6 against a textbook bot" is here
     "arena-reference": (["pimc-dds", "rules", "--deals", "500"], ["pimc-dds", "rules", "--deals", "5"]),
     # the information hard lacks: hard seeing its partner's hand (dd, which sees all four, is the ceiling)
