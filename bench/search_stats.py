@@ -70,7 +70,7 @@ class Recorder:
         tally[0] += 1
         if 0 < res.samples < cfg.min_samples:
             tally[1] += 1
-            groups, reps, ranks = pimc.candidates(view)
+            _, reps, ranks = pimc.candidates(view)
             best = reps[pimc.best_of([res.values[r] for r in reps], [ranks[r] for r in reps])]
             tally[2] += best != res.card
         self.draws[len(view.hand)].append(effective_draws(view, cfg, levels.seed_for(obs, f"draws {seed}")))
